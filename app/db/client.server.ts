@@ -1,0 +1,148 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Db {
+  kind: "pglite" | "postgres";
+  /**
+   * The table owner's connection: migrations, seeding and tests only. Request code goes
+   * through `withStore` or `withPlatform`, which drop to the row-level-secured app role.
+   */
+  owner: AppDatabase;
+  /** Runs `fn` in a transaction as the app role with `app.store_id` set: RLS scopes every row. */
+  withStore<T>(storeId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` as the app role with no store: tenant tables show nothing, platform tables work. */
+  withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export const APP_ROLE = "storefront_app";
+const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
+const MIGRATION_LOCK = 72_001;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class InvalidStoreIdError extends Error {
+  constructor(value: string) {
+    super(`Not a store id: ${JSON.stringify(value).slice(0, 60)}`);
+  }
+}
+
+function scoped(owner: AppDatabase) {
+  const run = <T>(storeId: string, fn: (tx: Tx) => Promise<T>) =>
+    owner.transaction(async (tx) => {
+      // One round trip: set_config with is_local = true is SET LOCAL.
+      await tx.execute(
+        sql`select set_config('role', ${APP_ROLE}, true), set_config('app.store_id', ${storeId}, true)`,
+      );
+      return fn(tx);
+    });
+  return {
+    withStore<T>(storeId: string, fn: (tx: Tx) => Promise<T>) {
+      if (!UUID.test(storeId)) throw new InvalidStoreIdError(storeId);
+      return run(storeId, fn);
+    },
+    withPlatform<T>(fn: (tx: Tx) => Promise<T>) {
+      return run("", fn);
+    },
+  };
+}
+
+export interface CreateDbOptions {
+  /** postgres:// URL; without it an embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory, or "memory://" for a throwaway database. */
+  dataDir?: string;
+  /** Connections in the postgres.js pool. */
+  max?: number;
+  migrate?: boolean;
+}
+
+export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
+  const db = options.url ? await createPostgres(options.url, options.max) : await createPglite(options.dataDir);
+  if (options.migrate !== false) await db.migrate();
+  return db;
+}
+
+async function createPglite(dataDir = "memory://"): Promise<Db & { migrate(): Promise<void> }> {
+  const client = await PGlite.create(dataDir);
+  const owner = drizzlePglite(client, { schema }) as unknown as AppDatabase;
+  return {
+    kind: "pglite",
+    owner,
+    ...scoped(owner),
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async listen(channel, onMessage) {
+      const unsubscribe = await client.listen(channel, onMessage);
+      return async () => unsubscribe();
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function createPostgres(url: string, max = 10): Promise<Db & { migrate(): Promise<void> }> {
+  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: "storefront" } });
+  const owner = drizzlePostgres(client, { schema }) as unknown as AppDatabase;
+  return {
+    kind: "postgres",
+    owner,
+    ...scoped(owner),
+    async migrate() {
+      // Several instances may start at once: one migrates, the others wait for it. A
+      // single-connection client keeps the advisory lock and the migration on one session.
+      const single = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await single`select pg_advisory_lock(${MIGRATION_LOCK})`;
+        await migratePostgres(drizzlePostgres(single, { schema }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+      } finally {
+        await single.end({ timeout: 5 });
+      }
+    },
+    async listen(channel, onMessage) {
+      const { unlisten } = await client.listen(channel, (payload) => onMessage(payload));
+      return unlisten;
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/** The process-wide database, shared by server.ts and the Remix build through globalThis. */
+const GLOBAL_KEY = Symbol.for("storefront.db");
+type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Db> };
+
+export function getDb(): Promise<Db> {
+  const g = globalThis as GlobalWithDb;
+  g[GLOBAL_KEY] ??= createDb(
+    process.env.DATABASE_URL
+      ? { url: process.env.DATABASE_URL }
+      : { dataDir: path.resolve(process.env.DATA_DIR ?? ".data/pglite") },
+  );
+  return g[GLOBAL_KEY];
+}
+
+/** Tests and scripts install their own database as the process-wide one. */
+export function setDb(db: Db | undefined): void {
+  const g = globalThis as GlobalWithDb;
+  if (db) g[GLOBAL_KEY] = Promise.resolve(db);
+  else delete g[GLOBAL_KEY];
+}

@@ -1,0 +1,780 @@
+/**
+ * The whole data model (DESIGN §4). Every tenant table carries `store_id` and a composite
+ * primary key `(store_id, id)`; foreign keys between tenant tables are composite, so a row can
+ * never point into another store. Row-level security for these tables lives in the hand-written
+ * migration `drizzle/0001_rls.sql` (drizzle-kit cannot express FORCE).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { uuidv7 } from "uuidv7";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const id = () =>
+  uuid("id")
+    .notNull()
+    .$defaultFn(() => uuidv7());
+const storeId = () => uuid("store_id").notNull();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const lower = (column: SQL | ReturnType<typeof text>) => sql`lower(${column})`;
+
+// ───────────────────────────── platform tables ─────────────────────────────
+
+export const packages = pgTable("packages", {
+  id: uuid("id")
+    .primaryKey()
+    .$defaultFn(() => uuidv7()),
+  code: text("code").notNull().unique(),
+  nameEn: text("name_en").notNull(),
+  nameAr: text("name_ar").notNull(),
+  descriptionEn: text("description_en").notNull().default(""),
+  descriptionAr: text("description_ar").notNull().default(""),
+  priceCents: integer("price_cents").notNull(),
+  currency: text("currency").notNull().default("USD"),
+  interval: text("interval", { enum: ["month", "year"] }).notNull().default("month"),
+  stripePriceId: text("stripe_price_id"),
+  active: boolean("active").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const stores = pgTable(
+  "stores",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    status: text("status", { enum: ["active", "suspended"] })
+      .notNull()
+      .default("active"),
+    currency: text("currency").notNull().default("USD"),
+    defaultLocale: text("default_locale", { enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
+    customDomain: text("custom_domain"),
+    customDomainVerifiedAt: timestamp("custom_domain_verified_at", { withTimezone: true }),
+    domainVerifyToken: text("domain_verify_token"),
+    packageId: uuid("package_id").references(() => packages.id),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    subscriptionStatus: text("subscription_status"),
+    subscriptionCurrentPeriodEnd: timestamp("subscription_current_period_end", {
+      withTimezone: true,
+    }),
+    stripeAccountId: text("stripe_account_id"),
+    stripeChargesEnabled: boolean("stripe_charges_enabled").notNull().default(false),
+    lastOrderNumber: integer("last_order_number").notNull().default(1000),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("stores_slug_key").on(t.slug),
+    uniqueIndex("stores_custom_domain_key").on(lower(t.customDomain)),
+    uniqueIndex("stores_stripe_customer_key").on(t.stripeCustomerId),
+    uniqueIndex("stores_stripe_account_key").on(t.stripeAccountId),
+    check("stores_slug_format", sql`${t.slug} ~ '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$'`),
+  ],
+);
+
+export const platformStaff = pgTable(
+  "platform_staff",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("platform_staff_email_key").on(lower(t.email))],
+);
+
+export const platformSessions = pgTable(
+  "platform_sessions",
+  {
+    id: text("id").primaryKey(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => platformStaff.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("platform_sessions_staff_idx").on(t.staffId)],
+);
+
+/** Fixed-window counters shared by every app instance (DESIGN §8). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Stripe webhook idempotency: an event id is processed once. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  account: text("account"),
+  storeId: uuid("store_id").references(() => stores.id, { onDelete: "set null" }),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp("processed_at", { withTimezone: true }),
+});
+
+// ───────────────────────────── tenant tables ─────────────────────────────
+
+const storeFk = (name: string, column: ReturnType<typeof storeId>) =>
+  foreignKey({ name, columns: [column], foreignColumns: [stores.id] }).onDelete("cascade");
+
+export const images = pgTable(
+  "images",
+  {
+    storeId: storeId(),
+    id: id(),
+    contentType: text("content_type", { enum: ["image/png", "image/jpeg"] }).notNull(),
+    bytes: bytea("bytes").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("images_store_fk", t.storeId),
+    check("images_size_limit", sql`${t.byteSize} > 0 and ${t.byteSize} <= 5242880`),
+  ],
+);
+
+/** Resized/re-encoded copies made by the image route, so each is computed once. */
+export const imageVariants = pgTable(
+  "image_variants",
+  {
+    storeId: storeId(),
+    id: id(),
+    imageId: uuid("image_id").notNull(),
+    width: integer("width").notNull(),
+    quality: integer("quality").notNull(),
+    format: text("format", { enum: ["webp", "avif", "jpeg", "png"] }).notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "image_variants_image_fk",
+      columns: [t.storeId, t.imageId],
+      foreignColumns: [images.storeId, images.id],
+    }).onDelete("cascade"),
+    unique("image_variants_key").on(t.storeId, t.imageId, t.width, t.quality, t.format),
+  ],
+);
+
+export const storeSettings = pgTable(
+  "store_settings",
+  {
+    storeId: storeId().primaryKey(),
+    logoImageId: uuid("logo_image_id"),
+    primaryColor: text("primary_color").notNull().default("#242F51"),
+    secondaryColor: text("secondary_color").notNull().default("#384878"),
+    heroTitleEn: text("hero_title_en").notNull().default(""),
+    heroTitleAr: text("hero_title_ar").notNull().default(""),
+    heroSubtitleEn: text("hero_subtitle_en").notNull().default(""),
+    heroSubtitleAr: text("hero_subtitle_ar").notNull().default(""),
+    heroImageId: uuid("hero_image_id"),
+    aboutEn: text("about_en").notNull().default(""),
+    aboutAr: text("about_ar").notNull().default(""),
+    termsEn: text("terms_en").notNull().default(""),
+    termsAr: text("terms_ar").notNull().default(""),
+    privacyEn: text("privacy_en").notNull().default(""),
+    privacyAr: text("privacy_ar").notNull().default(""),
+    contactEmail: text("contact_email").notNull().default(""),
+    contactPhone: text("contact_phone").notNull().default(""),
+    contactAddressEn: text("contact_address_en").notNull().default(""),
+    contactAddressAr: text("contact_address_ar").notNull().default(""),
+    contactHours: text("contact_hours").notNull().default("Mon-Fri 8am to 5pm"),
+    footerTextEn: text("footer_text_en").notNull().default(""),
+    footerTextAr: text("footer_text_ar").notNull().default(""),
+    socialLinks: jsonb("social_links")
+      .$type<{ network: string; url: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    cashOnDeliveryEnabled: boolean("cash_on_delivery_enabled").notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    storeFk("store_settings_store_fk", t.storeId),
+    foreignKey({
+      name: "store_settings_logo_fk",
+      columns: [t.storeId, t.logoImageId],
+      foreignColumns: [images.storeId, images.id],
+    }),
+    foreignKey({
+      name: "store_settings_hero_fk",
+      columns: [t.storeId, t.heroImageId],
+      foreignColumns: [images.storeId, images.id],
+    }),
+    check("store_settings_primary_hex", sql`${t.primaryColor} ~ '^#[0-9A-Fa-f]{6}$'`),
+    check("store_settings_secondary_hex", sql`${t.secondaryColor} ~ '^#[0-9A-Fa-f]{6}$'`),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    storeId: storeId(),
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash"),
+    signInMethod: text("sign_in_method", { enum: ["password", "email-link"] })
+      .notNull()
+      .default("password"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    imageId: uuid("image_id"),
+    locale: text("locale", { enum: ["en", "ar"] }),
+    failedSignInCount: integer("failed_sign_in_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("users_store_fk", t.storeId),
+    uniqueIndex("users_store_email_key").on(t.storeId, lower(t.email)),
+    foreignKey({
+      name: "users_image_fk",
+      columns: [t.storeId, t.imageId],
+      foreignColumns: [images.storeId, images.id],
+    }),
+    index("users_store_created_idx").on(t.storeId, t.createdAt.desc()),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    storeId: storeId(),
+    /** sha256 of the random id the cookie carries; a leaked table cannot be replayed. */
+    id: text("id").notNull(),
+    userId: uuid("user_id").notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "sessions_user_fk",
+      columns: [t.storeId, t.userId],
+      foreignColumns: [users.storeId, users.id],
+    }).onDelete("cascade"),
+    index("sessions_user_idx").on(t.storeId, t.userId),
+  ],
+);
+
+export const verificationTokens = pgTable(
+  "verification_tokens",
+  {
+    storeId: storeId(),
+    id: id(),
+    userId: uuid("user_id"),
+    email: text("email").notNull(),
+    purpose: text("purpose", { enum: ["reset-password", "email-link", "verify-email"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "verification_tokens_user_fk",
+      columns: [t.storeId, t.userId],
+      foreignColumns: [users.storeId, users.id],
+    }).onDelete("cascade"),
+    uniqueIndex("verification_tokens_hash_key").on(t.storeId, t.tokenHash),
+  ],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    storeId: storeId(),
+    id: id(),
+    parentId: uuid("parent_id"),
+    slug: text("slug").notNull(),
+    nameEn: text("name_en").notNull(),
+    nameAr: text("name_ar").notNull(),
+    descriptionEn: text("description_en").notNull().default(""),
+    descriptionAr: text("description_ar").notNull().default(""),
+    imageId: uuid("image_id"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("categories_store_fk", t.storeId),
+    foreignKey({
+      name: "categories_parent_fk",
+      columns: [t.storeId, t.parentId],
+      foreignColumns: [t.storeId, t.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "categories_image_fk",
+      columns: [t.storeId, t.imageId],
+      foreignColumns: [images.storeId, images.id],
+    }),
+    unique("categories_store_slug_key").on(t.storeId, t.slug),
+    index("categories_parent_idx").on(t.storeId, t.parentId, t.sortOrder),
+    check("categories_not_own_parent", sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
+  ],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    storeId: storeId(),
+    id: id(),
+    slug: text("slug").notNull(),
+    nameEn: text("name_en").notNull(),
+    nameAr: text("name_ar").notNull(),
+    descriptionEn: text("description_en").notNull().default(""),
+    descriptionAr: text("description_ar").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    stock: integer("stock").notNull().default(0),
+    categoryId: uuid("category_id"),
+    subcategoryId: uuid("subcategory_id"),
+    shadeHex: text("shade_hex"),
+    colorFamily: text("color_family"),
+    active: boolean("active").notNull().default(true),
+    unitsSold: integer("units_sold").notNull().default(0),
+    unitsSold7d: integer("units_sold_7d").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    /** Lower-cased names and descriptions in both locales, for search. */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${products.nameEn} || ' ' || ${products.nameAr} || ' ' || ${products.descriptionEn} || ' ' || ${products.descriptionAr})`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("products_store_fk", t.storeId),
+    foreignKey({
+      name: "products_category_fk",
+      columns: [t.storeId, t.categoryId],
+      foreignColumns: [categories.storeId, categories.id],
+    }),
+    foreignKey({
+      name: "products_subcategory_fk",
+      columns: [t.storeId, t.subcategoryId],
+      foreignColumns: [categories.storeId, categories.id],
+    }),
+    unique("products_store_slug_key").on(t.storeId, t.slug),
+    check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
+    check("products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("products_shade_hex", sql`${t.shadeHex} is null or ${t.shadeHex} ~ '^#[0-9A-Fa-f]{6}$'`),
+    // Listing sorts (DESIGN §5): each leads with store_id and ends with id for keyset paging.
+    index("products_best_seller_idx").on(t.storeId, t.unitsSold.desc(), t.id).where(sql`${t.active}`),
+    index("products_trending_idx").on(t.storeId, t.unitsSold7d.desc(), t.id).where(sql`${t.active}`),
+    index("products_price_idx").on(t.storeId, t.priceCents, t.id).where(sql`${t.active}`),
+    index("products_newest_idx").on(t.storeId, t.createdAt.desc(), t.id).where(sql`${t.active}`),
+    index("products_category_idx").on(t.storeId, t.categoryId, t.priceCents, t.id),
+    index("products_subcategory_idx").on(t.storeId, t.subcategoryId, t.priceCents, t.id),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    storeId: storeId(),
+    id: id(),
+    productId: uuid("product_id").notNull(),
+    imageId: uuid("image_id").notNull(),
+    position: integer("position").notNull().default(0),
+    altEn: text("alt_en").notNull().default(""),
+    altAr: text("alt_ar").notNull().default(""),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "product_images_product_fk",
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "product_images_image_fk",
+      columns: [t.storeId, t.imageId],
+      foreignColumns: [images.storeId, images.id],
+    }).onDelete("cascade"),
+    index("product_images_product_idx").on(t.storeId, t.productId, t.position),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    storeId: storeId(),
+    id: id(),
+    productId: uuid("product_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    rating: smallint("rating").notNull(),
+    title: text("title").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "reviews_product_fk",
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "reviews_user_fk",
+      columns: [t.storeId, t.userId],
+      foreignColumns: [users.storeId, users.id],
+    }).onDelete("cascade"),
+    unique("reviews_one_per_shopper").on(t.storeId, t.productId, t.userId),
+    index("reviews_product_created_idx").on(t.storeId, t.productId, t.createdAt.desc()),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+const shopperItem = (name: string) =>
+  pgTable(
+    name,
+    {
+      storeId: storeId(),
+      id: id(),
+      userId: uuid("user_id").notNull(),
+      productId: uuid("product_id").notNull(),
+      quantity: integer("quantity").notNull().default(1),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.storeId, t.id] }),
+      foreignKey({
+        name: `${name}_user_fk`,
+        columns: [t.storeId, t.userId],
+        foreignColumns: [users.storeId, users.id],
+      }).onDelete("cascade"),
+      foreignKey({
+        name: `${name}_product_fk`,
+        columns: [t.storeId, t.productId],
+        foreignColumns: [products.storeId, products.id],
+      }).onDelete("cascade"),
+      unique(`${name}_user_product_key`).on(t.storeId, t.userId, t.productId),
+      check(`${name}_quantity_positive`, sql`${t.quantity} > 0`),
+    ],
+  );
+
+export const cartItems = shopperItem("cart_items");
+/** Same shape as the cart; `quantity` stays 1. */
+export const wishlistItems = shopperItem("wishlist_items");
+
+export const shippingAddresses = pgTable(
+  "shipping_addresses",
+  {
+    storeId: storeId(),
+    id: id(),
+    userId: uuid("user_id").notNull(),
+    fullName: text("full_name").notNull(),
+    streetAddress: text("street_address").notNull(),
+    zipCode: text("zip_code").notNull(),
+    city: text("city").notNull(),
+    email: text("email").notNull(),
+    mobile: text("mobile").notNull(),
+    isDefault: boolean("is_default").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "shipping_addresses_user_fk",
+      columns: [t.storeId, t.userId],
+      foreignColumns: [users.storeId, users.id],
+    }).onDelete("cascade"),
+    index("shipping_addresses_user_idx").on(t.storeId, t.userId),
+  ],
+);
+
+export const orderStatuses = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
+export const paymentStatuses = ["unpaid", "pending", "paid", "failed", "refunded"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    storeId: storeId(),
+    id: id(),
+    number: integer("number").notNull(),
+    userId: uuid("user_id").notNull(),
+    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
+    paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("unpaid"),
+    paymentMethod: text("payment_method", { enum: ["card", "cod"] }).notNull(),
+    currency: text("currency").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    totalQuantity: integer("total_quantity").notNull(),
+    shipFullName: text("ship_full_name").notNull(),
+    shipStreetAddress: text("ship_street_address").notNull(),
+    shipZipCode: text("ship_zip_code").notNull(),
+    shipCity: text("ship_city").notNull(),
+    shipEmail: text("ship_email").notNull(),
+    shipMobile: text("ship_mobile").notNull(),
+    locale: text("locale", { enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("orders_store_fk", t.storeId),
+    foreignKey({
+      name: "orders_user_fk",
+      columns: [t.storeId, t.userId],
+      foreignColumns: [users.storeId, users.id],
+    }),
+    unique("orders_store_number_key").on(t.storeId, t.number),
+    index("orders_user_created_idx").on(t.storeId, t.userId, t.createdAt.desc(), t.id),
+    index("orders_created_idx").on(t.storeId, t.createdAt.desc(), t.id),
+    index("orders_status_idx").on(t.storeId, t.status, t.createdAt.desc()),
+    uniqueIndex("orders_checkout_session_key").on(t.stripeCheckoutSessionId),
+    check("orders_totals_nonnegative", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    storeId: storeId(),
+    id: id(),
+    orderId: uuid("order_id").notNull(),
+    productId: uuid("product_id").notNull(),
+    nameEn: text("name_en").notNull(),
+    nameAr: text("name_ar").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    unitDiscountCents: integer("unit_discount_cents").notNull().default(0),
+    quantity: integer("quantity").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "order_items_order_fk",
+      columns: [t.storeId, t.orderId],
+      foreignColumns: [orders.storeId, orders.id],
+    }).onDelete("cascade"),
+    // Products that were ordered are archived (active = false), never deleted.
+    foreignKey({
+      name: "order_items_product_fk",
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }),
+    index("order_items_order_idx").on(t.storeId, t.orderId),
+    index("order_items_product_idx").on(t.storeId, t.productId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    storeId: storeId(),
+    id: id(),
+    orderId: uuid("order_id").notNull(),
+    type: text("type").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    paymentStatus: text("payment_status"),
+    note: text("note"),
+    actorUserId: uuid("actor_user_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "order_events_order_fk",
+      columns: [t.storeId, t.orderId],
+      foreignColumns: [orders.storeId, orders.id],
+    }).onDelete("cascade"),
+    index("order_events_order_idx").on(t.storeId, t.orderId, t.createdAt),
+  ],
+);
+
+export const sales = pgTable(
+  "sales",
+  {
+    storeId: storeId(),
+    id: id(),
+    nameEn: text("name_en").notNull(),
+    nameAr: text("name_ar").notNull(),
+    kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
+    /** Percent (1–100) or minor units off, by `kind`. */
+    value: integer("value").notNull(),
+    scope: text("scope", { enum: ["store", "categories", "products"] }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("sales_store_fk", t.storeId),
+    index("sales_window_idx").on(t.storeId, t.endsAt, t.startsAt),
+    check("sales_window_order", sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      "sales_value_range",
+      sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`,
+    ),
+  ],
+);
+
+export const saleTargets = pgTable(
+  "sale_targets",
+  {
+    storeId: storeId(),
+    id: id(),
+    saleId: uuid("sale_id").notNull(),
+    categoryId: uuid("category_id"),
+    productId: uuid("product_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "sale_targets_sale_fk",
+      columns: [t.storeId, t.saleId],
+      foreignColumns: [sales.storeId, sales.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "sale_targets_category_fk",
+      columns: [t.storeId, t.categoryId],
+      foreignColumns: [categories.storeId, categories.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "sale_targets_product_fk",
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete("cascade"),
+    index("sale_targets_sale_idx").on(t.storeId, t.saleId),
+    check("sale_targets_one_target", sql`num_nonnulls(${t.categoryId}, ${t.productId}) = 1`),
+  ],
+);
+
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    storeId: storeId(),
+    id: id(),
+    userId: uuid("user_id"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    comments: text("comments").notNull(),
+    status: text("status", { enum: ["new", "read"] }).notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("contact_requests_store_fk", t.storeId),
+    foreignKey({
+      name: "contact_requests_user_fk",
+      columns: [t.storeId, t.userId],
+      foreignColumns: [users.storeId, users.id],
+    }),
+    index("contact_requests_created_idx").on(t.storeId, t.createdAt.desc()),
+  ],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    storeId: storeId(),
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    kind: text("kind").notNull(),
+    locale: text("locale", { enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
+    status: text("status", { enum: ["queued", "sent", "logged", "failed"] })
+      .notNull()
+      .default("queued"),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("email_outbox_store_fk", t.storeId),
+    index("email_outbox_created_idx").on(t.storeId, t.createdAt.desc()),
+  ],
+);
+
+/** Tables scoped by row-level security; kept in step with drizzle/0001_rls.sql by a test. */
+export const tenantTables = [
+  "stores",
+  "images",
+  "image_variants",
+  "store_settings",
+  "users",
+  "sessions",
+  "verification_tokens",
+  "categories",
+  "products",
+  "product_images",
+  "reviews",
+  "cart_items",
+  "wishlist_items",
+  "shipping_addresses",
+  "orders",
+  "order_items",
+  "order_events",
+  "sales",
+  "sale_targets",
+  "contact_requests",
+  "email_outbox",
+] as const;
