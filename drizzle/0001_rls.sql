@@ -69,8 +69,10 @@ CREATE FUNCTION platform_store_by_host(p_slug text, p_domain text)
     custom_domain text, subscription_current_period_end timestamptz, matched_by text)
   LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
   AS $$
+    -- A verified custom domain wins over a platform subdomain (DESIGN §2).
+    SELECT * FROM (
     SELECT s.id, s.slug, s.name, s.status, s.currency, s.default_locale, s.custom_domain,
-           s.subscription_current_period_end, 'domain'
+           s.subscription_current_period_end, 'domain' AS matched_by
       FROM stores s
      WHERE p_domain IS NOT NULL
        AND lower(s.custom_domain) = lower(p_domain)
@@ -80,7 +82,9 @@ CREATE FUNCTION platform_store_by_host(p_slug text, p_domain text)
            s.subscription_current_period_end, 'slug'
       FROM stores s
      WHERE p_slug IS NOT NULL AND s.slug = lower(p_slug)
-     LIMIT 1
+    ) found
+    ORDER BY matched_by = 'slug'
+    LIMIT 1
   $$;
 --> statement-breakpoint
 CREATE FUNCTION platform_list_stores()
@@ -119,7 +123,7 @@ CREATE FUNCTION notify_store_changed() RETURNS trigger
   END $$;
 --> statement-breakpoint
 CREATE TRIGGER stores_changed
-  AFTER UPDATE OF slug, name, status, currency, default_locale, custom_domain,
+  AFTER INSERT OR UPDATE OF slug, name, status, currency, default_locale, custom_domain,
     custom_domain_verified_at, subscription_current_period_end OR DELETE ON stores
   FOR EACH ROW EXECUTE FUNCTION notify_store_changed();
 --> statement-breakpoint

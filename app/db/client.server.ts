@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -77,6 +78,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
 }
 
 async function createPglite(dataDir = "memory://"): Promise<Db & { migrate(): Promise<void> }> {
+  if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
   const owner = drizzlePglite(client, { schema }) as unknown as AppDatabase;
   return {

@@ -1,0 +1,181 @@
+import { eq, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import { getDb, type Db } from "~/db/client.server";
+import { storeSettings } from "~/db/schema";
+
+export interface StoreBranding {
+  primaryColor: string;
+  secondaryColor: string;
+  logoImageId: string | null;
+}
+
+export interface TenantStore {
+  id: string;
+  slug: string;
+  name: string;
+  status: "active" | "suspended";
+  currency: string;
+  defaultLocale: "en" | "ar";
+  customDomain: string | null;
+  subscriptionCurrentPeriodEnd: Date | null;
+  matchedBy: "domain" | "slug";
+  branding: StoreBranding;
+}
+
+export type Tenant =
+  | { kind: "platform" }
+  | { kind: "store"; store: TenantStore }
+  | { kind: "unknown"; host: string };
+
+export const RESERVED_SLUGS = new Set(["www", "admin", "app", "api", "platform", "static", "assets", "mail"]);
+export const DEFAULT_BRANDING: StoreBranding = {
+  primaryColor: "#242F51",
+  secondaryColor: "#384878",
+  logoImageId: null,
+};
+
+export function platformDomain(): string {
+  return (process.env.PLATFORM_DOMAIN ?? "localhost").toLowerCase();
+}
+
+/** Lower-cases a Host header value and drops the port and any trailing dot. */
+export function normalizeHost(raw: string): string {
+  let host = raw.trim().toLowerCase();
+  if (host.startsWith("[")) return host.slice(0, host.indexOf("]") + 1);
+  const colon = host.lastIndexOf(":");
+  if (colon !== -1) host = host.slice(0, colon);
+  return host.replace(/\.$/, "");
+}
+
+/** The host a request was addressed to; X-Forwarded-Host is believed only behind a trusted proxy. */
+export function requestHost(headers: { host?: string; forwardedHost?: string }): string {
+  const forwarded = process.env.TRUST_PROXY === "1" ? headers.forwardedHost?.split(",")[0] : undefined;
+  return normalizeHost(forwarded || headers.host || "");
+}
+
+const HOST_SYNTAX = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+type HostRow = {
+  id: string;
+  slug: string;
+  name: string;
+  status: "active" | "suspended";
+  currency: string;
+  default_locale: "en" | "ar";
+  custom_domain: string | null;
+  subscription_current_period_end: string | Date | null;
+  matched_by: "domain" | "slug";
+};
+
+async function lookupStore(db: Db, slug: string | null, domain: string | null): Promise<TenantStore | null> {
+  const found = await db.withPlatform((tx) =>
+    tx.execute<HostRow>(sql`select * from platform_store_by_host(${slug}, ${domain})`),
+  );
+  const row = rowsOf(found)[0];
+  if (!row) return null;
+  const branding = await db.withStore(row.id, async (tx) => {
+    const [settings] = await tx
+      .select({
+        primaryColor: storeSettings.primaryColor,
+        secondaryColor: storeSettings.secondaryColor,
+        logoImageId: storeSettings.logoImageId,
+      })
+      .from(storeSettings)
+      .where(eq(storeSettings.storeId, row.id));
+    return settings ?? DEFAULT_BRANDING;
+  });
+  const periodEnd = row.subscription_current_period_end;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    status: row.status,
+    currency: row.currency,
+    defaultLocale: row.default_locale,
+    customDomain: row.custom_domain,
+    subscriptionCurrentPeriodEnd: periodEnd ? new Date(periodEnd) : null,
+    matchedBy: row.matched_by,
+    branding,
+  };
+}
+
+/** postgres.js returns an array of rows, PGlite an object with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Host → tenant (DESIGN §2): a verified custom domain; `{slug}.{PLATFORM_DOMAIN}`; the platform
+ * domain or its `www.`; anything else is unknown. Uncached: see `TenantResolver`.
+ */
+export async function resolveTenantUncached(db: Db, host: string, domain = platformDomain()): Promise<Tenant> {
+  if (host === domain || host === `www.${domain}`) return { kind: "platform" };
+  if (!HOST_SYNTAX.test(host)) return { kind: "unknown", host };
+  let slug: string | null = null;
+  if (host.endsWith(`.${domain}`)) {
+    const label = host.slice(0, -(domain.length + 1));
+    if (!label.includes(".") && !RESERVED_SLUGS.has(label)) slug = label;
+  }
+  const store = await lookupStore(db, slug, host);
+  return store ? { kind: "store", store } : { kind: "unknown", host };
+}
+
+/**
+ * A small per-instance LRU over `resolveTenantUncached`. Every instance listens on the
+ * `store_changed` channel (raised by triggers on stores and store_settings) and drops what a
+ * change could affect: that store's entries, and every negative entry (a new store or a newly
+ * verified domain can turn an unknown host into a store).
+ */
+export class TenantResolver {
+  private readonly cache: LRUCache<string, Tenant>;
+  private stopListening?: () => Promise<void>;
+
+  constructor(
+    private readonly db: Db,
+    options: { ttlMs?: number; max?: number; platformDomain?: string } = {},
+  ) {
+    this.cache = new LRUCache({ max: options.max ?? 5_000, ttl: options.ttlMs ?? 30_000 });
+    this.domain = options.platformDomain ?? platformDomain();
+  }
+
+  private readonly domain: string;
+
+  async start(): Promise<this> {
+    this.stopListening = await this.db.listen("store_changed", (storeId) => this.invalidate(storeId));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+  }
+
+  invalidate(storeId: string): void {
+    for (const [host, tenant] of this.cache.entries()) {
+      if (tenant.kind === "unknown" || (tenant.kind === "store" && tenant.store.id === storeId)) {
+        this.cache.delete(host);
+      }
+    }
+  }
+
+  async resolve(host: string): Promise<Tenant> {
+    const cached = this.cache.get(host);
+    if (cached) return cached;
+    const tenant = await resolveTenantUncached(this.db, host, this.domain);
+    this.cache.set(host, tenant);
+    return tenant;
+  }
+}
+
+const GLOBAL_KEY = Symbol.for("storefront.tenantResolver");
+type GlobalWithResolver = typeof globalThis & { [GLOBAL_KEY]?: Promise<TenantResolver> };
+
+/** The process-wide resolver, shared by server.ts and the Remix build. */
+export function getTenantResolver(): Promise<TenantResolver> {
+  const g = globalThis as GlobalWithResolver;
+  g[GLOBAL_KEY] ??= getDb().then((db) => new TenantResolver(db).start());
+  return g[GLOBAL_KEY];
+}
+
+export async function resolveTenant(host: string): Promise<Tenant> {
+  return (await getTenantResolver()).resolve(normalizeHost(host));
+}

@@ -1,0 +1,98 @@
+/**
+ * One HTTP server for development (Vite middleware, HMR) and production (built assets with
+ * immutable caching). Resolves the tenant once per request and hands it to Remix as context.
+ */
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type Request } from "express";
+import morgan from "morgan";
+import { sql } from "drizzle-orm";
+import { getDb } from "./app/db/client.server";
+import { getTenantResolver, requestHost } from "./app/services/tenancy.server";
+import { ensureDemoData } from "./app/db/seed/ensure.server";
+
+const isProduction = process.env.NODE_ENV === "production";
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+
+const db = await getDb();
+const resolver = await getTenantResolver();
+const seeded = await ensureDemoData(db);
+
+const viteDevServer = isProduction
+  ? undefined
+  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY === "1");
+app.use(compression());
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await db.withPlatform((tx) => tx.execute(sql`select 1`));
+    res.json({ status: "ok", database: db.kind });
+  } catch (error) {
+    console.error("healthz", error);
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  // Vite fingerprints everything under /assets, so it can be cached forever.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+}
+
+app.use(morgan(isProduction ? "combined" : "dev", { skip: () => process.env.REQUEST_LOG === "0" }));
+
+const build = viteDevServer
+  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+  : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    getLoadContext: async (req: Request) => ({
+      tenant: await resolver.resolve(
+        requestHost({ host: req.headers.host, forwardedHost: req.get("x-forwarded-host") }),
+      ),
+    }),
+  }),
+);
+
+const server: Server = app.listen(port, host, () => {
+  const origin = (sub?: string) => `http://${sub ? `${sub}.` : ""}localhost:${port}`;
+  console.log(`Storefront builder listening on ${origin()} (${isProduction ? "production" : "development"}, ${db.kind})`);
+  if (seeded) {
+    console.log(seeded.map((line) => `  ${line.replaceAll("{port}", String(port))}`).join("\n"));
+  }
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`${signal}: draining connections`);
+  const forceExit = setTimeout(() => {
+    console.error("Shutdown timed out; exiting");
+    process.exit(1);
+  }, 10_000);
+  forceExit.unref();
+  server.close(async () => {
+    await viteDevServer?.close();
+    await resolver.stop();
+    await db.close();
+    console.log("Closed cleanly");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,15 @@
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    // Two cores: more workers only queue PGlite instances against each other.
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+  },
+});
