@@ -1,17 +1,26 @@
 -- Row-level security, roles and platform functions (DESIGN §4). Hand-written: drizzle-kit
 -- cannot express FORCE ROW LEVEL SECURITY or SECURITY DEFINER functions.
 --
--- storefront_app: the role every request query runs as (db.withStore / db.withPlatform issue
--- SET LOCAL ROLE). It owns nothing and has no BYPASSRLS, so it can neither disable RLS nor see
--- another store's rows. The migrating role owns the tables and keeps full access through an
--- explicit policy, so seeding and migrations work without superuser rights.
+-- storefront_app: the role every request query runs as. On PostgreSQL the app pool logs in as it
+-- (APP_DATABASE_URL), so no statement can step back to the owner; on PGlite, which has one
+-- user, db.withStore / db.withPlatform switch to it with SET LOCAL ROLE. It owns nothing and
+-- has no BYPASSRLS, so it can neither disable RLS nor see another store's rows. The migrating
+-- role owns the tables and keeps full access through an explicit policy, so seeding and
+-- migrations work without superuser rights. LOGIN without a password only admits it where the
+-- server's own auth rules (trust, peer) already would.
 -- Roles are cluster-wide, so several databases (test runs) may race to create it.
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'storefront_app') THEN
     BEGIN
-      CREATE ROLE storefront_app NOLOGIN NOBYPASSRLS NOSUPERUSER NOCREATEDB NOCREATEROLE;
+      CREATE ROLE storefront_app LOGIN NOBYPASSRLS NOSUPERUSER NOCREATEDB NOCREATEROLE;
     EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END;
+  END IF;
+  IF NOT (SELECT rolcanlogin FROM pg_roles WHERE rolname = 'storefront_app') THEN
+    BEGIN
+      ALTER ROLE storefront_app LOGIN;
+    EXCEPTION WHEN insufficient_privilege THEN NULL;
     END;
   END IF;
   IF NOT pg_has_role(current_user, 'storefront_app', 'MEMBER') THEN
@@ -115,18 +124,20 @@ GRANT EXECUTE ON FUNCTION platform_store_by_host(text, text), platform_list_stor
 CREATE FUNCTION notify_store_changed() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
+  DECLARE
+    changed record;
   BEGIN
-    PERFORM pg_notify('store_changed',
-      CASE WHEN TG_TABLE_NAME = 'stores' THEN coalesce(NEW.id, OLD.id)::text
-           ELSE coalesce(NEW.store_id, OLD.store_id)::text END);
+    IF TG_OP = 'DELETE' THEN changed := OLD; ELSE changed := NEW; END IF;
+    -- TG_ARGV[0] names the column that holds the store id (id on stores, store_id elsewhere).
+    PERFORM pg_notify('store_changed', to_jsonb(changed) ->> TG_ARGV[0]);
     RETURN NULL;
   END $$;
 --> statement-breakpoint
 CREATE TRIGGER stores_changed
   AFTER INSERT OR UPDATE OF slug, name, status, currency, default_locale, custom_domain,
     custom_domain_verified_at, subscription_current_period_end OR DELETE ON stores
-  FOR EACH ROW EXECUTE FUNCTION notify_store_changed();
+  FOR EACH ROW EXECUTE FUNCTION notify_store_changed('id');
 --> statement-breakpoint
 CREATE TRIGGER store_settings_changed
   AFTER INSERT OR UPDATE OR DELETE ON store_settings
-  FOR EACH ROW EXECUTE FUNCTION notify_store_changed();
+  FOR EACH ROW EXECUTE FUNCTION notify_store_changed('store_id');

@@ -62,8 +62,14 @@ function scoped(owner: AppDatabase) {
 }
 
 export interface CreateDbOptions {
-  /** postgres:// URL; without it an embedded PGlite is used. */
+  /** postgres:// URL of the table owner; without it an embedded PGlite is used. */
   url?: string;
+  /**
+   * postgres:// URL that logs in as the app role. Request queries then run on a session that
+   * never was the owner, so not even RESET ROLE can lift row-level security. Without it they
+   * run on the owner's pool under SET LOCAL ROLE.
+   */
+  appUrl?: string;
   /** PGlite data directory, or "memory://" for a throwaway database. */
   dataDir?: string;
   /** Connections in the postgres.js pool. */
@@ -72,7 +78,9 @@ export interface CreateDbOptions {
 }
 
 export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
-  const db = options.url ? await createPostgres(options.url, options.max) : await createPglite(options.dataDir);
+  const db = options.url
+    ? await createPostgres(options.url, options.appUrl, options.max)
+    : await createPglite(options.dataDir);
   if (options.migrate !== false) await db.migrate();
   return db;
 }
@@ -98,13 +106,20 @@ async function createPglite(dataDir = "memory://"): Promise<Db & { migrate(): Pr
   };
 }
 
-async function createPostgres(url: string, max = 10): Promise<Db & { migrate(): Promise<void> }> {
-  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: "storefront" } });
+async function createPostgres(
+  url: string,
+  appUrl: string | undefined,
+  max = 10,
+): Promise<Db & { migrate(): Promise<void> }> {
+  const options = { max, onnotice: () => {}, connection: { application_name: "storefront" } };
+  const client = postgres(url, options);
+  const appClient = appUrl ? postgres(appUrl, options) : undefined;
   const owner = drizzlePostgres(client, { schema }) as unknown as AppDatabase;
+  const app = appClient ? (drizzlePostgres(appClient, { schema }) as unknown as AppDatabase) : owner;
   return {
     kind: "postgres",
     owner,
-    ...scoped(owner),
+    ...scoped(app),
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it. A
       // single-connection client keeps the advisory lock and the migration on one session.
@@ -123,7 +138,7 @@ async function createPostgres(url: string, max = 10): Promise<Db & { migrate(): 
       return unlisten;
     },
     async close() {
-      await client.end({ timeout: 5 });
+      await Promise.all([client.end({ timeout: 5 }), appClient?.end({ timeout: 5 })]);
     },
   };
 }
@@ -136,7 +151,7 @@ export function getDb(): Promise<Db> {
   const g = globalThis as GlobalWithDb;
   g[GLOBAL_KEY] ??= createDb(
     process.env.DATABASE_URL
-      ? { url: process.env.DATABASE_URL }
+      ? { url: process.env.DATABASE_URL, appUrl: process.env.APP_DATABASE_URL }
       : { dataDir: path.resolve(process.env.DATA_DIR ?? ".data/pglite") },
   );
   return g[GLOBAL_KEY];

@@ -21,7 +21,10 @@ export async function createTestDb(options: { install?: boolean } = {}): Promise
     await admin.unsafe(`create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    db = await createDb({ url: url.toString(), max: 4 });
+    const appUrl = new URL(url);
+    appUrl.username = "storefront_app";
+    appUrl.password = "";
+    db = await createDb({ url: url.toString(), appUrl: appUrl.toString(), max: 4 });
     drop = async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
