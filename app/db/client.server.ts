@@ -51,7 +51,7 @@ function scoped(owner: AppDatabase) {
       return fn(tx);
     });
   return {
-    withStore<T>(storeId: string, fn: (tx: Tx) => Promise<T>) {
+    async withStore<T>(storeId: string, fn: (tx: Tx) => Promise<T>) {
       if (!UUID.test(storeId)) throw new InvalidStoreIdError(storeId);
       return run(storeId, fn);
     },

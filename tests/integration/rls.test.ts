@@ -1,0 +1,170 @@
+/**
+ * Row-level security: inside store A's scope, nothing of store B can be read, joined, changed
+ * or created, and the app role cannot switch the protection off.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InvalidStoreIdError } from "~/db/client.server";
+import { categories, products, stores, users } from "~/db/schema";
+import { rowsOf } from "~/services/tenancy.server";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+
+let db: TestDb;
+let a: StoreFixture;
+let b: StoreFixture;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  a = await createStoreFixture(db, "alpha");
+  b = await createStoreFixture(db, "beta");
+});
+afterAll(() => db.dispose());
+
+/** Postgres error code of a rejected promise, looking through drizzle's wrapper. */
+async function errorCode(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as { code?: string; cause?: { code?: string } };
+    return e.code ?? e.cause?.code ?? "unknown";
+  }
+  return "no error";
+}
+
+describe("inside store A's scope", () => {
+  it("sees its own product by id", async () => {
+    const rows = await db.withStore(a.storeId, (tx) =>
+      tx.select({ id: products.id }).from(products).where(eq(products.id, a.productId)),
+    );
+    expect(rows).toEqual([{ id: a.productId }]);
+  });
+
+  it("finds nothing of store B by id, even naming B's store_id", async () => {
+    const rows = await db.withStore(a.storeId, (tx) =>
+      tx
+        .select()
+        .from(products)
+        .where(and(eq(products.storeId, b.storeId), eq(products.id, b.productId))),
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it("joins only its own rows", async () => {
+    const rows = await db.withStore(a.storeId, (tx) =>
+      tx
+        .select({ product: products.id, category: categories.id })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId)),
+    );
+    expect(rows).toEqual([{ product: a.productId, category: a.categoryId }]);
+  });
+
+  it("counts only its own rows in every table it can see", async () => {
+    const [row] = await db.withStore(a.storeId, (tx) =>
+      tx.select({ stores: sql<number>`(select count(*)::int from stores)`, users: sql<number>`(select count(*)::int from users)` }).from(sql`(select 1) one`),
+    );
+    expect(row).toEqual({ stores: 1, users: 1 });
+  });
+
+  it("updates and deletes nothing of store B", async () => {
+    const updated = await db.withStore(a.storeId, (tx) =>
+      tx.update(products).set({ priceCents: 1 }).where(eq(products.id, b.productId)).returning(),
+    );
+    const deleted = await db.withStore(a.storeId, (tx) =>
+      tx.delete(users).where(eq(users.id, b.userId)).returning(),
+    );
+    expect(updated).toEqual([]);
+    expect(deleted).toEqual([]);
+    const [still] = await db.owner.select().from(products).where(eq(products.id, b.productId));
+    expect(still?.priceCents).toBe(1250);
+    expect(await db.owner.select().from(users).where(eq(users.id, b.userId))).toHaveLength(1);
+  });
+
+  it("cannot insert a row for store B", async () => {
+    const code = await errorCode(
+      db.withStore(a.storeId, (tx) =>
+        tx.insert(users).values({ storeId: b.storeId, email: "intruder@x.test", name: "Intruder" }),
+      ),
+    );
+    expect(code).toBe("42501"); // new row violates row-level security policy
+    expect(await db.owner.select().from(users).where(eq(users.email, "intruder@x.test"))).toEqual([]);
+  });
+
+  it("cannot move its own row into store B", async () => {
+    const code = await errorCode(
+      db.withStore(a.storeId, (tx) =>
+        tx.update(users).set({ storeId: b.storeId }).where(eq(users.id, a.userId)),
+      ),
+    );
+    expect(code).not.toBe("no error");
+    const [user] = await db.owner.select().from(users).where(eq(users.id, a.userId));
+    expect(user?.storeId).toBe(a.storeId);
+  });
+
+  it("cannot rename or delete stores, even its own", async () => {
+    expect(
+      await errorCode(db.withStore(a.storeId, (tx) => tx.update(stores).set({ slug: "hijack" }).where(eq(stores.id, a.storeId)))),
+    ).toBe("42501");
+    expect(await errorCode(db.withStore(a.storeId, (tx) => tx.delete(stores)))).toBe("42501");
+  });
+});
+
+describe("the app role", () => {
+  it("is who request queries run as, with no superuser or bypass rights", async () => {
+    const [row] = rowsOf<{ who: string; superuser: boolean; bypass: boolean; owns: number }>(
+      await db.withStore(a.storeId, (tx) =>
+        tx.execute(sql`select current_user as who, rolsuper as superuser, rolbypassrls as bypass,
+          (select count(*)::int from pg_class c where c.relowner = r.oid) as owns
+          from pg_roles r where rolname = current_user`),
+      ),
+    );
+    expect(row).toEqual({ who: "storefront_app", superuser: false, bypass: false, owns: 0 });
+  });
+
+  it("cannot disable row-level security", async () => {
+    expect(
+      await errorCode(db.withStore(a.storeId, (tx) => tx.execute(sql`alter table products disable row level security`))),
+    ).toBe("42501"); // must be owner
+    expect(
+      await errorCode(db.withStore(a.storeId, (tx) => tx.execute(sql`alter table products no force row level security`))),
+    ).toBe("42501");
+  });
+
+  it("cannot read around the policy with row_security off", async () => {
+    const code = await errorCode(
+      db.withStore(a.storeId, async (tx) => {
+        await tx.execute(sql`set local row_security = off`);
+        return tx.select().from(products);
+      }),
+    );
+    expect(code).toBe("42501"); // query would be affected by row-level security policy
+  });
+
+  it("cannot see another store by changing app.store_id to garbage", async () => {
+    const code = await errorCode(
+      db.withStore(a.storeId, async (tx) => {
+        await tx.execute(sql`select set_config('app.store_id', 'not-a-uuid', true)`);
+        return tx.select().from(products);
+      }),
+    );
+    expect(code).toBe("22P02"); // invalid input syntax for type uuid
+  });
+
+  it("sees no tenant rows outside a store scope", async () => {
+    const rows = await db.withPlatform((tx) => tx.select().from(products));
+    expect(rows).toEqual([]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)("cannot step back to the owner on PostgreSQL", async () => {
+    const rows = await db.withStore(a.storeId, async (tx) => {
+      await tx.execute(sql`reset role`);
+      return tx.select({ id: products.id }).from(products);
+    });
+    expect(rows).toEqual([{ id: a.productId }]);
+  });
+
+  it("refuses a store id that is not a uuid before reaching the database", async () => {
+    await expect(db.withStore("alpha' or 1=1 --", async () => 1)).rejects.toBeInstanceOf(InvalidStoreIdError);
+  });
+});
