@@ -1,0 +1,91 @@
+/**
+ * Browser tests against the production build, served by server.ts on a free port with a fresh
+ * embedded database (so it seeds the demo stores). Debian's Chromium only: a downloaded browser
+ * is never used.
+ *
+ * Playwright loads this file in the runner and again in every worker. The runner picks the port
+ * and data dir and puts them in process.env, which the workers inherit, so all agree.
+ */
+import { execSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
+if (!process.env.E2E_DATA_DIR) {
+  const created = mkdtempSync(path.join(os.tmpdir(), "storefront-e2e-"));
+  process.env.E2E_DATA_DIR = created;
+  // Runs after Playwright has stopped the web server.
+  process.on("exit", () => rmSync(created, { recursive: true, force: true }));
+}
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
+
+// scripts/test.ts builds first; this covers a bare `npx playwright test`.
+if (!process.env.TEST_WORKER_INDEX && !existsSync("build/server/index.js")) {
+  execSync("npx remix vite:build", { stdio: "inherit" });
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // A 2-core machine runs the server, the runner and Chromium at once.
+  workers: process.env.CI ? 2 : Math.min(2, os.availableParallelism()),
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    navigationTimeout: 30_000,
+    actionTimeout: 15_000,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // One process (no tsx CLI wrapper), so SIGTERM reaches the server's graceful shutdown directly.
+    command: "node --import tsx server.ts",
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      REQUEST_LOG: "0",
+      // The embedded database under test, never one the developer's shell points at.
+      DATABASE_URL: "",
+    },
+  },
+});

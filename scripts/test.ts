@@ -1,0 +1,222 @@
+/**
+ * `npm test`: every suite in one command, for developers and CI alike.
+ *
+ *   1. vitest (unit + integration) on embedded PGlite
+ *   2. integration tests again on PostgreSQL, when TEST_DATABASE_URL is set
+ *   3. production build, then Playwright against it in Debian's Chromium
+ *
+ * Output of each tool streams to the console; counts come from their JSON reports. The last
+ * line is always `N passed, N failed` (plus `, N skipped` when some were), and the exit code
+ * is non-zero when anything failed or a suite could not run at all.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+interface Outcome {
+  suite: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+  /** Why the suite failed without (or besides) failing tests: crash, missing tool, build error. */
+  problem?: string;
+}
+
+const REPORT_DIR = path.resolve(".cache/test-reports");
+const outcomes: Outcome[] = [];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  console.log(`\n$ ${[command, ...args].join(" ")}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit", env });
+    child.on("error", (error) => {
+      console.error(`Could not start ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+function bin(name: string): string {
+  return path.resolve("node_modules/.bin", name);
+}
+
+async function timed(
+  suite: string,
+  body: () => Promise<Omit<Outcome, "suite" | "seconds">>,
+): Promise<Outcome> {
+  const started = Date.now();
+  console.log(`\n=== ${suite} ===`);
+  const result = { suite, ...(await body()), seconds: (Date.now() - started) / 1000 };
+  outcomes.push(result);
+  return result;
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
+}
+
+async function vitest(suite: string, reportName: string, args: string[], env: NodeJS.ProcessEnv) {
+  return timed(suite, async () => {
+    const reportFile = path.join(REPORT_DIR, reportName);
+    rmSync(reportFile, { force: true });
+    const code = await run(
+      bin("vitest"),
+      [
+        "run",
+        "--passWithNoTests",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${reportFile}`,
+        ...args,
+      ],
+      env,
+    );
+    const report = readJson<VitestReport>(reportFile);
+    if (!report)
+      return { passed: 0, failed: 1, skipped: 0, problem: `vitest exited ${code} without a report` };
+    // A file that fails to import has no test results of its own, but is a failure all the same.
+    const brokenFiles = report.testResults.filter(
+      (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+    ).length;
+    const failed = report.numFailedTests + brokenFiles;
+    const outcome = {
+      passed: report.numPassedTests,
+      failed,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+    // Unhandled errors fail the run without failing any single test.
+    if (code !== 0 && failed === 0) return { ...outcome, failed: 1, problem: `vitest exited ${code}` };
+    return outcome;
+  });
+}
+
+/** Debian's Chromium, installed on demand when we are root with apt; never a downloaded browser. */
+function ensureChromium(): { path?: string; problem?: string } {
+  const candidate = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const usable = () => {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (usable()) return { path: candidate };
+  const howTo =
+    "Install Debian's Chromium (as root: apt-get update && apt-get install -y chromium), " +
+    "or set CHROMIUM_PATH to a Chromium binary. Downloaded Playwright browsers are not used.";
+  if (process.env.CHROMIUM_PATH)
+    return { problem: `CHROMIUM_PATH=${candidate} is not an executable. ${howTo}` };
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+  if (!isRoot || !hasApt) return { problem: `No Chromium at ${candidate}. ${howTo}` };
+  console.log("\nChromium not found: installing Debian's chromium with apt-get");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const update = spawnSync("apt-get", ["update"], { stdio: "inherit", env });
+  const install =
+    update.status === 0
+      ? spawnSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env })
+      : update;
+  if (install.status !== 0 || !usable()) return { problem: `apt-get could not install chromium. ${howTo}` };
+  return { path: candidate };
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors: { message?: string }[];
+}
+
+async function main() {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const started = Date.now();
+
+  // The first pass must be on PGlite even when the shell exports a server URL.
+  const pgliteEnv = { ...process.env };
+  delete pgliteEnv.TEST_DATABASE_URL;
+  await vitest("unit + integration (PGlite)", "vitest-pglite.json", [], pgliteEnv);
+
+  if (process.env.TEST_DATABASE_URL) {
+    const hasIntegration =
+      existsSync("tests/integration") &&
+      spawnSync("sh", ["-c", "find tests/integration -name '*.test.ts' | grep -q ."]).status === 0;
+    if (hasIntegration) {
+      await vitest("integration (PostgreSQL)", "vitest-postgres.json", ["tests/integration"], process.env);
+    } else {
+      console.log("\nNo integration tests yet: skipping the PostgreSQL pass.");
+    }
+  }
+
+  const chromium = ensureChromium();
+  const build = await timed("build", async () => {
+    const code = await run(bin("remix"), ["vite:build"]);
+    return code === 0
+      ? { passed: 0, failed: 0, skipped: 0 }
+      : { passed: 0, failed: 1, skipped: 0, problem: `remix vite:build exited ${code}` };
+  });
+
+  await timed("browser (Playwright)", async () => {
+    if (chromium.problem) return { passed: 0, failed: 1, skipped: 0, problem: chromium.problem };
+    if (build.failed) return { passed: 0, failed: 1, skipped: 0, problem: "not run: the build failed" };
+    const reportFile = path.join(REPORT_DIR, "playwright.json");
+    rmSync(reportFile, { force: true });
+    const code = await run(bin("playwright"), ["test", "--reporter=list,json"], {
+      ...process.env,
+      CHROMIUM_PATH: chromium.path,
+      PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
+    });
+    const report = readJson<PlaywrightReport>(reportFile);
+    if (!report)
+      return { passed: 0, failed: 1, skipped: 0, problem: `playwright exited ${code} without a report` };
+    const { expected, unexpected, flaky, skipped } = report.stats;
+    const outcome = { passed: expected + flaky, failed: unexpected, skipped };
+    // Global errors (web server did not start, a spec failed to load) fail no single test.
+    if ((code !== 0 || report.errors.length > 0) && unexpected === 0) {
+      const first = report.errors[0]?.message?.split("\n")[0];
+      return { ...outcome, failed: 1, problem: first ?? `playwright exited ${code}` };
+    }
+    return outcome;
+  });
+
+  const total = outcomes.reduce(
+    (sum, o) => ({
+      passed: sum.passed + o.passed,
+      failed: sum.failed + o.failed,
+      skipped: sum.skipped + o.skipped,
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+  console.log("\n=== summary ===");
+  for (const o of outcomes) {
+    const counts =
+      o.suite === "build" ? (o.failed ? "FAILED" : "ok") : `${o.passed} passed, ${o.failed} failed`;
+    console.log(`${o.suite.padEnd(30)} ${counts.padEnd(24)} ${o.seconds.toFixed(1).padStart(6)} s`);
+    if (o.problem) console.log(`  ! ${o.problem}`);
+  }
+  console.log(
+    `${"total".padEnd(30)} ${" ".repeat(24)} ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`,
+  );
+  console.log(
+    `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`,
+  );
+  process.exitCode = total.failed > 0 ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  console.log("0 passed, 1 failed");
+  process.exitCode = 1;
+});
