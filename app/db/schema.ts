@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -40,7 +41,7 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
-const lower = (column: SQL | ReturnType<typeof text>) => sql`lower(${column})`;
+const lower = (column: AnyPgColumn) => sql`lower(${column})`;
 
 // ───────────────────────────── platform tables ─────────────────────────────
 
@@ -150,7 +151,7 @@ export const stripeEvents = pgTable("stripe_events", {
 
 // ───────────────────────────── tenant tables ─────────────────────────────
 
-const storeFk = (name: string, column: ReturnType<typeof storeId>) =>
+const storeFk = (name: string, column: AnyPgColumn) =>
   foreignKey({ name, columns: [column], foreignColumns: [stores.id] }).onDelete("cascade");
 
 export const images = pgTable(

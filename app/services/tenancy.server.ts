@@ -71,7 +71,7 @@ async function lookupStore(db: Db, slug: string | null, domain: string | null): 
   const found = await db.withPlatform((tx) =>
     tx.execute<HostRow>(sql`select * from platform_store_by_host(${slug}, ${domain})`),
   );
-  const row = rowsOf(found)[0];
+  const row = rowsOf<HostRow>(found)[0];
   if (!row) return null;
   const branding = await db.withStore(row.id, async (tx) => {
     const [settings] = await tx
@@ -178,4 +178,10 @@ export function getTenantResolver(): Promise<TenantResolver> {
 
 export async function resolveTenant(host: string): Promise<Tenant> {
   return (await getTenantResolver()).resolve(normalizeHost(host));
+}
+
+/** The store this request is for; a 404 anywhere else (platform or unknown host). */
+export function requireStore(context: { tenant: Tenant }): TenantStore {
+  if (context.tenant.kind !== "store") throw new Response("Store not found", { status: 404 });
+  return context.tenant.store;
 }
