@@ -1,9 +1,36 @@
 import type { Db } from "../client.server";
+import { stores } from "../schema";
+import { DEMO_ACCOUNTS, PLATFORM_URL } from "./accounts";
+import { seedDemo } from "./index";
+
+/** True when the database holds no store at all: a first start. */
+async function isEmpty(db: Db): Promise<boolean> {
+  const found = await db.owner.select({ id: stores.id }).from(stores).limit(1);
+  return found.length === 0;
+}
+
+/** Printable lines: store URLs and demo logins. `{port}` is left for the caller to fill in. */
+export function demoLines(elapsedMs?: number): string[] {
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+  return [
+    elapsedMs === undefined ? "Demo data:" : `Demo data seeded in ${(elapsedMs / 1000).toFixed(1)} s:`,
+    `  Dye & Shade Co.  http://dyes.localhost:{port}`,
+    `  Ink Atelier      http://inks.localhost:{port}`,
+    `  Platform         ${PLATFORM_URL}`,
+    "Demo logins:",
+    ...DEMO_ACCOUNTS.map(
+      (a) => `  ${a.role.padEnd(14)}  ${a.email.padEnd(width)}  ${a.password.padEnd(14)}  ${a.url}`,
+    ),
+  ];
+}
 
 /**
- * Seeds the demo stores into an empty embedded database on first start. Returns lines to print
- * (URLs and demo logins) or null when nothing was seeded. Filled in by the seed module.
+ * Seeds the demo stores on first start (server.ts calls this on every start). Returns lines to
+ * print, or null when the database already has stores and nothing was seeded.
  */
-export async function ensureDemoData(_db: Db): Promise<string[] | null> {
-  return null;
+export async function ensureDemoData(db: Db): Promise<string[] | null> {
+  if (!(await isEmpty(db))) return null;
+  const result = await seedDemo(db);
+  if (!result.stores.some((s) => s.created)) return null;
+  return demoLines(result.elapsedMs);
 }

@@ -1,0 +1,67 @@
+/** Builds every row of one demo store in memory; the writer then inserts it in one transaction. */
+import { uuidv7 } from "uuidv7";
+import type { StoreDef } from "../stores";
+import { planCatalog } from "./catalog";
+import { planOrders } from "./orders";
+import { planBaskets, planContactRequests, planPeople } from "./people";
+import { planReviews } from "./reviews";
+import { planSales } from "./sales";
+import { daysBefore, type StorePlan } from "./types";
+
+export async function planStore(def: StoreDef, packageId: string | null, now: Date): Promise<StorePlan> {
+  const storeId = uuidv7();
+  const openedAt = daysBefore(now, 120);
+  const [catalog, people] = await Promise.all([
+    planCatalog(storeId, def, now),
+    planPeople(storeId, def, now),
+  ]);
+  const { categories, products } = catalog;
+  const shopperUsers = people.shoppers.map((s) => s.user);
+
+  const sales = planSales(storeId, def, categories, products, now);
+  const reviews = planReviews(storeId, def, products, shopperUsers, now);
+  const orders = planOrders(storeId, def, products, people.shoppers, people.admin, sales, now);
+  const demoShopper = shopperUsers[0];
+  const baskets = demoShopper
+    ? planBaskets(storeId, def, demoShopper, products, now)
+    : { cartItems: [], wishlistItems: [] };
+
+  return {
+    store: {
+      id: storeId,
+      slug: def.slug,
+      name: def.name,
+      status: "active",
+      currency: "USD",
+      defaultLocale: "en",
+      packageId,
+      lastOrderNumber: orders.lastOrderNumber,
+      createdAt: openedAt,
+      updatedAt: openedAt,
+    },
+    images: catalog.images,
+    settings: {
+      storeId,
+      logoImageId: catalog.logoImageId,
+      primaryColor: def.primaryColor,
+      secondaryColor: def.secondaryColor,
+      ...def.content,
+      cashOnDeliveryEnabled: true,
+      updatedAt: openedAt,
+    },
+    categories,
+    products,
+    productImages: catalog.productImages,
+    users: people.users,
+    addresses: people.addresses,
+    reviews,
+    cartItems: baskets.cartItems,
+    wishlistItems: baskets.wishlistItems,
+    contactRequests: planContactRequests(storeId, def, people.users, now),
+    sales: sales.sales,
+    saleTargets: sales.saleTargets,
+    orders: orders.orders,
+    orderItems: orders.orderItems,
+    orderEvents: orders.orderEvents,
+  };
+}

@@ -1,0 +1,145 @@
+/** The store admin, its shoppers with their saved addresses, a cart, a wishlist and contact requests. */
+import { uuidv7 } from "uuidv7";
+import { hashPassword } from "~/services/passwords.server";
+import type { ShopperDef } from "../accounts";
+import { createRng } from "../prng";
+import type { StoreDef } from "../stores";
+import {
+  DAY_MS,
+  daysBefore,
+  MINUTE_MS,
+  type AddressRow,
+  type CartRow,
+  type ContactRow,
+  type ProductRow,
+  type UserRow,
+  type WishlistRow,
+} from "./types";
+
+export interface Shopper {
+  user: UserRow;
+  def: ShopperDef;
+}
+
+export interface PeoplePlan {
+  admin: UserRow;
+  shoppers: Shopper[];
+  users: UserRow[];
+  addresses: AddressRow[];
+}
+
+export async function planPeople(storeId: string, def: StoreDef, now: Date): Promise<PeoplePlan> {
+  const rng = createRng(`${def.slug}:people`);
+  // Argon2 runs on libuv's pool: hashing every account at once overlaps the work.
+  const [adminHash, ...shopperHashes] = await Promise.all([
+    hashPassword(def.admin.password),
+    ...def.shoppers.map((s) =>
+      s.signInMethod === "email-link" ? Promise.resolve(null) : hashPassword(s.password),
+    ),
+  ]);
+
+  const adminCreatedAt = daysBefore(now, 120);
+  const admin: UserRow = {
+    storeId,
+    id: uuidv7(),
+    email: def.admin.email,
+    name: def.admin.name,
+    passwordHash: adminHash as string,
+    signInMethod: "password",
+    isAdmin: true,
+    emailVerifiedAt: adminCreatedAt,
+    locale: "en",
+    createdAt: adminCreatedAt,
+    updatedAt: adminCreatedAt,
+  };
+
+  const shoppers: Shopper[] = def.shoppers.map((shopperDef, i) => {
+    // Registered 70 to 100 days ago: before any demo order or review.
+    const createdAt = new Date(daysBefore(now, rng.int(70, 100)).getTime() + rng.int(0, 1439) * MINUTE_MS);
+    return {
+      def: shopperDef,
+      user: {
+        storeId,
+        id: uuidv7(),
+        email: shopperDef.email,
+        name: shopperDef.name,
+        passwordHash: shopperHashes[i] ?? null,
+        signInMethod: shopperDef.signInMethod ?? "password",
+        isAdmin: false,
+        emailVerifiedAt: createdAt,
+        locale: shopperDef.locale,
+        createdAt,
+        updatedAt: createdAt,
+      },
+    };
+  });
+
+  const addresses: AddressRow[] = shoppers.map(({ user, def: shopperDef }) => ({
+    storeId,
+    id: uuidv7(),
+    userId: user.id,
+    fullName: shopperDef.name,
+    streetAddress: shopperDef.address.street,
+    zipCode: shopperDef.address.zip,
+    city: shopperDef.address.city,
+    email: shopperDef.email,
+    mobile: shopperDef.address.mobile,
+    isDefault: true,
+    createdAt: user.createdAt,
+    updatedAt: user.createdAt,
+  }));
+
+  return { admin, shoppers, users: [admin, ...shoppers.map((s) => s.user)], addresses };
+}
+
+/** The demo shopper (first in the list) finds a cart and a wishlist waiting after signing in. */
+export function planBaskets(
+  storeId: string,
+  def: StoreDef,
+  shopper: UserRow,
+  products: ProductRow[],
+  now: Date,
+): { cartItems: CartRow[]; wishlistItems: WishlistRow[] } {
+  const rng = createRng(`${def.slug}:baskets`);
+  const inStock = products.filter((p) => (p.stock ?? 0) > 0);
+  const picked = rng.sample(inStock, 5);
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * MINUTE_MS);
+  const cartItems: CartRow[] = picked.slice(0, 2).map((product, i) => ({
+    storeId,
+    id: uuidv7(),
+    userId: shopper.id,
+    productId: product.id,
+    quantity: i + 1,
+    createdAt: at(90 - i * 10),
+    updatedAt: at(90 - i * 10),
+  }));
+  const wishlistItems: WishlistRow[] = picked.slice(2).map((product, i) => ({
+    storeId,
+    id: uuidv7(),
+    userId: shopper.id,
+    productId: product.id,
+    quantity: 1,
+    createdAt: at(3 * 24 * 60 - i * 60),
+    updatedAt: at(3 * 24 * 60 - i * 60),
+  }));
+  return { cartItems, wishlistItems };
+}
+
+export function planContactRequests(
+  storeId: string,
+  def: StoreDef,
+  users: UserRow[],
+  now: Date,
+): ContactRow[] {
+  const userByEmail = new Map(users.map((u) => [u.email.toLowerCase(), u.id]));
+  return def.contactRequests.map((request, i) => ({
+    storeId,
+    id: uuidv7(),
+    userId: userByEmail.get(request.email.toLowerCase()) ?? null,
+    name: request.name,
+    email: request.email,
+    comments: request.comments,
+    status: request.read ? "read" : "new",
+    createdAt: new Date(now.getTime() - request.daysAgo * DAY_MS - (i + 1) * 37 * MINUTE_MS),
+  }));
+}

@@ -1,0 +1,155 @@
+/** The two demo stores: identity, branding, catalogue, shoppers and how busy each one is. */
+import { DYES_SHOPPERS, INKS_SHOPPERS, type ShopperDef } from "./accounts";
+import { DYES_CATALOG } from "./catalog/dyes";
+import { INKS_CATALOG } from "./catalog/inks";
+import type { CategoryDef } from "./catalog/types";
+import { DYES_CONTENT, INKS_CONTENT, type SettingsContent } from "./content";
+import { DEMO_PASSWORDS } from "./accounts";
+
+export interface SaleDef {
+  nameEn: string;
+  nameAr: string;
+  kind: "percent" | "fixed";
+  /** Percent, or minor units off. */
+  value: number;
+  /** Days from seed time; negative is in the past. */
+  startDays: number;
+  endDays: number;
+  target:
+    { scope: "store" } | { scope: "categories"; slugs: string[] } | { scope: "products"; slugs: string[] };
+}
+
+export interface ContactRequestDef {
+  name: string;
+  email: string;
+  comments: string;
+  daysAgo: number;
+  read: boolean;
+}
+
+export interface StoreDef {
+  slug: string;
+  name: string;
+  primaryColor: string;
+  secondaryColor: string;
+  logo: "drop" | "nib";
+  content: SettingsContent;
+  catalog: CategoryDef[];
+  admin: { email: string; name: string; password: string };
+  shoppers: ShopperDef[];
+  orderCount: number;
+  /** Share of products that get reviews at all. */
+  reviewedShare: number;
+  sales: SaleDef[];
+  contactRequests: ContactRequestDef[];
+}
+
+export const DYES_STORE: StoreDef = {
+  slug: "dyes",
+  name: "Dye & Shade Co.",
+  primaryColor: "#242F51",
+  secondaryColor: "#384878",
+  logo: "drop",
+  content: DYES_CONTENT,
+  catalog: DYES_CATALOG,
+  admin: { email: "admin@dyes.test", name: "Dana Haddad", password: DEMO_PASSWORDS.admin },
+  shoppers: DYES_SHOPPERS,
+  orderCount: 80,
+  reviewedShare: 0.55,
+  sales: [
+    {
+      nameEn: "Natural Dyes Fortnight",
+      nameAr: "أسبوعا الأصباغ الطبيعية",
+      kind: "percent",
+      value: 20,
+      startDays: -3,
+      endDays: 11,
+      target: { scope: "categories", slugs: ["natural-dyes"] },
+    },
+    {
+      nameEn: "Hair Colour Deal",
+      nameAr: "عرض صبغات الشعر",
+      kind: "fixed",
+      value: 200,
+      startDays: -2,
+      endDays: 20,
+      target: {
+        scope: "products",
+        slugs: [
+          "chestnut-brown-hair-colour",
+          "natural-black-hair-colour",
+          "burgundy-semi-permanent-colour",
+          "pure-red-henna",
+        ],
+      },
+    },
+    {
+      nameEn: "Spring Sale",
+      nameAr: "تخفيضات الربيع",
+      kind: "percent",
+      value: 10,
+      startDays: -50,
+      endDays: -40,
+      target: { scope: "store" },
+    },
+  ],
+  contactRequests: [
+    {
+      name: "James Carter",
+      email: "james.carter@example.com",
+      comments: "Do you ship to Canada, and how long does delivery usually take?",
+      daysAgo: 12,
+      read: true,
+    },
+    {
+      name: "ليلى ناصر",
+      email: "layla.nasser@example.com",
+      comments: "هل صبغة الحناء الحمراء مناسبة للشعر المصبوغ سابقًا؟",
+      daysAgo: 4,
+      read: false,
+    },
+    {
+      name: "Priya Shah",
+      email: "priya.shah@example.com",
+      comments: "I run a small bakery. Do you offer trade prices on gel food colours bought by the case?",
+      daysAgo: 1,
+      read: false,
+    },
+  ],
+};
+
+export const INKS_STORE: StoreDef = {
+  slug: "inks",
+  name: "Ink Atelier",
+  primaryColor: "#0F5132",
+  secondaryColor: "#198754",
+  logo: "nib",
+  content: INKS_CONTENT,
+  catalog: INKS_CATALOG,
+  admin: { email: "admin@inks.test", name: "Idris Farouk", password: DEMO_PASSWORDS.admin },
+  shoppers: INKS_SHOPPERS,
+  orderCount: 24,
+  reviewedShare: 0.3,
+  sales: [
+    {
+      nameEn: "Calligraphy Month",
+      nameAr: "شهر الخط",
+      kind: "percent",
+      value: 15,
+      startDays: -5,
+      endDays: 25,
+      target: { scope: "categories", slugs: ["calligraphy-inks"] },
+    },
+  ],
+  contactRequests: [
+    {
+      name: "Nora Lind",
+      email: "nora.lind@example.com",
+      comments: "Is the Iron Gall Ink safe for vintage fountain pens?",
+      daysAgo: 6,
+      read: false,
+    },
+  ],
+};
+
+export const DEMO_STORES: readonly StoreDef[] = [DYES_STORE, INKS_STORE];

@@ -1,0 +1,113 @@
+/** Inserts the demo data through the table owner's connection (seeding only, never requests). */
+import { inArray, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { AppDatabase, Tx } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { hashPassword } from "~/services/passwords.server";
+import { DEMO_STAFF } from "./accounts";
+import type { StorePlan } from "./plan/types";
+
+/** Subscription plans offered on the platform; the demo stores are on Growth. */
+export const DEMO_PACKAGES: (typeof schema.packages.$inferInsert)[] = [
+  {
+    code: "starter",
+    nameEn: "Starter",
+    nameAr: "المبتدئ",
+    descriptionEn: "One store, up to 100 products, card and cash-on-delivery payments.",
+    descriptionAr: "متجر واحد، حتى 100 منتج، الدفع بالبطاقة أو نقدًا عند الاستلام.",
+    priceCents: 1900,
+    interval: "month",
+    sortOrder: 1,
+  },
+  {
+    code: "growth",
+    nameEn: "Growth",
+    nameAr: "النمو",
+    descriptionEn: "Unlimited products, your own domain, sales and priority support.",
+    descriptionAr: "منتجات غير محدودة، نطاقك الخاص، التخفيضات ودعم ذو أولوية.",
+    priceCents: 4900,
+    interval: "month",
+    sortOrder: 2,
+  },
+];
+export const DEMO_STORE_PACKAGE = "growth";
+
+/** Parameters per statement stay far below PostgreSQL's 65,535; images are batched by size. */
+async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: T["$inferInsert"][], chunk = 200) {
+  for (let i = 0; i < rows.length; i += chunk) {
+    await tx.insert(table).values(rows.slice(i, i + chunk));
+  }
+}
+
+/** Packages and the platform staff account; both keyed by a unique value, so re-running adds nothing. */
+export async function writePlatform(db: AppDatabase): Promise<{ packageId: string | null }> {
+  await db
+    .insert(schema.packages)
+    .values(DEMO_PACKAGES)
+    .onConflictDoNothing({ target: schema.packages.code });
+
+  const [staff] = await db
+    .select({ id: schema.platformStaff.id })
+    .from(schema.platformStaff)
+    .where(sql`lower(${schema.platformStaff.email}) = ${DEMO_STAFF.email.toLowerCase()}`);
+  if (!staff) {
+    // Argon2 is slow on purpose: hash only when the account is really missing.
+    await db
+      .insert(schema.platformStaff)
+      .values({
+        email: DEMO_STAFF.email,
+        name: DEMO_STAFF.name,
+        passwordHash: await hashPassword(DEMO_STAFF.password),
+      })
+      .onConflictDoNothing();
+  }
+
+  const [growth] = await db
+    .select({ id: schema.packages.id })
+    .from(schema.packages)
+    .where(inArray(schema.packages.code, [DEMO_STORE_PACKAGE]));
+  return { packageId: growth?.id ?? null };
+}
+
+/**
+ * Writes one store in a single transaction, so a failure leaves nothing half-written. Returns
+ * false, writing nothing, when a store with that slug already exists (seeding twice, or two
+ * instances starting at once: the second waits on the first's insert and then skips).
+ */
+export async function writeStorePlan(db: AppDatabase, plan: StorePlan): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const created = await tx
+      .insert(schema.stores)
+      .values(plan.store)
+      .onConflictDoNothing({ target: schema.stores.slug })
+      .returning({ id: schema.stores.id });
+    if (created.length === 0) return false;
+
+    await insertAll(tx, schema.images, plan.images, 16);
+    await tx.insert(schema.storeSettings).values(plan.settings);
+    await insertAll(
+      tx,
+      schema.categories,
+      plan.categories.filter((c) => !c.parentId),
+    );
+    await insertAll(
+      tx,
+      schema.categories,
+      plan.categories.filter((c) => c.parentId),
+    );
+    await insertAll(tx, schema.products, plan.products);
+    await insertAll(tx, schema.productImages, plan.productImages);
+    await insertAll(tx, schema.users, plan.users);
+    await insertAll(tx, schema.shippingAddresses, plan.addresses);
+    await insertAll(tx, schema.reviews, plan.reviews);
+    await insertAll(tx, schema.cartItems, plan.cartItems);
+    await insertAll(tx, schema.wishlistItems, plan.wishlistItems);
+    await insertAll(tx, schema.contactRequests, plan.contactRequests);
+    await insertAll(tx, schema.sales, plan.sales);
+    await insertAll(tx, schema.saleTargets, plan.saleTargets);
+    await insertAll(tx, schema.orders, plan.orders);
+    await insertAll(tx, schema.orderItems, plan.orderItems);
+    await insertAll(tx, schema.orderEvents, plan.orderEvents);
+    return true;
+  });
+}
