@@ -1,0 +1,17 @@
+/** One schema per account form (DESIGN: shared by server and client through conform). */
+import { z } from "zod";
+import { emailField, nameField, newPasswordField, passwordField } from "./fields";
+
+export const signUpSchema = z.object({ name: nameField, email: emailField, password: newPasswordField });
+export const loginSchema = z.object({ email: emailField, password: passwordField });
+export const forgotPasswordSchema = z.object({ email: emailField });
+export const signInLinkSchema = z.object({ email: emailField });
+export const resetPasswordSchema = z.object({ password: newPasswordField });
+export const profileSchema = z.object({ name: nameField });
+export const changePasswordSchema = z.object({
+  currentPassword: passwordField,
+  newPassword: newPasswordField,
+});
+
+/** Profile photos: PNG or JPG up to 5 MB (SPEC §5), checked by content on the server. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
