@@ -12,6 +12,7 @@ import morgan from "morgan";
 import { sql } from "drizzle-orm";
 import { getDb } from "./app/db/client.server";
 import { getTenantResolver, requestHost } from "./app/services/tenancy.server";
+import { clientAddress, isCrossOriginWrite } from "./app/services/request-security.server";
 import { ensureDemoData } from "./app/db/seed/ensure.server";
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -51,6 +52,33 @@ if (viteDevServer) {
 
 app.use(morgan(isProduction ? "combined" : "dev", { skip: () => process.env.REQUEST_LOG === "0" }));
 
+/** Largest request body accepted: a 5 MB photo plus the rest of its form. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+const forwardedHost = (req: Request) => req.get("x-forwarded-host");
+
+app.use((req, res, next) => {
+  // DESIGN §8: a state-changing request must come from this very origin (403 otherwise).
+  const hostHeader = (process.env.TRUST_PROXY === "1" && forwardedHost(req)?.split(",")[0]?.trim()) || req.get("host");
+  if (
+    isCrossOriginWrite({
+      method: req.method,
+      ownOrigin: `${req.protocol}://${hostHeader ?? ""}`,
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+    })
+  ) {
+    res.status(403).type("text/plain").send("Cross-origin request refused");
+    return;
+  }
+  const length = Number(req.get("content-length") ?? 0);
+  if (length > MAX_BODY_BYTES) {
+    res.status(413).type("text/plain").send("Request body too large");
+    return;
+  }
+  next();
+});
+
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
@@ -60,9 +88,8 @@ app.all(
   createRequestHandler({
     build,
     getLoadContext: async (req: Request) => ({
-      tenant: await resolver.resolve(
-        requestHost({ host: req.headers.host, forwardedHost: req.get("x-forwarded-host") }),
-      ),
+      tenant: await resolver.resolve(requestHost({ host: req.headers.host, forwardedHost: forwardedHost(req) })),
+      clientAddress: clientAddress(new Headers({ "x-forwarded-for": req.get("x-forwarded-for") ?? "" }), req.socket.remoteAddress),
     }),
   }),
 );
