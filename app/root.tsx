@@ -1,27 +1,183 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Outlet, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Document } from "~/components/Document";
+import { MessagePage } from "~/components/MessagePage";
+import { PlatformLayout } from "~/components/PlatformLayout";
+import { StoreLayout } from "~/components/StoreLayout";
+import { lastI18n } from "~/lib/i18n";
+import { useOptionalRootData } from "~/lib/root-data";
+import { seo } from "~/lib/seo";
+import { isShellErrorData, type RootData, type Shell, type ShellErrorData, type Site } from "~/lib/shell";
+import { buildShell } from "~/lib/shell.server";
+import { getToast } from "~/lib/toast.server";
+import { getStoreSettings, shellSettings } from "~/services/settings.server";
+import appCss from "~/styles/app.css?url";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = context.tenant;
-  if (tenant.kind === "unknown") throw new Response("Store not found", { status: 404 });
-  return { tenant: tenant.kind === "store" ? { name: tenant.store.name } : null };
+  const { toast, headers } = await getToast(request);
+  const shell = await buildShell(request, tenant, headers);
+  const year = new Date().getFullYear();
+
+  if (tenant.kind === "unknown") {
+    throw data<ShellErrorData>({ shell, reason: "store-not-found" }, { status: 404, headers });
+  }
+  if (tenant.kind === "platform") {
+    return data<RootData>({ shell, site: { kind: "platform", year }, toast }, { headers });
+  }
+
+  const { store } = tenant;
+  let site: Site;
+  try {
+    const settings = await getStoreSettings(store.id);
+    site = {
+      kind: "store",
+      name: store.name,
+      slug: store.slug,
+      currency: store.currency,
+      year,
+      settings: shellSettings(settings, shell.locale),
+    };
+  } catch (error) {
+    // Rethrown with the shell so the error page still has its language, theme and colours.
+    console.error("root loader: store settings", error);
+    throw data<ShellErrorData>({ shell, reason: "error" }, { status: 500, headers });
+  }
+  return data<RootData>({ shell, site, toast }, { headers });
+}
+
+export const meta: MetaFunction = ({ matches, error }) =>
+  seo({
+    matches,
+    error,
+    page: error ? (t) => t(`meta.${errorKind(error)}`) : undefined,
+  });
+
+/**
+ * Routes whose module exports `handle = { chrome: false }` (the admin area, for one) bring their
+ * own frame instead of the store header and footer.
+ */
+export interface ShellHandle {
+  chrome?: boolean;
+}
+
+function useChrome(): boolean {
+  return !useMatches().some((match) => (match.handle as ShellHandle | undefined)?.chrome === false);
+}
+
+function Frame({ shell, site, children }: { shell: Shell; site: Site; children: ReactNode }) {
+  const chrome = useChrome();
+  if (!chrome) return <>{children}</>;
+  if (site.kind === "store") {
+    return (
+      <StoreLayout shell={shell} site={site}>
+        {children}
+      </StoreLayout>
+    );
+  }
+  return (
+    <PlatformLayout shell={shell} year={site.year}>
+      {children}
+    </PlatformLayout>
+  );
 }
 
 export default function App() {
-  const { tenant } = useLoaderData<typeof loader>();
+  const { shell, site, toast } = useLoaderData<typeof loader>();
   return (
-    <html lang="en">
+    <Document shell={shell} toast={toast}>
+      <Frame shell={shell} site={site}>
+        <Outlet />
+      </Frame>
+    </Document>
+  );
+}
+
+type ErrorKind = "storeNotFound" | "pageNotFound" | "error";
+
+function errorKind(error: unknown): ErrorKind {
+  if (isRouteErrorResponse(error)) {
+    if (isShellErrorData(error.data) && error.data.reason === "store-not-found") return "storeNotFound";
+    if (error.status === 404) return "pageNotFound";
+  }
+  return "error";
+}
+
+function ErrorContent({ kind, status }: { kind: ErrorKind; status: number }) {
+  const { t } = useTranslation();
+  if (kind === "storeNotFound") {
+    return (
+      <MessagePage
+        status={404}
+        title={t("notFound.store")}
+        message={t("error.storeNotFoundMessage")}
+        homeLink={false}
+      />
+    );
+  }
+  if (kind === "pageNotFound") {
+    return <MessagePage status={404} title={t("notFound.page")} message={t("error.pageNotFoundMessage")} />;
+  }
+  return <MessagePage status={status} title={t("error.title")} message={t("error.message")} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useOptionalRootData();
+  const kind = errorKind(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+
+  // A child route failed: the root's data is intact, so the page keeps its header and footer.
+  if (root) {
+    return (
+      <Document shell={root.shell}>
+        <Frame shell={root.shell} site={root.site}>
+          <ErrorContent kind={kind} status={status} />
+        </Frame>
+      </Document>
+    );
+  }
+  // The root itself refused (unknown host, store settings unavailable): it threw its shell.
+  const thrown = isRouteErrorResponse(error) && isShellErrorData(error.data) ? error.data : null;
+  if (thrown) {
+    return (
+      <Document shell={thrown.shell}>
+        <main id="main" className="grow">
+          <ErrorContent kind={kind} status={status} />
+        </main>
+      </Document>
+    );
+  }
+  return <LastResortError status={status} />;
+}
+
+/** No loader data at all (e.g. the network failed mid-navigation): whatever dictionary we have. */
+function LastResortError({ status }: { status: number }) {
+  const i18n = lastI18n();
+  const title = i18n?.t("error.title");
+  return (
+    <html lang={i18n?.language ?? "en"} dir={i18n?.dir() ?? "ltr"}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
+        <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=6" />
+        <title>{title ?? String(status)}</title>
       </head>
       <body>
-        <p>{tenant?.name ?? "platform"}</p>
-        <Outlet />
-        <ScrollRestoration />
-        <Scripts />
+        <main>
+          <h1>{title ?? status}</h1>
+          {i18n ? (
+            <p>
+              <a href="/">{i18n.t("error.goHome")}</a>
+            </p>
+          ) : null}
+        </main>
       </body>
     </html>
   );

@@ -1,3 +1,35 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PlatformLanding } from "~/components/PlatformLanding";
+import { StoreHome } from "~/components/StoreHome";
+import { seo } from "~/lib/seo";
+import { requestLocale } from "~/lib/shell.server";
+import { listHomeProducts } from "~/services/storefront.server";
+
+const HOME_PRODUCTS = 12;
+
+/** `/` answers a store's home page on a store host and the builder's landing on the platform. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { tenant } = context;
+  // Unknown hosts never get here: the root loader answers them with a 404 first.
+  if (tenant.kind !== "store") return { kind: "platform" as const };
+  const locale = await requestLocale(request, tenant);
+  const products = await listHomeProducts(tenant.store.id, {
+    locale,
+    currency: tenant.store.currency,
+    limit: HOME_PRODUCTS,
+  });
+  return { kind: "store" as const, products };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  seo({
+    matches,
+    path: "/",
+    page: (t) => (data?.kind === "platform" ? t("meta.platformHome") : t("meta.home")),
+  });
+
 export default function Index() {
-  return <h1>Home</h1>;
+  const data = useLoaderData<typeof loader>();
+  return data.kind === "store" ? <StoreHome products={data.products} /> : <PlatformLanding />;
 }

@@ -1,0 +1,49 @@
+import { Links, Meta, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { CSSProperties, ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { brandStyle } from "~/lib/brand";
+import { getI18n } from "~/lib/i18n";
+import type { Shell } from "~/lib/shell";
+import type { ToastMessage } from "~/lib/toast";
+import { ProgressBar } from "./ProgressBar";
+import { Toasts } from "./Toasts";
+
+/**
+ * The HTML document for every page, error pages included. Language, direction, theme and brand
+ * colours are attributes of <html> rendered by the server, so there is no flash on load.
+ */
+export function Document({
+  shell,
+  toast = null,
+  children,
+}: {
+  shell: Shell;
+  toast?: ToastMessage | null;
+  children: ReactNode;
+}) {
+  const i18n = getI18n(shell.locale, shell.resources);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <html
+        lang={shell.locale}
+        dir={shell.dir}
+        className={shell.theme === "dark" ? "dark" : undefined}
+        style={brandStyle(shell.brand, shell.theme) as CSSProperties}
+      >
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=6" />
+          <Meta />
+          <Links />
+        </head>
+        <body className="flex min-h-dvh flex-col bg-page font-sans text-ink antialiased">
+          <ProgressBar />
+          {children}
+          <Toasts toast={toast} dir={shell.dir} theme={shell.theme} />
+          <ScrollRestoration />
+          <Scripts />
+        </body>
+      </html>
+    </I18nextProvider>
+  );
+}

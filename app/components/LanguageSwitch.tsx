@@ -1,0 +1,33 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LOCALES, type Locale } from "~/lib/i18n";
+
+/** Links to this same page in the other languages; `?lng=` also stores the choice in a cookie. */
+export function LanguageSwitch({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const hrefFor = (lng: Locale) => {
+    const params = new URLSearchParams(location.search);
+    params.set("lng", lng);
+    return `${location.pathname}?${params.toString()}`;
+  };
+  return (
+    <nav aria-label={t("header.language.label")}>
+      <ul className="flex items-center gap-1">
+        {LOCALES.filter((lng) => lng !== locale).map((lng) => (
+          <li key={lng}>
+            <Link
+              to={hrefFor(lng)}
+              lang={lng}
+              hrefLang={lng}
+              preventScrollReset
+              className="inline-flex min-h-11 items-center rounded-md px-3 font-bold text-primary-ink underline-offset-4 hover:underline"
+            >
+              {t(`header.language.${lng}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+import { Form, useSearchParams } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+
+/** A plain GET form to the catalogue (`/products?q=`), so search works without JavaScript. */
+export function SearchForm() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = useId();
+  return (
+    <Form method="get" action="/products" role="search" className="flex min-w-0 grow basis-64 items-stretch">
+      <label htmlFor={id} className="sr-only">
+        {t("header.search.label")}
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={params.get("q") ?? ""}
+        placeholder={t("header.search.placeholder")}
+        autoComplete="off"
+        enterKeyHint="search"
+        className="min-h-11 min-w-0 grow rounded-s-md border border-line bg-field px-3 text-ink placeholder:text-muted"
+      />
+      <button
+        type="submit"
+        className="min-h-11 rounded-e-md bg-primary px-4 font-bold text-on-primary hover:opacity-90"
+      >
+        {t("header.search.submit")}
+      </button>
+    </Form>
+  );
+}

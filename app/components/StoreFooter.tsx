@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { isolate } from "~/lib/bidi";
+import type { Site } from "~/lib/shell";
+
+type StoreSite = Extract<Site, { kind: "store" }>;
+
+const DEFAULT_HOURS = "Mon-Fri 8am to 5pm";
+
+/** Footer: the store's contact details and footer text from its settings. */
+export function StoreFooter({ site }: { site: StoreSite }) {
+  const { t } = useTranslation();
+  const { contact, footerText } = site.settings;
+  // The untouched default is ours to translate; anything the owner typed is shown as typed.
+  const hours = contact.hours.trim() === DEFAULT_HOURS ? t("footer.defaultHours") : contact.hours;
+  const rows: { label: string; value: ReactNode }[] = [];
+  if (contact.email) {
+    rows.push({
+      label: t("footer.email"),
+      value: (
+        <a href={`mailto:${contact.email}`} className="underline underline-offset-4" dir="ltr">
+          {contact.email}
+        </a>
+      ),
+    });
+  }
+  if (contact.phone) {
+    rows.push({
+      label: t("footer.phone"),
+      value: (
+        <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`} className="underline underline-offset-4" dir="ltr">
+          {contact.phone}
+        </a>
+      ),
+    });
+  }
+  if (contact.address) rows.push({ label: t("footer.address"), value: contact.address });
+  if (hours) rows.push({ label: t("footer.hours"), value: hours });
+
+  return (
+    <footer className="mt-auto bg-secondary text-on-secondary">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-lg font-extrabold">
+            {t("footer.contactHeading")}
+          </h2>
+          <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
+            {rows.map((row) => (
+              <div key={row.label} className="contents">
+                <dt className="font-bold">{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        {footerText ? <p className="whitespace-pre-line md:text-end">{footerText}</p> : null}
+      </div>
+      <div className="border-t border-current/25">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-sm">
+          {t("footer.copyright", { year: site.year, store: isolate(site.name) })}
+        </p>
+      </div>
+    </footer>
+  );
+}

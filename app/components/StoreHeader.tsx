@@ -1,0 +1,46 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { isolate } from "~/lib/bidi";
+import type { Shell } from "~/lib/shell";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { SearchForm } from "./SearchForm";
+import { ThemeSwitch } from "./ThemeSwitch";
+
+/**
+ * Store header: the wordmark (the store name in its primary colour; the logo image arrives with
+ * the image route), search, language and theme.
+ */
+export function StoreHeader({ shell, storeName }: { shell: Shell; storeName: string }) {
+  const { t } = useTranslation();
+  return (
+    <header className="border-b border-line border-t-4 border-t-primary bg-page">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3">
+        <Link
+          to="/"
+          dir="auto"
+          className="me-auto rounded-md text-2xl font-extrabold tracking-tight text-primary-ink"
+          aria-label={t("header.homeLink", { store: isolate(storeName) })}
+        >
+          {storeName}
+        </Link>
+        <nav aria-label={t("header.mainNav")} className="order-last w-full sm:order-none sm:w-auto">
+          <ul className="flex gap-2">
+            <li>
+              <Link
+                to="/products"
+                className="inline-flex min-h-11 items-center rounded-md px-2 font-bold underline-offset-4 hover:underline"
+              >
+                {t("header.allProducts")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <SearchForm />
+        <div className="flex items-center gap-2">
+          <LanguageSwitch locale={shell.locale} />
+          <ThemeSwitch theme={shell.theme} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { Form, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Theme } from "~/lib/theme";
+
+/** A plain POST form, so it works without JavaScript; the action sets the cookie and comes back. */
+export function ThemeSwitch({ theme }: { theme: Theme }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const next: Theme = theme === "dark" ? "light" : "dark";
+  return (
+    <Form method="post" action="/resources/theme" replace preventScrollReset>
+      <input type="hidden" name="theme" value={next} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        aria-label={t(next === "dark" ? "header.theme.toDarkLabel" : "header.theme.toLightLabel")}
+        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-line px-3 font-bold hover:bg-card"
+      >
+        {next === "dark" ? <MoonIcon /> : <SunIcon />}
+        <span>{t(next === "dark" ? "header.theme.toDark" : "header.theme.toLight")}</span>
+      </button>
+    </Form>
+  );
+}
+
+function MoonIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function SunIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="12" r="4" />
+      <path
+        d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Server side of i18n: locale detection (DESIGN: `?lng=` query, `lng` cookie, the store's
+ * default locale, then English) and the dictionaries, which only the server imports.
+ */
+import { createCookie } from "@remix-run/node";
+import { RemixI18Next } from "remix-i18next/server";
+import ar from "~/locales/ar.json";
+import en from "~/locales/en.json";
+import { cookieDefaults } from "./cookies.server";
+import { DEFAULT_LOCALE, LOCALES, NAMESPACE, isLocale, type Locale, type Resources } from "./i18n";
+
+const RESOURCES: Record<Locale, Resources> = { en, ar };
+
+export const localeCookie = createCookie("lng", {
+  ...cookieDefaults,
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+// remix-i18next falls back to one fixed language; the fallback here is the store's default
+// locale, so there is one detector per possible default (both are cheap and stateless).
+function detectorFor(fallbackLanguage: Locale) {
+  return new RemixI18Next({
+    detection: {
+      supportedLanguages: [...LOCALES],
+      fallbackLanguage,
+      cookie: localeCookie,
+      searchParamKey: "lng",
+      order: ["searchParams", "cookie"],
+    },
+    i18next: {
+      supportedLngs: [...LOCALES],
+      fallbackLng: DEFAULT_LOCALE,
+      defaultNS: NAMESPACE,
+      resources: { en: { [NAMESPACE]: en }, ar: { [NAMESPACE]: ar } },
+      interpolation: { escapeValue: false },
+    },
+  });
+}
+
+const detectors: Record<Locale, RemixI18Next> = { en: detectorFor("en"), ar: detectorFor("ar") };
+
+export async function detectLocale(request: Request, storeDefault: Locale = DEFAULT_LOCALE): Promise<Locale> {
+  const locale = await detectors[storeDefault].getLocale(request);
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
+
+/** A Set-Cookie value remembering `?lng=`, or null when the URL does not choose a language. */
+export async function localeCookieFromQuery(request: Request): Promise<string | null> {
+  const chosen = new URL(request.url).searchParams.get("lng");
+  return isLocale(chosen) ? localeCookie.serialize(chosen) : null;
+}
+
+export function resourcesFor(locale: Locale): Resources {
+  return RESOURCES[locale];
+}
+
+/** A translate function for server-only text (emails, API errors). */
+export function getServerT(locale: Locale) {
+  return detectors[DEFAULT_LOCALE].getFixedT(locale);
+}

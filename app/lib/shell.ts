@@ -1,0 +1,54 @@
+/**
+ * The data the root loader hands to every page: locale and its dictionary, theme, branding and
+ * what the header and footer show. Routes read it with `useRootData()`; meta functions through
+ * `seo()`. Also thrown (with a 404/500) when the root cannot render a site, so the error page
+ * still speaks the visitor's language.
+ */
+import type { BrandColors } from "./brand";
+import type { Locale, Resources } from "./i18n";
+import type { Theme } from "./theme";
+import type { ToastMessage } from "./toast";
+
+export interface Shell {
+  locale: Locale;
+  dir: "ltr" | "rtl";
+  theme: Theme;
+  resources: Resources;
+  /** scheme://host of this request, for absolute URLs in meta tags. */
+  origin: string;
+  brand: BrandColors;
+  /** The store's name; null on the platform host and unknown hosts. */
+  siteName: string | null;
+}
+
+export interface StoreShellSettings {
+  heroTitle: string;
+  heroSubtitle: string;
+  contact: { email: string; phone: string; address: string; hours: string };
+  footerText: string;
+}
+
+export type Site =
+  | { kind: "store"; name: string; slug: string; currency: string; year: number; settings: StoreShellSettings }
+  | { kind: "platform"; year: number };
+
+export interface RootData {
+  shell: Shell;
+  site: Site;
+  toast: ToastMessage | null;
+}
+
+export interface ShellErrorData {
+  shell: Shell;
+  reason: "store-not-found" | "error";
+}
+
+export function isShellErrorData(value: unknown): value is ShellErrorData {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "shell" in value &&
+    "reason" in value &&
+    typeof (value as { shell: unknown }).shell === "object"
+  );
+}

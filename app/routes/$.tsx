@@ -1,0 +1,16 @@
+import { data, type MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { MessagePage } from "~/components/MessagePage";
+import { seo } from "~/lib/seo";
+
+/** Every path no other route claims: a 404 inside the site's layout. */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: MetaFunction = ({ matches }) => seo({ matches, page: (t) => t("meta.pageNotFound") });
+
+export default function NotFound() {
+  const { t } = useTranslation();
+  return <MessagePage status={404} title={t("notFound.page")} message={t("error.pageNotFoundMessage")} />;
+}

@@ -1,0 +1,69 @@
+/** A store's settings row (branding, homepage, contact and footer, legal texts). */
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { storeSettings } from "~/db/schema";
+import type { Locale } from "~/lib/i18n";
+import type { StoreShellSettings } from "~/lib/shell";
+
+export type StoreSettings = typeof storeSettings.$inferSelect;
+
+export const DEFAULT_CONTACT_HOURS = "Mon-Fri 8am to 5pm";
+
+/** What a store without a settings row looks like: the column defaults. */
+export function defaultStoreSettings(storeId: string): StoreSettings {
+  return {
+    storeId,
+    logoImageId: null,
+    primaryColor: "#242F51",
+    secondaryColor: "#384878",
+    heroTitleEn: "",
+    heroTitleAr: "",
+    heroSubtitleEn: "",
+    heroSubtitleAr: "",
+    heroImageId: null,
+    aboutEn: "",
+    aboutAr: "",
+    termsEn: "",
+    termsAr: "",
+    privacyEn: "",
+    privacyAr: "",
+    contactEmail: "",
+    contactPhone: "",
+    contactAddressEn: "",
+    contactAddressAr: "",
+    contactHours: DEFAULT_CONTACT_HOURS,
+    footerTextEn: "",
+    footerTextAr: "",
+    socialLinks: [],
+    cashOnDeliveryEnabled: true,
+    updatedAt: new Date(0),
+  };
+}
+
+export async function getStoreSettings(storeId: string): Promise<StoreSettings> {
+  const db = await getDb();
+  const [row] = await db.withStore(storeId, (tx) =>
+    tx.select().from(storeSettings).where(eq(storeSettings.storeId, storeId)),
+  );
+  return row ?? defaultStoreSettings(storeId);
+}
+
+/** Picks the text for `locale`, falling back to English when the Arabic text is empty. */
+export function localized(en: string, ar: string, locale: Locale): string {
+  return locale === "ar" && ar.trim() ? ar : en;
+}
+
+/** The parts of the settings every store page shows (header, footer, home hero). */
+export function shellSettings(settings: StoreSettings, locale: Locale): StoreShellSettings {
+  return {
+    heroTitle: localized(settings.heroTitleEn, settings.heroTitleAr, locale),
+    heroSubtitle: localized(settings.heroSubtitleEn, settings.heroSubtitleAr, locale),
+    contact: {
+      email: settings.contactEmail,
+      phone: settings.contactPhone,
+      address: localized(settings.contactAddressEn, settings.contactAddressAr, locale),
+      hours: settings.contactHours,
+    },
+    footerText: localized(settings.footerTextEn, settings.footerTextAr, locale),
+  };
+}
