@@ -10,7 +10,9 @@ export function PlatformLanding() {
     <>
       <section className="bg-primary text-on-primary">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{t("platform.headline")}</h1>
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+            {t("platform.headline")}
+          </h1>
           <p className="mt-5 max-w-2xl text-lg sm:text-xl">{t("platform.pitch")}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link

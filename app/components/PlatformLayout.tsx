@@ -7,7 +7,15 @@ import { MAIN_ID, SkipLink } from "./SkipLink";
 import { ThemeSwitch } from "./ThemeSwitch";
 
 /** The platform host's frame (landing, sign-up, staff pages). */
-export function PlatformLayout({ shell, year, children }: { shell: Shell; year: number; children: ReactNode }) {
+export function PlatformLayout({
+  shell,
+  year,
+  children,
+}: {
+  shell: Shell;
+  year: number;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const name = t("app.platformName");
   return (

@@ -13,7 +13,13 @@ export interface ProductCardData {
 }
 
 /** A product in a grid: shade, name (a heading linking to the product), price, stock. */
-export function ProductCard({ product, headingLevel = 3 }: { product: ProductCardData; headingLevel?: 2 | 3 }) {
+export function ProductCard({
+  product,
+  headingLevel = 3,
+}: {
+  product: ProductCardData;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const shadeLabel = product.shadeHex

@@ -28,7 +28,11 @@ export function StoreFooter({ site }: { site: StoreSite }) {
     rows.push({
       label: t("footer.phone"),
       value: (
-        <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`} className="underline underline-offset-4" dir="ltr">
+        <a
+          href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
+          className="underline underline-offset-4"
+          dir="ltr"
+        >
           {contact.phone}
         </a>
       ),

@@ -37,7 +37,10 @@ export function StoreHome({ products }: { products: (ProductCardData & { id: str
           ) : null}
         </div>
         {products.length > 0 ? (
-          <ul aria-labelledby="home-products" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+          <ul
+            aria-labelledby="home-products"
+            className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4"
+          >
             {products.map((product) => (
               <li key={product.id}>
                 <ProductCard product={product} />

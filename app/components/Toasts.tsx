@@ -1,10 +1,11 @@
 import { useEffect, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
+import type * as SonnerModule from "sonner";
 import { attachToaster, notify, onToastNeeded } from "~/lib/notify";
 import type { Theme } from "~/lib/theme";
 import type { ToastMessage } from "~/lib/toast";
 
-type Sonner = typeof import("sonner");
+type Sonner = typeof SonnerModule;
 
 // Flash toasts already shown in this tab: each shows once across revalidations and StrictMode.
 const shown = new Set<string>();
@@ -13,7 +14,15 @@ const shown = new Set<string>();
  * The toast area (DESIGN §7: 5000 ms, 300–560 px wide) and the server's flash toast, shown once.
  * Sonner is imported on first use (see app/lib/notify.ts).
  */
-export function Toasts({ toast, dir, theme }: { toast: ToastMessage | null; dir: "ltr" | "rtl"; theme: Theme }) {
+export function Toasts({
+  toast,
+  dir,
+  theme,
+}: {
+  toast: ToastMessage | null;
+  dir: "ltr" | "rtl";
+  theme: Theme;
+}) {
   const { t } = useTranslation();
   const [sonner, setSonner] = useState<Sonner | null>(null);
 

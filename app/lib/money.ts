@@ -38,6 +38,8 @@ export function formatMoney(minor: number, currency: string, locale: Locale): st
   if (localeDir(locale) === "ltr") return formatter.format(amount);
   return formatter
     .formatToParts(amount)
-    .map((part) => (part.type === "currency" && LATIN.test(part.value) ? `${LRI}${part.value}${PDI}` : part.value))
+    .map((part) =>
+      part.type === "currency" && LATIN.test(part.value) ? `${LRI}${part.value}${PDI}` : part.value,
+    )
     .join("");
 }

@@ -29,7 +29,14 @@ export interface StoreShellSettings {
 }
 
 export type Site =
-  | { kind: "store"; name: string; slug: string; currency: string; year: number; settings: StoreShellSettings }
+  | {
+      kind: "store";
+      name: string;
+      slug: string;
+      currency: string;
+      year: number;
+      settings: StoreShellSettings;
+    }
   | { kind: "platform"; year: number };
 
 export interface RootData {

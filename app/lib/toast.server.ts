@@ -33,7 +33,11 @@ export function toastSetCookie(input: ToastInput): Promise<string> {
 }
 
 /** A redirect that shows `input` as a toast on the page it lands on. */
-export async function redirectWithToast(url: string, input: ToastInput, init: ResponseInit = {}): Promise<Response> {
+export async function redirectWithToast(
+  url: string,
+  input: ToastInput,
+  init: ResponseInit = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastSetCookie(input));
   return redirect(url, { ...init, headers });

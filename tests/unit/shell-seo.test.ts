@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { getI18n } from "~/lib/i18n";
+import { resourcesFor } from "~/lib/i18n.server";
+import { pageTitle, seo } from "~/lib/seo";
+import type { Shell } from "~/lib/shell";
+
+const shell = (locale: "en" | "ar", siteName: string | null): Shell => ({
+  locale,
+  dir: locale === "ar" ? "rtl" : "ltr",
+  theme: "light",
+  resources: resourcesFor(locale),
+  origin: "http://dyes.localhost:3000",
+  brand: { primaryColor: "#112233", secondaryColor: "#445566" },
+  siteName,
+});
+
+const content = (tags: ReturnType<typeof seo>, key: string) =>
+  (tags as Record<string, string>[]).find((tag) => tag.property === key || tag.name === key)?.content;
+
+describe("pageTitle", () => {
+  it("is '{page} | {site}'", () => {
+    expect(pageTitle("Cart", "Dye & Shade Co.")).toBe("Cart | Dye & Shade Co.");
+  });
+  it("is the site alone without a page", () => {
+    expect(pageTitle(undefined, "Dye & Shade Co.")).toBe("Dye & Shade Co.");
+    expect(pageTitle("  ", "Dye & Shade Co.")).toBe("Dye & Shade Co.");
+  });
+});
+
+describe("seo", () => {
+  it("builds title, Open Graph and theme colour from the root data", () => {
+    getI18n("en", resourcesFor("en"));
+    const tags = seo({
+      matches: [{ id: "root", data: { shell: shell("en", "Dye & Shade Co.") } }],
+      page: (t) => t("meta.home"),
+      path: "/",
+    });
+    expect(tags).toContainEqual({ title: "Home | Dye & Shade Co." });
+    expect(content(tags, "og:locale")).toBe("en_IE");
+    expect(content(tags, "og:image")).toBe("http://dyes.localhost:3000/social.png");
+    expect(content(tags, "og:image:width")).toBe("1280");
+    expect(content(tags, "og:image:height")).toBe("720");
+    expect(content(tags, "theme-color")).toBe("#112233");
+    expect(content(tags, "og:url")).toBe("http://dyes.localhost:3000/");
+    expect(content(tags, "description")).toContain("Dye & Shade Co.");
+  });
+
+  it("speaks Arabic with og:locale ar_AR, and names the platform on the platform host", () => {
+    const tags = seo({
+      matches: [{ id: "root", data: { shell: shell("ar", null) } }],
+      page: (t) => t("meta.home"),
+    });
+    expect(tags).toContainEqual({ title: "الرئيسية | منشئ المتاجر" });
+    expect(content(tags, "og:locale")).toBe("ar_AR");
+  });
+
+  it("finds the shell the root threw for an unknown host", () => {
+    const error = { status: 404, data: { shell: shell("en", null), reason: "store-not-found" } };
+    const tags = seo({
+      matches: [{ id: "root", data: undefined }],
+      error,
+      page: (t) => t("meta.storeNotFound"),
+    });
+    expect(tags).toContainEqual({ title: "Store not found | Storefront Builder" });
+  });
+});
