@@ -19,6 +19,8 @@ const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 let db: TestDb;
 let seededLines: string[] | null;
+let linesWhenDisabled: string[] | null;
+let storesWhenDisabled: number;
 
 async function rows<T>(query: SQL): Promise<T[]> {
   const result: unknown = await db.owner.execute(query);
@@ -54,6 +56,11 @@ async function snapshot(): Promise<Record<string, { n: number; md5: string }>> {
 
 beforeAll(async () => {
   db = await createTestDb();
+  vi.stubEnv("SEED_DEMO", "0");
+  linesWhenDisabled = await ensureDemoData(db);
+  storesWhenDisabled = (await one<{ n: number }>(sql`select count(*)::int as n from stores`)).n;
+  // The default seeds only PGlite; forcing it lets this file run on PostgreSQL too.
+  vi.stubEnv("SEED_DEMO", "1");
   // Only Date is faked: the seed reads "now" once, and every date it writes is relative to it.
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
@@ -67,14 +74,24 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await db?.dispose();
 });
 
 describe("first start", () => {
+  it("does not seed when SEED_DEMO=0", () => {
+    expect(linesWhenDisabled).toBeNull();
+    expect(storesWhenDisabled).toBe(0);
+  });
+
   it("seeds an empty database and returns the URLs and logins to print", () => {
     expect(seededLines).not.toBeNull();
     const text = (seededLines ?? []).join("\n");
-    for (const url of ["http://dyes.localhost:{port}", "http://inks.localhost:{port}", "http://localhost:{port}"]) {
+    for (const url of [
+      "http://dyes.localhost:{port}",
+      "http://inks.localhost:{port}",
+      "http://localhost:{port}",
+    ]) {
       expect(text).toContain(url);
     }
     for (const account of DEMO_ACCOUNTS) {
@@ -125,7 +142,9 @@ describe("catalogue", () => {
         from products p join categories s on s.store_id = p.store_id and s.id = p.subcategory_id
         where p.store_id = ${id}`);
       expect(products.length).toBeGreaterThanOrEqual(minimum);
-      const total = await one<{ n: number }>(sql`select count(*)::int as n from products where store_id = ${id}`);
+      const total = await one<{ n: number }>(
+        sql`select count(*)::int as n from products where store_id = ${id}`,
+      );
       expect(total.n, "every product has a sub category").toBe(products.length);
       for (const p of products) {
         expect(p.name_en.trim(), p.slug).not.toBe("");
@@ -245,27 +264,55 @@ describe("store settings and branding", () => {
       expect(row.contact_hours).toBe("Mon-Fri 8am to 5pm");
       expect(row.cash_on_delivery_enabled).toBe(true);
     }
-    const [dyes, inks] = settings as [Record<string, unknown>, Record<string, unknown>];
-    expect([dyes.primary_color, dyes.secondary_color]).toEqual(["#242F51", "#384878"]);
-    expect(inks.primary_color).not.toBe(dyes.primary_color);
-    expect(inks.secondary_color).not.toBe(dyes.secondary_color);
+    const [dyes, inks] = settings;
+    expect([dyes?.primary_color, dyes?.secondary_color]).toEqual(["#242F51", "#384878"]);
+    expect(inks?.primary_color).toMatch(/^#[0-9A-F]{6}$/);
+    expect(inks?.primary_color).not.toBe(dyes?.primary_color);
+    expect(inks?.secondary_color).not.toBe(dyes?.secondary_color);
   });
 
   it("has sales: a current percent sale on a category, a fixed sale on products, a store-wide sale that ended", async () => {
     const id = await storeId("dyes");
-    const sales = await rows<{ kind: string; scope: string; current: boolean; ended: boolean; targets: number }>(sql`
+    const sales = await rows<{
+      kind: string;
+      scope: string;
+      current: boolean;
+      ended: boolean;
+      targets: number;
+    }>(sql`
       select kind, scope, (starts_at <= ${ts(NOW)} and ends_at > ${ts(NOW)}) as current, ends_at < ${ts(NOW)} as ended,
              (select count(*)::int from sale_targets t where t.store_id = s.store_id and t.sale_id = s.id) as targets
       from sales s where store_id = ${id}`);
-    expect(sales).toContainEqual({ kind: "percent", scope: "categories", current: true, ended: false, targets: 1 });
-    expect(sales.find((s) => s.kind === "fixed" && s.scope === "products" && s.current)?.targets).toBeGreaterThan(0);
-    expect(sales).toContainEqual({ kind: "percent", scope: "store", current: false, ended: true, targets: 0 });
+    expect(sales).toContainEqual({
+      kind: "percent",
+      scope: "categories",
+      current: true,
+      ended: false,
+      targets: 1,
+    });
+    expect(
+      sales.find((s) => s.kind === "fixed" && s.scope === "products" && s.current)?.targets,
+    ).toBeGreaterThan(0);
+    expect(sales).toContainEqual({
+      kind: "percent",
+      scope: "store",
+      current: false,
+      ended: true,
+      targets: 0,
+    });
   });
 });
 
 describe("orders", () => {
   it("numbers each store's orders from 1001 without gaps, up to stores.last_order_number", async () => {
-    const stats = await rows<{ slug: string; n: number; distinct: number; min: number; max: number; last: number }>(sql`
+    const stats = await rows<{
+      slug: string;
+      n: number;
+      distinct: number;
+      min: number;
+      max: number;
+      last: number;
+    }>(sql`
       select s.slug, count(o.id)::int as n, count(distinct o.number)::int as distinct, min(o.number) as min,
              max(o.number) as max, s.last_order_number as last
       from stores s join orders o on o.store_id = s.id group by s.slug, s.last_order_number order by s.slug`);
@@ -323,7 +370,9 @@ describe("orders", () => {
       select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.store_id = o.store_id and i.order_id = o.id)`);
     expect(empty.n).toBe(0);
     // The store-wide sale ended 40 days ago, so orders placed while it ran carry a discount.
-    const discounted = await one<{ n: number }>(sql`select count(*)::int as n from orders where discount_cents > 0`);
+    const discounted = await one<{ n: number }>(
+      sql`select count(*)::int as n from orders where discount_cents > 0`,
+    );
     expect(discounted.n).toBeGreaterThan(0);
   });
 
@@ -417,7 +466,9 @@ describe("shoppers and reviews", () => {
       expect(found, account.email).toHaveLength(1);
       const user = found[0] as { hash: string; is_admin: boolean; method: string };
       expect(user.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      expect(await verifyPassword(user.hash, account.password), `${account.store}/${account.email}`).toBe(true);
+      expect(await verifyPassword(user.hash, account.password), `${account.store}/${account.email}`).toBe(
+        true,
+      );
       expect(await verifyPassword(user.hash, `${account.password}x`)).toBe(false);
       expect(user.method).toBe("password");
       expect(user.is_admin).toBe(account.role !== "shopper");
@@ -437,7 +488,9 @@ describe("shoppers and reviews", () => {
       expect(p.name_ar).toMatch(/[\u0600-\u06FF]/);
       expect(p.price_cents).toBeGreaterThan(0);
     }
-    const unlinked = await one<{ n: number }>(sql`select count(*)::int as n from stores where package_id is null`);
+    const unlinked = await one<{ n: number }>(
+      sql`select count(*)::int as n from stores where package_id is null`,
+    );
     expect(unlinked.n).toBe(0);
   });
 });

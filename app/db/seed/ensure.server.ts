@@ -25,11 +25,24 @@ export function demoLines(elapsedMs?: number): string[] {
 }
 
 /**
+ * Demo accounts have published passwords, so a server database is seeded only on request:
+ * SEED_DEMO=1 forces auto-seeding, SEED_DEMO=0 turns it off, and by default only the embedded
+ * PGlite (the zero-setup demo) is seeded.
+ */
+function autoSeedAllowed(db: Db): boolean {
+  const flag = process.env.SEED_DEMO;
+  if (flag === "0") return false;
+  if (flag === "1") return true;
+  return db.kind === "pglite";
+}
+
+/**
  * Seeds the demo stores on first start (server.ts calls this on every start). Returns lines to
- * print, or null when the database already has stores and nothing was seeded.
+ * print, or null when nothing was seeded: the database already has stores, or auto-seeding is
+ * off for it (see `autoSeedAllowed`).
  */
 export async function ensureDemoData(db: Db): Promise<string[] | null> {
-  if (!(await isEmpty(db))) return null;
+  if (!autoSeedAllowed(db) || !(await isEmpty(db))) return null;
   const result = await seedDemo(db);
   if (!result.stores.some((s) => s.created)) return null;
   return demoLines(result.elapsedMs);
