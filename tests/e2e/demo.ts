@@ -3,14 +3,13 @@
  * (the server's database is a fresh seed of exactly these), so renaming a product in the
  * catalogue cannot silently break or weaken the tests.
  */
-import { DYES_CATALOG } from "../../app/db/seed/catalog/dyes";
-import { INKS_CATALOG } from "../../app/db/seed/catalog/inks";
 import type { CategoryDef } from "../../app/db/seed/catalog/types";
+import { DEMO_STORES as SEED_STORES } from "../../app/db/seed/stores";
 
 export type Locale = "en" | "ar";
 
 export interface DemoStore {
-  slug: "dyes" | "inks";
+  slug: string;
   primaryColor: string;
   secondaryColor: string;
   productNames: Record<Locale, Set<string>>;
@@ -24,10 +23,18 @@ function productNames(catalog: CategoryDef[]): Record<Locale, Set<string>> {
   };
 }
 
-export const DEMO_STORES: DemoStore[] = [
-  { slug: "dyes", primaryColor: "", secondaryColor: "", productNames: productNames(DYES_CATALOG) },
-  { slug: "inks", primaryColor: "", secondaryColor: "", productNames: productNames(INKS_CATALOG) },
-];
+export const DEMO_STORES: DemoStore[] = SEED_STORES.map((store) => ({
+  slug: store.slug,
+  primaryColor: store.primaryColor,
+  secondaryColor: store.secondaryColor,
+  productNames: productNames(store.catalog),
+}));
+
+export function demoStore(slug: string): DemoStore {
+  const store = DEMO_STORES.find((candidate) => candidate.slug === slug);
+  if (!store) throw new Error(`no demo store ${slug} in the seed`);
+  return store;
+}
 
 export function otherStore(store: DemoStore): DemoStore {
   const other = DEMO_STORES.find((candidate) => candidate.slug !== store.slug);
