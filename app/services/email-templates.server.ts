@@ -57,3 +57,11 @@ export const signInLinkEmail = (store: EmailStore, locale: Locale, to: string, n
 
 export const welcomeEmail = (store: EmailStore, locale: Locale, to: string, name: string) =>
   render("welcome", store, locale, to, { name, link: `${store.origin}/` });
+
+/** The store details an email shows, from the request's tenant. */
+export function emailStore(
+  store: { name: string; branding: { primaryColor: string } },
+  request: Request,
+): EmailStore {
+  return { name: store.name, origin: new URL(request.url).origin, primaryColor: store.branding.primaryColor };
+}

@@ -3,6 +3,9 @@
  * SameSite cookies alone do not stop one store's page from posting to another: a state-changing
  * request must come from this very origin.
  */
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+export { HONEYPOT_FIELD };
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface OriginCheckInput {
@@ -27,8 +30,6 @@ export function isCrossOriginWrite(input: OriginCheckInput): boolean {
   return false;
 }
 
-/** The hidden field bots fill in. Its name reads like a real field on purpose. */
-export const HONEYPOT_FIELD = "website";
 
 /** True when the honeypot field was filled in. */
 export function honeypotTripped(form: FormData): boolean {

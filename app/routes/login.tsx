@@ -1,0 +1,138 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/AuthCard";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Honeypot } from "~/components/ui/Honeypot";
+import { Notice } from "~/components/ui/Notice";
+import type { FormNotice } from "~/lib/notice";
+import { safeRedirectPath } from "~/lib/redirect";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import { loginSchema } from "~/lib/validation/auth";
+import { authenticateWithPassword, getOptionalUser } from "~/services/auth.server";
+import { readPublicForm } from "~/services/form-guard.server";
+import { createStaffSession, getStaff, signInStaff } from "~/services/platform-auth.server";
+import { createUserSession } from "~/services/sessions.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.login.title") });
+
+function redirectTarget(request: Request, form?: FormData): string {
+  const raw = form?.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
+  return safeRedirectPath(raw, "");
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = redirectTarget(request);
+  if (context.tenant.kind === "platform") {
+    if (await getStaff(request)) throw redirect(redirectTo || "/platform/stores");
+    return { audience: "staff" as const, redirectTo };
+  }
+  const user = await getOptionalUser(request, context);
+  if (user) throw redirect(redirectTo || (user.isAdmin ? "/admin/dashboard" : "/"));
+  return { audience: "store" as const, redirectTo };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const guard = await readPublicForm(request, context, "sign-in");
+  if (!guard.ok) return guard.response;
+  const submission = parseWithZod(guard.form, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
+  }
+  const target = redirectTarget(request, guard.form);
+  const refuse = (notice: FormNotice, status = 400) =>
+    data({ result: submission.reply({ hideFields: ["password"] }), notice }, { status });
+
+  if (context.tenant.kind === "platform") {
+    const staff = await signInStaff(submission.value.email, submission.value.password);
+    if (!staff) return refuse({ key: "auth.invalidCredentials" });
+    const cookie = await createStaffSession(staff.id, request);
+    return redirectWithToast(target || "/platform/stores", { key: "toast.loginSuccess" }, { headers: { "Set-Cookie": cookie } });
+  }
+  if (context.tenant.kind !== "store") throw new Response("Store not found", { status: 404 });
+
+  const result = await authenticateWithPassword(context.tenant.store.id, request);
+  if (!result.ok) {
+    if (result.error === "other-method") return refuse({ key: "auth.otherMethod", params: { method: result.method } });
+    if (result.error === "locked") {
+      const minutes = Math.max(1, Math.ceil((result.until.getTime() - Date.now()) / 60_000));
+      return refuse({ key: "auth.locked", params: { minutes } }, 429);
+    }
+    return refuse({ key: "auth.invalidCredentials" });
+  }
+  const cookie = await createUserSession(context.tenant.store.id, result.user.id, request);
+  const home = result.user.isAdmin ? "/admin/dashboard" : "/";
+  return redirectWithToast(target || home, { key: "toast.loginSuccess" }, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function Login() {
+  const { audience, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(loginSchema, actionData?.result, { id: "login" });
+  const notice = actionData?.notice;
+  const withRedirect = (path: string) => (redirectTo ? `${path}?${new URLSearchParams({ redirectTo })}` : path);
+
+  return (
+    <AuthCard
+      title={t(audience === "staff" ? "auth.login.staffTitle" : "auth.login.title")}
+      intro={audience === "store" ? t("auth.login.intro") : t("auth.login.staffIntro")}
+    >
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        {notice ? (
+          <Notice>
+            <p>
+              {String(
+                t(notice.key, {
+                  ...notice.params,
+                  method: notice.params?.method ? t(`auth.methods.${notice.params.method}`) : undefined,
+                }),
+              )}
+            </p>
+            {notice.key === "auth.otherMethod" ? (
+              <p className="mt-2">
+                <Link to={withRedirect("/login/link")} className="font-bold underline underline-offset-4">
+                  {t("auth.link.request")}
+                </Link>
+              </p>
+            ) : null}
+          </Notice>
+        ) : null}
+        {form.errors?.length ? <Notice>{t(form.errors[0]!)}</Notice> : null}
+        <Honeypot />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field meta={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
+        <Field meta={fields.password} type="password" label={t("auth.fields.password")} autoComplete="current-password" />
+        <Button disabled={navigation.state === "submitting"}>{t("auth.login.submit")}</Button>
+      </Form>
+      {audience === "store" ? (
+        <div className="mt-6 flex flex-col gap-3 text-center">
+          <Link to="/forgot-password" className="font-bold text-primary-ink underline underline-offset-4">
+            {t("auth.login.forgot")}
+          </Link>
+          <Link to={withRedirect("/login/link")} className="font-bold text-primary-ink underline underline-offset-4">
+            {t("auth.link.request")}
+          </Link>
+          <p>
+            {t("auth.login.noAccount")}{" "}
+            <Link to={withRedirect("/signup")} className="font-bold text-primary-ink underline underline-offset-4">
+              {t("auth.signup.title")}
+            </Link>
+          </p>
+          <Link
+            to={redirectTo || "/"}
+            className="inline-flex min-h-11 items-center justify-center rounded-md border border-line px-5 font-bold hover:bg-card"
+          >
+            {t("auth.continueAsGuest")}
+          </Link>
+        </div>
+      ) : null}
+    </AuthCard>
+  );
+}

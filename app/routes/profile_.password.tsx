@@ -1,0 +1,74 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/AuthCard";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import { changePasswordSchema } from "~/lib/validation/auth";
+import { changePassword } from "~/services/accounts.server";
+import { getOptionalSession, requireUser } from "~/services/auth.server";
+import { requireStore } from "~/services/tenancy.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("profile.changePassword") });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const store = requireStore(context);
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  const hidden = { hideFields: ["currentPassword", "newPassword"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
+  const session = await getOptionalSession(request, context);
+  const result = await changePassword(store.id, user.id, {
+    ...submission.value,
+    keepSessionHash: session?.sessionHash ?? null,
+  });
+  if (!result.ok) {
+    return data(
+      { result: submission.reply({ ...hidden, fieldErrors: { currentPassword: ["profile.wrongCurrentPassword"] } }) },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast("/profile", { key: "toast.updateSuccess" });
+}
+
+export default function ChangePassword() {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(changePasswordSchema, actionData?.result, { id: "change-password" });
+  return (
+    <AuthCard title={t("profile.changePassword")} intro={t("profile.changePasswordIntro")}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        <Field
+          meta={fields.currentPassword}
+          type="password"
+          label={t("auth.fields.currentPassword")}
+          autoComplete="current-password"
+        />
+        <Field
+          meta={fields.newPassword}
+          type="password"
+          label={t("auth.fields.newPassword")}
+          hint={t("auth.fields.passwordHint")}
+          autoComplete="new-password"
+        />
+        <Button disabled={navigation.state === "submitting"}>{t("profile.changePassword")}</Button>
+      </Form>
+      <p className="mt-6 text-center">
+        <Link to="/profile" className="font-bold text-primary-ink underline underline-offset-4">
+          {t("profile.back")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

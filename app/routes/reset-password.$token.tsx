@@ -1,0 +1,72 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/AuthCard";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Notice } from "~/components/ui/Notice";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import { resetPasswordSchema } from "~/lib/validation/auth";
+import { isResetTokenUsable, resetPassword } from "~/services/accounts.server";
+import { createUserSession } from "~/services/sessions.server";
+import { requireStore } from "~/services/tenancy.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.reset.title") });
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const store = requireStore(context);
+  const usable = await isResetTokenUsable(store.id, params.token ?? "");
+  return data({ usable }, { status: usable ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const store = requireStore(context);
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), expired: false }, { status: 400 });
+  }
+  const user = await resetPassword(store.id, params.token ?? "", submission.value.password);
+  if (!user) return data({ result: submission.reply({ hideFields: ["password"] }), expired: true }, { status: 410 });
+  const cookie = await createUserSession(store.id, user.id, request);
+  return redirectWithToast(user.isAdmin ? "/admin/dashboard" : "/", { key: "toast.updateSuccess" }, {
+    headers: { "Set-Cookie": cookie },
+  });
+}
+
+export default function ResetPassword() {
+  const { usable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(resetPasswordSchema, actionData?.result, { id: "reset" });
+  if (!usable || actionData?.expired) {
+    return (
+      <AuthCard title={t("auth.reset.title")}>
+        <Notice>{t("auth.reset.expired")}</Notice>
+        <p className="mt-6 text-center">
+          <Link to="/forgot-password" className="font-bold text-primary-ink underline underline-offset-4">
+            {t("auth.reset.requestNew")}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("auth.reset.title")} intro={t("auth.reset.intro")}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        <Field
+          meta={fields.password}
+          type="password"
+          label={t("auth.fields.newPassword")}
+          hint={t("auth.fields.passwordHint")}
+          autoComplete="new-password"
+        />
+        <Button disabled={navigation.state === "submitting"}>{t("auth.reset.submit")}</Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/AuthCard";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Honeypot } from "~/components/ui/Honeypot";
+import { Notice } from "~/components/ui/Notice";
+import { requestLocale } from "~/lib/shell.server";
+import { safeRedirectPath } from "~/lib/redirect";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import { signUpSchema } from "~/lib/validation/auth";
+import { signUp } from "~/services/accounts.server";
+import { getOptionalUser } from "~/services/auth.server";
+import { sendEmail } from "~/services/email.server";
+import { emailStore, welcomeEmail } from "~/services/email-templates.server";
+import { readPublicForm } from "~/services/form-guard.server";
+import { createUserSession } from "~/services/sessions.server";
+import { requireStore } from "~/services/tenancy.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.signup.title") });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireStore(context);
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
+  if (await getOptionalUser(request, context)) throw redirect(redirectTo || "/");
+  return { redirectTo };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const store = requireStore(context);
+  const guard = await readPublicForm(request, context, "sign-up");
+  if (!guard.ok) return guard.response;
+  const submission = parseWithZod(guard.form, { schema: signUpSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
+  }
+  const locale = await requestLocale(request, context.tenant);
+  const created = await signUp(store.id, { ...submission.value, locale });
+  if (!created.ok) {
+    return data(
+      { result: submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: ["password"] }), notice: null },
+      { status: 409 },
+    );
+  }
+  const { user } = created;
+  await sendEmail(store.id, welcomeEmail(emailStore(store, request), locale, user.email, user.name));
+  const cookie = await createUserSession(store.id, user.id, request);
+  const target = safeRedirectPath(guard.form.get("redirectTo"), "/");
+  return redirectWithToast(target, { key: "toast.registrationSuccess" }, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function SignUp() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(signUpSchema, actionData?.result, { id: "signup" });
+  const notice = actionData?.notice;
+  return (
+    <AuthCard title={t("auth.signup.title")} intro={t("auth.signup.intro")}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
+        <Honeypot />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field meta={fields.name} label={t("auth.fields.name")} autoComplete="name" />
+        <Field meta={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
+        <Field
+          meta={fields.password}
+          type="password"
+          label={t("auth.fields.password")}
+          hint={t("auth.fields.passwordHint")}
+          autoComplete="new-password"
+        />
+        <Button disabled={navigation.state === "submitting"}>{t("auth.signup.submit")}</Button>
+      </Form>
+      <p className="mt-6 text-center">
+        {t("auth.signup.haveAccount")}{" "}
+        <Link
+          to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"}
+          className="font-bold text-primary-ink underline underline-offset-4"
+        >
+          {t("auth.login.title")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

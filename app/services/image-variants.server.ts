@@ -1,0 +1,99 @@
+/**
+ * The image route's work (DESIGN §6): a store's own image, resized to a width from a fixed list
+ * and re-encoded as AVIF or WebP when the browser accepts it. Each variant is computed once and
+ * kept in `image_variants`, so every app instance serves it from the database afterwards.
+ */
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { getDb } from "~/db/client.server";
+import { images, imageVariants } from "~/db/schema";
+
+export const IMAGE_WIDTHS = [64, 128, 256, 384, 480, 640, 828, 1080, 1200, 1920] as const;
+export const DEFAULT_QUALITY = 75;
+const MIN_QUALITY = 30;
+const MAX_QUALITY = 90;
+const OWN_IMAGE_URL = /^\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export type VariantFormat = "avif" | "webp" | "jpeg" | "png";
+
+export interface VariantRequest {
+  imageId: string;
+  width: number;
+  quality: number;
+}
+
+/** Parses url/w/q; null for anything outside the allowed values (the route answers 400). */
+export function parseVariantRequest(params: URLSearchParams): VariantRequest | null {
+  const imageId = OWN_IMAGE_URL.exec(params.get("url") ?? "")?.[1];
+  const width = Number(params.get("w"));
+  const rawQuality = params.get("q");
+  const quality = rawQuality === null ? DEFAULT_QUALITY : Number(rawQuality);
+  if (!imageId) return null;
+  if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) return null;
+  if (!Number.isInteger(quality) || quality < MIN_QUALITY || quality > MAX_QUALITY) return null;
+  return { imageId, width, quality };
+}
+
+/** AVIF, then WebP, by the Accept header; otherwise the original's own format. */
+export function negotiateFormat(accept: string | null, original: "image/png" | "image/jpeg"): VariantFormat {
+  if (accept?.includes("image/avif")) return "avif";
+  if (accept?.includes("image/webp")) return "webp";
+  return original === "image/png" ? "png" : "jpeg";
+}
+
+export const CONTENT_TYPES: Record<VariantFormat, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
+
+export interface Variant {
+  bytes: Buffer;
+  format: VariantFormat;
+  /** Changes only when the source image does (new uploads get new ids). */
+  etag: string;
+}
+
+/** The variant of the store's image, made and saved on first request; null if no such image. */
+export async function getImageVariant(storeId: string, request: VariantRequest, accept: string | null): Promise<Variant | null> {
+  const db = await getDb();
+  const [source] = await db.withStore(storeId, (tx) =>
+    tx
+      .select({ contentType: images.contentType, sha256: images.sha256 })
+      .from(images)
+      .where(eq(images.id, request.imageId)),
+  );
+  if (!source) return null;
+  const format = negotiateFormat(accept, source.contentType);
+  const etag = `"${source.sha256.slice(0, 16)}-${request.width}-${request.quality}-${format}"`;
+  const key = and(
+    eq(imageVariants.imageId, request.imageId),
+    eq(imageVariants.width, request.width),
+    eq(imageVariants.quality, request.quality),
+    eq(imageVariants.format, format),
+  );
+  const [cached] = await db.withStore(storeId, (tx) => tx.select({ bytes: imageVariants.bytes }).from(imageVariants).where(key));
+  if (cached) return { bytes: cached.bytes, format, etag };
+
+  const [original] = await db.withStore(storeId, (tx) =>
+    tx.select({ bytes: images.bytes }).from(images).where(eq(images.id, request.imageId)),
+  );
+  if (!original) return null;
+  const resized = sharp(original.bytes).resize({ width: request.width, withoutEnlargement: true });
+  const bytes = await (format === "avif"
+    ? resized.avif({ quality: request.quality, effort: 2 })
+    : format === "webp"
+      ? resized.webp({ quality: request.quality })
+      : format === "jpeg"
+        ? resized.jpeg({ quality: request.quality, mozjpeg: true })
+        : resized.png({ compressionLevel: 9 })
+  ).toBuffer();
+  await db.withStore(storeId, (tx) =>
+    tx
+      .insert(imageVariants)
+      .values({ storeId, imageId: request.imageId, width: request.width, quality: request.quality, format, bytes })
+      .onConflictDoNothing(),
+  );
+  return { bytes, format, etag };
+}

@@ -1,0 +1,57 @@
+/**
+ * Uploaded images live in PostgreSQL (DESIGN §4), so every app instance serves the same files.
+ * An upload is accepted by its content, never its name: PNG or JPEG magic bytes, at most 5 MB,
+ * and sharp must be able to decode it.
+ */
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import { getDb } from "~/db/client.server";
+import { images } from "~/db/schema";
+import { MAX_IMAGE_BYTES } from "~/lib/validation/auth";
+
+export type ImageCheck =
+  | { ok: true; contentType: "image/png" | "image/jpeg"; width: number; height: number }
+  | { ok: false; error: "validation.imageTooLarge" | "validation.imageType" };
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff];
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
+
+export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
+  if (bytes.byteLength > MAX_IMAGE_BYTES) return { ok: false, error: "validation.imageTooLarge" };
+  const contentType = startsWith(bytes, PNG) ? "image/png" : startsWith(bytes, JPEG) ? "image/jpeg" : null;
+  if (!contentType || bytes.byteLength === 0) return { ok: false, error: "validation.imageType" };
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    const expected = contentType === "image/png" ? "png" : "jpeg";
+    if (meta.format !== expected || !meta.width || !meta.height) return { ok: false, error: "validation.imageType" };
+    return { ok: true, contentType, width: meta.width, height: meta.height };
+  } catch {
+    return { ok: false, error: "validation.imageType" };
+  }
+}
+
+/** Stores checked image bytes for the store and returns the new image id. */
+export async function saveImage(
+  storeId: string,
+  bytes: Uint8Array,
+  checked: Extract<ImageCheck, { ok: true }>,
+): Promise<string> {
+  const db = await getDb();
+  const buffer = Buffer.from(bytes);
+  const [row] = await db.withStore(storeId, (tx) =>
+    tx
+      .insert(images)
+      .values({
+        storeId,
+        contentType: checked.contentType,
+        bytes: buffer,
+        byteSize: buffer.byteLength,
+        width: checked.width,
+        height: checked.height,
+        sha256: createHash("sha256").update(buffer).digest("hex"),
+      })
+      .returning({ id: images.id }),
+  );
+  return row!.id;
+}
