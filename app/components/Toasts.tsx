@@ -40,7 +40,19 @@ export function Toasts({
     notify(toast.type, t(toast.key, toast.params ?? {}));
   }, [toast, t]);
 
-  if (!sonner) return null;
+  if (!sonner) {
+    // Without JavaScript the flash toast still reaches the shopper, as a plain status line.
+    return toast ? (
+      <noscript>
+        <p
+          role="status"
+          className="fixed inset-x-4 top-4 z-50 mx-auto w-fit max-w-[560px] min-w-[300px] rounded-md border border-line bg-card px-4 py-3 font-bold shadow-lg"
+        >
+          {t(toast.key, toast.params ?? {})}
+        </p>
+      </noscript>
+    ) : null;
+  }
   const { Toaster } = sonner;
   return (
     <Toaster
@@ -52,9 +64,9 @@ export function Toasts({
       closeButton
       containerAriaLabel={t("toast.notifications")}
       // Sonner stacks toasts at one fixed width; this keeps it between 300 and 560 px.
-      style={{ "--width": "clamp(300px, 40vw, 560px)" } as CSSProperties}
+      style={{ "--width": "clamp(300px, 40vw, 560px)", fontFamily: "var(--font-sans)" } as CSSProperties}
       toastOptions={{
-        style: { minWidth: 300, maxWidth: 560 },
+        style: { minWidth: 300, maxWidth: 560, fontSize: "0.9375rem" },
         closeButtonAriaLabel: t("toast.close"),
       }}
     />
