@@ -84,8 +84,11 @@ test("the language switch turns the store home Arabic", async ({ page }) => {
   await toArabic.click();
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  const headings = await listedHeadings(page);
-  expect(headings.some((text) => demoStore("dyes").productNames.ar.has(text))).toBe(true);
+  // `lang` can flip before the product list re-renders, so wait for the Arabic names.
+  const arabicNames = demoStore("dyes").productNames.ar;
+  await expect
+    .poll(async () => (await listedHeadings(page)).some((text) => arabicNames.has(text)))
+    .toBe(true);
 });
 
 test("the platform host shows the landing page", async ({ page }) => {
