@@ -1,10 +1,11 @@
 /**
  * Isomorphic i18n helpers. The server detects the locale and the root loader sends the active
  * locale's resources (only that one), so the browser never downloads both dictionaries; both
- * sides then build the same i18next instance from that data, which keeps hydration exact.
+ * sides then build the same instance from that data, which keeps hydration exact.
  */
-import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import type { i18n as I18n, TFunction } from "i18next";
 import type en from "~/locales/en.json";
+import { createTranslator, type Translate } from "./translate";
 
 export const LOCALES = ["en", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -27,26 +28,53 @@ export function ogLocale(locale: Locale): string {
   return locale === "ar" ? "ar_AR" : "en_IE";
 }
 
+/**
+ * What react-i18next's `useTranslation` and `I18nextProvider` need from an i18next instance,
+ * backed by `createTranslator`. The language is fixed per instance: switching languages is a
+ * navigation (`?lng=`), after which the root hands over the other locale's instance.
+ */
+function createInstance(locale: Locale, resources: Resources): I18n {
+  const t = createTranslator(locale, resources);
+  const prefixed =
+    (prefix: string): Translate =>
+    (key, options) =>
+      t(Array.isArray(key) ? key.map((k) => `${prefix}.${k}`) : `${prefix}.${key}`, options);
+  const noop = () => {};
+  const instance = {
+    language: locale,
+    languages: [locale],
+    resolvedLanguage: locale,
+    isInitialized: true,
+    options: {
+      lng: locale,
+      ns: [NAMESPACE],
+      defaultNS: NAMESPACE,
+      interpolation: { escapeValue: false },
+      // No events to bind: an instance never changes language or loads anything.
+      react: { useSuspense: false, bindI18n: "", bindI18nStore: "" },
+    },
+    t,
+    getFixedT: (_lng?: unknown, _ns?: unknown, keyPrefix?: string) => (keyPrefix ? prefixed(keyPrefix) : t),
+    exists: (key: string) => t(key, { defaultValue: "\u0000" }) !== "\u0000",
+    hasLoadedNamespace: () => true,
+    loadNamespaces: (_ns: unknown, callback?: () => void) => callback?.(),
+    dir: () => localeDir(locale),
+    changeLanguage: () => Promise.reject(new Error("The language changes by navigating with ?lng=")),
+    on: noop,
+    off: noop,
+    store: { on: noop, off: noop },
+  };
+  return instance as unknown as I18n;
+}
+
 // One instance per locale per process (or per browser tab): resources for a locale never change
-// at runtime, and an instance is only read during rendering, never switched to another language.
+// at runtime, and an instance is only read during rendering.
 const instances = new Map<Locale, I18n>();
 
 export function getI18n(locale: Locale, resources: Resources): I18n {
   let instance = instances.get(locale);
   if (!instance) {
-    instance = createInstance();
-    // Inline resources + initImmediate:false make init synchronous, so the first render has text.
-    void instance.init({
-      lng: locale,
-      fallbackLng: false,
-      supportedLngs: [...LOCALES],
-      ns: [NAMESPACE],
-      defaultNS: NAMESPACE,
-      resources: { [locale]: { [NAMESPACE]: resources } },
-      interpolation: { escapeValue: false }, // React escapes
-      initImmediate: false,
-      react: { useSuspense: false },
-    });
+    instance = createInstance(locale, resources);
     instances.set(locale, instance);
   }
   return instance;

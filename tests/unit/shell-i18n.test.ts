@@ -1,6 +1,14 @@
+import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { getI18n, localeDir, ogLocale } from "~/lib/i18n";
-import { detectLocale, localeCookie, localeCookieFromQuery, resourcesFor } from "~/lib/i18n.server";
+import {
+  detectLocale,
+  getServerT,
+  localeCookie,
+  localeCookieFromQuery,
+  resourcesFor,
+} from "~/lib/i18n.server";
+import { createTranslator } from "~/lib/translate";
 import ar from "~/locales/ar.json";
 import en from "~/locales/en.json";
 
@@ -114,5 +122,78 @@ describe("locale resources", () => {
     expect(localeDir("en")).toBe("ltr");
     expect(ogLocale("en")).toBe("en_IE");
     expect(ogLocale("ar")).toBe("ar_AR");
+  });
+});
+
+describe("the render-time translator matches i18next", () => {
+  const params = {
+    store: "Dye & Shade Co.",
+    year: 2026,
+    hex: "#CC0000",
+    family: "Red",
+    method: "password",
+    count: 3,
+  };
+
+  const keys = (value: object, prefix = ""): string[] =>
+    Object.entries(value).flatMap(([key, child]) =>
+      typeof child === "object" && child !== null
+        ? keys(child as object, `${prefix}${key}.`)
+        : [`${prefix}${key}`],
+    );
+
+  it("for every key of both locale files", async () => {
+    for (const locale of ["en", "ar"] as const) {
+      const reference = await getServerT(locale);
+      const t = getI18n(locale, resourcesFor(locale)).t;
+      for (const key of keys(resourcesFor(locale))) {
+        expect(t(key, params), `${locale}:${key}`).toBe(reference(key, params));
+        expect(t(key), `${locale}:${key} without params`).toBe(reference(key));
+      }
+    }
+  });
+
+  it("for plurals, fallbacks, defaults and missing keys", async () => {
+    const dictionary = {
+      items_zero: "no items",
+      items_one: "{{count}} item",
+      items_two: "two items",
+      items_few: "{{count}} items (few)",
+      items_many: "{{count}} items (many)",
+      items_other: "{{count}} items",
+      nested: { greeting: "Hello {{ name }}, {{- raw}}!" },
+    };
+    for (const locale of ["en", "ar"] as const) {
+      const reference = createInstance();
+      await reference.init({
+        lng: locale,
+        resources: { [locale]: { translation: dictionary } },
+        interpolation: { escapeValue: false },
+      });
+      const t = createTranslator(locale, dictionary);
+      for (const count of [0, 1, 2, 3, 11, 100, 1.5]) {
+        expect(t("items", { count }), `${locale} count=${count}`).toBe(reference.t("items", { count }));
+      }
+      expect(t("nested.greeting", { name: "Sam", raw: "<b>" })).toBe(
+        reference.t("nested.greeting", { name: "Sam", raw: "<b>" }),
+      );
+      expect(t("missing.key")).toBe(reference.t("missing.key"));
+      expect(t(["missing.key", "nested.greeting"], { name: "A" })).toBe(
+        reference.t(["missing.key", "nested.greeting"], { name: "A" }),
+      );
+      expect(t("missing.key", { defaultValue: "Fallback {{n}}", n: 1 })).toBe(
+        reference.t("missing.key", { defaultValue: "Fallback {{n}}", n: 1 }),
+      );
+      expect(t("nested")).toBe("nested");
+    }
+  });
+
+  it("serves react-i18next: keyPrefix, a fixed language and no runtime switching", () => {
+    const i18n = getI18n("ar", resourcesFor("ar"));
+    expect(i18n.language).toBe("ar");
+    expect(i18n.dir()).toBe("rtl");
+    expect(i18n.getFixedT(null, "translation", "notFound")("store")).toBe("المتجر غير موجود");
+    expect(i18n.exists("notFound.store")).toBe(true);
+    expect(i18n.exists("notFound.nothing")).toBe(false);
   });
 });
