@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PlatformLanding } from "~/components/PlatformLanding";
 import { StoreHome } from "~/components/StoreHome";
 import { seo } from "~/lib/seo";
+import type { RootData } from "~/lib/shell";
 import { requestLocale } from "~/lib/shell.server";
 import { listHomeProducts } from "~/services/storefront.server";
 
@@ -22,12 +23,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { kind: "store" as const, products };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  seo({
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
+  const site = (matches.find((match) => match.id === "root")?.data as RootData | undefined)?.site;
+  return seo({
     matches,
     path: "/",
     page: (t) => (data?.kind === "platform" ? t("meta.platformHome") : t("meta.home")),
+    // A store's home is described by its own hero text when it has one.
+    description: () => (site?.kind === "store" && site.settings.heroSubtitle) || null,
   });
+};
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
