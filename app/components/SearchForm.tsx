@@ -3,12 +3,12 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 
 /** A plain GET form to the catalogue (`/products?q=`), so search works without JavaScript. */
-export function SearchForm() {
+export function SearchForm({ className = "" }: { className?: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = useId();
   return (
-    <Form method="get" action="/products" role="search" className="flex min-w-0 grow basis-64 items-stretch">
+    <Form method="get" action="/products" role="search" className={`flex min-w-0 items-stretch ${className}`}>
       <label htmlFor={id} className="sr-only">
         {t("header.search.label")}
       </label>

@@ -17,13 +17,13 @@ export function StoreHeader({ shell, storeName }: { shell: Shell; storeName: str
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3">
         <Link
           to="/"
-          dir="auto"
-          className="me-auto rounded-md text-2xl font-extrabold tracking-tight text-primary-ink"
+          className="order-1 me-auto rounded-md text-2xl font-extrabold tracking-tight text-primary-ink"
           aria-label={t("header.homeLink", { store: isolate(storeName) })}
         >
-          {storeName}
+          {/* <bdi>: a Latin name keeps its punctuation in place on Arabic pages. */}
+          <bdi>{storeName}</bdi>
         </Link>
-        <nav aria-label={t("header.mainNav")} className="order-last w-full sm:order-none sm:w-auto">
+        <nav aria-label={t("header.mainNav")} className="order-4 w-full sm:order-2 sm:w-auto">
           <ul className="flex gap-2">
             <li>
               <Link
@@ -35,8 +35,8 @@ export function StoreHeader({ shell, storeName }: { shell: Shell; storeName: str
             </li>
           </ul>
         </nav>
-        <SearchForm />
-        <div className="flex items-center gap-2">
+        <SearchForm className="order-3 grow basis-full sm:basis-64" />
+        <div className="order-2 flex items-center gap-2 sm:order-4">
           <LanguageSwitch locale={shell.locale} />
           <ThemeSwitch theme={shell.theme} />
         </div>
