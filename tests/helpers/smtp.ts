@@ -62,7 +62,8 @@ export async function startSmtpServer() {
         messages.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-          subject: decodeHeader(subjectLine.replace(/\r?\n[ \t]/g, " ")).replace(/\?=\s+=\?/g, ""),
+          // RFC 2047: white space between two encoded-words is not part of the text.
+          subject: decodeHeader(subjectLine.replace(/\r?\n[ \t]/g, " ").replace(/\?=\s+=\?/g, "?==?")),
           body: decodeBody(raw),
         });
         callback();
