@@ -44,7 +44,7 @@ if (!process.env.TEST_WORKER_INDEX && !existsSync("build/server/index.js")) {
 export default defineConfig({
   testDir: "tests/e2e",
   // A 2-core machine runs the server, the runner and Chromium at once.
-  workers: process.env.CI ? 2 : Math.min(2, os.availableParallelism()),
+  workers: Math.min(2, os.availableParallelism()),
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
