@@ -27,6 +27,8 @@ function freePort(): Promise<number> {
 }
 
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
+if (!process.env.E2E_MAIL_SMTP_PORT) process.env.E2E_MAIL_SMTP_PORT = String(await freePort());
+if (!process.env.E2E_MAIL_HTTP_PORT) process.env.E2E_MAIL_HTTP_PORT = String(await freePort());
 if (!process.env.E2E_DATA_DIR) {
   const created = mkdtempSync(path.join(os.tmpdir(), "storefront-e2e-"));
   process.env.E2E_DATA_DIR = created;
@@ -69,23 +71,40 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // One process (no tsx CLI wrapper), so SIGTERM reaches the server's graceful shutdown directly.
-    command: "node --import tsx server.ts",
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      REQUEST_LOG: "0",
-      // The embedded database under test, never one the developer's shell points at.
-      DATABASE_URL: "",
+  webServer: [
+    {
+      // The mailbox the app sends to; tests read it over HTTP (tests/e2e/support/mail.ts).
+      command: "node --import tsx tests/e2e/support/mail-catcher.ts",
+      url: `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        MAIL_SMTP_PORT: process.env.E2E_MAIL_SMTP_PORT!,
+        MAIL_HTTP_PORT: process.env.E2E_MAIL_HTTP_PORT!,
+      },
     },
-  },
+    {
+      // One process (no tsx CLI wrapper), so SIGTERM reaches the server's graceful shutdown directly.
+      command: "node --import tsx server.ts",
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        REQUEST_LOG: "0",
+        // The embedded database under test, never one the developer's shell points at.
+        DATABASE_URL: "",
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_MAIL_SMTP_PORT}`,
+        // As behind a reverse proxy: each test sends its own X-Forwarded-For, so the per-address
+        // rate limits apply per test rather than to the whole suite on 127.0.0.1.
+        TRUST_PROXY: "1",
+      },
+    },
+  ],
 });

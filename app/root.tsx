@@ -12,6 +12,7 @@ import { seo } from "~/lib/seo";
 import { isShellErrorData, type RootData, type Shell, type ShellErrorData, type Site } from "~/lib/shell";
 import { buildShell } from "~/lib/shell.server";
 import { getToast } from "~/lib/toast.server";
+import { getOptionalUser } from "~/services/auth.server";
 import { getStoreSettings, shellSettings } from "~/services/settings.server";
 import appCss from "~/styles/app.css?url";
 
@@ -30,13 +31,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw data<ShellErrorData>({ shell, reason: "store-not-found" }, { status: 404, headers });
   }
   if (tenant.kind === "platform") {
-    return data<RootData>({ shell, site: { kind: "platform", year }, toast }, { headers });
+    return data<RootData>({ shell, site: { kind: "platform", year }, toast, viewer: null }, { headers });
   }
 
   const { store } = tenant;
   let site: Site;
+  let viewer: RootData["viewer"] = null;
   try {
-    const settings = await getStoreSettings(store.id);
+    const [settings, user] = await Promise.all([getStoreSettings(store.id), getOptionalUser(request, context)]);
+    viewer = user ? { name: user.name, isAdmin: user.isAdmin, imageId: user.imageId } : null;
     site = {
       kind: "store",
       name: store.name,
@@ -50,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error("root loader: store settings", error);
     throw data<ShellErrorData>({ shell, reason: "error" }, { status: 500, headers });
   }
-  return data<RootData>({ shell, site, toast }, { headers });
+  return data<RootData>({ shell, site, toast, viewer }, { headers });
 }
 
 export const meta: MetaFunction = ({ matches, error }) =>
@@ -100,12 +103,13 @@ export default function App() {
   );
 }
 
-type ErrorKind = "storeNotFound" | "pageNotFound" | "error";
+type ErrorKind = "storeNotFound" | "pageNotFound" | "forbidden" | "error";
 
 function errorKind(error: unknown): ErrorKind {
   if (isRouteErrorResponse(error)) {
     if (isShellErrorData(error.data) && error.data.reason === "store-not-found") return "storeNotFound";
     if (error.status === 404) return "pageNotFound";
+    if (error.status === 403) return "forbidden";
   }
   return "error";
 }
@@ -121,6 +125,9 @@ function ErrorContent({ kind, status }: { kind: ErrorKind; status: number }) {
         homeLink={false}
       />
     );
+  }
+  if (kind === "forbidden") {
+    return <MessagePage status={403} title={t("error.forbiddenTitle")} message={t("error.forbiddenMessage")} />;
   }
   if (kind === "pageNotFound") {
     return <MessagePage status={404} title={t("notFound.page")} message={t("error.pageNotFoundMessage")} />;

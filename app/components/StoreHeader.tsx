@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isolate } from "~/lib/bidi";
+import { AccountLink } from "./AccountLink";
 import type { Shell } from "~/lib/shell";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { SearchForm } from "./SearchForm";
@@ -39,6 +40,7 @@ export function StoreHeader({ shell, storeName }: { shell: Shell; storeName: str
         <div className="order-2 flex items-center gap-2 sm:order-4">
           <LanguageSwitch locale={shell.locale} />
           <ThemeSwitch theme={shell.theme} />
+          <AccountLink />
         </div>
       </div>
     </header>

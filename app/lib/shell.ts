@@ -39,10 +39,18 @@ export type Site =
     }
   | { kind: "platform"; year: number };
 
+/** Who is signed in on this host, for the header; never more than the page may show. */
+export interface Viewer {
+  name: string;
+  isAdmin: boolean;
+  imageId: string | null;
+}
+
 export interface RootData {
   shell: Shell;
   site: Site;
   toast: ToastMessage | null;
+  viewer: Viewer | null;
 }
 
 export interface ShellErrorData {

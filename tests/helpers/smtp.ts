@@ -25,7 +25,7 @@ function decodeQuotedPrintable(input: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-function decodeHeader(value: string): string {
+export function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, encoding: string, data: string) =>
     encoding.toUpperCase() === "B"
       ? Buffer.from(data, "base64").toString("utf8")
@@ -34,7 +34,7 @@ function decodeHeader(value: string): string {
 }
 
 /** Splits a MIME message into its decoded text parts (base64 or quoted-printable). */
-function decodeBody(raw: string): string {
+export function decodeBody(raw: string): string {
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
   return parts
     .map((part) => {
@@ -47,7 +47,7 @@ function decodeBody(raw: string): string {
     .join("\n");
 }
 
-export async function startSmtpServer() {
+export async function startSmtpServer(listenPort = 0) {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -70,7 +70,7 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

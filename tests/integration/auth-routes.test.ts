@@ -320,7 +320,7 @@ describe("profile", () => {
   function multipart(cookie: string, name: string, file?: { bytes: Uint8Array; filename: string; type: string }) {
     const form = new FormData();
     form.set("name", name);
-    if (file) form.set("photo", new File([file.bytes], file.filename, { type: file.type }));
+    if (file) form.set("photo", new File([new Uint8Array(file.bytes)], file.filename, { type: file.type }));
     return new Request(`${A}/profile`, { method: "POST", headers: { Cookie: cookie }, body: form });
   }
   const imageCount = async () =>

@@ -1,0 +1,35 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useOptionalRootData } from "~/lib/root-data";
+import { Avatar } from "./ui/Avatar";
+
+/** "Log in" for visitors (coming back here after), the account for a signed-in shopper or admin. */
+export function AccountLink({ className = "" }: { className?: string }) {
+  const { t } = useTranslation();
+  const viewer = useOptionalRootData()?.viewer;
+  const location = useLocation();
+  const base = `inline-flex min-h-11 items-center gap-2 rounded-md px-2 font-bold underline-offset-4 hover:underline ${className}`;
+  if (!viewer) {
+    const here = `${location.pathname}${location.search}`;
+    const onAuthPage = /^\/(login|signup|forgot-password|reset-password)/.test(location.pathname);
+    const to = here === "/" || onAuthPage ? "/login" : `/login?${new URLSearchParams({ redirectTo: here })}`;
+    return (
+      <Link to={to} className={base}>
+        {t("header.login")}
+      </Link>
+    );
+  }
+  return (
+    <>
+      {viewer.isAdmin ? (
+        <Link to="/admin/dashboard" className={base}>
+          {t("admin.dashboard")}
+        </Link>
+      ) : null}
+      <Link to="/profile" className={base} aria-label={t("auth.account")}>
+        <Avatar name={viewer.name} imageId={viewer.imageId} size={32} />
+        <span className="hidden sm:inline">{t("auth.account")}</span>
+      </Link>
+    </>
+  );
+}
