@@ -59,7 +59,8 @@ const forwardedHost = (req: Request) => req.get("x-forwarded-host");
 
 app.use((req, res, next) => {
   // DESIGN §8: a state-changing request must come from this very origin (403 otherwise).
-  const hostHeader = (process.env.TRUST_PROXY === "1" && forwardedHost(req)?.split(",")[0]?.trim()) || req.get("host");
+  const hostHeader =
+    (process.env.TRUST_PROXY === "1" && forwardedHost(req)?.split(",")[0]?.trim()) || req.get("host");
   if (
     isCrossOriginWrite({
       method: req.method,
@@ -88,15 +89,22 @@ app.all(
   createRequestHandler({
     build,
     getLoadContext: async (req: Request) => ({
-      tenant: await resolver.resolve(requestHost({ host: req.headers.host, forwardedHost: forwardedHost(req) })),
-      clientAddress: clientAddress(new Headers({ "x-forwarded-for": req.get("x-forwarded-for") ?? "" }), req.socket.remoteAddress),
+      tenant: await resolver.resolve(
+        requestHost({ host: req.headers.host, forwardedHost: forwardedHost(req) }),
+      ),
+      clientAddress: clientAddress(
+        new Headers({ "x-forwarded-for": req.get("x-forwarded-for") ?? "" }),
+        req.socket.remoteAddress,
+      ),
     }),
   }),
 );
 
 const server: Server = app.listen(port, host, () => {
   const origin = (sub?: string) => `http://${sub ? `${sub}.` : ""}localhost:${port}`;
-  console.log(`Storefront builder listening on ${origin()} (${isProduction ? "production" : "development"}, ${db.kind})`);
+  console.log(
+    `Storefront builder listening on ${origin()} (${isProduction ? "production" : "development"}, ${db.kind})`,
+  );
   if (seeded) {
     console.log(seeded.map((line) => `  ${line.replaceAll("{port}", String(port))}`).join("\n"));
   }

@@ -38,7 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let site: Site;
   let viewer: RootData["viewer"] = null;
   try {
-    const [settings, user] = await Promise.all([getStoreSettings(store.id), getOptionalUser(request, context)]);
+    const [settings, user] = await Promise.all([
+      getStoreSettings(store.id),
+      getOptionalUser(request, context),
+    ]);
     viewer = user ? { name: user.name, isAdmin: user.isAdmin, imageId: user.imageId } : null;
     site = {
       kind: "store",
@@ -127,7 +130,9 @@ function ErrorContent({ kind, status }: { kind: ErrorKind; status: number }) {
     );
   }
   if (kind === "forbidden") {
-    return <MessagePage status={403} title={t("error.forbiddenTitle")} message={t("error.forbiddenMessage")} />;
+    return (
+      <MessagePage status={403} title={t("error.forbiddenTitle")} message={t("error.forbiddenMessage")} />
+    );
   }
   if (kind === "pageNotFound") {
     return <MessagePage status={404} title={t("notFound.page")} message={t("error.pageNotFoundMessage")} />;

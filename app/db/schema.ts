@@ -56,7 +56,9 @@ export const packages = pgTable("packages", {
   descriptionAr: text("description_ar").notNull().default(""),
   priceCents: integer("price_cents").notNull(),
   currency: text("currency").notNull().default("USD"),
-  interval: text("interval", { enum: ["month", "year"] }).notNull().default("month"),
+  interval: text("interval", { enum: ["month", "year"] })
+    .notNull()
+    .default("month"),
   stripePriceId: text("stripe_price_id"),
   active: boolean("active").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
@@ -409,10 +411,18 @@ export const products = pgTable(
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
     check("products_shade_hex", sql`${t.shadeHex} is null or ${t.shadeHex} ~ '^#[0-9A-Fa-f]{6}$'`),
     // Listing sorts (DESIGN §5): each leads with store_id and ends with id for keyset paging.
-    index("products_best_seller_idx").on(t.storeId, t.unitsSold.desc(), t.id).where(sql`${t.active}`),
-    index("products_trending_idx").on(t.storeId, t.unitsSold7d.desc(), t.id).where(sql`${t.active}`),
-    index("products_price_idx").on(t.storeId, t.priceCents, t.id).where(sql`${t.active}`),
-    index("products_newest_idx").on(t.storeId, t.createdAt.desc(), t.id).where(sql`${t.active}`),
+    index("products_best_seller_idx")
+      .on(t.storeId, t.unitsSold.desc(), t.id)
+      .where(sql`${t.active}`),
+    index("products_trending_idx")
+      .on(t.storeId, t.unitsSold7d.desc(), t.id)
+      .where(sql`${t.active}`),
+    index("products_price_idx")
+      .on(t.storeId, t.priceCents, t.id)
+      .where(sql`${t.active}`),
+    index("products_newest_idx")
+      .on(t.storeId, t.createdAt.desc(), t.id)
+      .where(sql`${t.active}`),
     index("products_category_idx").on(t.storeId, t.categoryId, t.priceCents, t.id),
     index("products_subcategory_idx").on(t.storeId, t.subcategoryId, t.priceCents, t.id),
   ],
@@ -666,10 +676,7 @@ export const sales = pgTable(
     storeFk("sales_store_fk", t.storeId),
     index("sales_window_idx").on(t.storeId, t.endsAt, t.startsAt),
     check("sales_window_order", sql`${t.endsAt} > ${t.startsAt}`),
-    check(
-      "sales_value_range",
-      sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`,
-    ),
+    check("sales_value_range", sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
   ],
 );
 
@@ -713,7 +720,9 @@ export const contactRequests = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     comments: text("comments").notNull(),
-    status: text("status", { enum: ["new", "read"] }).notNull().default("new"),
+    status: text("status", { enum: ["new", "read"] })
+      .notNull()
+      .default("new"),
     createdAt: createdAt(),
   },
   (t) => [

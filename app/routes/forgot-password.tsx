@@ -31,13 +31,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const guard = await readPublicForm(request, context, "password-reset");
   if (!guard.ok) return guard.response;
   const submission = parseWithZod(guard.form, { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
   // The answer is the same whether or not the address has an account.
   const issued = await createPasswordResetToken(store.id, submission.value.email);
   if (issued) {
     const locale = await requestLocale(request, context.tenant);
     const link = `${new URL(request.url).origin}/reset-password/${issued.token}`;
-    await sendEmail(store.id, resetPasswordEmail(emailStore(store, request), locale, issued.user.email, issued.user.name, link));
+    await sendEmail(
+      store.id,
+      resetPasswordEmail(emailStore(store, request), locale, issued.user.email, issued.user.name, link),
+    );
   }
   return redirectWithToast("/login", { key: "toast.checkMail" });
 }

@@ -1,6 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/AuthCard";
@@ -52,13 +58,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const staff = await signInStaff(submission.value.email, submission.value.password);
     if (!staff) return refuse({ key: "auth.invalidCredentials" });
     const cookie = await createStaffSession(staff.id, request);
-    return redirectWithToast(target || "/platform/stores", { key: "toast.loginSuccess" }, { headers: { "Set-Cookie": cookie } });
+    return redirectWithToast(
+      target || "/platform/stores",
+      { key: "toast.loginSuccess" },
+      { headers: { "Set-Cookie": cookie } },
+    );
   }
   if (context.tenant.kind !== "store") throw new Response("Store not found", { status: 404 });
 
   const result = await authenticateWithPassword(context.tenant.store.id, request);
   if (!result.ok) {
-    if (result.error === "other-method") return refuse({ key: "auth.otherMethod", params: { method: result.method } });
+    if (result.error === "other-method")
+      return refuse({ key: "auth.otherMethod", params: { method: result.method } });
     if (result.error === "locked") {
       const minutes = Math.max(1, Math.ceil((result.until.getTime() - Date.now()) / 60_000));
       return refuse({ key: "auth.locked", params: { minutes } }, 429);
@@ -67,7 +78,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const cookie = await createUserSession(context.tenant.store.id, result.user.id, request);
   const home = result.user.isAdmin ? "/admin/dashboard" : "/";
-  return redirectWithToast(target || home, { key: "toast.loginSuccess" }, { headers: { "Set-Cookie": cookie } });
+  return redirectWithToast(
+    target || home,
+    { key: "toast.loginSuccess" },
+    { headers: { "Set-Cookie": cookie } },
+  );
 }
 
 export default function Login() {
@@ -77,7 +92,8 @@ export default function Login() {
   const navigation = useNavigation();
   const [form, fields] = useZodForm(loginSchema, actionData?.result, { id: "login" });
   const notice = actionData?.notice;
-  const withRedirect = (path: string) => (redirectTo ? `${path}?${new URLSearchParams({ redirectTo })}` : path);
+  const withRedirect = (path: string) =>
+    redirectTo ? `${path}?${new URLSearchParams({ redirectTo })}` : path;
 
   return (
     <AuthCard
@@ -108,7 +124,12 @@ export default function Login() {
         <Honeypot />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field meta={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
-        <Field meta={fields.password} type="password" label={t("auth.fields.password")} autoComplete="current-password" />
+        <Field
+          meta={fields.password}
+          type="password"
+          label={t("auth.fields.password")}
+          autoComplete="current-password"
+        />
         <Button disabled={navigation.state === "submitting"}>{t("auth.login.submit")}</Button>
       </Form>
       {audience === "store" ? (
@@ -116,12 +137,18 @@ export default function Login() {
           <Link to="/forgot-password" className="font-bold text-primary-ink underline underline-offset-4">
             {t("auth.login.forgot")}
           </Link>
-          <Link to={withRedirect("/login/link")} className="font-bold text-primary-ink underline underline-offset-4">
+          <Link
+            to={withRedirect("/login/link")}
+            className="font-bold text-primary-ink underline underline-offset-4"
+          >
             {t("auth.link.request")}
           </Link>
           <p>
             {t("auth.login.noAccount")}{" "}
-            <Link to={withRedirect("/signup")} className="font-bold text-primary-ink underline underline-offset-4">
+            <Link
+              to={withRedirect("/signup")}
+              className="font-bold text-primary-ink underline underline-offset-4"
+            >
               {t("auth.signup.title")}
             </Link>
           </p>

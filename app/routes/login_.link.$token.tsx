@@ -27,7 +27,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await consumeSignInLink(store.id, params.token ?? "");
   if (!user) return data({ expired: true }, { status: 410 });
   const cookie = await createUserSession(store.id, user.id, request);
-  const target = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || (user.isAdmin ? "/admin/dashboard" : "/");
+  const target =
+    safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") ||
+    (user.isAdmin ? "/admin/dashboard" : "/");
   return redirectWithToast(target, { key: "toast.loginSuccess" }, { headers: { "Set-Cookie": cookie } });
 }
 

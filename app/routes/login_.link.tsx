@@ -32,14 +32,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const guard = await readPublicForm(request, context, "sign-in-link");
   if (!guard.ok) return guard.response;
   const submission = parseWithZod(guard.form, { schema: signInLinkSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
   const { token, user } = await createSignInLinkToken(store.id, submission.value.email);
   const locale = await requestLocale(request, context.tenant);
   const redirectTo = safeRedirectPath(guard.form.get("redirectTo"), "");
   const query = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "";
   const link = `${new URL(request.url).origin}/login/link/${token}${query}`;
   const name = user?.name ?? submission.value.email;
-  await sendEmail(store.id, signInLinkEmail(emailStore(store, request), locale, submission.value.email, name, link));
+  await sendEmail(
+    store.id,
+    signInLinkEmail(emailStore(store, request), locale, submission.value.email, name, link),
+  );
   return redirectWithToast("/login", { key: "toast.checkMail" });
 }
 

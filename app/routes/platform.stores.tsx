@@ -31,19 +31,35 @@ export default function PlatformStores() {
           <caption className="sr-only">{t("platform.stores.title")}</caption>
           <thead>
             <tr className="border-b border-line text-start">
-              <th scope="col" className="p-2 text-start">{t("platform.stores.name")}</th>
-              <th scope="col" className="p-2 text-start">{t("platform.stores.host")}</th>
-              <th scope="col" className="p-2 text-start">{t("platform.stores.status")}</th>
-              <th scope="col" className="p-2 text-end">{t("platform.stores.users")}</th>
-              <th scope="col" className="p-2 text-end">{t("platform.stores.products")}</th>
-              <th scope="col" className="p-2 text-end">{t("platform.stores.orders")}</th>
+              <th scope="col" className="p-2 text-start">
+                {t("platform.stores.name")}
+              </th>
+              <th scope="col" className="p-2 text-start">
+                {t("platform.stores.host")}
+              </th>
+              <th scope="col" className="p-2 text-start">
+                {t("platform.stores.status")}
+              </th>
+              <th scope="col" className="p-2 text-end">
+                {t("platform.stores.users")}
+              </th>
+              <th scope="col" className="p-2 text-end">
+                {t("platform.stores.products")}
+              </th>
+              <th scope="col" className="p-2 text-end">
+                {t("platform.stores.orders")}
+              </th>
             </tr>
           </thead>
           <tbody>
             {stores.map((store) => (
               <tr key={store.id} className="border-b border-line">
-                <th scope="row" className="p-2 text-start font-bold" dir="auto">{store.name}</th>
-                <td className="p-2" dir="ltr">{store.customDomain ?? store.slug}</td>
+                <th scope="row" className="p-2 text-start font-bold" dir="auto">
+                  {store.name}
+                </th>
+                <td className="p-2" dir="ltr">
+                  {store.customDomain ?? store.slug}
+                </td>
                 <td className="p-2">{t(`platform.stores.statuses.${store.status}`)}</td>
                 <td className="p-2 text-end">{store.userCount}</td>
                 <td className="p-2 text-end">{store.productCount}</td>

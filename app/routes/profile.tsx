@@ -50,7 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: null, photoError: "errors.badRequest" }, { status: 400 });
   }
   const submission = parseWithZod(form, { schema: profileSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), photoError: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), photoError: null }, { status: 400 });
 
   const photo = form.get(PHOTO_FIELD);
   let imageId: string | undefined;
@@ -58,7 +59,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const bytes = new Uint8Array(await photo.arrayBuffer());
     const checked = await checkImage(bytes);
     if (!checked.ok) {
-      return data({ result: submission.reply(), photoError: checked.error }, { status: checked.error === "validation.imageTooLarge" ? 413 : 415 });
+      return data(
+        { result: submission.reply(), photoError: checked.error },
+        { status: checked.error === "validation.imageTooLarge" ? 413 : 415 },
+      );
     }
     imageId = await saveImage(store.id, bytes, checked);
   }
@@ -83,7 +87,12 @@ export default function Profile() {
           {user.name}
         </p>
       </div>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-3">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="flex flex-col gap-3"
+      >
         <Field meta={fields.name} label={t("auth.fields.name")} autoComplete="name" />
         <div className="flex flex-col gap-1">
           <label htmlFor="photo" className="font-bold">
@@ -101,7 +110,10 @@ export default function Profile() {
             aria-invalid={actionData?.photoError ? true : undefined}
             className="min-h-11 rounded-md border border-line bg-field px-3 py-2 file:me-3 file:rounded file:border-0 file:bg-card file:px-3 file:py-1 file:font-bold"
           />
-          <FieldErrors id="photo-error" errors={actionData?.photoError ? [t(actionData.photoError)] : undefined} />
+          <FieldErrors
+            id="photo-error"
+            errors={actionData?.photoError ? [t(actionData.photoError)] : undefined}
+          />
         </div>
         <Button disabled={navigation.state === "submitting"}>{t("profile.save")}</Button>
       </Form>

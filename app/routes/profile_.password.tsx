@@ -34,7 +34,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     return data(
-      { result: submission.reply({ ...hidden, fieldErrors: { currentPassword: ["profile.wrongCurrentPassword"] } }) },
+      {
+        result: submission.reply({
+          ...hidden,
+          fieldErrors: { currentPassword: ["profile.wrongCurrentPassword"] },
+        }),
+      },
       { status: 400 },
     );
   }

@@ -30,11 +30,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), expired: false }, { status: 400 });
   }
   const user = await resetPassword(store.id, params.token ?? "", submission.value.password);
-  if (!user) return data({ result: submission.reply({ hideFields: ["password"] }), expired: true }, { status: 410 });
+  if (!user)
+    return data({ result: submission.reply({ hideFields: ["password"] }), expired: true }, { status: 410 });
   const cookie = await createUserSession(store.id, user.id, request);
-  return redirectWithToast(user.isAdmin ? "/admin/dashboard" : "/", { key: "toast.updateSuccess" }, {
-    headers: { "Set-Cookie": cookie },
-  });
+  return redirectWithToast(
+    user.isAdmin ? "/admin/dashboard" : "/",
+    { key: "toast.updateSuccess" },
+    {
+      headers: { "Set-Cookie": cookie },
+    },
+  );
 }
 
 export default function ResetPassword() {

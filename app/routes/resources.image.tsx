@@ -7,20 +7,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const store = requireStore(context);
   const wanted = parseVariantRequest(new URL(request.url).searchParams);
   if (!wanted) {
-    return new Response("Bad image parameters: url must be /images/{id}, w one of the allowed widths, q 30 to 90", {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return new Response(
+      "Bad image parameters: url must be /images/{id}, w one of the allowed widths, q 30 to 90",
+      {
+        status: 400,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      },
+    );
   }
   const variant = await getImageVariant(store.id, wanted, request.headers.get("Accept"));
-  if (!variant) return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!variant)
+    return new Response("Image not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const headers = {
     "Cache-Control": "public, max-age=31536000, immutable",
     ETag: variant.etag,
     Vary: "Accept",
   };
-  if (request.headers.get("If-None-Match") === variant.etag) return new Response(null, { status: 304, headers });
+  if (request.headers.get("If-None-Match") === variant.etag)
+    return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(variant.bytes), {
-    headers: { ...headers, "Content-Type": CONTENT_TYPES[variant.format], "Content-Length": String(variant.bytes.byteLength) },
+    headers: {
+      ...headers,
+      "Content-Type": CONTENT_TYPES[variant.format],
+      "Content-Length": String(variant.bytes.byteLength),
+    },
   });
 }

@@ -1,6 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/AuthCard";
@@ -43,7 +49,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const created = await signUp(store.id, { ...submission.value, locale });
   if (!created.ok) {
     return data(
-      { result: submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: ["password"] }), notice: null },
+      {
+        result: submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: ["password"] }),
+        notice: null,
+      },
       { status: 409 },
     );
   }
@@ -51,7 +60,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await sendEmail(store.id, welcomeEmail(emailStore(store, request), locale, user.email, user.name));
   const cookie = await createUserSession(store.id, user.id, request);
   const target = safeRedirectPath(guard.form.get("redirectTo"), "/");
-  return redirectWithToast(target, { key: "toast.registrationSuccess" }, { headers: { "Set-Cookie": cookie } });
+  return redirectWithToast(
+    target,
+    { key: "toast.registrationSuccess" },
+    { headers: { "Set-Cookie": cookie } },
+  );
 }
 
 export default function SignUp() {

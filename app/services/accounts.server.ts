@@ -7,12 +7,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { users, verificationTokens } from "~/db/schema";
 import { hashPassword, verifyPassword } from "./passwords.server";
-import {
-  ACCOUNT_LOCK_MS,
-  FAILED_SIGN_IN_LIMIT,
-  hitRateLimit,
-  resetRateLimit,
-} from "./rate-limit.server";
+import { ACCOUNT_LOCK_MS, FAILED_SIGN_IN_LIMIT, hitRateLimit, resetRateLimit } from "./rate-limit.server";
 import { destroyOtherSessions, type SessionUser } from "./sessions.server";
 
 export const TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -88,13 +83,18 @@ export type SignInResult =
  * Looks up how the email signs in before checking a password (SPEC §7). Failed attempts are
  * counted per account; past FAILED_SIGN_IN_LIMIT in the window the account is locked.
  */
-export async function signInWithPassword(storeId: string, email: string, password: string): Promise<SignInResult> {
+export async function signInWithPassword(
+  storeId: string,
+  email: string,
+  password: string,
+): Promise<SignInResult> {
   const user = await findUserByEmail(storeId, email);
   if (!user) {
     await verifyPassword(await timingDummy(), password);
     return { ok: false, error: "invalid" };
   }
-  if (user.lockedUntil && user.lockedUntil > new Date()) return { ok: false, error: "locked", until: user.lockedUntil };
+  if (user.lockedUntil && user.lockedUntil > new Date())
+    return { ok: false, error: "locked", until: user.lockedUntil };
   if (user.signInMethod === "email-link" || !user.passwordHash) {
     return { ok: false, error: "other-method", method: "email-link" };
   }
@@ -108,7 +108,9 @@ export async function signInWithPassword(storeId: string, email: string, passwor
   if (!failures.allowed) {
     const until = new Date(Date.now() + ACCOUNT_LOCK_MS);
     const db = await getDb();
-    await db.withStore(storeId, (tx) => tx.update(users).set({ lockedUntil: until }).where(eq(users.id, user.id)));
+    await db.withStore(storeId, (tx) =>
+      tx.update(users).set({ lockedUntil: until }).where(eq(users.id, user.id)),
+    );
     await resetRateLimit(failuresKey);
     return { ok: false, error: "locked", until };
   }
@@ -184,7 +186,11 @@ export async function isResetTokenUsable(storeId: string, token: string): Promis
  * Sets a new password from a reset token, once. The account becomes a password account, any
  * lock is lifted, and every session of it ends.
  */
-export async function resetPassword(storeId: string, token: string, password: string): Promise<SessionUser | null> {
+export async function resetPassword(
+  storeId: string,
+  token: string,
+  password: string,
+): Promise<SessionUser | null> {
   const used = await consumeToken(storeId, "reset-password", token);
   if (!used?.userId) return null;
   const passwordHash = await hashPassword(password);

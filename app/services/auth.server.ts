@@ -40,7 +40,10 @@ export function getOptionalSession(request: Request, context: AppLoadContext) {
   return pending;
 }
 
-export async function getOptionalUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+export async function getOptionalUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser | null> {
   return (await getOptionalSession(request, context))?.user ?? null;
 }
 

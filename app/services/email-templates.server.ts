@@ -16,7 +16,10 @@ export interface EmailStore {
 type Kind = "reset-password" | "sign-in-link" | "welcome";
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 function render(
   kind: Kind,
@@ -45,12 +48,19 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
 ${params.link && action ? `<p style="text-align:center;margin:28px 0"><a href="${escapeHtml(params.link)}" style="background:${color};color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p><p style="font-size:13px;color:#555;word-break:break-all">${escapeHtml(params.link)}</p>` : ""}
 <p style="font-size:13px;color:#555">${escapeHtml(footer)}</p>
 </td></tr></table></td></tr></table></body></html>`;
-  const text = [...lines, ...(params.link && action ? [`${action}: ${params.link}`] : []), "", footer].join("\n\n");
+  const text = [...lines, ...(params.link && action ? [`${action}: ${params.link}`] : []), "", footer].join(
+    "\n\n",
+  );
   return { to, subject, html, text, kind, locale, fromName: store.name };
 }
 
-export const resetPasswordEmail = (store: EmailStore, locale: Locale, to: string, name: string, link: string) =>
-  render("reset-password", store, locale, to, { name, link });
+export const resetPasswordEmail = (
+  store: EmailStore,
+  locale: Locale,
+  to: string,
+  name: string,
+  link: string,
+) => render("reset-password", store, locale, to, { name, link });
 
 export const signInLinkEmail = (store: EmailStore, locale: Locale, to: string, name: string, link: string) =>
   render("sign-in-link", store, locale, to, { name, link });

@@ -32,7 +32,10 @@ function fromAddress(fromName: string): string {
   return `"${fromName.replace(/["\\\r\n]/g, "")}" <${address}>`;
 }
 
-export async function sendEmail(storeId: string, message: EmailMessage): Promise<{ status: "sent" | "logged" | "failed" }> {
+export async function sendEmail(
+  storeId: string,
+  message: EmailMessage,
+): Promise<{ status: "sent" | "logged" | "failed" }> {
   const db = await getDb();
   const [row] = await db.withStore(storeId, (tx) =>
     tx

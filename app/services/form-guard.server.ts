@@ -7,7 +7,8 @@ import type { FormNotice } from "~/lib/notice";
 import { AUTH_RATE_LIMIT, hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { honeypotTripped } from "./request-security.server";
 
-export type PublicFormKind = "sign-in" | "sign-up" | "password-reset" | "sign-in-link" | "contact" | "checkout";
+export type PublicFormKind =
+  "sign-in" | "sign-up" | "password-reset" | "sign-in-link" | "contact" | "checkout";
 
 export type GuardedForm =
   | { ok: true; form: FormData }

@@ -56,7 +56,11 @@ export interface Variant {
 }
 
 /** The variant of the store's image, made and saved on first request; null if no such image. */
-export async function getImageVariant(storeId: string, request: VariantRequest, accept: string | null): Promise<Variant | null> {
+export async function getImageVariant(
+  storeId: string,
+  request: VariantRequest,
+  accept: string | null,
+): Promise<Variant | null> {
   const db = await getDb();
   const [source] = await db.withStore(storeId, (tx) =>
     tx
@@ -73,7 +77,9 @@ export async function getImageVariant(storeId: string, request: VariantRequest, 
     eq(imageVariants.quality, request.quality),
     eq(imageVariants.format, format),
   );
-  const [cached] = await db.withStore(storeId, (tx) => tx.select({ bytes: imageVariants.bytes }).from(imageVariants).where(key));
+  const [cached] = await db.withStore(storeId, (tx) =>
+    tx.select({ bytes: imageVariants.bytes }).from(imageVariants).where(key),
+  );
   if (cached) return { bytes: cached.bytes, format, etag };
 
   const [original] = await db.withStore(storeId, (tx) =>
@@ -81,18 +87,26 @@ export async function getImageVariant(storeId: string, request: VariantRequest, 
   );
   if (!original) return null;
   const resized = sharp(original.bytes).resize({ width: request.width, withoutEnlargement: true });
-  const bytes = await (format === "avif"
-    ? resized.avif({ quality: request.quality, effort: 2 })
-    : format === "webp"
-      ? resized.webp({ quality: request.quality })
-      : format === "jpeg"
-        ? resized.jpeg({ quality: request.quality, mozjpeg: true })
-        : resized.png({ compressionLevel: 9 })
+  const bytes = await (
+    format === "avif"
+      ? resized.avif({ quality: request.quality, effort: 2 })
+      : format === "webp"
+        ? resized.webp({ quality: request.quality })
+        : format === "jpeg"
+          ? resized.jpeg({ quality: request.quality, mozjpeg: true })
+          : resized.png({ compressionLevel: 9 })
   ).toBuffer();
   await db.withStore(storeId, (tx) =>
     tx
       .insert(imageVariants)
-      .values({ storeId, imageId: request.imageId, width: request.width, quality: request.quality, format, bytes })
+      .values({
+        storeId,
+        imageId: request.imageId,
+        width: request.width,
+        quality: request.quality,
+        format,
+        bytes,
+      })
       .onConflictDoNothing(),
   );
   return { bytes, format, etag };

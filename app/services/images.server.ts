@@ -24,7 +24,8 @@ export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
   try {
     const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
     const expected = contentType === "image/png" ? "png" : "jpeg";
-    if (meta.format !== expected || !meta.width || !meta.height) return { ok: false, error: "validation.imageType" };
+    if (meta.format !== expected || !meta.width || !meta.height)
+      return { ok: false, error: "validation.imageType" };
     return { ok: true, contentType, width: meta.width, height: meta.height };
   } catch {
     return { ok: false, error: "validation.imageType" };

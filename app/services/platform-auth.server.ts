@@ -18,7 +18,11 @@ export interface StaffUser {
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function staffCookie() {
-  cookie ??= createCookie("__staff", { ...cookieDefaults, maxAge: SESSION_ABSOLUTE_MS / 1000, secrets: cookieSecrets() });
+  cookie ??= createCookie("__staff", {
+    ...cookieDefaults,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+    secrets: cookieSecrets(),
+  });
   return cookie;
 }
 const hashId = (id: string) => createHash("sha256").update(id).digest("hex");
@@ -44,7 +48,9 @@ export async function signInStaff(email: string, password: string): Promise<Staf
     await verifyPassword(await (dummyHash ??= hashPassword("timing-equaliser-not-a-password")), password);
     return null;
   }
-  return (await verifyPassword(row.passwordHash, password)) ? { id: row.id, email: row.email, name: row.name } : null;
+  return (await verifyPassword(row.passwordHash, password))
+    ? { id: row.id, email: row.email, name: row.name }
+    : null;
 }
 
 export async function createStaffSession(staffId: string, request: Request): Promise<string> {

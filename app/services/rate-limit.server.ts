@@ -51,5 +51,7 @@ export async function resetRateLimit(key: string): Promise<void> {
 /** Drops windows that ended long ago; cheap enough to run now and then. */
 export async function pruneRateLimits(): Promise<void> {
   const db = await getDb();
-  await db.withPlatform((tx) => tx.execute(sql`delete from rate_limits where expires_at < now() - interval '1 day'`));
+  await db.withPlatform((tx) =>
+    tx.execute(sql`delete from rate_limits where expires_at < now() - interval '1 day'`),
+  );
 }

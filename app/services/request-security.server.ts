@@ -24,12 +24,12 @@ export interface OriginCheckInput {
  */
 export function isCrossOriginWrite(input: OriginCheckInput): boolean {
   if (SAFE_METHODS.has(input.method.toUpperCase())) return false;
-  if (input.origin && input.origin !== "null") return input.origin.toLowerCase() !== input.ownOrigin.toLowerCase();
+  if (input.origin && input.origin !== "null")
+    return input.origin.toLowerCase() !== input.ownOrigin.toLowerCase();
   if (input.origin === "null") return true;
   if (input.secFetchSite) return input.secFetchSite !== "same-origin" && input.secFetchSite !== "none";
   return false;
 }
-
 
 /** True when the honeypot field was filled in. */
 export function honeypotTripped(form: FormData): boolean {

@@ -115,7 +115,11 @@ export async function destroySession(storeId: string, request: Request): Promise
 }
 
 /** Ends every session of the user except `keepHash` (after a password change). */
-export async function destroyOtherSessions(storeId: string, userId: string, keepHash: string | null): Promise<void> {
+export async function destroyOtherSessions(
+  storeId: string,
+  userId: string,
+  keepHash: string | null,
+): Promise<void> {
   const db = await getDb();
   await db.withStore(storeId, (tx) =>
     tx

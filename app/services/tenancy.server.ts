@@ -23,9 +23,7 @@ export interface TenantStore {
 }
 
 export type Tenant =
-  | { kind: "platform" }
-  | { kind: "store"; store: TenantStore }
-  | { kind: "unknown"; host: string };
+  { kind: "platform" } | { kind: "store"; store: TenantStore } | { kind: "unknown"; host: string };
 
 export const RESERVED_SLUGS = new Set(["www", "admin", "app", "api", "platform", "static", "assets", "mail"]);
 export const DEFAULT_BRANDING: StoreBranding = {
@@ -53,7 +51,8 @@ export function requestHost(headers: { host?: string; forwardedHost?: string }):
   return normalizeHost(forwarded || headers.host || "");
 }
 
-const HOST_SYNTAX = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const HOST_SYNTAX =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 type HostRow = {
   id: string;
@@ -108,7 +107,11 @@ export function rowsOf<T>(result: unknown): T[] {
  * Host → tenant (DESIGN §2): a verified custom domain; `{slug}.{PLATFORM_DOMAIN}`; the platform
  * domain or its `www.`; anything else is unknown. Uncached: see `TenantResolver`.
  */
-export async function resolveTenantUncached(db: Db, host: string, domain = platformDomain()): Promise<Tenant> {
+export async function resolveTenantUncached(
+  db: Db,
+  host: string,
+  domain = platformDomain(),
+): Promise<Tenant> {
   if (host === domain || host === `www.${domain}`) return { kind: "platform" };
   if (!HOST_SYNTAX.test(host)) return { kind: "unknown", host };
   let slug: string | null = null;

@@ -3,13 +3,20 @@ import type { AppLoadContext } from "@remix-run/node";
 import { resolveTenantUncached } from "~/services/tenancy.server";
 import type { Db } from "~/db/client.server";
 
-export async function contextFor(db: Db, host: string, clientAddress = "203.0.113.7"): Promise<AppLoadContext> {
+export async function contextFor(
+  db: Db,
+  host: string,
+  clientAddress = "203.0.113.7",
+): Promise<AppLoadContext> {
   return { tenant: await resolveTenantUncached(db, host, "localhost"), clientAddress };
 }
 
 /** A POST of url-encoded fields, as a browser form sends it. */
 export function postForm(url: string, fields: Record<string, string>, cookie?: string): Request {
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(url).origin });
+  const headers = new Headers({
+    "Content-Type": "application/x-www-form-urlencoded",
+    Origin: new URL(url).origin,
+  });
   if (cookie) headers.set("Cookie", cookie);
   return new Request(url, { method: "POST", headers, body: new URLSearchParams(fields) });
 }
@@ -24,7 +31,11 @@ export interface Answer<T = unknown> {
 type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
 
 function isDataWithInit(value: unknown): value is DataWithInit {
-  return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: string }).type === "DataWithResponseInit"
+  );
 }
 
 /** Runs a loader/action and normalises what it returned or threw. */
@@ -40,7 +51,11 @@ export async function answer<T = unknown>(run: () => Promise<unknown> | unknown)
     return { status: value.status, data: text as T, headers: value.headers };
   }
   if (isDataWithInit(value)) {
-    return { status: value.init?.status ?? 200, data: value.data as T, headers: new Headers(value.init?.headers) };
+    return {
+      status: value.init?.status ?? 200,
+      data: value.data as T,
+      headers: new Headers(value.init?.headers),
+    };
   }
   if (value instanceof Error) throw value;
   return { status: 200, data: value as T, headers: new Headers() };

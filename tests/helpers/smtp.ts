@@ -40,7 +40,8 @@ export function decodeBody(raw: string): string {
     .map((part) => {
       const [head = "", ...rest] = part.split(/\r?\n\r?\n/);
       const content = rest.join("\n\n");
-      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
+      if (/content-transfer-encoding:\s*base64/i.test(head))
+        return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
       if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(content);
       return content;
     })
@@ -81,6 +82,8 @@ export async function startSmtpServer(listenPort = 0) {
 
 /** The first link in a mail whose path starts with `pathPrefix`. */
 export function findLink(mail: CapturedMail, pathPrefix: string): string | null {
-  const match = new RegExp(`https?://[^\\s"'<>]+${pathPrefix.replace(/[/]/g, "\\/")}[^\\s"'<>]*`).exec(mail.body);
+  const match = new RegExp(`https?://[^\\s"'<>]+${pathPrefix.replace(/[/]/g, "\\/")}[^\\s"'<>]*`).exec(
+    mail.body,
+  );
   return match?.[0] ?? null;
 }

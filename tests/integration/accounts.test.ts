@@ -31,7 +31,11 @@ const request = (cookie?: string) =>
 
 describe("sign up", () => {
   it("stores an argon2id hash with the design's parameters, never the password", async () => {
-    const result = await signUp(a.storeId, { name: "Layla Hassan", email: "Layla@Example.com", password: "secret-123" });
+    const result = await signUp(a.storeId, {
+      name: "Layla Hassan",
+      email: "Layla@Example.com",
+      password: "secret-123",
+    });
     expect(result.ok).toBe(true);
     const [row] = await db.owner.select().from(users).where(eq(users.email, "layla@example.com"));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -39,14 +43,25 @@ describe("sign up", () => {
   });
 
   it("refuses the same email twice in one store, whatever its case", async () => {
-    const again = await signUp(a.storeId, { name: "Someone Else", email: "LAYLA@example.com", password: "another-1" });
+    const again = await signUp(a.storeId, {
+      name: "Someone Else",
+      email: "LAYLA@example.com",
+      password: "another-1",
+    });
     expect(again).toEqual({ ok: false, error: "email-taken" });
   });
 
   it("makes the same email in two stores two separate accounts", async () => {
-    const other = await signUp(b.storeId, { name: "Layla in Beta", email: "layla@example.com", password: "beta-pass" });
+    const other = await signUp(b.storeId, {
+      name: "Layla in Beta",
+      email: "layla@example.com",
+      password: "beta-pass",
+    });
     expect(other.ok).toBe(true);
-    const rows = await db.owner.select({ store: users.storeId }).from(users).where(eq(users.email, "layla@example.com"));
+    const rows = await db.owner
+      .select({ store: users.storeId })
+      .from(users)
+      .where(eq(users.email, "layla@example.com"));
     expect(rows.map((r) => r.store).sort()).toEqual([a.storeId, b.storeId].sort());
     expect((await signInWithPassword(a.storeId, "layla@example.com", "beta-pass")).ok).toBe(false);
     expect((await signInWithPassword(b.storeId, "layla@example.com", "beta-pass")).ok).toBe(true);
@@ -56,12 +71,23 @@ describe("sign up", () => {
 describe("sign in", () => {
   it("accepts the right password and refuses a wrong one or an unknown email alike", async () => {
     expect((await signInWithPassword(a.storeId, "layla@example.com", "secret-123")).ok).toBe(true);
-    expect(await signInWithPassword(a.storeId, "layla@example.com", "wrong")).toEqual({ ok: false, error: "invalid" });
-    expect(await signInWithPassword(a.storeId, "nobody@example.com", "secret-123")).toEqual({ ok: false, error: "invalid" });
+    expect(await signInWithPassword(a.storeId, "layla@example.com", "wrong")).toEqual({
+      ok: false,
+      error: "invalid",
+    });
+    expect(await signInWithPassword(a.storeId, "nobody@example.com", "secret-123")).toEqual({
+      ok: false,
+      error: "invalid",
+    });
   });
 
   it("tells an email-link account which method it uses", async () => {
-    await db.owner.insert(users).values({ storeId: a.storeId, email: "link@example.com", name: "Link User", signInMethod: "email-link" });
+    await db.owner.insert(users).values({
+      storeId: a.storeId,
+      email: "link@example.com",
+      name: "Link User",
+      signInMethod: "email-link",
+    });
     expect(await signInWithPassword(a.storeId, "link@example.com", "whatever")).toEqual({
       ok: false,
       error: "other-method",
@@ -130,8 +156,14 @@ describe("sessions", () => {
     const old = await createUserSession(a.storeId, id, request());
     const idleHash = (await getSessionUser(a.storeId, request(idle)))!.sessionHash;
     const oldHash = (await getSessionUser(a.storeId, request(old)))!.sessionHash;
-    await db.owner.update(sessions).set({ lastSeenAt: sql`now() - interval '15 days'` }).where(eq(sessions.id, idleHash));
-    await db.owner.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.id, oldHash));
+    await db.owner
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '15 days'` })
+      .where(eq(sessions.id, idleHash));
+    await db.owner
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.id, oldHash));
     expect(await getSessionUser(a.storeId, request(idle))).toBeNull();
     expect(await getSessionUser(a.storeId, request(old))).toBeNull();
   });
@@ -192,7 +224,10 @@ describe("sign-in links", () => {
 
   it("sign an existing account in without changing its method", async () => {
     const { token } = await createSignInLinkToken(a.storeId, "layla@example.com");
-    expect(await consumeSignInLink(a.storeId, token)).toMatchObject({ email: "layla@example.com", signInMethod: "password" });
+    expect(await consumeSignInLink(a.storeId, token)).toMatchObject({
+      email: "layla@example.com",
+      signInMethod: "password",
+    });
   });
 });
 
@@ -203,11 +238,19 @@ describe("change password", () => {
     const elsewhere = await createUserSession(a.storeId, id, request());
     const hereHash = (await getSessionUser(a.storeId, request(here)))!.sessionHash;
     expect(
-      await changePassword(a.storeId, id, { currentPassword: "nope", newPassword: "changed-1", keepSessionHash: hereHash }),
+      await changePassword(a.storeId, id, {
+        currentPassword: "nope",
+        newPassword: "changed-1",
+        keepSessionHash: hereHash,
+      }),
     ).toEqual({ ok: false, error: "wrong-current" });
     expect(await getSessionUser(a.storeId, request(elsewhere))).not.toBeNull();
     expect(
-      await changePassword(a.storeId, id, { currentPassword: "brand-new-1", newPassword: "changed-1", keepSessionHash: hereHash }),
+      await changePassword(a.storeId, id, {
+        currentPassword: "brand-new-1",
+        newPassword: "changed-1",
+        keepSessionHash: hereHash,
+      }),
     ).toEqual({ ok: true });
     expect(await getSessionUser(a.storeId, request(here))).not.toBeNull();
     expect(await getSessionUser(a.storeId, request(elsewhere))).toBeNull();
@@ -229,7 +272,9 @@ describe("rate limits", () => {
     const rule = { limit: 1, windowMs: 60_000 };
     await hitRateLimit("test:window", rule);
     expect((await hitRateLimit("test:window", rule)).allowed).toBe(false);
-    await db.owner.execute(sql`update rate_limits set expires_at = now() - interval '1 second' where key = 'test:window'`);
+    await db.owner.execute(
+      sql`update rate_limits set expires_at = now() - interval '1 second' where key = 'test:window'`,
+    );
     expect(await hitRateLimit("test:window", rule)).toMatchObject({ allowed: true, count: 1 });
   });
 });

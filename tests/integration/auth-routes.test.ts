@@ -32,7 +32,6 @@ const lookup = (dict: Record<string, unknown>, key: string) =>
 let db: TestDb;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let alpha: StoreFixture;
-let beta: StoreFixture;
 let alphaCtx: AppLoadContext;
 let betaCtx: AppLoadContext;
 let address = 0;
@@ -40,10 +39,20 @@ let address = 0;
 const A = "http://alpha.localhost:3000";
 const B = "http://beta.localhost:3000";
 /** A fresh client address per request, so the per-address rate limit only bites where tested. */
-const ctx = (base: AppLoadContext): AppLoadContext => ({ ...base, clientAddress: `198.51.100.${++address % 250}` });
-const args = (request: Request, context: AppLoadContext, params: Record<string, string> = {}) => ({ request, context, params });
+const ctx = (base: AppLoadContext): AppLoadContext => ({
+  ...base,
+  clientAddress: `198.51.100.${++address % 250}`,
+});
+const args = (request: Request, context: AppLoadContext, params: Record<string, string> = {}) => ({
+  request,
+  context,
+  params,
+});
 
-type FormAnswer = { result?: { error?: Record<string, string[] | null> } | null; notice?: { key: string; params?: Record<string, unknown> } | null };
+type FormAnswer = {
+  result?: { error?: Record<string, string[] | null> } | null;
+  notice?: { key: string; params?: Record<string, unknown> } | null;
+};
 const fieldErrors = (data: unknown) => (data as FormAnswer).result?.error ?? {};
 
 async function userCount(storeId: string) {
@@ -56,7 +65,7 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
   db = await createTestDb();
   alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
+  await createStoreFixture(db, "beta");
   alphaCtx = await contextFor(db, "alpha.localhost");
   betaCtx = await contextFor(db, "beta.localhost");
   await signUp(alpha.storeId, { name: "Alpha Admin", email: "admin@alpha.test", password: "admin-pass" });
@@ -78,12 +87,42 @@ async function login(context: AppLoadContext, base: string, email: string, passw
 
 describe("sign-up validation", () => {
   it.each([
-    [{ name: "", email: "new@alpha.test", password: "secret-1" }, "name", "validation.nameRequired", "Name is required."],
-    [{ name: "Bob", email: "new@alpha.test", password: "secret-1" }, "name", "validation.storeName", "Please enter valid Store Name"],
-    [{ name: "Bobby", email: "", password: "secret-1" }, "email", "validation.emailRequired", "Email is required."],
-    [{ name: "Bobby", email: "not-an-email", password: "secret-1" }, "email", "validation.emailInvalid", "Please enter a valid email address"],
-    [{ name: "Bobby", email: "new@alpha.test", password: "" }, "password", "validation.passwordRequired", "Password is required."],
-    [{ name: "Bobby", email: "new@alpha.test", password: "12345" }, "password", "validation.passwordMin", "must be at least 6 characters long"],
+    [
+      { name: "", email: "new@alpha.test", password: "secret-1" },
+      "name",
+      "validation.nameRequired",
+      "Name is required.",
+    ],
+    [
+      { name: "Bob", email: "new@alpha.test", password: "secret-1" },
+      "name",
+      "validation.storeName",
+      "Please enter valid Store Name",
+    ],
+    [
+      { name: "Bobby", email: "", password: "secret-1" },
+      "email",
+      "validation.emailRequired",
+      "Email is required.",
+    ],
+    [
+      { name: "Bobby", email: "not-an-email", password: "secret-1" },
+      "email",
+      "validation.emailInvalid",
+      "Please enter a valid email address",
+    ],
+    [
+      { name: "Bobby", email: "new@alpha.test", password: "" },
+      "password",
+      "validation.passwordRequired",
+      "Password is required.",
+    ],
+    [
+      { name: "Bobby", email: "new@alpha.test", password: "12345" },
+      "password",
+      "validation.passwordMin",
+      "must be at least 6 characters long",
+    ],
   ])("answers 400 with the SPEC message for %j", async (fields, field, key, english) => {
     const before = await userCount(alpha.storeId);
     const res = await answer(() => signupAction(args(postForm(`${A}/signup`, fields), ctx(alphaCtx))));
@@ -96,11 +135,31 @@ describe("sign-up validation", () => {
 
   it.each([
     ["a 10 KB name", { name: "x".repeat(10_240), email: "big@alpha.test", password: "secret-1" }, "name"],
-    ["a script tag", { name: "<script>alert(1)</script>", email: "xss@alpha.test", password: "secret-1" }, "name"],
-    ["a bidi override", { name: "Evil\u202Egnp.exe", email: "bidi@alpha.test", password: "secret-1" }, "name"],
-    ["a control character", { name: "Null\u0000Byte", email: "nul@alpha.test", password: "secret-1" }, "name"],
-    ["a 300-character email", { name: "Bobby", email: `${"a".repeat(290)}@alpha.test`, password: "secret-1" }, "email"],
-    ["a 10 KB password", { name: "Bobby", email: "long@alpha.test", password: "p".repeat(10_240) }, "password"],
+    [
+      "a script tag",
+      { name: "<script>alert(1)</script>", email: "xss@alpha.test", password: "secret-1" },
+      "name",
+    ],
+    [
+      "a bidi override",
+      { name: "Evil\u202Egnp.exe", email: "bidi@alpha.test", password: "secret-1" },
+      "name",
+    ],
+    [
+      "a control character",
+      { name: "Null\u0000Byte", email: "nul@alpha.test", password: "secret-1" },
+      "name",
+    ],
+    [
+      "a 300-character email",
+      { name: "Bobby", email: `${"a".repeat(290)}@alpha.test`, password: "secret-1" },
+      "email",
+    ],
+    [
+      "a 10 KB password",
+      { name: "Bobby", email: "long@alpha.test", password: "p".repeat(10_240) },
+      "password",
+    ],
   ])("refuses %s with a field error and writes nothing", async (_label, fields, field) => {
     const before = await userCount(alpha.storeId);
     const res = await answer(() => signupAction(args(postForm(`${A}/signup`, fields), ctx(alphaCtx))));
@@ -111,7 +170,12 @@ describe("sign-up validation", () => {
 
   it("accepts an Arabic name", async () => {
     const res = await answer(() =>
-      signupAction(args(postForm(`${A}/signup`, { name: "ليلى حسن", email: "layla@alpha.test", password: "secret-1" }), ctx(alphaCtx))),
+      signupAction(
+        args(
+          postForm(`${A}/signup`, { name: "ليلى حسن", email: "layla@alpha.test", password: "secret-1" }),
+          ctx(alphaCtx),
+        ),
+      ),
     );
     expect(res.status).toBe(302);
     const [row] = await db.owner.select().from(users).where(eq(users.email, "layla@alpha.test"));
@@ -126,27 +190,53 @@ describe("sign-up validation", () => {
       body: JSON.stringify({ name: "Json Person", email: "json@alpha.test", password: "secret-1" }),
     });
     expect((await answer(() => signupAction(args(json, ctx(alphaCtx))))).status).toBe(400);
-    const bot = postForm(`${A}/signup`, { name: "Robot Person", email: "bot@alpha.test", password: "secret-1", website: "http://spam.test" });
+    const bot = postForm(`${A}/signup`, {
+      name: "Robot Person",
+      email: "bot@alpha.test",
+      password: "secret-1",
+      website: "http://spam.test",
+    });
     expect((await answer(() => signupAction(args(bot, ctx(alphaCtx))))).status).toBe(400);
     expect(await userCount(alpha.storeId)).toBe(before);
   });
 
   it("signs the new shopper in, with a toast, a welcome email and the same email free in another store", async () => {
     const res = await answer(() =>
-      signupAction(args(postForm(`${A}/signup?x=1`, { name: "Omar Farouk", email: "omar@example.com", password: "secret-1" }), ctx(alphaCtx))),
+      signupAction(
+        args(
+          postForm(`${A}/signup?x=1`, {
+            name: "Omar Farouk",
+            email: "omar@example.com",
+            password: "secret-1",
+          }),
+          ctx(alphaCtx),
+        ),
+      ),
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
     expect(res.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
     expect(res.headers.getSetCookie().some((c) => c.startsWith("toast="))).toBe(true);
     const mail = smtp.messages.find((m) => m.to.includes("omar@example.com"));
-    expect(mail?.subject).toBe(String(lookup(en, "email.welcome.subject")).replace("{{store}}", "Store alpha"));
+    expect(mail?.subject).toBe(
+      String(lookup(en, "email.welcome.subject")).replace("{{store}}", "Store alpha"),
+    );
     const other = await answer(() =>
-      signupAction(args(postForm(`${B}/signup`, { name: "Omar in Beta", email: "omar@example.com", password: "other-1" }), ctx(betaCtx))),
+      signupAction(
+        args(
+          postForm(`${B}/signup`, { name: "Omar in Beta", email: "omar@example.com", password: "other-1" }),
+          ctx(betaCtx),
+        ),
+      ),
     );
     expect(other.status).toBe(302);
     const again = await answer(() =>
-      signupAction(args(postForm(`${A}/signup`, { name: "Omar Again", email: "OMAR@example.com", password: "secret-2" }), ctx(alphaCtx))),
+      signupAction(
+        args(
+          postForm(`${A}/signup`, { name: "Omar Again", email: "OMAR@example.com", password: "secret-2" }),
+          ctx(alphaCtx),
+        ),
+      ),
     );
     expect(again.status).toBe(409);
     expect(fieldErrors(again.data).email).toEqual(["auth.emailTaken"]);
@@ -155,9 +245,14 @@ describe("sign-up validation", () => {
 
 describe("login", () => {
   it("requires email and password, with the SPEC messages", async () => {
-    const res = await answer(() => loginAction(args(postForm(`${A}/login`, { email: "", password: "" }), ctx(alphaCtx))));
+    const res = await answer(() =>
+      loginAction(args(postForm(`${A}/login`, { email: "", password: "" }), ctx(alphaCtx))),
+    );
     expect(res.status).toBe(400);
-    expect(fieldErrors(res.data)).toMatchObject({ email: ["validation.emailRequired"], password: ["validation.passwordRequired"] });
+    expect(fieldErrors(res.data)).toMatchObject({
+      email: ["validation.emailRequired"],
+      password: ["validation.passwordRequired"],
+    });
   });
 
   it("refuses a wrong password with a clear message and no session", async () => {
@@ -169,7 +264,16 @@ describe("login", () => {
 
   it("sends a shopper back where they were and an admin to the dashboard", async () => {
     const shopper = await answer(() =>
-      loginAction(args(postForm(`${A}/login`, { email: "sara@alpha.test", password: "sara-pass", redirectTo: "/wishlist?x=1" }), ctx(alphaCtx))),
+      loginAction(
+        args(
+          postForm(`${A}/login`, {
+            email: "sara@alpha.test",
+            password: "sara-pass",
+            redirectTo: "/wishlist?x=1",
+          }),
+          ctx(alphaCtx),
+        ),
+      ),
     );
     expect(shopper.headers.get("Location")).toBe("/wishlist?x=1");
     const admin = await login(alphaCtx, A, "admin@alpha.test", "admin-pass");
@@ -179,18 +283,33 @@ describe("login", () => {
   it("never redirects to another origin", async () => {
     for (const redirectTo of ["//evil.test", "https://evil.test/", "/\\evil.test", "javascript:alert(1)"]) {
       const res = await answer(() =>
-        loginAction(args(postForm(`${A}/login`, { email: "sara@alpha.test", password: "sara-pass", redirectTo }), ctx(alphaCtx))),
+        loginAction(
+          args(
+            postForm(`${A}/login`, { email: "sara@alpha.test", password: "sara-pass", redirectTo }),
+            ctx(alphaCtx),
+          ),
+        ),
       );
       expect(res.headers.get("Location")).toBe("/");
     }
   });
 
   it("tells an email-link account its method", async () => {
-    await db.owner.insert(users).values({ storeId: alpha.storeId, email: "hana@alpha.test", name: "Hana Link", signInMethod: "email-link" });
+    await db.owner.insert(users).values({
+      storeId: alpha.storeId,
+      email: "hana@alpha.test",
+      name: "Hana Link",
+      signInMethod: "email-link",
+    });
     const res = await login(alphaCtx, A, "hana@alpha.test", "anything");
     expect(res.status).toBe(400);
-    expect((res.data as FormAnswer).notice).toEqual({ key: "auth.otherMethod", params: { method: "email-link" } });
-    expect(lookup(en, "auth.otherMethod")).toBe("You previously logged in with the following method: {{method}}");
+    expect((res.data as FormAnswer).notice).toEqual({
+      key: "auth.otherMethod",
+      params: { method: "email-link" },
+    });
+    expect(lookup(en, "auth.otherMethod")).toBe(
+      "You previously logged in with the following method: {{method}}",
+    );
   });
 
   it("gives 429 with Retry-After to the 11th attempt within a minute from one address", async () => {
@@ -198,7 +317,9 @@ describe("login", () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 11; i++) {
-      last = await answer(() => loginAction(args(postForm(`${A}/login`, { email: "sara@alpha.test", password: "bad" }), context)));
+      last = await answer(() =>
+        loginAction(args(postForm(`${A}/login`, { email: "sara@alpha.test", password: "bad" }), context)),
+      );
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
@@ -211,7 +332,12 @@ describe("login", () => {
     const first = await login(alphaCtx, A, "sara@alpha.test", "sara-pass");
     const cookie = cookiesFrom(first.headers);
     const second = await answer(() =>
-      loginAction(args(postForm(`${A}/login`, { email: "sara@alpha.test", password: "sara-pass" }, cookie), ctx(alphaCtx))),
+      loginAction(
+        args(
+          postForm(`${A}/login`, { email: "sara@alpha.test", password: "sara-pass" }, cookie),
+          ctx(alphaCtx),
+        ),
+      ),
     );
     const a = first.headers.getSetCookie().find((c) => c.startsWith("__session="));
     const b = second.headers.getSetCookie().find((c) => c.startsWith("__session="));
@@ -223,19 +349,31 @@ describe("sessions across stores and roles", () => {
   it("a store A session is nobody on store B, and an admin of A is no admin of B", async () => {
     const res = await login(alphaCtx, A, "admin@alpha.test", "admin-pass");
     const cookie = cookiesFrom(res.headers);
-    const onA = await answer(() => adminLoader(args(new Request(`${A}/admin/dashboard`, { headers: { Cookie: cookie } }), alphaCtx)));
+    const onA = await answer(() =>
+      adminLoader(args(new Request(`${A}/admin/dashboard`, { headers: { Cookie: cookie } }), alphaCtx)),
+    );
     expect(onA.status).toBe(200);
-    const onB = await answer(() => adminLoader(args(new Request(`${B}/admin/dashboard`, { headers: { Cookie: cookie } }), betaCtx)));
+    const onB = await answer(() =>
+      adminLoader(args(new Request(`${B}/admin/dashboard`, { headers: { Cookie: cookie } }), betaCtx)),
+    );
     expect(onB.status).toBe(302);
     expect(onB.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fdashboard");
-    const loginPageOnB = await answer(() => loginLoader(args(new Request(`${B}/login`, { headers: { Cookie: cookie } }), betaCtx)));
+    const loginPageOnB = await answer(() =>
+      loginLoader(args(new Request(`${B}/login`, { headers: { Cookie: cookie } }), betaCtx)),
+    );
     expect(loginPageOnB.status).toBe(200);
   });
 
   it("a shopper gets 403 at /admin and anonymous gets the login", async () => {
     const res = await login(alphaCtx, A, "sara@alpha.test", "sara-pass");
     const cookie = cookiesFrom(res.headers);
-    expect((await answer(() => adminLoader(args(new Request(`${A}/admin/users`, { headers: { Cookie: cookie } }), alphaCtx)))).status).toBe(403);
+    expect(
+      (
+        await answer(() =>
+          adminLoader(args(new Request(`${A}/admin/users`, { headers: { Cookie: cookie } }), alphaCtx)),
+        )
+      ).status,
+    ).toBe(403);
     const anonymous = await answer(() => adminLoader(args(new Request(`${A}/admin/users?tab=2`), alphaCtx)));
     expect(anonymous.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fusers%3Ftab%3D2");
   });
@@ -243,12 +381,24 @@ describe("sessions across stores and roles", () => {
   it("logout kills the session on the server", async () => {
     const res = await login(alphaCtx, A, "sara@alpha.test", "sara-pass");
     const cookie = cookiesFrom(res.headers);
-    const [{ n: before }] = await db.owner.select({ n: count() }).from(sessions).where(eq(sessions.storeId, alpha.storeId)) as [{ n: number }];
-    const out = await answer(() => logoutAction(args(new Request(`${A}/logout`, { method: "POST", headers: { Cookie: cookie } }), alphaCtx)));
+    const [{ n: before }] = (await db.owner
+      .select({ n: count() })
+      .from(sessions)
+      .where(eq(sessions.storeId, alpha.storeId))) as [{ n: number }];
+    const out = await answer(() =>
+      logoutAction(
+        args(new Request(`${A}/logout`, { method: "POST", headers: { Cookie: cookie } }), alphaCtx),
+      ),
+    );
     expect(out.status).toBe(302);
-    const [{ n: after }] = await db.owner.select({ n: count() }).from(sessions).where(eq(sessions.storeId, alpha.storeId)) as [{ n: number }];
+    const [{ n: after }] = (await db.owner
+      .select({ n: count() })
+      .from(sessions)
+      .where(eq(sessions.storeId, alpha.storeId))) as [{ n: number }];
     expect(after).toBe(before - 1);
-    const replay = await answer(() => adminLoader(args(new Request(`${A}/admin`, { headers: { Cookie: cookie } }), alphaCtx)));
+    const replay = await answer(() =>
+      adminLoader(args(new Request(`${A}/admin`, { headers: { Cookie: cookie } }), alphaCtx)),
+    );
     expect(replay.status).toBe(302);
   });
 });
@@ -256,8 +406,12 @@ describe("sessions across stores and roles", () => {
 describe("forgot and reset password by email", () => {
   it("answers 'Please Check Your Mail' for any address, mailing only real accounts", async () => {
     const sent = smtp.messages.length;
-    const ghost = await answer(() => forgotAction(args(postForm(`${A}/forgot-password`, { email: "ghost@alpha.test" }), ctx(alphaCtx))));
-    const real = await answer(() => forgotAction(args(postForm(`${A}/forgot-password`, { email: "sara@alpha.test" }), ctx(alphaCtx))));
+    const ghost = await answer(() =>
+      forgotAction(args(postForm(`${A}/forgot-password`, { email: "ghost@alpha.test" }), ctx(alphaCtx))),
+    );
+    const real = await answer(() =>
+      forgotAction(args(postForm(`${A}/forgot-password`, { email: "sara@alpha.test" }), ctx(alphaCtx))),
+    );
     expect(ghost.status).toBe(302);
     expect(real.status).toBe(302);
     expect(ghost.headers.get("Location")).toBe(real.headers.get("Location"));
@@ -269,7 +423,9 @@ describe("forgot and reset password by email", () => {
     const request = postForm(`${A}/forgot-password?lng=ar`, { email: "sara@alpha.test" });
     await answer(() => forgotAction(args(request, ctx(alphaCtx))));
     const mail = smtp.messages.at(-1)!;
-    expect(mail.subject).toBe(String(lookup(ar, "email.reset-password.subject")).replace("{{store}}", "Store alpha"));
+    expect(mail.subject).toBe(
+      String(lookup(ar, "email.reset-password.subject")).replace("{{store}}", "Store alpha"),
+    );
     expect(mail.subject).toMatch(/[\u0600-\u06FF]/);
     expect(mail.body).toContain('dir="rtl"');
     const link = findLink(mail, "/reset-password/");
@@ -277,19 +433,28 @@ describe("forgot and reset password by email", () => {
     const token = link!.split("/").at(-1)!;
 
     expect((await answer(() => resetLoader(args(new Request(link!), alphaCtx, { token })))).status).toBe(200);
-    const tooShort = await answer(() => resetAction(args(postForm(link!, { password: "123" }), alphaCtx, { token })));
+    const tooShort = await answer(() =>
+      resetAction(args(postForm(link!, { password: "123" }), alphaCtx, { token })),
+    );
     expect(tooShort.status).toBe(400);
-    const done = await answer(() => resetAction(args(postForm(link!, { password: "sara-new-pass" }), alphaCtx, { token })));
+    const done = await answer(() =>
+      resetAction(args(postForm(link!, { password: "sara-new-pass" }), alphaCtx, { token })),
+    );
     expect(done.status).toBe(302);
     expect(done.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
-    const reused = await answer(() => resetAction(args(postForm(link!, { password: "sara-third" }), alphaCtx, { token })));
+    const reused = await answer(() =>
+      resetAction(args(postForm(link!, { password: "sara-third" }), alphaCtx, { token })),
+    );
     expect(reused.status).toBe(410);
     expect((await answer(() => resetLoader(args(new Request(link!), alphaCtx, { token })))).status).toBe(410);
     expect((await login(alphaCtx, A, "sara@alpha.test", "sara-new-pass")).status).toBe(302);
   });
 
   it("keeps an outbox row of every message", async () => {
-    const rows = await db.owner.select().from(emailOutbox).where(and(eq(emailOutbox.storeId, alpha.storeId), eq(emailOutbox.kind, "reset-password")));
+    const rows = await db.owner
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.storeId, alpha.storeId), eq(emailOutbox.kind, "reset-password")));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.status === "sent")).toBe(true);
   });
@@ -297,18 +462,26 @@ describe("forgot and reset password by email", () => {
 
 describe("sign-in links", () => {
   it("mail a link whose page does nothing on GET and signs in on POST, once", async () => {
-    await answer(() => linkAction(args(postForm(`${A}/login/link`, { email: "newbie@alpha.test" }), ctx(alphaCtx))));
+    await answer(() =>
+      linkAction(args(postForm(`${A}/login/link`, { email: "newbie@alpha.test" }), ctx(alphaCtx))),
+    );
     const mail = smtp.messages.at(-1)!;
     expect(mail.to).toEqual(["newbie@alpha.test"]);
     const link = findLink(mail, "/login/link/")!;
     const token = link.split("/").at(-1)!;
-    const used = await answer(() => useLinkAction(args(new Request(link, { method: "POST" }), alphaCtx, { token })));
+    const used = await answer(() =>
+      useLinkAction(args(new Request(link, { method: "POST" }), alphaCtx, { token })),
+    );
     expect(used.status).toBe(302);
     const [user] = await db.owner.select().from(users).where(eq(users.email, "newbie@alpha.test"));
     expect(user?.signInMethod).toBe("email-link");
-    const again = await answer(() => useLinkAction(args(new Request(link, { method: "POST" }), alphaCtx, { token })));
+    const again = await answer(() =>
+      useLinkAction(args(new Request(link, { method: "POST" }), alphaCtx, { token })),
+    );
     expect(again.status).toBe(410);
-    const onB = await answer(() => useLinkAction(args(new Request(link.replace("alpha", "beta"), { method: "POST" }), betaCtx, { token })));
+    const onB = await answer(() =>
+      useLinkAction(args(new Request(link.replace("alpha", "beta"), { method: "POST" }), betaCtx, { token })),
+    );
     expect(onB.status).toBe(410);
   });
 });
@@ -317,19 +490,36 @@ describe("profile", () => {
   async function signedIn() {
     return cookiesFrom((await login(alphaCtx, A, "admin@alpha.test", "admin-pass")).headers);
   }
-  function multipart(cookie: string, name: string, file?: { bytes: Uint8Array; filename: string; type: string }) {
+  function multipart(
+    cookie: string,
+    name: string,
+    file?: { bytes: Uint8Array; filename: string; type: string },
+  ) {
     const form = new FormData();
     form.set("name", name);
     if (file) form.set("photo", new File([new Uint8Array(file.bytes)], file.filename, { type: file.type }));
     return new Request(`${A}/profile`, { method: "POST", headers: { Cookie: cookie }, body: form });
   }
   const imageCount = async () =>
-    ((await db.owner.select({ n: count() }).from(images).where(eq(images.storeId, alpha.storeId))) as [{ n: number }])[0].n;
+    (
+      (await db.owner.select({ n: count() }).from(images).where(eq(images.storeId, alpha.storeId))) as [
+        { n: number },
+      ]
+    )[0].n;
 
   it("saves a name and a real PNG photo", async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#336699" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
     const cookie = await signedIn();
-    const res = await answer(() => profileAction(args(multipart(cookie, "Alpha Owner", { bytes: png, filename: "me.png", type: "image/png" }), alphaCtx)));
+    const res = await answer(() =>
+      profileAction(
+        args(
+          multipart(cookie, "Alpha Owner", { bytes: png, filename: "me.png", type: "image/png" }),
+          alphaCtx,
+        ),
+      ),
+    );
     expect(res.status).toBe(302);
     const [user] = await db.owner.select().from(users).where(eq(users.email, "admin@alpha.test"));
     expect(user?.name).toBe("Alpha Owner");
@@ -340,13 +530,29 @@ describe("profile", () => {
     const cookie = await signedIn();
     const before = await imageCount();
     const fake = await answer(() =>
-      profileAction(args(multipart(cookie, "Renamed Name", { bytes: new TextEncoder().encode("just text, honest"), filename: "me.png", type: "image/png" }), alphaCtx)),
+      profileAction(
+        args(
+          multipart(cookie, "Renamed Name", {
+            bytes: new TextEncoder().encode("just text, honest"),
+            filename: "me.png",
+            type: "image/png",
+          }),
+          alphaCtx,
+        ),
+      ),
     );
     expect(fake.status).toBe(415);
     expect((fake.data as { photoError: string }).photoError).toBe("validation.imageType");
     const big = new Uint8Array(6 * 1024 * 1024);
     big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const huge = await answer(() => profileAction(args(multipart(cookie, "Huge Name", { bytes: big, filename: "big.png", type: "image/png" }), alphaCtx)));
+    const huge = await answer(() =>
+      profileAction(
+        args(
+          multipart(cookie, "Huge Name", { bytes: big, filename: "big.png", type: "image/png" }),
+          alphaCtx,
+        ),
+      ),
+    );
     expect(huge.status).toBe(413);
     expect(await imageCount()).toBe(before);
     const [user] = await db.owner.select().from(users).where(eq(users.email, "admin@alpha.test"));
@@ -365,15 +571,41 @@ describe("change password", () => {
     const here = cookiesFrom((await login(alphaCtx, A, "admin@alpha.test", "admin-pass")).headers);
     const elsewhere = cookiesFrom((await login(alphaCtx, A, "admin@alpha.test", "admin-pass")).headers);
     const wrong = await answer(() =>
-      passwordAction(args(postForm(`${A}/profile/password`, { currentPassword: "nope", newPassword: "admin-new" }, here), alphaCtx)),
+      passwordAction(
+        args(
+          postForm(`${A}/profile/password`, { currentPassword: "nope", newPassword: "admin-new" }, here),
+          alphaCtx,
+        ),
+      ),
     );
     expect(wrong.status).toBe(400);
     expect(fieldErrors(wrong.data).currentPassword).toEqual(["profile.wrongCurrentPassword"]);
     const ok = await answer(() =>
-      passwordAction(args(postForm(`${A}/profile/password`, { currentPassword: "admin-pass", newPassword: "admin-new" }, here), alphaCtx)),
+      passwordAction(
+        args(
+          postForm(
+            `${A}/profile/password`,
+            { currentPassword: "admin-pass", newPassword: "admin-new" },
+            here,
+          ),
+          alphaCtx,
+        ),
+      ),
     );
     expect(ok.status).toBe(302);
-    expect((await answer(() => adminLoader(args(new Request(`${A}/admin`, { headers: { Cookie: here } }), alphaCtx)))).status).toBe(200);
-    expect((await answer(() => adminLoader(args(new Request(`${A}/admin`, { headers: { Cookie: elsewhere } }), alphaCtx)))).status).toBe(302);
+    expect(
+      (
+        await answer(() =>
+          adminLoader(args(new Request(`${A}/admin`, { headers: { Cookie: here } }), alphaCtx)),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await answer(() =>
+          adminLoader(args(new Request(`${A}/admin`, { headers: { Cookie: elsewhere } }), alphaCtx)),
+        )
+      ).status,
+    ).toBe(302);
   });
 });

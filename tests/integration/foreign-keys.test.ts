@@ -95,7 +95,9 @@ describe("composite foreign keys", () => {
       }),
     );
     await rejectsWithFk(
-      db.owner.insert(productImages).values({ storeId: a.storeId, productId: b.productId, imageId: a.productId }),
+      db.owner
+        .insert(productImages)
+        .values({ storeId: a.storeId, productId: b.productId, imageId: a.productId }),
     );
   });
 

@@ -19,19 +19,27 @@ const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await db.owne
 describe("migrations", () => {
   it("apply every migration file once", async () => {
     const files = readdirSync("drizzle").filter((f) => f.endsWith(".sql"));
-    const [row] = await query<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const [row] = await query<{ n: number }>(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     expect(row?.n).toBe(files.length);
   });
 
   it("are a no-op when run again", async () => {
-    const before = await query<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const before = await query<{ n: number }>(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     if (db.kind === "postgres") {
-      const again = await createDb({ url: process.env.TEST_DATABASE_URL!.replace(/\/[^/]*$/, "/") + (await currentDatabase()) });
+      const again = await createDb({
+        url: process.env.TEST_DATABASE_URL!.replace(/\/[^/]*$/, "/") + (await currentDatabase()),
+      });
       await again.close();
     } else {
       await (db as unknown as { migrate(): Promise<void> }).migrate();
     }
-    const after = await query<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const after = await query<{ n: number }>(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     expect(after).toEqual(before);
   });
 
@@ -44,7 +52,11 @@ describe("migrations", () => {
          and c.relname = any(${sql.raw(`array[${tenantTables.map((t) => `'${t}'`).join(",")}]`)})`);
     expect(rows.map((r) => r.table).sort()).toEqual([...tenantTables].sort());
     for (const row of rows) {
-      expect(row, row.table).toMatchObject({ enabled: true, forced: true, policies: ["owner_maintenance", "tenant_isolation"] });
+      expect(row, row.table).toMatchObject({
+        enabled: true,
+        forced: true,
+        policies: ["owner_maintenance", "tenant_isolation"],
+      });
     }
   });
 
@@ -55,7 +67,9 @@ describe("migrations", () => {
     const platformTablesWithStoreRef = ["stripe_events"];
     const unscoped = rows
       .map((r) => r.table)
-      .filter((t) => !(tenantTables as readonly string[]).includes(t) && !platformTablesWithStoreRef.includes(t));
+      .filter(
+        (t) => !(tenantTables as readonly string[]).includes(t) && !platformTablesWithStoreRef.includes(t),
+      );
     expect(unscoped).toEqual([]);
   });
 

@@ -62,7 +62,12 @@ describe("inside store A's scope", () => {
 
   it("counts only its own rows in every table it can see", async () => {
     const [row] = await db.withStore(a.storeId, (tx) =>
-      tx.select({ stores: sql<number>`(select count(*)::int from stores)`, users: sql<number>`(select count(*)::int from users)` }).from(sql`(select 1) one`),
+      tx
+        .select({
+          stores: sql<number>`(select count(*)::int from stores)`,
+          users: sql<number>`(select count(*)::int from users)`,
+        })
+        .from(sql`(select 1) one`),
     );
     expect(row).toEqual({ stores: 1, users: 1 });
   });
@@ -104,7 +109,11 @@ describe("inside store A's scope", () => {
 
   it("cannot rename or delete stores, even its own", async () => {
     expect(
-      await errorCode(db.withStore(a.storeId, (tx) => tx.update(stores).set({ slug: "hijack" }).where(eq(stores.id, a.storeId)))),
+      await errorCode(
+        db.withStore(a.storeId, (tx) =>
+          tx.update(stores).set({ slug: "hijack" }).where(eq(stores.id, a.storeId)),
+        ),
+      ),
     ).toBe("42501");
     expect(await errorCode(db.withStore(a.storeId, (tx) => tx.delete(stores)))).toBe("42501");
   });
@@ -124,10 +133,14 @@ describe("the app role", () => {
 
   it("cannot disable row-level security", async () => {
     expect(
-      await errorCode(db.withStore(a.storeId, (tx) => tx.execute(sql`alter table products disable row level security`))),
+      await errorCode(
+        db.withStore(a.storeId, (tx) => tx.execute(sql`alter table products disable row level security`)),
+      ),
     ).toBe("42501"); // must be owner
     expect(
-      await errorCode(db.withStore(a.storeId, (tx) => tx.execute(sql`alter table products no force row level security`))),
+      await errorCode(
+        db.withStore(a.storeId, (tx) => tx.execute(sql`alter table products no force row level security`)),
+      ),
     ).toBe("42501");
   });
 

@@ -25,7 +25,10 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000) {
 beforeAll(async () => {
   db = await createTestDb();
   dyes = await createStoreFixture(db, "dyes", { primaryColor: "#112233" });
-  branded = await createStoreFixture(db, "branded", { customDomain: "Shop.Example.com", domainVerified: true });
+  branded = await createStoreFixture(db, "branded", {
+    customDomain: "Shop.Example.com",
+    domainVerified: true,
+  });
   await createStoreFixture(db, "pending", { customDomain: "pending.example.org", domainVerified: false });
 });
 afterAll(() => db.dispose());

@@ -22,7 +22,9 @@ describe("requestHost", () => {
 
   it("ignores X-Forwarded-Host unless TRUST_PROXY=1", () => {
     delete process.env.TRUST_PROXY;
-    expect(requestHost({ host: "dyes.localhost:3000", forwardedHost: "inks.localhost" })).toBe("dyes.localhost");
+    expect(requestHost({ host: "dyes.localhost:3000", forwardedHost: "inks.localhost" })).toBe(
+      "dyes.localhost",
+    );
   });
 
   it("believes the first X-Forwarded-Host behind a trusted proxy", () => {

@@ -5,26 +5,46 @@ const own = "http://dyes.localhost:3000";
 
 describe("isCrossOriginWrite", () => {
   it("lets reads through whatever their origin", () => {
-    expect(isCrossOriginWrite({ method: "GET", ownOrigin: own, origin: "http://evil.test", secFetchSite: "cross-site" })).toBe(false);
+    expect(
+      isCrossOriginWrite({
+        method: "GET",
+        ownOrigin: own,
+        origin: "http://evil.test",
+        secFetchSite: "cross-site",
+      }),
+    ).toBe(false);
   });
 
   it("accepts a POST from the same origin", () => {
-    expect(isCrossOriginWrite({ method: "POST", ownOrigin: own, origin: own, secFetchSite: "same-origin" })).toBe(false);
+    expect(
+      isCrossOriginWrite({ method: "POST", ownOrigin: own, origin: own, secFetchSite: "same-origin" }),
+    ).toBe(false);
   });
 
   it("refuses a POST from another store of the same site", () => {
     expect(
-      isCrossOriginWrite({ method: "POST", ownOrigin: own, origin: "http://inks.localhost:3000", secFetchSite: "same-site" }),
+      isCrossOriginWrite({
+        method: "POST",
+        ownOrigin: own,
+        origin: "http://inks.localhost:3000",
+        secFetchSite: "same-site",
+      }),
     ).toBe(true);
   });
 
   it("refuses an opaque origin and a cross-site fetch without Origin", () => {
-    expect(isCrossOriginWrite({ method: "POST", ownOrigin: own, origin: "null", secFetchSite: null })).toBe(true);
-    expect(isCrossOriginWrite({ method: "DELETE", ownOrigin: own, origin: null, secFetchSite: "cross-site" })).toBe(true);
+    expect(isCrossOriginWrite({ method: "POST", ownOrigin: own, origin: "null", secFetchSite: null })).toBe(
+      true,
+    );
+    expect(
+      isCrossOriginWrite({ method: "DELETE", ownOrigin: own, origin: null, secFetchSite: "cross-site" }),
+    ).toBe(true);
   });
 
   it("lets a request without browser headers through to the other checks", () => {
-    expect(isCrossOriginWrite({ method: "POST", ownOrigin: own, origin: null, secFetchSite: null })).toBe(false);
+    expect(isCrossOriginWrite({ method: "POST", ownOrigin: own, origin: null, secFetchSite: null })).toBe(
+      false,
+    );
   });
 });
 

@@ -31,13 +31,19 @@ export const emailField = z
 
 /** A password being chosen: 6 to 128 characters (argon2 cost grows with length). */
 export const newPasswordField = z
-  .string({ required_error: "validation.passwordRequired", invalid_type_error: "validation.passwordRequired" })
+  .string({
+    required_error: "validation.passwordRequired",
+    invalid_type_error: "validation.passwordRequired",
+  })
   .min(1, "validation.passwordRequired")
   .min(6, "validation.passwordMin")
   .max(MAX_PASSWORD_LENGTH, "validation.passwordTooLong");
 
 /** A password being checked: only required (and bounded). */
 export const passwordField = z
-  .string({ required_error: "validation.passwordRequired", invalid_type_error: "validation.passwordRequired" })
+  .string({
+    required_error: "validation.passwordRequired",
+    invalid_type_error: "validation.passwordRequired",
+  })
   .min(1, "validation.passwordRequired")
   .max(MAX_PASSWORD_LENGTH, "validation.passwordTooLong");
