@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "./app/db/client.server";
 import { getTenantResolver, requestHost } from "./app/services/tenancy.server";
 import { clientAddress, isCrossOriginWrite } from "./app/services/request-security.server";
-import { ensureDemoData } from "./app/db/seed/ensure.server";
+import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -105,9 +105,9 @@ const server: Server = app.listen(port, host, () => {
   console.log(
     `Storefront builder listening on ${origin()} (${isProduction ? "production" : "development"}, ${db.kind})`,
   );
-  if (seeded) {
-    console.log(seeded.map((line) => `  ${line.replaceAll("{port}", String(port))}`).join("\n"));
-  }
+  // The embedded database is the demo: remind whoever started it how to get in, every time.
+  const lines = seeded ?? (db.kind === "pglite" ? demoLines() : null);
+  if (lines) console.log(lines.map((line) => `  ${line.replaceAll("{port}", String(port))}`).join("\n"));
 });
 
 let shuttingDown = false;
