@@ -47,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       kind: "store",
       name: store.name,
       slug: store.slug,
+      logoImageId: store.branding.logoImageId,
       currency: store.currency,
       year,
       settings: shellSettings(settings, shell.locale),

@@ -8,19 +8,36 @@ import { SearchForm } from "./SearchForm";
 import { ThemeSwitch } from "./ThemeSwitch";
 
 /**
- * Store header: the wordmark (the store name in its primary colour; the logo image arrives with
- * the image route), search, language and theme.
+ * Store header: the logo and the store name in its primary colour (the name is the link's text,
+ * so the logo is decorative), search, navigation, language, theme and the account.
  */
-export function StoreHeader({ shell, storeName }: { shell: Shell; storeName: string }) {
+export function StoreHeader({
+  shell,
+  storeName,
+  logoImageId,
+}: {
+  shell: Shell;
+  storeName: string;
+  logoImageId: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <header className="border-b border-line border-t-4 border-t-primary bg-page">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3">
         <Link
           to="/"
-          className="order-1 me-auto rounded-md text-2xl font-extrabold tracking-tight text-primary-ink"
+          className="order-1 me-auto inline-flex items-center gap-3 rounded-md text-2xl font-extrabold tracking-tight text-primary-ink"
           aria-label={t("header.homeLink", { store: isolate(storeName) })}
         >
+          {logoImageId ? (
+            <img
+              src={`/resources/image?url=/images/${logoImageId}&w=128`}
+              alt=""
+              width={40}
+              height={40}
+              className="h-10 w-10 rounded-md object-contain"
+            />
+          ) : null}
           {/* <bdi>: a Latin name keeps its punctuation in place on Arabic pages. */}
           <bdi>{storeName}</bdi>
         </Link>

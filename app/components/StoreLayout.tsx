@@ -17,7 +17,7 @@ export function StoreLayout({
   return (
     <>
       <SkipLink />
-      <StoreHeader shell={shell} storeName={site.name} />
+      <StoreHeader shell={shell} storeName={site.name} logoImageId={site.logoImageId} />
       <main id={MAIN_ID} tabIndex={-1} className="grow focus:outline-none">
         {children}
       </main>

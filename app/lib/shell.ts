@@ -33,6 +33,8 @@ export type Site =
       kind: "store";
       name: string;
       slug: string;
+      /** Served through /resources/image; null when the store has not uploaded one. */
+      logoImageId: string | null;
       currency: string;
       year: number;
       settings: StoreShellSettings;

@@ -70,8 +70,16 @@ export const welcomeEmail = (store: EmailStore, locale: Locale, to: string, name
 
 /** The store details an email shows, from the request's tenant. */
 export function emailStore(
-  store: { name: string; branding: { primaryColor: string } },
+  store: { name: string; branding: { primaryColor: string; logoImageId: string | null } },
   request: Request,
 ): EmailStore {
-  return { name: store.name, origin: new URL(request.url).origin, primaryColor: store.branding.primaryColor };
+  const origin = new URL(request.url).origin;
+  const logo = store.branding.logoImageId;
+  return {
+    name: store.name,
+    origin,
+    primaryColor: store.branding.primaryColor,
+    // PNG/JPEG (no Accept negotiation in mail clients that send none): the route falls back to the original format.
+    logoUrl: logo ? `${origin}/resources/image?url=/images/${logo}&w=128` : null,
+  };
 }

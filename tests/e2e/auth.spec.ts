@@ -58,6 +58,8 @@ async function logIn(page: Page, locale: Locale, email: string, password: string
 async function logOut(page: Page, locale: Locale) {
   await page.goto(dyes("/profile", locale));
   await page.getByRole("button", { name: text(locale, "auth.logout") }).click();
+  // Wait for the logged-out page, so the next navigation cannot cut the logout short.
+  await expect(page.getByRole("link", { name: text(locale, "header.login") })).toBeVisible();
 }
 
 for (const locale of ["en", "ar"] as const) {
