@@ -13,22 +13,32 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+/** Free ports, all held open until every one is chosen so none is handed out twice. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const server = net.createServer();
+          server.unref();
+          server.on("error", reject);
+          server.listen(0, "127.0.0.1", () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
-if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
-if (!process.env.E2E_MAIL_SMTP_PORT) process.env.E2E_MAIL_SMTP_PORT = String(await freePort());
-if (!process.env.E2E_MAIL_HTTP_PORT) process.env.E2E_MAIL_HTTP_PORT = String(await freePort());
+// Only the runner picks; workers inherit these through process.env.
+if (!process.env.E2E_PORT || !process.env.E2E_MAIL_SMTP_PORT || !process.env.E2E_MAIL_HTTP_PORT) {
+  const [app, smtp, mailHttp] = await freePorts(3);
+  process.env.E2E_PORT ||= String(app);
+  process.env.E2E_MAIL_SMTP_PORT ||= String(smtp);
+  process.env.E2E_MAIL_HTTP_PORT ||= String(mailHttp);
+}
 if (!process.env.E2E_DATA_DIR) {
   const created = mkdtempSync(path.join(os.tmpdir(), "storefront-e2e-"));
   process.env.E2E_DATA_DIR = created;
