@@ -13,7 +13,7 @@ import { isShellErrorData, type RootData, type Shell, type ShellErrorData, type 
 import { buildShell } from "~/lib/shell.server";
 import { getToast } from "~/lib/toast.server";
 import { getOptionalUser } from "~/services/auth.server";
-import { getStoreSettings, shellSettings } from "~/services/settings.server";
+import { shellSettings } from "~/services/settings.server";
 import appCss from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -38,10 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let site: Site;
   let viewer: RootData["viewer"] = null;
   try {
-    const [settings, user] = await Promise.all([
-      getStoreSettings(store.id),
-      getOptionalUser(request, context),
-    ]);
+    const user = await getOptionalUser(request, context);
     viewer = user ? { name: user.name, isAdmin: user.isAdmin, imageId: user.imageId } : null;
     site = {
       kind: "store",
@@ -50,11 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       logoImageId: store.branding.logoImageId,
       currency: store.currency,
       year,
-      settings: shellSettings(settings, shell.locale),
+      settings: shellSettings(store.settings, shell.locale),
     };
   } catch (error) {
     // Rethrown with the shell so the error page still has its language, theme and colours.
-    console.error("root loader: store settings", error);
+    console.error("root loader: signed-in user", error);
     throw data<ShellErrorData>({ shell, reason: "error" }, { status: 500, headers });
   }
   return data<RootData>({ shell, site, toast, viewer }, { headers });
@@ -157,7 +154,7 @@ export function ErrorBoundary() {
       </Document>
     );
   }
-  // The root itself refused (unknown host, store settings unavailable): it threw its shell.
+  // The root itself refused (unknown host, session lookup failed): it threw its shell.
   const thrown = isRouteErrorResponse(error) && isShellErrorData(error.data) ? error.data : null;
   if (thrown) {
     return (

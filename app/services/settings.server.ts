@@ -53,8 +53,32 @@ export function localized(en: string, ar: string, locale: Locale): string {
   return locale === "ar" && ar.trim() ? ar : en;
 }
 
+/**
+ * The settings every store page shows (branding, header, footer, home hero). Small enough to
+ * keep in the tenant cache, which `store_changed` notifications keep current; the long texts
+ * (about, terms, privacy) stay in the database for the pages that show them.
+ */
+export const SHELL_SETTINGS_COLUMNS = {
+  primaryColor: storeSettings.primaryColor,
+  secondaryColor: storeSettings.secondaryColor,
+  logoImageId: storeSettings.logoImageId,
+  heroTitleEn: storeSettings.heroTitleEn,
+  heroTitleAr: storeSettings.heroTitleAr,
+  heroSubtitleEn: storeSettings.heroSubtitleEn,
+  heroSubtitleAr: storeSettings.heroSubtitleAr,
+  heroImageId: storeSettings.heroImageId,
+  contactEmail: storeSettings.contactEmail,
+  contactPhone: storeSettings.contactPhone,
+  contactAddressEn: storeSettings.contactAddressEn,
+  contactAddressAr: storeSettings.contactAddressAr,
+  contactHours: storeSettings.contactHours,
+  footerTextEn: storeSettings.footerTextEn,
+  footerTextAr: storeSettings.footerTextAr,
+};
+export type ShellSettingsSource = { [K in keyof typeof SHELL_SETTINGS_COLUMNS]: StoreSettings[K] };
+
 /** The parts of the settings every store page shows (header, footer, home hero). */
-export function shellSettings(settings: StoreSettings, locale: Locale): StoreShellSettings {
+export function shellSettings(settings: ShellSettingsSource, locale: Locale): StoreShellSettings {
   return {
     heroTitle: localized(settings.heroTitleEn, settings.heroTitleAr, locale),
     heroSubtitle: localized(settings.heroSubtitleEn, settings.heroSubtitleAr, locale),

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { getDb, type Db } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
+import { defaultStoreSettings, SHELL_SETTINGS_COLUMNS, type ShellSettingsSource } from "./settings.server";
 
 export interface StoreBranding {
   primaryColor: string;
@@ -20,6 +21,8 @@ export interface TenantStore {
   subscriptionCurrentPeriodEnd: Date | null;
   matchedBy: "domain" | "slug";
   branding: StoreBranding;
+  /** What every page of the store shows; cached with the tenant (see settings.server.ts). */
+  settings: ShellSettingsSource;
 }
 
 export type Tenant =
@@ -72,17 +75,18 @@ async function lookupStore(db: Db, slug: string | null, domain: string | null): 
   );
   const row = rowsOf<HostRow>(found)[0];
   if (!row) return null;
-  const branding = await db.withStore(row.id, async (tx) => {
-    const [settings] = await tx
-      .select({
-        primaryColor: storeSettings.primaryColor,
-        secondaryColor: storeSettings.secondaryColor,
-        logoImageId: storeSettings.logoImageId,
-      })
+  const settings = await db.withStore(row.id, async (tx) => {
+    const [found] = await tx
+      .select(SHELL_SETTINGS_COLUMNS)
       .from(storeSettings)
       .where(eq(storeSettings.storeId, row.id));
-    return settings ?? DEFAULT_BRANDING;
+    return found ?? defaultStoreSettings(row.id);
   });
+  const branding: StoreBranding = {
+    primaryColor: settings.primaryColor,
+    secondaryColor: settings.secondaryColor,
+    logoImageId: settings.logoImageId,
+  };
   const periodEnd = row.subscription_current_period_end;
   return {
     id: row.id,
@@ -95,6 +99,7 @@ async function lookupStore(db: Db, slug: string | null, domain: string | null): 
     subscriptionCurrentPeriodEnd: periodEnd ? new Date(periodEnd) : null,
     matchedBy: row.matched_by,
     branding,
+    settings,
   };
 }
 

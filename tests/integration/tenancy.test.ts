@@ -94,18 +94,22 @@ describe("TenantResolver cache", () => {
     expect(await resolver.resolve("dyes.localhost")).toBe(first);
   });
 
-  it("drops a store's entry when its branding changes, through NOTIFY", async () => {
+  it("drops a store's entry when its branding or shell texts change, through NOTIFY", async () => {
     const resolver = await new TenantResolver(db, { platformDomain: DOMAIN }).start();
     try {
       const before = await resolver.resolve("dyes.localhost");
       expect(before.kind === "store" && before.store.branding.primaryColor).toBe("#112233");
       await db.owner
         .update(storeSettings)
-        .set({ primaryColor: "#445566" })
+        .set({ primaryColor: "#445566", footerTextEn: "New footer" })
         .where(eq(storeSettings.storeId, dyes.storeId));
       await eventually(async () => {
         const now = await resolver.resolve("dyes.localhost");
-        return now.kind === "store" && now.store.branding.primaryColor === "#445566";
+        return (
+          now.kind === "store" &&
+          now.store.branding.primaryColor === "#445566" &&
+          now.store.settings.footerTextEn === "New footer"
+        );
       });
     } finally {
       await resolver.stop();
