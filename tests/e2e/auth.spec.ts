@@ -203,6 +203,16 @@ test("a form posted from another store's origin is refused with 403; its own ori
   expect(sameOrigin.status).toBe(400);
 });
 
+test("a huge request body is refused with 413 before anything reads it", async () => {
+  const res = await postForm(
+    "dyes.localhost",
+    "/signup",
+    { name: "x".repeat(9 * 1024 * 1024), email: "huge@example.com", password: "secret-1" },
+    { Origin: hostUrl("dyes", "/").replace(/\/$/, ""), "X-Forwarded-For": "10.250.0.4" },
+  );
+  expect(res.status).toBe(413);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -609,3 +609,73 @@ describe("change password", () => {
     ).toBe(302);
   });
 });
+
+describe("platform staff", () => {
+  it("sign in on the platform host with their own session, and see the store list", async () => {
+    const { hashPassword } = await import("~/services/passwords.server");
+    const { platformStaff } = await import("~/db/schema");
+    const { loader: storesLoader } = await import("~/routes/platform.stores");
+    await db.owner
+      .insert(platformStaff)
+      .values({
+        email: "ops@platform.test",
+        name: "Ops Person",
+        passwordHash: await hashPassword("ops-pass-1"),
+      });
+    const platformCtx = await contextFor(db, "localhost");
+
+    const wrong = await answer(() =>
+      loginAction(
+        args(
+          postForm("http://localhost:3000/login", { email: "admin@alpha.test", password: "admin-pass" }),
+          ctx(platformCtx),
+        ),
+      ),
+    );
+    expect(wrong.status).toBe(400);
+
+    const res = await answer(() =>
+      loginAction(
+        args(
+          postForm("http://localhost:3000/login", { email: "ops@platform.test", password: "ops-pass-1" }),
+          ctx(platformCtx),
+        ),
+      ),
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/platform/stores");
+    const cookie = cookiesFrom(res.headers);
+    expect(cookie).toMatch(/__staff=/);
+
+    const list = await answer<{ stores: { slug: string }[] }>(() =>
+      storesLoader(
+        args(
+          new Request("http://localhost:3000/platform/stores", { headers: { Cookie: cookie } }),
+          platformCtx,
+        ),
+      ),
+    );
+    expect(list.status).toBe(200);
+    expect(list.data.stores.map((s) => s.slug).sort()).toEqual(["alpha", "beta"]);
+
+    const anonymous = await answer(() =>
+      storesLoader(args(new Request("http://localhost:3000/platform/stores"), platformCtx)),
+    );
+    expect(anonymous.status).toBe(302);
+    // The staff cookie is nobody on a store host, and the store list is not served there.
+    expect(
+      (
+        await answer(() =>
+          adminLoader(args(new Request(`${A}/admin`, { headers: { Cookie: cookie } }), alphaCtx)),
+        )
+      ).status,
+    ).toBe(302);
+    expect(
+      (
+        await answer(() =>
+          storesLoader(args(new Request(`${A}/platform/stores`, { headers: { Cookie: cookie } }), alphaCtx)),
+        )
+      ).status,
+    ).toBe(404);
+  });
+});
