@@ -615,13 +615,11 @@ describe("platform staff", () => {
     const { hashPassword } = await import("~/services/passwords.server");
     const { platformStaff } = await import("~/db/schema");
     const { loader: storesLoader } = await import("~/routes/platform.stores");
-    await db.owner
-      .insert(platformStaff)
-      .values({
-        email: "ops@platform.test",
-        name: "Ops Person",
-        passwordHash: await hashPassword("ops-pass-1"),
-      });
+    await db.owner.insert(platformStaff).values({
+      email: "ops@platform.test",
+      name: "Ops Person",
+      passwordHash: await hashPassword("ops-pass-1"),
+    });
     const platformCtx = await contextFor(db, "localhost");
 
     const wrong = await answer(() =>
