@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isolate } from "~/lib/bidi";
@@ -57,7 +58,23 @@ export function StoreFooter({ site }: { site: StoreSite }) {
             ))}
           </dl>
         </section>
-        {footerText ? <p className="whitespace-pre-line md:text-end">{footerText}</p> : null}
+        <div className="flex flex-col gap-4 md:items-end">
+          <nav aria-label={t("footer.links")}>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {(["about", "contact", "terms", "privacy"] as const).map((page) => (
+                <li key={page}>
+                  <Link
+                    to={`/${page}`}
+                    className="inline-flex min-h-11 items-center font-bold underline underline-offset-4 hover:no-underline"
+                  >
+                    {t(`footer.${page}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {footerText ? <p className="whitespace-pre-line md:text-end">{footerText}</p> : null}
+        </div>
       </div>
       <div className="border-t border-current/25">
         <p className="mx-auto max-w-6xl px-4 py-4 text-sm">

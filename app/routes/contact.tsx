@@ -1,0 +1,121 @@
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/Button";
+import { Field, FieldErrors } from "~/components/ui/Field";
+import { Honeypot } from "~/components/ui/Honeypot";
+import { Notice } from "~/components/ui/Notice";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import { contactSchema } from "~/lib/validation/contact";
+import { getOptionalUser } from "~/services/auth.server";
+import { createContactRequest } from "~/services/contact.server";
+import { readPublicForm } from "~/services/form-guard.server";
+import { requireStore } from "~/services/tenancy.server";
+import { useStoreSite } from "~/lib/root-data";
+
+export const meta: MetaFunction = (args) =>
+  seo({ ...args, page: (t) => t("content.contactTitle"), path: "/contact" });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireStore(context);
+  const user = await getOptionalUser(request, context);
+  return { defaults: user ? { name: user.name, email: user.email } : { name: "", email: "" } };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const store = requireStore(context);
+  const guard = await readPublicForm(request, context, "contact");
+  if (!guard.ok) return guard.response;
+  const submission = parseWithZod(guard.form, { schema: contactSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
+  const user = await getOptionalUser(request, context);
+  await createContactRequest(store.id, { ...submission.value, userId: user?.id ?? null });
+  return redirectWithToast("/contact", { key: "toast.requestSubmitted" });
+}
+
+const DEFAULT_HOURS = "Mon-Fri 8am to 5pm";
+
+export default function Contact() {
+  const { defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const site = useStoreSite();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(contactSchema, actionData?.result, {
+    id: "contact",
+    defaultValue: defaults,
+  });
+  const { contact } = site.settings;
+  const hours = contact.hours.trim() === DEFAULT_HOURS ? t("footer.defaultHours") : contact.hours;
+  const notice = actionData?.notice;
+  const comments = getTextareaProps(fields.comments);
+  return (
+    <section className="mx-auto grid w-full max-w-5xl gap-10 px-4 py-10 md:grid-cols-[2fr_1fr]">
+      <div>
+        <h1 className="text-3xl font-extrabold">{t("content.contactTitle")}</h1>
+        <p className="mt-2 text-muted">{t("content.contactIntro")}</p>
+        <Form method="post" {...getFormProps(form)} className="mt-6 flex flex-col gap-3">
+          {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
+          <Honeypot />
+          <Field meta={fields.name} label={t("auth.fields.name")} autoComplete="name" />
+          <Field meta={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={fields.comments.id} className="font-bold">
+              {t("content.comments")}
+            </label>
+            <textarea
+              {...comments}
+              key={comments.key}
+              rows={6}
+              className="rounded-md border border-line bg-field px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400"
+            />
+            <FieldErrors id={fields.comments.errorId} errors={fields.comments.errors?.map((key) => t(key))} />
+          </div>
+          <Button className="self-start" disabled={navigation.state === "submitting"}>
+            {t("content.send")}
+          </Button>
+        </Form>
+      </div>
+      <aside aria-labelledby="contact-details" className="rounded-lg border border-line p-5">
+        <h2 id="contact-details" className="text-lg font-extrabold">
+          {t("content.detailsHeading")}
+        </h2>
+        <dl className="mt-3 flex flex-col gap-2">
+          {contact.email ? (
+            <div>
+              <dt className="font-bold">{t("footer.email")}</dt>
+              <dd dir="ltr" className="text-start">
+                <a href={`mailto:${contact.email}`} className="underline underline-offset-4">
+                  {contact.email}
+                </a>
+              </dd>
+            </div>
+          ) : null}
+          {contact.phone ? (
+            <div>
+              <dt className="font-bold">{t("footer.phone")}</dt>
+              <dd dir="ltr" className="text-start">
+                {contact.phone}
+              </dd>
+            </div>
+          ) : null}
+          {contact.address ? (
+            <div>
+              <dt className="font-bold">{t("footer.address")}</dt>
+              <dd>{contact.address}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt className="font-bold">{t("footer.hours")}</dt>
+            <dd>{hours}</dd>
+          </div>
+        </dl>
+      </aside>
+    </section>
+  );
+}
