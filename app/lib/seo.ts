@@ -63,6 +63,18 @@ export function seo({ matches, error, page, description, path }: SeoInput): Meta
     { name: "twitter:card", content: "summary_large_image" },
     { name: "theme-color", content: shell.brand.primaryColor },
   ];
-  if (path !== undefined) tags.push({ property: "og:url", content: `${shell.origin}${path}` });
+  if (path !== undefined) {
+    // One URL per language: the page itself, and its English and Arabic versions for search engines.
+    const url = (lng?: string) =>
+      `${shell.origin}${path}${lng ? `${path.includes("?") ? "&" : "?"}lng=${lng}` : ""}`;
+    const canonical = url(shell.locale === "ar" ? "ar" : undefined);
+    tags.push(
+      { property: "og:url", content: canonical },
+      { tagName: "link", rel: "canonical", href: canonical },
+      { tagName: "link", rel: "alternate", hrefLang: "en", href: url("en") },
+      { tagName: "link", rel: "alternate", hrefLang: "ar", href: url("ar") },
+      { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url() },
+    );
+  }
   return tags;
 }
