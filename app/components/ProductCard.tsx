@@ -6,19 +6,36 @@ import { Swatch } from "./ui/Swatch";
 export interface ProductCardData {
   slug: string;
   name: string;
+  /** Formatted original price. */
   price: string;
+  /** Formatted sale price; null (or absent) when no sale applies. */
+  salePrice?: string | null;
   shadeHex: string | null;
   colorFamily: string | null;
   stock: StockState;
+  /** The card image (first product image); the shade swatch stands in without one. */
+  imageId?: string | null;
 }
 
-/** A product in a grid: shade, name (a heading linking to the product), price, stock. */
+/** Widths the image route serves (IMAGE_WIDTHS) that suit a card from phone to desktop. */
+const CARD_WIDTHS = [256, 384, 480, 640] as const;
+/** A card is half the screen on phones, a third on tablets, a quarter of 72rem on desktops. */
+const CARD_SIZES = "(min-width: 1152px) 270px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
+
+export function cardImageUrl(imageId: string, width: number): string {
+  return `/resources/image?url=/images/${imageId}&w=${width}&q=75`;
+}
+
+/** A product in a grid: image, name (a heading linking to the product), price, shade, stock. */
 export function ProductCard({
   product,
   headingLevel = 3,
+  eager = false,
 }: {
   product: ProductCardData;
   headingLevel?: 2 | 3;
+  /** Above the fold (the first row): load at once instead of lazily. */
+  eager?: boolean;
 }) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -29,7 +46,20 @@ export function ProductCard({
     : null;
   return (
     <article className="relative flex h-full flex-col rounded-lg border border-line bg-card p-3 shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
-      {product.shadeHex && shadeLabel ? (
+      {product.imageId ? (
+        // The name below says what this is; the picture is decoration for it.
+        <img
+          src={cardImageUrl(product.imageId, 384)}
+          srcSet={CARD_WIDTHS.map((w) => `${cardImageUrl(product.imageId!, w)} ${w}w`).join(", ")}
+          sizes={CARD_SIZES}
+          width={480}
+          height={480}
+          alt=""
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-square w-full rounded-md border border-line object-cover"
+        />
+      ) : product.shadeHex && shadeLabel ? (
         <Swatch hex={product.shadeHex} label={shadeLabel} className="aspect-square w-full rounded-md" />
       ) : (
         <span aria-hidden="true" className="block aspect-square w-full rounded-md bg-secondary/15" />
@@ -43,26 +73,55 @@ export function ProductCard({
           {product.name}
         </Link>
       </Heading>
+      <CardPrice price={product.price} salePrice={product.salePrice ?? null} />
+      <div className="mt-1 flex items-center gap-2">
+        {product.imageId && product.shadeHex && shadeLabel ? (
+          <Swatch hex={product.shadeHex} label={shadeLabel} className="size-4 shrink-0 rounded-full" />
+        ) : null}
+        <StockLine stock={product.stock} />
+      </div>
+    </article>
+  );
+}
+
+function CardPrice({ price, salePrice }: { price: string; salePrice: string | null }) {
+  const { t } = useTranslation();
+  if (!salePrice) {
+    return (
       <p className="mt-1 text-lg font-extrabold">
         <span className="sr-only">{t("product.price")}: </span>
-        {product.price}
+        {price}
       </p>
-      <StockLine stock={product.stock} />
-    </article>
+    );
+  }
+  return (
+    <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
+      <span className="rounded-sm bg-red-700 px-1.5 text-xs font-bold text-white uppercase">
+        {t("catalog.card.onSale")}
+      </span>
+      <span className="text-lg font-extrabold text-red-800 dark:text-red-300">
+        <span className="sr-only">{t("catalog.card.salePrice")}: </span>
+        {salePrice}
+      </span>
+      <s className="text-sm text-muted">
+        <span className="sr-only">{t("catalog.card.originalPrice")}: </span>
+        {price}
+      </s>
+    </p>
   );
 }
 
 function StockLine({ stock }: { stock: StockState }) {
   const { t } = useTranslation();
   if (stock.kind === "out") {
-    return <p className="mt-1 text-sm font-bold text-red-700 dark:text-red-300">{t("product.outOfStock")}</p>;
+    return <p className="text-sm font-bold text-red-700 dark:text-red-300">{t("product.outOfStock")}</p>;
   }
   if (stock.kind === "low") {
     return (
-      <p className="mt-1 text-sm font-bold text-amber-800 dark:text-amber-300">
+      <p className="text-sm font-bold text-amber-800 dark:text-amber-300">
         {t("product.lowStock", { count: stock.count })}
       </p>
     );
   }
-  return <p className="mt-1 text-sm text-green-800 dark:text-green-300">{t("product.inStock")}</p>;
+  return <p className="text-sm text-green-800 dark:text-green-300">{t("product.inStock")}</p>;
 }

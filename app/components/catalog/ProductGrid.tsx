@@ -1,0 +1,24 @@
+import { ProductCard, type ProductCardData } from "../ProductCard";
+
+/** Cards in the widest layout's first row load at once; the rest only when scrolled near. */
+const FIRST_ROW = 4;
+
+export function ProductGrid({
+  products,
+  labelledBy,
+  eagerFirstRow = true,
+}: {
+  products: (ProductCardData & { id: string })[];
+  labelledBy?: string;
+  eagerFirstRow?: boolean;
+}) {
+  return (
+    <ul aria-labelledby={labelledBy} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} eager={eagerFirstRow && index < FIRST_ROW} />
+        </li>
+      ))}
+    </ul>
+  );
+}

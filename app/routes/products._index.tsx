@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CatalogListing } from "~/components/catalog/CatalogListing";
+import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
+import { seo } from "~/lib/seo";
+import { loadListingPage } from "~/services/catalog-page.server";
+
+/** All products: search, category, sub category, price range, sort, Previous/Next. */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadListingPage(request, context);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  seo({
+    matches,
+    path: "/products",
+    page: (t) => (data?.kind === "not-found" ? t(`notFound.${data.what}`) : t("catalog.allProducts.title")),
+    description: (t) => t("catalog.allProducts.description"),
+  });
+
+export default function Products() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (data.kind === "not-found") return <CatalogNotFound what={data.what} />;
+  return <CatalogListing page={data} title={t("catalog.allProducts.title")} filters="all" />;
+}

@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CatalogListing } from "~/components/catalog/CatalogListing";
+import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
+import { seo } from "~/lib/seo";
+import { loadListingPage } from "~/services/catalog-page.server";
+
+/** Best sellers (units sold), Previous/Next only. */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadListingPage(request, context, { fixedSort: "best-seller" });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  seo({
+    matches,
+    path: "/products/most-selling",
+    page: (t) => t("catalog.mostSelling.title"),
+    description: (t) => t("catalog.mostSelling.description"),
+  });
+
+export default function MostSelling() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (data.kind === "not-found") return <CatalogNotFound what={data.what} />;
+  return <CatalogListing page={data} title={t("catalog.mostSelling.title")} filters="none" />;
+}

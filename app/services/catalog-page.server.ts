@@ -1,0 +1,108 @@
+/**
+ * The loader behind every listing page (/products, /products/most-selling, /categories/:slug,
+ * /categories/:slug/:sub): reads the query, lists, and answers 200, 400 (with the repaired
+ * listing and what was repaired) or 404 for a category that is not this store's.
+ */
+import { data, type AppLoadContext } from "@remix-run/node";
+import { requestLocale } from "~/lib/shell.server";
+import { parseCatalogQuery, type CatalogProblem, type CatalogQuery } from "~/lib/validation/catalog";
+import { listProducts, type CatalogCategory, type CatalogProduct } from "./catalog.server";
+import { requireStore } from "./tenancy.server";
+
+export type ListingProblem = CatalogProblem | "subIgnored";
+
+export interface ListingCategoryRef {
+  slug: string;
+  name: string;
+  description: string;
+}
+
+export interface ListingPageData {
+  kind: "listing";
+  query: CatalogQuery;
+  problems: ListingProblem[];
+  listing: {
+    products: CatalogProduct[];
+    total: number;
+    prevCursor: string | null;
+    nextCursor: string | null;
+  };
+  /** For the filter form: every category with its subs, names only. */
+  categories: { slug: string; name: string; subcategories: { slug: string; name: string }[] }[];
+  category: (ListingCategoryRef & { subcategories: ListingCategoryRef[] }) | null;
+  subcategory: ListingCategoryRef | null;
+}
+
+export interface NotFoundPageData {
+  kind: "not-found";
+  what: "category" | "subCategory";
+}
+
+export interface ListingPageOptions {
+  /** Path parameters that win over the query string. */
+  category?: string;
+  sub?: string;
+  /** Pages with a fixed order (most selling) ignore everything but the cursor. */
+  fixedSort?: CatalogQuery["sort"];
+  /** /categories/:slug/:sub: a sub of another category is a 404, not a hint. */
+  strictSub?: boolean;
+}
+
+const ref = (category: { slug: string; name: string; description: string }): ListingCategoryRef => ({
+  slug: category.slug,
+  name: category.name,
+  description: category.description,
+});
+
+export async function loadListingPage(
+  request: Request,
+  context: AppLoadContext,
+  options: ListingPageOptions = {},
+) {
+  const store = requireStore(context);
+  const locale = await requestLocale(request, context.tenant);
+  const parsed = parseCatalogQuery(new URL(request.url).searchParams);
+  let query: CatalogQuery = parsed.query;
+  let problems: ListingProblem[] = parsed.problems;
+  if (options.fixedSort) {
+    query = { ...query, q: "", category: null, sub: null, min: 0, max: 10_000, sort: options.fixedSort };
+    problems = problems.filter((problem) => problem === "cursor");
+  }
+  if (options.category !== undefined)
+    query = { ...query, category: options.category, sub: options.sub ?? null };
+
+  const result = await listProducts(store.id, query, {
+    locale,
+    currency: store.currency,
+    strictSub: options.strictSub,
+  });
+  if (result.kind !== "ok") {
+    const what = result.kind === "category-not-found" ? "category" : "subCategory";
+    return data<ListingPageData | NotFoundPageData>({ kind: "not-found", what }, { status: 404 });
+  }
+  if (result.cursorIgnored && !problems.includes("cursor")) problems = [...problems, "cursor"];
+  if (result.subIgnored) problems = [...problems, "subIgnored"];
+  const page: ListingPageData = {
+    kind: "listing",
+    query: { ...query, cursor: null, sub: result.subIgnored ? null : query.sub },
+    problems,
+    listing: {
+      products: result.products,
+      total: result.total,
+      prevCursor: result.prevCursor,
+      nextCursor: result.nextCursor,
+    },
+    categories: result.categories.map((category: CatalogCategory) => ({
+      slug: category.slug,
+      name: category.name,
+      subcategories: category.subcategories.map((sub) => ({ slug: sub.slug, name: sub.name })),
+    })),
+    category: result.category
+      ? { ...ref(result.category), subcategories: result.category.subcategories.map(ref) }
+      : null,
+    subcategory: result.subcategory ? ref(result.subcategory) : null,
+  };
+  // subIgnored is a hint about a combination, not malformed input: the page is still a 200.
+  const malformed = problems.some((problem) => problem !== "subIgnored");
+  return data<ListingPageData | NotFoundPageData>(page, { status: malformed ? 400 : 200 });
+}

@@ -1,0 +1,361 @@
+/**
+ * The catalogue: categories and the product listing with filters, search, sorts and keyset
+ * pagination (DESIGN §5, §6, §9). Every query leads with `store_id` and runs inside the store's
+ * row-level-secured transaction; one listing is four small queries in one transaction.
+ */
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { getDb, type Tx } from "~/db/client.server";
+import { categories, products } from "~/db/schema";
+import type { Locale } from "~/lib/i18n";
+import { currencyDigits, formatMoney } from "~/lib/money";
+import { stockState, type StockState } from "~/lib/stock";
+import { PRICE_MAX, PRICE_MIN, type CatalogQuery, type CatalogSort } from "~/lib/validation/catalog";
+import { decodeCursor, encodeCursor, type Cursor } from "./catalog-cursor.server";
+import { loadActiveSales, priceWithSales, type ActiveSale } from "./pricing.server";
+import { localized } from "./settings.server";
+
+export const PAGE_SIZE = 12;
+/** At most this many words of a search are matched (each must appear). */
+const MAX_SEARCH_TERMS = 5;
+
+export interface CatalogProduct {
+  id: string;
+  slug: string;
+  name: string;
+  priceCents: number;
+  /** What the shopper pays after the best running sale. */
+  salePriceCents: number;
+  /** Formatted original price. */
+  price: string;
+  /** Formatted sale price; null when no sale applies. */
+  salePrice: string | null;
+  shadeHex: string | null;
+  colorFamily: string | null;
+  stock: StockState;
+  /** First image (lowest position), for the card; null when the product has none. */
+  imageId: string | null;
+}
+
+export interface CatalogSubcategory {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  imageId: string | null;
+}
+
+export interface CatalogCategory extends CatalogSubcategory {
+  subcategories: CatalogSubcategory[];
+}
+
+export interface FormatOptions {
+  locale: Locale;
+  currency: string;
+}
+
+// ───────────────────────────── categories ─────────────────────────────
+
+async function categoriesIn(tx: Tx, storeId: string, locale: Locale): Promise<CatalogCategory[]> {
+  const rows = await tx
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      slug: categories.slug,
+      nameEn: categories.nameEn,
+      nameAr: categories.nameAr,
+      descriptionEn: categories.descriptionEn,
+      descriptionAr: categories.descriptionAr,
+      imageId: categories.imageId,
+    })
+    .from(categories)
+    .where(eq(categories.storeId, storeId))
+    .orderBy(asc(categories.sortOrder), asc(categories.slug));
+  const node = (row: (typeof rows)[number]): CatalogSubcategory => ({
+    id: row.id,
+    slug: row.slug,
+    name: localized(row.nameEn, row.nameAr, locale),
+    description: localized(row.descriptionEn, row.descriptionAr, locale),
+    imageId: row.imageId,
+  });
+  const tops = rows
+    .filter((row) => row.parentId === null)
+    .map((row) => ({ ...node(row), subcategories: [] as CatalogSubcategory[] }));
+  const byId = new Map(tops.map((top) => [top.id, top]));
+  for (const row of rows) {
+    if (row.parentId !== null) byId.get(row.parentId)?.subcategories.push(node(row));
+  }
+  return tops;
+}
+
+/** Top-level categories in the owner's order, each with its sub categories. */
+export async function listCategories(storeId: string, locale: Locale): Promise<CatalogCategory[]> {
+  const db = await getDb();
+  return db.withStore(storeId, (tx) => categoriesIn(tx, storeId, locale));
+}
+
+/** A top-level category with its sub categories, or null (sub categories are not found here). */
+export async function getCategoryBySlug(
+  storeId: string,
+  slug: string,
+  locale: Locale,
+): Promise<CatalogCategory | null> {
+  const all = await listCategories(storeId, locale);
+  return all.find((category) => category.slug === slug) ?? null;
+}
+
+// ───────────────────────────── products ─────────────────────────────
+
+const productColumns = {
+  id: products.id,
+  slug: products.slug,
+  nameEn: products.nameEn,
+  nameAr: products.nameAr,
+  priceCents: products.priceCents,
+  stock: products.stock,
+  categoryId: products.categoryId,
+  subcategoryId: products.subcategoryId,
+  shadeHex: products.shadeHex,
+  colorFamily: products.colorFamily,
+  unitsSold: products.unitsSold,
+  unitsSold7d: products.unitsSold7d,
+  // Correlated, but evaluated only for the rows the LIMIT keeps. Written out in full because
+  // drizzle leaves column names unqualified in a select list, which would bind them to the
+  // inner table.
+  imageId: sql<string | null>`(select pi.image_id from product_images pi
+    where pi.store_id = "products"."store_id" and pi.product_id = "products"."id"
+    order by pi.position limit 1)`,
+};
+
+type ProductRow = {
+  id: string;
+  slug: string;
+  nameEn: string;
+  nameAr: string;
+  priceCents: number;
+  stock: number;
+  categoryId: string | null;
+  subcategoryId: string | null;
+  shadeHex: string | null;
+  colorFamily: string | null;
+  unitsSold: number;
+  unitsSold7d: number;
+  imageId: string | null;
+};
+
+/**
+ * `active` as a literal predicate, never `active = $1`: a parameter would stop PostgreSQL from
+ * matching the partial listing indexes (`… WHERE active`) in a generic plan.
+ */
+export const isActive = sql`${products.active}`;
+
+export function toCard(row: ProductRow, sales: readonly ActiveSale[], format: FormatOptions): CatalogProduct {
+  const priced = priceWithSales(row, sales);
+  const onSale = priced.salePriceCents < priced.priceCents;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: localized(row.nameEn, row.nameAr, format.locale),
+    priceCents: priced.priceCents,
+    salePriceCents: priced.salePriceCents,
+    price: formatMoney(priced.priceCents, format.currency, format.locale),
+    salePrice: onSale ? formatMoney(priced.salePriceCents, format.currency, format.locale) : null,
+    shadeHex: row.shadeHex,
+    colorFamily: row.colorFamily,
+    stock: stockState(row.stock),
+    imageId: row.imageId ?? null,
+  };
+}
+
+/** Escapes LIKE's wildcards and its escape character, so a search for "50%" means 50%. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export function searchTerms(q: string): string[] {
+  return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
+}
+
+interface SortSpec {
+  column: typeof products.unitsSold | typeof products.unitsSold7d | typeof products.priceCents;
+  keyDesc: boolean;
+  idDesc: boolean;
+  keyOf(row: ProductRow): number;
+}
+
+/** Each order matches an index that leads with store_id and ends with id (see schema.ts). */
+const SORTS: Record<CatalogSort, SortSpec> = {
+  "best-seller": { column: products.unitsSold, keyDesc: true, idDesc: false, keyOf: (r) => r.unitsSold },
+  trending: { column: products.unitsSold7d, keyDesc: true, idDesc: false, keyOf: (r) => r.unitsSold7d },
+  "price-asc": { column: products.priceCents, keyDesc: false, idDesc: false, keyOf: (r) => r.priceCents },
+  // A backward scan of products_price_idx.
+  "price-desc": { column: products.priceCents, keyDesc: true, idDesc: true, keyOf: (r) => r.priceCents },
+};
+
+/** ORDER BY for a sort, reversed when walking backwards from a "prev" cursor. */
+function orderFor(spec: SortSpec, reverse: boolean): SQL[] {
+  const keyDesc = spec.keyDesc !== reverse;
+  const idDesc = spec.idDesc !== reverse;
+  return [keyDesc ? desc(spec.column) : asc(spec.column), idDesc ? desc(products.id) : asc(products.id)];
+}
+
+/** Rows strictly beyond the cursor row in the (possibly reversed) order. */
+function afterCursor(spec: SortSpec, cursor: Cursor): SQL {
+  const reverse = cursor.dir === "prev";
+  const keyDesc = spec.keyDesc !== reverse;
+  const idDesc = spec.idDesc !== reverse;
+  const key = sql`${cursor.key}::integer`;
+  const id = sql`${cursor.id}::uuid`;
+  if (keyDesc === idDesc) {
+    // A row comparison the index can seek to directly.
+    return keyDesc
+      ? sql`(${spec.column}, ${products.id}) < (${key}, ${id})`
+      : sql`(${spec.column}, ${products.id}) > (${key}, ${id})`;
+  }
+  // Mixed directions: the redundant bound on the key alone still lets the index seek.
+  return keyDesc
+    ? sql`${spec.column} <= ${key} and (${spec.column} < ${key} or ${products.id} > ${id})`
+    : sql`${spec.column} >= ${key} and (${spec.column} > ${key} or ${products.id} < ${id})`;
+}
+
+/** Whole currency units → minor units of the store's currency. */
+function toMinor(amount: number, currency: string): number {
+  return Math.round(amount * 10 ** currencyDigits(currency));
+}
+
+export interface ListingFilter {
+  categoryId: string | null;
+  subcategoryId: string | null;
+  min: number;
+  max: number;
+  q: string;
+}
+
+/** The WHERE clause of a listing: the store, active products, and the shopper's filters. */
+export function filterConditions(storeId: string, filter: ListingFilter, currency: string): SQL[] {
+  const conditions: SQL[] = [eq(products.storeId, storeId), isActive];
+  if (filter.categoryId) conditions.push(eq(products.categoryId, filter.categoryId));
+  if (filter.subcategoryId) conditions.push(eq(products.subcategoryId, filter.subcategoryId));
+  // The ends of the range mean "no bound", so a store with dearer products (or a currency with
+  // small units, like JPY) still lists them all by default.
+  if (filter.min > PRICE_MIN) conditions.push(gte(products.priceCents, toMinor(filter.min, currency)));
+  if (filter.max < PRICE_MAX) conditions.push(lte(products.priceCents, toMinor(filter.max, currency)));
+  for (const term of searchTerms(filter.q)) {
+    conditions.push(sql`${products.searchText} ilike ${likePattern(term)}`);
+  }
+  return conditions;
+}
+
+/** The page query exactly as the listing runs it; exported for the EXPLAIN test. */
+export function pageQuery(tx: Tx, conditions: SQL[], sort: CatalogSort, cursor: Cursor | null) {
+  const spec = SORTS[sort];
+  const where = cursor ? [...conditions, afterCursor(spec, cursor)] : conditions;
+  return tx
+    .select(productColumns)
+    .from(products)
+    .where(and(...where))
+    .orderBy(...orderFor(spec, cursor?.dir === "prev"))
+    .limit(PAGE_SIZE + 1);
+}
+
+export function countQuery(tx: Tx, conditions: SQL[]) {
+  return tx
+    .select({ count: sql<number>`count(*)::integer` })
+    .from(products)
+    .where(and(...conditions));
+}
+
+export type ListingResult =
+  | {
+      kind: "ok";
+      products: CatalogProduct[];
+      /** How many active products match the filters, over all pages. */
+      total: number;
+      prevCursor: string | null;
+      nextCursor: string | null;
+      categories: CatalogCategory[];
+      category: CatalogCategory | null;
+      subcategory: CatalogSubcategory | null;
+      /** A sub category was asked for under another category and was ignored. */
+      subIgnored: boolean;
+      /** The cursor in the URL was not usable: this is the first page. */
+      cursorIgnored: boolean;
+    }
+  | { kind: "category-not-found" }
+  | { kind: "sub-not-found" };
+
+export interface ListingOptions extends FormatOptions {
+  /**
+   * Strict: a sub category must belong to the category (the /categories/:slug/:sub pages 404
+   * otherwise). Lenient (the /products form): such a sub is ignored, so changing the category
+   * in the form without JavaScript never leads to a 404.
+   */
+  strictSub?: boolean;
+}
+
+/** One page of the store's active products for a listing query (see CatalogQuery). */
+export async function listProducts(
+  storeId: string,
+  query: CatalogQuery,
+  options: ListingOptions,
+): Promise<ListingResult> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx): Promise<ListingResult> => {
+    const all = await categoriesIn(tx, storeId, options.locale);
+    let category = query.category ? (all.find((c) => c.slug === query.category) ?? null) : null;
+    if (query.category && !category) return { kind: "category-not-found" };
+    let subcategory: CatalogSubcategory | null = null;
+    let subIgnored = false;
+    if (query.sub) {
+      const parent = all.find((c) => c.subcategories.some((s) => s.slug === query.sub));
+      if (!parent) return { kind: "sub-not-found" };
+      if (category && parent.id !== category.id) {
+        if (options.strictSub) return { kind: "sub-not-found" };
+        subIgnored = true;
+      } else {
+        category = parent;
+        subcategory = parent.subcategories.find((s) => s.slug === query.sub) ?? null;
+      }
+    }
+
+    const cursor = decodeCursor(query.cursor, query.sort);
+    const conditions = filterConditions(
+      storeId,
+      {
+        // A sub category's products all carry its parent too; filtering by the sub is enough.
+        categoryId: subcategory ? null : (category?.id ?? null),
+        subcategoryId: subcategory?.id ?? null,
+        min: query.min,
+        max: query.max,
+        q: query.q,
+      },
+      options.currency,
+    );
+    const sales = await loadActiveSales(tx);
+    const rows = await pageQuery(tx, conditions, query.sort, cursor);
+    const [{ count } = { count: 0 }] = await countQuery(tx, conditions);
+
+    // One extra row tells whether there is more in the direction of travel.
+    const more = rows.length > PAGE_SIZE;
+    const page = rows.slice(0, PAGE_SIZE);
+    if (cursor?.dir === "prev") page.reverse();
+    const spec = SORTS[query.sort];
+    const boundary = (row: ProductRow | undefined, dir: Cursor["dir"]) =>
+      row ? encodeCursor({ sort: query.sort, key: spec.keyOf(row), id: row.id, dir }) : null;
+    // Coming from a cursor means there is a page on the side we came from.
+    const hasPrev = cursor ? (cursor.dir === "prev" ? more : true) : false;
+    const hasNext = cursor?.dir === "prev" ? true : more;
+
+    return {
+      kind: "ok",
+      products: page.map((row) => toCard(row, sales, options)),
+      total: count,
+      prevCursor: hasPrev && page.length > 0 ? boundary(page[0], "prev") : null,
+      nextCursor: hasNext && page.length > 0 ? boundary(page.at(-1), "next") : null,
+      categories: all,
+      category,
+      subcategory,
+      subIgnored,
+      cursorIgnored: query.cursor !== null && cursor === null,
+    };
+  });
+}
