@@ -9,6 +9,7 @@ import { Honeypot } from "~/components/ui/Honeypot";
 import { Notice } from "~/components/ui/Notice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { contactSchema } from "~/lib/validation/contact";
 import { getOptionalUser } from "~/services/auth.server";
@@ -23,8 +24,14 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStore(context);
   const user = await getOptionalUser(request, context);
-  return { defaults: user ? { name: user.name, email: user.email } : { name: "", email: "" } };
+  return {
+    defaults: user ? { name: user.name, email: user.email } : { name: "", email: "" },
+    constraint: formConstraint(contactSchema),
+  };
 }
+
+/** The browser loads the schema on the form's first focus (see useZodForm). */
+const loadSchema = () => import("~/lib/validation/contact").then((m) => m.contactSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const store = requireStore(context);
@@ -41,12 +48,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const DEFAULT_HOURS = "Mon-Fri 8am to 5pm";
 
 export default function Contact() {
-  const { defaults } = useLoaderData<typeof loader>();
+  const { defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const site = useStoreSite();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(contactSchema, actionData?.result, {
+  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, {
     id: "contact",
     defaultValue: defaults,
   });
@@ -59,7 +66,7 @@ export default function Contact() {
       <div>
         <h1 className="text-3xl font-extrabold">{t("content.contactTitle")}</h1>
         <p className="mt-2 text-muted">{t("content.contactIntro")}</p>
-        <Form method="post" {...getFormProps(form)} className="mt-6 flex flex-col gap-3">
+        <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="mt-6 flex flex-col gap-3">
           {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
           <Honeypot />
           <Field meta={fields.name} label={t("auth.fields.name")} autoComplete="name" />

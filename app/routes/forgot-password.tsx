@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
@@ -11,6 +11,7 @@ import { Notice } from "~/components/ui/Notice";
 import { requestLocale } from "~/lib/shell.server";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { forgotPasswordSchema } from "~/lib/validation/auth";
 import { createPasswordResetToken } from "~/services/accounts.server";
@@ -23,8 +24,11 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.
 
 export function loader({ context }: LoaderFunctionArgs) {
   requireStore(context);
-  return null;
+  return { constraint: formConstraint(forgotPasswordSchema) };
 }
+
+/** The browser loads the schema on the form's first focus (see useZodForm). */
+const loadSchema = () => import("~/lib/validation/auth").then((m) => m.forgotPasswordSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const store = requireStore(context);
@@ -47,14 +51,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
+  const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(forgotPasswordSchema, actionData?.result, { id: "forgot" });
+  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, {
+    id: "forgot",
+  });
   const notice = actionData?.notice;
   return (
     <AuthCard title={t("auth.forgot.title")} intro={t("auth.forgot.intro")}>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
         {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
         <Honeypot />
         <Field meta={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />

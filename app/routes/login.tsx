@@ -18,6 +18,7 @@ import type { FormNotice } from "~/lib/notice";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { loginSchema } from "~/lib/validation/auth";
 import { authenticateWithPassword, getOptionalUser } from "~/services/auth.server";
@@ -36,12 +37,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = redirectTarget(request);
   if (context.tenant.kind === "platform") {
     if (await getStaff(request)) throw redirect(redirectTo || "/platform/stores");
-    return { audience: "staff" as const, redirectTo };
+    return { audience: "staff" as const, redirectTo, constraint: formConstraint(loginSchema) };
   }
   const user = await getOptionalUser(request, context);
   if (user) throw redirect(redirectTo || (user.isAdmin ? "/admin/dashboard" : "/"));
-  return { audience: "store" as const, redirectTo };
+  return { audience: "store" as const, redirectTo, constraint: formConstraint(loginSchema) };
 }
+
+/** The browser loads the schema on the form's first focus (see useZodForm). */
+const loadSchema = () => import("~/lib/validation/auth").then((m) => m.loginSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const guard = await readPublicForm(request, context, "sign-in");
@@ -86,11 +90,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { audience, redirectTo } = useLoaderData<typeof loader>();
+  const { audience, redirectTo, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(loginSchema, actionData?.result, { id: "login" });
+  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, { id: "login" });
   const notice = actionData?.notice;
   const withRedirect = (path: string) =>
     redirectTo ? `${path}?${new URLSearchParams({ redirectTo })}` : path;
@@ -100,7 +104,7 @@ export default function Login() {
       title={t(audience === "staff" ? "auth.login.staffTitle" : "auth.login.title")}
       intro={audience === "store" ? t("auth.login.intro") : t("auth.login.staffIntro")}
     >
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
         {notice ? (
           <Notice>
             <p>

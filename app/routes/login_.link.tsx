@@ -12,6 +12,7 @@ import { safeRedirectPath } from "~/lib/redirect";
 import { requestLocale } from "~/lib/shell.server";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { signInLinkSchema } from "~/lib/validation/auth";
 import { createSignInLinkToken } from "~/services/accounts.server";
@@ -24,8 +25,14 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   requireStore(context);
-  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") };
+  return {
+    redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ""),
+    constraint: formConstraint(signInLinkSchema),
+  };
 }
+
+/** The browser loads the schema on the form's first focus (see useZodForm). */
+const loadSchema = () => import("~/lib/validation/auth").then((m) => m.signInLinkSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const store = requireStore(context);
@@ -48,15 +55,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignInLink() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(signInLinkSchema, actionData?.result, { id: "sign-in-link" });
+  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, {
+    id: "sign-in-link",
+  });
   const notice = actionData?.notice;
   return (
     <AuthCard title={t("auth.link.title")} intro={t("auth.link.intro")}>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
         {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
         <Honeypot />
         <input type="hidden" name="redirectTo" value={redirectTo} />

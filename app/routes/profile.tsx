@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/Button";
 import { Field, FieldErrors } from "~/components/ui/Field";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { MAX_IMAGE_BYTES, profileSchema } from "~/lib/validation/auth";
 import { updateProfile } from "~/services/accounts.server";
@@ -28,10 +29,16 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("profi
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { user: { name: user.name, email: user.email, imageId: user.imageId } };
+  return {
+    user: { name: user.name, email: user.email, imageId: user.imageId },
+    constraint: formConstraint(profileSchema),
+  };
 }
 
 const PHOTO_FIELD = "photo";
+
+/** The browser loads the schema on the form's first focus (see useZodForm). */
+const loadSchema = () => import("~/lib/validation/auth").then((m) => m.profileSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const store = requireStore(context);
@@ -71,11 +78,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(profileSchema, actionData?.result, {
+  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, {
     id: "profile",
     defaultValue: { name: user.name },
   });

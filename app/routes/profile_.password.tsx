@@ -1,13 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { changePasswordSchema } from "~/lib/validation/auth";
 import { changePassword } from "~/services/accounts.server";
@@ -18,8 +19,11 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("profi
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return null;
+  return { constraint: formConstraint(changePasswordSchema) };
 }
+
+/** The browser loads the schema on the form's first focus (see useZodForm). */
+const loadSchema = () => import("~/lib/validation/auth").then((m) => m.changePasswordSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const store = requireStore(context);
@@ -47,13 +51,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ChangePassword() {
+  const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(changePasswordSchema, actionData?.result, { id: "change-password" });
+  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, {
+    id: "change-password",
+  });
   return (
     <AuthCard title={t("profile.changePassword")} intro={t("profile.changePasswordIntro")}>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
         <Field
           meta={fields.currentPassword}
           type="password"

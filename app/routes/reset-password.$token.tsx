@@ -9,6 +9,7 @@ import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable, resetPassword } from "~/services/accounts.server";
@@ -20,8 +21,14 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const store = requireStore(context);
   const usable = await isResetTokenUsable(store.id, params.token ?? "");
-  return data({ usable }, { status: usable ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } });
+  return data(
+    { usable, constraint: formConstraint(resetPasswordSchema) },
+    { status: usable ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } },
+  );
 }
+
+/** The browser loads the schema on the form's first focus (see useZodForm). */
+const loadSchema = () => import("~/lib/validation/auth").then((m) => m.resetPasswordSchema);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const store = requireStore(context);
@@ -43,11 +50,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
-  const { usable } = useLoaderData<typeof loader>();
+  const { usable, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(resetPasswordSchema, actionData?.result, { id: "reset" });
+  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, { id: "reset" });
   if (!usable || actionData?.expired) {
     return (
       <AuthCard title={t("auth.reset.title")}>
@@ -62,7 +69,7 @@ export default function ResetPassword() {
   }
   return (
     <AuthCard title={t("auth.reset.title")} intro={t("auth.reset.intro")}>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
         <Field
           meta={fields.password}
           type="password"

@@ -18,6 +18,7 @@ import { requestLocale } from "~/lib/shell.server";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { signUpSchema } from "~/lib/validation/auth";
 import { signUp } from "~/services/accounts.server";
@@ -34,8 +35,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStore(context);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
   if (await getOptionalUser(request, context)) throw redirect(redirectTo || "/");
-  return { redirectTo };
+  return { redirectTo, constraint: formConstraint(signUpSchema) };
 }
+
+/** The browser loads the schema on the form's first focus (see useZodForm). */
+const loadSchema = () => import("~/lib/validation/auth").then((m) => m.signUpSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const store = requireStore(context);
@@ -68,15 +72,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignUp() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(signUpSchema, actionData?.result, { id: "signup" });
+  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, {
+    id: "signup",
+  });
   const notice = actionData?.notice;
   return (
     <AuthCard title={t("auth.signup.title")} intro={t("auth.signup.intro")}>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
         {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
         <Honeypot />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -95,6 +95,21 @@ for (const locale of ["en", "ar"] as const) {
       );
     });
 
+    test("validates as you type, before anything is sent", async ({ page }) => {
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      await page.goto(dyes("/signup", locale));
+      const name = page.getByLabel(text(locale, "auth.fields.name"));
+      await name.fill("Bob");
+      await name.blur();
+      await expect(page.getByText(text(locale, "validation.storeName"))).toBeVisible();
+      await name.fill("Bobby");
+      await expect(page.getByText(text(locale, "validation.storeName"))).toBeHidden();
+      expect(posts).toEqual([]);
+    });
+
     test("Continue As Guest goes back to the storefront", async ({ page }) => {
       await page.goto(dyes("/login", locale));
       await page.getByRole("link", { name: text(locale, "auth.continueAsGuest") }).click();
