@@ -1,15 +1,29 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isolate } from "~/lib/bidi";
 import { useStoreSite } from "~/lib/root-data";
-import { ProductCard, type ProductCardData } from "./ProductCard";
+import { CategoryCard } from "./catalog/CategoryCard";
+import { ProductGrid } from "./catalog/ProductGrid";
+import type { ProductCardData } from "./ProductCard";
 
-/** A store's home page: the hero from its settings and its products. */
-export function StoreHome({ products }: { products: (ProductCardData & { id: string })[] }) {
+type Product = ProductCardData & { id: string };
+
+export interface StoreHomeProps {
+  /** Most selling. */
+  products: Product[];
+  newArrivals: Product[];
+  onSale: Product[];
+  categories: { id: string; slug: string; name: string; imageId: string | null }[];
+}
+
+/** A store's home page: the hero from its settings, then short rows of categories and products. */
+export function StoreHome({ products, newArrivals, onSale, categories }: StoreHomeProps) {
   const { t } = useTranslation();
   const site = useStoreSite();
   const title = site.settings.heroTitle || t("home.heroFallbackTitle", { store: isolate(site.name) });
   const subtitle = site.settings.heroSubtitle || t("home.heroFallbackSubtitle");
+  const empty = products.length === 0 && categories.length === 0;
   return (
     <>
       <section className="bg-primary text-on-primary">
@@ -25,32 +39,75 @@ export function StoreHome({ products }: { products: (ProductCardData & { id: str
         </div>
       </section>
 
-      <section aria-labelledby="home-products" className="mx-auto max-w-6xl px-4 py-12">
-        <div className="flex flex-wrap items-baseline justify-between gap-4">
-          <h2 id="home-products" className="text-2xl font-extrabold">
-            {t("home.productsHeading")}
-          </h2>
-          {products.length > 0 ? (
-            <Link to="/products" className="font-bold text-primary-ink underline underline-offset-4">
-              {t("home.viewAll")}
-            </Link>
-          ) : null}
-        </div>
-        {products.length > 0 ? (
-          <ul
-            aria-labelledby="home-products"
-            className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4"
-          >
-            {products.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} />
+      {empty ? (
+        <section className="mx-auto max-w-6xl px-4 py-12">
+          <p className="text-muted">{t("home.noProducts")}</p>
+        </section>
+      ) : null}
+
+      {categories.length > 0 ? (
+        <Shelf id="home-categories" title={t("catalog.home.categories")} more="/categories">
+          <ul aria-labelledby="home-categories" className="grid grid-cols-2 gap-4 md:grid-cols-3">
+            {categories.map((category, index) => (
+              <li key={category.id}>
+                <CategoryCard
+                  href={`/categories/${category.slug}`}
+                  name={category.name}
+                  imageId={category.imageId}
+                  headingLevel={3}
+                  eager={index < 3}
+                />
               </li>
             ))}
           </ul>
-        ) : (
-          <p className="mt-6 text-muted">{t("home.noProducts")}</p>
-        )}
-      </section>
+        </Shelf>
+      ) : null}
+      {products.length > 0 ? (
+        <Shelf id="home-products" title={t("catalog.home.mostSelling")} more="/products/most-selling">
+          <ProductGrid products={products} labelledBy="home-products" eagerFirstRow={false} />
+        </Shelf>
+      ) : null}
+      {onSale.length > 0 ? (
+        <Shelf id="home-on-sale" title={t("catalog.home.onSale")} more="/products">
+          <ProductGrid products={onSale} labelledBy="home-on-sale" eagerFirstRow={false} />
+        </Shelf>
+      ) : null}
+      {newArrivals.length > 0 ? (
+        <Shelf id="home-new" title={t("catalog.home.newArrivals")} more="/products">
+          <ProductGrid products={newArrivals} labelledBy="home-new" eagerFirstRow={false} />
+        </Shelf>
+      ) : null}
     </>
+  );
+}
+
+function Shelf({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-4">
+        <h2 id={id} className="text-2xl font-extrabold">
+          {title}
+        </h2>
+        <Link
+          to={more}
+          className="font-bold text-primary-ink underline underline-offset-4"
+          aria-label={`${t("catalog.home.viewAll")}: ${title}`}
+        >
+          {t("catalog.home.viewAll")}
+        </Link>
+      </div>
+      <div className="mt-6">{children}</div>
+    </section>
   );
 }

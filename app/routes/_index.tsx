@@ -5,9 +5,7 @@ import { StoreHome } from "~/components/StoreHome";
 import { seo } from "~/lib/seo";
 import type { RootData } from "~/lib/shell";
 import { requestLocale } from "~/lib/shell.server";
-import { listHomeProducts } from "~/services/storefront.server";
-
-const HOME_PRODUCTS = 12;
+import { loadHome } from "~/services/storefront.server";
 
 /** `/` answers a store's home page on a store host and the builder's landing on the platform. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -15,12 +13,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Unknown hosts never get here: the root loader answers them with a 404 first.
   if (tenant.kind !== "store") return { kind: "platform" as const };
   const locale = await requestLocale(request, tenant);
-  const products = await listHomeProducts(tenant.store.id, {
-    locale,
-    currency: tenant.store.currency,
-    limit: HOME_PRODUCTS,
-  });
-  return { kind: "store" as const, products };
+  const home = await loadHome(tenant.store.id, { locale, currency: tenant.store.currency });
+  // `products` is the most selling row.
+  const { mostSelling: products, ...rows } = home;
+  return { kind: "store" as const, products, ...rows };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
@@ -36,5 +32,5 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  return data.kind === "store" ? <StoreHome products={data.products} /> : <PlatformLanding />;
+  return data.kind === "store" ? <StoreHome {...data} /> : <PlatformLanding />;
 }

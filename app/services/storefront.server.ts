@@ -1,10 +1,13 @@
-/** Storefront reads for the shell and the home page. The full catalogue lives in catalog.server.ts. */
-import { and, asc, desc, eq } from "drizzle-orm";
+/** Storefront reads for the home page. The full catalogue lives in catalog.server.ts. */
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { categories, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { stockState, type StockState } from "~/lib/stock";
+import { isActive, toCard, type CatalogProduct } from "./catalog.server";
+import { loadActiveSales, type ActiveSale } from "./pricing.server";
 import { localized } from "./settings.server";
 
 export interface HomeProduct {
@@ -25,7 +28,7 @@ export interface HomeProductsOptions {
   limit?: number;
 }
 
-/** Active products, best sellers first, for the home page grid. */
+/** Active products, best sellers first (a plain grid, without sale prices or images). */
 export async function listHomeProducts(
   storeId: string,
   { locale, currency, limit = 12 }: HomeProductsOptions,
@@ -45,7 +48,7 @@ export async function listHomeProducts(
       })
       .from(products)
       // RLS already scopes rows to the store; the explicit filter lets the index lead with it.
-      .where(and(eq(products.storeId, storeId), eq(products.active, true)))
+      .where(and(eq(products.storeId, storeId), isActive))
       .orderBy(desc(products.unitsSold), asc(products.id)) // matches products_best_seller_idx
       .limit(Math.min(Math.max(limit, 1), 48)),
   );
@@ -59,4 +62,121 @@ export async function listHomeProducts(
     colorFamily: row.colorFamily,
     stock: stockState(row.stock),
   }));
+}
+
+export interface HomeCategory {
+  id: string;
+  slug: string;
+  name: string;
+  imageId: string | null;
+}
+
+export interface HomeData {
+  categories: HomeCategory[];
+  mostSelling: CatalogProduct[];
+  newArrivals: CatalogProduct[];
+  onSale: CatalogProduct[];
+}
+
+/** Products per home row, and featured categories. */
+export const HOME_ROW = 4;
+const HOME_CATEGORIES = 6;
+
+/** Products some running sale could cover, as a WHERE condition; null when none can be. */
+function saleCondition(sales: readonly ActiveSale[]): SQL | null {
+  if (sales.some((sale) => sale.scope === "store")) return sql`true`;
+  const categoryIds = [...new Set(sales.flatMap((sale) => [...sale.categoryIds]))];
+  const productIds = [...new Set(sales.flatMap((sale) => [...sale.productIds]))];
+  const parts: SQL[] = [];
+  if (categoryIds.length > 0) {
+    parts.push(inArray(products.categoryId, categoryIds), inArray(products.subcategoryId, categoryIds));
+  }
+  if (productIds.length > 0) parts.push(inArray(products.id, productIds));
+  return parts.length > 0 ? (or(...parts) ?? null) : null;
+}
+
+/**
+ * Everything the home page lists below the hero, in one transaction of three queries: running
+ * sales, featured categories, and the product rows (most selling, new arrivals, on sale) as one
+ * UNION ALL of index-ordered LIMIT scans.
+ */
+export async function loadHome(
+  storeId: string,
+  { locale, currency }: HomeProductsOptions,
+): Promise<HomeData> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const sales = await loadActiveSales(tx);
+    const featured = await tx
+      .select({
+        id: categories.id,
+        slug: categories.slug,
+        nameEn: categories.nameEn,
+        nameAr: categories.nameAr,
+        imageId: categories.imageId,
+      })
+      .from(categories)
+      .where(and(eq(categories.storeId, storeId), sql`${categories.parentId} is null`))
+      .orderBy(asc(categories.sortOrder), asc(categories.slug))
+      .limit(HOME_CATEGORIES);
+
+    const row = (shelf: "best" | "new" | "sale") =>
+      tx
+        .select({
+          shelf: sql<string>`${shelf}::text`.as("shelf"),
+          id: products.id,
+          slug: products.slug,
+          nameEn: products.nameEn,
+          nameAr: products.nameAr,
+          priceCents: products.priceCents,
+          stock: products.stock,
+          categoryId: products.categoryId,
+          subcategoryId: products.subcategoryId,
+          shadeHex: products.shadeHex,
+          colorFamily: products.colorFamily,
+          unitsSold: products.unitsSold,
+          unitsSold7d: products.unitsSold7d,
+          imageId: sql<string | null>`(select pi.image_id from product_images pi
+            where pi.store_id = "products"."store_id" and pi.product_id = "products"."id"
+            order by pi.position limit 1)`.as("image_id"),
+        })
+        .from(products);
+    const base = [eq(products.storeId, storeId), isActive];
+    const best = row("best")
+      .where(and(...base))
+      .orderBy(desc(products.unitsSold), asc(products.id))
+      .limit(HOME_ROW);
+    const fresh = row("new")
+      .where(and(...base))
+      .orderBy(desc(products.createdAt), asc(products.id))
+      .limit(HOME_ROW);
+    const onSaleWhere = saleCondition(sales);
+    // A few spare rows: a sale that takes nothing off (a 0 % one) does not make a product "on sale".
+    const rows = onSaleWhere
+      ? await unionAll(
+          best,
+          fresh,
+          row("sale")
+            .where(and(...base, onSaleWhere))
+            .orderBy(desc(products.unitsSold), asc(products.id))
+            .limit(HOME_ROW * 2),
+        )
+      : await unionAll(best, fresh);
+
+    const format = { locale, currency };
+    const shelf = (name: string) => rows.filter((r) => r.shelf === name).map((r) => toCard(r, sales, format));
+    return {
+      categories: featured.map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        name: localized(c.nameEn, c.nameAr, locale),
+        imageId: c.imageId,
+      })),
+      mostSelling: shelf("best"),
+      newArrivals: shelf("new"),
+      onSale: shelf("sale")
+        .filter((p) => p.salePrice !== null)
+        .slice(0, HOME_ROW),
+    };
+  });
 }
