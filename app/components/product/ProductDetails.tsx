@@ -1,0 +1,166 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/lib/root-data";
+import type { ProductDetail } from "~/services/products.server";
+import { Swatch } from "../ui/Swatch";
+import { AddToCartForm, type FormConstraint } from "./AddToCartForm";
+import { Gallery } from "./Gallery";
+import { PriceTag } from "./PriceTag";
+import { ProductJsonLd } from "./ProductJsonLd";
+import { ReviewForm } from "./ReviewForm";
+import { Reviews } from "./Reviews";
+import { StockNote } from "./StockNote";
+import { WishlistToggle } from "./WishlistToggle";
+
+/** The product page: breadcrumb, gallery, buying box, description and reviews. */
+export function ProductDetails({
+  product,
+  locale,
+  signedIn,
+  path,
+  reviewResult,
+  constraints,
+}: {
+  constraints: { addToCart: FormConstraint; review: FormConstraint };
+  product: ProductDetail;
+  locale: string;
+  signedIn: boolean;
+  path: string;
+  reviewResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const { t } = useTranslation();
+  const { shell } = useRootData();
+  const shadeLabel = product.shadeHex
+    ? product.colorFamily
+      ? t("product.shadeWithFamily", { family: product.colorFamily, hex: product.shadeHex })
+      : t("product.shade", { hex: product.shadeHex })
+    : null;
+  const loginToReview = `/login?${new URLSearchParams({ redirectTo: path })}`;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <ProductJsonLd
+        product={product}
+        origin={shell.origin}
+        path={path}
+        homeName={t("productPage.home")}
+        productsName={t("productPage.products")}
+      />
+      <nav aria-label={t("productPage.breadcrumb")} className="mb-4 text-sm">
+        <ol className="flex flex-wrap gap-x-2">
+          <li>
+            <Link to="/" className="underline underline-offset-4">
+              {t("productPage.home")}
+            </Link>
+            <span aria-hidden="true" className="ms-2">
+              /
+            </span>
+          </li>
+          <li>
+            <Link to="/products" className="underline underline-offset-4">
+              {t("productPage.products")}
+            </Link>
+            <span aria-hidden="true" className="ms-2">
+              /
+            </span>
+          </li>
+          <li>
+            <span aria-current="page">{product.name}</span>
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 md:grid-cols-2">
+        <Gallery
+          images={product.images}
+          name={product.name}
+          shadeHex={product.shadeHex}
+          shadeLabel={shadeLabel}
+        />
+        <div className="flex flex-col gap-4">
+          <h1 className="text-3xl font-extrabold">{product.name}</h1>
+          {product.summary.average !== null ? (
+            <p>
+              <a href="#reviews" className="underline underline-offset-4">
+                {t("reviews.average", { average: product.summary.average.toFixed(1) })} ·{" "}
+                {t("reviews.count", { count: product.summary.count })}
+              </a>
+            </p>
+          ) : null}
+          <PriceTag price={product.price} salePrice={product.salePrice} />
+          <StockNote stock={product.stockState} />
+          {product.shadeHex && shadeLabel ? (
+            <div className="flex items-center gap-3">
+              <Swatch hex={product.shadeHex} label={shadeLabel} className="h-10 w-10 rounded-full" />
+              <dl className="text-sm">
+                <div className="flex gap-2">
+                  <dt className="font-bold">{t("productPage.shade")}:</dt>
+                  <dd>
+                    <bdi>{product.shadeHex}</bdi>
+                  </dd>
+                </div>
+                {product.colorFamily ? (
+                  <div className="flex gap-2">
+                    <dt className="font-bold">{t("productPage.colorFamily")}:</dt>
+                    <dd>{product.colorFamily}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            </div>
+          ) : null}
+          {product.stock > 0 ? (
+            <AddToCartForm
+              productId={product.id}
+              stock={product.stock}
+              redirectTo={path}
+              constraint={constraints.addToCart}
+            />
+          ) : (
+            <p className="text-muted">{t("productPage.outOfStockNote")}</p>
+          )}
+          {product.viewer && product.viewer.cartQuantity > 0 ? (
+            <p>
+              <Link to="/cart" className="underline underline-offset-4">
+                {t("productPage.inCart", { count: product.viewer.cartQuantity })}
+              </Link>
+            </p>
+          ) : null}
+          <WishlistToggle
+            productId={product.id}
+            inWishlist={product.viewer?.inWishlist ?? false}
+            redirectTo={path}
+          />
+          {product.description ? (
+            <section aria-labelledby="description-heading">
+              <h2 id="description-heading" className="text-xl font-bold">
+                {t("productPage.description")}
+              </h2>
+              <p className="mt-2 whitespace-pre-line">{product.description}</p>
+            </section>
+          ) : null}
+        </div>
+      </div>
+      <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 grid gap-8 md:grid-cols-2">
+        <div>
+          <h2 id="reviews-heading" className="mb-4 text-2xl font-extrabold">
+            {t("reviews.heading")}
+          </h2>
+          <Reviews summary={product.summary} reviews={product.reviews} locale={locale} />
+        </div>
+        <div>
+          {signedIn ? (
+            <ReviewForm
+              key={JSON.stringify(product.viewer?.ownReview ?? null)}
+              lastResult={reviewResult}
+              ownReview={product.viewer?.ownReview ?? null}
+              constraint={constraints.review}
+            />
+          ) : (
+            <Link to={loginToReview} className="font-bold text-primary-ink underline underline-offset-4">
+              {t("reviews.loginToReview")}
+            </Link>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from "react-i18next";
+import type { ReviewSummary, ReviewView } from "~/services/reviews.server";
+import { Stars } from "./Stars";
+
+/** Average and count, the 5→1 distribution, and the reviews newest first. */
+export function Reviews({
+  summary,
+  reviews,
+  locale,
+}: {
+  summary: ReviewSummary;
+  reviews: ReviewView[];
+  locale: string;
+}) {
+  const { t } = useTranslation();
+  const dates = new Intl.DateTimeFormat(locale, { dateStyle: "medium", numberingSystem: "latn" });
+  return (
+    <div className="flex flex-col gap-6">
+      {summary.average !== null ? (
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:gap-10">
+          <div>
+            <p className="text-4xl font-extrabold">{summary.average.toFixed(1)}</p>
+            <Stars rating={summary.average} className="text-xl" />
+            <p className="text-muted">{t("reviews.count", { count: summary.count })}</p>
+          </div>
+          <table className="text-sm">
+            <caption className="sr-only">{t("reviews.distribution")}</caption>
+            <tbody>
+              {summary.distribution.map((row) => (
+                <tr key={row.stars}>
+                  <th scope="row" className="pe-3 text-start font-normal whitespace-nowrap">
+                    {t("reviews.star", { count: row.stars })}
+                  </th>
+                  <td className="w-40 py-1">
+                    <span aria-hidden="true" className="block h-2 w-full rounded-full bg-line">
+                      <span
+                        className="block h-2 rounded-full bg-amber-600"
+                        style={{ width: `${summary.count ? (row.count / summary.count) * 100 : 0}%` }}
+                      />
+                    </span>
+                  </td>
+                  <td className="ps-3 text-end tabular-nums">{row.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="text-muted">{t("reviews.none")}</p>
+      )}
+      {reviews.length > 0 ? (
+        <ol className="flex flex-col gap-4">
+          {reviews.map((review) => (
+            <li key={review.id}>
+              <article className="rounded-lg border border-line bg-card p-4">
+                <h3 className="text-lg font-bold">{review.title}</h3>
+                <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                  <Stars rating={review.rating} />
+                  <span>{t("reviews.by", { name: review.reviewer })}</span>
+                  <time dateTime={review.createdAt} className="text-muted">
+                    {dates.format(new Date(review.createdAt))}
+                  </time>
+                  {review.verifiedBuyer ? (
+                    <span className="rounded-full bg-green-100 px-2 font-bold text-green-900 dark:bg-green-950 dark:text-green-200">
+                      {t("reviews.verifiedBuyer")}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="mt-2 whitespace-pre-line">{review.comment}</p>
+              </article>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}

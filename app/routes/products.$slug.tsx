@@ -1,0 +1,106 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { MessagePage } from "~/components/MessagePage";
+import { ProductDetails } from "~/components/product/ProductDetails";
+import { seo } from "~/lib/seo";
+import { requestLocale } from "~/lib/shell.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { addToCartSchema } from "~/lib/validation/cart";
+import { reviewSchema } from "~/lib/validation/review";
+import { formConstraint } from "~/lib/form-constraint.server";
+import { getOptionalUser } from "~/services/auth.server";
+import { loginFirst, readForm } from "~/services/cart.server";
+import { findActiveProductId, getProductDetail } from "~/services/products.server";
+import { submitReview } from "~/services/reviews.server";
+import { requireStore } from "~/services/tenancy.server";
+
+/** Unknown slug, inactive product, another store's slug: all the same 404. */
+function productNotFound() {
+  return data({ reason: "product-not-found" as const }, { status: 404 });
+}
+
+const productPath = (slug: string) => `/products/${encodeURIComponent(slug)}`;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const store = requireStore(context);
+  const [locale, user] = await Promise.all([
+    requestLocale(request, context.tenant),
+    getOptionalUser(request, context),
+  ]);
+  const product = await getProductDetail(store.id, params.slug ?? "", {
+    locale,
+    currency: store.currency,
+    userId: user?.id,
+  });
+  if (!product) throw productNotFound();
+  return {
+    product,
+    locale,
+    signedIn: user !== null,
+    path: productPath(product.slug),
+    constraints: { addToCart: formConstraint(addToCartSchema), review: formConstraint(reviewSchema) },
+  };
+}
+
+/** The review form: one review per shopper per product, a second submit edits the first. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const store = requireStore(context);
+  const slug = params.slug ?? "";
+  const productId = await findActiveProductId(store.id, slug);
+  if (!productId) throw productNotFound();
+  const path = productPath(slug);
+  const user = await getOptionalUser(request, context);
+  if (!user) return loginFirst(path);
+  const form = await readForm(request);
+  if (!form) return data({ result: null }, { status: 400 });
+  const submission = parseWithZod(form, { schema: reviewSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const saved = await submitReview(store.id, user.id, productId, submission.value);
+  if (!saved.ok) throw productNotFound();
+  return redirectWithToast(path, { key: "toast.reviewSubmitted" });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data, error, location }) => {
+  if (error || !data) return seo({ matches, page: (t) => t("notFound.product") });
+  return seo({
+    matches,
+    path: location.pathname,
+    page: () => data.product.name,
+    description: () => data.product.description.replace(/\s+/g, " ").slice(0, 160) || null,
+  });
+};
+
+export default function ProductPage() {
+  const { product, locale, signedIn, path, constraints } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <ProductDetails
+      product={product}
+      locale={locale}
+      signedIn={signedIn}
+      path={path}
+      reviewResult={actionData?.result}
+      constraints={constraints}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    return <MessagePage status={500} title={t("error.title")} message={t("error.message")} />;
+  }
+  return (
+    <>
+      <MessagePage status={404} title={t("notFound.product")} message={t("productPage.notFoundMessage")} />
+      <p className="-mt-12 mb-12 text-center">
+        <Link to="/products" className="font-bold text-primary-ink underline underline-offset-4">
+          {t("productPage.backToProducts")}
+        </Link>
+      </p>
+    </>
+  );
+}

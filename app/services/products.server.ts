@@ -1,0 +1,180 @@
+/**
+ * The product detail page's data: one store transaction reads the product (active only, by
+ * slug), its images, the running sales, its reviews and what the signed-in shopper has to do
+ * with it (wishlist, cart, own review). Names and prices are ready to show in the page's locale.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { cartItems, categories, images, productImages, products, wishlistItems } from "~/db/schema";
+import type { Locale } from "~/lib/i18n";
+import { formatMoney } from "~/lib/money";
+import { stockState, type StockState } from "~/lib/stock";
+import { IMAGE_WIDTHS } from "./image-variants.server";
+import { loadActiveSales, priceWithSales } from "./pricing.server";
+import {
+  findOwnReview,
+  listReviews,
+  reviewSummary,
+  type ReviewSummary,
+  type ReviewView,
+} from "./reviews.server";
+import { localized } from "./settings.server";
+
+/** Longer than any slug the admin can save; anything else is not a product. */
+const MAX_SLUG_LENGTH = 200;
+
+export interface GalleryImage {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export interface ProductDetail {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  category: { slug: string; name: string } | null;
+  images: GalleryImage[];
+  priceCents: number;
+  salePriceCents: number;
+  /** Formatted in the store currency and the page's locale. */
+  price: string;
+  salePrice: string | null;
+  currency: string;
+  stock: number;
+  stockState: StockState;
+  shadeHex: string | null;
+  colorFamily: string | null;
+  reviews: ReviewView[];
+  summary: ReviewSummary;
+  viewer: {
+    inWishlist: boolean;
+    cartQuantity: number;
+    ownReview: { rating: number; title: string; comment: string } | null;
+  } | null;
+}
+
+/** `/resources/image` URLs for every allowed width up to the original's (never upscaled). */
+export function imageSources(imageId: string, width: number) {
+  const url = (w: number) => `/resources/image?url=/images/${imageId}&w=${w}`;
+  const widths = IMAGE_WIDTHS.filter((w) => w <= width);
+  if (widths.length === 0) widths.push(IMAGE_WIDTHS[0]);
+  return {
+    src: url(widths.find((w) => w >= 640) ?? widths[widths.length - 1]!),
+    srcSet: widths.map((w) => `${url(w)} ${w}w`).join(", "),
+  };
+}
+
+export interface ProductDetailOptions {
+  locale: Locale;
+  currency: string;
+  userId?: string | null;
+}
+
+export async function getProductDetail(
+  storeId: string,
+  slug: string,
+  { locale, currency, userId }: ProductDetailOptions,
+): Promise<ProductDetail | null> {
+  if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const [product] = await tx
+      .select()
+      .from(products)
+      // RLS scopes rows to the store; the explicit store filter uses the (store_id, slug) key.
+      .where(and(eq(products.storeId, storeId), eq(products.slug, slug), eq(products.active, true)));
+    if (!product) return null;
+
+    const [gallery, sales, reviews, summary, category] = await Promise.all([
+      tx
+        .select({
+          imageId: productImages.imageId,
+          altEn: productImages.altEn,
+          altAr: productImages.altAr,
+          width: images.width,
+          height: images.height,
+        })
+        .from(productImages)
+        .innerJoin(
+          images,
+          and(eq(images.storeId, productImages.storeId), eq(images.id, productImages.imageId)),
+        )
+        .where(eq(productImages.productId, product.id))
+        .orderBy(asc(productImages.position), asc(productImages.id)),
+      loadActiveSales(tx),
+      listReviews(tx, product.id),
+      reviewSummary(tx, product),
+      product.categoryId
+        ? tx
+            .select({ slug: categories.slug, nameEn: categories.nameEn, nameAr: categories.nameAr })
+            .from(categories)
+            .where(eq(categories.id, product.categoryId))
+            .then((rows) => rows[0] ?? null)
+        : Promise.resolve(null),
+    ]);
+
+    let viewer: ProductDetail["viewer"] = null;
+    if (userId) {
+      const [wish, cart, ownReview] = await Promise.all([
+        tx
+          .select({ id: wishlistItems.id })
+          .from(wishlistItems)
+          .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, product.id))),
+        tx
+          .select({ quantity: cartItems.quantity })
+          .from(cartItems)
+          .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product.id))),
+        findOwnReview(tx, product.id, userId),
+      ]);
+      viewer = { inWishlist: wish.length > 0, cartQuantity: cart[0]?.quantity ?? 0, ownReview };
+    }
+
+    const name = localized(product.nameEn, product.nameAr, locale);
+    const priced = priceWithSales(product, sales);
+    const onSale = priced.salePriceCents < priced.priceCents;
+    return {
+      id: product.id,
+      slug: product.slug,
+      name,
+      description: localized(product.descriptionEn, product.descriptionAr, locale),
+      category: category
+        ? { slug: category.slug, name: localized(category.nameEn, category.nameAr, locale) }
+        : null,
+      images: gallery.map((image, index) => ({
+        ...imageSources(image.imageId, image.width),
+        width: image.width,
+        height: image.height,
+        alt: localized(image.altEn, image.altAr, locale) || `${name} ${index + 1}`,
+      })),
+      priceCents: priced.priceCents,
+      salePriceCents: priced.salePriceCents,
+      price: formatMoney(priced.priceCents, currency, locale),
+      salePrice: onSale ? formatMoney(priced.salePriceCents, currency, locale) : null,
+      currency,
+      stock: product.stock,
+      stockState: stockState(product.stock),
+      shadeHex: product.shadeHex,
+      colorFamily: product.colorFamily,
+      reviews,
+      summary,
+      viewer,
+    };
+  });
+}
+
+/** The id of an active product of this store with this slug, or null. */
+export async function findActiveProductId(storeId: string, slug: string): Promise<string | null> {
+  if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
+  const db = await getDb();
+  const [row] = await db.withStore(storeId, (tx) =>
+    tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), eq(products.slug, slug), eq(products.active, true))),
+  );
+  return row?.id ?? null;
+}
