@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Shell, Site } from "~/lib/shell";
+import { OrganizationJsonLd } from "./OrganizationJsonLd";
 import { MAIN_ID, SkipLink } from "./SkipLink";
 import { StoreFooter } from "./StoreFooter";
 import { StoreHeader } from "./StoreHeader";
@@ -22,6 +23,7 @@ export function StoreLayout({
         {children}
       </main>
       <StoreFooter site={site} />
+      <OrganizationJsonLd site={site} origin={shell.origin} />
     </>
   );
 }
