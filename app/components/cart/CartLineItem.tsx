@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useZodForm } from "~/lib/use-zod-form";
+import type { CartLine } from "~/services/cart.server";
+import type { FormConstraint } from "../product/AddToCartForm";
+import { PriceTag } from "../product/PriceTag";
+import { Button } from "../ui/Button";
+import { FieldErrors } from "../ui/Field";
+import { Swatch } from "../ui/Swatch";
+
+/** The browser loads the schema on the form's first focus (see useZodForm). */
+const loadSchema = () => import("~/lib/validation/cart").then((m) => m.updateCartSchema);
+
+/** One cart line: shade, name, unit price, quantity (0 removes), remove, line total. */
+export function CartLineItem({
+  line,
+  constraint,
+  lastResult,
+}: {
+  line: CartLine;
+  constraint: FormConstraint;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("productId") === line.productId;
+  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, lastResult, {
+    id: `line-${line.productId}`,
+    defaultValue: { quantity: String(line.quantity) },
+  });
+  const quantity = getInputProps(fields.quantity, { type: "number" });
+  const label = line.colorFamily
+    ? `${line.colorFamily} ${line.shadeHex ?? ""}`.trim()
+    : (line.shadeHex ?? "");
+  return (
+    <li className="flex flex-wrap items-start gap-4 border-b border-line py-4">
+      {line.shadeHex ? (
+        <Swatch hex={line.shadeHex} label={label} className="h-16 w-16 shrink-0 rounded-md" />
+      ) : (
+        <span aria-hidden="true" className="block h-16 w-16 shrink-0 rounded-md bg-secondary/15" />
+      )}
+      <div className="flex min-w-40 grow flex-col gap-1">
+        <h2 className="text-lg font-bold">
+          {line.available ? (
+            <Link to={`/products/${line.slug}`} className="underline-offset-4 hover:underline">
+              {line.name}
+            </Link>
+          ) : (
+            line.name
+          )}
+        </h2>
+        <PriceTag price={line.unitPrice} salePrice={line.unitSalePrice} size="md" />
+        {!line.available ? (
+          <p className="font-bold text-red-700 dark:text-red-300">{t("cart.unavailable")}</p>
+        ) : line.exceedsStock ? (
+          <p className="font-bold text-red-700 dark:text-red-300">
+            {t("cart.onlyLeft", { count: line.stock })}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-2">
+        {line.available ? (
+          <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex items-end gap-2">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <div className="flex flex-col gap-1">
+              <label htmlFor={fields.quantity.id} className="text-sm font-bold">
+                {t("cart.quantity")}
+                <span className="sr-only">: {line.name}</span>
+              </label>
+              <input
+                {...quantity}
+                key={quantity.key}
+                min={0}
+                max={Math.max(line.stock, line.quantity)}
+                step={1}
+                inputMode="numeric"
+                className="min-h-11 w-20 rounded-md border border-line bg-field px-2 text-ink aria-[invalid=true]:border-red-700"
+              />
+            </div>
+            <Button variant="secondary" disabled={busy}>
+              {t("cart.update")}
+              <span className="sr-only">: {line.name}</span>
+            </Button>
+          </Form>
+        ) : null}
+        <FieldErrors
+          id={fields.quantity.errorId}
+          errors={[...(fields.quantity.errors ?? []), ...(fields.productId.errors ?? [])].map((key) =>
+            t(key),
+          )}
+        />
+        <Form method="post">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="productId" value={line.productId} />
+          <Button variant="link" disabled={busy}>
+            {t("cart.remove")}
+            <span className="sr-only">: {line.name}</span>
+          </Button>
+        </Form>
+      </div>
+      <p className="min-w-24 text-end text-lg font-extrabold">
+        <span className="sr-only">{t("cart.lineTotal")}: </span>
+        {line.lineTotal}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Cart } from "~/services/cart.server";
+
+/** Subtotal, discount from running sales, total (all computed on the server) and checkout. */
+export function CartSummary({ cart }: { cart: Cart }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="cart-summary" className="rounded-lg border border-line bg-card p-4">
+      <h2 id="cart-summary" className="text-xl font-bold">
+        {t("cart.summary")}
+      </h2>
+      <dl className="mt-3 flex flex-col gap-2">
+        <div className="flex justify-between gap-4">
+          <dt>{t("cart.subtotal")}</dt>
+          <dd>{cart.subtotal}</dd>
+        </div>
+        {cart.discountCents > 0 ? (
+          <div className="flex justify-between gap-4 text-red-800 dark:text-red-300">
+            <dt>{t("cart.discount")}</dt>
+            <dd>−{cart.discount}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-extrabold">
+          <dt>{t("cart.total")}</dt>
+          <dd>{cart.total}</dd>
+        </div>
+      </dl>
+      <p className="mt-1 text-sm text-muted">{t("cart.items", { count: cart.itemCount })}</p>
+      <Link
+        to="/checkout"
+        className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-primary px-5 font-bold text-on-primary"
+      >
+        {t("cart.checkout")}
+      </Link>
+    </section>
+  );
+}
