@@ -2,10 +2,14 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isolate } from "~/lib/bidi";
 import { AccountLink } from "./AccountLink";
+import { useOptionalRootData } from "~/lib/root-data";
 import type { Shell } from "~/lib/shell";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { SearchForm } from "./SearchForm";
 import { ThemeSwitch } from "./ThemeSwitch";
+
+const NAV_LINK =
+  "inline-flex min-h-11 items-center rounded-md px-2 font-bold underline-offset-4 hover:underline";
 
 /**
  * Store header: the logo and the store name in its primary colour (the name is the link's text,
@@ -21,6 +25,9 @@ export function StoreHeader({
   logoImageId: string | null;
 }) {
   const { t } = useTranslation();
+  // Lines in the signed-in shopper's cart, when the root loader provides them.
+  const root = useOptionalRootData() as { cartCount?: unknown } | undefined;
+  const cartCount = typeof root?.cartCount === "number" ? root.cartCount : 0;
   return (
     <header className="border-b border-line border-t-4 border-t-primary bg-page">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3">
@@ -42,13 +49,25 @@ export function StoreHeader({
           <bdi>{storeName}</bdi>
         </Link>
         <nav aria-label={t("header.mainNav")} className="order-4 w-full sm:order-2 sm:w-auto">
-          <ul className="flex gap-2">
+          <ul className="flex flex-wrap gap-x-2">
             <li>
-              <Link
-                to="/products"
-                className="inline-flex min-h-11 items-center rounded-md px-2 font-bold underline-offset-4 hover:underline"
-              >
+              <Link to="/products" className={NAV_LINK}>
                 {t("header.allProducts")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/categories" className={NAV_LINK}>
+                {t("storeNav.categories")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/wishlist" className={NAV_LINK}>
+                {t("storeNav.wishlist")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/cart" className={NAV_LINK}>
+                {cartCount ? t("storeNav.cartWithCount", { count: cartCount }) : t("storeNav.cart")}
               </Link>
             </li>
           </ul>

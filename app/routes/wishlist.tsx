@@ -1,0 +1,125 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PriceTag } from "~/components/product/PriceTag";
+import { StockNote } from "~/components/product/StockNote";
+import { Button } from "~/components/ui/Button";
+import { Notice } from "~/components/ui/Notice";
+import { Swatch } from "~/components/ui/Swatch";
+import type { FormNotice } from "~/lib/notice";
+import { safeRedirectPath } from "~/lib/redirect";
+import { seo } from "~/lib/seo";
+import { requestLocale } from "~/lib/shell.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { wishlistActionSchema } from "~/lib/validation/cart";
+import { getOptionalUser } from "~/services/auth.server";
+import { loginFirst, readForm } from "~/services/cart.server";
+import { requireStore } from "~/services/tenancy.server";
+import { getWishlist, removeFromWishlist, toggleWishlist } from "~/services/wishlist.server";
+
+export const meta: MetaFunction = (args) =>
+  seo({ ...args, path: "/wishlist", page: (t) => t("wishlist.title") });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const store = requireStore(context);
+  const user = await getOptionalUser(request, context);
+  if (!user) throw await loginFirst("/wishlist");
+  const locale = await requestLocale(request, context.tenant);
+  const items = await getWishlist(store.id, user.id, { locale, currency: store.currency });
+  return { items, locale };
+}
+
+const refuse = (status: number, notice: FormNotice) => data({ notice }, { status });
+
+/** toggle (from a product page) and remove (from this page); each redirects with its toast. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const store = requireStore(context);
+  const form = await readForm(request);
+  if (!form) return refuse(400, { key: "errors.badRequest" });
+  const user = await getOptionalUser(request, context);
+  if (!user) return loginFirst(safeRedirectPath(form.get("redirectTo"), "/wishlist"));
+  const submission = parseWithZod(form, { schema: wishlistActionSchema });
+  if (submission.status !== "success") {
+    const key = Object.values(submission.error ?? {}).flat()[0] ?? "errors.badRequest";
+    return refuse(400, { key });
+  }
+  const { intent, productId, redirectTo } = submission.value;
+  const change =
+    intent === "toggle"
+      ? await toggleWishlist(store.id, user.id, productId)
+      : await removeFromWishlist(store.id, user.id, productId);
+  if (!change.ok) return refuse(404, { key: "cart.productNotFound" });
+  const target = intent === "toggle" ? safeRedirectPath(redirectTo, "/wishlist") : "/wishlist";
+  return redirectWithToast(target, {
+    key: change.inWishlist ? "toast.wishlistAdded" : "toast.wishlistRemoved",
+  });
+}
+
+export default function WishlistPage() {
+  const { items } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-3xl font-extrabold">{t("wishlist.title")}</h1>
+      {actionData?.notice ? (
+        <div className="mt-4">
+          <Notice>{String(t(actionData.notice.key, actionData.notice.params))}</Notice>
+        </div>
+      ) : null}
+      {items.length === 0 ? (
+        <div className="mt-6 flex flex-col items-start gap-4">
+          <p className="text-lg">{t("wishlist.empty")}</p>
+          <Link
+            to="/products"
+            className="inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-bold text-on-primary"
+          >
+            {t("wishlist.browse")}
+          </Link>
+        </div>
+      ) : (
+        <ul aria-label={t("wishlist.title")} className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <li key={item.productId} className="flex gap-4 rounded-lg border border-line bg-card p-4">
+              {item.shadeHex ? (
+                <Swatch
+                  hex={item.shadeHex}
+                  label={item.colorFamily ? `${item.colorFamily} ${item.shadeHex}` : item.shadeHex}
+                  className="h-16 w-16 shrink-0 rounded-md"
+                />
+              ) : (
+                <span aria-hidden="true" className="block h-16 w-16 shrink-0 rounded-md bg-secondary/15" />
+              )}
+              <div className="flex grow flex-col gap-1">
+                <h2 className="text-lg font-bold">
+                  {item.available ? (
+                    <Link to={`/products/${item.slug}`} className="underline-offset-4 hover:underline">
+                      {item.name}
+                    </Link>
+                  ) : (
+                    item.name
+                  )}
+                </h2>
+                <PriceTag price={item.price} salePrice={item.salePrice} size="md" />
+                {item.available ? (
+                  <StockNote stock={item.stockState} className="text-sm" />
+                ) : (
+                  <p className="text-sm font-bold text-red-700 dark:text-red-300">{t("cart.unavailable")}</p>
+                )}
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="productId" value={item.productId} />
+                  <Button variant="link">
+                    {t("wishlist.remove")}
+                    <span className="sr-only">: {item.name}</span>
+                  </Button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

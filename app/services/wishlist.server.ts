@@ -1,0 +1,129 @@
+/**
+ * The shopper's wishlist (DESIGN §5): server-side rows in wishlist_items (quantity stays 1).
+ * Only active products of this store can be added; removing works for any line, so an archived
+ * product can still be taken off the list.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { products, wishlistItems } from "~/db/schema";
+import type { Locale } from "~/lib/i18n";
+import { formatMoney } from "~/lib/money";
+import { stockState, type StockState } from "~/lib/stock";
+import { loadActiveSales, priceWithSales } from "./pricing.server";
+import { localized } from "./settings.server";
+
+export type WishlistChange =
+  { ok: true; inWishlist: boolean } | { ok: false; error: "not-found" | "not-in-wishlist" };
+
+/** Adds the product, or removes it when it is already there. */
+export async function toggleWishlist(
+  storeId: string,
+  userId: string,
+  productId: string,
+): Promise<WishlistChange> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const removed = await tx
+      .delete(wishlistItems)
+      .where(
+        and(
+          eq(wishlistItems.storeId, storeId),
+          eq(wishlistItems.userId, userId),
+          eq(wishlistItems.productId, productId),
+        ),
+      )
+      .returning({ id: wishlistItems.id });
+    if (removed.length > 0) return { ok: true, inWishlist: false } as const;
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), eq(products.id, productId), eq(products.active, true)));
+    if (!product) return { ok: false, error: "not-found" } as const;
+    await tx.insert(wishlistItems).values({ storeId, userId, productId, quantity: 1 }).onConflictDoNothing();
+    return { ok: true, inWishlist: true } as const;
+  });
+}
+
+export async function removeFromWishlist(
+  storeId: string,
+  userId: string,
+  productId: string,
+): Promise<WishlistChange> {
+  const db = await getDb();
+  const removed = await db.withStore(storeId, (tx) =>
+    tx
+      .delete(wishlistItems)
+      .where(
+        and(
+          eq(wishlistItems.storeId, storeId),
+          eq(wishlistItems.userId, userId),
+          eq(wishlistItems.productId, productId),
+        ),
+      )
+      .returning({ id: wishlistItems.id }),
+  );
+  return removed.length > 0 ? { ok: true, inWishlist: false } : { ok: false, error: "not-in-wishlist" };
+}
+
+export interface WishlistLine {
+  productId: string;
+  slug: string;
+  name: string;
+  shadeHex: string | null;
+  colorFamily: string | null;
+  available: boolean;
+  stockState: StockState;
+  price: string;
+  salePrice: string | null;
+  addedAt: string;
+}
+
+/** The wishlist, newest first, with current (sale) prices. */
+export async function getWishlist(
+  storeId: string,
+  userId: string,
+  { locale, currency }: { locale: Locale; currency: string },
+): Promise<WishlistLine[]> {
+  const db = await getDb();
+  const { rows, sales } = await db.withStore(storeId, async (tx) => ({
+    rows: await tx
+      .select({
+        productId: wishlistItems.productId,
+        addedAt: wishlistItems.createdAt,
+        slug: products.slug,
+        nameEn: products.nameEn,
+        nameAr: products.nameAr,
+        priceCents: products.priceCents,
+        stock: products.stock,
+        active: products.active,
+        categoryId: products.categoryId,
+        subcategoryId: products.subcategoryId,
+        shadeHex: products.shadeHex,
+        colorFamily: products.colorFamily,
+      })
+      .from(wishlistItems)
+      .innerJoin(
+        products,
+        and(eq(products.storeId, wishlistItems.storeId), eq(products.id, wishlistItems.productId)),
+      )
+      .where(and(eq(wishlistItems.storeId, storeId), eq(wishlistItems.userId, userId)))
+      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id)),
+    sales: await loadActiveSales(tx),
+  }));
+  return rows.map((row) => {
+    const price = priceWithSales({ ...row, id: row.productId }, sales);
+    return {
+      productId: row.productId,
+      slug: row.slug,
+      name: localized(row.nameEn, row.nameAr, locale),
+      shadeHex: row.shadeHex,
+      colorFamily: row.colorFamily,
+      available: row.active,
+      stockState: stockState(row.stock),
+      price: formatMoney(price.priceCents, currency, locale),
+      salePrice:
+        price.salePriceCents < price.priceCents ? formatMoney(price.salePriceCents, currency, locale) : null,
+      addedAt: row.addedAt.toISOString(),
+    };
+  });
+}
