@@ -177,44 +177,65 @@ export function searchTerms(q: string): string[] {
 
 interface SortSpec {
   column: typeof products.unitsSold | typeof products.unitsSold7d | typeof products.priceCents;
-  keyDesc: boolean;
-  idDesc: boolean;
+  /** The key's direction in its index; every listing index puts NULLS LAST and ends with id ASC. */
+  indexDesc: boolean;
+  /** The display order is the index order read backwards. */
+  backwards: boolean;
   keyOf(row: ProductRow): number;
 }
 
-/** Each order matches an index that leads with store_id and ends with id (see schema.ts). */
+/** Each order is a scan of an index that leads with store_id and ends with id (see schema.ts). */
 const SORTS: Record<CatalogSort, SortSpec> = {
-  "best-seller": { column: products.unitsSold, keyDesc: true, idDesc: false, keyOf: (r) => r.unitsSold },
-  trending: { column: products.unitsSold7d, keyDesc: true, idDesc: false, keyOf: (r) => r.unitsSold7d },
-  "price-asc": { column: products.priceCents, keyDesc: false, idDesc: false, keyOf: (r) => r.priceCents },
-  // A backward scan of products_price_idx.
-  "price-desc": { column: products.priceCents, keyDesc: true, idDesc: true, keyOf: (r) => r.priceCents },
+  // products_best_seller_idx
+  "best-seller": { column: products.unitsSold, indexDesc: true, backwards: false, keyOf: (r) => r.unitsSold },
+  // products_trending_idx
+  trending: { column: products.unitsSold7d, indexDesc: true, backwards: false, keyOf: (r) => r.unitsSold7d },
+  // products_price_idx, forwards and backwards
+  "price-asc": {
+    column: products.priceCents,
+    indexDesc: false,
+    backwards: false,
+    keyOf: (r) => r.priceCents,
+  },
+  "price-desc": {
+    column: products.priceCents,
+    indexDesc: false,
+    backwards: true,
+    keyOf: (r) => r.priceCents,
+  },
 };
 
-/** ORDER BY for a sort, reversed when walking backwards from a "prev" cursor. */
-function orderFor(spec: SortSpec, reverse: boolean): SQL[] {
-  const keyDesc = spec.keyDesc !== reverse;
-  const idDesc = spec.idDesc !== reverse;
-  return [keyDesc ? desc(spec.column) : asc(spec.column), idDesc ? desc(products.id) : asc(products.id)];
+/**
+ * ORDER BY spelled exactly as the index (or its mirror image), NULLS placement included: an
+ * index on `units_sold DESC NULLS LAST` cannot serve a plain `units_sold DESC` (NULLS FIRST),
+ * even on a NOT NULL column, and PostgreSQL would sort the whole store instead.
+ */
+function orderFor(spec: SortSpec, backwards: boolean): SQL[] {
+  const forward = !backwards;
+  const key = spec.indexDesc
+    ? forward
+      ? sql`${spec.column} desc nulls last`
+      : sql`${spec.column} asc nulls first`
+    : forward
+      ? sql`${spec.column} asc nulls last`
+      : sql`${spec.column} desc nulls first`;
+  return [key, forward ? asc(products.id) : desc(products.id)];
 }
 
-/** Rows strictly beyond the cursor row in the (possibly reversed) order. */
-function afterCursor(spec: SortSpec, cursor: Cursor): SQL {
-  const reverse = cursor.dir === "prev";
-  const keyDesc = spec.keyDesc !== reverse;
-  const idDesc = spec.idDesc !== reverse;
+/** Rows strictly beyond the cursor row in the direction the index is read. */
+function afterCursor(spec: SortSpec, cursor: Cursor, backwards: boolean): SQL {
   const key = sql`${cursor.key}::integer`;
   const id = sql`${cursor.id}::uuid`;
-  if (keyDesc === idDesc) {
-    // A row comparison the index can seek to directly.
-    return keyDesc
+  if (!spec.indexDesc) {
+    // Both columns ascend in the index: a row comparison it can seek to directly.
+    return backwards
       ? sql`(${spec.column}, ${products.id}) < (${key}, ${id})`
       : sql`(${spec.column}, ${products.id}) > (${key}, ${id})`;
   }
-  // Mixed directions: the redundant bound on the key alone still lets the index seek.
-  return keyDesc
-    ? sql`${spec.column} <= ${key} and (${spec.column} < ${key} or ${products.id} > ${id})`
-    : sql`${spec.column} >= ${key} and (${spec.column} > ${key} or ${products.id} < ${id})`;
+  // Key descends, id ascends: the redundant bound on the key alone still lets the index seek.
+  return backwards
+    ? sql`${spec.column} >= ${key} and (${spec.column} > ${key} or ${products.id} < ${id})`
+    : sql`${spec.column} <= ${key} and (${spec.column} < ${key} or ${products.id} > ${id})`;
 }
 
 /** Whole currency units → minor units of the store's currency. */
@@ -248,12 +269,14 @@ export function filterConditions(storeId: string, filter: ListingFilter, currenc
 /** The page query exactly as the listing runs it; exported for the EXPLAIN test. */
 export function pageQuery(tx: Tx, conditions: SQL[], sort: CatalogSort, cursor: Cursor | null) {
   const spec = SORTS[sort];
-  const where = cursor ? [...conditions, afterCursor(spec, cursor)] : conditions;
+  // Walking back from a "prev" cursor reads the display order in reverse.
+  const backwards = spec.backwards !== (cursor?.dir === "prev");
+  const where = cursor ? [...conditions, afterCursor(spec, cursor, backwards)] : conditions;
   return tx
     .select(productColumns)
     .from(products)
     .where(and(...where))
-    .orderBy(...orderFor(spec, cursor?.dir === "prev"))
+    .orderBy(...orderFor(spec, backwards))
     .limit(PAGE_SIZE + 1);
 }
 

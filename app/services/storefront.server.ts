@@ -1,5 +1,5 @@
 /** Storefront reads for the home page. The full catalogue lives in catalog.server.ts. */
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
@@ -49,7 +49,8 @@ export async function listHomeProducts(
       .from(products)
       // RLS already scopes rows to the store; the explicit filter lets the index lead with it.
       .where(and(eq(products.storeId, storeId), isActive))
-      .orderBy(desc(products.unitsSold), asc(products.id)) // matches products_best_seller_idx
+      // NULLS LAST as in products_best_seller_idx, so the index serves the order.
+      .orderBy(sql`${products.unitsSold} desc nulls last`, asc(products.id))
       .limit(Math.min(Math.max(limit, 1), 48)),
   );
   return rows.map((row) => ({
@@ -144,11 +145,11 @@ export async function loadHome(
     const base = [eq(products.storeId, storeId), isActive];
     const best = row("best")
       .where(and(...base))
-      .orderBy(desc(products.unitsSold), asc(products.id))
+      .orderBy(sql`${products.unitsSold} desc nulls last`, asc(products.id))
       .limit(HOME_ROW);
     const fresh = row("new")
       .where(and(...base))
-      .orderBy(desc(products.createdAt), asc(products.id))
+      .orderBy(sql`${products.createdAt} desc nulls last`, asc(products.id))
       .limit(HOME_ROW);
     const onSaleWhere = saleCondition(sales);
     // A few spare rows: a sale that takes nothing off (a 0 % one) does not make a product "on sale".
@@ -158,7 +159,7 @@ export async function loadHome(
           fresh,
           row("sale")
             .where(and(...base, onSaleWhere))
-            .orderBy(desc(products.unitsSold), asc(products.id))
+            .orderBy(sql`${products.unitsSold} desc nulls last`, asc(products.id))
             .limit(HOME_ROW * 2),
         )
       : await unionAll(best, fresh);
