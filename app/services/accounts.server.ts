@@ -6,28 +6,17 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { users, verificationTokens } from "~/db/schema";
-import { hashPassword, verifyPassword } from "./passwords.server";
+import { hashPassword, verifyAgainstNoAccount, verifyPassword } from "./passwords.server";
 import { ACCOUNT_LOCK_MS, FAILED_SIGN_IN_LIMIT, hitRateLimit, resetRateLimit } from "./rate-limit.server";
-import { destroyOtherSessions, type SessionUser } from "./sessions.server";
+import { destroyOtherSessions, sessionUserColumns, type SessionUser } from "./sessions.server";
 
 export const TOKEN_TTL_MS = 60 * 60 * 1000;
 type TokenPurpose = "reset-password" | "email-link";
 
-const userColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  isAdmin: users.isAdmin,
-  imageId: users.imageId,
-  signInMethod: users.signInMethod,
-};
+const userColumns = sessionUserColumns;
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-// A real hash to verify against when the email is unknown, so both paths take the same time.
-let dummyHash: Promise<string> | undefined;
-const timingDummy = () => (dummyHash ??= hashPassword("timing-equaliser-not-a-password"));
 
 export async function findUserByEmail(storeId: string, email: string) {
   const db = await getDb();
@@ -90,7 +79,7 @@ export async function signInWithPassword(
 ): Promise<SignInResult> {
   const user = await findUserByEmail(storeId, email);
   if (!user) {
-    await verifyPassword(await timingDummy(), password);
+    await verifyAgainstNoAccount(password);
     return { ok: false, error: "invalid" };
   }
   if (user.lockedUntil && user.lockedUntil > new Date())

@@ -17,3 +17,12 @@ export async function verifyPassword(passwordHash: string, plain: string): Promi
     return false;
   }
 }
+
+// A real hash to check against when the email is unknown, so both answers take the same time.
+let dummyHash: Promise<string> | undefined;
+
+/** Spends a password check's time for an account that does not exist; always false. */
+export async function verifyAgainstNoAccount(plain: string): Promise<false> {
+  await verifyPassword(await (dummyHash ??= hashPassword("timing-equaliser-not-a-password")), plain);
+  return false;
+}

@@ -1,14 +1,18 @@
 /**
  * Platform staff (DESIGN §5): their own table and their own session cookie on the platform host.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { platformSessions, platformStaff } from "~/db/schema";
-import { cookieDefaults, cookieSecrets } from "~/lib/cookies.server";
-import { hashPassword, verifyPassword } from "./passwords.server";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions.server";
+import { verifyAgainstNoAccount, verifyPassword } from "./passwords.server";
+import {
+  hashSessionId,
+  newSessionId,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  sessionCookie,
+} from "./session-cookie.server";
 
 export interface StaffUser {
   id: string;
@@ -16,25 +20,7 @@ export interface StaffUser {
   name: string;
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-function staffCookie() {
-  cookie ??= createCookie("__staff", {
-    ...cookieDefaults,
-    maxAge: SESSION_ABSOLUTE_MS / 1000,
-    secrets: cookieSecrets(),
-  });
-  return cookie;
-}
-const hashId = (id: string) => createHash("sha256").update(id).digest("hex");
-
-async function readStaffHash(request: Request): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes("__staff=")) return null;
-  const value: unknown = await staffCookie().parse(header);
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? hashId(value) : null;
-}
-
-let dummyHash: Promise<string> | undefined;
+const cookie = sessionCookie("__staff");
 
 export async function signInStaff(email: string, password: string): Promise<StaffUser | null> {
   const db = await getDb();
@@ -44,30 +30,27 @@ export async function signInStaff(email: string, password: string): Promise<Staf
       .from(platformStaff)
       .where(sql`lower(${platformStaff.email}) = ${email.trim().toLowerCase()}`),
   );
-  if (!row) {
-    await verifyPassword(await (dummyHash ??= hashPassword("timing-equaliser-not-a-password")), password);
-    return null;
-  }
+  if (!row) return verifyAgainstNoAccount(password).then(() => null);
   return (await verifyPassword(row.passwordHash, password))
     ? { id: row.id, email: row.email, name: row.name }
     : null;
 }
 
 export async function createStaffSession(staffId: string, request: Request): Promise<string> {
-  const previous = await readStaffHash(request);
-  const id = randomBytes(32).toString("base64url");
+  const previous = await cookie.readHash(request);
+  const id = newSessionId();
   const db = await getDb();
   await db.withPlatform(async (tx) => {
     if (previous) await tx.delete(platformSessions).where(eq(platformSessions.id, previous));
     await tx
       .insert(platformSessions)
-      .values({ id: hashId(id), staffId, expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS) });
+      .values({ id: hashSessionId(id), staffId, expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS) });
   });
-  return staffCookie().serialize(id);
+  return cookie.serialize(id);
 }
 
 export async function getStaff(request: Request): Promise<StaffUser | null> {
-  const hash = await readStaffHash(request);
+  const hash = await cookie.readHash(request);
   if (!hash) return null;
   const db = await getDb();
   const [row] = await db.withPlatform((tx) =>
@@ -96,10 +79,10 @@ export async function requireStaff(request: Request): Promise<StaffUser> {
 }
 
 export async function destroyStaffSession(request: Request): Promise<string> {
-  const hash = await readStaffHash(request);
+  const hash = await cookie.readHash(request);
   if (hash) {
     const db = await getDb();
     await db.withPlatform((tx) => tx.delete(platformSessions).where(eq(platformSessions.id, hash)));
   }
-  return staffCookie().serialize("", { maxAge: 0 });
+  return cookie.clear();
 }

@@ -3,15 +3,19 @@
  * signed random id, and the table holds only its sha256, so a leaked table cannot be replayed.
  * Idle and absolute expiry; a fresh id at every sign-in; logout deletes the row.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
-import { cookieDefaults, cookieSecrets } from "~/lib/cookies.server";
+import {
+  hashSessionId,
+  newSessionId,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  sessionCookie,
+} from "./session-cookie.server";
 
-export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export { hashSessionId, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS };
+
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
@@ -24,25 +28,20 @@ export interface SessionUser {
   signInMethod: "password" | "email-link";
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-function sessionCookie() {
-  cookie ??= createCookie("__session", {
-    ...cookieDefaults,
-    maxAge: SESSION_ABSOLUTE_MS / 1000,
-    secrets: cookieSecrets(),
-  });
-  return cookie;
-}
+/** The columns a SessionUser is read from; one list for sessions and accounts. */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  isAdmin: users.isAdmin,
+  imageId: users.imageId,
+  signInMethod: users.signInMethod,
+};
 
-export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("hex");
+const cookie = sessionCookie("__session");
 
 /** The hashed session id from the request's signed cookie, or null. */
-export async function readSessionHash(request: Request): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes("__session=")) return null;
-  const value: unknown = await sessionCookie().parse(header);
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? hashSessionId(value) : null;
-}
+export const readSessionHash = (request: Request) => cookie.readHash(request);
 
 /**
  * Starts a session for `userId` and returns its Set-Cookie value. Any session the request
@@ -50,7 +49,7 @@ export async function readSessionHash(request: Request): Promise<string | null> 
  */
 export async function createUserSession(storeId: string, userId: string, request: Request): Promise<string> {
   const previous = await readSessionHash(request);
-  const id = randomBytes(32).toString("base64url");
+  const id = newSessionId();
   const db = await getDb();
   await db.withStore(storeId, async (tx) => {
     if (previous) await tx.delete(sessions).where(eq(sessions.id, previous));
@@ -62,7 +61,7 @@ export async function createUserSession(storeId: string, userId: string, request
       userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
     });
   });
-  return sessionCookie().serialize(id);
+  return cookie.serialize(id);
 }
 
 /** The signed-in user of this store, or null for none, an expired or an idle session. */
@@ -78,14 +77,7 @@ export async function getSessionUser(
     const [row] = await tx
       .select({
         lastSeenAt: sessions.lastSeenAt,
-        user: {
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          isAdmin: users.isAdmin,
-          imageId: users.imageId,
-          signInMethod: users.signInMethod,
-        },
+        user: sessionUserColumns,
       })
       .from(sessions)
       .innerJoin(users, and(eq(users.storeId, sessions.storeId), eq(users.id, sessions.userId)))
@@ -111,7 +103,7 @@ export async function destroySession(storeId: string, request: Request): Promise
     const db = await getDb();
     await db.withStore(storeId, (tx) => tx.delete(sessions).where(eq(sessions.id, sessionHash)));
   }
-  return sessionCookie().serialize("", { maxAge: 0 });
+  return cookie.clear();
 }
 
 /** Ends every session of the user except `keepHash` (after a password change). */

@@ -4,8 +4,8 @@ import { emailField, nameField, newPasswordField, passwordField } from "./fields
 
 export const signUpSchema = z.object({ name: nameField, email: emailField, password: newPasswordField });
 export const loginSchema = z.object({ email: emailField, password: passwordField });
-export const forgotPasswordSchema = z.object({ email: emailField });
-export const signInLinkSchema = z.object({ email: emailField });
+/** Forms that only ask for an address to mail (password reset, sign-in link). */
+export const emailOnlySchema = z.object({ email: emailField });
 export const resetPasswordSchema = z.object({ password: newPasswordField });
 export const profileSchema = z.object({ name: nameField });
 export const changePasswordSchema = z.object({

@@ -1,0 +1,53 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { formConstraint } from "~/lib/form-constraint.server";
+import type { FormNotice } from "~/lib/notice";
+import { useZodForm } from "~/lib/use-zod-form";
+import { AuthCard } from "./AuthCard";
+import { Button } from "./ui/Button";
+import { Field } from "./ui/Field";
+import { Honeypot } from "./ui/Honeypot";
+import { Notice } from "./ui/Notice";
+
+const loadSchema = () => import("~/lib/validation/auth").then((m) => m.emailOnlySchema);
+
+/** A page that asks for an email address and mails a link to it (password reset, sign-in link). */
+export function EmailRequestCard({
+  id,
+  title,
+  intro,
+  submit,
+  constraint,
+  actionData,
+  redirectTo,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  submit: string;
+  constraint: ReturnType<typeof formConstraint>;
+  actionData: { result: SubmissionResult<string[]> | null; notice: FormNotice | null } | undefined;
+  redirectTo?: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, { id });
+  const notice = actionData?.notice;
+  return (
+    <AuthCard title={title} intro={intro}>
+      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
+        {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
+        <Honeypot />
+        {redirectTo !== undefined ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Field meta={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
+        <Button disabled={navigation.state === "submitting"}>{submit}</Button>
+      </Form>
+      <p className="mt-6 text-center">
+        <Link to="/login" className="font-bold text-primary-ink underline underline-offset-4">
+          {t("auth.backToLogin")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
