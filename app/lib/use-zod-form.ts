@@ -38,8 +38,10 @@ export function useZodForm<Schema extends z.ZodTypeAny>(
     lastResult,
     defaultValue: options.defaultValue,
     constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Without the schema conform would validate on the server, one POST per blur (each counting
+    // against the rate limit): until it has loaded, only a real submit goes to the server.
+    shouldValidate: loaded ? "onBlur" : "onSubmit",
+    shouldRevalidate: loaded ? "onInput" : "onSubmit",
     onValidate: loaded ? ({ formData }) => loaded.parse(formData, { schema: loaded.schema }) : undefined,
   });
   return [form, fields, { onFocus }] as const;

@@ -102,6 +102,9 @@ for (const locale of ["en", "ar"] as const) {
       });
       await page.goto(dyes("/signup", locale));
       const name = page.getByLabel(text(locale, "auth.fields.name"));
+      await name.focus();
+      // The schema loads on the form's first focus; validation in the browser starts once it has.
+      await page.waitForLoadState("networkidle");
       await name.fill("Bob");
       await name.blur();
       await expect(page.getByText(text(locale, "validation.storeName"))).toBeVisible();
