@@ -88,14 +88,14 @@ function CardPrice({ price, salePrice }: { price: string; salePrice: string | nu
   const { t } = useTranslation();
   if (!salePrice) {
     return (
-      <p className="mt-1 text-lg font-extrabold">
+      <p className="mt-1 text-lg font-extrabold" data-price={price}>
         <span className="sr-only">{t("product.price")}: </span>
         {price}
       </p>
     );
   }
   return (
-    <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
+    <p className="mt-1 flex flex-wrap items-baseline gap-x-2" data-price={price}>
       <span className="rounded-sm bg-red-700 px-1.5 text-xs font-bold text-white uppercase">
         {t("catalog.card.onSale")}
       </span>

@@ -6,7 +6,11 @@ import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
 import { seo } from "~/lib/seo";
 import { loadListingPage } from "~/services/catalog-page.server";
 
-/** One category's products, with its sub categories as links; 'Categorie Not Found' (404) otherwise. */
+/**
+ * One category's products, with its sub categories as links; 'Categorie Not Found' (404) otherwise.
+ * An index route, not `categories.$slug.tsx`: flat routes would make that file the parent of
+ * /categories/:slug/:sub, which would then never render (and both loaders would run).
+ */
 export function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadListingPage(request, context, { category: params.slug ?? "", strictSub: true });
 }

@@ -18,7 +18,7 @@ import {
 import { loader as productsLoader } from "~/routes/products._index";
 import { loader as mostSellingLoader } from "~/routes/products.most-selling";
 import { loader as categoriesLoader } from "~/routes/categories._index";
-import { loader as categoryLoader } from "~/routes/categories.$slug";
+import { loader as categoryLoader } from "~/routes/categories.$slug._index";
 import { loader as subLoader } from "~/routes/categories.$slug.$sub";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { answer, contextFor } from "../helpers/routes";
