@@ -110,9 +110,8 @@ export default function WishlistPage() {
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="productId" value={item.productId} />
-                  <Button variant="link">
+                  <Button variant="link" aria-label={t("wishlist.removeItem", { name: item.name })}>
                     {t("wishlist.remove")}
-                    <span className="sr-only">: {item.name}</span>
                   </Button>
                 </Form>
               </div>

@@ -67,7 +67,6 @@ export function CartLineItem({
             <div className="flex flex-col gap-1">
               <label htmlFor={fields.quantity.id} className="text-sm font-bold">
                 {t("cart.quantity")}
-                <span className="sr-only">: {line.name}</span>
               </label>
               <input
                 {...quantity}
@@ -76,12 +75,17 @@ export function CartLineItem({
                 max={Math.max(line.stock, line.quantity)}
                 step={1}
                 inputMode="numeric"
+                // Names the product too: every line has a "Quantity" field.
+                aria-label={t("cart.quantityFor", { name: line.name })}
                 className="min-h-11 w-20 rounded-md border border-line bg-field px-2 text-ink aria-[invalid=true]:border-red-700"
               />
             </div>
-            <Button variant="secondary" disabled={busy}>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              aria-label={t("cart.updateItem", { name: line.name })}
+            >
               {t("cart.update")}
-              <span className="sr-only">: {line.name}</span>
             </Button>
           </Form>
         ) : null}
@@ -94,9 +98,8 @@ export function CartLineItem({
         <Form method="post">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="productId" value={line.productId} />
-          <Button variant="link" disabled={busy}>
+          <Button variant="link" disabled={busy} aria-label={t("cart.removeItem", { name: line.name })}>
             {t("cart.remove")}
-            <span className="sr-only">: {line.name}</span>
           </Button>
         </Form>
       </div>
