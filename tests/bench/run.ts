@@ -28,6 +28,9 @@ interface Route {
 const ROUTES: Route[] = [
   { name: "bare Remix page", store: "dyes", path: "/bench/bare", baseline: true },
   { name: "store home", store: "dyes", path: "/" },
+  // A filtered, sorted listing (a category of the demo seed) and a product page.
+  { name: "product listing", store: "dyes", path: "/products?sort=price-asc&category=fabric-dyes" },
+  { name: "product page", store: "dyes", path: "/products/crimson-red-fabric-dye" },
 ];
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
