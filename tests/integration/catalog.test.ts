@@ -501,6 +501,20 @@ describe("route loaders", () => {
     // And B's products never show on A, even when searched for by name.
     const search = await call<ListingData>(productsLoader, "alpha.localhost", "/products?q=beta");
     expect(search.data.listing.total).toBe(0);
+    const bestOnBeta = await call<ListingData>(mostSellingLoader, "beta.localhost", "/products/most-selling");
+    expect(bestOnBeta.data.listing.products.map((p) => p.slug)).toEqual(["beta-red"]);
+    // A cursor made on one store names a row the other store cannot see: it just pages nothing.
+    const alphaPage = await call<ListingData & { listing: { nextCursor: string } }>(
+      productsLoader,
+      "alpha.localhost",
+      "/products",
+    );
+    const crossed = await call<ListingData>(
+      productsLoader,
+      "beta.localhost",
+      `/products?cursor=${alphaPage.data.listing.nextCursor}`,
+    );
+    expect(crossed.data.listing.products.every((p) => p.slug.startsWith("beta"))).toBe(true);
     const onBeta = await call<ListingData>(productsLoader, "beta.localhost", "/products?category=beta-only");
     expect(onBeta.data.listing.products.map((p) => p.slug)).toEqual(["beta-red"]);
   });
