@@ -26,7 +26,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
           <dd>{cart.total}</dd>
         </div>
       </dl>
-      <p className="mt-1 text-sm text-muted">{t("cart.items", { count: cart.itemCount })}</p>
+      <p className="mt-1 text-sm text-muted">{t("cart.itemsLabel", { count: cart.itemCount })}</p>
       <Link
         to="/checkout"
         className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-primary px-5 font-bold text-on-primary"

@@ -82,7 +82,7 @@ export function ProductDetails({
             <p>
               <a href="#reviews" className="underline underline-offset-4">
                 {t("reviews.average", { average: product.summary.average.toFixed(1) })} ·{" "}
-                {t("reviews.count", { count: product.summary.count })}
+                {t("reviews.countLabel", { count: product.summary.count })}
               </a>
             </p>
           ) : null}

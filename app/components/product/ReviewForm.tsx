@@ -59,7 +59,7 @@ export function ReviewForm({
                   id={`${fields.rating.id}-${value}`}
                   className="accent-[var(--color-primary)]"
                 />
-                {t("reviews.star", { count: Number(value) })}
+                {t("reviews.starLabel", { count: Number(value) })}
               </label>
             );
           })}

@@ -21,7 +21,7 @@ export function Reviews({
           <div>
             <p className="text-4xl font-extrabold">{summary.average.toFixed(1)}</p>
             <Stars rating={summary.average} className="text-xl" />
-            <p className="text-muted">{t("reviews.count", { count: summary.count })}</p>
+            <p className="text-muted">{t("reviews.countLabel", { count: summary.count })}</p>
           </div>
           <table className="text-sm">
             <caption className="sr-only">{t("reviews.distribution")}</caption>
@@ -29,7 +29,7 @@ export function Reviews({
               {summary.distribution.map((row) => (
                 <tr key={row.stars}>
                   <th scope="row" className="pe-3 text-start font-normal whitespace-nowrap">
-                    {t("reviews.star", { count: row.stars })}
+                    {t("reviews.starLabel", { count: row.stars })}
                   </th>
                   <td className="w-40 py-1">
                     <span aria-hidden="true" className="block h-2 w-full rounded-full bg-line">
