@@ -71,6 +71,8 @@ function journey(javaScript: boolean) {
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
       const list = results(page, locale);
       await expect(list.getByRole("listitem")).toHaveCount(12);
+      // Every text translated (an Arabic count needs all six plural forms).
+      expect(await page.locator("body").innerText()).not.toMatch(/\bcatalog\./);
       const firstPage = await headings(list);
 
       // Page forwards, then back to the same first page.
