@@ -5,7 +5,12 @@
  */
 import { data, type AppLoadContext } from "@remix-run/node";
 import { requestLocale } from "~/lib/shell.server";
-import { parseCatalogQuery, type CatalogProblem, type CatalogQuery } from "~/lib/validation/catalog";
+import {
+  DEFAULT_QUERY,
+  parseCatalogQuery,
+  type CatalogProblem,
+  type CatalogQuery,
+} from "~/lib/validation/catalog";
 import { listProducts, type CatalogCategory, type CatalogProduct } from "./catalog.server";
 import { requireStore } from "./tenancy.server";
 
@@ -65,7 +70,7 @@ export async function loadListingPage(
   let query: CatalogQuery = parsed.query;
   let problems: ListingProblem[] = parsed.problems;
   if (options.fixedSort) {
-    query = { ...query, q: "", category: null, sub: null, min: 0, max: 10_000, sort: options.fixedSort };
+    query = { ...DEFAULT_QUERY, cursor: query.cursor, sort: options.fixedSort };
     problems = problems.filter((problem) => problem === "cursor");
   }
   if (options.category !== undefined)
