@@ -1,0 +1,221 @@
+/**
+ * Product page, cart and wishlist in the browser, in English and Arabic: an anonymous add to
+ * cart meets 'Login First', signing in comes back to the product, then add, change, remove,
+ * wishlist and a review, each with its toast; the same journey without JavaScript; and axe
+ * (WCAG 2.1 AA) on the product, cart and wishlist pages.
+ */
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
+import { slugify } from "../../app/db/seed/plan/catalog";
+import { DYES_STORE } from "../../app/db/seed/stores";
+import { hostUrl } from "./demo";
+
+type Locale = "en" | "ar";
+const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const dictionaries = {
+  en: JSON.parse(readFileSync("app/locales/en.json", "utf8")),
+  ar: JSON.parse(readFileSync("app/locales/ar.json", "utf8")),
+};
+function text(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const value = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[locale]);
+  return Object.entries(params).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), String(value));
+}
+
+let clientSeq = 0;
+/** Each test is its own client address behind the (trusted) proxy, so rate limits stay per test. */
+test.beforeEach(async ({ context }, info) => {
+  await context.setExtraHTTPHeaders({
+    "X-Forwarded-For": `10.${100 + info.workerIndex}.${++clientSeq % 250}.${info.retry + 1}`,
+  });
+});
+
+const dyes = (path: string, locale: Locale) =>
+  hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
+const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** Every product slug of the demo dyes store, in catalogue order. */
+const SLUGS = DYES_STORE.catalog.flatMap((top) =>
+  top.subcategories.flatMap((sub) => sub.products.map((product) => slugify(product.nameEn))),
+);
+
+/** Demo products with more than a few in stock (the seed leaves some at 0), found by visiting them. */
+async function productsInStock(page: Page, count: number): Promise<string[]> {
+  const found: string[] = [];
+  for (const slug of SLUGS) {
+    const res = await page.goto(dyes(`/products/${slug}`, "en"));
+    if (res?.ok() && (await page.getByText(text("en", "product.inStock"), { exact: true }).count()) > 0) {
+      found.push(slug);
+    }
+    if (found.length === count) return found;
+  }
+  throw new Error("not enough demo products in stock");
+}
+
+async function expectToast(page: Page, message: string) {
+  await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+}
+
+async function signUpElsewhere(browser: Browser, locale: Locale, email: string, password: string) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": `10.200.${++clientSeq % 250}.9` },
+  });
+  const page = await context.newPage();
+  await page.goto(dyes("/signup", locale));
+  await page.getByLabel(text(locale, "auth.fields.name")).fill(locale === "ar" ? "سارة أحمد" : "Sara Ahmed");
+  await page.getByLabel(text(locale, "auth.fields.email")).fill(email);
+  await page.getByLabel(text(locale, "auth.fields.password")).fill(password);
+  await page.getByRole("button", { name: text(locale, "auth.signup.submit") }).click();
+  await expect(page.getByRole("link", { name: text(locale, "auth.account") })).toBeVisible();
+  await context.close();
+}
+
+async function fillLogin(page: Page, locale: Locale, email: string, password: string) {
+  await page.getByLabel(text(locale, "auth.fields.email")).fill(email);
+  await page.getByLabel(text(locale, "auth.fields.password"), { exact: true }).fill(password);
+  await page.getByRole("button", { name: text(locale, "auth.login.submit") }).click();
+}
+
+for (const locale of ["en", "ar"] as const) {
+  test.describe(`product, cart and wishlist (${locale})`, () => {
+    test("login first, then add, change, remove, wishlist and review", async ({ page, browser }) => {
+      const [first, second] = await productsInStock(page, 2);
+      const email = uniqueEmail(`cart-${locale}`);
+      await signUpElsewhere(browser, locale, email, "cart-pass-1");
+
+      // Anonymous: 'Login First', then back to the product after signing in.
+      await page.goto(dyes(`/products/${first}`, locale));
+      const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+      await page.getByRole("button", { name: text(locale, "productPage.addToCart") }).click();
+      await expect(page).toHaveURL(/\/login\?redirectTo=/);
+      await expectToast(page, text(locale, "toast.loginFirst"));
+      await fillLogin(page, locale, email, "cart-pass-1");
+      await expect(page).toHaveURL(new RegExp(`/products/${first}`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+
+      // Two of this product, one of another.
+      await page.getByLabel(text(locale, "productPage.quantity"), { exact: true }).fill("2");
+      await page.getByRole("button", { name: text(locale, "productPage.addToCart") }).click();
+      await expectToast(page, text(locale, "toast.cartAdded"));
+      await expect(
+        page.getByRole("link", { name: text(locale, "productPage.inCart", { count: 2 }) }),
+      ).toBeVisible();
+      await page.goto(dyes(`/products/${second}`, locale));
+      const otherName = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+      await page.getByRole("button", { name: text(locale, "productPage.addToCart") }).click();
+      await expectToast(page, text(locale, "toast.cartAdded"));
+
+      // The cart: change a quantity, remove a line.
+      await page.getByRole("link", { name: text(locale, "storeNav.cart"), exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: text(locale, "cart.title") })).toBeVisible();
+      const quantity = page.getByLabel(text(locale, "cart.quantityFor", { name: name }));
+      await expect(quantity).toHaveValue("2");
+      await quantity.fill("3");
+      await page.getByRole("button", { name: text(locale, "cart.updateItem", { name: name }) }).click();
+      await expectToast(page, text(locale, "toast.cartUpdated"));
+      await expect(page.getByLabel(text(locale, "cart.quantityFor", { name: name }))).toHaveValue("3");
+      await page.getByRole("button", { name: text(locale, "cart.removeItem", { name: otherName }) }).click();
+      await expectToast(page, text(locale, "toast.productRemoved"));
+      await expect(page.getByRole("link", { name: otherName })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: text(locale, "cart.checkout") })).toHaveAttribute(
+        "href",
+        "/checkout",
+      );
+
+      // The wishlist: add from the product page, remove from the list.
+      await page.goto(dyes(`/products/${first}`, locale));
+      await page.getByRole("button", { name: text(locale, "productPage.addToWishlist") }).click();
+      await expectToast(page, text(locale, "toast.wishlistAdded"));
+      await expect(
+        page.getByRole("button", { name: text(locale, "productPage.removeFromWishlist") }),
+      ).toBeVisible();
+      await page.goto(dyes("/wishlist", locale));
+      await expect(page.getByRole("link", { name })).toBeVisible();
+      await page.getByRole("button", { name: text(locale, "wishlist.removeItem", { name: name }) }).click();
+      await expectToast(page, text(locale, "toast.wishlistRemoved"));
+      await expect(page.getByText(text(locale, "wishlist.empty"))).toBeVisible();
+
+      // A review: required fields first, then a real one.
+      await page.goto(dyes(`/products/${first}`, locale));
+      await page.getByRole("button", { name: text(locale, "reviews.submit") }).click();
+      await expect(page.getByText(text(locale, "reviews.titleRequired"))).toBeVisible();
+      await page.getByLabel(text(locale, "reviews.starLabel", { count: 5 }), { exact: true }).check();
+      await page.getByLabel(text(locale, "reviews.title"), { exact: true }).fill(`Rich colour (${locale})`);
+      await page.getByLabel(text(locale, "reviews.comment"), { exact: true }).fill("Took well on cotton.");
+      await page.getByRole("button", { name: text(locale, "reviews.submit") }).click();
+      await expectToast(page, text(locale, "toast.reviewSubmitted"));
+      await expect(page.getByRole("heading", { level: 3, name: `Rich colour (${locale})` })).toBeVisible();
+      await expect(page.getByRole("button", { name: text(locale, "reviews.update") })).toBeVisible();
+    });
+
+    test("an unknown product is 'Product Not Found' with status 404", async ({ page }) => {
+      const res = await page.goto(dyes("/products/no-such-product", locale));
+      expect(res?.status()).toBe(404);
+      await expect(
+        page.getByRole("heading", { level: 1, name: text(locale, "notFound.product") }),
+      ).toBeVisible();
+    });
+
+    test(`product, cart and wishlist pages pass axe (WCAG 2.1 AA) in ${locale}`, async ({
+      page,
+    }, testInfo) => {
+      const [slug] = await productsInStock(page, 1);
+      await page.goto(dyes("/login", locale));
+      await fillLogin(page, locale, "shopper@dyes.test", DEMO_PASSWORDS.shopper);
+      await expect(page.getByRole("link", { name: text(locale, "auth.account") })).toBeVisible();
+      const violations: string[] = [];
+      for (const path of [`/products/${slug}`, "/cart", "/wishlist"]) {
+        await page.goto(dyes(path, locale));
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+        for (const v of results.violations) {
+          violations.push(
+            `${path}: ${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+          );
+        }
+      }
+      await testInfo.attach("axe-violations.json", {
+        body: JSON.stringify(violations, null, 2),
+        contentType: "application/json",
+      });
+      expect(violations).toEqual([]);
+    });
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("product to cart: login first, add, change, remove", async ({ page, browser }) => {
+    const [slug] = await productsInStock(page, 1);
+    const email = uniqueEmail("cart-nojs");
+    await signUpElsewhere(browser, "en", email, "cart-pass-2");
+
+    await page.goto(dyes(`/products/${slug}`, "en"));
+    const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+    await page.getByRole("button", { name: text("en", "productPage.addToCart") }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await expectToast(page, text("en", "toast.loginFirst"));
+    await fillLogin(page, "en", email, "cart-pass-2");
+    await expect(page).toHaveURL(new RegExp(`/products/${slug}`));
+
+    await page.getByLabel(text("en", "productPage.quantity"), { exact: true }).fill("2");
+    await page.getByRole("button", { name: text("en", "productPage.addToCart") }).click();
+    await expectToast(page, text("en", "toast.cartAdded"));
+
+    await page.goto(dyes("/cart", "en"));
+    const quantity = page.getByLabel(text("en", "cart.quantityFor", { name: name }));
+    await expect(quantity).toHaveValue("2");
+    await quantity.fill("1");
+    await page.getByRole("button", { name: text("en", "cart.updateItem", { name: name }) }).click();
+    await expectToast(page, text("en", "toast.cartUpdated"));
+    await expect(page.getByLabel(text("en", "cart.quantityFor", { name: name }))).toHaveValue("1");
+    await page.getByRole("button", { name: text("en", "cart.removeItem", { name: name }) }).click();
+    await expectToast(page, text("en", "toast.productRemoved"));
+    await expect(page.getByText(text("en", "cart.empty"), { exact: true })).toBeVisible();
+  });
+});
