@@ -5,13 +5,12 @@ import { useTranslation } from "react-i18next";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { CartSummary } from "~/components/cart/CartSummary";
 import { Notice } from "~/components/ui/Notice";
-import { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
 import { requestLocale } from "~/lib/shell.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { cartActionSchema, updateCartSchema } from "~/lib/validation/cart";
+import { cartActionSchema } from "~/lib/validation/cart";
 import { getOptionalUser } from "~/services/auth.server";
 import {
   addToCart,
@@ -32,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user) throw await loginFirst("/cart");
   const locale = await requestLocale(request, context.tenant);
   const cart = await getCart(store.id, user.id, { locale, currency: store.currency });
-  return { cart, constraint: formConstraint(updateCartSchema) };
+  return { cart };
 }
 
 const refuse = (status: number, notice: FormNotice, productId: string | null = null) =>
@@ -90,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { cart, constraint } = useLoaderData<typeof loader>();
+  const { cart } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const notice = actionData?.notice;
@@ -119,8 +118,7 @@ export default function CartPage() {
               <CartLineItem
                 key={line.productId}
                 line={line}
-                constraint={constraint}
-                lastResult={actionData?.productId === line.productId ? actionData.result : undefined}
+                serverErrors={actionData?.productId === line.productId ? actionData.result?.error : undefined}
               />
             ))}
           </ul>

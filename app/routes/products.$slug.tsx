@@ -7,9 +7,7 @@ import { ProductDetails } from "~/components/product/ProductDetails";
 import { seo } from "~/lib/seo";
 import { requestLocale } from "~/lib/shell.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { addToCartSchema } from "~/lib/validation/cart";
 import { reviewSchema } from "~/lib/validation/review";
-import { formConstraint } from "~/lib/form-constraint.server";
 import { getOptionalUser } from "~/services/auth.server";
 import { loginFirst, readForm } from "~/services/cart.server";
 import { findActiveProductId, getProductDetail } from "~/services/products.server";
@@ -40,7 +38,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     locale,
     signedIn: user !== null,
     path: productPath(product.slug),
-    constraints: { addToCart: formConstraint(addToCartSchema), review: formConstraint(reviewSchema) },
   };
 }
 
@@ -73,7 +70,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, error, locati
 };
 
 export default function ProductPage() {
-  const { product, locale, signedIn, path, constraints } = useLoaderData<typeof loader>();
+  const { product, locale, signedIn, path } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <ProductDetails
@@ -81,8 +78,7 @@ export default function ProductPage() {
       locale={locale}
       signedIn={signedIn}
       path={path}
-      reviewResult={actionData?.result}
-      constraints={constraints}
+      reviewErrors={actionData?.result?.error}
     />
   );
 }

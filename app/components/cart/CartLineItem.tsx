@@ -1,35 +1,29 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useZodForm } from "~/lib/use-zod-form";
 import type { CartLine } from "~/services/cart.server";
-import type { FormConstraint } from "../product/AddToCartForm";
+import { FieldError } from "../product/FieldError";
 import { PriceTag } from "../product/PriceTag";
+import { useSchemaForm, type FieldErrorMap } from "../product/use-schema-form";
 import { Button } from "../ui/Button";
-import { FieldErrors } from "../ui/Field";
 import { Swatch } from "../ui/Swatch";
 
-/** The browser loads the schema on the form's first focus (see useZodForm). */
+/** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/cart").then((m) => m.updateCartSchema);
 
 /** One cart line: shade, name, unit price, quantity (0 removes), remove, line total. */
 export function CartLineItem({
   line,
-  constraint,
-  lastResult,
+  serverErrors,
 }: {
   line: CartLine;
-  constraint: FormConstraint;
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  serverErrors: FieldErrorMap | null | undefined;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("productId") === line.productId;
-  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, lastResult, {
-    id: `line-${line.productId}`,
-    defaultValue: { quantity: String(line.quantity) },
-  });
-  const quantity = getInputProps(fields.quantity, { type: "number" });
+  const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, serverErrors);
+  const id = useId();
   const label = line.colorFamily
     ? `${line.colorFamily} ${line.shadeHex ?? ""}`.trim()
     : (line.shadeHex ?? "");
@@ -61,22 +55,25 @@ export function CartLineItem({
       </div>
       <div className="flex flex-col gap-2">
         {line.available ? (
-          <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex items-end gap-2">
+          <Form method="post" {...formProps} className="flex items-end gap-2">
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="productId" value={line.productId} />
             <div className="flex flex-col gap-1">
-              <label htmlFor={fields.quantity.id} className="text-sm font-bold">
+              <label htmlFor={id} className="text-sm font-bold">
                 {t("cart.quantity")}
               </label>
               <input
-                {...quantity}
-                key={quantity.key}
+                id={id}
+                type="number"
+                {...fieldProps("quantity", `${id}-error`)}
+                // Names the product too: every line has a "Quantity" field.
+                aria-label={t("cart.quantityFor", { name: line.name })}
+                defaultValue={line.quantity}
+                required
                 min={0}
                 max={Math.max(line.stock, line.quantity)}
                 step={1}
                 inputMode="numeric"
-                // Names the product too: every line has a "Quantity" field.
-                aria-label={t("cart.quantityFor", { name: line.name })}
                 className="min-h-11 w-20 rounded-md border border-line bg-field px-2 text-ink aria-[invalid=true]:border-red-700"
               />
             </div>
@@ -89,12 +86,7 @@ export function CartLineItem({
             </Button>
           </Form>
         ) : null}
-        <FieldErrors
-          id={fields.quantity.errorId}
-          errors={[...(fields.quantity.errors ?? []), ...(fields.productId.errors ?? [])].map((key) =>
-            t(key),
-          )}
-        />
+        <FieldError id={`${id}-error`} errors={errors.quantity ?? errors.productId} />
         <Form method="post">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="productId" value={line.productId} />

@@ -1,21 +1,18 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormNotice } from "~/lib/notice";
-import { useZodForm } from "~/lib/use-zod-form";
-import type { SubmissionResult } from "@conform-to/react";
 import { Button } from "../ui/Button";
-import { FieldErrors } from "../ui/Field";
 import { Notice } from "../ui/Notice";
+import { FieldError } from "./FieldError";
+import { useSchemaForm, type FieldErrorMap } from "./use-schema-form";
 
-/** HTML constraints computed from the schema by the loader (formConstraint). */
-export type FormConstraint = Parameters<typeof useZodForm>[1];
-
-/** The browser loads the schema on the form's first focus (see useZodForm). */
+/** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/cart").then((m) => m.addToCartSchema);
 
+/** What the cart action answers when it refuses (a success redirects instead). */
 export interface CartActionData {
-  result: SubmissionResult<string[]> | null;
+  result: { error?: FieldErrorMap } | null;
   notice: FormNotice | null;
 }
 
@@ -27,43 +24,35 @@ export function AddToCartForm({
   productId,
   stock,
   redirectTo,
-  constraint,
 }: {
   productId: string;
   stock: number;
   redirectTo: string;
-  constraint: FormConstraint;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
-  // The cart action's answer when it refused (a success redirects instead).
   const answer = fetcher.data as CartActionData | undefined;
-  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, answer?.result, {
-    id: `add-${productId}`,
-    defaultValue: { quantity: "1" },
-  });
+  const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, answer?.result?.error);
+  const id = useId();
+  const errorId = `${id}-error`;
   const notice = answer?.notice;
-  const quantity = getInputProps(fields.quantity, { type: "number" });
   return (
-    <fetcher.Form
-      method="post"
-      action="/cart"
-      {...getFormProps(form)}
-      onFocus={onFocus}
-      className="flex flex-col gap-3"
-    >
+    <fetcher.Form method="post" action="/cart" {...formProps} className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
-          <label htmlFor={fields.quantity.id} className="font-bold">
+          <label htmlFor={id} className="font-bold">
             {t("productPage.quantity")}
           </label>
           <input
-            {...quantity}
-            key={quantity.key}
+            id={id}
+            type="number"
+            {...fieldProps("quantity", errorId)}
+            defaultValue="1"
+            required
             min={1}
             max={stock}
             step={1}
@@ -73,10 +62,7 @@ export function AddToCartForm({
         </div>
         <Button disabled={fetcher.state !== "idle"}>{t("productPage.addToCart")}</Button>
       </div>
-      <FieldErrors
-        id={fields.quantity.errorId}
-        errors={[...(fields.quantity.errors ?? []), ...(fields.productId.errors ?? [])].map((key) => t(key))}
-      />
+      <FieldError id={errorId} errors={errors.quantity ?? errors.productId} />
     </fetcher.Form>
   );
 }

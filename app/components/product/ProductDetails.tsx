@@ -1,10 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/root-data";
 import type { ProductDetail } from "~/services/products.server";
 import { Swatch } from "../ui/Swatch";
-import { AddToCartForm, type FormConstraint } from "./AddToCartForm";
+import { AddToCartForm } from "./AddToCartForm";
+import type { FieldErrorMap } from "./use-schema-form";
 import { Gallery } from "./Gallery";
 import { PriceTag } from "./PriceTag";
 import { ProductJsonLd } from "./ProductJsonLd";
@@ -19,15 +19,13 @@ export function ProductDetails({
   locale,
   signedIn,
   path,
-  reviewResult,
-  constraints,
+  reviewErrors,
 }: {
-  constraints: { addToCart: FormConstraint; review: FormConstraint };
   product: ProductDetail;
   locale: string;
   signedIn: boolean;
   path: string;
-  reviewResult: SubmissionResult<string[]> | null | undefined;
+  reviewErrors: FieldErrorMap | null | undefined;
 }) {
   const { t } = useTranslation();
   const { shell } = useRootData();
@@ -108,12 +106,7 @@ export function ProductDetails({
             </div>
           ) : null}
           {product.stock > 0 ? (
-            <AddToCartForm
-              productId={product.id}
-              stock={product.stock}
-              redirectTo={path}
-              constraint={constraints.addToCart}
-            />
+            <AddToCartForm productId={product.id} stock={product.stock} redirectTo={path} />
           ) : (
             <p className="text-muted">{t("productPage.outOfStockNote")}</p>
           )}
@@ -150,9 +143,8 @@ export function ProductDetails({
           {signedIn ? (
             <ReviewForm
               key={JSON.stringify(product.viewer?.ownReview ?? null)}
-              lastResult={reviewResult}
+              serverErrors={reviewErrors}
               ownReview={product.viewer?.ownReview ?? null}
-              constraint={constraints.review}
             />
           ) : (
             <Link to={loginToReview} className="font-bold text-primary-ink underline underline-offset-4">
