@@ -141,8 +141,23 @@ for (const locale of ["en", "ar"] as const) {
 
       // A review: required fields first, then a real one.
       await page.goto(dyes(`/products/${first}`, locale));
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      // Checked as you type, with the action's own schema, before anything is sent.
+      const title = page.getByLabel(text(locale, "reviews.title"), { exact: true });
+      await title.focus();
+      // The schema loads on the form's first focus: retry until it answers.
+      await expect(async () => {
+        await title.fill("x");
+        await title.fill("");
+        await title.blur();
+        await expect(page.getByText(text(locale, "reviews.titleRequired"))).toBeVisible({ timeout: 1000 });
+      }).toPass();
       await page.getByRole("button", { name: text(locale, "reviews.submit") }).click();
-      await expect(page.getByText(text(locale, "reviews.titleRequired"))).toBeVisible();
+      await expect(page.getByText(text(locale, "reviews.commentRequired"))).toBeVisible();
+      expect(posts).toEqual([]);
       await page.getByLabel(text(locale, "reviews.starLabel", { count: 5 }), { exact: true }).check();
       await page.getByLabel(text(locale, "reviews.title"), { exact: true }).fill(`Rich colour (${locale})`);
       await page.getByLabel(text(locale, "reviews.comment"), { exact: true }).fill("Took well on cotton.");

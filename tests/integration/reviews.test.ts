@@ -10,6 +10,7 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products, reviews, users } from "~/db/schema";
 import { getToast } from "~/lib/toast.server";
+import { productJsonLd } from "~/components/product/ProductJsonLd";
 import { action, loader } from "~/routes/products.$slug";
 import type { ProductDetail } from "~/services/products.server";
 import { createUserSession } from "~/services/sessions.server";
@@ -189,6 +190,19 @@ describe("writing reviews", () => {
       { stars: 2, count: 1 },
       { stars: 1, count: 0 },
     ]);
+    const [ld] = productJsonLd(product, {
+      origin: A,
+      path: `/products/${SLUG}`,
+      homeName: "Home",
+      productsName: "All",
+    });
+    expect(ld!.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 3.5,
+      reviewCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
   });
 
   it("marks a verified buyer only for a non-cancelled order containing the product", async () => {
