@@ -167,6 +167,37 @@ for (const locale of ["en", "ar"] as const) {
       await expect(page.getByRole("button", { name: text(locale, "reviews.update") })).toBeVisible();
     });
 
+    test("the product page has a responsive gallery, JSON-LD and its title", async ({ page }) => {
+      const [slug] = await productsInStock(page, 1);
+      await page.goto(dyes(`/products/${slug}`, locale));
+      const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+      await expect(page).toHaveTitle(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\| `));
+      const images = page.locator("main img");
+      if ((await images.count()) > 0) {
+        const first = images.first();
+        await expect(first).toHaveAttribute("loading", "eager");
+        await expect(first).toHaveAttribute(
+          "srcset",
+          /\/resources\/image\?url=\/images\/[0-9a-f-]+&w=\d+ \d+w/,
+        );
+        await expect(first).toHaveAttribute("sizes", /.+/);
+        await expect(first).toHaveAttribute("width", /^\d+$/);
+      }
+      const ld = JSON.parse(
+        (await page.locator('main script[type="application/ld+json"]').textContent())!,
+      ) as {
+        "@type": string;
+        name: string;
+        offers: { priceCurrency: string; availability: string };
+      }[];
+      expect(ld.map((item) => item["@type"])).toEqual(["Product", "BreadcrumbList"]);
+      expect(ld[0]!.name).toBe(name);
+      expect(ld[0]!.offers).toMatchObject({
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+      });
+    });
+
     test("an unknown product is 'Product Not Found' with status 404", async ({ page }) => {
       const res = await page.goto(dyes("/products/no-such-product", locale));
       expect(res?.status()).toBe(404);
