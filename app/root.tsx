@@ -13,6 +13,7 @@ import { isShellErrorData, type RootData, type Shell, type ShellErrorData, type 
 import { buildShell } from "~/lib/shell.server";
 import { getToast } from "~/lib/toast.server";
 import { getOptionalUser } from "~/services/auth.server";
+import { cartLineCount } from "~/services/cart.server";
 import { shellSettings } from "~/services/settings.server";
 import appCss from "~/styles/app.css?url";
 
@@ -37,8 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { store } = tenant;
   let site: Site;
   let viewer: RootData["viewer"] = null;
+  let cartCount = 0;
   try {
     const user = await getOptionalUser(request, context);
+    if (user) cartCount = await cartLineCount(store.id, user.id);
     viewer = user ? { name: user.name, isAdmin: user.isAdmin, imageId: user.imageId } : null;
     site = {
       kind: "store",
@@ -54,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error("root loader: signed-in user", error);
     throw data<ShellErrorData>({ shell, reason: "error" }, { status: 500, headers });
   }
-  return data<RootData>({ shell, site, toast, viewer }, { headers });
+  return data<RootData>({ shell, site, toast, viewer, cartCount }, { headers });
 }
 
 export const meta: MetaFunction = ({ matches, error }) =>

@@ -26,8 +26,7 @@ export function StoreHeader({
 }) {
   const { t } = useTranslation();
   // Lines in the signed-in shopper's cart, when the root loader provides them.
-  const root = useOptionalRootData() as { cartCount?: unknown } | undefined;
-  const cartCount = typeof root?.cartCount === "number" ? root.cartCount : 0;
+  const cartCount = useOptionalRootData()?.cartCount ?? 0;
   return (
     <header className="border-b border-line border-t-4 border-t-primary bg-page">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3">

@@ -53,6 +53,8 @@ export interface RootData {
   site: Site;
   toast: ToastMessage | null;
   viewer: Viewer | null;
+  /** Lines in the signed-in shopper's cart, for the header. */
+  cartCount?: number;
 }
 
 export interface ShellErrorData {
