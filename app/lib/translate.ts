@@ -49,6 +49,9 @@ export function createTranslator(locale: string, resources: object): Translate {
       if (typeof options.count === "number") {
         if (options.count === 0) candidates.push(`${base}_zero`);
         candidates.push(`${base}_${plurals.select(options.count)}`);
+        // Arabic has six plural forms; a dictionary that only wrote `_one`/`_other` still reads
+        // right with `_other` instead of showing the bare key.
+        candidates.push(`${base}_other`);
       }
       candidates.push(base);
       for (const candidate of candidates) {

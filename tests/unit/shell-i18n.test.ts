@@ -197,3 +197,13 @@ describe("the render-time translator matches i18next", () => {
     expect(i18n.exists("notFound.nothing")).toBe(false);
   });
 });
+
+describe("plural forms a dictionary did not write", () => {
+  it("fall back to _other instead of showing the key (Arabic has six forms)", () => {
+    const t = createTranslator("ar", { items: { count_one: "منتج واحد", count_other: "{{count}} منتجات" } });
+    expect(t("items.count", { count: 1 })).toBe("منتج واحد");
+    expect(t("items.count", { count: 3 })).toBe("3 منتجات"); // "few" in Arabic
+    expect(t("items.count", { count: 11 })).toBe("11 منتجات"); // "many"
+    expect(t("items.count", { count: 2 })).toBe("2 منتجات"); // "two"
+  });
+});
