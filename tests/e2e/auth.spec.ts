@@ -146,6 +146,22 @@ for (const locale of ["en", "ar"] as const) {
       await expect(page.getByText(text(locale, "auth.reset.expired"))).toBeVisible();
     });
 
+    test("log in with a link from the email", async ({ page }) => {
+      const email = uniqueEmail(`link-${locale}`);
+      const before = await mailCount(email);
+      await page.goto(dyes("/login/link", locale));
+      await page.getByLabel(text(locale, "auth.fields.email")).fill(email);
+      await page.getByRole("button", { name: text(locale, "auth.link.submit") }).click();
+      await expectToast(page, text(locale, "toast.checkMail"));
+      const mail = await waitForMail(email, before);
+      await page.goto(linkIn(mail, "/login/link/"));
+      // Opening the link only asks; the button signs in.
+      await expect(page.getByRole("link", { name: text(locale, "auth.account") })).toHaveCount(0);
+      await page.getByRole("button", { name: text(locale, "auth.link.confirm") }).click();
+      await expectToast(page, text(locale, "toast.loginSuccess"));
+      await expect(page.getByRole("link", { name: text(locale, "auth.account") })).toBeVisible();
+    });
+
     test("change the password and upload a profile photo", async ({ page }, info) => {
       const email = uniqueEmail(`profile-${locale}`);
       await signUp(page, locale, email);

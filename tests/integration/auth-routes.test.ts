@@ -14,7 +14,7 @@ import { action as logoutAction } from "~/routes/logout";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password.$token";
 import { action as linkAction } from "~/routes/login_.link";
-import { action as useLinkAction } from "~/routes/login_.link.$token";
+import { action as useLinkAction } from "~/routes/login_.link_.$token";
 import { action as profileAction } from "~/routes/profile";
 import { action as passwordAction } from "~/routes/profile_.password";
 import { loader as adminLoader } from "~/routes/admin";

@@ -10,7 +10,7 @@ import {
   SORTS,
   type CatalogQuery,
   type CatalogSort,
-} from "~/lib/validation/catalog";
+} from "~/lib/catalog-query";
 
 export const SORT_LABELS: Record<CatalogSort, string> = {
   "best-seller": "sort.bestSeller",
