@@ -1,4 +1,5 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import type { parseWithZod } from "@conform-to/zod";
 import { useCallback, useRef, useState, type FocusEventHandler } from "react";
 import type { z } from "zod";
 
@@ -7,7 +8,7 @@ type Constraint = Parameters<typeof useForm>[0] extends infer O
     ? C
     : never
   : never;
-type ParseWithZod = typeof import("@conform-to/zod").parseWithZod;
+type ParseWithZod = typeof parseWithZod;
 
 /**
  * The one way forms are wired: the same zod schema validates on the server and, as you type,

@@ -98,6 +98,7 @@ export default function Profile() {
         method="post"
         encType="multipart/form-data"
         {...getFormProps(form)}
+        onFocus={onFocus}
         className="flex flex-col gap-3"
       >
         <Field meta={fields.name} label={t("auth.fields.name")} autoComplete="name" />
