@@ -109,8 +109,10 @@ for (const locale of ["en", "ar"] as const) {
       await page.getByRole("button", { name: text(locale, "productPage.addToCart") }).click();
       await expectToast(page, text(locale, "toast.cartAdded"));
 
-      // The cart: change a quantity, remove a line.
-      await page.getByRole("link", { name: text(locale, "storeNav.cart"), exact: true }).click();
+      // The header counts the two cart lines; the cart: change a quantity, remove a line.
+      await page
+        .getByRole("link", { name: text(locale, "storeNav.cartWithCount", { count: 2 }), exact: true })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: text(locale, "cart.title") })).toBeVisible();
       const quantity = page.getByLabel(text(locale, "cart.quantityFor", { name: name }));
       await expect(quantity).toHaveValue("2");
