@@ -14,6 +14,7 @@ import { stockState, type StockState } from "~/lib/stock";
 import { loadActiveSales, priceWithSales } from "./pricing.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { localized } from "./settings.server";
+import { productSummaryColumns } from "./product-columns.server";
 
 export type CartError =
   | { error: "not-found" }
@@ -158,16 +159,8 @@ export async function getCart(
       .select({
         productId: cartItems.productId,
         quantity: cartItems.quantity,
-        slug: products.slug,
-        nameEn: products.nameEn,
-        nameAr: products.nameAr,
-        priceCents: products.priceCents,
-        stock: products.stock,
+        ...productSummaryColumns,
         active: products.active,
-        categoryId: products.categoryId,
-        subcategoryId: products.subcategoryId,
-        shadeHex: products.shadeHex,
-        colorFamily: products.colorFamily,
       })
       .from(cartItems)
       .innerJoin(products, and(eq(products.storeId, cartItems.storeId), eq(products.id, cartItems.productId)))

@@ -13,6 +13,7 @@ import { PRICE_MAX, PRICE_MIN, type CatalogQuery, type CatalogSort } from "~/lib
 import { decodeCursor, encodeCursor, type Cursor } from "./catalog-cursor.server";
 import { loadActiveSales, priceWithSales, type ActiveSale } from "./pricing.server";
 import { localized } from "./settings.server";
+import { firstImageId, productSummaryColumns } from "./product-columns.server";
 
 export const PAGE_SIZE = 12;
 /** At most this many words of a search are matched (each must appear). */
@@ -106,24 +107,10 @@ export async function getCategoryBySlug(
 // ───────────────────────────── products ─────────────────────────────
 
 const productColumns = {
-  id: products.id,
-  slug: products.slug,
-  nameEn: products.nameEn,
-  nameAr: products.nameAr,
-  priceCents: products.priceCents,
-  stock: products.stock,
-  categoryId: products.categoryId,
-  subcategoryId: products.subcategoryId,
-  shadeHex: products.shadeHex,
-  colorFamily: products.colorFamily,
+  ...productSummaryColumns,
   unitsSold: products.unitsSold,
   unitsSold7d: products.unitsSold7d,
-  // Correlated, but evaluated only for the rows the LIMIT keeps. Written out in full because
-  // drizzle leaves column names unqualified in a select list, which would bind them to the
-  // inner table.
-  imageId: sql<string | null>`(select pi.image_id from product_images pi
-    where pi.store_id = "products"."store_id" and pi.product_id = "products"."id"
-    order by pi.position limit 1)`,
+  imageId: firstImageId(),
 };
 
 type ProductRow = {

@@ -9,6 +9,7 @@ import { stockState, type StockState } from "~/lib/stock";
 import { isActive, toCard, type CatalogProduct } from "./catalog.server";
 import { loadActiveSales, type ActiveSale } from "./pricing.server";
 import { localized } from "./settings.server";
+import { firstImageId, productSummaryColumns } from "./product-columns.server";
 
 export interface HomeProduct {
   id: string;
@@ -125,21 +126,10 @@ export async function loadHome(
       tx
         .select({
           shelf: sql<string>`${shelf}::text`.as("shelf"),
-          id: products.id,
-          slug: products.slug,
-          nameEn: products.nameEn,
-          nameAr: products.nameAr,
-          priceCents: products.priceCents,
-          stock: products.stock,
-          categoryId: products.categoryId,
-          subcategoryId: products.subcategoryId,
-          shadeHex: products.shadeHex,
-          colorFamily: products.colorFamily,
+          ...productSummaryColumns,
           unitsSold: products.unitsSold,
           unitsSold7d: products.unitsSold7d,
-          imageId: sql<string | null>`(select pi.image_id from product_images pi
-            where pi.store_id = "products"."store_id" and pi.product_id = "products"."id"
-            order by pi.position limit 1)`.as("image_id"),
+          imageId: firstImageId().as("image_id"),
         })
         .from(products);
     const base = [eq(products.storeId, storeId), isActive];

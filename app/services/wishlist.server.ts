@@ -11,6 +11,7 @@ import { formatMoney } from "~/lib/money";
 import { stockState, type StockState } from "~/lib/stock";
 import { loadActiveSales, priceWithSales } from "./pricing.server";
 import { localized } from "./settings.server";
+import { productSummaryColumns } from "./product-columns.server";
 
 export type WishlistChange =
   { ok: true; inWishlist: boolean } | { ok: false; error: "not-found" | "not-in-wishlist" };
@@ -90,16 +91,8 @@ export async function getWishlist(
       .select({
         productId: wishlistItems.productId,
         addedAt: wishlistItems.createdAt,
-        slug: products.slug,
-        nameEn: products.nameEn,
-        nameAr: products.nameAr,
-        priceCents: products.priceCents,
-        stock: products.stock,
+        ...productSummaryColumns,
         active: products.active,
-        categoryId: products.categoryId,
-        subcategoryId: products.subcategoryId,
-        shadeHex: products.shadeHex,
-        colorFamily: products.colorFamily,
       })
       .from(wishlistItems)
       .innerJoin(

@@ -1,0 +1,26 @@
+/** The product fields every card, cart line and wishlist line is built from; one list. */
+import { sql } from "drizzle-orm";
+import { products } from "~/db/schema";
+
+export const productSummaryColumns = {
+  id: products.id,
+  slug: products.slug,
+  nameEn: products.nameEn,
+  nameAr: products.nameAr,
+  priceCents: products.priceCents,
+  stock: products.stock,
+  categoryId: products.categoryId,
+  subcategoryId: products.subcategoryId,
+  shadeHex: products.shadeHex,
+  colorFamily: products.colorFamily,
+};
+
+/**
+ * The product's first image. Correlated, but evaluated only for the rows a LIMIT keeps. Written
+ * out in full because drizzle leaves column names unqualified in a select list, which would
+ * bind them to the inner table.
+ */
+export const firstImageId = () =>
+  sql<string | null>`(select pi.image_id from product_images pi
+    where pi.store_id = "products"."store_id" and pi.product_id = "products"."id"
+    order by pi.position limit 1)`;
