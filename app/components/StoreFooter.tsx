@@ -2,18 +2,16 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isolate } from "~/lib/bidi";
+import { contactHoursText } from "~/lib/contact-hours";
 import type { Site } from "~/lib/shell";
 
 type StoreSite = Extract<Site, { kind: "store" }>;
-
-const DEFAULT_HOURS = "Mon-Fri 8am to 5pm";
 
 /** Footer: the store's contact details and footer text from its settings. */
 export function StoreFooter({ site }: { site: StoreSite }) {
   const { t } = useTranslation();
   const { contact, footerText } = site.settings;
-  // The untouched default is ours to translate; anything the owner typed is shown as typed.
-  const hours = contact.hours.trim() === DEFAULT_HOURS ? t("footer.defaultHours") : contact.hours;
+  const hours = contactHoursText(contact.hours, t);
   const rows: { label: string; value: ReactNode }[] = [];
   if (contact.email) {
     rows.push({

@@ -35,6 +35,11 @@ const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
 const MIGRATION_LOCK = 72_001;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Rows of a raw `execute()`: postgres.js returns an array, PGlite an object with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 export class InvalidStoreIdError extends Error {
   constructor(value: string) {
     super(`Not a store id: ${JSON.stringify(value).slice(0, 60)}`);

@@ -24,6 +24,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { uuidv7 } from "uuidv7";
+import { DEFAULT_CONTACT_HOURS } from "../lib/contact-hours";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -222,7 +223,7 @@ export const storeSettings = pgTable(
     contactPhone: text("contact_phone").notNull().default(""),
     contactAddressEn: text("contact_address_en").notNull().default(""),
     contactAddressAr: text("contact_address_ar").notNull().default(""),
-    contactHours: text("contact_hours").notNull().default("Mon-Fri 8am to 5pm"),
+    contactHours: text("contact_hours").notNull().default(DEFAULT_CONTACT_HOURS),
     footerTextEn: text("footer_text_en").notNull().default(""),
     footerTextAr: text("footer_text_ar").notNull().default(""),
     socialLinks: jsonb("social_links")

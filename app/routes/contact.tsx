@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/Button";
 import { Field, FieldErrors } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { Notice } from "~/components/ui/Notice";
+import { contactHoursText } from "~/lib/contact-hours";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
@@ -45,8 +46,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast("/contact", { key: "toast.requestSubmitted" });
 }
 
-const DEFAULT_HOURS = "Mon-Fri 8am to 5pm";
-
 export default function Contact() {
   const { defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -58,7 +57,7 @@ export default function Contact() {
     defaultValue: defaults,
   });
   const { contact } = site.settings;
-  const hours = contact.hours.trim() === DEFAULT_HOURS ? t("footer.defaultHours") : contact.hours;
+  const hours = contactHoursText(contact.hours, t);
   const notice = actionData?.notice;
   const comments = getTextareaProps(fields.comments);
   return (

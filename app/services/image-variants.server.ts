@@ -62,31 +62,39 @@ export async function getImageVariant(
   accept: string | null,
 ): Promise<Variant | null> {
   const db = await getDb();
-  const [source] = await db.withStore(storeId, (tx) =>
-    tx
+  // One transaction finds the source, the cached variant and, only on a miss, the original
+  // bytes; encoding happens outside it, so no transaction waits on sharp.
+  const found = await db.withStore(storeId, async (tx) => {
+    const [source] = await tx
       .select({ contentType: images.contentType, sha256: images.sha256 })
       .from(images)
-      .where(eq(images.id, request.imageId)),
-  );
-  if (!source) return null;
-  const format = negotiateFormat(accept, source.contentType);
-  const etag = `"${source.sha256.slice(0, 16)}-${request.width}-${request.quality}-${format}"`;
-  const key = and(
-    eq(imageVariants.imageId, request.imageId),
-    eq(imageVariants.width, request.width),
-    eq(imageVariants.quality, request.quality),
-    eq(imageVariants.format, format),
-  );
-  const [cached] = await db.withStore(storeId, (tx) =>
-    tx.select({ bytes: imageVariants.bytes }).from(imageVariants).where(key),
-  );
-  if (cached) return { bytes: cached.bytes, format, etag };
-
-  const [original] = await db.withStore(storeId, (tx) =>
-    tx.select({ bytes: images.bytes }).from(images).where(eq(images.id, request.imageId)),
-  );
-  if (!original) return null;
-  const resized = sharp(original.bytes).resize({ width: request.width, withoutEnlargement: true });
+      .where(eq(images.id, request.imageId));
+    if (!source) return null;
+    const format = negotiateFormat(accept, source.contentType);
+    const [cached] = await tx
+      .select({ bytes: imageVariants.bytes })
+      .from(imageVariants)
+      .where(
+        and(
+          eq(imageVariants.imageId, request.imageId),
+          eq(imageVariants.width, request.width),
+          eq(imageVariants.quality, request.quality),
+          eq(imageVariants.format, format),
+        ),
+      );
+    if (cached) return { source, format, cached: cached.bytes, original: null };
+    const [original] = await tx
+      .select({ bytes: images.bytes })
+      .from(images)
+      .where(eq(images.id, request.imageId));
+    return { source, format, cached: null, original: original?.bytes ?? null };
+  });
+  if (!found) return null;
+  const { format } = found;
+  const etag = `"${found.source.sha256.slice(0, 16)}-${request.width}-${request.quality}-${format}"`;
+  if (found.cached) return { bytes: found.cached, format, etag };
+  if (!found.original) return null;
+  const resized = sharp(found.original).resize({ width: request.width, withoutEnlargement: true });
   const bytes = await (
     format === "avif"
       ? resized.avif({ quality: request.quality, effort: 2 })

@@ -1,7 +1,6 @@
 /** Platform-wide reads for staff, through the SECURITY DEFINER functions of drizzle/0001_rls.sql. */
 import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { rowsOf } from "./tenancy.server";
+import { getDb, rowsOf } from "~/db/client.server";
 
 export interface PlatformStoreRow {
   id: string;

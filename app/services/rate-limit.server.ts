@@ -3,8 +3,7 @@
  * One statement per hit: the upsert both counts and starts a new window when the old one ended.
  */
 import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { rowsOf } from "~/services/tenancy.server";
+import { getDb, rowsOf } from "~/db/client.server";
 
 export interface RateLimitResult {
   allowed: boolean;

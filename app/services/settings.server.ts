@@ -2,12 +2,13 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
+import { DEFAULT_CONTACT_HOURS } from "~/lib/contact-hours";
 import type { Locale } from "~/lib/i18n";
 import type { StoreShellSettings } from "~/lib/shell";
 
 export type StoreSettings = typeof storeSettings.$inferSelect;
 
-export const DEFAULT_CONTACT_HOURS = "Mon-Fri 8am to 5pm";
+export { DEFAULT_CONTACT_HOURS };
 
 /** What a store without a settings row looks like: the column defaults. */
 export function defaultStoreSettings(storeId: string): StoreSettings {

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import { getDb, type Db } from "~/db/client.server";
+import { getDb, rowsOf, type Db } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
 import { defaultStoreSettings, SHELL_SETTINGS_COLUMNS, type ShellSettingsSource } from "./settings.server";
 
@@ -101,11 +101,6 @@ async function lookupStore(db: Db, slug: string | null, domain: string | null): 
     branding,
     settings,
   };
-}
-
-/** postgres.js returns an array of rows, PGlite an object with `rows`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /**

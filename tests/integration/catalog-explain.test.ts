@@ -9,10 +9,9 @@ import { sql, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, stores } from "~/db/schema";
-import type { Tx } from "~/db/client.server";
+import { rowsOf, type Tx } from "~/db/client.server";
 import { encodeCursor } from "~/services/catalog-cursor.server";
 import { countQuery, filterConditions, pageQuery, type ListingFilter } from "~/services/catalog.server";
-import { rowsOf } from "~/services/tenancy.server";
 import { SORTS, type CatalogSort } from "~/lib/validation/catalog";
 import { createTestDb, type TestDb } from "../helpers/db";
 

@@ -3,11 +3,11 @@
  * keyset pages walked forwards and back and compared with the database's own ORDER BY, sale
  * prices on cards, bad input, and store isolation through the route loaders.
  */
+import { rowsOf } from "~/db/client.server";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { categories, images, productImages, products, sales, saleTargets, stores } from "~/db/schema";
-import { rowsOf } from "~/services/tenancy.server";
 import { listCategories, listProducts, getCategoryBySlug, PAGE_SIZE } from "~/services/catalog.server";
 import {
   DEFAULT_QUERY,

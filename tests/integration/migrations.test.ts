@@ -2,9 +2,8 @@
 import { readdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "~/db/client.server";
+import { createDb, rowsOf } from "~/db/client.server";
 import { tenantTables } from "~/db/schema";
-import { rowsOf } from "~/services/tenancy.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 let db: TestDb;

@@ -4,9 +4,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { InvalidStoreIdError } from "~/db/client.server";
+import { InvalidStoreIdError, rowsOf } from "~/db/client.server";
 import { categories, products, stores, users } from "~/db/schema";
-import { rowsOf } from "~/services/tenancy.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 

@@ -1,4 +1,5 @@
 /** Store-settings texts of the demo stores (homepage, about, terms, privacy, contact, footer). */
+import { DEFAULT_CONTACT_HOURS } from "../../lib/contact-hours";
 
 export interface SettingsContent {
   heroTitleEn: string;
@@ -20,8 +21,6 @@ export interface SettingsContent {
   footerTextAr: string;
   socialLinks: { network: string; url: string }[];
 }
-
-const CONTACT_HOURS = "Mon-Fri 8am to 5pm";
 
 function termsEn(store: string): string {
   return [
@@ -83,7 +82,7 @@ export const DYES_CONTENT: SettingsContent = {
   contactPhone: "+1 555 0100 200",
   contactAddressEn: "48 Indigo Lane, Suite 3, Springfield",
   contactAddressAr: "48 شارع النيلة، مكتب 3، سبرينغفيلد",
-  contactHours: CONTACT_HOURS,
+  contactHours: DEFAULT_CONTACT_HOURS,
   footerTextEn: "© Dye & Shade Co. Colour for every craft.",
   footerTextAr: "© شركة الصبغة والظلال. لون لكل حرفة.",
   socialLinks: [
@@ -114,7 +113,7 @@ export const INKS_CONTENT: SettingsContent = {
   contactPhone: "+1 555 0100 300",
   contactAddressEn: "9 Quill Court, Old Town",
   contactAddressAr: "9 ساحة الريشة، البلدة القديمة",
-  contactHours: CONTACT_HOURS,
+  contactHours: DEFAULT_CONTACT_HOURS,
   footerTextEn: "© Ink Atelier. Write beautifully.",
   footerTextAr: "© مشغل الحبر. اكتب بجمال.",
   socialLinks: [{ network: "instagram", url: "https://instagram.com/inkatelier" }],
