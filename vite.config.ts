@@ -26,5 +26,9 @@ export default defineConfig({
     }),
     tsconfigPaths(),
   ],
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    // Dictionaries are fetched by URL (app/lib/dictionary-url.ts): always a file, never inlined.
+    assetsInlineLimit: (file) => (file.endsWith(".json") ? false : undefined),
+  },
 });

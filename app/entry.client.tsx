@@ -1,12 +1,32 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { DICTIONARY_URL } from "~/lib/dictionary-url";
+import { DEFAULT_LOCALE, isLocale, provideDictionary, type Resources } from "~/lib/i18n";
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
+// The page's dictionary is a static file (preloaded by the document) rather than loader data, so
+// it is downloaded once and cached instead of riding along in every page.
+const lang = document.documentElement.lang;
+const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+
+void fetch(DICTIONARY_URL[locale])
+  .then((response) => {
+    if (!response.ok) throw new Error(`dictionary ${locale}: HTTP ${response.status}`);
+    return response.json() as Promise<Resources>;
+  })
+  .then(
+    (resources) => {
+      provideDictionary(locale, resources);
+      startTransition(() => {
+        hydrateRoot(
+          document,
+          <StrictMode>
+            <RemixBrowser />
+          </StrictMode>,
+        );
+      });
+    },
+    // Without it the page cannot hydrate; the server-rendered HTML stays usable as it is
+    // (every form and link works without JavaScript).
+    (error: unknown) => console.error(error),
   );
-});

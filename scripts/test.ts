@@ -3,7 +3,9 @@
  *
  *   1. vitest (unit + integration) on embedded PGlite
  *   2. integration tests again on PostgreSQL, when TEST_DATABASE_URL is set
- *   3. production build, then Playwright against it in Debian's Chromium
+ *   3. production build; the JavaScript budget (DESIGN §9: one test per storefront page, its
+ *      gzipped start-up JavaScript within 110 KB, measured from the client manifest); then
+ *      Playwright against the build in Debian's Chromium
  *
  * Output of each tool streams to the console; counts come from their JSON reports. The last
  * line is always `N passed, N failed` (plus `, N skipped` when some were), and the exit code
@@ -12,6 +14,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { BUDGET_BYTES, bundleTable, measurePageBundles } from "../tests/bench/bundle";
 
 interface Outcome {
   suite: string;
@@ -166,6 +169,25 @@ async function main() {
     return code === 0
       ? { passed: 0, failed: 0, skipped: 0 }
       : { passed: 0, failed: 1, skipped: 0, problem: `remix vite:build exited ${code}` };
+  });
+
+  await timed("JavaScript budget", async () => {
+    if (build.failed) return { passed: 0, failed: 1, skipped: 0, problem: "not run: the build failed" };
+    try {
+      const pages = measurePageBundles(path.resolve("build/client"));
+      console.log(bundleTable(pages));
+      const over = pages.filter((page) => !page.withinBudget);
+      return {
+        passed: pages.length - over.length,
+        failed: over.length,
+        skipped: 0,
+        problem: over.length
+          ? `over ${BUDGET_BYTES} bytes: ${over.map((page) => `${page.route} (${page.bytes})`).join(", ")}`
+          : undefined,
+      };
+    } catch (error) {
+      return { passed: 0, failed: 1, skipped: 0, problem: `could not measure: ${String(error)}` };
+    }
   });
 
   await timed("browser (Playwright)", async () => {

@@ -2,7 +2,8 @@ import { Links, Meta, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { brandStyle } from "~/lib/brand";
-import { getI18n } from "~/lib/i18n";
+import { DICTIONARY_URL } from "~/lib/dictionary-url";
+import { getI18n, hasDictionary } from "~/lib/i18n";
 import type { Shell } from "~/lib/shell";
 import type { ToastMessage } from "~/lib/toast";
 import { ProgressBar } from "./ProgressBar";
@@ -21,7 +22,13 @@ export function Document({
   toast?: ToastMessage | null;
   children: ReactNode;
 }) {
-  const i18n = getI18n(shell.locale, shell.resources);
+  if (typeof document !== "undefined" && !hasDictionary(shell.locale)) {
+    // The language changed without a document load (another tab chose it, say): only a fresh
+    // document brings the other dictionary.
+    window.location.reload();
+    return null;
+  }
+  const i18n = getI18n(shell.locale);
   return (
     <I18nextProvider i18n={i18n}>
       <html
@@ -33,6 +40,8 @@ export function Document({
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=6" />
+          {/* entry.client.tsx fetches it before hydrating; the preload starts that with the HTML. */}
+          <link rel="preload" href={DICTIONARY_URL[shell.locale]} as="fetch" crossOrigin="anonymous" />
           <Meta />
           <Links />
         </head>

@@ -1,9 +1,8 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";
-import { useZodForm } from "~/lib/use-zod-form";
+import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { AuthCard } from "./AuthCard";
 import { Button } from "./ui/Button";
 import { Field } from "./ui/Field";
@@ -27,20 +26,20 @@ export function EmailRequestCard({
   intro: string;
   submit: string;
   constraint: ReturnType<typeof formConstraint>;
-  actionData: { result: SubmissionResult<string[]> | null; notice: FormNotice | null } | undefined;
+  actionData: { result: FormReply | null; notice: FormNotice | null } | undefined;
   redirectTo?: string;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, { id });
+  const form = useSchemaForm(loadSchema, actionData?.result, { id, constraint });
   const notice = actionData?.notice;
   return (
     <AuthCard title={title} intro={intro}>
-      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
+      <Form method="post" {...form.formProps} className="flex flex-col gap-3">
         {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
         <Honeypot />
         {redirectTo !== undefined ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field meta={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
+        <Field field={form.field("email")} type="email" label={t("auth.fields.email")} autoComplete="email" />
         <Button disabled={navigation.state === "submitting"}>{submit}</Button>
       </Form>
       <p className="mt-6 text-center">

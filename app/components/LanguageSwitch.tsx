@@ -2,7 +2,10 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LOCALES, type Locale } from "~/lib/i18n";
 
-/** Links to this same page in the other languages; `?lng=` also stores the choice in a cookie. */
+/**
+ * Links to this same page in the other languages; `?lng=` also stores the choice in a cookie. A
+ * full document load, since it brings the other locale's dictionary (app/lib/i18n.ts).
+ */
 export function LanguageSwitch({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -20,7 +23,7 @@ export function LanguageSwitch({ locale }: { locale: Locale }) {
               to={hrefFor(lng)}
               lang={lng}
               hrefLang={lng}
-              preventScrollReset
+              reloadDocument
               className="inline-flex min-h-11 items-center rounded-md px-3 font-bold text-primary-ink underline-offset-4 hover:underline"
             >
               {t(`header.language.${lng}`)}

@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -92,7 +94,9 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
 
 async function createPglite(dataDir = "memory://"): Promise<Db & { migrate(): Promise<void> }> {
   if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // Contrib extensions are files PGlite must load before a migration's CREATE EXTENSION can find
+  // them: the catalogue search index needs both (drizzle/0002_catalog_indexes.sql).
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
   const owner = drizzlePglite(client, { schema }) as unknown as AppDatabase;
   return {
     kind: "pglite",

@@ -424,8 +424,29 @@ export const products = pgTable(
     index("products_newest_idx")
       .on(t.storeId, t.createdAt.desc(), t.id)
       .where(sql`${t.active}`),
+    // A category or sub category narrows the listing: these serve its price sorts (not partial,
+    // so they also serve the foreign keys' checks).
     index("products_category_idx").on(t.storeId, t.categoryId, t.priceCents, t.id),
     index("products_subcategory_idx").on(t.storeId, t.subcategoryId, t.priceCents, t.id),
+    // …and its Best Seller and Trending sorts, so a small category of a large store is read in
+    // order rather than filtered out of the whole store's order (0002_catalog_indexes.sql).
+    index("products_category_best_seller_idx")
+      .on(t.storeId, t.categoryId, t.unitsSold.desc(), t.id)
+      .where(sql`${t.active}`),
+    index("products_category_trending_idx")
+      .on(t.storeId, t.categoryId, t.unitsSold7d.desc(), t.id)
+      .where(sql`${t.active}`),
+    index("products_subcategory_best_seller_idx")
+      .on(t.storeId, t.subcategoryId, t.unitsSold.desc(), t.id)
+      .where(sql`${t.active}`),
+    index("products_subcategory_trending_idx")
+      .on(t.storeId, t.subcategoryId, t.unitsSold7d.desc(), t.id)
+      .where(sql`${t.active}`),
+    // Search (`search_text ILIKE '%word%'` per word): the store's trigram matches, without reading
+    // the rest of the store or other stores' matches. pg_trgm and btree_gin (for store_id in a GIN
+    // index); under row-level security only catalog_search_ids() can search with it, see
+    // drizzle/0002_catalog_indexes.sql.
+    index("products_search_trgm_idx").using("gin", t.storeId, t.searchText.op("gin_trgm_ops")),
   ],
 );
 

@@ -7,9 +7,18 @@ import { RemixI18Next } from "remix-i18next/server";
 import ar from "~/locales/ar.json";
 import en from "~/locales/en.json";
 import { cookieDefaults } from "./cookies.server";
-import { DEFAULT_LOCALE, LOCALES, NAMESPACE, isLocale, type Locale, type Resources } from "./i18n";
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  NAMESPACE,
+  isLocale,
+  provideDictionary,
+  type Locale,
+  type Resources,
+} from "./i18n";
 
 const RESOURCES: Record<Locale, Resources> = { en, ar };
+for (const locale of LOCALES) provideDictionary(locale, RESOURCES[locale]);
 
 export const localeCookie = createCookie("lng", {
   ...cookieDefaults,

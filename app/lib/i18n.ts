@@ -1,7 +1,8 @@
 /**
- * Isomorphic i18n helpers. The server detects the locale and the root loader sends the active
- * locale's resources (only that one), so the browser never downloads both dictionaries; both
- * sides then build the same instance from that data, which keeps hydration exact.
+ * Isomorphic i18n helpers. The server holds every dictionary (i18n.server.ts provides them); the
+ * browser fetches only the page's locale, as a fingerprinted static file cached for a year
+ * (entry.client.tsx, before hydrating), so no page's HTML or loader data carries a dictionary.
+ * Both sides build the same instance from the same dictionary, which keeps hydration exact.
  */
 import type { i18n as I18n, TFunction } from "i18next";
 import type en from "~/locales/en.json";
@@ -67,21 +68,34 @@ function createInstance(locale: Locale, resources: Resources): I18n {
   return instance as unknown as I18n;
 }
 
+const dictionaries = new Map<Locale, Resources>();
+
+/** Makes a locale's dictionary available to `getI18n` (server: all of them; browser: the page's). */
+export function provideDictionary(locale: Locale, resources: Resources): void {
+  dictionaries.set(locale, resources);
+}
+
+export function hasDictionary(locale: Locale): boolean {
+  return dictionaries.has(locale);
+}
+
 // One instance per locale per process (or per browser tab): resources for a locale never change
 // at runtime, and an instance is only read during rendering.
 const instances = new Map<Locale, I18n>();
 
-export function getI18n(locale: Locale, resources: Resources): I18n {
+export function getI18n(locale: Locale): I18n {
   let instance = instances.get(locale);
   if (!instance) {
+    const resources = dictionaries.get(locale);
+    if (!resources) throw new Error(`No dictionary loaded for locale "${locale}"`);
     instance = createInstance(locale, resources);
     instances.set(locale, instance);
   }
   return instance;
 }
 
-export function getT(locale: Locale, resources: Resources): TFunction {
-  return getI18n(locale, resources).t;
+export function getT(locale: Locale): TFunction {
+  return getI18n(locale).t;
 }
 
 /** The most recently built instance: the error page's last resort when no loader data exists. */

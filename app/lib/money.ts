@@ -17,9 +17,16 @@ function formatterFor(currency: string, locale: Locale): Intl.NumberFormat {
   return formatter;
 }
 
+const digits = new Map<string, number>();
+
 /** Digits after the decimal point for a currency: 2 for USD, 0 for JPY, 3 for KWD. */
 export function currencyDigits(currency: string): number {
-  return formatterFor(currency, "en").resolvedOptions().maximumFractionDigits ?? 2;
+  let count = digits.get(currency);
+  if (count === undefined) {
+    count = formatterFor(currency, "en").resolvedOptions().maximumFractionDigits ?? 2;
+    digits.set(currency, count);
+  }
+  return count;
 }
 
 export function toMajorUnits(minor: number, currency: string): number {

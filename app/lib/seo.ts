@@ -41,7 +41,7 @@ export interface SeoInput {
 export function seo({ matches, error, page, description, path }: SeoInput): MetaDescriptor[] {
   const shell = shellFrom(matches, error);
   if (!shell) return [];
-  const t = getT(shell.locale, shell.resources);
+  const t = getT(shell.locale);
   const site = shell.siteName ?? t("app.platformName");
   const title = pageTitle(page?.(t), site);
   const text =

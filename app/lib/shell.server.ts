@@ -2,7 +2,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { DEFAULT_BRANDING } from "~/services/tenancy.server";
 import { DEFAULT_LOCALE, localeDir, type Locale } from "./i18n";
-import { detectLocale, localeCookieFromQuery, resourcesFor } from "./i18n.server";
+import { detectLocale, localeCookieFromQuery } from "./i18n.server";
 import type { Shell } from "./shell";
 import { getTheme } from "./theme.server";
 
@@ -26,7 +26,6 @@ export async function buildShell(request: Request, tenant: Tenant, headers: Head
     locale,
     dir: localeDir(locale),
     theme,
-    resources: resourcesFor(locale),
     origin: new URL(request.url).origin,
     brand: {
       primaryColor: store?.branding.primaryColor ?? DEFAULT_BRANDING.primaryColor,

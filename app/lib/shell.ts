@@ -1,11 +1,12 @@
 /**
- * The data the root loader hands to every page: locale and its dictionary, theme, branding and
+ * The data the root loader hands to every page: locale (its dictionary is a static file, see
+ * app/lib/i18n.ts), theme, branding and
  * what the header and footer show. Routes read it with `useRootData()`; meta functions through
  * `seo()`. Also thrown (with a 404/500) when the root cannot render a site, so the error page
  * still speaks the visitor's language.
  */
 import type { BrandColors } from "./brand";
-import type { Locale, Resources } from "./i18n";
+import type { Locale } from "./i18n";
 import type { Theme } from "./theme";
 import type { ToastMessage } from "./toast";
 
@@ -13,7 +14,6 @@ export interface Shell {
   locale: Locale;
   dir: "ltr" | "rtl";
   theme: Theme;
-  resources: Resources;
   /** scheme://host of this request, for absolute URLs in meta tags. */
   origin: string;
   brand: BrandColors;

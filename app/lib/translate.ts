@@ -33,13 +33,22 @@ function interpolate(text: string, options: TranslateOptions): string {
 
 export function createTranslator(locale: string, resources: object): Translate {
   const plurals = new Intl.PluralRules(locale);
+  // Every page asks for the same few hundred keys: each is walked once per translator.
+  const found = new Map<string, string | undefined>();
   const lookup = (key: string): string | undefined => {
+    if (found.has(key)) return found.get(key);
     let node: unknown = resources;
     for (const part of key.split(".")) {
-      if (typeof node !== "object" || node === null) return undefined;
+      if (typeof node !== "object" || node === null) {
+        node = undefined;
+        break;
+      }
       node = (node as Record<string, unknown>)[part];
     }
-    return typeof node === "string" ? node : undefined;
+    const text = typeof node === "string" ? node : undefined;
+    // Bounded, should a key ever be built from request input.
+    if (found.size < 10_000) found.set(key, text);
+    return text;
   };
 
   return (key, options = {}) => {

@@ -10,7 +10,7 @@ const STORE_PRIVATE = [
   "/wishlist",
   "/login",
   "/signup",
-  "/reset-password"
+  "/reset-password",
 ];
 
 export function loader({ request, context }: LoaderFunctionArgs) {

@@ -118,7 +118,7 @@ export default function CartPage() {
               <CartLineItem
                 key={line.productId}
                 line={line}
-                serverErrors={actionData?.productId === line.productId ? actionData.result?.error : undefined}
+                reply={actionData?.productId === line.productId ? actionData.result : undefined}
               />
             ))}
           </ul>

@@ -1,17 +1,16 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";
-import { Field, FieldErrors } from "~/components/ui/Field";
+import { Field, FieldError } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { Notice } from "~/components/ui/Notice";
 import { contactHoursText } from "~/lib/contact-hours";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
-import { useZodForm } from "~/lib/use-zod-form";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { contactSchema } from "~/lib/validation/contact";
 import { getOptionalUser } from "~/services/auth.server";
 import { createContactRequest } from "~/services/contact.server";
@@ -31,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** The browser loads the schema on the form's first focus (see useZodForm). */
+/** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/contact").then((m) => m.contactSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,35 +51,47 @@ export default function Contact() {
   const site = useStoreSite();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, {
+  const form = useSchemaForm(loadSchema, actionData?.result, {
     id: "contact",
+    constraint,
     defaultValue: defaults,
   });
   const { contact } = site.settings;
   const hours = contactHoursText(contact.hours, t);
   const notice = actionData?.notice;
-  const comments = getTextareaProps(fields.comments);
+  const comments = form.field("comments");
   return (
     <section className="mx-auto grid w-full max-w-5xl gap-10 px-4 py-10 md:grid-cols-[2fr_1fr]">
       <div>
         <h1 className="text-3xl font-extrabold">{t("content.contactTitle")}</h1>
         <p className="mt-2 text-muted">{t("content.contactIntro")}</p>
-        <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="mt-6 flex flex-col gap-3">
+        <Form method="post" {...form.formProps} className="mt-6 flex flex-col gap-3">
           {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
           <Honeypot />
-          <Field meta={fields.name} label={t("auth.fields.name")} autoComplete="name" />
-          <Field meta={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
+          <Field field={form.field("name")} label={t("auth.fields.name")} autoComplete="name" />
+          <Field
+            field={form.field("email")}
+            type="email"
+            label={t("auth.fields.email")}
+            autoComplete="email"
+          />
           <div className="flex flex-col gap-1">
-            <label htmlFor={fields.comments.id} className="font-bold">
+            <label htmlFor={comments.id} className="font-bold">
               {t("content.comments")}
             </label>
             <textarea
-              {...comments}
-              key={comments.key}
+              id={comments.id}
+              name={comments.input.name}
+              defaultValue={comments.input.defaultValue}
+              required={comments.input.required}
+              minLength={comments.input.minLength}
+              maxLength={comments.input.maxLength}
+              aria-invalid={comments.input["aria-invalid"]}
+              aria-describedby={comments.errorId}
               rows={6}
               className="rounded-md border border-line bg-field px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400"
             />
-            <FieldErrors id={fields.comments.errorId} errors={fields.comments.errors?.map((key) => t(key))} />
+            <FieldError id={comments.errorId} errors={comments.errors} />
           </div>
           <Button className="self-start" disabled={navigation.state === "submitting"}>
             {t("content.send")}

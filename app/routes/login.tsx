@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -19,7 +18,7 @@ import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
-import { useZodForm } from "~/lib/use-zod-form";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { loginSchema } from "~/lib/validation/auth";
 import { authenticateWithPassword, getOptionalUser } from "~/services/auth.server";
 import { readPublicForm } from "~/services/form-guard.server";
@@ -44,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { audience: "store" as const, redirectTo, constraint: formConstraint(loginSchema) };
 }
 
-/** The browser loads the schema on the form's first focus (see useZodForm). */
+/** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/auth").then((m) => m.loginSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -94,7 +93,7 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, { id: "login" });
+  const form = useSchemaForm(loadSchema, actionData?.result, { id: "login", constraint });
   const notice = actionData?.notice;
   const withRedirect = (path: string) =>
     redirectTo ? `${path}?${new URLSearchParams({ redirectTo })}` : path;
@@ -104,7 +103,7 @@ export default function Login() {
       title={t(audience === "staff" ? "auth.login.staffTitle" : "auth.login.title")}
       intro={audience === "store" ? t("auth.login.intro") : t("auth.login.staffIntro")}
     >
-      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
+      <Form method="post" {...form.formProps} className="flex flex-col gap-3">
         {notice ? (
           <Notice>
             <p>
@@ -124,12 +123,12 @@ export default function Login() {
             ) : null}
           </Notice>
         ) : null}
-        {form.errors?.length ? <Notice>{t(form.errors[0]!)}</Notice> : null}
+        {form.formErrors ? <Notice>{t(form.formErrors[0]!)}</Notice> : null}
         <Honeypot />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field meta={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
+        <Field field={form.field("email")} type="email" label={t("auth.fields.email")} autoComplete="email" />
         <Field
-          meta={fields.password}
+          field={form.field("password")}
           type="password"
           label={t("auth.fields.password")}
           autoComplete="current-password"

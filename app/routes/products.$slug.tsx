@@ -78,7 +78,7 @@ export default function ProductPage() {
       locale={locale}
       signedIn={signedIn}
       path={path}
-      reviewErrors={actionData?.result?.error}
+      reviewReply={actionData?.result}
     />
   );
 }

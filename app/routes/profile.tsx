@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -14,11 +13,11 @@ import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/AuthCard";
 import { Avatar } from "~/components/ui/Avatar";
 import { Button } from "~/components/ui/Button";
-import { Field, FieldErrors } from "~/components/ui/Field";
+import { Field, FieldError } from "~/components/ui/Field";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
-import { useZodForm } from "~/lib/use-zod-form";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { MAX_IMAGE_BYTES, profileSchema } from "~/lib/validation/auth";
 import { updateProfile } from "~/services/accounts.server";
 import { requireUser } from "~/services/auth.server";
@@ -37,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const PHOTO_FIELD = "photo";
 
-/** The browser loads the schema on the form's first focus (see useZodForm). */
+/** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/auth").then((m) => m.profileSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -82,8 +81,9 @@ export default function Profile() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, {
+  const form = useSchemaForm(loadSchema, actionData?.result, {
     id: "profile",
+    constraint,
     defaultValue: { name: user.name },
   });
   return (
@@ -94,14 +94,8 @@ export default function Profile() {
           {user.name}
         </p>
       </div>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        onFocus={onFocus}
-        className="flex flex-col gap-3"
-      >
-        <Field meta={fields.name} label={t("auth.fields.name")} autoComplete="name" />
+      <Form method="post" encType="multipart/form-data" {...form.formProps} className="flex flex-col gap-3">
+        <Field field={form.field("name")} label={t("auth.fields.name")} autoComplete="name" />
         <div className="flex flex-col gap-1">
           <label htmlFor="photo" className="font-bold">
             {t("profile.photo")}
@@ -118,9 +112,9 @@ export default function Profile() {
             aria-invalid={actionData?.photoError ? true : undefined}
             className="min-h-11 rounded-md border border-line bg-field px-3 py-2 file:me-3 file:rounded file:border-0 file:bg-card file:px-3 file:py-1 file:font-bold"
           />
-          <FieldErrors
+          <FieldError
             id="photo-error"
-            errors={actionData?.photoError ? [t(actionData.photoError)] : undefined}
+            errors={actionData?.photoError ? [actionData.photoError] : undefined}
           />
         </div>
         <Button disabled={navigation.state === "submitting"}>{t("profile.save")}</Button>

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -9,7 +8,7 @@ import { Field } from "~/components/ui/Field";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
-import { useZodForm } from "~/lib/use-zod-form";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { changePasswordSchema } from "~/lib/validation/auth";
 import { changePassword } from "~/services/accounts.server";
 import { getOptionalSession, requireUser } from "~/services/auth.server";
@@ -22,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { constraint: formConstraint(changePasswordSchema) };
 }
 
-/** The browser loads the schema on the form's first focus (see useZodForm). */
+/** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/auth").then((m) => m.changePasswordSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -55,20 +54,18 @@ export default function ChangePassword() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, {
-    id: "change-password",
-  });
+  const form = useSchemaForm(loadSchema, actionData?.result, { id: "change-password", constraint });
   return (
     <AuthCard title={t("profile.changePassword")} intro={t("profile.changePasswordIntro")}>
-      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
+      <Form method="post" {...form.formProps} className="flex flex-col gap-3">
         <Field
-          meta={fields.currentPassword}
+          field={form.field("currentPassword")}
           type="password"
           label={t("auth.fields.currentPassword")}
           autoComplete="current-password"
         />
         <Field
-          meta={fields.newPassword}
+          field={form.field("newPassword")}
           type="password"
           label={t("auth.fields.newPassword")}
           hint={t("auth.fields.passwordHint")}

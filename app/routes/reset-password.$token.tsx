@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -10,7 +9,7 @@ import { Notice } from "~/components/ui/Notice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
-import { useZodForm } from "~/lib/use-zod-form";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable, resetPassword } from "~/services/accounts.server";
 import { createUserSession } from "~/services/sessions.server";
@@ -27,7 +26,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   );
 }
 
-/** The browser loads the schema on the form's first focus (see useZodForm). */
+/** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/auth").then((m) => m.resetPasswordSchema);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -54,7 +53,7 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, { id: "reset" });
+  const form = useSchemaForm(loadSchema, actionData?.result, { id: "reset", constraint });
   if (!usable || actionData?.expired) {
     return (
       <AuthCard title={t("auth.reset.title")}>
@@ -69,9 +68,9 @@ export default function ResetPassword() {
   }
   return (
     <AuthCard title={t("auth.reset.title")} intro={t("auth.reset.intro")}>
-      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
+      <Form method="post" {...form.formProps} className="flex flex-col gap-3">
         <Field
-          meta={fields.password}
+          field={form.field("password")}
           type="password"
           label={t("auth.fields.newPassword")}
           hint={t("auth.fields.passwordHint")}

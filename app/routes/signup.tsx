@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -19,7 +18,7 @@ import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
-import { useZodForm } from "~/lib/use-zod-form";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { signUpSchema } from "~/lib/validation/auth";
 import { signUp } from "~/services/accounts.server";
 import { getOptionalUser } from "~/services/auth.server";
@@ -38,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { redirectTo, constraint: formConstraint(signUpSchema) };
 }
 
-/** The browser loads the schema on the form's first focus (see useZodForm). */
+/** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/auth").then((m) => m.signUpSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -76,20 +75,18 @@ export default function SignUp() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields, { onFocus }] = useZodForm(loadSchema, constraint, actionData?.result, {
-    id: "signup",
-  });
+  const form = useSchemaForm(loadSchema, actionData?.result, { id: "signup", constraint });
   const notice = actionData?.notice;
   return (
     <AuthCard title={t("auth.signup.title")} intro={t("auth.signup.intro")}>
-      <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="flex flex-col gap-3">
+      <Form method="post" {...form.formProps} className="flex flex-col gap-3">
         {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
         <Honeypot />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field meta={fields.name} label={t("auth.fields.name")} autoComplete="name" />
-        <Field meta={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
+        <Field field={form.field("name")} label={t("auth.fields.name")} autoComplete="name" />
+        <Field field={form.field("email")} type="email" label={t("auth.fields.email")} autoComplete="email" />
         <Field
-          meta={fields.password}
+          field={form.field("password")}
           type="password"
           label={t("auth.fields.password")}
           hint={t("auth.fields.passwordHint")}

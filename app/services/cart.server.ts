@@ -34,6 +34,10 @@ async function lockProduct(tx: Tx, storeId: string, productId: string) {
   return product ?? null;
 }
 
+/** One shopper's cart line for one product. */
+const cartLine = (storeId: string, userId: string, productId: string) =>
+  and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId), eq(cartItems.productId, productId));
+
 async function currentQuantity(tx: Tx, userId: string, productId: string): Promise<number> {
   const [line] = await tx
     .select({ quantity: cartItems.quantity })
@@ -86,9 +90,7 @@ export async function setCartQuantity(
     await tx
       .update(cartItems)
       .set({ quantity })
-      .where(
-        and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId), eq(cartItems.productId, productId)),
-      );
+      .where(cartLine(storeId, userId, productId));
     return { ok: true, quantity };
   });
 }
@@ -103,9 +105,7 @@ export async function removeFromCart(
   const removed = await db.withStore(storeId, (tx) =>
     tx
       .delete(cartItems)
-      .where(
-        and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId), eq(cartItems.productId, productId)),
-      )
+      .where(cartLine(storeId, userId, productId))
       .returning({ id: cartItems.id }),
   );
   return removed.length > 0 ? { ok: true, quantity: 0 } : { ok: false, error: "not-in-cart" };

@@ -1,7 +1,8 @@
 /**
  * The loader behind every listing page (/products, /products/most-selling, /categories/:slug,
  * /categories/:slug/:sub): reads the query, lists, and answers 200, 400 (with the repaired
- * listing and what was repaired) or 404 for a category that is not this store's.
+ * listing and what was repaired) or 404 for a category that is not this store's. Listings are
+ * read through the catalogue cache, keyed by the whole (repaired) query.
  */
 import { data, type AppLoadContext } from "@remix-run/node";
 import { requestLocale } from "~/lib/shell.server";
@@ -11,6 +12,7 @@ import {
   type CatalogProblem,
   type CatalogQuery,
 } from "~/lib/validation/catalog";
+import { cachedCatalogRead } from "./catalog-cache.server";
 import { listProducts, type CatalogCategory, type CatalogProduct } from "./catalog.server";
 import { requireStore } from "./tenancy.server";
 
@@ -76,11 +78,10 @@ export async function loadListingPage(
   if (options.category !== undefined)
     query = { ...query, category: options.category, sub: options.sub ?? null };
 
-  const result = await listProducts(store.id, query, {
-    locale,
-    currency: store.currency,
-    strictSub: options.strictSub,
-  });
+  const listing = { locale, currency: store.currency, strictSub: options.strictSub ?? false };
+  const result = await cachedCatalogRead(store.id, `listing\u0000${JSON.stringify([query, listing])}`, () =>
+    listProducts(store.id, query, listing),
+  );
   if (result.kind !== "ok") {
     const what = result.kind === "category-not-found" ? "category" : "subCategory";
     return data<ListingPageData | NotFoundPageData>({ kind: "not-found", what }, { status: 404 });

@@ -1,10 +1,11 @@
 /**
  * The catalogue: categories and the product listing with filters, search, sorts and keyset
  * pagination (DESIGN §5, §6, §9). Every query leads with `store_id` and runs inside the store's
- * row-level-secured transaction; one listing is four small queries in one transaction.
+ * row-level-secured transaction; one listing is four small queries in one transaction (five with a
+ * search).
  */
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { getDb, type Tx } from "~/db/client.server";
+import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { currencyDigits, formatMoney } from "~/lib/money";
@@ -238,8 +239,47 @@ export interface ListingFilter {
   q: string;
 }
 
-/** The WHERE clause of a listing: the store, active products, and the shopper's filters. */
-export function filterConditions(storeId: string, filter: ListingFilter, currency: string): SQL[] {
+/**
+ * A search narrows its listing to its matches, found by id, when there are at most this many:
+ * then reading them all is cheap. A common word is left to the listing's own ILIKEs, whose page
+ * the sort's index can find long before it has seen every match.
+ */
+export const FEW_MATCHES = 500;
+
+/**
+ * The ids of the store's products that match every word of a search, from
+ * products_search_trgm_idx; null without a search or with more than FEW_MATCHES matches.
+ *
+ * Row-level security keeps a predicate that is not LEAKPROOF, as ILIKE is not, from being an
+ * index condition, so the listing's own ILIKEs (filterConditions) can only test the store's rows
+ * one by one. catalog_search_ids, a store-scoped SECURITY DEFINER function
+ * (drizzle/0002_catalog_indexes.sql), runs the indexed search instead.
+ */
+export async function searchMatches(tx: Tx, q: string): Promise<string[] | null> {
+  const patterns = searchTerms(q).map(likePattern);
+  if (patterns.length === 0) return null;
+  const array = sql.join(
+    patterns.map((pattern) => sql`${pattern}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(
+      sql`select found.id from catalog_search_ids(array[${array}]::text[], ${FEW_MATCHES + 1}::integer) found`,
+    ),
+  );
+  return rows.length <= FEW_MATCHES ? rows.map((row) => row.id) : null;
+}
+
+/**
+ * The WHERE clause of a listing: the store, active products, and the shopper's filters; with
+ * `matches` (see searchMatches) a search also narrows to those ids, which the primary key finds.
+ */
+export function filterConditions(
+  storeId: string,
+  filter: ListingFilter,
+  currency: string,
+  matches: readonly string[] | null = null,
+): SQL[] {
   const conditions: SQL[] = [eq(products.storeId, storeId), isActive];
   if (filter.categoryId) conditions.push(eq(products.categoryId, filter.categoryId));
   if (filter.subcategoryId) conditions.push(eq(products.subcategoryId, filter.subcategoryId));
@@ -250,6 +290,9 @@ export function filterConditions(storeId: string, filter: ListingFilter, currenc
   for (const term of searchTerms(filter.q)) {
     conditions.push(sql`${products.searchText} ilike ${likePattern(term)}`);
   }
+  // One array parameter, whatever the number of ids. The ILIKEs above stay: what is listed never
+  // depends on the function.
+  if (matches) conditions.push(sql`${products.id} = any(${`{${matches.join(",")}}`}::uuid[])`);
   return conditions;
 }
 
@@ -328,6 +371,7 @@ export async function listProducts(
     }
 
     const cursor = decodeCursor(query.cursor, query.sort);
+    const matches = await searchMatches(tx, query.q);
     const conditions = filterConditions(
       storeId,
       {
@@ -339,6 +383,7 @@ export async function listProducts(
         q: query.q,
       },
       options.currency,
+      matches,
     );
     const sales = await loadActiveSales(tx);
     const rows = await pageQuery(tx, conditions, query.sort, cursor);

@@ -2,7 +2,7 @@
  * The account emails (reset link, sign-in link, welcome) in the shopper's locale, dressed in the
  * store's name, logo and colours. Texts come from the locale files under `email.*`.
  */
-import { resourcesFor } from "~/lib/i18n.server";
+import "~/lib/i18n.server";
 import { getT, localeDir, type Locale } from "~/lib/i18n";
 import type { EmailMessage } from "./email.server";
 
@@ -28,7 +28,7 @@ function render(
   to: string,
   params: { name: string; link?: string },
 ): EmailMessage {
-  const t = getT(locale, resourcesFor(locale));
+  const t = getT(locale);
   const vars = { store: store.name, name: params.name, minutes: 60 };
   const subject = t(`email.${kind}.subject`, vars);
   const lines = [t(`email.greeting`, vars), t(`email.${kind}.body`, vars)];

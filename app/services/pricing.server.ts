@@ -3,7 +3,7 @@
  * categories (and their sub categories) or on chosen products; the best one applies. Computed on
  * the server everywhere a price is shown or charged, from one function.
  */
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { sales, saleTargets } from "~/db/schema";
 
@@ -30,6 +30,22 @@ export interface SalePrice {
   /** What the shopper pays per unit; equal to priceCents when no sale applies. */
   salePriceCents: number;
   saleId: string | null;
+}
+
+/**
+ * The next moment after `now` that a sale of the store starts or ends (epoch ms), or null: prices
+ * change then without any row changing, so cached prices must not outlive it.
+ */
+export async function nextSaleChange(tx: Tx, now = new Date()): Promise<number | null> {
+  const [row] = await tx
+    .select({
+      at: sql<Date | null>`least(
+        min(${sales.startsAt}) filter (where ${gt(sales.startsAt, now)}),
+        min(${sales.endsAt}))`.mapWith(sales.startsAt),
+    })
+    .from(sales)
+    .where(and(eq(sales.active, true), gt(sales.endsAt, now)));
+  return row?.at ? row.at.getTime() : null;
 }
 
 /** The store's sales running at `now`, with their targets, inside the store's scope. */

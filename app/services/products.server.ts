@@ -1,7 +1,8 @@
 /**
  * The product detail page's data: one store transaction reads the product (active only, by
- * slug), its images, the running sales, its reviews and what the signed-in shopper has to do
- * with it (wishlist, cart, own review). Names and prices are ready to show in the page's locale.
+ * slug), its images, the running sales and its reviews; another what the signed-in shopper has
+ * to do with it (wishlist, cart, own review). Names and prices are ready to show in the page's
+ * locale.
  */
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -9,6 +10,7 @@ import { cartItems, categories, images, productImages, products, wishlistItems }
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { stockState, type StockState } from "~/lib/stock";
+import { cachedCatalogRead } from "./catalog-cache.server";
 import { IMAGE_WIDTHS } from "./image-variants.server";
 import { loadActiveSales, priceWithSales } from "./pricing.server";
 import {
@@ -74,12 +76,56 @@ export interface ProductDetailOptions {
   userId?: string | null;
 }
 
+type PublicDetail = Omit<ProductDetail, "viewer">;
+
+/**
+ * The product page's data. What every visitor sees is read through the catalogue cache (one
+ * entry per slug, locale and currency); what only the signed-in shopper sees (wishlist, cart,
+ * own review) is read afresh each time.
+ */
 export async function getProductDetail(
   storeId: string,
   slug: string,
   { locale, currency, userId }: ProductDetailOptions,
 ): Promise<ProductDetail | null> {
   if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
+  const detail = await cachedCatalogRead(
+    storeId,
+    `product\u0000${slug}\u0000${locale}\u0000${currency}`,
+    () => readPublicDetail(storeId, slug, { locale, currency }),
+  );
+  if (!detail) return null;
+  const viewer = userId ? await readViewerState(storeId, detail.id, userId) : null;
+  return { ...detail, viewer };
+}
+
+async function readViewerState(
+  storeId: string,
+  productId: string,
+  userId: string,
+): Promise<ProductDetail["viewer"]> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const [wish, cart, ownReview] = await Promise.all([
+      tx
+        .select({ id: wishlistItems.id })
+        .from(wishlistItems)
+        .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId))),
+      tx
+        .select({ quantity: cartItems.quantity })
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))),
+      findOwnReview(tx, productId, userId),
+    ]);
+    return { inWishlist: wish.length > 0, cartQuantity: cart[0]?.quantity ?? 0, ownReview };
+  });
+}
+
+async function readPublicDetail(
+  storeId: string,
+  slug: string,
+  { locale, currency }: Omit<ProductDetailOptions, "userId">,
+): Promise<PublicDetail | null> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     const [product] = await tx
@@ -117,22 +163,6 @@ export async function getProductDetail(
         : Promise.resolve(null),
     ]);
 
-    let viewer: ProductDetail["viewer"] = null;
-    if (userId) {
-      const [wish, cart, ownReview] = await Promise.all([
-        tx
-          .select({ id: wishlistItems.id })
-          .from(wishlistItems)
-          .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, product.id))),
-        tx
-          .select({ quantity: cartItems.quantity })
-          .from(cartItems)
-          .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product.id))),
-        findOwnReview(tx, product.id, userId),
-      ]);
-      viewer = { inWishlist: wish.length > 0, cartQuantity: cart[0]?.quantity ?? 0, ownReview };
-    }
-
     const name = localized(product.nameEn, product.nameAr, locale);
     const priced = priceWithSales(product, sales);
     const onSale = priced.salePriceCents < priced.priceCents;
@@ -161,7 +191,6 @@ export async function getProductDetail(
       colorFamily: product.colorFamily,
       reviews,
       summary,
-      viewer,
     };
   });
 }

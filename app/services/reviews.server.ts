@@ -7,6 +7,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderItems, orders, products, reviews, users } from "~/db/schema";
 import type { ReviewInput } from "~/lib/validation/review";
+import { catalogChanged } from "./catalog-cache.server";
 
 /** How many reviews the product page lists. */
 export const REVIEWS_SHOWN = 50;
@@ -101,7 +102,7 @@ export async function submitReview(
   input: ReviewInput,
 ): Promise<SubmitReviewResult> {
   const db = await getDb();
-  return db.withStore(storeId, async (tx) => {
+  const result = await db.withStore(storeId, async (tx) => {
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
@@ -136,4 +137,7 @@ export async function submitReview(
       .where(and(eq(products.storeId, storeId), eq(products.id, productId)));
     return { ok: true, edited: false } as const;
   });
+  // The product page shows the review at once, even before this instance hears the notification.
+  if (result.ok) await catalogChanged(storeId);
+  return result;
 }

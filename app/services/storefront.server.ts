@@ -4,66 +4,15 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
-import { formatMoney } from "~/lib/money";
-import { stockState, type StockState } from "~/lib/stock";
+import { cachedCatalogRead } from "./catalog-cache.server";
 import { isActive, toCard, type CatalogProduct } from "./catalog.server";
 import { loadActiveSales, type ActiveSale } from "./pricing.server";
 import { localized } from "./settings.server";
 import { firstImageId, productSummaryColumns } from "./product-columns.server";
 
-export interface HomeProduct {
-  id: string;
-  slug: string;
-  name: string;
-  priceCents: number;
-  /** Formatted with the store currency in the active locale. */
-  price: string;
-  shadeHex: string | null;
-  colorFamily: string | null;
-  stock: StockState;
-}
-
 export interface HomeProductsOptions {
   locale: Locale;
   currency: string;
-  limit?: number;
-}
-
-/** Active products, best sellers first (a plain grid, without sale prices or images). */
-export async function listHomeProducts(
-  storeId: string,
-  { locale, currency, limit = 12 }: HomeProductsOptions,
-): Promise<HomeProduct[]> {
-  const db = await getDb();
-  const rows = await db.withStore(storeId, (tx) =>
-    tx
-      .select({
-        id: products.id,
-        slug: products.slug,
-        nameEn: products.nameEn,
-        nameAr: products.nameAr,
-        priceCents: products.priceCents,
-        stock: products.stock,
-        shadeHex: products.shadeHex,
-        colorFamily: products.colorFamily,
-      })
-      .from(products)
-      // RLS already scopes rows to the store; the explicit filter lets the index lead with it.
-      .where(and(eq(products.storeId, storeId), isActive))
-      // NULLS LAST as in products_best_seller_idx, so the index serves the order.
-      .orderBy(sql`${products.unitsSold} desc nulls last`, asc(products.id))
-      .limit(Math.min(Math.max(limit, 1), 48)),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    name: localized(row.nameEn, row.nameAr, locale),
-    priceCents: row.priceCents,
-    price: formatMoney(row.priceCents, currency, locale),
-    shadeHex: row.shadeHex,
-    colorFamily: row.colorFamily,
-    stock: stockState(row.stock),
-  }));
 }
 
 export interface HomeCategory {
@@ -98,14 +47,17 @@ function saleCondition(sales: readonly ActiveSale[]): SQL | null {
 }
 
 /**
- * Everything the home page lists below the hero, in one transaction of three queries: running
- * sales, featured categories, and the product rows (most selling, new arrivals, on sale) as one
- * UNION ALL of index-ordered LIMIT scans.
+ * Everything the home page lists below the hero, through the catalogue cache; a miss is one
+ * transaction of three queries: running sales, featured categories, and the product rows (most
+ * selling, new arrivals, on sale) as one UNION ALL of index-ordered LIMIT scans.
  */
-export async function loadHome(
-  storeId: string,
-  { locale, currency }: HomeProductsOptions,
-): Promise<HomeData> {
+export function loadHome(storeId: string, options: HomeProductsOptions): Promise<HomeData> {
+  return cachedCatalogRead(storeId, `home\u0000${options.locale}\u0000${options.currency}`, () =>
+    readHome(storeId, options),
+  );
+}
+
+async function readHome(storeId: string, { locale, currency }: HomeProductsOptions): Promise<HomeData> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     const sales = await loadActiveSales(tx);

@@ -16,6 +16,14 @@ import { productSummaryColumns } from "./product-columns.server";
 export type WishlistChange =
   { ok: true; inWishlist: boolean } | { ok: false; error: "not-found" | "not-in-wishlist" };
 
+/** One shopper's wishlist line for one product. */
+const wishlistLine = (storeId: string, userId: string, productId: string) =>
+  and(
+    eq(wishlistItems.storeId, storeId),
+    eq(wishlistItems.userId, userId),
+    eq(wishlistItems.productId, productId),
+  );
+
 /** Adds the product, or removes it when it is already there. */
 export async function toggleWishlist(
   storeId: string,
@@ -26,13 +34,7 @@ export async function toggleWishlist(
   return db.withStore(storeId, async (tx) => {
     const removed = await tx
       .delete(wishlistItems)
-      .where(
-        and(
-          eq(wishlistItems.storeId, storeId),
-          eq(wishlistItems.userId, userId),
-          eq(wishlistItems.productId, productId),
-        ),
-      )
+      .where(wishlistLine(storeId, userId, productId))
       .returning({ id: wishlistItems.id });
     if (removed.length > 0) return { ok: true, inWishlist: false } as const;
     const [product] = await tx
@@ -54,13 +56,7 @@ export async function removeFromWishlist(
   const removed = await db.withStore(storeId, (tx) =>
     tx
       .delete(wishlistItems)
-      .where(
-        and(
-          eq(wishlistItems.storeId, storeId),
-          eq(wishlistItems.userId, userId),
-          eq(wishlistItems.productId, productId),
-        ),
-      )
+      .where(wishlistLine(storeId, userId, productId))
       .returning({ id: wishlistItems.id }),
   );
   return removed.length > 0 ? { ok: true, inWishlist: false } : { ok: false, error: "not-in-wishlist" };

@@ -78,13 +78,19 @@ export function measurePageBundles(clientDir = "build/client"): PageBundle[] {
     .sort((a, b) => b.bytes - a.bytes);
 }
 
+/** One line per page, largest first, then the budget. */
+export function bundleTable(pages: PageBundle[]): string {
+  return [
+    ...pages.map(
+      (page) =>
+        `${page.withinBudget ? "ok  " : "OVER"}  ${(page.bytes / 1000).toFixed(1).padStart(6)} kB  ${page.route}`,
+    ),
+    `budget ${BUDGET_BYTES / 1000} kB gzip per page`,
+  ].join("\n");
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const pages = measurePageBundles();
-  for (const page of pages) {
-    console.log(
-      `${page.withinBudget ? "ok  " : "OVER"}  ${(page.bytes / 1000).toFixed(1).padStart(6)} kB  ${page.route}`,
-    );
-  }
-  console.log(`budget ${BUDGET_BYTES / 1000} kB gzip per page`);
+  console.log(bundleTable(pages));
   process.exitCode = pages.every((page) => page.withinBudget) ? 0 : 1;
 }

@@ -4,17 +4,19 @@
  * requests/s, p99 < 100 ms at 16 connections).
  *
  * Builds when the build is missing or older than the sources, starts the production server on a
- * free port with a fresh seeded PGlite, warms up, runs autocannon per route, prints a table and
- * writes JSON to tests/bench/results/. Env: BENCH_DURATION (seconds per route, default 10),
- * BENCH_CONNECTIONS (default 16).
+ * free port with a fresh seeded database (tests/bench/server.ts: PGlite, or a new PostgreSQL
+ * database with BENCH_DATABASE_URL), warms up, runs autocannon per route, prints a table and
+ * writes JSON to tests/bench/results/. Besides req/s and latency it reports the server's CPU time
+ * per request, which other work on the machine disturbs far less than throughput. Env:
+ * BENCH_DURATION (seconds per route, default 10), BENCH_ROUNDS (rounds the duration is split
+ * into, routes alternating, default 2), BENCH_CONNECTIONS (default 16), BENCH_DATABASE_URL.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { buildIfStale, currentCommit, formatTable, RESULTS_DIR, startServer } from "./server";
 
 interface Route {
   name: string;
@@ -35,70 +37,9 @@ const ROUTES: Route[] = [
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const WARMUP_SECONDS = 3;
 const BUDGET = { ratio: 0.8, p99Ms: 100 };
-const RESULTS_DIR = path.resolve("tests/bench/results");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function newestMtime(target: string): number {
-  const stat = statSync(target, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))),
-    0,
-  );
-}
-
-function buildIfStale() {
-  const built = newestMtime("build/server/index.js");
-  const sources = Math.max(
-    ...["app", "public", "vite.config.ts", "package-lock.json"].map((source) => newestMtime(source)),
-  );
-  if (built > sources) return;
-  console.log(built ? "Build is older than the sources: rebuilding" : "No build yet: building");
-  const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["vite:build"], { stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`remix vite:build exited ${result.status}`);
-}
-
-async function waitForHealth(origin: string, server: ChildProcess, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode} during start`);
-    try {
-      const response = await fetch(`${origin}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server not healthy after ${timeoutMs / 1000} s`);
-}
-
-function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => server.kill("SIGKILL"), 15_000);
-    server.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    server.kill("SIGTERM");
-  });
-}
-
 /** fetch() drops a Host header, so the check goes through node:http like autocannon does. */
 function statusOf(port: number, route: Route): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -126,41 +67,9 @@ function fire(origin: string, route: Route, port: number, seconds: number) {
 
 async function main() {
   buildIfStale();
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "storefront-bench-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    REQUEST_LOG: "0",
-    BENCH_ROUTES: "1",
-  };
-  delete env.DATABASE_URL;
-
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  // Kept for the error message when the server does not come up.
-  let serverOutput = "";
-  const keep = (chunk: Buffer) => {
-    serverOutput = (serverOutput + chunk.toString()).slice(-4000);
-  };
-  server.stdout?.on("data", keep);
-  server.stderr?.on("data", keep);
+  const { port, origin, database, cpuMs, stop } = await startServer("bench", { BENCH_ROUTES: "1" });
 
   try {
-    console.log(`Starting the production server on port ${port} (data dir ${dataDir})`);
-    try {
-      await waitForHealth(origin, server);
-    } catch (error) {
-      console.error(serverOutput);
-      throw error;
-    }
-
     for (const route of ROUTES) {
       const status = await statusOf(port, route);
       if (status !== 200) {
@@ -173,61 +82,100 @@ async function main() {
     console.log(`Warming up (${WARMUP_SECONDS} s per route)`);
     for (const route of ROUTES) await fire(origin, route, port, WARMUP_SECONDS);
 
-    const measured = [];
-    for (const route of ROUTES) {
-      console.log(
-        `Measuring ${route.name} (${route.store} ${route.path}): ${DURATION} s, ${CONNECTIONS} connections`,
-      );
-      const result = await fire(origin, route, port, DURATION);
-      measured.push({
-        ...route,
-        requestsPerSecond: result.requests.average,
-        latencyMs: {
-          p50: result.latency.p50,
-          p90: result.latency.p90,
-          p99: result.latency.p99,
-          max: result.latency.max,
-        },
-        requests: result.requests.total,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        timeouts: result.timeouts,
-      });
+    // Rounds alternate the routes, so drift over the run (JIT, GC, other work on the machine)
+    // falls on every route alike instead of on whichever was measured first.
+    const secondsPerRound = DURATION / ROUNDS;
+    const samples = new Map<Route, { result: autocannon.Result; cpuMs: number | null }[]>();
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const route of ROUTES) {
+        console.log(
+          `Round ${round}/${ROUNDS}: ${route.name} (${route.store} ${route.path}), ${secondsPerRound} s, ${CONNECTIONS} connections`,
+        );
+        const cpuBefore = cpuMs();
+        const result = await fire(origin, route, port, secondsPerRound);
+        const cpuAfter = cpuMs();
+        const cpu = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+        samples.set(route, [...(samples.get(route) ?? []), { result, cpuMs: cpu }]);
+      }
     }
+
+    const measured = ROUTES.map((route) => {
+      const runs = samples.get(route) ?? [];
+      const sum = (pick: (run: (typeof runs)[number]) => number) =>
+        runs.reduce((total, run) => total + pick(run), 0);
+      // Percentiles cannot be merged exactly from summaries: report the worst round's.
+      const worst = (pick: (result: autocannon.Result) => number) =>
+        Math.max(...runs.map((run) => pick(run.result)));
+      const requests = sum((run) => run.result.requests.total);
+      const seconds = sum((run) => run.result.duration);
+      const cpu = runs.every((run) => run.cpuMs !== null) ? sum((run) => run.cpuMs ?? 0) : null;
+      return {
+        ...route,
+        requestsPerSecond: seconds > 0 ? requests / seconds : 0,
+        latencyMs: {
+          p50: worst((result) => result.latency.p50),
+          p90: worst((result) => result.latency.p90),
+          p99: worst((result) => result.latency.p99),
+          max: worst((result) => result.latency.max),
+        },
+        requests,
+        cpuMsPerRequest: cpu !== null && requests > 0 ? cpu / requests : null,
+        non2xx: sum((run) => run.result.non2xx),
+        errors: sum((run) => run.result.errors),
+        timeouts: sum((run) => run.result.timeouts),
+      };
+    });
 
     const baseline = measured.find((route) => route.baseline);
     if (!baseline) throw new Error("no baseline route");
     const rows = measured.map((route) => {
       const ratio = route.requestsPerSecond / baseline.requestsPerSecond;
+      // The same comparison from CPU time: bare page's CPU per request over this page's.
+      const cpuRatio =
+        route.cpuMsPerRequest && baseline.cpuMsPerRequest
+          ? baseline.cpuMsPerRequest / route.cpuMsPerRequest
+          : null;
       const withinBudget = route.baseline || (ratio >= BUDGET.ratio && route.latencyMs.p99 < BUDGET.p99Ms);
-      return { ...route, ratio, withinBudget };
+      return { ...route, ratio, cpuRatio, withinBudget };
     });
 
-    const header = ["route", "path", "req/s", "p50 ms", "p99 ms", "vs bare", "non-2xx", "errors", "budget"];
+    const header = [
+      "route",
+      "path",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "vs bare",
+      "CPU ms/req",
+      "vs bare (CPU)",
+      "non-2xx",
+      "errors",
+      "budget",
+    ];
+    const percent = (value: number | null) => (value === null ? "n/a" : `${(value * 100).toFixed(0)} %`);
     const table = rows.map((row) => [
       row.name,
       `${row.store} ${row.path}`,
       row.requestsPerSecond.toFixed(0),
       row.latencyMs.p50.toFixed(1),
       row.latencyMs.p99.toFixed(1),
-      `${(row.ratio * 100).toFixed(0)} %`,
+      percent(row.ratio),
+      row.cpuMsPerRequest === null ? "n/a" : row.cpuMsPerRequest.toFixed(2),
+      percent(row.cpuRatio),
       String(row.non2xx),
       String(row.errors),
       row.baseline ? "baseline" : row.withinBudget ? "ok" : "OVER",
     ]);
-    const widths = header.map((title, column) =>
-      Math.max(title.length, ...table.map((line) => line[column]!.length)),
-    );
-    const format = (cells: string[]) =>
-      cells
-        .map((cell, column) => cell.padEnd(widths[column]!))
-        .join("  ")
-        .trimEnd();
-    console.log(`\n${format(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-    for (const line of table) console.log(format(line));
+    console.log(`\n${formatTable(header, table)}`);
     console.log(`\nBudget: ≥ ${BUDGET.ratio * 100} % of the bare page's req/s and p99 < ${BUDGET.p99Ms} ms.`);
+    console.log(
+      `Database: ${database}; load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(", ")}.`,
+    );
 
-    const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
+    const commit = currentCommit();
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     mkdirSync(RESULTS_DIR, { recursive: true });
     const file = path.join(RESULTS_DIR, `bench-${stamp}.json`);
@@ -238,9 +186,12 @@ async function main() {
           date: new Date().toISOString(),
           commit,
           node: process.version,
+          database,
           cpus: os.availableParallelism(),
+          loadAverage: os.loadavg(),
           connections: CONNECTIONS,
           durationSeconds: DURATION,
+          rounds: ROUNDS,
           budget: BUDGET,
           routes: rows,
         },
@@ -256,8 +207,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -63,10 +63,14 @@ beforeAll(async () => {
 afterAll(() => db.dispose());
 
 describe("loadHome", () => {
-  it("fills every row from one transaction", async () => {
+  it("fills every row from one transaction, then from the catalogue cache", async () => {
     const spy = vi.spyOn(db, "withStore");
     const home = await loadHome(alpha, format);
-    expect(spy).toHaveBeenCalledTimes(1);
+    // The rows, and the store's next sale boundary (looked up once per catalogue change).
+    expect(spy).toHaveBeenCalledTimes(2);
+    spy.mockClear();
+    expect(await loadHome(alpha, format)).toEqual(home);
+    expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
     expect(home.categories.map((c) => c.slug)).toEqual(["dyes", "inks"]);
     expect(home.mostSelling.map((p) => p.slug)).toEqual(["p6", "p5", "p4", "p3"]);

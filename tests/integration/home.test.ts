@@ -6,12 +6,13 @@ import type { AppLoadContext } from "@remix-run/node";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, stores, storeSettings } from "~/db/schema";
+import { getT } from "~/lib/i18n";
 import { localeCookie } from "~/lib/i18n.server";
 import type { RootData, ShellErrorData } from "~/lib/shell";
 import { loader as rootLoader } from "~/root";
 import { loader as indexLoader } from "~/routes/_index";
 import { getStoreSettings } from "~/services/settings.server";
-import { listHomeProducts } from "~/services/storefront.server";
+import { loadHome } from "~/services/storefront.server";
 import { resolveTenantUncached } from "~/services/tenancy.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 
@@ -90,26 +91,25 @@ beforeAll(async () => {
 });
 afterAll(() => db.dispose());
 
-describe("listHomeProducts", () => {
+describe("the home's most selling shelf", () => {
+  const mostSelling = async (storeId: string, locale: "en" | "ar", currency: string) =>
+    (await loadHome(storeId, { locale, currency })).mostSelling;
+
   it("lists only the store's own active products, best sellers first", async () => {
-    const list = await listHomeProducts(alpha, { locale: "en", currency: "USD" });
+    const list = await mostSelling(alpha, "en", "USD");
     expect(list.map((p) => p.name)).toEqual(["Alpha Blue", "Alpha Red", "Alpha Sold Out"]);
-    const other = await listHomeProducts(beta, { locale: "en", currency: "EUR" });
+    const other = await mostSelling(beta, "en", "EUR");
     expect(other.map((p) => p.name)).toEqual(["Beta Ink"]);
   });
 
   it("names, prices and stock in the shopper's locale and the store's currency", async () => {
-    const [blue, red, soldOut] = await listHomeProducts(alpha, { locale: "ar", currency: "USD" });
+    const [blue, red, soldOut] = await mostSelling(alpha, "ar", "USD");
     expect(blue).toMatchObject({ name: "أزرق ألفا", slug: "blue", stock: { kind: "low", count: 3 } });
     expect(red).toMatchObject({ name: "أحمر ألفا", shadeHex: "#CC0000", stock: { kind: "in" } });
     expect(red!.price).toContain("12.50");
     expect(soldOut!.stock).toEqual({ kind: "out" });
-    const [ink] = await listHomeProducts(beta, { locale: "en", currency: "EUR" });
+    const [ink] = await mostSelling(beta, "en", "EUR");
     expect(ink!.price).toBe("€20.00");
-  });
-
-  it("honours the limit", async () => {
-    expect(await listHomeProducts(alpha, { locale: "en", currency: "USD", limit: 1 })).toHaveLength(1);
   });
 });
 
@@ -152,8 +152,10 @@ describe("root and home loaders", () => {
       name: "Beta Inks",
       settings: { heroTitle: "أحبار بيتا" },
     });
-    // Only the active locale's dictionary goes to the browser.
-    expect(root.data.shell.resources.notFound.store).toBe("المتجر غير موجود");
+    // The dictionary is a static file the browser caches, never part of the loader data.
+    expect(root.data.shell.locale).toBe("ar");
+    expect(JSON.stringify(root.data)).not.toContain("المتجر غير موجود");
+    expect(JSON.stringify(root.data).length).toBeLessThan(2_000);
 
     const home = (await load(indexLoader, "beta.localhost")) as Awaited<ReturnType<typeof indexLoader>>;
     expect(home.kind === "store" && home.products.map((p) => p.name)).toEqual(["حبر بيتا"]);
@@ -195,6 +197,6 @@ describe("root and home loaders", () => {
     expect(thrown?.init?.status).toBe(404);
     expect(thrown?.data.reason).toBe("store-not-found");
     expect(thrown?.data.shell.locale).toBe("ar");
-    expect(thrown?.data.shell.resources.notFound.store).toBe("المتجر غير موجود");
+    expect(getT(thrown!.data.shell.locale)("notFound.store")).toBe("المتجر غير موجود");
   });
 });

@@ -15,6 +15,7 @@ import { createUserSession } from "~/services/sessions.server";
 import type { ProductDetail } from "~/services/products.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import { eventually } from "../helpers/eventually";
 import { answer, contextFor, cookiesFrom } from "../helpers/routes";
 
 let db: TestDb;
@@ -144,7 +145,10 @@ describe("product page", () => {
       { storeId: alpha.storeId, saleId: product, productId: alpha.productId },
     ]);
     try {
-      const { data } = await load("alpha-product");
+      const { data } = await eventually(
+        () => load("alpha-product"),
+        (res) => res.data.product.salePrice !== null,
+      );
       // 20% of 12.50 = 2.50 off beats 1.00 off.
       expect(data.product.priceCents).toBe(1250);
       expect(data.product.salePriceCents).toBe(1000);
@@ -170,13 +174,20 @@ describe("product page", () => {
     } finally {
       await db.owner.delete(sales).where(eq(sales.storeId, alpha.storeId));
     }
-    expect((await load("alpha-product")).data.product.salePrice).toBeNull();
+    const after = await eventually(
+      () => load("alpha-product"),
+      (res) => res.data.product.salePrice === null,
+    );
+    expect(after.data.product.salePrice).toBeNull();
   });
 
   it("reads out of stock when stock is 0", async () => {
     await db.owner.update(products).set({ stock: 0 }).where(eq(products.id, alpha.productId));
     try {
-      const { data } = await load("alpha-product");
+      const { data } = await eventually(
+        () => load("alpha-product"),
+        (res) => res.data.product.stock === 0,
+      );
       expect(data.product.stockState).toEqual({ kind: "out" });
     } finally {
       await db.owner.update(products).set({ stock: 5 }).where(eq(products.id, alpha.productId));

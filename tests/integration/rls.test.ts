@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { InvalidStoreIdError, rowsOf } from "~/db/client.server";
+import { InvalidStoreIdError, rowsOf, type Tx } from "~/db/client.server";
 import { categories, products, stores, users } from "~/db/schema";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
@@ -174,6 +174,23 @@ describe("the app role", () => {
       return tx.select({ id: products.id }).from(products);
     });
     expect(rows).toEqual([{ id: a.productId }]);
+  });
+
+  it("searches through catalog_search_ids only within its own store", async () => {
+    // The function runs as the table owner (so the search index can be used, 0002_catalog_indexes):
+    // it must scope itself. Both stores' products are "… red dye".
+    const search = (tx: Tx) => tx.execute(sql`select id from catalog_search_ids(array['%red dye%'], null)`);
+    expect(rowsOf(await db.withStore(a.storeId, search))).toEqual([{ id: a.productId }]);
+    expect(rowsOf(await db.withStore(b.storeId, search))).toEqual([{ id: b.productId }]);
+    expect(rowsOf(await db.withPlatform(search))).toEqual([]);
+    // Its query builder is the owner's alone.
+    expect(
+      await errorCode(
+        db.withStore(a.storeId, (tx) =>
+          tx.execute(sql`select catalog_search_query(${b.storeId}::uuid, array['%'], null)`),
+        ),
+      ),
+    ).toBe("42501");
   });
 
   it("refuses a store id that is not a uuid before reaching the database", async () => {

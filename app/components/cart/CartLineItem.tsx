@@ -2,10 +2,10 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { CartLine } from "~/services/cart.server";
-import { FieldError } from "../product/FieldError";
+import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { PriceTag } from "../product/PriceTag";
-import { useSchemaForm, type FieldErrorMap } from "../product/use-schema-form";
 import { Button } from "../ui/Button";
+import { FieldError } from "../ui/Field";
 import { Swatch } from "../ui/Swatch";
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
@@ -14,15 +14,16 @@ const loadSchema = () => import("~/lib/validation/cart").then((m) => m.updateCar
 /** One cart line: shade, name, unit price, quantity (0 removes), remove, line total. */
 export function CartLineItem({
   line,
-  serverErrors,
+  reply,
 }: {
   line: CartLine;
-  serverErrors: FieldErrorMap | null | undefined;
+  /** The action's answer when it refused a change to this line. */
+  reply: FormReply | null | undefined;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("productId") === line.productId;
-  const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, serverErrors);
+  const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, reply);
   const id = useId();
   const label = line.colorFamily
     ? `${line.colorFamily} ${line.shadeHex ?? ""}`.trim()

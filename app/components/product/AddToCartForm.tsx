@@ -4,15 +4,15 @@ import { useTranslation } from "react-i18next";
 import type { FormNotice } from "~/lib/notice";
 import { Button } from "../ui/Button";
 import { Notice } from "../ui/Notice";
-import { FieldError } from "./FieldError";
-import { useSchemaForm, type FieldErrorMap } from "./use-schema-form";
+import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
+import { FieldError } from "../ui/Field";
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/cart").then((m) => m.addToCartSchema);
 
 /** What the cart action answers when it refuses (a success redirects instead). */
 export interface CartActionData {
-  result: { error?: FieldErrorMap } | null;
+  result: FormReply | null;
   notice: FormNotice | null;
 }
 
@@ -32,7 +32,7 @@ export function AddToCartForm({
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const answer = fetcher.data as CartActionData | undefined;
-  const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, answer?.result?.error);
+  const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, answer?.result);
   const id = useId();
   const errorId = `${id}-error`;
   const notice = answer?.notice;

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/root-data";
+import type { FormReply } from "~/lib/use-schema-form";
 import type { ProductDetail } from "~/services/products.server";
 import { Swatch } from "../ui/Swatch";
 import { AddToCartForm } from "./AddToCartForm";
-import type { FieldErrorMap } from "./use-schema-form";
 import { Gallery } from "./Gallery";
 import { PriceTag } from "./PriceTag";
 import { ProductJsonLd } from "./ProductJsonLd";
@@ -19,13 +19,13 @@ export function ProductDetails({
   locale,
   signedIn,
   path,
-  reviewErrors,
+  reviewReply,
 }: {
   product: ProductDetail;
   locale: string;
   signedIn: boolean;
   path: string;
-  reviewErrors: FieldErrorMap | null | undefined;
+  reviewReply: FormReply | null | undefined;
 }) {
   const { t } = useTranslation();
   const { shell } = useRootData();
@@ -143,7 +143,7 @@ export function ProductDetails({
           {signedIn ? (
             <ReviewForm
               key={JSON.stringify(product.viewer?.ownReview ?? null)}
-              serverErrors={reviewErrors}
+              reply={reviewReply}
               ownReview={product.viewer?.ownReview ?? null}
             />
           ) : (

@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { Button } from "../ui/Button";
-import { FieldError } from "./FieldError";
-import { useSchemaForm, type FieldErrorMap } from "./use-schema-form";
+import { FieldError } from "../ui/Field";
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/review").then((m) => m.reviewSchema);
@@ -20,15 +20,16 @@ const INPUT =
  * edits the first review, so the form starts from it when there is one.
  */
 export function ReviewForm({
-  serverErrors,
+  reply,
   ownReview,
 }: {
-  serverErrors: FieldErrorMap | null | undefined;
+  /** The action's answer when it refused the review. */
+  reply: FormReply | null | undefined;
   ownReview: { rating: number; title: string; comment: string } | null;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, serverErrors);
+  const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, reply);
   const id = useId();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
   return (

@@ -2,6 +2,17 @@ import { useTranslation } from "react-i18next";
 import type { ReviewSummary, ReviewView } from "~/services/reviews.server";
 import { Stars } from "./Stars";
 
+// Building an Intl formatter costs far more than using one: one per locale, kept.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", numberingSystem: "latn" });
+    dateFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** Average and count, the 5→1 distribution, and the reviews newest first. */
 export function Reviews({
   summary,
@@ -13,7 +24,7 @@ export function Reviews({
   locale: string;
 }) {
   const { t } = useTranslation();
-  const dates = new Intl.DateTimeFormat(locale, { dateStyle: "medium", numberingSystem: "latn" });
+  const dates = dateFormat(locale);
   return (
     <div className="flex flex-col gap-6">
       {summary.average !== null ? (

@@ -1,29 +1,28 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
+import type { FieldState } from "~/lib/use-schema-form";
 
 /**
- * A labelled input with its errors underneath, tied together for screen readers (aria-invalid,
- * aria-describedby, and a live region so a new error is announced).
+ * A labelled input with its error underneath, tied together for screen readers (aria-invalid,
+ * aria-describedby, and a live region so a new error is announced). `field` comes from
+ * useSchemaForm's `field(name)`: ids, the schema's constraints, the value to start from.
  */
 export function Field({
-  meta,
+  field,
   label,
   type = "text",
   hint,
   ...rest
 }: {
-  meta: FieldMetadata<string | undefined>;
+  field: FieldState;
   label: string;
   type?: "text" | "email" | "password" | "tel";
   hint?: string;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form">) {
-  const { t } = useTranslation();
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const input = getInputProps(meta, { type, ariaDescribedBy: hintId });
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form" | "defaultValue">) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={meta.id} className="font-bold">
+      <label htmlFor={field.id} className="font-bold">
         {label}
       </label>
       {hint ? (
@@ -32,20 +31,23 @@ export function Field({
         </p>
       ) : null}
       <input
-        {...input}
-        key={input.key}
+        {...field.input}
+        type={type}
+        aria-describedby={hintId ? `${field.errorId} ${hintId}` : field.errorId}
         {...rest}
         className="min-h-11 rounded-md border border-line bg-field px-3 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400"
       />
-      <FieldErrors id={meta.errorId} errors={meta.errors?.map((key) => t(key))} />
+      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }
 
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+/** The first error of a field (a locale key), translated, in a live region so a new one is announced. */
+export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
+  const { t } = useTranslation();
   return (
     <div id={id} aria-live="polite" className="min-h-5 text-sm font-bold text-red-700 dark:text-red-400">
-      {errors?.length ? <p>{errors[0]}</p> : null}
+      {errors?.length ? <p>{t(errors[0]!)}</p> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** One schema per account form (DESIGN: shared by server and client through conform). */
+/** One schema per account form, checked by the action (conform) and in the browser (useSchemaForm). */
 import { z } from "zod";
 import { emailField, nameField, newPasswordField, passwordField } from "./fields";
 

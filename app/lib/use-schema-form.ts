@@ -1,0 +1,201 @@
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from "react";
+import type { ZodTypeAny } from "zod";
+
+/** Field name → locale keys of its errors ("" for the whole form), as conform's `reply()` has them. */
+export type FieldErrorMap = Record<string, string[] | null | undefined>;
+
+/**
+ * An action's answer to a form it refused: conform's `submission.reply()` on the server, as the
+ * page receives it. `initialValue` is what was sent, less hidden fields (passwords).
+ */
+export interface FormReply {
+  error?: FieldErrorMap | null;
+  initialValue?: Record<string, unknown> | null;
+}
+
+/** The HTML constraints of one field, computed from the schema on the server (formConstraint). */
+export interface FieldConstraint {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: string | number;
+  max?: string | number;
+  step?: string | number;
+  pattern?: string;
+  multiple?: boolean;
+}
+
+/** Everything a labelled field needs: ids, its errors (locale keys) and its input's attributes. */
+export interface FieldState {
+  id: string;
+  errorId: string;
+  errors: string[] | undefined;
+  input: FieldConstraint & {
+    id: string;
+    name: string;
+    defaultValue?: string;
+    "aria-invalid"?: true;
+    "aria-describedby": string;
+  };
+}
+
+interface Options {
+  /** The form's id (one is made up otherwise); field ids derive from it. */
+  id?: string;
+  /** From the loader: `formConstraint(schema)`, so both renders have the schema's attributes. */
+  constraint?: Record<string, FieldConstraint>;
+  /** Values to start from when there is no answer yet (a signed-in shopper's name…). */
+  defaultValue?: Record<string, string | undefined>;
+}
+
+/**
+ * The one way forms are wired (ADR 006). The same zod schema validates in the action (conform's
+ * parseWithZod + reply()) and, as you type, in the browser, without a form library in the page's
+ * JavaScript. The browser's copy of the schema (and zod) loads on the form's first focus, so pages
+ * stay within the JavaScript budget (DESIGN §9); until then, and without JavaScript, the server's
+ * answer (`reply`) shows the errors and refills the fields. A field is checked once it has been
+ * left, then on every input; the whole form on submit (every field as you type from then on),
+ * which is stopped while invalid and moves focus to the first field in error, as a server answer
+ * with errors does.
+ *
+ * Spread `formProps` on the <Form>; `field(name)` for a <Field>, or `fieldProps(name, errorId)`
+ * on an input whose other attributes the component sets itself.
+ */
+export function useSchemaForm(
+  loadSchema: () => Promise<ZodTypeAny>,
+  reply: FormReply | null | undefined,
+  options: Options = {},
+) {
+  const generatedId = useId();
+  const formId = options.id ?? generatedId;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrorMap>(reply?.error ?? {});
+  const schema = useRef<ZodTypeAny | null>(null);
+  const requested = useRef(false);
+  const touched = useRef(new Set<string>());
+
+  // A new answer from the server replaces whatever the browser found (state adjusted while
+  // rendering, as React recommends over an effect).
+  const [answered, setAnswered] = useState(reply);
+  if (answered !== reply) {
+    setAnswered(reply);
+    setErrors(reply?.error ?? {});
+  }
+
+  // …and, like a refused submit in the browser, takes focus to its first field in error. The
+  // answer the page was rendered with (a submit without JavaScript) is left alone.
+  const focusedFor = useRef(reply);
+  useEffect(() => {
+    if (focusedFor.current === reply) return;
+    focusedFor.current = reply;
+    if (formRef.current && reply?.error) focusFirstInvalid(formRef.current, reply.error);
+  }, [reply]);
+
+  /** Checks the form (or only `fields`) against the schema; null until the schema has loaded. */
+  const validate = useCallback((form: HTMLFormElement, fields?: Set<string>): FieldErrorMap | null => {
+    if (!schema.current) return null;
+    const result = schema.current.safeParse(Object.fromEntries(new FormData(form)));
+    const found: FieldErrorMap = {};
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const name = String(issue.path[0] ?? "");
+        (found[name] ??= []).push(issue.message);
+      }
+    }
+    setErrors((current) => {
+      if (!fields) return found;
+      const next = { ...current };
+      for (const name of fields) next[name] = found[name];
+      return next;
+    });
+    return found;
+  }, []);
+
+  const fieldName = (event: { target: EventTarget }) => (event.target as HTMLInputElement).name || "";
+
+  const formProps = {
+    id: formId,
+    ref: formRef,
+    // The messages are the SPEC's, translated, from the schema: never the browser's own bubbles.
+    noValidate: true,
+    onFocus: () => {
+      if (requested.current) return;
+      requested.current = true;
+      void loadSchema().then((loaded) => {
+        schema.current = loaded;
+      });
+    },
+    onBlur: (event: FocusEvent<HTMLFormElement>) => {
+      const name = fieldName(event);
+      if (!name) return;
+      touched.current.add(name);
+      validate(event.currentTarget, new Set([name]));
+    },
+    onInput: (event: FormEvent<HTMLFormElement>) => {
+      const name = fieldName(event);
+      if (touched.current.has(name)) validate(event.currentTarget, new Set([name]));
+    },
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      // From the first submit on, every field is checked as it is typed in.
+      for (const element of Array.from(event.currentTarget.elements)) {
+        const name = (element as HTMLInputElement).name;
+        if (name) touched.current.add(name);
+      }
+      const found = validate(event.currentTarget);
+      if (!found || Object.keys(found).length === 0) return;
+      // Remix's <Form> skips submitting when the event was prevented.
+      event.preventDefault();
+      focusFirstInvalid(event.currentTarget, found);
+    },
+  };
+
+  /** Attributes tying an input to its error message. */
+  const fieldProps = (name: string, errorId: string) => ({
+    name,
+    "aria-invalid": errors[name]?.length ? (true as const) : undefined,
+    "aria-describedby": errorId,
+  });
+
+  const values = reply?.initialValue ?? options.defaultValue ?? {};
+  /** A text-like field: ids, errors, constraints and its value to start from. */
+  const field = (name: string): FieldState => {
+    const id = `${formId}-${name}`;
+    const errorId = `${id}-error`;
+    const value = values[name];
+    return {
+      id,
+      errorId,
+      errors: errors[name]?.length ? errors[name] : undefined,
+      input: {
+        ...options.constraint?.[name],
+        id,
+        ...fieldProps(name, errorId),
+        defaultValue: typeof value === "string" ? value : undefined,
+      },
+    };
+  };
+
+  return {
+    errors,
+    /** Errors about the whole form rather than one field. */
+    formErrors: errors[""]?.length ? errors[""] : undefined,
+    formProps,
+    fieldProps,
+    field,
+  };
+}
+
+function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrorMap) {
+  for (const element of Array.from(form.elements)) {
+    if (
+      element instanceof HTMLElement &&
+      "name" in element &&
+      typeof element.name === "string" &&
+      errors[element.name]?.length &&
+      (element as HTMLInputElement).type !== "hidden"
+    ) {
+      element.focus();
+      return;
+    }
+  }
+}

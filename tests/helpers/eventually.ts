@@ -1,0 +1,18 @@
+/**
+ * Reading a page after a change made behind the app's back (the owner connection, as another
+ * instance or an admin script would write): the catalogue cache hears of it through a
+ * notification, which PostgreSQL delivers asynchronously. Reads again until `settled` holds or
+ * `timeoutMs` passes, and returns the last answer for the test's own assertions.
+ */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  settled: (value: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (settled(value) || Date.now() >= deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
