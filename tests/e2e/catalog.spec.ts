@@ -125,6 +125,8 @@ function journey(javaScript: boolean) {
       if (javaScript) await expect(page).toHaveURL(/q=/);
       else await search.press("Enter");
       await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(RED)}`));
+      // Without JavaScript the URL changes when the new document starts, before its list is in.
+      await expect(list.getByRole("listitem").first()).toBeVisible();
       const found = await headings(list);
       expect(found.length).toBeGreaterThan(0);
       if (locale === "ar")
@@ -143,7 +145,49 @@ function journey(javaScript: boolean) {
   }
 }
 
-test.describe("with JavaScript", () => journey(true));
+test.describe("with JavaScript", () => {
+  journey(true);
+
+  // The listing follows the form as you type; a listing that arrives for an earlier change must not
+  // wipe a price typed since. The page's clock is frozen so that the arrival lands, every run,
+  // between leaving the minimum and the typing pause running out.
+  for (const locale of LOCALES)
+    test(`a price typed while the listing loads is kept (${locale})`, async ({ page }) => {
+      await page.clock.install();
+      await page.goto(hostUrl("dyes", `/products?lng=${locale}&category=fabric-dyes`));
+      const form = filters(page, locale);
+      const field = (key: string) => form.getByLabel(text(locale, `catalog.filters.${key}`), { exact: true });
+      // Hydrated once a change of sort moves the listing (the form follows after a zero delay).
+      await field("sort").selectOption("price-asc");
+      await expect
+        .poll(async () => {
+          await page.clock.runFor(10);
+          return page.url();
+        })
+        .toMatch(/sort=price-asc/);
+
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/products\.data/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const listingRequest = page.waitForRequest(/\/products\.data.*sub=all-purpose-dyes/);
+      await field("sub").selectOption("all-purpose-dyes");
+      await page.clock.runFor(10);
+      await listingRequest;
+      await field("min").fill("5");
+      await field("max").focus();
+      release();
+      await expect(page).toHaveURL(/sub=all-purpose-dyes/);
+      await expect(field("min")).toHaveValue("5");
+
+      await page.clock.runFor(1000);
+      await expect(page).toHaveURL(/min=5/);
+      await expect(page).toHaveURL(/sub=all-purpose-dyes/);
+      await expect(field("min")).toHaveValue("5");
+    });
+});
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   journey(false);

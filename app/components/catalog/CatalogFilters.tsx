@@ -51,10 +51,20 @@ export function CatalogFilters({
   const id = useId();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const formRef = useRef<HTMLFormElement>(null);
+  // Fields changed since the listing last followed the form. A listing that arrives meanwhile
+  // (from an earlier change) must not overwrite them: typing a minimum price, moving on to the
+  // maximum while the previous listing loads, would otherwise lose the minimum.
+  const unsent = useRef(new Set<string>());
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  function forgetUnsent() {
+    clearTimeout(timer.current);
+    unsent.current.clear();
+  }
+
   // The fields are uncontrolled (so the form works before hydration); when the query changes by
-  // other means (clear filters, back button), bring them in line, except the one being typed in.
+  // other means (clear filters, back button), bring them in line, except the one being typed in
+  // and those not yet sent.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -70,7 +80,8 @@ export function CatalogFilters({
       const field = form.elements.namedItem(name);
       if (
         (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
-        field !== document.activeElement
+        field !== document.activeElement &&
+        !unsent.current.has(name)
       ) {
         field.value = value;
       }
@@ -84,6 +95,7 @@ export function CatalogFilters({
   function follow(form: HTMLFormElement, delay: number) {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
+      unsent.current.clear();
       const values = new FormData(form);
       const read = (name: string) => String(values.get(name) ?? "").trim();
       const number = (name: string, fallback: number) => {
@@ -105,10 +117,12 @@ export function CatalogFilters({
   function onChange(event: FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement | HTMLSelectElement;
     const form = event.currentTarget;
+    unsent.current.add(target.name);
     // A new category makes the chosen sub category meaningless.
     if (target.name === "category") {
       const sub = form.elements.namedItem("sub");
       if (sub instanceof HTMLSelectElement) sub.value = "";
+      unsent.current.add("sub");
     }
     follow(form, target.tagName === "SELECT" ? 0 : DEBOUNCE_MS);
   }
@@ -120,6 +134,7 @@ export function CatalogFilters({
       action={action}
       aria-labelledby={`${id}-heading`}
       onChange={onChange}
+      onSubmit={forgetUnsent}
       className="rounded-lg border border-line bg-card p-4"
     >
       <h2 id={`${id}-heading`} className="text-lg font-extrabold">
@@ -240,6 +255,7 @@ export function CatalogFilters({
         {/* SPEC §4: clearing resets category, sub category and sort, and the price range to 0–10000. */}
         <Link
           to={`${action}${catalogSearch({ q: query.q })}`}
+          onClick={forgetUnsent}
           className="inline-flex min-h-11 items-center font-bold text-primary-ink underline underline-offset-4"
         >
           {t("catalog.filters.clear")}
