@@ -30,6 +30,7 @@ COPY --chown=node:node package.json package-lock.json tsconfig.json server.ts ./
 COPY --chown=node:node --from=prod-deps /app/node_modules ./node_modules
 COPY --chown=node:node --from=build /app/build ./build
 COPY --chown=node:node app ./app
+COPY --chown=node:node server ./server
 COPY --chown=node:node drizzle ./drizzle
 COPY --chown=node:node public ./public
 # The embedded database (used when DATABASE_URL is unset) lives on a volume the node user owns.

@@ -1,7 +1,10 @@
 /**
  * One HTTP server for development (Vite middleware, HMR) and production (built assets with
  * immutable caching). Resolves the tenant once per request and hands it to Remix as context.
+ * With WEB_CONCURRENCY above 1 on PostgreSQL, this process migrates and seeds, then supervises
+ * that many copies of itself sharing the port (server/cluster.ts, decision 008).
  */
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
@@ -14,120 +17,157 @@ import { getDb } from "./app/db/client.server";
 import { getTenantResolver, requestHost } from "./app/services/tenancy.server";
 import { clientAddress, isCrossOriginWrite } from "./app/services/request-security.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
+import { runPrimary, workerCount } from "./server/cluster";
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
+const workers = (() => {
+  try {
+    return workerCount(process.env.WEB_CONCURRENCY);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
 
 const db = await getDb();
-const resolver = await getTenantResolver();
-const seeded = await ensureDemoData(db);
+// Workers find the database migrated and seeded by their primary.
+const seeded = cluster.isPrimary ? await ensureDemoData(db) : null;
 
-const viteDevServer = isProduction
-  ? undefined
-  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
-
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "1");
-app.use(compression());
-
-app.get("/healthz", async (_req, res) => {
-  try {
-    await db.withPlatform((tx) => tx.execute(sql`select 1`));
-    res.json({ status: "ok", database: db.kind });
-  } catch (error) {
-    console.error("healthz", error);
-    res.status(503).json({ status: "unavailable" });
-  }
-});
-
-if (viteDevServer) {
-  app.use(viteDevServer.middlewares);
-} else {
-  // Vite fingerprints everything under /assets, so it can be cached forever.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
-}
-
-app.use(morgan(isProduction ? "combined" : "dev", { skip: () => process.env.REQUEST_LOG === "0" }));
-
-/** Largest request body accepted: a 5 MB photo plus the rest of its form. */
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
-
-const forwardedHost = (req: Request) => req.get("x-forwarded-host");
-
-app.use((req, res, next) => {
-  // DESIGN §8: a state-changing request must come from this very origin (403 otherwise).
-  const hostHeader =
-    (process.env.TRUST_PROXY === "1" && forwardedHost(req)?.split(",")[0]?.trim()) || req.get("host");
-  if (
-    isCrossOriginWrite({
-      method: req.method,
-      ownOrigin: `${req.protocol}://${hostHeader ?? ""}`,
-      origin: req.get("origin"),
-      secFetchSite: req.get("sec-fetch-site"),
-    })
-  ) {
-    res.status(403).type("text/plain").send("Cross-origin request refused");
-    return;
-  }
-  const length = Number(req.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) {
-    res.status(413).type("text/plain").send("Request body too large");
-    return;
-  }
-  next();
-});
-
-const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-  : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
-
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    getLoadContext: async (req: Request) => ({
-      tenant: await resolver.resolve(
-        requestHost({ host: req.headers.host, forwardedHost: forwardedHost(req) }),
-      ),
-      clientAddress: clientAddress(
-        new Headers({ "x-forwarded-for": req.get("x-forwarded-for") ?? "" }),
-        req.socket.remoteAddress,
-      ),
-    }),
-  }),
-);
-
-const server: Server = app.listen(port, host, () => {
-  const origin = (sub?: string) => `http://${sub ? `${sub}.` : ""}localhost:${port}`;
-  console.log(
-    `Storefront builder listening on ${origin()} (${isProduction ? "production" : "development"}, ${db.kind})`,
-  );
+function announce(listeningPort: number, processes: number) {
+  const origin = (sub?: string) => `http://${sub ? `${sub}.` : ""}localhost:${listeningPort}`;
+  const mode = `${isProduction ? "production" : "development"}, ${db.kind}`;
+  const count = processes > 1 ? `, ${processes} processes` : "";
+  console.log(`Storefront builder listening on ${origin()} (${mode}${count})`);
   // The embedded database is the demo: remind whoever started it how to get in, every time.
   const lines = seeded ?? (db.kind === "pglite" ? demoLines() : null);
-  if (lines) console.log(lines.map((line) => `  ${line.replaceAll("{port}", String(port))}`).join("\n"));
-});
-
-let shuttingDown = false;
-async function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  console.log(`${signal}: draining connections`);
-  const forceExit = setTimeout(() => {
-    console.error("Shutdown timed out; exiting");
-    process.exit(1);
-  }, 10_000);
-  forceExit.unref();
-  server.close(async () => {
-    await viteDevServer?.close();
-    await resolver.stop();
-    await db.close();
-    console.log("Closed cleanly");
-    process.exit(0);
-  });
-  server.closeIdleConnections();
+  if (lines)
+    console.log(lines.map((line) => `  ${line.replaceAll("{port}", String(listeningPort))}`).join("\n"));
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+if (cluster.isPrimary && workers > 1) {
+  if (db.kind === "postgres" && isProduction) {
+    await db.close();
+    runPrimary({ workers, onListening: ({ port: listening }) => announce(listening, workers) });
+  } else {
+    // The embedded database belongs to one process, and Vite's dev server to one too.
+    console.warn(
+      `WEB_CONCURRENCY=${workers} ignored: several processes need PostgreSQL (DATABASE_URL) and a production build`,
+    );
+    await serve();
+  }
+} else {
+  await serve();
+}
+
+async function serve() {
+  const resolver = await getTenantResolver();
+
+  const viteDevServer = isProduction
+    ? undefined
+    : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY === "1");
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await db.withPlatform((tx) => tx.execute(sql`select 1`));
+      res.json({ status: "ok", database: db.kind });
+    } catch (error) {
+      console.error("healthz", error);
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    // Vite fingerprints everything under /assets, so it can be cached forever.
+    app.use(
+      "/assets",
+      express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+
+  app.use(morgan(isProduction ? "combined" : "dev", { skip: () => process.env.REQUEST_LOG === "0" }));
+
+  /** Largest request body accepted: a 5 MB photo plus the rest of its form. */
+  const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+  const forwardedHost = (req: Request) => req.get("x-forwarded-host");
+
+  app.use((req, res, next) => {
+    // DESIGN §8: a state-changing request must come from this very origin (403 otherwise).
+    const hostHeader =
+      (process.env.TRUST_PROXY === "1" && forwardedHost(req)?.split(",")[0]?.trim()) || req.get("host");
+    if (
+      isCrossOriginWrite({
+        method: req.method,
+        ownOrigin: `${req.protocol}://${hostHeader ?? ""}`,
+        origin: req.get("origin"),
+        secFetchSite: req.get("sec-fetch-site"),
+      })
+    ) {
+      res.status(403).type("text/plain").send("Cross-origin request refused");
+      return;
+    }
+    const length = Number(req.get("content-length") ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.status(413).type("text/plain").send("Request body too large");
+      return;
+    }
+    next();
+  });
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      getLoadContext: async (req: Request) => ({
+        tenant: await resolver.resolve(
+          requestHost({ host: req.headers.host, forwardedHost: forwardedHost(req) }),
+        ),
+        clientAddress: clientAddress(
+          new Headers({ "x-forwarded-for": req.get("x-forwarded-for") ?? "" }),
+          req.socket.remoteAddress,
+        ),
+      }),
+    }),
+  );
+
+  const server: Server = app.listen(port, host, () => {
+    // A worker's primary announces the instance once all are listening.
+    if (cluster.isPrimary) announce(port, 1);
+  });
+
+  let shuttingDown = false;
+  async function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`${signal}: draining connections`);
+    const forceExit = setTimeout(() => {
+      console.error("Shutdown timed out; exiting");
+      process.exit(1);
+    }, 10_000);
+    forceExit.unref();
+    server.close(async () => {
+      await viteDevServer?.close();
+      await resolver.stop();
+      await db.close();
+      console.log("Closed cleanly");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

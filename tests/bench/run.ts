@@ -9,7 +9,8 @@
  * writes JSON to tests/bench/results/. Besides req/s and latency it reports the server's CPU time
  * per request, which other work on the machine disturbs far less than throughput. Env:
  * BENCH_DURATION (seconds per route, default 10), BENCH_ROUNDS (rounds the duration is split
- * into, routes alternating, default 2), BENCH_CONNECTIONS (default 16), BENCH_DATABASE_URL.
+ * into, routes alternating, default 2), BENCH_CONNECTIONS (default 16), BENCH_DATABASE_URL,
+ * BENCH_WORKERS (the server's WEB_CONCURRENCY, default 1; more than 1 needs PostgreSQL).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -38,6 +39,7 @@ const ROUTES: Route[] = [
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const WARMUP_SECONDS = 3;
 const BUDGET = { ratio: 0.8, p99Ms: 100 };
 /** fetch() drops a Host header, so the check goes through node:http like autocannon does. */
@@ -67,7 +69,13 @@ function fire(origin: string, route: Route, port: number, seconds: number) {
 
 async function main() {
   buildIfStale();
-  const { port, origin, database, cpuMs, stop } = await startServer("bench", { BENCH_ROUTES: "1" });
+  if (WORKERS > 1 && !process.env.BENCH_DATABASE_URL) {
+    throw new Error("BENCH_WORKERS above 1 needs BENCH_DATABASE_URL: the embedded database is one process");
+  }
+  const { port, origin, database, cpuMs, stop } = await startServer("bench", {
+    BENCH_ROUTES: "1",
+    WEB_CONCURRENCY: String(WORKERS),
+  });
 
   try {
     for (const route of ROUTES) {
@@ -169,7 +177,7 @@ async function main() {
     console.log(`\n${formatTable(header, table)}`);
     console.log(`\nBudget: ≥ ${BUDGET.ratio * 100} % of the bare page's req/s and p99 < ${BUDGET.p99Ms} ms.`);
     console.log(
-      `Database: ${database}; load average ${os
+      `Database: ${database}; server processes: ${WORKERS}; load average ${os
         .loadavg()
         .map((n) => n.toFixed(2))
         .join(", ")}.`,
@@ -187,6 +195,7 @@ async function main() {
           commit,
           node: process.version,
           database,
+          workers: WORKERS,
           cpus: os.availableParallelism(),
           loadAverage: os.loadavg(),
           connections: CONNECTIONS,

@@ -79,7 +79,10 @@ export interface BenchServer {
   /** http://127.0.0.1:{port}; store pages need their host (`{slug}.localhost:{port}`) too. */
   origin: string;
   database: "pglite" | "postgres";
-  /** CPU time the server process has used so far (ms), or null where /proc is not available. */
+  /**
+   * CPU time the server has used so far (ms; its workers included), or null where /proc is not
+   * available.
+   */
   cpuMs(): number | null;
   /**
    * Null while the server runs; once it has stopped on its own (or been killed by something
@@ -115,8 +118,7 @@ async function freshDatabase(label: string): Promise<BenchDatabase> {
 }
 
 /** utime + stime of a process from /proc (Linux), in ms. */
-function processCpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
+function processCpuMs(pid: number): number | null {
   try {
     // Fields after the command name, which is in parentheses and may contain spaces.
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -126,6 +128,25 @@ function processCpuMs(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** Live child pids of a process, from each of its threads' /proc children list. */
+function childPids(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** CPU ms of a process and its live descendants (the workers, with WEB_CONCURRENCY). */
+function processTreeCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  const own = processCpuMs(pid);
+  if (own === null) return null;
+  return childPids(pid).reduce((total, child) => total + (processTreeCpuMs(child) ?? 0), own);
 }
 
 /**
@@ -176,7 +197,7 @@ export async function startServer(label: string, env: Record<string, string> = {
     server.exitCode === null && server.signalCode === null
       ? null
       : `server exited (${server.signalCode ?? `code ${server.exitCode}`}); its last output:\n${serverOutput}`;
-  return { port, origin, database: database.kind, cpuMs: () => processCpuMs(server.pid), exited, stop };
+  return { port, origin, database: database.kind, cpuMs: () => processTreeCpuMs(server.pid), exited, stop };
 }
 
 /** Short commit id of the working tree, for the results file. */

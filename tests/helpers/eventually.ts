@@ -1,7 +1,7 @@
 /**
- * Reading a page after a change made behind the app's back (the owner connection, as another
- * instance or an admin script would write): the catalogue cache hears of it through a
- * notification, which PostgreSQL delivers asynchronously. Reads again until `settled` holds or
+ * Reading something that settles a little later: a page after a change made behind the app's
+ * back (the catalogue cache hears of it through a notification, which PostgreSQL delivers
+ * asynchronously), or a process that is still starting. Reads again until `settled` holds or
  * `timeoutMs` passes, and returns the last answer for the test's own assertions.
  */
 export async function eventually<T>(

@@ -1,0 +1,101 @@
+/**
+ * Several server processes sharing one port (node:cluster), so one instance uses every core it
+ * is given (decision 008). The primary only supervises: it starts the workers, replaces one that
+ * dies after it was serving, and on SIGTERM or SIGINT lets each drain and close before exiting.
+ * A worker that dies before it ever listened means the instance cannot start (bad settings,
+ * database unreachable): the primary stops the rest and exits 1 instead of restarting forever.
+ */
+import cluster, { type Worker } from "node:cluster";
+
+/** Parses WEB_CONCURRENCY: unset or empty is one process. */
+export function workerCount(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return 1;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > 64) {
+    throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64, not ${JSON.stringify(value)}`);
+  }
+  return count;
+}
+
+export interface PrimaryOptions {
+  workers: number;
+  /** Added to each worker's environment. */
+  env?: Record<string, string>;
+  /** How long the workers get to drain after SIGTERM before the primary gives up on them. */
+  shutdownTimeoutMs?: number;
+  /** Pause before replacing a worker that died, so a crash loop does not spin the CPU. */
+  restartDelayMs?: number;
+  /** Once, when every first-generation worker is listening. */
+  onListening?: (address: { port: number }) => void;
+  log?: (line: string) => void;
+}
+
+export function runPrimary({
+  workers,
+  env,
+  shutdownTimeoutMs = 15_000,
+  restartDelayMs = 1_000,
+  onListening,
+  log = console.log,
+}: PrimaryOptions): void {
+  const live = new Set<Worker>();
+  const serving = new Set<Worker>();
+  const restarts = new Set<ReturnType<typeof setTimeout>>();
+  let stopping = false;
+  let announced = false;
+  let failed = false;
+
+  const fork = () => {
+    const worker = cluster.fork(env);
+    live.add(worker);
+    worker.on("listening", (address) => {
+      serving.add(worker);
+      if (!announced && serving.size >= workers) {
+        announced = true;
+        onListening?.({ port: address.port });
+      }
+    });
+  };
+
+  const stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    for (const timer of restarts) clearTimeout(timer);
+    log(`${reason}: stopping ${live.size} worker${live.size === 1 ? "" : "s"}`);
+    if (live.size === 0) process.exit(failed ? 1 : 0);
+    for (const worker of live) worker.process.kill("SIGTERM");
+    setTimeout(() => {
+      log("Workers did not close in time; exiting");
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    live.delete(worker);
+    const wasServing = serving.delete(worker);
+    if (stopping) {
+      if (live.size === 0) {
+        log("All workers closed");
+        process.exit(failed ? 1 : 0);
+      }
+      return;
+    }
+    const how = signal ?? `code ${code}`;
+    if (!wasServing) {
+      failed = true;
+      log(`Worker ${worker.process.pid} exited (${how}) before it was serving`);
+      stop("Start failed");
+      return;
+    }
+    log(`Worker ${worker.process.pid} exited (${how}); starting another`);
+    const timer = setTimeout(() => {
+      restarts.delete(timer);
+      fork();
+    }, restartDelayMs);
+    restarts.add(timer);
+  });
+
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  for (let index = 0; index < workers; index++) fork();
+}
