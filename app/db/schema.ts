@@ -442,8 +442,8 @@ export const products = pgTable(
     index("products_subcategory_trending_idx")
       .on(t.storeId, t.subcategoryId, t.unitsSold7d.desc(), t.id)
       .where(sql`${t.active}`),
-    // Search (`search_text ILIKE '%word%'` per word): the store's trigram matches, without reading
-    // the rest of the store or other stores' matches. pg_trgm and btree_gin (for store_id in a GIN
+    // Search (`search_text LIKE '%word%'` per word, the text being lower-cased): the store's
+    // trigram matches, without reading the rest of the store or other stores' matches. pg_trgm and btree_gin (for store_id in a GIN
     // index); under row-level security only catalog_search_ids() can search with it, see
     // drizzle/0002_catalog_indexes.sql.
     index("products_search_trgm_idx").using("gin", t.storeId, t.searchText.op("gin_trgm_ops")),

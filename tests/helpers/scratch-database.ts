@@ -10,6 +10,8 @@ export interface ScratchDatabase {
   url: string;
   appUrl: string;
   drop(): Promise<void>;
+  /** Leaves the database in place (to inspect it) and lets the process exit. */
+  keep(): Promise<void>;
 }
 
 export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
@@ -26,6 +28,9 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
     appUrl: appUrl.toString(),
     async drop() {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+    async keep() {
       await admin.end();
     },
   };

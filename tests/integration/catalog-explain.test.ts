@@ -17,8 +17,10 @@ import {
   countQuery,
   FEW_MATCHES,
   filterConditions,
+  isCommonSearch,
   likePattern,
   pageQuery,
+  readInSortOrder,
   searchMatches,
   searchTerms,
   type ListingFilter,
@@ -144,9 +146,16 @@ function planOf(result: unknown): PlanNode {
   return parsed[0]!.Plan;
 }
 
-/** EXPLAIN ANALYZE of a query inside the store's transaction, as the app role. */
-async function explain(build: (tx: Tx) => SQL | { getSQL(): SQL }): Promise<PlanNode> {
+/**
+ * EXPLAIN ANALYZE of a query inside the store's transaction, as the app role; `prepare` runs
+ * first in the same transaction, as the listing does (readInSortOrder).
+ */
+async function explain(
+  build: (tx: Tx) => SQL | { getSQL(): SQL },
+  prepare?: (tx: Tx) => Promise<void>,
+): Promise<PlanNode> {
   return db.withStore(big, async (tx) => {
+    await prepare?.(tx);
     const query = build(tx);
     return planOf(await tx.execute(sql`explain (analyze, format json) ${query}`));
   });
@@ -180,11 +189,18 @@ const FILTERS: Record<string, ListingFilter> = {
   "rare search (ar)": { ...NO_FILTER, q: "زعفران" },
 };
 
-/** A listing's conditions as listProducts builds them: a search with few matches narrows to them. */
+/**
+ * A listing's conditions as listProducts builds them: a search with few matches narrows to them,
+ * one with many has its page read in the sort's order (`prepare`).
+ */
 function listing(filter: ListingFilter) {
   return db.withStore(big, async (tx) => {
     const matches = await searchMatches(tx, filter.q);
-    return { matches, conditions: filterConditions(big, filter, "USD", matches) };
+    return {
+      matches,
+      conditions: filterConditions(big, filter, "USD", matches),
+      prepare: isCommonSearch(filter.q, matches) ? readInSortOrder : undefined,
+    };
   });
 }
 
@@ -192,13 +208,16 @@ describe("listing query plans at 20,000 products", () => {
   for (const sort of SORTS as readonly CatalogSort[]) {
     it(`${sort}: every filter, first page and deep in the keyset, uses an index`, async () => {
       for (const [name, filter] of Object.entries(FILTERS)) {
-        const { conditions } = await listing(filter);
-        expectIndexedPlan(await explain((tx) => pageQuery(tx, conditions, sort, null)), `${sort}, ${name}`);
+        const { conditions, prepare } = await listing(filter);
+        expectIndexedPlan(
+          await explain((tx) => pageQuery(tx, conditions, sort, null), prepare),
+          `${sort}, ${name}`,
+        );
         // Deep: a cursor near the end of the order, both directions.
         for (const dir of ["next", "prev"] as const) {
           const cursor = { sort, key: sort.startsWith("price") ? 900_000 : 10, id: uuidv7(), dir };
           expectIndexedPlan(
-            await explain((tx) => pageQuery(tx, conditions, sort, cursor)),
+            await explain((tx) => pageQuery(tx, conditions, sort, cursor), prepare),
             `${sort}, ${name}, deep ${dir} (${encodeCursor(cursor)})`,
           );
         }
@@ -292,11 +311,19 @@ describe("the listing indexes of 0002_catalog_indexes", () => {
     });
   }
 
-  it("a common word is left to the listing's own conditions", async () => {
+  it("a common word is left to the listing's own conditions, its page read in the sort's order", async () => {
     for (const name of ["search (en)", "search (ar)"]) {
-      const { matches } = await listing(FILTERS[name]!);
+      const { matches, conditions, prepare } = await listing(FILTERS[name]!);
       // More than FEW_MATCHES: the plans above are the ones the app runs for it.
       expect(matches, name).toBeNull();
+      expect(prepare, name).toBe(readInSortOrder);
+      for (const sort of SORTS as readonly CatalogSort[]) {
+        const plan = await explain((tx) => pageQuery(tx, conditions, sort, null), prepare);
+        expect(
+          nodes(plan).some((node) => node["Node Type"] === "Sort"),
+          `${name}, ${sort}: gathered and sorted\n${summary(plan)}`,
+        ).toBe(false);
+      }
     }
   });
 });

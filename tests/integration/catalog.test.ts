@@ -284,6 +284,16 @@ describe("listProducts: filters and search", () => {
     expect((await list({ q: "red ink" })).products.every((p) => /^Red Ink/.test(p.name))).toBe(true);
   });
 
+  it("finds exactly what ILIKE finds in the names and descriptions, though it matches with LIKE", async () => {
+    const text = "(name_en || ' ' || name_ar || ' ' || description_en || ' ' || description_ar)";
+    for (const q of ["red", "RED Ink", "Paint 1", "أحمر", "أحمر 1"]) {
+      const words = q.split(" ").map((word) => `${text} ilike '%${word}%'`);
+      const slugs = await expected(words.join(" and "), "trending");
+      expect(slugs.length, q).toBeGreaterThan(0);
+      expect((await list({ q })).total, q).toBe(slugs.length);
+    }
+  });
+
   it("treats % and _ in a search literally", async () => {
     expect((await list({ q: "50%" })).total).toBe(1);
     expect((await list({ q: "pigment_base" })).total).toBe(1);
