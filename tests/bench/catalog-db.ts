@@ -38,6 +38,7 @@ import {
 import { decodeCursor } from "../../app/services/catalog-cursor.server";
 import { encodeCursor } from "../../app/services/catalog-cursor.server";
 import { DEFAULT_QUERY, SORTS, type CatalogQuery, type CatalogSort } from "../../app/lib/catalog-query";
+import { dropSecondaryProductIndexes } from "../helpers/bulk-load";
 import { createScratchDatabase } from "../helpers/scratch-database";
 import { currentCommit, formatTable, RESULTS_DIR } from "./server";
 
@@ -70,16 +71,7 @@ async function load(db: Db) {
       'sub-' || k, 'Sub ' || k, 'فرعية ' || k
     from generate_series(1, ${STORES}) s, generate_series(0, ${TOPS * SUBS_PER_TOP - 1}) k`);
 
-  // Secondary indexes are built once the rows are in, from their own definitions, as a bulk
-  // load would do (maintaining the trigram index row by row is several times slower).
-  const secondary = rowsOf<{ name: string; definition: string }>(
-    await db.owner.execute(sql`
-      select c.relname as name, pg_get_indexdef(c.oid) as definition
-        from pg_index i join pg_class c on c.oid = i.indexrelid
-       where i.indrelid = 'products'::regclass
-         and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`),
-  );
-  for (const { name } of secondary) await run(`drop index "${name}"`);
+  const indexes = await dropSecondaryProductIndexes(db.owner);
 
   const products = (stores: string, perStore: number) => `
     insert into products (store_id, id, slug, name_en, name_ar, description_en, description_ar,
@@ -103,8 +95,8 @@ async function load(db: Db) {
     `Loaded ${(BIG_STORE + typical * (STORES - 1)).toLocaleString("en")} products in ${seconds(started)}`,
   );
   started = performance.now();
-  for (const { definition } of secondary) await run(definition);
-  console.log(`Built ${secondary.length} indexes in ${seconds(started)}`);
+  const rebuilt = await indexes.rebuild();
+  console.log(`Built ${rebuilt} indexes in ${seconds(started)}`);
   started = performance.now();
   await run("vacuum (analyze) products");
   await run("analyze categories");
