@@ -39,6 +39,7 @@ import { decodeCursor } from "../../app/services/catalog-cursor.server";
 import { encodeCursor } from "../../app/services/catalog-cursor.server";
 import { DEFAULT_QUERY, SORTS, type CatalogQuery, type CatalogSort } from "../../app/lib/catalog-query";
 import { dropSecondaryProductIndexes } from "../helpers/bulk-load";
+import { explainOutput } from "../helpers/explain";
 import { createScratchDatabase } from "../helpers/scratch-database";
 import { currentCommit, formatTable, RESULTS_DIR } from "./server";
 
@@ -135,15 +136,10 @@ interface Case {
 
 /** Planning + execution ms of a statement, from EXPLAIN (ANALYZE, TIMING OFF) in this transaction. */
 async function statementMs(tx: Tx, query: SQL | { getSQL(): SQL }): Promise<number> {
-  const [row] = rowsOf<Record<string, unknown>>(
+  const output = explainOutput<unknown>(
     await tx.execute(sql`explain (analyze, timing off, summary on, format json) ${query}`),
   );
-  const json = Object.values(row!)[0];
-  const [plan] = (typeof json === "string" ? JSON.parse(json) : json) as {
-    "Planning Time": number;
-    "Execution Time": number;
-  }[];
-  return plan!["Planning Time"] + plan!["Execution Time"];
+  return (output["Planning Time"] ?? 0) + (output["Execution Time"] ?? 0);
 }
 
 /**

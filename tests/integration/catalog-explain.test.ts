@@ -27,6 +27,7 @@ import {
 } from "~/services/catalog.server";
 import { SORTS, type CatalogSort } from "~/lib/validation/catalog";
 import { dropSecondaryProductIndexes } from "../helpers/bulk-load";
+import { explainOutput } from "../helpers/explain";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 const BIG = 20_000;
@@ -131,10 +132,7 @@ function summary(plan: PlanNode, depth = 0): string {
 }
 
 function planOf(result: unknown): PlanNode {
-  const row = rowsOf<Record<string, unknown>>(result)[0]!;
-  const json = Object.values(row)[0];
-  const parsed = (typeof json === "string" ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-  return parsed[0]!.Plan;
+  return explainOutput<PlanNode>(result).Plan;
 }
 
 /**
