@@ -1,4 +1,4 @@
-import type { Tenant } from "~/services/tenancy.server";
+import type { Tenant } from "~/services/store/tenancy.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

@@ -12,9 +12,9 @@ import { seo } from "~/lib/seo";
 import { isShellErrorData, type RootData, type Shell, type ShellErrorData, type Site } from "~/lib/shell";
 import { buildShell } from "~/lib/shell.server";
 import { getToast } from "~/lib/toast.server";
-import { getOptionalUser } from "~/services/auth.server";
-import { cartLineCount } from "~/services/cart.server";
-import { shellSettings } from "~/services/settings.server";
+import { getOptionalUser } from "~/services/identity/auth.server";
+import { cartLineCount } from "~/services/commerce/cart.server";
+import { shellSettings } from "~/services/store/settings.server";
 import appCss from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [

@@ -1,6 +1,6 @@
 /** Builds the root loader's shell: everything a page needs before any page data. */
 import type { AppLoadContext } from "@remix-run/node";
-import { DEFAULT_BRANDING } from "~/services/tenancy.server";
+import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
 import { DEFAULT_LOCALE, localeDir, type Locale } from "./i18n";
 import { detectLocale, localeCookieFromQuery } from "./i18n.server";
 import type { Shell } from "./shell";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sitemapEntries } from "~/services/sitemap.server";
+import { sitemapEntries } from "~/services/catalog/sitemap.server";
 
 const xml = (value: string) =>
   value.replace(

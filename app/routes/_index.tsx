@@ -5,7 +5,7 @@ import { StoreHome } from "~/components/StoreHome";
 import { seo } from "~/lib/seo";
 import type { RootData } from "~/lib/shell";
 import { requestLocale } from "~/lib/shell.server";
-import { loadHome } from "~/services/storefront.server";
+import { loadHome } from "~/services/catalog/storefront.server";
 
 /** `/` answers a store's home page on a store host and the builder's landing on the platform. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

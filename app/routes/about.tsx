@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { TextPage, textPageMeta } from "~/components/content/TextPage";
-import { textPageLoader } from "~/services/store-pages.server";
+import { textPageLoader } from "~/services/store/store-pages.server";
 
 export const meta = textPageMeta("about");
 export const loader = (args: LoaderFunctionArgs) => textPageLoader(args, "about");

@@ -11,7 +11,7 @@ import { seo } from "~/lib/seo";
 import { requestLocale } from "~/lib/shell.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cartActionSchema } from "~/lib/validation/cart";
-import { getOptionalUser } from "~/services/auth.server";
+import { getOptionalUser } from "~/services/identity/auth.server";
 import {
   addToCart,
   getCart,
@@ -20,8 +20,8 @@ import {
   removeFromCart,
   setCartQuantity,
   type CartChange,
-} from "~/services/cart.server";
-import { requireStore } from "~/services/tenancy.server";
+} from "~/services/commerce/cart.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, path: "/cart", page: (t) => t("cart.title") });
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogListing } from "~/components/catalog/CatalogListing";
 import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
 import { seo } from "~/lib/seo";
-import { loadListingPage } from "~/services/catalog-page.server";
+import { loadListingPage } from "~/http/catalog-page.server";
 
 /**
  * A sub category's products. 'Categorie Not Found' or 'Sub Category Not Found' (404) when either

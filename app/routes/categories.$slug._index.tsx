@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CatalogListing } from "~/components/catalog/CatalogListing";
 import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
 import { seo } from "~/lib/seo";
-import { loadListingPage } from "~/services/catalog-page.server";
+import { loadListingPage } from "~/http/catalog-page.server";
 
 /**
  * One category's products, with its sub categories as links; 'Categorie Not Found' (404) otherwise.

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { CategoryCard } from "~/components/catalog/CategoryCard";
 import { seo } from "~/lib/seo";
 import { requestLocale } from "~/lib/shell.server";
-import { listCategories } from "~/services/catalog.server";
-import { requireStore } from "~/services/tenancy.server";
+import { listCategories } from "~/services/catalog/catalog.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 /** Every category with its sub categories. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -12,10 +12,10 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { contactSchema } from "~/lib/validation/contact";
-import { getOptionalUser } from "~/services/auth.server";
-import { createContactRequest } from "~/services/contact.server";
-import { readPublicForm } from "~/services/form-guard.server";
-import { requireStore } from "~/services/tenancy.server";
+import { getOptionalUser } from "~/services/identity/auth.server";
+import { createContactRequest } from "~/services/store/contact.server";
+import { readPublicForm } from "~/http/form-guard.server";
+import { requireStore } from "~/services/store/tenancy.server";
 import { useStoreSite } from "~/lib/root-data";
 
 export const meta: MetaFunction = (args) =>

@@ -8,11 +8,11 @@ import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { emailOnlySchema } from "~/lib/validation/auth";
-import { createPasswordResetToken } from "~/services/accounts.server";
-import { sendEmail } from "~/services/email.server";
-import { emailStore, resetPasswordEmail } from "~/services/email-templates.server";
-import { readPublicForm } from "~/services/form-guard.server";
-import { requireStore } from "~/services/tenancy.server";
+import { createPasswordResetToken } from "~/services/identity/accounts.server";
+import { sendEmail } from "~/services/email/email.server";
+import { emailStore, resetPasswordEmail } from "~/services/email/email-templates.server";
+import { readPublicForm } from "~/http/form-guard.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.forgot.title") });
 

@@ -20,10 +20,10 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { loginSchema } from "~/lib/validation/auth";
-import { authenticateWithPassword, getOptionalUser } from "~/services/auth.server";
-import { readPublicForm } from "~/services/form-guard.server";
-import { createStaffSession, getStaff, signInStaff } from "~/services/platform-auth.server";
-import { createUserSession } from "~/services/sessions.server";
+import { authenticateWithPassword, getOptionalUser } from "~/services/identity/auth.server";
+import { readPublicForm } from "~/http/form-guard.server";
+import { createStaffSession, getStaff, signInStaff } from "~/services/identity/platform-auth.server";
+import { createUserSession } from "~/services/identity/sessions.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.login.title") });
 

@@ -9,11 +9,11 @@ import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { emailOnlySchema } from "~/lib/validation/auth";
-import { createSignInLinkToken } from "~/services/accounts.server";
-import { sendEmail } from "~/services/email.server";
-import { emailStore, signInLinkEmail } from "~/services/email-templates.server";
-import { readPublicForm } from "~/services/form-guard.server";
-import { requireStore } from "~/services/tenancy.server";
+import { createSignInLinkToken } from "~/services/identity/accounts.server";
+import { sendEmail } from "~/services/email/email.server";
+import { emailStore, signInLinkEmail } from "~/services/email/email-templates.server";
+import { readPublicForm } from "~/http/form-guard.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.link.title") });
 

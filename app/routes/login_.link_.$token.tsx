@@ -7,9 +7,9 @@ import { Notice } from "~/components/ui/Notice";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { consumeSignInLink } from "~/services/accounts.server";
-import { createUserSession } from "~/services/sessions.server";
-import { requireStore } from "~/services/tenancy.server";
+import { consumeSignInLink } from "~/services/identity/accounts.server";
+import { createUserSession } from "~/services/identity/sessions.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.link.title") });
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { redirectWithToast } from "~/lib/toast.server";
-import { destroyStaffSession } from "~/services/platform-auth.server";
-import { destroySession } from "~/services/sessions.server";
+import { destroyStaffSession } from "~/services/identity/platform-auth.server";
+import { destroySession } from "~/services/identity/sessions.server";
 
 /** Logging out changes state, so only POST does it; a GET just goes home. */
 export const loader = () => redirect("/");

@@ -3,8 +3,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";
 import { seo } from "~/lib/seo";
-import { listStores } from "~/services/platform.server";
-import { requireStaff } from "~/services/platform-auth.server";
+import { listStores } from "~/services/platform/platform.server";
+import { requireStaff } from "~/services/identity/platform-auth.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("platform.stores.title") });
 

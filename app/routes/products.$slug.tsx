@@ -8,11 +8,11 @@ import { seo } from "~/lib/seo";
 import { requestLocale } from "~/lib/shell.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { reviewSchema } from "~/lib/validation/review";
-import { getOptionalUser } from "~/services/auth.server";
-import { loginFirst, readForm } from "~/services/cart.server";
-import { findActiveProductId, getProductDetail } from "~/services/products.server";
-import { submitReview } from "~/services/reviews.server";
-import { requireStore } from "~/services/tenancy.server";
+import { getOptionalUser } from "~/services/identity/auth.server";
+import { loginFirst, readForm } from "~/services/commerce/cart.server";
+import { findActiveProductId, getProductDetail } from "~/services/catalog/products.server";
+import { submitReview } from "~/services/catalog/reviews.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 /** Unknown slug, inactive product, another store's slug: all the same 404. */
 function productNotFound() {

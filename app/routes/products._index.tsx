@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CatalogListing } from "~/components/catalog/CatalogListing";
 import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
 import { seo } from "~/lib/seo";
-import { loadListingPage } from "~/services/catalog-page.server";
+import { loadListingPage } from "~/http/catalog-page.server";
 
 /** All products: search, category, sub category, price range, sort, Previous/Next. */
 export function loader({ request, context }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CatalogListing } from "~/components/catalog/CatalogListing";
 import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
 import { seo } from "~/lib/seo";
-import { loadListingPage } from "~/services/catalog-page.server";
+import { loadListingPage } from "~/http/catalog-page.server";
 
 /** Best sellers (units sold), Previous/Next only. */
 export function loader({ request, context }: LoaderFunctionArgs) {

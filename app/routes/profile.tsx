@@ -19,10 +19,10 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { MAX_IMAGE_BYTES, profileSchema } from "~/lib/validation/auth";
-import { updateProfile } from "~/services/accounts.server";
-import { requireUser } from "~/services/auth.server";
-import { checkImage, saveImage } from "~/services/images.server";
-import { requireStore } from "~/services/tenancy.server";
+import { updateProfile } from "~/services/identity/accounts.server";
+import { requireUser } from "~/services/identity/auth.server";
+import { checkImage, saveImage } from "~/services/media/images.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("profile.title") });
 

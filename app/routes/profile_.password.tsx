@@ -10,9 +10,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { changePasswordSchema } from "~/lib/validation/auth";
-import { changePassword } from "~/services/accounts.server";
-import { getOptionalSession, requireUser } from "~/services/auth.server";
-import { requireStore } from "~/services/tenancy.server";
+import { changePassword } from "~/services/identity/accounts.server";
+import { getOptionalSession, requireUser } from "~/services/identity/auth.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("profile.changePassword") });
 

@@ -11,9 +11,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { resetPasswordSchema } from "~/lib/validation/auth";
-import { isResetTokenUsable, resetPassword } from "~/services/accounts.server";
-import { createUserSession } from "~/services/sessions.server";
-import { requireStore } from "~/services/tenancy.server";
+import { isResetTokenUsable, resetPassword } from "~/services/identity/accounts.server";
+import { createUserSession } from "~/services/identity/sessions.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.reset.title") });
 

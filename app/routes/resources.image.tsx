@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CONTENT_TYPES, getImageVariant, parseVariantRequest } from "~/services/image-variants.server";
-import { requireStore } from "~/services/tenancy.server";
+import { CONTENT_TYPES, getImageVariant, parseVariantRequest } from "~/services/media/image-variants.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 /** `/resources/image?url=/images/{id}&w=…&q=…`: only this store's own images, never another host. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

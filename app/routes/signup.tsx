@@ -20,13 +20,13 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { signUpSchema } from "~/lib/validation/auth";
-import { signUp } from "~/services/accounts.server";
-import { getOptionalUser } from "~/services/auth.server";
-import { sendEmail } from "~/services/email.server";
-import { emailStore, welcomeEmail } from "~/services/email-templates.server";
-import { readPublicForm } from "~/services/form-guard.server";
-import { createUserSession } from "~/services/sessions.server";
-import { requireStore } from "~/services/tenancy.server";
+import { signUp } from "~/services/identity/accounts.server";
+import { getOptionalUser } from "~/services/identity/auth.server";
+import { sendEmail } from "~/services/email/email.server";
+import { emailStore, welcomeEmail } from "~/services/email/email-templates.server";
+import { readPublicForm } from "~/http/form-guard.server";
+import { createUserSession } from "~/services/identity/sessions.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.signup.title") });
 

@@ -13,10 +13,10 @@ import { seo } from "~/lib/seo";
 import { requestLocale } from "~/lib/shell.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { wishlistActionSchema } from "~/lib/validation/cart";
-import { getOptionalUser } from "~/services/auth.server";
-import { loginFirst, readForm } from "~/services/cart.server";
-import { requireStore } from "~/services/tenancy.server";
-import { getWishlist, removeFromWishlist, toggleWishlist } from "~/services/wishlist.server";
+import { getOptionalUser } from "~/services/identity/auth.server";
+import { loginFirst, readForm } from "~/services/commerce/cart.server";
+import { requireStore } from "~/services/store/tenancy.server";
+import { getWishlist, removeFromWishlist, toggleWishlist } from "~/services/commerce/wishlist.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, path: "/wishlist", page: (t) => t("wishlist.title") });

@@ -34,9 +34,9 @@ import {
   readInSortOrder,
   searchMatches,
   searchTerms,
-} from "../../app/services/catalog.server";
-import { decodeCursor } from "../../app/services/catalog-cursor.server";
-import { encodeCursor } from "../../app/services/catalog-cursor.server";
+} from "../../app/services/catalog/catalog.server";
+import { decodeCursor } from "../../app/services/catalog/catalog-cursor.server";
+import { encodeCursor } from "../../app/services/catalog/catalog-cursor.server";
 import { DEFAULT_QUERY, SORTS, type CatalogQuery, type CatalogSort } from "../../app/lib/catalog-query";
 import { dropSecondaryProductIndexes } from "../helpers/bulk-load";
 import { explainOutput } from "../helpers/explain";

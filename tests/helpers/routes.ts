@@ -1,6 +1,6 @@
 /** Calling route loaders and actions the way Remix does, with a real tenant and database. */
 import type { AppLoadContext } from "@remix-run/node";
-import { resolveTenantUncached } from "~/services/tenancy.server";
+import { resolveTenantUncached } from "~/services/store/tenancy.server";
 import type { Db } from "~/db/client.server";
 
 export async function contextFor(

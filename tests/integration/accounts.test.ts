@@ -9,9 +9,9 @@ import {
   resetPassword,
   signInWithPassword,
   signUp,
-} from "~/services/accounts.server";
-import { hitRateLimit } from "~/services/rate-limit.server";
-import { createUserSession, destroySession, getSessionUser, hashSessionId } from "~/services/sessions.server";
+} from "~/services/identity/accounts.server";
+import { hitRateLimit } from "~/services/security/rate-limit.server";
+import { createUserSession, destroySession, getSessionUser, hashSessionId } from "~/services/identity/sessions.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 

@@ -18,7 +18,7 @@ import { action as useLinkAction } from "~/routes/login_.link_.$token";
 import { action as profileAction } from "~/routes/profile";
 import { action as passwordAction } from "~/routes/profile_.password";
 import { loader as adminLoader } from "~/routes/admin";
-import { signUp } from "~/services/accounts.server";
+import { signUp } from "~/services/identity/accounts.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor, cookiesFrom, postForm } from "../helpers/routes";
@@ -612,7 +612,7 @@ describe("change password", () => {
 
 describe("platform staff", () => {
   it("sign in on the platform host with their own session, and see the store list", async () => {
-    const { hashPassword } = await import("~/services/passwords.server");
+    const { hashPassword } = await import("~/services/identity/passwords.server");
     const { platformStaff } = await import("~/db/schema");
     const { loader: storesLoader } = await import("~/routes/platform.stores");
     await db.owner.insert(platformStaff).values({

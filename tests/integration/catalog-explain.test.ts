@@ -12,7 +12,7 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, stores } from "~/db/schema";
 import { rowsOf, type Tx } from "~/db/client.server";
-import { encodeCursor } from "~/services/catalog-cursor.server";
+import { encodeCursor } from "~/services/catalog/catalog-cursor.server";
 import {
   countQuery,
   FEW_MATCHES,
@@ -24,7 +24,7 @@ import {
   searchMatches,
   searchTerms,
   type ListingFilter,
-} from "~/services/catalog.server";
+} from "~/services/catalog/catalog.server";
 import { SORTS, type CatalogSort } from "~/lib/validation/catalog";
 import { dropSecondaryProductIndexes } from "../helpers/bulk-load";
 import { explainOutput } from "../helpers/explain";

@@ -6,7 +6,7 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { categories, products, sales, saleTargets, stores } from "~/db/schema";
 import { loader as indexLoader } from "~/routes/_index";
-import { loadHome } from "~/services/storefront.server";
+import { loadHome } from "~/services/catalog/storefront.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { answer, contextFor } from "../helpers/routes";
 

@@ -11,9 +11,9 @@ import { localeCookie } from "~/lib/i18n.server";
 import type { RootData, ShellErrorData } from "~/lib/shell";
 import { loader as rootLoader } from "~/root";
 import { loader as indexLoader } from "~/routes/_index";
-import { getStoreSettings } from "~/services/settings.server";
-import { loadHome } from "~/services/storefront.server";
-import { resolveTenantUncached } from "~/services/tenancy.server";
+import { getStoreSettings } from "~/services/store/settings.server";
+import { loadHome } from "~/services/catalog/storefront.server";
+import { resolveTenantUncached } from "~/services/store/tenancy.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 let db: TestDb;

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageVariants } from "~/db/schema";
 import { loader } from "~/routes/resources.image";
-import { checkImage, saveImage } from "~/services/images.server";
+import { checkImage, saveImage } from "~/services/media/images.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture } from "../helpers/fixtures";
 import { contextFor } from "../helpers/routes";

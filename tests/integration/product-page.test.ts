@@ -11,8 +11,8 @@ import { images, productImages, products, sales, saleTargets } from "~/db/schema
 import { localeCookie } from "~/lib/i18n.server";
 import { loader } from "~/routes/products.$slug";
 import { productJsonLd } from "~/components/product/ProductJsonLd";
-import { createUserSession } from "~/services/sessions.server";
-import type { ProductDetail } from "~/services/products.server";
+import { createUserSession } from "~/services/identity/sessions.server";
+import type { ProductDetail } from "~/services/catalog/products.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { eventually } from "../helpers/eventually";

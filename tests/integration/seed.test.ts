@@ -9,7 +9,7 @@ import { COLOR_FAMILIES } from "~/db/seed/catalog/types";
 import { ensureDemoData } from "~/db/seed/ensure.server";
 import { planStore } from "~/db/seed/plan";
 import { DYES_STORE } from "~/db/seed/stores";
-import { verifyPassword } from "~/services/passwords.server";
+import { verifyPassword } from "~/services/identity/passwords.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stores, storeSettings } from "~/db/schema";
-import { resolveTenantUncached, TenantResolver, type Tenant } from "~/services/tenancy.server";
+import { resolveTenantUncached, TenantResolver, type Tenant } from "~/services/store/tenancy.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 

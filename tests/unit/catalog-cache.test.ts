@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { CatalogCache } from "~/services/catalog-cache.server";
+import { CatalogCache } from "~/services/catalog/catalog-cache.server";
 
 /** Just enough of a database for the cache: no sale ever starts or ends unless told. */
 function fakeDb(saleChangeAt: () => number | null = () => null) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { normalizeHost, requestHost } from "~/services/tenancy.server";
+import { normalizeHost, requestHost } from "~/services/store/tenancy.server";
 
 describe("normalizeHost", () => {
   it("drops the port, case and a trailing dot", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discounted, priceWithSales, type ActiveSale } from "~/services/pricing.server";
+import { discounted, priceWithSales, type ActiveSale } from "~/services/commerce/pricing.server";
 
 const sale = (over: Partial<ActiveSale>): ActiveSale => ({
   id: "s",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, honeypotTripped, isCrossOriginWrite } from "~/services/request-security.server";
+import { clientAddress, honeypotTripped, isCrossOriginWrite } from "~/http/request-security.server";
 
 const own = "http://dyes.localhost:3000";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { CartLine } from "~/services/cart.server";
+import type { CartLine } from "~/services/commerce/cart.server";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { PriceTag } from "../product/PriceTag";
 import { Button } from "../ui/Button";

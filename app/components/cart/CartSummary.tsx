@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Cart } from "~/services/cart.server";
+import type { Cart } from "~/services/commerce/cart.server";
 
 /** Subtotal, discount from running sales, total (all computed on the server) and checkout. */
 export function CartSummary({ cart }: { cart: Cart }) {

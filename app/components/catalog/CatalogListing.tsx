@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogSearch } from "~/lib/catalog-query";
-import type { ListingPageData } from "~/services/catalog-page.server";
+import type { ListingPageData } from "~/http/catalog-page.server";
 import { CatalogFilters } from "./CatalogFilters";
 import { ListingProblems } from "./ListingProblems";
 import { Pagination } from "./Pagination";

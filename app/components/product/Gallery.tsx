@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { GalleryImage } from "~/services/products.server";
+import type { GalleryImage } from "~/services/catalog/products.server";
 import { Swatch } from "../ui/Swatch";
 
 /** Shown at about half the page on wide screens, the full width on phones. */

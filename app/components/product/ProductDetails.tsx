@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/root-data";
 import type { FormReply } from "~/lib/use-schema-form";
-import type { ProductDetail } from "~/services/products.server";
+import type { ProductDetail } from "~/services/catalog/products.server";
 import { Swatch } from "../ui/Swatch";
 import { AddToCartForm } from "./AddToCartForm";
 import { Gallery } from "./Gallery";

@@ -1,5 +1,5 @@
 import { currencyDigits, toMajorUnits } from "~/lib/money";
-import type { ProductDetail } from "~/services/products.server";
+import type { ProductDetail } from "~/services/catalog/products.server";
 
 /** schema.org `Product` (offers, aggregateRating when rated) and `BreadcrumbList`, for search engines. */
 export function productJsonLd(

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ReviewSummary, ReviewView } from "~/services/reviews.server";
+import type { ReviewSummary, ReviewView } from "~/services/catalog/reviews.server";
 import { Stars } from "./Stars";
 
 // Building an Intl formatter costs far more than using one: one per locale, kept.

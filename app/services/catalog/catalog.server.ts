@@ -11,10 +11,10 @@ import type { Locale } from "~/lib/i18n";
 import { currencyDigits, formatMoney } from "~/lib/money";
 import { stockState, type StockState } from "~/lib/stock";
 import { PRICE_MAX, PRICE_MIN, type CatalogQuery, type CatalogSort } from "~/lib/validation/catalog";
-import { decodeCursor, encodeCursor, type Cursor } from "./catalog-cursor.server";
-import { loadActiveSales, priceWithSales, type ActiveSale } from "./pricing.server";
-import { localized } from "./settings.server";
-import { firstImageId, productSummaryColumns } from "./product-columns.server";
+import { decodeCursor, encodeCursor, type Cursor } from "~/services/catalog/catalog-cursor.server";
+import { loadActiveSales, priceWithSales, type ActiveSale } from "~/services/commerce/pricing.server";
+import { localized } from "~/services/store/settings.server";
+import { firstImageId, productSummaryColumns } from "~/services/catalog/product-columns.server";
 
 export const PAGE_SIZE = 12;
 /** At most this many words of a search are matched (each must appear). */

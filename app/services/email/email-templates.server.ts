@@ -4,7 +4,7 @@
  */
 import "~/lib/i18n.server";
 import { getT, localeDir, type Locale } from "~/lib/i18n";
-import type { EmailMessage } from "./email.server";
+import type { EmailMessage } from "~/services/email/email.server";
 
 export interface EmailStore {
   name: string;

@@ -12,7 +12,7 @@ import {
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   sessionCookie,
-} from "./session-cookie.server";
+} from "~/services/identity/session-cookie.server";
 
 export { hashSessionId, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS };
 

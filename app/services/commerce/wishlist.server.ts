@@ -9,9 +9,9 @@ import { products, wishlistItems } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { stockState, type StockState } from "~/lib/stock";
-import { loadActiveSales, priceWithSales } from "./pricing.server";
-import { localized } from "./settings.server";
-import { productSummaryColumns } from "./product-columns.server";
+import { loadActiveSales, priceWithSales } from "~/services/commerce/pricing.server";
+import { localized } from "~/services/store/settings.server";
+import { productSummaryColumns } from "~/services/catalog/product-columns.server";
 
 export type WishlistChange =
   { ok: true; inWishlist: boolean } | { ok: false; error: "not-found" | "not-in-wishlist" };

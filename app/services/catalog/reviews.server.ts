@@ -7,7 +7,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderItems, orders, products, reviews, users } from "~/db/schema";
 import type { ReviewInput } from "~/lib/validation/review";
-import { catalogChanged } from "./catalog-cache.server";
+import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 
 /** How many reviews the product page lists. */
 export const REVIEWS_SHOWN = 50;

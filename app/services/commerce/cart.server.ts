@@ -11,10 +11,10 @@ import { cartItems, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { stockState, type StockState } from "~/lib/stock";
-import { loadActiveSales, priceWithSales } from "./pricing.server";
+import { loadActiveSales, priceWithSales } from "~/services/commerce/pricing.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { localized } from "./settings.server";
-import { productSummaryColumns } from "./product-columns.server";
+import { localized } from "~/services/store/settings.server";
+import { productSummaryColumns } from "~/services/catalog/product-columns.server";
 
 export type CartError =
   | { error: "not-found" }

@@ -2,8 +2,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Locale } from "~/lib/i18n";
 import { requestLocale } from "~/lib/shell.server";
-import { getStoreSettings, localized } from "./settings.server";
-import { requireStore } from "./tenancy.server";
+import { getStoreSettings, localized } from "~/services/store/settings.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 export type StoreTextPage = "about" | "terms" | "privacy";
 

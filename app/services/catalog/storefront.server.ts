@@ -4,11 +4,11 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
-import { cachedCatalogRead } from "./catalog-cache.server";
-import { isActive, toCard, type CatalogProduct } from "./catalog.server";
-import { loadActiveSales, type ActiveSale } from "./pricing.server";
-import { localized } from "./settings.server";
-import { firstImageId, productSummaryColumns } from "./product-columns.server";
+import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
+import { isActive, toCard, type CatalogProduct } from "~/services/catalog/catalog.server";
+import { loadActiveSales, type ActiveSale } from "~/services/commerce/pricing.server";
+import { localized } from "~/services/store/settings.server";
+import { firstImageId, productSummaryColumns } from "~/services/catalog/product-columns.server";
 
 export interface HomeProductsOptions {
   locale: Locale;

@@ -5,14 +5,14 @@ import { redirect } from "@remix-run/node";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { platformSessions, platformStaff } from "~/db/schema";
-import { verifyAgainstNoAccount, verifyPassword } from "./passwords.server";
+import { verifyAgainstNoAccount, verifyPassword } from "~/services/identity/passwords.server";
 import {
   hashSessionId,
   newSessionId,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   sessionCookie,
-} from "./session-cookie.server";
+} from "~/services/identity/session-cookie.server";
 
 export interface StaffUser {
   id: string;

@@ -4,8 +4,8 @@
  */
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { FormNotice } from "~/lib/notice";
-import { AUTH_RATE_LIMIT, hitRateLimit, type RateLimitRule } from "./rate-limit.server";
-import { honeypotTripped } from "./request-security.server";
+import { AUTH_RATE_LIMIT, hitRateLimit, type RateLimitRule } from "~/services/security/rate-limit.server";
+import { honeypotTripped } from "~/http/request-security.server";
 
 export type PublicFormKind =
   "sign-in" | "sign-up" | "password-reset" | "sign-in-link" | "contact" | "checkout";

@@ -6,9 +6,9 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { safeRedirectPath } from "~/lib/redirect";
-import { signInWithPassword, type SignInResult } from "./accounts.server";
-import { getSessionUser, type SessionUser } from "./sessions.server";
-import { requireStore } from "./tenancy.server";
+import { signInWithPassword, type SignInResult } from "~/services/identity/accounts.server";
+import { getSessionUser, type SessionUser } from "~/services/identity/sessions.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 /**
  * Checks the email and password posted in `request` against this store's accounts. The

@@ -10,17 +10,17 @@ import { cartItems, categories, images, productImages, products, wishlistItems }
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { stockState, type StockState } from "~/lib/stock";
-import { cachedCatalogRead } from "./catalog-cache.server";
-import { IMAGE_WIDTHS } from "./image-variants.server";
-import { loadActiveSales, priceWithSales } from "./pricing.server";
+import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
+import { IMAGE_WIDTHS } from "~/services/media/image-variants.server";
+import { loadActiveSales, priceWithSales } from "~/services/commerce/pricing.server";
 import {
   findOwnReview,
   listReviews,
   reviewSummary,
   type ReviewSummary,
   type ReviewView,
-} from "./reviews.server";
-import { localized } from "./settings.server";
+} from "~/services/catalog/reviews.server";
+import { localized } from "~/services/store/settings.server";
 
 /** Longer than any slug the admin can save; anything else is not a product. */
 const MAX_SLUG_LENGTH = 200;

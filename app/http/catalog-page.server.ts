@@ -12,9 +12,9 @@ import {
   type CatalogProblem,
   type CatalogQuery,
 } from "~/lib/validation/catalog";
-import { cachedCatalogRead } from "./catalog-cache.server";
-import { listProducts, type CatalogCategory, type CatalogProduct } from "./catalog.server";
-import { requireStore } from "./tenancy.server";
+import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
+import { listProducts, type CatalogCategory, type CatalogProduct } from "~/services/catalog/catalog.server";
+import { requireStore } from "~/services/store/tenancy.server";
 
 export type ListingProblem = CatalogProblem | "subIgnored";
 
