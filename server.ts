@@ -14,8 +14,8 @@ import express, { type Request } from "express";
 import morgan from "morgan";
 import { sql } from "drizzle-orm";
 import { getDb } from "./app/db/client.server";
-import { getTenantResolver, requestHost } from "./app/services/tenancy.server";
-import { clientAddress, isCrossOriginWrite } from "./app/services/request-security.server";
+import { getTenantResolver, requestHost } from "./app/services/store/tenancy.server";
+import { clientAddress, isCrossOriginWrite } from "./app/http/request-security.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
 import { runPrimary, workerCount } from "./server/cluster";
 

@@ -11,7 +11,12 @@ import {
   signUp,
 } from "~/services/identity/accounts.server";
 import { hitRateLimit } from "~/services/security/rate-limit.server";
-import { createUserSession, destroySession, getSessionUser, hashSessionId } from "~/services/identity/sessions.server";
+import {
+  createUserSession,
+  destroySession,
+  getSessionUser,
+  hashSessionId,
+} from "~/services/identity/sessions.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 

@@ -8,7 +8,12 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { categories, images, productImages, products, sales, saleTargets, stores } from "~/db/schema";
-import { listCategories, listProducts, getCategoryBySlug, PAGE_SIZE } from "~/services/catalog/catalog.server";
+import {
+  listCategories,
+  listProducts,
+  getCategoryBySlug,
+  PAGE_SIZE,
+} from "~/services/catalog/catalog.server";
 import {
   DEFAULT_QUERY,
   parseCatalogQuery,

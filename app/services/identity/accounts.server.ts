@@ -7,8 +7,17 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { users, verificationTokens } from "~/db/schema";
 import { hashPassword, verifyAgainstNoAccount, verifyPassword } from "~/services/identity/passwords.server";
-import { ACCOUNT_LOCK_MS, FAILED_SIGN_IN_LIMIT, hitRateLimit, resetRateLimit } from "~/services/security/rate-limit.server";
-import { destroyOtherSessions, sessionUserColumns, type SessionUser } from "~/services/identity/sessions.server";
+import {
+  ACCOUNT_LOCK_MS,
+  FAILED_SIGN_IN_LIMIT,
+  hitRateLimit,
+  resetRateLimit,
+} from "~/services/security/rate-limit.server";
+import {
+  destroyOtherSessions,
+  sessionUserColumns,
+  type SessionUser,
+} from "~/services/identity/sessions.server";
 
 export const TOKEN_TTL_MS = 60 * 60 * 1000;
 type TokenPurpose = "reset-password" | "email-link";

@@ -2,7 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { getDb, rowsOf, type Db } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
-import { defaultStoreSettings, SHELL_SETTINGS_COLUMNS, type ShellSettingsSource } from "~/services/store/settings.server";
+import {
+  defaultStoreSettings,
+  SHELL_SETTINGS_COLUMNS,
+  type ShellSettingsSource,
+} from "~/services/store/settings.server";
 
 export interface StoreBranding {
   primaryColor: string;
