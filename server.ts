@@ -16,6 +16,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "./app/db/client.server";
 import { getTenantResolver, requestHost } from "./app/services/store/tenancy.server";
 import { clientAddress, isCrossOriginWrite } from "./app/http/request-security.server";
+import { createLoadContext } from "./app/http/load-context.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
 import { runPrimary, workerCount } from "./server/cluster";
 
@@ -132,15 +133,18 @@ async function serve() {
     "*",
     createRequestHandler({
       build,
-      getLoadContext: async (req: Request) => ({
-        tenant: await resolver.resolve(
-          requestHost({ host: req.headers.host, forwardedHost: forwardedHost(req) }),
-        ),
-        clientAddress: clientAddress(
-          new Headers({ "x-forwarded-for": req.get("x-forwarded-for") ?? "" }),
-          req.socket.remoteAddress,
-        ),
-      }),
+      getLoadContext: async (req: Request) =>
+        createLoadContext({
+          url: new URL(req.originalUrl, "http://request.invalid"),
+          cookieHeader: req.get("cookie") ?? null,
+          tenant: await resolver.resolve(
+            requestHost({ host: req.headers.host, forwardedHost: forwardedHost(req) }),
+          ),
+          clientAddress: clientAddress(
+            new Headers({ "x-forwarded-for": req.get("x-forwarded-for") ?? "" }),
+            req.socket.remoteAddress,
+          ),
+        }),
     }),
   );
 

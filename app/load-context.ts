@@ -1,3 +1,4 @@
+import type { Locale } from "~/lib/i18n";
 import type { Tenant } from "~/services/store/tenancy.server";
 
 declare module "@remix-run/node" {
@@ -5,6 +6,8 @@ declare module "@remix-run/node" {
     tenant: Tenant;
     /** The client's address, for rate limits (the proxy's first hop when TRUST_PROXY=1). */
     clientAddress: string;
+    /** The reader's language, resolved once per request (`?lng=`, cookie, store default, en). */
+    locale: Locale;
   }
 }
 

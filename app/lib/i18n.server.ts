@@ -48,6 +48,21 @@ function detectorFor(fallbackLanguage: Locale) {
 
 const detectors: Record<Locale, RemixI18Next> = { en: detectorFor("en"), ar: detectorFor("ar") };
 
+/**
+ * The reader's language, resolved once per request for the load context: `?lng=`, then the `lng`
+ * cookie, then the store's default locale.
+ */
+export async function localeFor(
+  url: URL,
+  cookieHeader: string | null,
+  storeDefault: Locale,
+): Promise<Locale> {
+  const chosen = url.searchParams.get("lng");
+  if (isLocale(chosen)) return chosen;
+  const remembered: unknown = cookieHeader ? await localeCookie.parse(cookieHeader) : null;
+  return isLocale(remembered) ? remembered : storeDefault;
+}
+
 export async function detectLocale(request: Request, storeDefault: Locale = DEFAULT_LOCALE): Promise<Locale> {
   const locale = await detectors[storeDefault].getLocale(request);
   return isLocale(locale) ? locale : DEFAULT_LOCALE;

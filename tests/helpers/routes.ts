@@ -1,14 +1,26 @@
 /** Calling route loaders and actions the way Remix does, with a real tenant and database. */
 import type { AppLoadContext } from "@remix-run/node";
+import { createLoadContext } from "~/http/load-context.server";
 import { resolveTenantUncached } from "~/services/store/tenancy.server";
 import type { Db } from "~/db/client.server";
 
+/**
+ * The load context server.ts would build for a request to `host`. Pass the request (or its URL)
+ * when the test depends on its language (`?lng=ar`, the `lng` cookie).
+ */
 export async function contextFor(
   db: Db,
   host: string,
-  clientAddress = "203.0.113.7",
+  options: string | { clientAddress?: string; request?: Request } = {},
 ): Promise<AppLoadContext> {
-  return { tenant: await resolveTenantUncached(db, host, "localhost"), clientAddress };
+  const { clientAddress = "203.0.113.7", request } =
+    typeof options === "string" ? { clientAddress: options } : options;
+  return createLoadContext({
+    url: new URL(request?.url ?? `http://${host}/`),
+    cookieHeader: request?.headers.get("Cookie") ?? null,
+    tenant: await resolveTenantUncached(db, host, "localhost"),
+    clientAddress,
+  });
 }
 
 /** A POST of url-encoded fields, as a browser form sends it. */

@@ -1,0 +1,78 @@
+/**
+ * The one way an action reads its form (DESIGN §8). In order: a per-client (and optionally
+ * per-subject) rate limit kept in PostgreSQL, a form content type (415 otherwise), a readable
+ * body (400), the honeypot (400), and no NUL byte in any field (PostgreSQL text cannot hold one,
+ * and no person types it). The request body stays unread: a clone is parsed, so remix-auth can
+ * still read it.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { AUTH_RATE_LIMIT, hitRateLimit, type RateLimitRule } from "~/services/security/rate-limit.server";
+import { honeypotTripped } from "./request-security.server";
+import { badRequest, Refusal } from "./refusal.server";
+
+export type RateLimitedForm =
+  | "sign-in"
+  | "sign-up"
+  | "password-reset"
+  | "sign-in-link"
+  | "password-change"
+  | "contact"
+  | "checkout"
+  | "upload";
+
+export interface FormOptions {
+  /**
+   * Counts this request against a limit per client address, and, when `subject` names one (an
+   * email address, an account), against a limit per subject too, so spreading requests over
+   * many addresses does not get around it.
+   */
+  rateLimit?: {
+    kind: RateLimitedForm;
+    rule?: RateLimitRule;
+    subject?: (form: FormData) => string | null | undefined;
+  };
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+export function isFormContentType(contentType: string | null): boolean {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return FORM_TYPES.includes(type);
+}
+
+/** Throws a 429 Refusal (with Retry-After) once `key` is over `rule`. */
+export async function enforceRateLimit(key: string, rule: RateLimitRule = AUTH_RATE_LIMIT): Promise<void> {
+  const limit = await hitRateLimit(key, rule);
+  if (!limit.allowed) {
+    throw new Refusal(
+      429,
+      { key: "errors.tooManyRequests", params: { seconds: limit.retryAfterSeconds } },
+      { "Retry-After": String(limit.retryAfterSeconds) },
+    );
+  }
+}
+
+export async function readForm(
+  request: Request,
+  context: AppLoadContext,
+  options: FormOptions = {},
+): Promise<FormData> {
+  const limit = options.rateLimit;
+  if (limit) await enforceRateLimit(`${limit.kind}:${context.clientAddress}`, limit.rule);
+  if (!isFormContentType(request.headers.get("Content-Type"))) {
+    throw new Refusal(415, { key: "errors.unsupportedForm" });
+  }
+  let form: FormData;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    throw badRequest();
+  }
+  if (honeypotTripped(form)) throw badRequest();
+  for (const value of form.values()) {
+    if (typeof value === "string" && value.includes("\u0000")) throw badRequest();
+  }
+  const subject = limit?.subject?.(form)?.trim().toLowerCase();
+  if (limit && subject) await enforceRateLimit(`${limit.kind}:subject:${subject}`, limit.rule);
+  return form;
+}

@@ -1,0 +1,104 @@
+/**
+ * Who may ask (DESIGN §5): the tenant kind a route serves and the signed-in person it needs. The
+ * handler wrappers (handlers.server.ts) call these; a route declares its guard by the wrapper it
+ * uses, never by remembering a call.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { safeRedirectPath } from "~/lib/redirect";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getStaff, type StaffUser } from "~/services/identity/platform-auth.server";
+import { getSessionUser, type SessionUser } from "~/services/identity/sessions.server";
+import type { TenantStore } from "~/services/store/tenancy.server";
+
+export const notFound = (text = "Not found") => new Response(text, { status: 404, statusText: "Not Found" });
+export const forbidden = () => new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+
+/** The store this request is for; a 404 anywhere else (platform or unknown host). */
+export function requireStore(context: AppLoadContext): TenantStore {
+  if (context.tenant.kind !== "store") throw notFound("Store not found");
+  return context.tenant.store;
+}
+
+/** Platform-host routes answer 404 on a store's host. */
+export function requirePlatform(context: AppLoadContext): void {
+  if (context.tenant.kind !== "platform") throw notFound();
+}
+
+/** The path (with query) of this request, to come back to after signing in. */
+export function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  return safeRedirectPath(`${url.pathname}${url.search}`, "/");
+}
+
+/**
+ * The one way to send someone to sign in: this host's /login with the 'Login First' toast,
+ * coming back to `back` (a same-origin path with its query) afterwards.
+ */
+export function loginRedirect(back: string): Promise<Response> {
+  return redirectWithToast(`/login?${new URLSearchParams({ redirectTo: safeRedirectPath(back, "/") })}`, {
+    key: "toast.loginFirst",
+    type: "info",
+  });
+}
+
+const sessionByRequest = new WeakMap<Request, Promise<{ user: SessionUser; sessionHash: string } | null>>();
+
+/** The signed-in user's session on this store, looked up once per request. */
+export function getOptionalSession(request: Request, context: AppLoadContext) {
+  if (context.tenant.kind !== "store") return Promise.resolve(null);
+  let pending = sessionByRequest.get(request);
+  if (!pending) {
+    pending = getSessionUser(context.tenant.store.id, request);
+    sessionByRequest.set(request, pending);
+  }
+  return pending;
+}
+
+export async function getOptionalUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser | null> {
+  return (await getOptionalSession(request, context))?.user ?? null;
+}
+
+/** The signed-in shopper (or admin) of this store; anonymous → login, coming back to `back`. */
+export async function requireUser(
+  request: Request,
+  context: AppLoadContext,
+  back = currentPath(request),
+): Promise<SessionUser> {
+  requireStore(context);
+  const user = await getOptionalUser(request, context);
+  if (!user) throw await loginRedirect(back);
+  return user;
+}
+
+/** An admin of *this* store; anonymous → login, anyone else → 403. */
+export async function requireAdmin(
+  request: Request,
+  context: AppLoadContext,
+  back = currentPath(request),
+): Promise<SessionUser> {
+  const user = await requireUser(request, context, back);
+  if (!user.isAdmin) throw forbidden();
+  return user;
+}
+
+/** Platform staff on the platform host; anyone else → the platform's login. */
+export async function requireStaff(
+  request: Request,
+  context: AppLoadContext,
+  back = currentPath(request),
+): Promise<StaffUser> {
+  requirePlatform(context);
+  const staff = await getStaff(request);
+  if (!staff) throw await loginRedirect(back);
+  return staff;
+}
+
+/** Pages for signed-out visitors (login, sign-up): a signed-in user goes to `to` instead. */
+export async function requireAnonymous(request: Request, context: AppLoadContext, to = "/"): Promise<void> {
+  const signedIn =
+    context.tenant.kind === "store" ? await getOptionalUser(request, context) : await getStaff(request);
+  if (signedIn) throw new Response(null, { status: 302, headers: { Location: safeRedirectPath(to, "/") } });
+}

@@ -1,0 +1,193 @@
+/**
+ * Route handlers guarded by construction. A route declares who may call it by the wrapper it
+ * uses; the wrapper resolves the tenant, the person and (for actions) the form before the route's
+ * own code runs, so a child route can never forget its layout's check (Remix runs child loaders
+ * and actions without the parent's).
+ *
+ *   export const loader = adminLoader(async ({ store, user, locale }) => …);
+ *   export const action = shopperAction(async ({ store, user, form }) => …, { rateLimit: … });
+ *
+ * A Refusal thrown below a wrapper becomes a 4xx with its message: in an action, the data every
+ * form shows (`{ result: null, notice }`); in a loader, a thrown response of that status.
+ */
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Locale } from "~/lib/i18n";
+import { safeRedirectPath } from "~/lib/redirect";
+import type { StaffUser } from "~/services/identity/platform-auth.server";
+import type { SessionUser } from "~/services/identity/sessions.server";
+import type { TenantStore } from "~/services/store/tenancy.server";
+import { readForm, type FormOptions } from "./form.server";
+import {
+  currentPath,
+  requireAdmin,
+  requirePlatform,
+  requireStaff,
+  requireStore,
+  requireUser,
+} from "./guards.server";
+import { Refusal, refusalData } from "./refusal.server";
+
+type Params = LoaderFunctionArgs["params"];
+
+export interface RequestArgs {
+  request: Request;
+  context: AppLoadContext;
+  params: Params;
+  locale: Locale;
+}
+export interface StoreArgs extends RequestArgs {
+  store: TenantStore;
+}
+export interface ShopperArgs extends StoreArgs {
+  user: SessionUser;
+}
+export interface StaffArgs extends RequestArgs {
+  staff: StaffUser;
+}
+export interface WithForm {
+  form: FormData;
+}
+
+type Handler<A, T> = (args: A) => T | Promise<T>;
+
+function baseArgs({ request, context, params }: LoaderFunctionArgs): RequestArgs {
+  return { request, context, params, locale: context.locale };
+}
+
+/** Loaders: a Refusal becomes a thrown response with its status and message. */
+async function guardLoader<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Refusal) {
+      throw data({ notice: error.notice }, { status: error.status, headers: error.headers });
+    }
+    throw error;
+  }
+}
+
+/** Actions: a Refusal becomes the form's notice, with its status. */
+async function guardAction<T>(run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Refusal) return refusalData(error);
+    throw error;
+  }
+}
+
+/**
+ * Where an anonymous POST comes back to after signing in: the page it was sent from, as the form
+ * says in `redirectTo` (e.g. "Add to cart" on a product page), else the action's own path.
+ */
+async function backFromForm(request: Request): Promise<string> {
+  try {
+    const form = await request.clone().formData();
+    return safeRedirectPath(form.get("redirectTo"), currentPath(request));
+  } catch {
+    return currentPath(request);
+  }
+}
+
+// ── Any host (pages the platform and every store share: /, /login, /logout, the sitemap) ──
+
+export function siteLoader<T>(fn: Handler<RequestArgs, T>) {
+  return (args: LoaderFunctionArgs) => guardLoader(async () => fn(baseArgs(args)));
+}
+
+export function siteAction<T>(fn: Handler<RequestArgs & WithForm, T>, options?: FormOptions) {
+  return (args: ActionFunctionArgs) =>
+    guardAction(async () =>
+      fn({ ...baseArgs(args), form: await readForm(args.request, args.context, options) }),
+    );
+}
+
+// ── A store's host, anyone ──
+
+export function storeLoader<T>(fn: Handler<StoreArgs, T>) {
+  return (args: LoaderFunctionArgs) =>
+    guardLoader(async () => fn({ ...baseArgs(args), store: requireStore(args.context) }));
+}
+
+export function storeAction<T>(fn: Handler<StoreArgs & WithForm, T>, options?: FormOptions) {
+  return (args: ActionFunctionArgs) =>
+    guardAction(async () => {
+      const store = requireStore(args.context);
+      const form = await readForm(args.request, args.context, options);
+      return fn({ ...baseArgs(args), store, form });
+    });
+}
+
+// ── A store's host, a signed-in shopper (admins are shoppers too) ──
+
+export function shopperLoader<T>(fn: Handler<ShopperArgs, T>) {
+  return (args: LoaderFunctionArgs) =>
+    guardLoader(async () => {
+      const store = requireStore(args.context);
+      const user = await requireUser(args.request, args.context);
+      return fn({ ...baseArgs(args), store, user });
+    });
+}
+
+export function shopperAction<T>(fn: Handler<ShopperArgs & WithForm, T>, options?: FormOptions) {
+  return (args: ActionFunctionArgs) =>
+    guardAction(async () => {
+      const store = requireStore(args.context);
+      const user = await requireUser(args.request, args.context, await backFromForm(args.request));
+      const form = await readForm(args.request, args.context, options);
+      return fn({ ...baseArgs(args), store, user, form });
+    });
+}
+
+// ── A store's host, an admin of this store ──
+
+export function adminLoader<T>(fn: Handler<ShopperArgs, T>) {
+  return (args: LoaderFunctionArgs) =>
+    guardLoader(async () => {
+      const store = requireStore(args.context);
+      const user = await requireAdmin(args.request, args.context);
+      return fn({ ...baseArgs(args), store, user });
+    });
+}
+
+export function adminAction<T>(fn: Handler<ShopperArgs & WithForm, T>, options?: FormOptions) {
+  return (args: ActionFunctionArgs) =>
+    guardAction(async () => {
+      const store = requireStore(args.context);
+      const user = await requireAdmin(args.request, args.context, await backFromForm(args.request));
+      const form = await readForm(args.request, args.context, options);
+      return fn({ ...baseArgs(args), store, user, form });
+    });
+}
+
+// ── The platform host ──
+
+export function platformLoader<T>(fn: Handler<RequestArgs, T>) {
+  return (args: LoaderFunctionArgs) =>
+    guardLoader(async () => {
+      requirePlatform(args.context);
+      return fn(baseArgs(args));
+    });
+}
+
+export function platformAction<T>(fn: Handler<RequestArgs & WithForm, T>, options?: FormOptions) {
+  return (args: ActionFunctionArgs) =>
+    guardAction(async () => {
+      requirePlatform(args.context);
+      return fn({ ...baseArgs(args), form: await readForm(args.request, args.context, options) });
+    });
+}
+
+export function staffLoader<T>(fn: Handler<StaffArgs, T>) {
+  return (args: LoaderFunctionArgs) =>
+    guardLoader(async () => fn({ ...baseArgs(args), staff: await requireStaff(args.request, args.context) }));
+}
+
+export function staffAction<T>(fn: Handler<StaffArgs & WithForm, T>, options?: FormOptions) {
+  return (args: ActionFunctionArgs) =>
+    guardAction(async () => {
+      const staff = await requireStaff(args.request, args.context, await backFromForm(args.request));
+      const form = await readForm(args.request, args.context, options);
+      return fn({ ...baseArgs(args), staff, form });
+    });
+}
