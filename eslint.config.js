@@ -59,4 +59,67 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     ...reactHooks.configs.flat.recommended,
   },
+
+  // ── Layers (docs/decisions/010-layers.md): each layer imports only downwards. ──
+  {
+    files: ["app/routes/**", "app/components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/db", "~/db/*", "**/db/client.server", "**/db/schema"],
+              message: "Routes and components never touch the database: call a service (app/services).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/services/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@remix-run/*", "~/http", "~/http/*", "~/routes/*"],
+              message:
+                "Services know nothing of HTTP: take plain values (store, ids, locale) and return data; requests, cookies and responses belong to app/http.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSTypeReference[typeName.name=/^(Request|Response)$/]",
+          message: "Services never take a Request or return a Response: do that work in app/http.",
+        },
+        {
+          selector: "NewExpression[callee.name='Response']",
+          message: "Services never build a Response: throw a domain error or return data, app/http answers.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/services/*", "~/services/**", "~/http/*", "~/routes/*", "~/db", "~/db/*"],
+              message:
+                "app/lib holds shared helpers below the services: it never imports a service, HTTP code or the database.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

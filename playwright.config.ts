@@ -33,11 +33,17 @@ async function freePorts(count: number): Promise<number[]> {
 }
 
 // Only the runner picks; workers inherit these through process.env.
-if (!process.env.E2E_PORT || !process.env.E2E_MAIL_SMTP_PORT || !process.env.E2E_MAIL_HTTP_PORT) {
-  const [app, smtp, mailHttp] = await freePorts(3);
+if (
+  !process.env.E2E_PORT ||
+  !process.env.E2E_MAIL_SMTP_PORT ||
+  !process.env.E2E_MAIL_HTTP_PORT ||
+  !process.env.E2E_STRIPE_PORT
+) {
+  const [app, smtp, mailHttp, stripe] = await freePorts(4);
   process.env.E2E_PORT ||= String(app);
   process.env.E2E_MAIL_SMTP_PORT ||= String(smtp);
   process.env.E2E_MAIL_HTTP_PORT ||= String(mailHttp);
+  process.env.E2E_STRIPE_PORT ||= String(stripe);
 }
 if (!process.env.E2E_DATA_DIR) {
   const created = mkdtempSync(path.join(os.tmpdir(), "storefront-e2e-"));
@@ -94,6 +100,14 @@ export default defineConfig({
       },
     },
     {
+      // The Stripe-compatible test server (decision 013) for the card payment tests.
+      command: `node --import tsx scripts/stripe-dev.ts --port ${process.env.E2E_STRIPE_PORT} --webhook-url http://localhost:${port}/webhooks/stripe`,
+      url: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}/test/events`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_WEBHOOK_SECRET: "whsec_e2e" },
+    },
+    {
       // One process (no tsx CLI wrapper), so SIGTERM reaches the server's graceful shutdown directly.
       command: "node --import tsx server.ts",
       url: `http://127.0.0.1:${port}/healthz`,
@@ -114,6 +128,9 @@ export default defineConfig({
         // As behind a reverse proxy: each test sends its own X-Forwarded-For, so the per-address
         // rate limits apply per test rather than to the whole suite on 127.0.0.1.
         TRUST_PROXY: "1",
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+        STRIPE_API_BASE: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
       },
     },
   ],

@@ -5,20 +5,20 @@
  * that many copies of itself sharing the port (server/cluster.ts, decision 008).
  */
 import cluster from "node:cluster";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import express, { type Request } from "express";
-import morgan from "morgan";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import express from "express";
 import { sql } from "drizzle-orm";
 import { getDb } from "./app/db/client.server";
+import { prepareSessionSecret } from "./app/lib/cookies.server";
 import { getTenantResolver, requestHost } from "./app/services/store/tenancy.server";
-import { clientAddress, isCrossOriginWrite } from "./app/http/request-security.server";
+import { clientAddress } from "./app/http/request-security.server";
 import { createLoadContext } from "./app/http/load-context.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
+import { createApp } from "./server/app";
 import { runPrimary, workerCount } from "./server/cluster";
+import { cspNonce } from "./server/edge/security-headers";
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -31,6 +31,14 @@ const workers = (() => {
     process.exit(1);
   }
 })();
+
+// Decision 009: a real deployment brings its own cookie secret; the demo keeps one in its data dir.
+try {
+  prepareSessionSecret(process.env, path.resolve(process.env.DATA_DIR ?? ".data/pglite"));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 
 const db = await getDb();
 // Workers find the database migrated and seeded by their primary.
@@ -69,86 +77,43 @@ async function serve() {
     ? undefined
     : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY === "1");
-  app.use(compression());
-
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await db.withPlatform((tx) => tx.execute(sql`select 1`));
-      res.json({ status: "ok", database: db.kind });
-    } catch (error) {
-      console.error("healthz", error);
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
-
-  if (viteDevServer) {
-    app.use(viteDevServer.middlewares);
-  } else {
-    // Vite fingerprints everything under /assets, so it can be cached forever.
-    app.use(
-      "/assets",
-      express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
-    );
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
-  }
-
-  app.use(morgan(isProduction ? "combined" : "dev", { skip: () => process.env.REQUEST_LOG === "0" }));
-
-  /** Largest request body accepted: a 5 MB photo plus the rest of its form. */
-  const MAX_BODY_BYTES = 8 * 1024 * 1024;
-
-  const forwardedHost = (req: Request) => req.get("x-forwarded-host");
-
-  app.use((req, res, next) => {
-    // DESIGN §8: a state-changing request must come from this very origin (403 otherwise).
-    const hostHeader =
-      (process.env.TRUST_PROXY === "1" && forwardedHost(req)?.split(",")[0]?.trim()) || req.get("host");
-    if (
-      isCrossOriginWrite({
-        method: req.method,
-        ownOrigin: `${req.protocol}://${hostHeader ?? ""}`,
-        origin: req.get("origin"),
-        secFetchSite: req.get("sec-fetch-site"),
-      })
-    ) {
-      res.status(403).type("text/plain").send("Cross-origin request refused");
-      return;
-    }
-    const length = Number(req.get("content-length") ?? 0);
-    if (length > MAX_BODY_BYTES) {
-      res.status(413).type("text/plain").send("Request body too large");
-      return;
-    }
-    next();
-  });
-
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
     : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+  const handleRemix = createRequestHandler(build, isProduction ? "production" : "development");
+  const trustProxy = process.env.TRUST_PROXY === "1";
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      getLoadContext: async (req: Request) =>
-        createLoadContext({
-          url: new URL(req.originalUrl, "http://request.invalid"),
-          cookieHeader: req.get("cookie") ?? null,
-          tenant: await resolver.resolve(
-            requestHost({ host: req.headers.host, forwardedHost: forwardedHost(req) }),
-          ),
+  const app = createApp({
+    development: !isProduction,
+    trustProxy,
+    healthy: async () => {
+      await db.withPlatform((tx) => tx.execute(sql`select 1`));
+      return true;
+    },
+    assets: viteDevServer
+      ? [viteDevServer.middlewares]
+      : [
+          // Vite fingerprints everything under /assets, so it can be cached forever.
+          express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+          express.static("build/client", { maxAge: "1h", index: false }),
+        ],
+    requestLog: process.env.REQUEST_LOG !== "0",
+    handle: async (request, req, res) =>
+      handleRemix(request, {
+        ...(await createLoadContext({
+          url: new URL(request.url),
+          cookieHeader: request.headers.get("cookie"),
+          tenant: await resolver.resolve(requestHost({ host: request.headers.get("host") ?? "" })),
           clientAddress: clientAddress(
             new Headers({ "x-forwarded-for": req.get("x-forwarded-for") ?? "" }),
             req.socket.remoteAddress,
           ),
-        }),
-    }),
-  );
+        })),
+        cspNonce: cspNonce(res),
+      }),
+  });
 
-  const server: Server = app.listen(port, host, () => {
+  const server: Server = createServer(app).listen(port, host, () => {
     // A worker's primary announces the instance once all are listening.
     if (cluster.isPrimary) announce(port, 1);
   });

@@ -8,6 +8,8 @@ declare module "@remix-run/node" {
     clientAddress: string;
     /** The reader's language, resolved once per request (`?lng=`, cookie, store default, en). */
     locale: Locale;
+    /** This response's Content-Security-Policy nonce, for inline scripts (server.ts sets it). */
+    cspNonce?: string;
   }
 }
 

@@ -12,7 +12,7 @@ import { seo } from "~/lib/seo";
 import { isShellErrorData, type RootData, type Shell, type ShellErrorData, type Site } from "~/lib/shell";
 import { buildShell } from "~/lib/shell.server";
 import { getToast } from "~/lib/toast.server";
-import { getOptionalUser } from "~/services/identity/auth.server";
+import { getOptionalUser } from "~/http/guards.server";
 import { cartLineCount } from "~/services/commerce/cart.server";
 import { shellSettings } from "~/services/store/settings.server";
 import appCss from "~/styles/app.css?url";
@@ -21,6 +21,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+// A refusal caught by the root's error boundary keeps its Retry-After on `.data` requests too.
+export { headers } from "~/http/headers";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = context.tenant;

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/Button";
 import { useOptionalRootData } from "~/lib/root-data";
 import { Avatar } from "./ui/Avatar";
 
@@ -8,7 +9,7 @@ export function AccountLink({ className = "" }: { className?: string }) {
   const { t } = useTranslation();
   const viewer = useOptionalRootData()?.viewer;
   const location = useLocation();
-  const base = `inline-flex min-h-11 items-center gap-2 rounded-md px-2 font-bold underline-offset-4 hover:underline ${className}`;
+  const base = buttonClass({ variant: "nav", className });
   if (!viewer) {
     const here = `${location.pathname}${location.search}`;
     const onAuthPage = /^\/(login|signup|forgot-password|reset-password)/.test(location.pathname);
@@ -26,6 +27,9 @@ export function AccountLink({ className = "" }: { className?: string }) {
           {t("admin.dashboard")}
         </Link>
       ) : null}
+      <Link to="/orders" className={`${base} whitespace-nowrap`}>
+        {t("orders.myOrders")}
+      </Link>
       <Link to="/profile" className={base} aria-label={t("auth.account")}>
         <Avatar name={viewer.name} imageId={viewer.imageId} size={32} />
         <span className="hidden sm:inline">{t("auth.account")}</span>

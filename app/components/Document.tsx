@@ -4,6 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { brandStyle } from "~/lib/brand";
 import { DICTIONARY_URL } from "~/lib/dictionary-url";
 import { getI18n, hasDictionary } from "~/lib/i18n";
+import { useNonce } from "~/lib/nonce";
 import type { Shell } from "~/lib/shell";
 import type { ToastMessage } from "~/lib/toast";
 import { ProgressBar } from "./ProgressBar";
@@ -22,6 +23,7 @@ export function Document({
   toast?: ToastMessage | null;
   children: ReactNode;
 }) {
+  const nonce = useNonce();
   if (typeof document !== "undefined" && !hasDictionary(shell.locale)) {
     // The language changed without a document load (another tab chose it, say): only a fresh
     // document brings the other dictionary.
@@ -49,8 +51,8 @@ export function Document({
           <ProgressBar />
           {children}
           <Toasts toast={toast} dir={shell.dir} theme={shell.theme} />
-          <ScrollRestoration />
-          <Scripts />
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
         </body>
       </html>
     </I18nextProvider>

@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormPending } from "~/lib/use-form-pending";
 import type { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
@@ -30,7 +31,7 @@ export function EmailRequestCard({
   redirectTo?: string;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const pending = useFormPending({ method: "post" });
   const form = useSchemaForm(loadSchema, actionData?.result, { id, constraint });
   const notice = actionData?.notice;
   return (
@@ -40,7 +41,7 @@ export function EmailRequestCard({
         <Honeypot />
         {redirectTo !== undefined ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field field={form.field("email")} type="email" label={t("auth.fields.email")} autoComplete="email" />
-        <Button disabled={navigation.state === "submitting"}>{submit}</Button>
+        <Button disabled={pending}>{submit}</Button>
       </Form>
       <p className="mt-6 text-center">
         <Link to="/login" className="font-bold text-primary-ink underline underline-offset-4">

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/Button";
 import { LOCALES, type Locale } from "~/lib/i18n";
 
 /**
@@ -24,7 +25,7 @@ export function LanguageSwitch({ locale }: { locale: Locale }) {
               lang={lng}
               hrefLang={lng}
               reloadDocument
-              className="inline-flex min-h-11 items-center rounded-md px-3 font-bold text-primary-ink underline-offset-4 hover:underline"
+              className={buttonClass({ variant: "nav", className: "px-3 text-primary-ink" })}
             >
               {t(`header.language.${lng}`)}
             </Link>

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/Button";
 
 /** A centred message with a way home: not-found and error pages. */
 export function MessagePage({
@@ -24,12 +24,9 @@ export function MessagePage({
       <h1 className="mt-4 text-3xl font-extrabold">{title}</h1>
       <p className="mt-3 text-lg text-muted">{message}</p>
       {homeLink ? (
-        <Link
-          to="/"
-          className="mt-8 inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-bold text-on-primary"
-        >
+        <Button to="/" className="mt-8">
           {t("error.goHome")}
-        </Link>
+        </Button>
       ) : null}
     </section>
   );

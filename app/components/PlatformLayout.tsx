@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/Button";
 import type { Shell } from "~/lib/shell";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { MAIN_ID, SkipLink } from "./SkipLink";
@@ -28,12 +29,9 @@ export function PlatformLayout({
           </Link>
           <LanguageSwitch locale={shell.locale} />
           <ThemeSwitch theme={shell.theme} />
-          <Link
-            to="/login"
-            className="inline-flex min-h-11 items-center rounded-md px-3 font-bold underline-offset-4 hover:underline"
-          >
+          <Button to="/login" variant="nav" className="px-3">
             {t("platform.login")}
-          </Link>
+          </Button>
         </div>
       </header>
       <main id={MAIN_ID} tabIndex={-1} className="grow focus:outline-none">

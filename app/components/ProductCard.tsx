@@ -1,15 +1,16 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { StockState } from "~/lib/stock";
+import { useMoney } from "./Price";
 import { Swatch } from "./ui/Swatch";
 
 export interface ProductCardData {
   slug: string;
   name: string;
-  /** Formatted original price. */
-  price: string;
-  /** Formatted sale price; null (or absent) when no sale applies. */
-  salePrice?: string | null;
+  /** Price before any sale, in minor units. */
+  priceCents: number;
+  /** What the shopper pays (minor units); a sale shows when it is below priceCents. */
+  salePriceCents: number;
   shadeHex: string | null;
   colorFamily: string | null;
   stock: StockState;
@@ -73,7 +74,7 @@ export function ProductCard({
           {product.name}
         </Link>
       </Heading>
-      <CardPrice price={product.price} salePrice={product.salePrice ?? null} />
+      <CardPrice priceCents={product.priceCents} salePriceCents={product.salePriceCents} />
       <div className="mt-1 flex items-center gap-2">
         {product.imageId && product.shadeHex && shadeLabel ? (
           <Swatch hex={product.shadeHex} label={shadeLabel} className="size-4 shrink-0 rounded-full" />
@@ -84,9 +85,11 @@ export function ProductCard({
   );
 }
 
-function CardPrice({ price, salePrice }: { price: string; salePrice: string | null }) {
+function CardPrice({ priceCents, salePriceCents }: { priceCents: number; salePriceCents: number }) {
   const { t } = useTranslation();
-  if (!salePrice) {
+  const money = useMoney();
+  const price = money(priceCents);
+  if (salePriceCents >= priceCents) {
     return (
       <p className="mt-1 text-lg font-extrabold" data-price={price}>
         <span className="sr-only">{t("product.price")}: </span>
@@ -101,7 +104,7 @@ function CardPrice({ price, salePrice }: { price: string; salePrice: string | nu
       </span>
       <span className="text-lg font-extrabold text-red-800 dark:text-red-300">
         <span className="sr-only">{t("catalog.card.salePrice")}: </span>
-        {salePrice}
+        {money(salePriceCents)}
       </span>
       <s className="text-sm text-muted">
         <span className="sr-only">{t("catalog.card.originalPrice")}: </span>

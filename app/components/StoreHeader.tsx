@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/Button";
 import { isolate } from "~/lib/bidi";
 import { AccountLink } from "./AccountLink";
 import { useOptionalRootData } from "~/lib/root-data";
@@ -8,8 +9,7 @@ import { LanguageSwitch } from "./LanguageSwitch";
 import { SearchForm } from "./SearchForm";
 import { ThemeSwitch } from "./ThemeSwitch";
 
-const NAV_LINK =
-  "inline-flex min-h-11 items-center rounded-md px-2 font-bold underline-offset-4 hover:underline";
+const NAV_LINK = buttonClass({ variant: "nav" });
 
 /**
  * Store header: the logo and the store name in its primary colour (the name is the link's text,
@@ -72,7 +72,7 @@ export function StoreHeader({
           </ul>
         </nav>
         <SearchForm className="order-3 grow basis-full sm:basis-64" />
-        <div className="order-2 flex items-center gap-2 sm:order-4">
+        <div className="order-2 flex flex-wrap items-center justify-end gap-2 sm:order-4">
           <LanguageSwitch locale={shell.locale} />
           <ThemeSwitch theme={shell.theme} />
           <AccountLink />

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/Button";
 import { isolate } from "~/lib/bidi";
 import { useStoreSite } from "~/lib/root-data";
 import { CategoryCard } from "./catalog/CategoryCard";
@@ -30,12 +31,9 @@ export function StoreHome({ products, newArrivals, onSale, categories }: StoreHo
         <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
           <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
           <p className="mt-4 max-w-2xl text-lg sm:text-xl">{subtitle}</p>
-          <Link
-            to="/products"
-            className="mt-8 inline-flex min-h-11 items-center rounded-md bg-page px-5 font-bold text-ink shadow hover:opacity-90"
-          >
+          <Button to="/products" className="mt-8 bg-page text-ink shadow">
             {t("home.shopNow")}
-          </Link>
+          </Button>
         </div>
       </section>
 

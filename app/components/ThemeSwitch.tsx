@@ -1,5 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/Button";
 import type { Theme } from "~/lib/theme";
 
 /** A plain POST form, so it works without JavaScript; the action sets the cookie and comes back. */
@@ -11,14 +12,14 @@ export function ThemeSwitch({ theme }: { theme: Theme }) {
     <Form method="post" action="/resources/theme" replace preventScrollReset>
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
+      <Button
+        variant="secondary"
+        className="px-3"
         aria-label={t(next === "dark" ? "header.theme.toDarkLabel" : "header.theme.toLightLabel")}
-        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-line px-3 font-bold hover:bg-card"
       >
         {next === "dark" ? <MoonIcon /> : <SunIcon />}
         <span>{t(next === "dark" ? "header.theme.toDark" : "header.theme.toLight")}</span>
-      </button>
+      </Button>
     </Form>
   );
 }

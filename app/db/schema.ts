@@ -231,6 +231,10 @@ export const storeSettings = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     cashOnDeliveryEnabled: boolean("cash_on_delivery_enabled").notNull().default(true),
+    // Prices include tax (decision 014); shipping is one flat fee per order, waived from the
+    // threshold up (0 = never waived). Both in minor units, 0 by default.
+    shippingFeeCents: integer("shipping_fee_cents").notNull().default(0),
+    freeShippingThresholdCents: integer("free_shipping_threshold_cents").notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -247,6 +251,10 @@ export const storeSettings = pgTable(
     }),
     check("store_settings_primary_hex", sql`${t.primaryColor} ~ '^#[0-9A-Fa-f]{6}$'`),
     check("store_settings_secondary_hex", sql`${t.secondaryColor} ~ '^#[0-9A-Fa-f]{6}$'`),
+    check(
+      "store_settings_shipping_nonnegative",
+      sql`${t.shippingFeeCents} >= 0 and ${t.freeShippingThresholdCents} >= 0`,
+    ),
   ],
 );
 
@@ -267,6 +275,8 @@ export const users = pgTable(
     locale: text("locale", { enum: ["en", "ar"] }),
     failedSignInCount: integer("failed_sign_in_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Set by an admin: a blocked shopper cannot sign in and has no sessions. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -598,6 +608,8 @@ export const orders = pgTable(
       .default("en"),
     stripeCheckoutSessionId: text("stripe_checkout_session_id"),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
+    /** The checkout form's one-time token: a double submit finds the order the first one made. */
+    checkoutToken: text("checkout_token"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -614,6 +626,7 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.storeId, t.createdAt.desc(), t.id),
     index("orders_status_idx").on(t.storeId, t.status, t.createdAt.desc()),
     uniqueIndex("orders_checkout_session_key").on(t.stripeCheckoutSessionId),
+    uniqueIndex("orders_checkout_token_key").on(t.storeId, t.checkoutToken),
     check("orders_totals_nonnegative", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
   ],
 );

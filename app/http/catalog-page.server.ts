@@ -4,8 +4,8 @@
  * listing and what was repaired) or 404 for a category that is not this store's. Listings are
  * read through the catalogue cache, keyed by the whole (repaired) query.
  */
-import { data, type AppLoadContext } from "@remix-run/node";
-import { requestLocale } from "~/lib/shell.server";
+import { data } from "@remix-run/node";
+import type { Locale } from "~/lib/i18n";
 import {
   DEFAULT_QUERY,
   parseCatalogQuery,
@@ -14,7 +14,8 @@ import {
 } from "~/lib/validation/catalog";
 import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
 import { listProducts, type CatalogCategory, type CatalogProduct } from "~/services/catalog/catalog.server";
-import { requireStore } from "~/services/store/tenancy.server";
+import type { TenantStore } from "~/services/store/tenancy.server";
+import { isLookupKey } from "./params.server";
 
 export type ListingProblem = CatalogProblem | "subIgnored";
 
@@ -61,13 +62,18 @@ const ref = (category: { slug: string; name: string; description: string }): Lis
   description: category.description,
 });
 
+/** Called from a storeLoader with its `request`, `store` and `locale`. */
 export async function loadListingPage(
-  request: Request,
-  context: AppLoadContext,
+  { request, store, locale }: { request: Request; store: TenantStore; locale: Locale },
   options: ListingPageOptions = {},
 ) {
-  const store = requireStore(context);
-  const locale = await requestLocale(request, context.tenant);
+  if (options.category !== undefined && !isLookupKey(options.category))
+    return data<ListingPageData | NotFoundPageData>({ kind: "not-found", what: "category" }, { status: 404 });
+  if (options.sub !== undefined && !isLookupKey(options.sub))
+    return data<ListingPageData | NotFoundPageData>(
+      { kind: "not-found", what: "subCategory" },
+      { status: 404 },
+    );
   const parsed = parseCatalogQuery(new URL(request.url).searchParams);
   let query: CatalogQuery = parsed.query;
   let problems: ListingProblem[] = parsed.problems;

@@ -30,6 +30,8 @@ export interface FormOptions {
     kind: RateLimitedForm;
     rule?: RateLimitRule;
     subject?: (form: FormData) => string | null | undefined;
+    /** The limit per subject, when it differs from the per-client `rule` (e.g. mails to one address). */
+    subjectRule?: RateLimitRule;
   };
 }
 
@@ -73,6 +75,7 @@ export async function readForm(
     if (typeof value === "string" && value.includes("\u0000")) throw badRequest();
   }
   const subject = limit?.subject?.(form)?.trim().toLowerCase();
-  if (limit && subject) await enforceRateLimit(`${limit.kind}:subject:${subject}`, limit.rule);
+  if (limit && subject)
+    await enforceRateLimit(`${limit.kind}:subject:${subject}`, limit.subjectRule ?? limit.rule);
   return form;
 }

@@ -6,8 +6,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { safeRedirectPath } from "~/lib/redirect";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getStaff, type StaffUser } from "~/services/identity/platform-auth.server";
-import { getSessionUser, type SessionUser } from "~/services/identity/sessions.server";
+import { getSessionUser, getStaff } from "~/http/sessions.server";
+import type { SessionUser, StaffUser } from "~/services/identity/sessions.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
 
 export const notFound = (text = "Not found") => new Response(text, { status: 404, statusText: "Not Found" });

@@ -1,6 +1,6 @@
 /** Builds the root loader's shell: everything a page needs before any page data. */
 import type { AppLoadContext } from "@remix-run/node";
-import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
+import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from "./brand";
 import { DEFAULT_LOCALE, localeDir, type Locale } from "./i18n";
 import { detectLocale, localeCookieFromQuery } from "./i18n.server";
 import type { Shell } from "./shell";
@@ -8,8 +8,11 @@ import { getTheme } from "./theme.server";
 
 type Tenant = AppLoadContext["tenant"];
 
-/** The request's locale: `?lng=`, the `lng` cookie, the store's default locale, then English. */
-export function requestLocale(request: Request, tenant: Tenant): Promise<Locale> {
+/**
+ * The request's locale: `?lng=`, the `lng` cookie, the store's default locale, then English.
+ * Loaders and actions get it as `locale` from the load context instead.
+ */
+function requestLocale(request: Request, tenant: Tenant): Promise<Locale> {
   return detectLocale(request, tenant.kind === "store" ? tenant.store.defaultLocale : DEFAULT_LOCALE);
 }
 
@@ -28,8 +31,8 @@ export async function buildShell(request: Request, tenant: Tenant, headers: Head
     theme,
     origin: new URL(request.url).origin,
     brand: {
-      primaryColor: store?.branding.primaryColor ?? DEFAULT_BRANDING.primaryColor,
-      secondaryColor: store?.branding.secondaryColor ?? DEFAULT_BRANDING.secondaryColor,
+      primaryColor: store?.branding.primaryColor ?? DEFAULT_PRIMARY,
+      secondaryColor: store?.branding.secondaryColor ?? DEFAULT_SECONDARY,
     },
     siteName: store?.name ?? null,
   };

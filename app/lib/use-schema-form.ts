@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import type { ZodTypeAny } from "zod";
+import { formatPath, INTENT_FIELD, parseFormValue, valueAt } from "~/lib/form-value";
 
 /** Field name → locale keys of its errors ("" for the whole form), as conform's `reply()` has them. */
 export type FieldErrorMap = Record<string, string[] | null | undefined>;
@@ -44,8 +45,11 @@ interface Options {
   id?: string;
   /** From the loader: `formConstraint(schema)`, so both renders have the schema's attributes. */
   constraint?: Record<string, FieldConstraint>;
-  /** Values to start from when there is no answer yet (a signed-in shopper's name…). */
-  defaultValue?: Record<string, string | undefined>;
+  /**
+   * Values to start from when there is no answer yet (a signed-in shopper's name…); nested for
+   * nested and list fields (`{ images: [{ alt: "…" }] }`), as conform's initialValue is.
+   */
+  defaultValue?: Record<string, unknown>;
 }
 
 /**
@@ -60,6 +64,11 @@ interface Options {
  *
  * Spread `formProps` on the <Form>; `field(name)` for a <Field>, or `fieldProps(name, errorId)`
  * on an input whose other attributes the component sets itself.
+ *
+ * Nested and list fields (ADR 012) are named as conform names them (`images[0].alt`): the form is
+ * parsed into the schema's nested shape (parseFormValue), errors are keyed by the same names, and
+ * `list(name)` gives the rows to render. A submit button named `__intent__` (listIntent) adds or
+ * removes a row on the server and is never stopped by the browser's checks.
  */
 export function useSchemaForm(
   loadSchema: () => Promise<ZodTypeAny>,
@@ -94,14 +103,7 @@ export function useSchemaForm(
   /** Checks the form (or only `fields`) against the schema; null until the schema has loaded. */
   const validate = useCallback((form: HTMLFormElement, fields?: Set<string>): FieldErrorMap | null => {
     if (!schema.current) return null;
-    const result = schema.current.safeParse(Object.fromEntries(new FormData(form)));
-    const found: FieldErrorMap = {};
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const name = String(issue.path[0] ?? "");
-        (found[name] ??= []).push(issue.message);
-      }
-    }
+    const found = schemaErrors(schema.current, new FormData(form));
     setErrors((current) => {
       if (!fields) return found;
       const next = { ...current };
@@ -136,6 +138,9 @@ export function useSchemaForm(
       if (touched.current.has(name)) validate(event.currentTarget, new Set([name]));
     },
     onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      // Adding or removing a row of a list is not a submission of the form's values.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (submitter?.getAttribute("name") === INTENT_FIELD) return;
       // From the first submit on, every field is checked as it is typed in.
       for (const element of Array.from(event.currentTarget.elements)) {
         const name = (element as HTMLInputElement).name;
@@ -159,9 +164,10 @@ export function useSchemaForm(
   const values = reply?.initialValue ?? options.defaultValue ?? {};
   /** A text-like field: ids, errors, constraints and its value to start from. */
   const field = (name: string): FieldState => {
-    const id = `${formId}-${name}`;
+    // `images[0].alt` → `images-0--alt`: ids stay plain for selectors and fragment links.
+    const id = `${formId}-${name.replace(/[^\w-]/g, "-")}`;
     const errorId = `${id}-error`;
-    const value = values[name];
+    const value = valueAt(values, name);
     return {
       id,
       errorId,
@@ -175,14 +181,40 @@ export function useSchemaForm(
     };
   };
 
+  /**
+   * The rows of a list field to render, as names to prefix its fields with (`images[0]`,
+   * `images[1]`…): as many as the answer (or the start values) has, at least `min`.
+   */
+  const list = (name: string, min = 0): string[] => {
+    const rows = valueAt(values, name);
+    const count = Math.max(Array.isArray(rows) ? rows.length : 0, min);
+    return Array.from({ length: count }, (_, index) => `${name}[${index}]`);
+  };
+
   return {
     errors,
+    list,
     /** Errors about the whole form rather than one field. */
     formErrors: errors[""]?.length ? errors[""] : undefined,
     formProps,
     fieldProps,
     field,
   };
+}
+
+/**
+ * Checks a form's values against its schema, the nested shape built from conform's field names;
+ * errors keyed by field name (`images[0].alt`), "" for the form as a whole, as conform keys them.
+ */
+export function schemaErrors(schema: ZodTypeAny, formData: FormData): FieldErrorMap {
+  const result = schema.safeParse(parseFormValue(formData));
+  const found: FieldErrorMap = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      (found[formatPath(issue.path)] ??= []).push(issue.message);
+    }
+  }
+  return found;
 }
 
 function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrorMap) {

@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { notFound } from "~/http/guards.server";
+import { siteLoader } from "~/http/handlers.server";
 
 /** Shopper-private and admin pages stay out of search engines; everything else is open. */
 const STORE_PRIVATE = [
@@ -13,8 +14,9 @@ const STORE_PRIVATE = [
   "/reset-password",
 ];
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  if (context.tenant.kind === "unknown") return new Response("Not found", { status: 404 });
+export const loader = siteLoader(({ request, context }) => {
+  // A resource route: the root loader (which answers unknown hosts) does not run for it.
+  if (context.tenant.kind === "unknown") return notFound();
   const origin = new URL(request.url).origin;
   const disallow = context.tenant.kind === "store" ? STORE_PRIVATE : ["/platform", "/login"];
   const body = [
@@ -27,4 +29,4 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
-}
+});

@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { notFound } from "~/http/guards.server";
+import { siteLoader } from "~/http/handlers.server";
 import { sitemapEntries } from "~/services/catalog/sitemap.server";
 
 const xml = (value: string) =>
@@ -8,7 +9,7 @@ const xml = (value: string) =>
   );
 
 /** Each store's own sitemap, every page with its English and Arabic versions (hreflang). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = siteLoader(async ({ request, context }) => {
   const origin = new URL(request.url).origin;
   const paths =
     context.tenant.kind === "store"
@@ -16,7 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : context.tenant.kind === "platform"
         ? [{ path: "/" }]
         : null;
-  if (!paths) return new Response("Not found", { status: 404 });
+  // A resource route: the root loader (which answers unknown hosts) does not run for it.
+  if (!paths) return notFound();
   const urls = paths.map(({ path, lastModified }) => {
     const href = (lng?: string) => xml(`${origin}${path}${lng ? `?lng=${lng}` : ""}`);
     return [
@@ -33,4 +35,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
-}
+});

@@ -1,23 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PlatformLanding } from "~/components/PlatformLanding";
 import { StoreHome } from "~/components/StoreHome";
 import { seo } from "~/lib/seo";
 import type { RootData } from "~/lib/shell";
-import { requestLocale } from "~/lib/shell.server";
+import { siteLoader } from "~/http/handlers.server";
 import { loadHome } from "~/services/catalog/storefront.server";
 
 /** `/` answers a store's home page on a store host and the builder's landing on the platform. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = siteLoader(async ({ context, locale }) => {
   const { tenant } = context;
   // Unknown hosts never get here: the root loader answers them with a 404 first.
   if (tenant.kind !== "store") return { kind: "platform" as const };
-  const locale = await requestLocale(request, tenant);
   const home = await loadHome(tenant.store.id, { locale, currency: tenant.store.currency });
   // `products` is the most selling row.
   const { mostSelling: products, ...rows } = home;
   return { kind: "store" as const, products, ...rows };
-}
+});
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   const site = (matches.find((match) => match.id === "root")?.data as RootData | undefined)?.site;
@@ -34,3 +33,5 @@ export default function Index() {
   const data = useLoaderData<typeof loader>();
   return data.kind === "store" ? <StoreHome {...data} /> : <PlatformLanding />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

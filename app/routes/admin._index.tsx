@@ -1,3 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { adminLoader } from "~/http/handlers.server";
 
-export const loader = () => redirect("/admin/dashboard");
+/** Declared with adminLoader like every admin child: Remix runs it without the layout's check. */
+export const loader = adminLoader(() => redirect("/admin/dashboard"));

@@ -4,12 +4,19 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/ui/Avatar";
 import { Button } from "~/components/ui/Button";
 import { seo } from "~/lib/seo";
-import type { loader as adminLoader } from "./admin";
+import { adminLoader } from "~/http/handlers.server";
+import type { loader as layoutLoader } from "./admin";
+
+/**
+ * Every admin child declares adminLoader even with nothing to load: Remix runs a child's loader
+ * without its layout's, so the check must be on the child itself.
+ */
+export const loader = adminLoader(() => null);
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.dashboard") });
 
 export default function AdminDashboard() {
-  const data = useRouteLoaderData<typeof adminLoader>("routes/admin");
+  const data = useRouteLoaderData<typeof layoutLoader>("routes/admin");
   const { t } = useTranslation();
   if (!data) return null;
   const { admin } = data;
@@ -33,3 +40,5 @@ export default function AdminDashboard() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

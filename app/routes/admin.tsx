@@ -1,13 +1,40 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
-import { requireAdmin } from "~/services/identity/auth.server";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { AdminLayout } from "~/components/admin/AdminLayout";
+import { StoreLayout } from "~/components/StoreLayout";
+import { RouteErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+import { adminLoader } from "~/http/handlers.server";
+import { useOptionalRootData } from "~/lib/root-data";
+import type { ShellHandle } from "~/root";
 
-/** Every /admin page needs an admin of this store (DESIGN §5); the full admin area comes later. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  return { admin: { name: admin.name, email: admin.email, imageId: admin.imageId } };
+/** The admin area brings its own frame (sidebar, top bar) instead of the store header and footer. */
+export const handle: ShellHandle = { chrome: false };
+
+/** Every /admin page needs an admin of this store (DESIGN §5); children check again themselves. */
+export const loader = adminLoader(({ store, user }) => ({
+  storeName: store.name,
+  admin: { name: user.name, email: user.email, imageId: user.imageId },
+}));
+
+export default function AdminRoute() {
+  const { storeName, admin } = useLoaderData<typeof loader>();
+  return (
+    <AdminLayout storeName={storeName} admin={admin}>
+      <Outlet />
+    </AdminLayout>
+  );
 }
 
-export default function AdminLayout() {
-  return <Outlet />;
+/**
+ * Only the layout's own refusal lands here (every child page has its boundary, inside the frame):
+ * a shopper (403) or another failure before the admin frame exists. They get the store's header
+ * and footer around the message, not a bare page.
+ */
+export function ErrorBoundary() {
+  const root = useOptionalRootData();
+  if (root?.site.kind !== "store") return <RouteErrorBoundary />;
+  return (
+    <StoreLayout shell={root.shell} site={root.site}>
+      <RouteErrorBoundary />
+    </StoreLayout>
+  );
 }

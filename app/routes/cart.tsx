@@ -1,38 +1,31 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { CartSummary } from "~/components/cart/CartSummary";
+import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 import type { FormNotice } from "~/lib/notice";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
-import { requestLocale } from "~/lib/shell.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cartActionSchema } from "~/lib/validation/cart";
-import { getOptionalUser } from "~/services/identity/auth.server";
+import { shopperAction, shopperLoader } from "~/http/handlers.server";
 import {
   addToCart,
   getCart,
-  loginFirst,
-  readForm,
   removeFromCart,
   setCartQuantity,
   type CartChange,
 } from "~/services/commerce/cart.server";
-import { requireStore } from "~/services/store/tenancy.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, path: "/cart", page: (t) => t("cart.title") });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const store = requireStore(context);
-  const user = await getOptionalUser(request, context);
-  if (!user) throw await loginFirst("/cart");
-  const locale = await requestLocale(request, context.tenant);
+export const loader = shopperLoader(async ({ store, user, locale }) => {
   const cart = await getCart(store.id, user.id, { locale, currency: store.currency });
   return { cart };
-}
+});
 
 const refuse = (status: number, notice: FormNotice, productId: string | null = null) =>
   data({ result: null, notice, productId }, { status });
@@ -57,14 +50,12 @@ function refusal(change: Exclude<CartChange, { ok: true }>, intent: string, prod
   }
 }
 
-/** add (from a product page), update (0 removes) and remove; each redirects with its toast. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const store = requireStore(context);
-  const form = await readForm(request);
-  if (!form) return refuse(400, { key: "errors.badRequest" });
-  const user = await getOptionalUser(request, context);
-  // An anonymous "Add to cart" comes back to the product page after signing in.
-  if (!user) return loginFirst(safeRedirectPath(form.get("redirectTo"), "/cart"));
+/**
+ * add (from a product page), update (0 removes) and remove; each redirects with its toast. An
+ * anonymous "Add to cart" is sent to sign in and comes back to the form's `redirectTo` (the
+ * product page): shopperAction does that.
+ */
+export const action = shopperAction(async ({ store, user, form }) => {
   const submission = parseWithZod(form, { schema: cartActionSchema });
   if (submission.status !== "success") {
     const productId = typeof form.get("productId") === "string" ? String(form.get("productId")) : null;
@@ -86,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const change = await removeFromCart(store.id, user.id, input.productId);
   if (!change.ok) return refusal(change, input.intent, input.productId);
   return redirectWithToast("/cart", { key: "toast.productRemoved" });
-}
+});
 
 export default function CartPage() {
   const { cart } = useLoaderData<typeof loader>();
@@ -104,12 +95,7 @@ export default function CartPage() {
       {cart.lines.length === 0 ? (
         <div className="mt-6 flex flex-col items-start gap-4">
           <p className="text-lg">{t("cart.empty")}</p>
-          <Link
-            to="/products"
-            className="inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-bold text-on-primary"
-          >
-            {t("cart.continueShopping")}
-          </Link>
+          <Button to="/products">{t("cart.continueShopping")}</Button>
         </div>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem]">
@@ -128,3 +114,5 @@ export default function CartPage() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

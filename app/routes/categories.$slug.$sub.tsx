@@ -1,21 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogListing } from "~/components/catalog/CatalogListing";
 import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
 import { seo } from "~/lib/seo";
 import { loadListingPage } from "~/http/catalog-page.server";
+import { storeLoader } from "~/http/handlers.server";
 
 /**
  * A sub category's products. 'Categorie Not Found' or 'Sub Category Not Found' (404) when either
  * slug is not this store's, or the sub category belongs to another category.
  */
-export function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadListingPage(request, context, {
-    category: params.slug ?? "",
-    sub: params.sub ?? "",
-    strictSub: true,
-  });
-}
+export const loader = storeLoader((args) =>
+  loadListingPage(args, { category: args.params.slug ?? "", sub: args.params.sub ?? "", strictSub: true }),
+);
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seo({
@@ -56,3 +53,5 @@ export default function SubCategory() {
     />
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

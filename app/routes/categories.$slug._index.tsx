@@ -1,19 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CatalogListing } from "~/components/catalog/CatalogListing";
 import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
 import { seo } from "~/lib/seo";
 import { loadListingPage } from "~/http/catalog-page.server";
+import { storeLoader } from "~/http/handlers.server";
 
 /**
  * One category's products, with its sub categories as links; 'Categorie Not Found' (404) otherwise.
  * An index route, not `categories.$slug.tsx`: flat routes would make that file the parent of
  * /categories/:slug/:sub, which would then never render (and both loaders would run).
  */
-export function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadListingPage(request, context, { category: params.slug ?? "", strictSub: true });
-}
+export const loader = storeLoader((args) =>
+  loadListingPage(args, { category: args.params.slug ?? "", strictSub: true }),
+);
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seo({
@@ -62,3 +63,5 @@ export default function Category() {
     />
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

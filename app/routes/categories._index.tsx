@@ -1,18 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CategoryCard } from "~/components/catalog/CategoryCard";
 import { seo } from "~/lib/seo";
-import { requestLocale } from "~/lib/shell.server";
 import { listCategories } from "~/services/catalog/catalog.server";
-import { requireStore } from "~/services/store/tenancy.server";
+import { storeLoader } from "~/http/handlers.server";
 
 /** Every category with its sub categories. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const store = requireStore(context);
-  const locale = await requestLocale(request, context.tenant);
-  return { categories: await listCategories(store.id, locale) };
-}
+export const loader = storeLoader(async ({ store, locale }) => ({
+  categories: await listCategories(store.id, locale),
+}));
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   seo({
@@ -66,3 +63,5 @@ export default function Categories() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

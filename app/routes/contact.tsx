@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormPending } from "~/lib/use-form-pending";
 import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
@@ -12,45 +13,43 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { contactSchema } from "~/lib/validation/contact";
-import { getOptionalUser } from "~/services/identity/auth.server";
+import { getOptionalUser } from "~/http/guards.server";
+import { storeAction, storeLoader } from "~/http/handlers.server";
 import { createContactRequest } from "~/services/store/contact.server";
-import { readPublicForm } from "~/http/form-guard.server";
-import { requireStore } from "~/services/store/tenancy.server";
 import { useStoreSite } from "~/lib/root-data";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, page: (t) => t("content.contactTitle"), path: "/contact" });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireStore(context);
+export const loader = storeLoader(async ({ request, context }) => {
   const user = await getOptionalUser(request, context);
   return {
     defaults: user ? { name: user.name, email: user.email } : { name: "", email: "" },
     constraint: formConstraint(contactSchema),
   };
-}
+});
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/contact").then((m) => m.contactSchema);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const store = requireStore(context);
-  const guard = await readPublicForm(request, context, "contact");
-  if (!guard.ok) return guard.response;
-  const submission = parseWithZod(guard.form, { schema: contactSchema });
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), notice: null }, { status: 400 });
-  const user = await getOptionalUser(request, context);
-  await createContactRequest(store.id, { ...submission.value, userId: user?.id ?? null });
-  return redirectWithToast("/contact", { key: "toast.requestSubmitted" });
-}
+export const action = storeAction(
+  async ({ request, context, store, form }) => {
+    const submission = parseWithZod(form, { schema: contactSchema });
+    if (submission.status !== "success")
+      return data({ result: submission.reply(), notice: null }, { status: 400 });
+    const user = await getOptionalUser(request, context);
+    await createContactRequest(store.id, { ...submission.value, userId: user?.id ?? null });
+    return redirectWithToast("/contact", { key: "toast.requestSubmitted" });
+  },
+  { rateLimit: { kind: "contact" } },
+);
 
 export default function Contact() {
   const { defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const site = useStoreSite();
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const pending = useFormPending({ method: "post" });
   const form = useSchemaForm(loadSchema, actionData?.result, {
     id: "contact",
     constraint,
@@ -93,7 +92,7 @@ export default function Contact() {
             />
             <FieldError id={comments.errorId} errors={comments.errors} />
           </div>
-          <Button className="self-start" disabled={navigation.state === "submitting"}>
+          <Button className="self-start" disabled={pending}>
             {t("content.send")}
           </Button>
         </Form>
@@ -136,3 +135,7 @@ export default function Contact() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

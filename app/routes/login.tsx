@@ -1,13 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormPending } from "~/lib/use-form-pending";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
@@ -20,10 +15,12 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { loginSchema } from "~/lib/validation/auth";
-import { authenticateWithPassword, getOptionalUser } from "~/services/identity/auth.server";
-import { readPublicForm } from "~/http/form-guard.server";
-import { createStaffSession, getStaff, signInStaff } from "~/services/identity/platform-auth.server";
-import { createUserSession } from "~/services/identity/sessions.server";
+import { getOptionalUser, requireStore } from "~/http/guards.server";
+import { siteAction, siteLoader } from "~/http/handlers.server";
+import { authenticateWithPassword } from "~/http/password-sign-in.server";
+import { signInStaff } from "~/services/identity/platform-auth.server";
+import { createStaffSession, getStaff } from "~/http/sessions.server";
+import { createUserSession } from "~/http/sessions.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.login.title") });
 
@@ -32,7 +29,7 @@ function redirectTarget(request: Request, form?: FormData): string {
   return safeRedirectPath(raw, "");
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = siteLoader(async ({ request, context }) => {
   const redirectTo = redirectTarget(request);
   if (context.tenant.kind === "platform") {
     if (await getStaff(request)) throw redirect(redirectTo || "/platform/stores");
@@ -41,58 +38,60 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   if (user) throw redirect(redirectTo || (user.isAdmin ? "/admin/dashboard" : "/"));
   return { audience: "store" as const, redirectTo, constraint: formConstraint(loginSchema) };
-}
+});
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/auth").then((m) => m.loginSchema);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const guard = await readPublicForm(request, context, "sign-in");
-  if (!guard.ok) return guard.response;
-  const submission = parseWithZod(guard.form, { schema: loginSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
-  }
-  const target = redirectTarget(request, guard.form);
-  const refuse = (notice: FormNotice, status = 400) =>
-    data({ result: submission.reply({ hideFields: ["password"] }), notice }, { status });
+export const action = siteAction(
+  async ({ request, context, form }) => {
+    const submission = parseWithZod(form, { schema: loginSchema });
+    if (submission.status !== "success") {
+      return data({ result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
+    }
+    const target = redirectTarget(request, form);
+    const refuse = (notice: FormNotice, status = 400) =>
+      data({ result: submission.reply({ hideFields: ["password"] }), notice }, { status });
 
-  if (context.tenant.kind === "platform") {
-    const staff = await signInStaff(submission.value.email, submission.value.password);
-    if (!staff) return refuse({ key: "auth.invalidCredentials" });
-    const cookie = await createStaffSession(staff.id, request);
+    if (context.tenant.kind === "platform") {
+      const staff = await signInStaff(submission.value.email, submission.value.password);
+      if (!staff) return refuse({ key: "auth.invalidCredentials" });
+      const cookie = await createStaffSession(staff.id, request);
+      return redirectWithToast(
+        target || "/platform/stores",
+        { key: "toast.loginSuccess" },
+        { headers: { "Set-Cookie": cookie } },
+      );
+    }
+    const store = requireStore(context);
+
+    const result = await authenticateWithPassword(store.id, request);
+    if (!result.ok) {
+      if (result.error === "other-method")
+        return refuse({ key: "auth.otherMethod", params: { method: result.method } });
+      if (result.error === "locked") {
+        const minutes = Math.max(1, Math.ceil((result.until.getTime() - Date.now()) / 60_000));
+        return refuse({ key: "auth.locked", params: { minutes } }, 429);
+      }
+      if (result.error === "blocked") return refuse({ key: "auth.blocked" }, 403);
+      return refuse({ key: "auth.invalidCredentials" });
+    }
+    const cookie = await createUserSession(store.id, result.user.id, request);
+    const home = result.user.isAdmin ? "/admin/dashboard" : "/";
     return redirectWithToast(
-      target || "/platform/stores",
+      target || home,
       { key: "toast.loginSuccess" },
       { headers: { "Set-Cookie": cookie } },
     );
-  }
-  if (context.tenant.kind !== "store") throw new Response("Store not found", { status: 404 });
-
-  const result = await authenticateWithPassword(context.tenant.store.id, request);
-  if (!result.ok) {
-    if (result.error === "other-method")
-      return refuse({ key: "auth.otherMethod", params: { method: result.method } });
-    if (result.error === "locked") {
-      const minutes = Math.max(1, Math.ceil((result.until.getTime() - Date.now()) / 60_000));
-      return refuse({ key: "auth.locked", params: { minutes } }, 429);
-    }
-    return refuse({ key: "auth.invalidCredentials" });
-  }
-  const cookie = await createUserSession(context.tenant.store.id, result.user.id, request);
-  const home = result.user.isAdmin ? "/admin/dashboard" : "/";
-  return redirectWithToast(
-    target || home,
-    { key: "toast.loginSuccess" },
-    { headers: { "Set-Cookie": cookie } },
-  );
-}
+  },
+  { rateLimit: { kind: "sign-in" } },
+);
 
 export default function Login() {
   const { audience, redirectTo, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const pending = useFormPending({ method: "post" });
   const form = useSchemaForm(loadSchema, actionData?.result, { id: "login", constraint });
   const notice = actionData?.notice;
   const withRedirect = (path: string) =>
@@ -133,7 +132,7 @@ export default function Login() {
           label={t("auth.fields.password")}
           autoComplete="current-password"
         />
-        <Button disabled={navigation.state === "submitting"}>{t("auth.login.submit")}</Button>
+        <Button disabled={pending}>{t("auth.login.submit")}</Button>
       </Form>
       {audience === "store" ? (
         <div className="mt-6 flex flex-col gap-3 text-center">
@@ -155,14 +154,15 @@ export default function Login() {
               {t("auth.signup.title")}
             </Link>
           </p>
-          <Link
-            to={redirectTo || "/"}
-            className="inline-flex min-h-11 items-center justify-center rounded-md border border-line px-5 font-bold hover:bg-card"
-          >
+          <Button to={redirectTo || "/"} variant="secondary">
             {t("auth.continueAsGuest")}
-          </Link>
+          </Button>
         </div>
       ) : null}
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

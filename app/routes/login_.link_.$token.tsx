@@ -1,6 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormPending } from "~/lib/use-form-pending";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
@@ -8,8 +9,8 @@ import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { consumeSignInLink } from "~/services/identity/accounts.server";
-import { createUserSession } from "~/services/identity/sessions.server";
-import { requireStore } from "~/services/store/tenancy.server";
+import { createUserSession } from "~/http/sessions.server";
+import { storeAction, storeLoader } from "~/http/handlers.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.link.title") });
 
@@ -17,13 +18,9 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.
  * Opening the link only shows a button: mail scanners fetch links, and a GET must not use up
  * the token or sign anybody in.
  */
-export function loader({ context }: LoaderFunctionArgs) {
-  requireStore(context);
-  return data(null, { headers: { "Referrer-Policy": "no-referrer" } });
-}
+export const loader = storeLoader(() => data(null, { headers: { "Referrer-Policy": "no-referrer" } }));
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const store = requireStore(context);
+export const action = storeAction(async ({ request, params, store }) => {
   const user = await consumeSignInLink(store.id, params.token ?? "");
   if (!user) return data({ expired: true }, { status: 410 });
   const cookie = await createUserSession(store.id, user.id, request);
@@ -31,12 +28,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") ||
     (user.isAdmin ? "/admin/dashboard" : "/");
   return redirectWithToast(target, { key: "toast.loginSuccess" }, { headers: { "Set-Cookie": cookie } });
-}
+});
 
 export default function UseSignInLink() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const pending = useFormPending({ method: "post" });
   if (actionData?.expired) {
     return (
       <AuthCard title={t("auth.link.title")}>
@@ -52,10 +49,12 @@ export default function UseSignInLink() {
   return (
     <AuthCard title={t("auth.link.title")} intro={t("auth.link.confirmIntro")}>
       <Form method="post">
-        <Button className="w-full" disabled={navigation.state === "submitting"}>
+        <Button className="w-full" disabled={pending}>
           {t("auth.link.confirm")}
         </Button>
       </Form>
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

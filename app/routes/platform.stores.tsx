@@ -1,18 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";
 import { seo } from "~/lib/seo";
 import { listStores } from "~/services/platform/platform.server";
-import { requireStaff } from "~/services/identity/platform-auth.server";
+import { staffLoader } from "~/http/handlers.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("platform.stores.title") });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (context.tenant.kind !== "platform") throw new Response("Not found", { status: 404 });
-  const staff = await requireStaff(request);
-  return { staff, stores: await listStores() };
-}
+export const loader = staffLoader(async ({ staff }) => ({ staff, stores: await listStores() }));
 
 export default function PlatformStores() {
   const { staff, stores } = useLoaderData<typeof loader>();
@@ -72,3 +68,5 @@ export default function PlatformStores() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

@@ -1,18 +1,17 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MessagePage } from "~/components/MessagePage";
 import { ProductDetails } from "~/components/product/ProductDetails";
 import { seo } from "~/lib/seo";
-import { requestLocale } from "~/lib/shell.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { reviewSchema } from "~/lib/validation/review";
-import { getOptionalUser } from "~/services/identity/auth.server";
-import { loginFirst, readForm } from "~/services/commerce/cart.server";
+import { getOptionalUser } from "~/http/guards.server";
+import { shopperAction, storeLoader } from "~/http/handlers.server";
+import { isLookupKey } from "~/http/params.server";
 import { findActiveProductId, getProductDetail } from "~/services/catalog/products.server";
 import { submitReview } from "~/services/catalog/reviews.server";
-import { requireStore } from "~/services/store/tenancy.server";
 
 /** Unknown slug, inactive product, another store's slug: all the same 404. */
 function productNotFound() {
@@ -21,13 +20,10 @@ function productNotFound() {
 
 const productPath = (slug: string) => `/products/${encodeURIComponent(slug)}`;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const store = requireStore(context);
-  const [locale, user] = await Promise.all([
-    requestLocale(request, context.tenant),
-    getOptionalUser(request, context),
-  ]);
-  const product = await getProductDetail(store.id, params.slug ?? "", {
+export const loader = storeLoader(async ({ request, context, params, store, locale }) => {
+  if (!isLookupKey(params.slug)) throw productNotFound();
+  const user = await getOptionalUser(request, context);
+  const product = await getProductDetail(store.id, params.slug, {
     locale,
     currency: store.currency,
     userId: user?.id,
@@ -39,25 +35,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     signedIn: user !== null,
     path: productPath(product.slug),
   };
-}
+});
 
-/** The review form: one review per shopper per product, a second submit edits the first. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const store = requireStore(context);
+/**
+ * The review form: one review per shopper per product, a second submit edits the first. An
+ * anonymous shopper signs in first and comes back to this page (shopperAction).
+ */
+export const action = shopperAction(async ({ params, store, user, form }) => {
   const slug = params.slug ?? "";
+  if (!isLookupKey(slug)) throw productNotFound();
   const productId = await findActiveProductId(store.id, slug);
   if (!productId) throw productNotFound();
   const path = productPath(slug);
-  const user = await getOptionalUser(request, context);
-  if (!user) return loginFirst(path);
-  const form = await readForm(request);
-  if (!form) return data({ result: null }, { status: 400 });
   const submission = parseWithZod(form, { schema: reviewSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
   const saved = await submitReview(store.id, user.id, productId, submission.value);
   if (!saved.ok) throw productNotFound();
   return redirectWithToast(path, { key: "toast.reviewSubmitted" });
-}
+});
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, error, location }) => {
   if (error || !data) return seo({ matches, page: (t) => t("notFound.product") });

@@ -1,15 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CatalogListing } from "~/components/catalog/CatalogListing";
 import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
 import { seo } from "~/lib/seo";
 import { loadListingPage } from "~/http/catalog-page.server";
+import { storeLoader } from "~/http/handlers.server";
 
 /** All products: search, category, sub category, price range, sort, Previous/Next. */
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadListingPage(request, context);
-}
+export const loader = storeLoader((args) => loadListingPage(args));
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   seo({
@@ -25,3 +24,5 @@ export default function Products() {
   if (data.kind === "not-found") return <CatalogNotFound what={data.what} />;
   return <CatalogListing page={data} title={t("catalog.allProducts.title")} filters="all" />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

@@ -1,15 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CatalogListing } from "~/components/catalog/CatalogListing";
 import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
 import { seo } from "~/lib/seo";
 import { loadListingPage } from "~/http/catalog-page.server";
+import { storeLoader } from "~/http/handlers.server";
 
 /** Best sellers (units sold), Previous/Next only. */
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadListingPage(request, context, { fixedSort: "best-seller" });
-}
+export const loader = storeLoader((args) => loadListingPage(args, { fixedSort: "best-seller" }));
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   seo({
@@ -25,3 +24,5 @@ export default function MostSelling() {
   if (data.kind === "not-found") return <CatalogNotFound what={data.what} />;
   return <CatalogListing page={data} title={t("catalog.mostSelling.title")} filters="none" />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

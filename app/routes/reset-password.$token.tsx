@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormPending } from "~/lib/use-form-pending";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
@@ -12,26 +13,24 @@ import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable, resetPassword } from "~/services/identity/accounts.server";
-import { createUserSession } from "~/services/identity/sessions.server";
-import { requireStore } from "~/services/store/tenancy.server";
+import { createUserSession } from "~/http/sessions.server";
+import { storeAction, storeLoader } from "~/http/handlers.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.reset.title") });
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const store = requireStore(context);
+export const loader = storeLoader(async ({ params, store }) => {
   const usable = await isResetTokenUsable(store.id, params.token ?? "");
   return data(
     { usable, constraint: formConstraint(resetPasswordSchema) },
     { status: usable ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } },
   );
-}
+});
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/auth").then((m) => m.resetPasswordSchema);
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const store = requireStore(context);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+export const action = storeAction(async ({ request, params, store, form }) => {
+  const submission = parseWithZod(form, { schema: resetPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), expired: false }, { status: 400 });
   }
@@ -46,13 +45,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       headers: { "Set-Cookie": cookie },
     },
   );
-}
+});
 
 export default function ResetPassword() {
   const { usable, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const pending = useFormPending({ method: "post" });
   const form = useSchemaForm(loadSchema, actionData?.result, { id: "reset", constraint });
   if (!usable || actionData?.expired) {
     return (
@@ -76,8 +75,10 @@ export default function ResetPassword() {
           hint={t("auth.fields.passwordHint")}
           autoComplete="new-password"
         />
-        <Button disabled={navigation.state === "submitting"}>{t("auth.reset.submit")}</Button>
+        <Button disabled={pending}>{t("auth.reset.submit")}</Button>
       </Form>
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

@@ -1,10 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CONTENT_TYPES, getImageVariant, parseVariantRequest } from "~/services/media/image-variants.server";
-import { requireStore } from "~/services/store/tenancy.server";
+import { storeLoader } from "~/http/handlers.server";
+import {
+  CONTENT_TYPES,
+  getImageVariant,
+  IMAGE_ENCODE_LIMIT,
+  parseVariantRequest,
+} from "~/services/media/image-variants.server";
+import { hitRateLimit } from "~/services/security/rate-limit.server";
 
 /** `/resources/image?url=/images/{id}&w=…&q=…`: only this store's own images, never another host. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const store = requireStore(context);
+export const loader = storeLoader(async ({ request, context, store }) => {
   const wanted = parseVariantRequest(new URL(request.url).searchParams);
   if (!wanted) {
     return new Response(
@@ -15,7 +19,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
     );
   }
-  const variant = await getImageVariant(store.id, wanted, request.headers.get("Accept"));
+  const variant = await getImageVariant(store.id, wanted, request.headers.get("Accept"), {
+    // Only a miss costs an encode, so only misses count against the client (decision 009).
+    mayEncode: () => hitRateLimit(`image-encode:${context.clientAddress}`, IMAGE_ENCODE_LIMIT),
+  });
+  if (variant && "refused" in variant)
+    return new Response("Too many new image sizes requested; try again shortly", {
+      status: 429,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Retry-After": String(variant.retryAfterSeconds),
+        "Cache-Control": "no-store",
+      },
+    });
   if (!variant)
     return new Response("Image not found", {
       status: 404,
@@ -35,4 +51,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       "Content-Length": String(variant.bytes.byteLength),
     },
   });
-}
+});

@@ -1,19 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormPending } from "~/lib/use-form-pending";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { Notice } from "~/components/ui/Notice";
-import { requestLocale } from "~/lib/shell.server";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -21,60 +15,56 @@ import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { signUpSchema } from "~/lib/validation/auth";
 import { signUp } from "~/services/identity/accounts.server";
-import { getOptionalUser } from "~/services/identity/auth.server";
-import { sendEmail } from "~/services/email/email.server";
-import { emailStore, welcomeEmail } from "~/services/email/email-templates.server";
-import { readPublicForm } from "~/http/form-guard.server";
-import { createUserSession } from "~/services/identity/sessions.server";
-import { requireStore } from "~/services/store/tenancy.server";
+import { getOptionalUser } from "~/http/guards.server";
+import { storeAction, storeLoader } from "~/http/handlers.server";
+import { sendWelcome } from "~/services/identity/account-emails.server";
+import { createUserSession } from "~/http/sessions.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.signup.title") });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireStore(context);
+export const loader = storeLoader(async ({ request, context }) => {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
   if (await getOptionalUser(request, context)) throw redirect(redirectTo || "/");
   return { redirectTo, constraint: formConstraint(signUpSchema) };
-}
+});
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/auth").then((m) => m.signUpSchema);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const store = requireStore(context);
-  const guard = await readPublicForm(request, context, "sign-up");
-  if (!guard.ok) return guard.response;
-  const submission = parseWithZod(guard.form, { schema: signUpSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
-  }
-  const locale = await requestLocale(request, context.tenant);
-  const created = await signUp(store.id, { ...submission.value, locale });
-  if (!created.ok) {
-    return data(
-      {
-        result: submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: ["password"] }),
-        notice: null,
-      },
-      { status: 409 },
+export const action = storeAction(
+  async ({ request, store, locale, form }) => {
+    const submission = parseWithZod(form, { schema: signUpSchema });
+    if (submission.status !== "success") {
+      return data({ result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
+    }
+    const created = await signUp(store.id, { ...submission.value, locale });
+    if (!created.ok) {
+      return data(
+        {
+          result: submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: ["password"] }),
+          notice: null,
+        },
+        { status: 409 },
+      );
+    }
+    const { user } = created;
+    await sendWelcome(store, user, locale);
+    const cookie = await createUserSession(store.id, user.id, request);
+    const target = safeRedirectPath(form.get("redirectTo"), "/");
+    return redirectWithToast(
+      target,
+      { key: "toast.registrationSuccess" },
+      { headers: { "Set-Cookie": cookie } },
     );
-  }
-  const { user } = created;
-  await sendEmail(store.id, welcomeEmail(emailStore(store, request), locale, user.email, user.name));
-  const cookie = await createUserSession(store.id, user.id, request);
-  const target = safeRedirectPath(guard.form.get("redirectTo"), "/");
-  return redirectWithToast(
-    target,
-    { key: "toast.registrationSuccess" },
-    { headers: { "Set-Cookie": cookie } },
-  );
-}
+  },
+  { rateLimit: { kind: "sign-up" } },
+);
 
 export default function SignUp() {
   const { redirectTo, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const pending = useFormPending({ method: "post" });
   const form = useSchemaForm(loadSchema, actionData?.result, { id: "signup", constraint });
   const notice = actionData?.notice;
   return (
@@ -92,7 +82,7 @@ export default function SignUp() {
           hint={t("auth.fields.passwordHint")}
           autoComplete="new-password"
         />
-        <Button disabled={navigation.state === "submitting"}>{t("auth.signup.submit")}</Button>
+        <Button disabled={pending}>{t("auth.signup.submit")}</Button>
       </Form>
       <p className="mt-6 text-center">
         {t("auth.signup.haveAccount")}{" "}
@@ -106,3 +96,7 @@ export default function SignUp() {
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

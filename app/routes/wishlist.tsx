@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PriceTag } from "~/components/product/PriceTag";
@@ -10,35 +10,26 @@ import { Swatch } from "~/components/ui/Swatch";
 import type { FormNotice } from "~/lib/notice";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
-import { requestLocale } from "~/lib/shell.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { wishlistActionSchema } from "~/lib/validation/cart";
-import { getOptionalUser } from "~/services/identity/auth.server";
-import { loginFirst, readForm } from "~/services/commerce/cart.server";
-import { requireStore } from "~/services/store/tenancy.server";
+import { shopperAction, shopperLoader } from "~/http/handlers.server";
 import { getWishlist, removeFromWishlist, toggleWishlist } from "~/services/commerce/wishlist.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, path: "/wishlist", page: (t) => t("wishlist.title") });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const store = requireStore(context);
-  const user = await getOptionalUser(request, context);
-  if (!user) throw await loginFirst("/wishlist");
-  const locale = await requestLocale(request, context.tenant);
+export const loader = shopperLoader(async ({ store, user, locale }) => {
   const items = await getWishlist(store.id, user.id, { locale, currency: store.currency });
   return { items, locale };
-}
+});
 
 const refuse = (status: number, notice: FormNotice) => data({ notice }, { status });
 
-/** toggle (from a product page) and remove (from this page); each redirects with its toast. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const store = requireStore(context);
-  const form = await readForm(request);
-  if (!form) return refuse(400, { key: "errors.badRequest" });
-  const user = await getOptionalUser(request, context);
-  if (!user) return loginFirst(safeRedirectPath(form.get("redirectTo"), "/wishlist"));
+/**
+ * toggle (from a product page) and remove (from this page); each redirects with its toast. An
+ * anonymous toggle signs in first and comes back to the form's `redirectTo` (shopperAction).
+ */
+export const action = shopperAction(async ({ store, user, form }) => {
   const submission = parseWithZod(form, { schema: wishlistActionSchema });
   if (submission.status !== "success") {
     const key = Object.values(submission.error ?? {}).flat()[0] ?? "errors.badRequest";
@@ -54,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(target, {
     key: change.inWishlist ? "toast.wishlistAdded" : "toast.wishlistRemoved",
   });
-}
+});
 
 export default function WishlistPage() {
   const { items } = useLoaderData<typeof loader>();
@@ -71,12 +62,7 @@ export default function WishlistPage() {
       {items.length === 0 ? (
         <div className="mt-6 flex flex-col items-start gap-4">
           <p className="text-lg">{t("wishlist.empty")}</p>
-          <Link
-            to="/products"
-            className="inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-bold text-on-primary"
-          >
-            {t("wishlist.browse")}
-          </Link>
+          <Button to="/products">{t("wishlist.browse")}</Button>
         </div>
       ) : (
         <ul aria-label={t("wishlist.title")} className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -101,7 +87,7 @@ export default function WishlistPage() {
                     item.name
                   )}
                 </h2>
-                <PriceTag price={item.price} salePrice={item.salePrice} size="md" />
+                <PriceTag priceCents={item.priceCents} salePriceCents={item.salePriceCents} size="md" />
                 {item.available ? (
                   <StockNote stock={item.stockState} className="text-sm" />
                 ) : (
@@ -122,3 +108,5 @@ export default function WishlistPage() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

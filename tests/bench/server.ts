@@ -105,7 +105,13 @@ async function freshDatabase(label: string): Promise<BenchDatabase> {
     const scratch = await createScratchDatabase(serverUrl, label);
     return {
       kind: "postgres",
-      env: { DATABASE_URL: scratch.url, APP_DATABASE_URL: scratch.appUrl, SEED_DEMO: "1" },
+      // A production server on PostgreSQL refuses to start without its own cookie secret.
+      env: {
+        DATABASE_URL: scratch.url,
+        APP_DATABASE_URL: scratch.appUrl,
+        SEED_DEMO: "1",
+        SESSION_SECRET: "bench-only-session-secret",
+      },
       dispose: scratch.drop,
     };
   }

@@ -3,28 +3,14 @@
  * category and a price range, sort by price, page forwards and back, search in Arabic for a red
  * dye, open a product; the same journey with JavaScript turned off; axe on /products.
  */
-import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { DYES_CATALOG } from "../../app/db/seed/catalog/dyes";
 import { INKS_CATALOG } from "../../app/db/seed/catalog/inks";
 import { FAMILY_LINES } from "../../app/db/seed/catalog/types";
 import { hostUrl } from "./demo";
+import { axe, expect, t, test, type Locale } from "./support/fixtures";
 
-type Locale = "en" | "ar";
 const LOCALES: Locale[] = ["en", "ar"];
-const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-const dictionaries = {
-  en: JSON.parse(readFileSync("app/locales/en.json", "utf8")),
-  ar: JSON.parse(readFileSync("app/locales/ar.json", "utf8")),
-};
-function text(locale: Locale, key: string): string {
-  return String(
-    key
-      .split(".")
-      .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[locale]),
-  );
-}
 
 const fabric = DYES_CATALOG.find((category) => category.slug === "fabric-dyes")!;
 const allPurpose = fabric.subcategories.find((sub) => sub.slug === "all-purpose-dyes")!;
@@ -44,8 +30,8 @@ const redNames = new Set(
 );
 
 const filters = (page: Page, locale: Locale) =>
-  page.getByRole("form", { name: text(locale, "catalog.filters.heading") });
-const results = (page: Page, locale: Locale, title = text(locale, "catalog.allProducts.title")) =>
+  page.getByRole("form", { name: t(locale, "catalog.filters.heading") });
+const results = (page: Page, locale: Locale, title = t(locale, "catalog.allProducts.title")) =>
   page.getByRole("list", { name: title });
 
 async function headings(list: Locator): Promise<string[]> {
@@ -65,7 +51,7 @@ function journey(javaScript: boolean) {
     test(`browse, filter, sort, page, search and open a product in ${locale}${javaScript ? "" : " (no JavaScript)"}`, async ({
       page,
     }) => {
-      const title = text(locale, "catalog.allProducts.title");
+      const title = t(locale, "catalog.allProducts.title");
       const response = await page.goto(hostUrl("dyes", `/products?lng=${locale}`));
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -76,29 +62,28 @@ function journey(javaScript: boolean) {
       const firstPage = await headings(list);
 
       // Page forwards, then back to the same first page.
-      await page.getByRole("link", { name: text(locale, "pagination.next") }).click();
+      await page.getByRole("link", { name: t(locale, "pagination.next") }).click();
       await expect(page).toHaveURL(/cursor=/);
       await expect.poll(async () => (await headings(list))[0]).not.toBe(firstPage[0]);
       const secondPage = await headings(list);
       expect(secondPage.some((name) => firstPage.includes(name))).toBe(false);
-      await page.getByRole("link", { name: text(locale, "pagination.previous") }).click();
+      await page.getByRole("link", { name: t(locale, "pagination.previous") }).click();
       await expect.poll(() => headings(list)).toEqual(firstPage);
 
       // Filter: a sub category and a price range, then sort by price.
       const form = filters(page, locale);
       await form
-        .getByLabel(text(locale, "catalog.filters.category"), { exact: true })
+        .getByLabel(t(locale, "catalog.filters.category"), { exact: true })
         .selectOption("fabric-dyes");
       if (javaScript) await expect(page).toHaveURL(/category=fabric-dyes/);
-      else await form.getByRole("button", { name: text(locale, "catalog.filters.apply") }).click();
+      else await form.getByRole("button", { name: t(locale, "catalog.filters.apply") }).click();
       await form
-        .getByLabel(text(locale, "catalog.filters.sub"), { exact: true })
+        .getByLabel(t(locale, "catalog.filters.sub"), { exact: true })
         .selectOption("all-purpose-dyes");
-      await form.getByLabel(text(locale, "catalog.filters.min"), { exact: true }).fill("5");
-      await form.getByLabel(text(locale, "catalog.filters.max"), { exact: true }).fill("12");
-      await form.getByLabel(text(locale, "catalog.filters.sort"), { exact: true }).selectOption("price-asc");
-      if (!javaScript)
-        await form.getByRole("button", { name: text(locale, "catalog.filters.apply") }).click();
+      await form.getByLabel(t(locale, "catalog.filters.min"), { exact: true }).fill("5");
+      await form.getByLabel(t(locale, "catalog.filters.max"), { exact: true }).fill("12");
+      await form.getByLabel(t(locale, "catalog.filters.sort"), { exact: true }).selectOption("price-asc");
+      if (!javaScript) await form.getByRole("button", { name: t(locale, "catalog.filters.apply") }).click();
       await expect(page).toHaveURL(/sub=all-purpose-dyes/);
       await expect(page).toHaveURL(/min=5/);
       await expect(page).toHaveURL(/max=12/);
@@ -112,15 +97,13 @@ function journey(javaScript: boolean) {
       expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
       // Clear filters: back to every product, price range 0–10000.
-      await form.getByRole("link", { name: text(locale, "catalog.filters.clear") }).click();
+      await form.getByRole("link", { name: t(locale, "catalog.filters.clear") }).click();
       await expect(page).not.toHaveURL(/sub=/);
-      await expect(form.getByLabel(text(locale, "catalog.filters.max"), { exact: true })).toHaveValue(
-        "10000",
-      );
+      await expect(form.getByLabel(t(locale, "catalog.filters.max"), { exact: true })).toHaveValue("10000");
       await expect(list.getByRole("listitem")).toHaveCount(12);
 
       // Search in Arabic for a red dye.
-      const search = form.getByLabel(text(locale, "catalog.filters.search"), { exact: true });
+      const search = form.getByLabel(t(locale, "catalog.filters.search"), { exact: true });
       await search.fill(RED);
       if (javaScript) await expect(page).toHaveURL(/q=/);
       else await search.press("Enter");
@@ -156,7 +139,7 @@ test.describe("with JavaScript", () => {
       await page.clock.install();
       await page.goto(hostUrl("dyes", `/products?lng=${locale}&category=fabric-dyes`));
       const form = filters(page, locale);
-      const field = (key: string) => form.getByLabel(text(locale, `catalog.filters.${key}`), { exact: true });
+      const field = (key: string) => form.getByLabel(t(locale, `catalog.filters.${key}`), { exact: true });
       // Hydrated once a change of sort moves the listing (the form follows after a zero delay).
       await field("sort").selectOption("price-asc");
       await expect
@@ -219,7 +202,7 @@ for (const locale of LOCALES) {
   test(`/products in ${locale} passes axe (WCAG 2.1 AA)`, async ({ page }) => {
     await page.goto(hostUrl("dyes", `/products?lng=${locale}`));
     await expect(results(page, locale).getByRole("listitem").first()).toBeVisible();
-    const found = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+    const found = await axe(page).analyze();
     const summary = found.violations.map(
       (violation) =>
         `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes): ${violation.help}`,

@@ -1,53 +1,29 @@
 /** About, terms, privacy and contact in the browser, in English and Arabic. */
-import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { hostUrl } from "./demo";
-
-type Locale = "en" | "ar";
-const dictionaries = {
-  en: JSON.parse(readFileSync("app/locales/en.json", "utf8")),
-  ar: JSON.parse(readFileSync("app/locales/ar.json", "utf8")),
-};
-const text = (locale: Locale, key: string): string =>
-  String(
-    key
-      .split(".")
-      .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[locale]),
-  );
-const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-let client = 0;
-test.beforeEach(async ({ context }, info) => {
-  await context.setExtraHTTPHeaders({
-    "X-Forwarded-For": `10.${100 + info.workerIndex}.${++client % 250}.9`,
-  });
-});
+import { axe, expect, t, test } from "./support/fixtures";
 
 for (const locale of ["en", "ar"] as const) {
   test.describe(`content pages (${locale})`, () => {
     test("the contact form sends a message and thanks the sender", async ({ page }) => {
       await page.goto(hostUrl("dyes", `/contact?lng=${locale}`));
       await expect(
-        page.getByRole("heading", { level: 1, name: text(locale, "content.contactTitle") }),
+        page.getByRole("heading", { level: 1, name: t(locale, "content.contactTitle") }),
       ).toBeVisible();
-      await expect(page.getByText(text(locale, "footer.defaultHours")).first()).toBeVisible();
-      await page
-        .getByLabel(text(locale, "auth.fields.name"))
-        .fill(locale === "ar" ? "منى صالح" : "Mona Saleh");
-      await page.getByLabel(text(locale, "auth.fields.email")).fill("mona@example.com");
-      await page.getByLabel(text(locale, "content.comments")).fill("Do you ship to Dubai?");
-      await page.getByRole("button", { name: text(locale, "content.send") }).click();
-      await expect(page.getByText(text(locale, "toast.requestSubmitted"), { exact: true })).toBeVisible();
+      await expect(page.getByText(t(locale, "footer.defaultHours")).first()).toBeVisible();
+      await page.getByLabel(t(locale, "auth.fields.name")).fill(locale === "ar" ? "منى صالح" : "Mona Saleh");
+      await page.getByLabel(t(locale, "auth.fields.email")).fill("mona@example.com");
+      await page.getByLabel(t(locale, "content.comments")).fill("Do you ship to Dubai?");
+      await page.getByRole("button", { name: t(locale, "content.send") }).click();
+      await expect(page.getByText(t(locale, "toast.requestSubmitted"), { exact: true })).toBeVisible();
     });
 
     test("the contact form shows its messages under the fields", async ({ page }) => {
       await page.goto(hostUrl("dyes", `/contact?lng=${locale}`));
-      await page.getByLabel(text(locale, "auth.fields.name")).fill("Mo");
-      await page.getByLabel(text(locale, "auth.fields.email")).fill("nope");
-      await page.getByRole("button", { name: text(locale, "content.send") }).click();
-      await expect(page.getByText(text(locale, "validation.storeName"))).toBeVisible();
-      await expect(page.getByText(text(locale, "validation.emailInvalid"))).toBeVisible();
+      await page.getByLabel(t(locale, "auth.fields.name")).fill("Mo");
+      await page.getByLabel(t(locale, "auth.fields.email")).fill("nope");
+      await page.getByRole("button", { name: t(locale, "content.send") }).click();
+      await expect(page.getByText(t(locale, "validation.storeName"))).toBeVisible();
+      await expect(page.getByText(t(locale, "validation.emailInvalid"))).toBeVisible();
     });
 
     test("the footer leads to about, terms and privacy", async ({ page }) => {
@@ -58,14 +34,14 @@ for (const locale of ["en", "ar"] as const) {
         ["footer.terms", "content.termsTitle"],
         ["footer.privacy", "content.privacyTitle"],
       ] as const) {
-        await footer.getByRole("link", { name: text(locale, link) }).click();
-        await expect(page.getByRole("heading", { level: 1, name: text(locale, heading) })).toBeVisible();
+        await footer.getByRole("link", { name: t(locale, link) }).click();
+        await expect(page.getByRole("heading", { level: 1, name: t(locale, heading) })).toBeVisible();
       }
     });
 
     test("the contact page passes axe (WCAG 2.1 AA)", async ({ page }) => {
       await page.goto(hostUrl("dyes", `/contact?lng=${locale}`));
-      const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+      const results = await axe(page).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     });
   });

@@ -4,34 +4,12 @@
  * wishlist and a review, each with its toast; the same journey without JavaScript; and axe
  * (WCAG 2.1 AA) on the product, cart and wishlist pages.
  */
-import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
 import { slugify } from "../../app/db/seed/plan/catalog";
 import { DYES_STORE } from "../../app/db/seed/stores";
 import { hostUrl } from "./demo";
-
-type Locale = "en" | "ar";
-const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-const dictionaries = {
-  en: JSON.parse(readFileSync("app/locales/en.json", "utf8")),
-  ar: JSON.parse(readFileSync("app/locales/ar.json", "utf8")),
-};
-function text(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const value = key
-    .split(".")
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[locale]);
-  return Object.entries(params).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), String(value));
-}
-
-let clientSeq = 0;
-/** Each test is its own client address behind the (trusted) proxy, so rate limits stay per test. */
-test.beforeEach(async ({ context }, info) => {
-  await context.setExtraHTTPHeaders({
-    "X-Forwarded-For": `10.${100 + info.workerIndex}.${++clientSeq % 250}.${info.retry + 1}`,
-  });
-});
+import { axe, expect, newClientAddress, t, test, type Locale } from "./support/fixtures";
 
 const dyes = (path: string, locale: Locale) =>
   hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
@@ -48,7 +26,7 @@ async function productsInStock(page: Page, count: number): Promise<string[]> {
   const found: string[] = [];
   for (const slug of SLUGS) {
     const res = await page.goto(dyes(`/products/${slug}`, "en"));
-    if (res?.ok() && (await page.getByText(text("en", "product.inStock"), { exact: true }).count()) > 0) {
+    if (res?.ok() && (await page.getByText(t("en", "product.inStock"), { exact: true }).count()) > 0) {
       found.push(slug);
     }
     if (found.length === count) return found;
@@ -62,22 +40,22 @@ async function expectToast(page: Page, message: string) {
 
 async function signUpElsewhere(browser: Browser, locale: Locale, email: string, password: string) {
   const context = await browser.newContext({
-    extraHTTPHeaders: { "X-Forwarded-For": `10.200.${++clientSeq % 250}.9` },
+    extraHTTPHeaders: { "X-Forwarded-For": newClientAddress() },
   });
   const page = await context.newPage();
   await page.goto(dyes("/signup", locale));
-  await page.getByLabel(text(locale, "auth.fields.name")).fill(locale === "ar" ? "سارة أحمد" : "Sara Ahmed");
-  await page.getByLabel(text(locale, "auth.fields.email")).fill(email);
-  await page.getByLabel(text(locale, "auth.fields.password")).fill(password);
-  await page.getByRole("button", { name: text(locale, "auth.signup.submit") }).click();
-  await expect(page.getByRole("link", { name: text(locale, "auth.account") })).toBeVisible();
+  await page.getByLabel(t(locale, "auth.fields.name")).fill(locale === "ar" ? "سارة أحمد" : "Sara Ahmed");
+  await page.getByLabel(t(locale, "auth.fields.email")).fill(email);
+  await page.getByLabel(t(locale, "auth.fields.password")).fill(password);
+  await page.getByRole("button", { name: t(locale, "auth.signup.submit") }).click();
+  await expect(page.getByRole("link", { name: t(locale, "auth.account") })).toBeVisible();
   await context.close();
 }
 
 async function fillLogin(page: Page, locale: Locale, email: string, password: string) {
-  await page.getByLabel(text(locale, "auth.fields.email")).fill(email);
-  await page.getByLabel(text(locale, "auth.fields.password"), { exact: true }).fill(password);
-  await page.getByRole("button", { name: text(locale, "auth.login.submit") }).click();
+  await page.getByLabel(t(locale, "auth.fields.email")).fill(email);
+  await page.getByLabel(t(locale, "auth.fields.password"), { exact: true }).fill(password);
+  await page.getByRole("button", { name: t(locale, "auth.login.submit") }).click();
 }
 
 for (const locale of ["en", "ar"] as const) {
@@ -90,56 +68,56 @@ for (const locale of ["en", "ar"] as const) {
       // Anonymous: 'Login First', then back to the product after signing in.
       await page.goto(dyes(`/products/${first}`, locale));
       const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
-      await page.getByRole("button", { name: text(locale, "productPage.addToCart") }).click();
+      await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
       await expect(page).toHaveURL(/\/login\?redirectTo=/);
-      await expectToast(page, text(locale, "toast.loginFirst"));
+      await expectToast(page, t(locale, "toast.loginFirst"));
       await fillLogin(page, locale, email, "cart-pass-1");
       await expect(page).toHaveURL(new RegExp(`/products/${first}`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 
       // Two of this product, one of another.
-      await page.getByLabel(text(locale, "productPage.quantity"), { exact: true }).fill("2");
-      await page.getByRole("button", { name: text(locale, "productPage.addToCart") }).click();
-      await expectToast(page, text(locale, "toast.cartAdded"));
+      await page.getByLabel(t(locale, "productPage.quantity"), { exact: true }).fill("2");
+      await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
+      await expectToast(page, t(locale, "toast.cartAdded"));
       await expect(
-        page.getByRole("link", { name: text(locale, "productPage.inCart", { count: 2 }) }),
+        page.getByRole("link", { name: t(locale, "productPage.inCart", { count: 2 }) }),
       ).toBeVisible();
       await page.goto(dyes(`/products/${second}`, locale));
       const otherName = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
-      await page.getByRole("button", { name: text(locale, "productPage.addToCart") }).click();
-      await expectToast(page, text(locale, "toast.cartAdded"));
+      await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
+      await expectToast(page, t(locale, "toast.cartAdded"));
 
       // The header counts the two cart lines; the cart: change a quantity, remove a line.
       await page
-        .getByRole("link", { name: text(locale, "storeNav.cartWithCount", { count: 2 }), exact: true })
+        .getByRole("link", { name: t(locale, "storeNav.cartWithCount", { count: 2 }), exact: true })
         .click();
-      await expect(page.getByRole("heading", { level: 1, name: text(locale, "cart.title") })).toBeVisible();
-      const quantity = page.getByLabel(text(locale, "cart.quantityFor", { name: name }));
+      await expect(page.getByRole("heading", { level: 1, name: t(locale, "cart.title") })).toBeVisible();
+      const quantity = page.getByLabel(t(locale, "cart.quantityFor", { name: name }));
       await expect(quantity).toHaveValue("2");
       await quantity.fill("3");
-      await page.getByRole("button", { name: text(locale, "cart.updateItem", { name: name }) }).click();
-      await expectToast(page, text(locale, "toast.cartUpdated"));
-      await expect(page.getByLabel(text(locale, "cart.quantityFor", { name: name }))).toHaveValue("3");
-      await page.getByRole("button", { name: text(locale, "cart.removeItem", { name: otherName }) }).click();
-      await expectToast(page, text(locale, "toast.productRemoved"));
+      await page.getByRole("button", { name: t(locale, "cart.updateItem", { name: name }) }).click();
+      await expectToast(page, t(locale, "toast.cartUpdated"));
+      await expect(page.getByLabel(t(locale, "cart.quantityFor", { name: name }))).toHaveValue("3");
+      await page.getByRole("button", { name: t(locale, "cart.removeItem", { name: otherName }) }).click();
+      await expectToast(page, t(locale, "toast.productRemoved"));
       await expect(page.getByRole("link", { name: otherName })).toHaveCount(0);
-      await expect(page.getByRole("link", { name: text(locale, "cart.checkout") })).toHaveAttribute(
+      await expect(page.getByRole("link", { name: t(locale, "cart.checkout") })).toHaveAttribute(
         "href",
         "/checkout",
       );
 
       // The wishlist: add from the product page, remove from the list.
       await page.goto(dyes(`/products/${first}`, locale));
-      await page.getByRole("button", { name: text(locale, "productPage.addToWishlist") }).click();
-      await expectToast(page, text(locale, "toast.wishlistAdded"));
+      await page.getByRole("button", { name: t(locale, "productPage.addToWishlist") }).click();
+      await expectToast(page, t(locale, "toast.wishlistAdded"));
       await expect(
-        page.getByRole("button", { name: text(locale, "productPage.removeFromWishlist") }),
+        page.getByRole("button", { name: t(locale, "productPage.removeFromWishlist") }),
       ).toBeVisible();
       await page.goto(dyes("/wishlist", locale));
       await expect(page.getByRole("link", { name })).toBeVisible();
-      await page.getByRole("button", { name: text(locale, "wishlist.removeItem", { name: name }) }).click();
-      await expectToast(page, text(locale, "toast.wishlistRemoved"));
-      await expect(page.getByText(text(locale, "wishlist.empty"))).toBeVisible();
+      await page.getByRole("button", { name: t(locale, "wishlist.removeItem", { name: name }) }).click();
+      await expectToast(page, t(locale, "toast.wishlistRemoved"));
+      await expect(page.getByText(t(locale, "wishlist.empty"))).toBeVisible();
 
       // A review: required fields first, then a real one.
       await page.goto(dyes(`/products/${first}`, locale));
@@ -148,27 +126,27 @@ for (const locale of ["en", "ar"] as const) {
         if (request.method() === "POST") posts.push(request.url());
       });
       // Checked as you type, with the action's own schema, before anything is sent.
-      const title = page.getByLabel(text(locale, "reviews.title"), { exact: true });
+      const title = page.getByLabel(t(locale, "reviews.title"), { exact: true });
       await title.focus();
       // The schema loads on the form's first focus: retry until it answers.
       await expect(async () => {
         await title.fill("x");
         await title.fill("");
         await title.blur();
-        await expect(page.getByText(text(locale, "reviews.titleRequired"))).toBeVisible({ timeout: 1000 });
+        await expect(page.getByText(t(locale, "reviews.titleRequired"))).toBeVisible({ timeout: 1000 });
       }).toPass();
-      await page.getByRole("button", { name: text(locale, "reviews.submit") }).click();
-      await expect(page.getByText(text(locale, "reviews.commentRequired"))).toBeVisible();
+      await page.getByRole("button", { name: t(locale, "reviews.submit") }).click();
+      await expect(page.getByText(t(locale, "reviews.commentRequired"))).toBeVisible();
       expect(posts).toEqual([]);
-      await page.getByLabel(text(locale, "reviews.starLabel", { count: 5 }), { exact: true }).check();
+      await page.getByLabel(t(locale, "reviews.starLabel", { count: 5 }), { exact: true }).check();
       // The shopper's own title: a rerun on the same database adds another shopper's review.
       const reviewTitle = `Rich colour (${email.split("@")[0]})`;
-      await page.getByLabel(text(locale, "reviews.title"), { exact: true }).fill(reviewTitle);
-      await page.getByLabel(text(locale, "reviews.comment"), { exact: true }).fill("Took well on cotton.");
-      await page.getByRole("button", { name: text(locale, "reviews.submit") }).click();
-      await expectToast(page, text(locale, "toast.reviewSubmitted"));
+      await page.getByLabel(t(locale, "reviews.title"), { exact: true }).fill(reviewTitle);
+      await page.getByLabel(t(locale, "reviews.comment"), { exact: true }).fill("Took well on cotton.");
+      await page.getByRole("button", { name: t(locale, "reviews.submit") }).click();
+      await expectToast(page, t(locale, "toast.reviewSubmitted"));
       await expect(page.getByRole("heading", { level: 3, name: reviewTitle })).toBeVisible();
-      await expect(page.getByRole("button", { name: text(locale, "reviews.update") })).toBeVisible();
+      await expect(page.getByRole("button", { name: t(locale, "reviews.update") })).toBeVisible();
     });
 
     test("the product page has a responsive gallery, JSON-LD and its title", async ({ page }) => {
@@ -206,7 +184,7 @@ for (const locale of ["en", "ar"] as const) {
       const res = await page.goto(dyes("/products/no-such-product", locale));
       expect(res?.status()).toBe(404);
       await expect(
-        page.getByRole("heading", { level: 1, name: text(locale, "notFound.product") }),
+        page.getByRole("heading", { level: 1, name: t(locale, "notFound.product") }),
       ).toBeVisible();
     });
 
@@ -216,12 +194,12 @@ for (const locale of ["en", "ar"] as const) {
       const [slug] = await productsInStock(page, 1);
       await page.goto(dyes("/login", locale));
       await fillLogin(page, locale, "shopper@dyes.test", DEMO_PASSWORDS.shopper);
-      await expect(page.getByRole("link", { name: text(locale, "auth.account") })).toBeVisible();
+      await expect(page.getByRole("link", { name: t(locale, "auth.account") })).toBeVisible();
       const violations: string[] = [];
       for (const path of [`/products/${slug}`, "/cart", "/wishlist"]) {
         await page.goto(dyes(path, locale));
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+        const results = await axe(page).analyze();
         for (const v of results.violations) {
           violations.push(
             `${path}: ${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
@@ -247,25 +225,25 @@ test.describe("without JavaScript", () => {
 
     await page.goto(dyes(`/products/${slug}`, "en"));
     const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
-    await page.getByRole("button", { name: text("en", "productPage.addToCart") }).click();
+    await page.getByRole("button", { name: t("en", "productPage.addToCart") }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
-    await expectToast(page, text("en", "toast.loginFirst"));
+    await expectToast(page, t("en", "toast.loginFirst"));
     await fillLogin(page, "en", email, "cart-pass-2");
     await expect(page).toHaveURL(new RegExp(`/products/${slug}`));
 
-    await page.getByLabel(text("en", "productPage.quantity"), { exact: true }).fill("2");
-    await page.getByRole("button", { name: text("en", "productPage.addToCart") }).click();
-    await expectToast(page, text("en", "toast.cartAdded"));
+    await page.getByLabel(t("en", "productPage.quantity"), { exact: true }).fill("2");
+    await page.getByRole("button", { name: t("en", "productPage.addToCart") }).click();
+    await expectToast(page, t("en", "toast.cartAdded"));
 
     await page.goto(dyes("/cart", "en"));
-    const quantity = page.getByLabel(text("en", "cart.quantityFor", { name: name }));
+    const quantity = page.getByLabel(t("en", "cart.quantityFor", { name: name }));
     await expect(quantity).toHaveValue("2");
     await quantity.fill("1");
-    await page.getByRole("button", { name: text("en", "cart.updateItem", { name: name }) }).click();
-    await expectToast(page, text("en", "toast.cartUpdated"));
-    await expect(page.getByLabel(text("en", "cart.quantityFor", { name: name }))).toHaveValue("1");
-    await page.getByRole("button", { name: text("en", "cart.removeItem", { name: name }) }).click();
-    await expectToast(page, text("en", "toast.productRemoved"));
-    await expect(page.getByText(text("en", "cart.empty"), { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: t("en", "cart.updateItem", { name: name }) }).click();
+    await expectToast(page, t("en", "toast.cartUpdated"));
+    await expect(page.getByLabel(t("en", "cart.quantityFor", { name: name }))).toHaveValue("1");
+    await page.getByRole("button", { name: t("en", "cart.removeItem", { name: name }) }).click();
+    await expectToast(page, t("en", "toast.productRemoved"));
+    await expect(page.getByText(t("en", "cart.empty"), { exact: true })).toBeVisible();
   });
 });

@@ -11,12 +11,8 @@ import {
   signUp,
 } from "~/services/identity/accounts.server";
 import { hitRateLimit } from "~/services/security/rate-limit.server";
-import {
-  createUserSession,
-  destroySession,
-  getSessionUser,
-  hashSessionId,
-} from "~/services/identity/sessions.server";
+import { createUserSession, destroySession, getSessionUser } from "~/http/sessions.server";
+import { hashSessionToken } from "~/services/identity/sessions.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 
@@ -181,7 +177,7 @@ describe("sessions", () => {
 
   it("ignore a forged or unsigned cookie", async () => {
     expect(await getSessionUser(a.storeId, request("__session=abc"))).toBeNull();
-    expect(hashSessionId("x")).toHaveLength(64);
+    expect(hashSessionToken("x")).toHaveLength(64);
   });
 });
 

@@ -54,9 +54,9 @@ afterAll(() => db.dispose());
 
 describe("catalogue cache", () => {
   it("answers a repeated page without touching the database", async () => {
-    expect((await product("alpha-product"))?.price).toBe("$12.50");
+    expect((await product("alpha-product"))?.priceCents).toBe(1250);
     const spy = vi.spyOn(db, "withStore");
-    expect((await product("alpha-product"))?.price).toBe("$12.50");
+    expect((await product("alpha-product"))?.priceCents).toBe(1250);
     expect((await listing()).listing.products.map((p) => p.slug)).toEqual(["alpha-product"]);
     await listing();
     // Only the listing's first read; the product page came from memory.
@@ -70,8 +70,8 @@ describe("catalogue cache", () => {
       .update(products)
       .set({ priceCents: 1999 })
       .where(and(eq(products.storeId, alpha.storeId), eq(products.id, alpha.productId)));
-    await expect.poll(async () => (await product("alpha-product"))?.price, eventually).toBe("$19.99");
-    await expect.poll(async () => (await listing()).listing.products[0]?.price, eventually).toBe("$19.99");
+    await expect.poll(async () => (await product("alpha-product"))?.priceCents, eventually).toBe(1999);
+    await expect.poll(async () => (await listing()).listing.products[0]?.priceCents, eventually).toBe(1999);
   });
 
   it("shows a renamed category and drops a deactivated product", async () => {
@@ -125,13 +125,11 @@ describe("catalogue cache", () => {
       endsAt: new Date(startsAt.getTime() + 60 * 60 * 1000),
     });
     // The insert itself is a change: the page is read afresh, still at full price.
-    await expect
-      .poll(async () => (await product("alpha-product"))?.salePrice ?? "none", eventually)
-      .toBe("none");
+    await expect.poll(async () => (await product("alpha-product"))?.salePriceCents, eventually).toBe(1999);
     expect(Date.now()).toBeLessThan(startsAt.getTime());
     await expect
-      .poll(async () => (await product("alpha-product"))?.salePrice, { timeout: 6_000, interval: 100 })
-      .toBe("$14.99");
+      .poll(async () => (await product("alpha-product"))?.salePriceCents, { timeout: 6_000, interval: 100 })
+      .toBe(1499);
     expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
   });
 });

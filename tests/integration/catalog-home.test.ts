@@ -76,8 +76,8 @@ describe("loadHome", () => {
     expect(home.mostSelling.map((p) => p.slug)).toEqual(["p6", "p5", "p4", "p3"]);
     expect(home.newArrivals.map((p) => p.slug)).toEqual(["p6", "p5", "p4", "p3"]);
     expect(home.onSale.map((p) => p.slug)).toEqual(["p1", "p0"]);
-    expect(home.onSale[0]).toMatchObject({ price: "$10.00", salePrice: "$7.50", salePriceCents: 750 });
-    expect(home.mostSelling[0]!.salePrice).toBeNull();
+    expect(home.onSale[0]).toMatchObject({ priceCents: 1000, salePriceCents: 750 });
+    expect(home.mostSelling[0]!.salePriceCents).toBe(home.mostSelling[0]!.priceCents);
   });
 
   it("shows nothing of another store, and no sale row without sales", async () => {

@@ -1,27 +1,52 @@
 /** Composite foreign keys: even the table owner cannot point a row into another store. */
 import { eq } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, categories, orders, productImages, products, reviews } from "~/db/schema";
+import { cartItems, categories, images, orders, productImages, products, reviews } from "~/db/schema";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 
 let db: TestDb;
 let a: StoreFixture;
 let b: StoreFixture;
+/** One image per store, so an image link can be wrong in exactly one of its two keys. */
+const imageA = uuidv7();
+const imageB = uuidv7();
 
 beforeAll(async () => {
   db = await createTestDb();
   a = await createStoreFixture(db, "alpha");
   b = await createStoreFixture(db, "beta");
+  const image = {
+    contentType: "image/png" as const,
+    bytes: Buffer.from([1]),
+    byteSize: 1,
+    width: 1,
+    height: 1,
+  };
+  await db.owner.insert(images).values([
+    { ...image, storeId: a.storeId, id: imageA, sha256: "a" },
+    { ...image, storeId: b.storeId, id: imageB, sha256: "b" },
+  ]);
 });
 afterAll(() => db.dispose());
 
-async function rejectsWithFk(promise: Promise<unknown>) {
+type PgError = { code?: string; constraint?: string; constraint_name?: string };
+
+/**
+ * Expects a foreign key violation of exactly the named constraint: each case breaks one key
+ * only, so it fails if that key is missing even when others exist. PGlite names the constraint
+ * `constraint`, postgres.js `constraint_name`; drizzle wraps either in `cause`.
+ */
+async function rejectsWithFk(promise: Promise<unknown>, constraint: string) {
   const error = await promise.then(
     () => null,
-    (e: { code?: string; cause?: { code?: string } }) => e.code ?? e.cause?.code,
+    (e: PgError & { cause?: PgError }) => {
+      const pg = e.code ? e : (e.cause ?? {});
+      return { code: pg.code, constraint: pg.constraint ?? pg.constraint_name };
+    },
   );
-  expect(error).toBe("23503"); // foreign_key_violation
+  expect(error).toEqual({ code: "23503", constraint }); // foreign_key_violation
 }
 
 describe("composite foreign keys", () => {
@@ -35,12 +60,14 @@ describe("composite foreign keys", () => {
         priceCents: 100,
         categoryId: b.categoryId,
       }),
+      "products_category_fk",
     );
   });
 
   it("refuse re-pointing an existing product at store B's sub category", async () => {
     await rejectsWithFk(
       db.owner.update(products).set({ subcategoryId: b.subcategoryId }).where(eq(products.id, a.productId)),
+      "products_subcategory_fk",
     );
   });
 
@@ -53,15 +80,18 @@ describe("composite foreign keys", () => {
         nameEn: "Orphan",
         nameAr: "يتيم",
       }),
+      "categories_parent_fk",
     );
   });
 
   it("refuse a cart line for store B's product or store B's shopper", async () => {
     await rejectsWithFk(
       db.owner.insert(cartItems).values({ storeId: a.storeId, userId: a.userId, productId: b.productId }),
+      "cart_items_product_fk",
     );
     await rejectsWithFk(
       db.owner.insert(cartItems).values({ storeId: a.storeId, userId: b.userId, productId: a.productId }),
+      "cart_items_user_fk",
     );
   });
 
@@ -75,6 +105,7 @@ describe("composite foreign keys", () => {
         title: "t",
         comment: "c",
       }),
+      "reviews_user_fk",
     );
     await rejectsWithFk(
       db.owner.insert(orders).values({
@@ -93,11 +124,17 @@ describe("composite foreign keys", () => {
         shipEmail: "x@x.test",
         shipMobile: "1",
       }),
+      "orders_user_fk",
     );
+    // Store B's product with store A's own image: only the product key is broken …
     await rejectsWithFk(
-      db.owner
-        .insert(productImages)
-        .values({ storeId: a.storeId, productId: b.productId, imageId: a.productId }),
+      db.owner.insert(productImages).values({ storeId: a.storeId, productId: b.productId, imageId: imageA }),
+      "product_images_product_fk",
+    );
+    // … and store A's product with store B's image: only the image key.
+    await rejectsWithFk(
+      db.owner.insert(productImages).values({ storeId: a.storeId, productId: a.productId, imageId: imageB }),
+      "product_images_image_fk",
     );
   });
 
@@ -105,5 +142,12 @@ describe("composite foreign keys", () => {
     await db.owner.insert(cartItems).values({ storeId: a.storeId, userId: a.userId, productId: a.productId });
     const rows = await db.owner.select().from(cartItems).where(eq(cartItems.storeId, a.storeId));
     expect(rows).toHaveLength(1);
+    // The image rows above are valid in their own store: the same link inside store A is accepted.
+    await db.owner
+      .insert(productImages)
+      .values({ storeId: a.storeId, productId: a.productId, imageId: imageA });
+    expect(
+      await db.owner.select().from(productImages).where(eq(productImages.storeId, a.storeId)),
+    ).toHaveLength(1);
   });
 });

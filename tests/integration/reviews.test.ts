@@ -13,10 +13,10 @@ import { getToast } from "~/lib/toast.server";
 import { productJsonLd } from "~/components/product/ProductJsonLd";
 import { action, loader } from "~/routes/products.$slug";
 import type { ProductDetail } from "~/services/catalog/products.server";
-import { createUserSession } from "~/services/identity/sessions.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor, cookiesFrom, postForm } from "../helpers/routes";
+import { userCookie } from "../helpers/sessions";
 
 const en = JSON.parse(readFileSync("app/locales/en.json", "utf8"));
 const ar = JSON.parse(readFileSync("app/locales/ar.json", "utf8"));
@@ -33,11 +33,6 @@ let saraCookie: string;
 let omarCookie: string;
 const A = "http://alpha.localhost:3000";
 const SLUG = "alpha-product";
-
-async function sessionCookie(storeId: string, userId: string) {
-  const setCookie = await createUserSession(storeId, userId, new Request(A));
-  return cookiesFrom(new Headers({ "Set-Cookie": setCookie }));
-}
 
 function submit(fields: Record<string, string>, cookie?: string, slug = SLUG, context = alphaCtx) {
   return answer<{ result?: { error?: Record<string, string[]> } }>(() =>
@@ -81,8 +76,8 @@ beforeAll(async () => {
   await db.owner
     .insert(users)
     .values({ storeId: alpha.storeId, id: omar, email: "omar@alpha.test", name: "Omar" });
-  saraCookie = await sessionCookie(alpha.storeId, sara);
-  omarCookie = await sessionCookie(alpha.storeId, omar);
+  saraCookie = await userCookie(alpha.storeId, sara, A);
+  omarCookie = await userCookie(alpha.storeId, omar, A);
 });
 afterAll(async () => {
   await db.dispose();
@@ -263,7 +258,7 @@ describe("writing reviews", () => {
   });
 
   it("does not accept beta's session cookie on alpha's host", async () => {
-    const betaCookie = await sessionCookie(beta.storeId, beta.userId);
+    const betaCookie = await userCookie(beta.storeId, beta.userId, A);
     const res = await submit(valid, betaCookie);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toMatch(/^\/login\?/);

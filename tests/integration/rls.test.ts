@@ -5,7 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidStoreIdError, rowsOf, type Tx } from "~/db/client.server";
-import { categories, products, stores, users } from "~/db/schema";
+import { categories, products, stores, tenantTables, users } from "~/db/schema";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 
@@ -20,15 +20,39 @@ beforeAll(async () => {
 });
 afterAll(() => db.dispose());
 
-/** Postgres error code of a rejected promise, looking through drizzle's wrapper. */
-async function errorCode(promise: Promise<unknown>): Promise<string> {
+type PgError = { code?: string; message?: string };
+
+/** The Postgres error of a rejected promise, looking through drizzle's wrapper. */
+async function pgError(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
     await promise;
   } catch (error) {
-    const e = error as { code?: string; cause?: { code?: string } };
-    return e.code ?? e.cause?.code ?? "unknown";
+    const e = error as PgError & { cause?: PgError };
+    const pg = e.code ? e : (e.cause ?? {});
+    return { code: pg.code ?? "unknown", message: pg.message ?? String(error) };
   }
-  return "no error";
+  return { code: "no error", message: "" };
+}
+
+async function errorCode(promise: Promise<unknown>): Promise<string> {
+  return (await pgError(promise)).code;
+}
+
+/** Expects the row-level security refusal itself, not just any error (a typo would pass that). */
+async function expectRlsRefusal(promise: Promise<unknown>) {
+  const error = await pgError(promise);
+  expect(error.code).toBe("42501"); // insufficient_privilege
+  expect(error.message).toMatch(/row-level security/);
+}
+
+/** Row counts of every tenant table, read in `tx`. */
+async function tenantRowCounts(tx: Tx): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of tenantTables) {
+    const [row] = rowsOf<{ n: number }>(await tx.execute(sql.raw(`select count(*)::int as n from ${table}`)));
+    counts[table] = row!.n;
+  }
+  return counts;
 }
 
 describe("inside store A's scope", () => {
@@ -86,22 +110,21 @@ describe("inside store A's scope", () => {
   });
 
   it("cannot insert a row for store B", async () => {
-    const code = await errorCode(
+    // new row violates row-level security policy
+    await expectRlsRefusal(
       db.withStore(a.storeId, (tx) =>
         tx.insert(users).values({ storeId: b.storeId, email: "intruder@x.test", name: "Intruder" }),
       ),
     );
-    expect(code).toBe("42501"); // new row violates row-level security policy
     expect(await db.owner.select().from(users).where(eq(users.email, "intruder@x.test"))).toEqual([]);
   });
 
   it("cannot move its own row into store B", async () => {
-    const code = await errorCode(
+    await expectRlsRefusal(
       db.withStore(a.storeId, (tx) =>
         tx.update(users).set({ storeId: b.storeId }).where(eq(users.id, a.userId)),
       ),
     );
-    expect(code).not.toBe("no error");
     const [user] = await db.owner.select().from(users).where(eq(users.id, a.userId));
     expect(user?.storeId).toBe(a.storeId);
   });
@@ -144,13 +167,13 @@ describe("the app role", () => {
   });
 
   it("cannot read around the policy with row_security off", async () => {
-    const code = await errorCode(
+    // query would be affected by row-level security policy
+    await expectRlsRefusal(
       db.withStore(a.storeId, async (tx) => {
         await tx.execute(sql`set local row_security = off`);
         return tx.select().from(products);
       }),
     );
-    expect(code).toBe("42501"); // query would be affected by row-level security policy
   });
 
   it("cannot see another store by changing app.store_id to garbage", async () => {
@@ -166,6 +189,26 @@ describe("the app role", () => {
   it("sees no tenant rows outside a store scope", async () => {
     const rows = await db.withPlatform((tx) => tx.select().from(products));
     expect(rows).toEqual([]);
+  });
+
+  it("reads zero rows of every tenant table with the tenant empty or never set", async () => {
+    const none = Object.fromEntries(tenantTables.map((table) => [table, 0]));
+    // The owner sees rows in all of these (so zero below is the policy, not an empty table) …
+    const owned = await db.owner.transaction(tenantRowCounts);
+    expect(owned.products).toBeGreaterThan(0);
+    expect(owned.users).toBeGreaterThan(0);
+    // … the app role with app.store_id = '' sees none …
+    expect(await db.withPlatform(tenantRowCounts)).toEqual(none);
+    // … nor with app.store_id never set in the session at all.
+    const unset = await db.owner.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('role', 'storefront_app', true)`);
+      const [setting] = rowsOf<{ value: string | null }>(
+        await tx.execute(sql`select current_setting('app.store_id', true) as value`),
+      );
+      return { setting: setting?.value ?? null, counts: await tenantRowCounts(tx) };
+    });
+    expect(unset.counts).toEqual(none);
+    expect(unset.setting ?? "").toBe("");
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)("cannot step back to the owner on PostgreSQL", async () => {

@@ -10,10 +10,10 @@ import { products, wishlistItems } from "~/db/schema";
 import { getToast } from "~/lib/toast.server";
 import { action, loader } from "~/routes/wishlist";
 import type { WishlistLine } from "~/services/commerce/wishlist.server";
-import { createUserSession } from "~/services/identity/sessions.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor, cookiesFrom, postForm } from "../helpers/routes";
+import { userCookie } from "../helpers/sessions";
 
 let db: TestDb;
 let alpha: StoreFixture;
@@ -42,20 +42,14 @@ async function rows(storeId = alpha.storeId) {
     .where(eq(wishlistItems.storeId, storeId));
 }
 
-async function session(storeId: string, userId: string, base: string) {
-  return cookiesFrom(
-    new Headers({ "Set-Cookie": await createUserSession(storeId, userId, new Request(base)) }),
-  );
-}
-
 beforeAll(async () => {
   db = await createTestDb();
   alpha = await createStoreFixture(db, "alpha");
   beta = await createStoreFixture(db, "beta");
   alphaCtx = await contextFor(db, "alpha.localhost");
   betaCtx = await contextFor(db, "beta.localhost");
-  cookie = await session(alpha.storeId, alpha.userId, A);
-  betaCookie = await session(beta.storeId, beta.userId, B);
+  cookie = await userCookie(alpha.storeId, alpha.userId, A);
+  betaCookie = await userCookie(beta.storeId, beta.userId, B);
 });
 afterAll(async () => {
   await db.dispose();
@@ -92,8 +86,8 @@ describe("wishlist", () => {
     expect(res.data.items).toHaveLength(1);
     expect(res.data.items[0]).toMatchObject({
       name: "alpha red dye",
-      price: "$12.50",
-      salePrice: null,
+      priceCents: 1250,
+      salePriceCents: 1250,
       available: true,
     });
 

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { CartLine } from "~/services/commerce/cart.server";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
+import { Price } from "../Price";
 import { PriceTag } from "../product/PriceTag";
 import { Button } from "../ui/Button";
 import { FieldError } from "../ui/Field";
@@ -45,7 +46,7 @@ export function CartLineItem({
             line.name
           )}
         </h2>
-        <PriceTag price={line.unitPrice} salePrice={line.unitSalePrice} size="md" />
+        <PriceTag priceCents={line.unitPriceCents} salePriceCents={line.unitSalePriceCents} size="md" />
         {!line.available ? (
           <p className="font-bold text-red-700 dark:text-red-300">{t("cart.unavailable")}</p>
         ) : line.exceedsStock ? (
@@ -98,7 +99,7 @@ export function CartLineItem({
       </div>
       <p className="min-w-24 text-end text-lg font-extrabold">
         <span className="sr-only">{t("cart.lineTotal")}: </span>
-        {line.lineTotal}
+        <Price minor={line.lineTotalCents} />
       </p>
     </li>
   );

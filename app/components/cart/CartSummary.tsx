@@ -1,5 +1,6 @@
-import { Link } from "@remix-run/react";
+import { Button } from "~/components/ui/Button";
 import { useTranslation } from "react-i18next";
+import { Price } from "../Price";
 import type { Cart } from "~/services/commerce/cart.server";
 
 /** Subtotal, discount from running sales, total (all computed on the server) and checkout. */
@@ -13,26 +14,29 @@ export function CartSummary({ cart }: { cart: Cart }) {
       <dl className="mt-3 flex flex-col gap-2">
         <div className="flex justify-between gap-4">
           <dt>{t("cart.subtotal")}</dt>
-          <dd>{cart.subtotal}</dd>
+          <dd>
+            <Price minor={cart.subtotalCents} />
+          </dd>
         </div>
         {cart.discountCents > 0 ? (
           <div className="flex justify-between gap-4 text-red-800 dark:text-red-300">
             <dt>{t("cart.discount")}</dt>
-            <dd>−{cart.discount}</dd>
+            <dd>
+              −<Price minor={cart.discountCents} />
+            </dd>
           </div>
         ) : null}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-extrabold">
           <dt>{t("cart.total")}</dt>
-          <dd>{cart.total}</dd>
+          <dd>
+            <Price minor={cart.totalCents} />
+          </dd>
         </div>
       </dl>
       <p className="mt-1 text-sm text-muted">{t("cart.itemsLabel", { count: cart.itemCount })}</p>
-      <Link
-        to="/checkout"
-        className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-primary px-5 font-bold text-on-primary"
-      >
+      <Button to="/checkout" className="mt-4 w-full">
         {t("cart.checkout")}
-      </Link>
+      </Button>
     </section>
   );
 }

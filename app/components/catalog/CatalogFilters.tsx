@@ -1,6 +1,8 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/Button";
+import { useFormPending } from "~/lib/use-form-pending";
 import {
   catalogSearch,
   DEFAULT_SORT,
@@ -47,7 +49,8 @@ export function CatalogFilters({
 }) {
   const { t } = useTranslation();
   const submit = useSubmit();
-  const navigation = useNavigation();
+  // Only this form's own listing request disables Apply, not a link followed meanwhile.
+  const pending = useFormPending({ action, method: "get" });
   const id = useId();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -245,21 +248,11 @@ export function CatalogFilters({
         {t("catalog.filters.priceHint")}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-4">
-        <button
-          type="submit"
-          disabled={navigation.state === "loading"}
-          className="inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-bold text-on-primary hover:opacity-90 disabled:opacity-60"
-        >
-          {t("catalog.filters.apply")}
-        </button>
+        <Button disabled={pending}>{t("catalog.filters.apply")}</Button>
         {/* SPEC §4: clearing resets category, sub category and sort, and the price range to 0–10000. */}
-        <Link
-          to={`${action}${catalogSearch({ q: query.q })}`}
-          onClick={forgetUnsent}
-          className="inline-flex min-h-11 items-center font-bold text-primary-ink underline underline-offset-4"
-        >
+        <Button to={`${action}${catalogSearch({ q: query.q })}`} onClick={forgetUnsent} variant="link">
           {t("catalog.filters.clear")}
-        </Link>
+        </Button>
       </div>
     </Form>
   );

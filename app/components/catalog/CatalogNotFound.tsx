@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/Button";
 
 /** 'Categorie Not Found' / 'Sub Category Not Found' (SPEC §8), with a way back to the categories. */
 export function CatalogNotFound({ what }: { what: "category" | "subCategory" }) {
@@ -11,12 +11,9 @@ export function CatalogNotFound({ what }: { what: "category" | "subCategory" }) 
       </p>
       <h1 className="mt-4 text-3xl font-extrabold">{t(`notFound.${what}`)}</h1>
       <p className="mt-3 text-lg text-muted">{t(`catalog.notFound.${what}Message`)}</p>
-      <Link
-        to="/categories"
-        className="mt-8 inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-bold text-on-primary"
-      >
+      <Button to="/categories" className="mt-8">
         {t("catalog.notFound.browse")}
-      </Link>
+      </Button>
     </section>
   );
 }

@@ -1,8 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-
-const LINK =
-  "inline-flex min-h-11 items-center rounded-md border border-line bg-page px-4 font-bold hover:bg-card";
+import { Button } from "~/components/ui/Button";
 
 /** Previous/Next links carrying a keyset cursor; `search` is the page's query without one. */
 export function Pagination({
@@ -26,22 +23,22 @@ export function Pagination({
   return (
     <nav aria-label={t("catalog.pages")} className="mt-8 flex justify-between gap-4">
       {prevCursor ? (
-        <Link to={href(prevCursor)} rel="prev" className={LINK}>
+        <Button to={href(prevCursor)} rel="prev" variant="secondary" className="gap-0 px-4">
           <span aria-hidden="true" className="inline-block rtl:rotate-180">
             ←
           </span>
           <span className="ms-2">{t("pagination.previous")}</span>
-        </Link>
+        </Button>
       ) : (
         <span />
       )}
       {nextCursor ? (
-        <Link to={href(nextCursor)} rel="next" className={LINK}>
+        <Button to={href(nextCursor)} rel="next" variant="secondary" className="gap-0 px-4">
           <span className="me-2">{t("pagination.next")}</span>
           <span aria-hidden="true" className="inline-block rtl:rotate-180">
             →
           </span>
-        </Link>
+        </Button>
       ) : null}
     </nav>
   );

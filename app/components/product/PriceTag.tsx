@@ -1,25 +1,27 @@
 import { useTranslation } from "react-i18next";
+import { Price } from "../Price";
 
 /**
  * A price, or a sale price with the original struck through. The strike-through is visual only,
  * so each amount carries a spoken label ("Sale price", "Original price").
  */
 export function PriceTag({
-  price,
-  salePrice,
+  priceCents,
+  salePriceCents,
   size = "lg",
 }: {
-  price: string;
-  salePrice: string | null;
+  priceCents: number;
+  /** What the shopper pays; a sale shows only when it is below priceCents. */
+  salePriceCents: number;
   size?: "lg" | "md";
 }) {
   const { t } = useTranslation();
   const big = size === "lg" ? "text-3xl" : "text-base";
-  if (!salePrice) {
+  if (salePriceCents >= priceCents) {
     return (
       <p className={`${big} font-extrabold`}>
         <span className="sr-only">{t("productPage.price")}: </span>
-        {price}
+        <Price minor={priceCents} />
       </p>
     );
   }
@@ -27,11 +29,11 @@ export function PriceTag({
     <p className="flex flex-wrap items-baseline gap-x-3">
       <span className={`${big} font-extrabold text-red-800 dark:text-red-300`}>
         <span className="sr-only">{t("productPage.salePrice")}: </span>
-        {salePrice}
+        <Price minor={salePriceCents} />
       </span>
       <s className="text-muted">
         <span className="sr-only">{t("productPage.originalPrice")}: </span>
-        {price}
+        <Price minor={priceCents} />
       </s>
     </p>
   );

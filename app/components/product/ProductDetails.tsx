@@ -84,7 +84,7 @@ export function ProductDetails({
               </a>
             </p>
           ) : null}
-          <PriceTag price={product.price} salePrice={product.salePrice} />
+          <PriceTag priceCents={product.priceCents} salePriceCents={product.salePriceCents} />
           <StockNote stock={product.stockState} />
           {product.shadeHex && shadeLabel ? (
             <div className="flex items-center gap-3">

@@ -1,6 +1,7 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { Button } from "../ui/Button";
 import { FieldError } from "../ui/Field";
@@ -28,10 +29,9 @@ export function ReviewForm({
   ownReview: { rating: number; title: string; comment: string } | null;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, reply);
   const id = useId();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
+  const submitting = useFormPending({ method: "post", intent: "review" });
   return (
     <Form method="post" {...formProps} className="flex flex-col gap-3" preventScrollReset>
       <h3 className="text-xl font-bold">{ownReview ? t("reviews.editHeading") : t("reviews.formHeading")}</h3>

@@ -42,6 +42,8 @@ export interface StoreDef {
   reviewedShare: number;
   sales: SaleDef[];
   contactRequests: ContactRequestDef[];
+  /** Flat shipping fee and free-shipping threshold (minor units) for new orders; none when absent. */
+  shipping?: { feeCents: number; freeFromCents: number };
 }
 
 export const DYES_STORE: StoreDef = {
@@ -55,6 +57,8 @@ export const DYES_STORE: StoreDef = {
   admin: { email: "admin@dyes.test", name: "Dana Haddad", password: DEMO_PASSWORDS.admin },
   shoppers: DYES_SHOPPERS,
   orderCount: 80,
+  // The demo's past orders were shipped free; new ones show the fee and the threshold at checkout.
+  shipping: { feeCents: 499, freeFromCents: 5000 },
   reviewedShare: 0.55,
   sales: [
     {

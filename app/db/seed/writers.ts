@@ -3,7 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AppDatabase, Tx } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { hashPassword } from "~/services/identity/passwords.server";
+import { hashPassword } from "~/lib/passwords.server";
 import { DEMO_STAFF } from "./accounts";
 import type { StorePlan } from "./plan/types";
 

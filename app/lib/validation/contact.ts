@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, nameField } from "./fields";
+import { emailField, isPlainText, nameField } from "./fields";
 
 export const MAX_COMMENTS_LENGTH = 5_000;
 
@@ -14,5 +14,6 @@ export const contactSchema = z.object({
     })
     .trim()
     .min(1, "validation.commentsRequired")
-    .max(MAX_COMMENTS_LENGTH, "validation.commentsTooLong"),
+    .max(MAX_COMMENTS_LENGTH, "validation.commentsTooLong")
+    .refine((value) => isPlainText(value, { multiline: true }), "validation.commentsInvalid"),
 });

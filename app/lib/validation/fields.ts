@@ -4,9 +4,24 @@
  */
 import { z } from "zod";
 
-// Control characters and bidi overrides: never part of a real name, and a spoofing tool.
+/**
+ * The one text rule for everything people type (names, contact comments, reviews): no control
+ * characters (multi-line text may keep tab and line breaks), no invisible characters that make
+ * two texts look alike (zero-width space/joiners, word joiner, BOM), no bidi embeddings,
+ * overrides or isolates (they reorder what a reader sees: a spoofing tool). Visible marks such as
+ * the right-to-left mark stay allowed: Arabic text uses them.
+ */
 // eslint-disable-next-line no-control-regex
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const INVISIBLE_OR_BIDI = /[\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069]/;
+
+export function isPlainText(value: string, options: { multiline?: boolean } = {}): boolean {
+  const control = options.multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
+  return !control.test(value) && !INVISIBLE_OR_BIDI.test(value);
+}
+
 const MARKUP = /[<>]/;
 
 export const MAX_NAME_LENGTH = 80;
@@ -20,7 +35,7 @@ export const nameField = z
   .min(1, "validation.nameRequired")
   .min(4, "validation.storeName")
   .max(MAX_NAME_LENGTH, "validation.nameTooLong")
-  .refine((value) => !MARKUP.test(value) && !UNSAFE_TEXT.test(value), "validation.nameInvalid");
+  .refine((value) => !MARKUP.test(value) && isPlainText(value), "validation.nameInvalid");
 
 export const emailField = z
   .string({ required_error: "validation.emailRequired", invalid_type_error: "validation.emailRequired" })

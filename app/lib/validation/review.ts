@@ -1,11 +1,9 @@
 /** The review form (SPEC §5: rating, title and comment required); messages are locale keys. */
 import { z } from "zod";
+import { isPlainText } from "./fields";
 
 export const MAX_REVIEW_TITLE = 120;
 export const MAX_REVIEW_COMMENT = 4000;
-// Control characters (newlines and tabs excepted) and bidi overrides never belong in a review.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 const text = (required: string, tooLong: string, max: number) =>
   z
@@ -13,7 +11,7 @@ const text = (required: string, tooLong: string, max: number) =>
     .trim()
     .min(1, required)
     .max(max, tooLong)
-    .refine((value) => !UNSAFE_TEXT.test(value), "reviews.textInvalid");
+    .refine((value) => isPlainText(value, { multiline: true }), "reviews.textInvalid");
 
 export const reviewSchema = z.object({
   intent: z.literal("review").optional(),

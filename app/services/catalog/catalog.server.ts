@@ -8,11 +8,11 @@ import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
-import { currencyDigits, formatMoney } from "~/lib/money";
+import { currencyDigits } from "~/lib/money";
 import { stockState, type StockState } from "~/lib/stock";
 import { PRICE_MAX, PRICE_MIN, type CatalogQuery, type CatalogSort } from "~/lib/validation/catalog";
 import { decodeCursor, encodeCursor, type Cursor } from "~/services/catalog/catalog-cursor.server";
-import { loadActiveSales, priceWithSales, type ActiveSale } from "~/services/commerce/pricing.server";
+import { loadActiveSales, priceOne, type ActiveSale } from "~/services/commerce/pricing.server";
 import { localized } from "~/services/store/settings.server";
 import { firstImageId, productSummaryColumns } from "~/services/catalog/product-columns.server";
 
@@ -24,13 +24,10 @@ export interface CatalogProduct {
   id: string;
   slug: string;
   name: string;
+  /** Minor units before any sale (components format it, see ~/components/Price). */
   priceCents: number;
-  /** What the shopper pays after the best running sale. */
+  /** What the shopper pays after the best running sale; below priceCents when on sale. */
   salePriceCents: number;
-  /** Formatted original price. */
-  price: string;
-  /** Formatted sale price; null when no sale applies. */
-  salePrice: string | null;
   shadeHex: string | null;
   colorFamily: string | null;
   stock: StockState;
@@ -136,17 +133,14 @@ type ProductRow = {
  */
 export const isActive = sql`${products.active}`;
 
-export function toCard(row: ProductRow, sales: readonly ActiveSale[], format: FormatOptions): CatalogProduct {
-  const priced = priceWithSales(row, sales);
-  const onSale = priced.salePriceCents < priced.priceCents;
+export function toCard(row: ProductRow, sales: readonly ActiveSale[], locale: Locale): CatalogProduct {
+  const priced = priceOne(row, sales);
   return {
     id: row.id,
     slug: row.slug,
-    name: localized(row.nameEn, row.nameAr, format.locale),
-    priceCents: priced.priceCents,
-    salePriceCents: priced.salePriceCents,
-    price: formatMoney(priced.priceCents, format.currency, format.locale),
-    salePrice: onSale ? formatMoney(priced.salePriceCents, format.currency, format.locale) : null,
+    name: localized(row.nameEn, row.nameAr, locale),
+    priceCents: priced.unitPriceCents,
+    salePriceCents: priced.unitSalePriceCents,
     shadeHex: row.shadeHex,
     colorFamily: row.colorFamily,
     stock: stockState(row.stock),
@@ -424,7 +418,7 @@ export async function listProducts(
 
     return {
       kind: "ok",
-      products: page.map((row) => toCard(row, sales, options)),
+      products: page.map((row) => toCard(row, sales, options.locale)),
       total: count,
       prevCursor: hasPrev && page.length > 0 ? boundary(page[0], "prev") : null,
       nextCursor: hasNext && page.length > 0 ? boundary(page.at(-1), "next") : null,

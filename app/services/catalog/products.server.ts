@@ -1,18 +1,17 @@
 /**
  * The product detail page's data: one store transaction reads the product (active only, by
  * slug), its images, the running sales and its reviews; another what the signed-in shopper has
- * to do with it (wishlist, cart, own review). Names and prices are ready to show in the page's
- * locale.
+ * to do with it (wishlist, cart, own review). Names are in the page's locale; prices are minor
+ * units from the one pricing core, formatted by the page.
  */
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cartItems, categories, images, productImages, products, wishlistItems } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
-import { formatMoney } from "~/lib/money";
 import { stockState, type StockState } from "~/lib/stock";
 import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
 import { IMAGE_WIDTHS } from "~/services/media/image-variants.server";
-import { loadActiveSales, priceWithSales } from "~/services/commerce/pricing.server";
+import { loadActiveSales, priceOne } from "~/services/commerce/pricing.server";
 import {
   findOwnReview,
   listReviews,
@@ -40,11 +39,10 @@ export interface ProductDetail {
   description: string;
   category: { slug: string; name: string } | null;
   images: GalleryImage[];
+  /** Minor units before any sale. */
   priceCents: number;
+  /** What the shopper pays per unit; below priceCents when a sale applies. */
   salePriceCents: number;
-  /** Formatted in the store currency and the page's locale. */
-  price: string;
-  salePrice: string | null;
   currency: string;
   stock: number;
   stockState: StockState;
@@ -164,8 +162,7 @@ async function readPublicDetail(
     ]);
 
     const name = localized(product.nameEn, product.nameAr, locale);
-    const priced = priceWithSales(product, sales);
-    const onSale = priced.salePriceCents < priced.priceCents;
+    const priced = priceOne(product, sales);
     return {
       id: product.id,
       slug: product.slug,
@@ -180,10 +177,8 @@ async function readPublicDetail(
         height: image.height,
         alt: localized(image.altEn, image.altAr, locale) || `${name} ${index + 1}`,
       })),
-      priceCents: priced.priceCents,
-      salePriceCents: priced.salePriceCents,
-      price: formatMoney(priced.priceCents, currency, locale),
-      salePrice: onSale ? formatMoney(priced.salePriceCents, currency, locale) : null,
+      priceCents: priced.unitPriceCents,
+      salePriceCents: priced.unitSalePriceCents,
       currency,
       stock: product.stock,
       stockState: stockState(product.stock),

@@ -12,9 +12,9 @@ import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 /** How many reviews the product page lists. */
 export const REVIEWS_SHOWN = 50;
 
+/** What the product page shows of a review: the reviewer's name, never their internal user id. */
 export interface ReviewView {
   id: string;
-  userId: string;
   reviewer: string;
   rating: number;
   title: string;
@@ -44,7 +44,6 @@ export async function listReviews(tx: Tx, productId: string, limit = REVIEWS_SHO
   const rows = await tx
     .select({
       id: reviews.id,
-      userId: reviews.userId,
       reviewer: users.name,
       rating: reviews.rating,
       title: reviews.title,

@@ -57,7 +57,7 @@ export function loadHome(storeId: string, options: HomeProductsOptions): Promise
   );
 }
 
-async function readHome(storeId: string, { locale, currency }: HomeProductsOptions): Promise<HomeData> {
+async function readHome(storeId: string, { locale }: HomeProductsOptions): Promise<HomeData> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     const sales = await loadActiveSales(tx);
@@ -106,8 +106,7 @@ async function readHome(storeId: string, { locale, currency }: HomeProductsOptio
         )
       : await unionAll(best, fresh);
 
-    const format = { locale, currency };
-    const shelf = (name: string) => rows.filter((r) => r.shelf === name).map((r) => toCard(r, sales, format));
+    const shelf = (name: string) => rows.filter((r) => r.shelf === name).map((r) => toCard(r, sales, locale));
     return {
       categories: featured.map((c) => ({
         id: c.id,
@@ -118,7 +117,7 @@ async function readHome(storeId: string, { locale, currency }: HomeProductsOptio
       mostSelling: shelf("best"),
       newArrivals: shelf("new"),
       onSale: shelf("sale")
-        .filter((p) => p.salePrice !== null)
+        .filter((p) => p.salePriceCents < p.priceCents)
         .slice(0, HOME_ROW),
     };
   });

@@ -2,17 +2,15 @@
  * The shopper's cart (DESIGN §5): server-side rows in cart_items, one line per product, so it
  * works without JavaScript and across devices. Every change checks the product in this store
  * (active, in stock) inside the same transaction, with the product row locked, so a line never
- * exceeds stock. Totals apply the running sales through pricing.server.ts and are computed here,
- * never in the browser.
+ * exceeds stock. Prices and totals come from the one pricing core (priceLines, decision 011) in
+ * minor units, computed on the server, never in the browser; the page formats them.
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { cartItems, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
-import { formatMoney } from "~/lib/money";
 import { stockState, type StockState } from "~/lib/stock";
-import { loadActiveSales, priceWithSales } from "~/services/commerce/pricing.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { loadActiveSales, priceLines, sumLines, type AppliedSale } from "~/services/commerce/pricing.server";
 import { localized } from "~/services/store/settings.server";
 import { productSummaryColumns } from "~/services/catalog/product-columns.server";
 
@@ -125,23 +123,20 @@ export interface CartLine {
   /** The quantity is more than is left (stock went down since it was added). */
   exceedsStock: boolean;
   unitPriceCents: number;
+  /** Below unitPriceCents when a sale applies. */
   unitSalePriceCents: number;
   lineTotalCents: number;
-  unitPrice: string;
-  unitSalePrice: string | null;
-  lineTotal: string;
+  sale: AppliedSale | null;
 }
 
 export interface Cart {
   lines: CartLine[];
   /** Units across available lines. */
   itemCount: number;
+  /** Totals of the available lines, in minor units of `currency`. */
   subtotalCents: number;
   discountCents: number;
   totalCents: number;
-  subtotal: string;
-  discount: string;
-  total: string;
   currency: string;
   /** Every line can be bought as it stands. */
   checkoutReady: boolean;
@@ -168,20 +163,13 @@ export async function getCart(
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
     sales: await loadActiveSales(tx),
   }));
-  const money = (cents: number) => formatMoney(cents, currency, locale);
-  let subtotalCents = 0;
-  let discountCents = 0;
-  let itemCount = 0;
+  const priced = priceLines(rows, sales).lines;
+  // Archived products stay listed (so they can be removed) but are not bought: not in the totals.
+  const totals = sumLines(priced.filter((_, index) => rows[index]!.active));
   let checkoutReady = rows.length > 0;
-  const lines = rows.map((row): CartLine => {
-    const price = priceWithSales({ ...row, id: row.productId }, sales);
-    const lineTotalCents = price.salePriceCents * row.quantity;
+  const lines = rows.map((row, index): CartLine => {
+    const price = priced[index]!;
     const exceedsStock = row.quantity > row.stock;
-    if (row.active) {
-      subtotalCents += price.priceCents * row.quantity;
-      discountCents += (price.priceCents - price.salePriceCents) * row.quantity;
-      itemCount += row.quantity;
-    }
     if (!row.active || exceedsStock) checkoutReady = false;
     return {
       productId: row.productId,
@@ -194,24 +182,18 @@ export async function getCart(
       stockState: stockState(row.stock),
       available: row.active,
       exceedsStock,
-      unitPriceCents: price.priceCents,
-      unitSalePriceCents: price.salePriceCents,
-      lineTotalCents,
-      unitPrice: money(price.priceCents),
-      unitSalePrice: price.salePriceCents < price.priceCents ? money(price.salePriceCents) : null,
-      lineTotal: money(lineTotalCents),
+      unitPriceCents: price.unitPriceCents,
+      unitSalePriceCents: price.unitSalePriceCents,
+      lineTotalCents: price.lineTotalCents,
+      sale: price.sale,
     };
   });
-  const totalCents = subtotalCents - discountCents;
   return {
     lines,
-    itemCount,
-    subtotalCents,
-    discountCents,
-    totalCents,
-    subtotal: money(subtotalCents),
-    discount: money(discountCents),
-    total: money(totalCents),
+    itemCount: totals.quantity,
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    totalCents: totals.totalCents,
     currency,
     checkoutReady,
   };
@@ -227,24 +209,4 @@ export async function cartLineCount(storeId: string, userId: string): Promise<nu
       .where(and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId))),
   );
   return row?.n ?? 0;
-}
-
-/**
- * Cart, wishlist and reviews need a signed-in shopper (DESIGN §5): to the login page with the
- * 'Login First' toast, coming back to `redirectTo` (a same-origin path) after signing in.
- */
-export function loginFirst(redirectTo: string): Promise<Response> {
-  return redirectWithToast(`/login?${new URLSearchParams({ redirectTo })}`, {
-    key: "toast.loginFirst",
-    type: "info",
-  });
-}
-
-/** The posted form, or null when the body is not a readable form (answered with a 400). */
-export async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
 }

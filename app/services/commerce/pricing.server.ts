@@ -1,7 +1,9 @@
 /**
- * Sale prices (DESIGN §5): time-boxed discounts, percent or fixed, on the whole store, on
- * categories (and their sub categories) or on chosen products; the best one applies. Computed on
- * the server everywhere a price is shown or charged, from one function.
+ * The one price computation (DESIGN §5, decision 011): listing, product page, cart, wishlist and
+ * checkout all price their lines with `priceLines`, so an order total equals the cart total to the
+ * minor unit. Sales are time-boxed discounts, percent or fixed, on the whole store, on categories
+ * (and their sub categories) or on chosen products; the best one applies. Prices include tax.
+ * Everything here is integer minor units; formatting happens only in components (~/lib/money).
  */
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
@@ -10,26 +12,61 @@ import { sales, saleTargets } from "~/db/schema";
 export interface ActiveSale {
   id: string;
   kind: "percent" | "fixed";
-  /** Percent (1–100) or minor units off. */
+  /** Percent (0–100) or minor units off each unit. */
   value: number;
   scope: "store" | "categories" | "products";
   categoryIds: Set<string>;
   productIds: Set<string>;
+  /** The sale runs from startsAt (inclusive) to endsAt (exclusive). */
+  startsAt: Date;
+  endsAt: Date;
 }
 
-export interface PricedItem {
-  id: string;
+/** What a line needs to be priced: the product's own price and what a sale can target. */
+export interface PriceInput {
+  productId: string;
+  /** The product's price per unit in minor units, tax included. */
   priceCents: number;
+  /** A positive integer; 1 for a listing or a product page. */
+  quantity: number;
   categoryId: string | null;
   subcategoryId: string | null;
 }
 
-export interface SalePrice {
+/** The sale that priced a line, as it stood when the line was priced. */
+export interface AppliedSale {
+  id: string;
+  kind: "percent" | "fixed";
+  value: number;
+}
+
+export interface PricedLine {
+  productId: string;
+  quantity: number;
   /** The price before any sale. */
-  priceCents: number;
-  /** What the shopper pays per unit; equal to priceCents when no sale applies. */
-  salePriceCents: number;
-  saleId: string | null;
+  unitPriceCents: number;
+  /** What the shopper pays per unit; equal to unitPriceCents when no sale applies. */
+  unitSalePriceCents: number;
+  unitDiscountCents: number;
+  sale: AppliedSale | null;
+  /** unitPriceCents × quantity. */
+  lineSubtotalCents: number;
+  /** unitDiscountCents × quantity. */
+  lineDiscountCents: number;
+  /** unitSalePriceCents × quantity: exactly quantity times the price the product page shows. */
+  lineTotalCents: number;
+}
+
+export interface PricedLines {
+  lines: PricedLine[];
+  /** Units across the lines. */
+  quantity: number;
+  /** Sum of the lines' subtotals (before sales). */
+  subtotalCents: number;
+  /** Sum of the lines' discounts. */
+  discountCents: number;
+  /** subtotalCents − discountCents, which is also the sum of the lines' totals. */
+  totalCents: number;
 }
 
 /**
@@ -56,6 +93,8 @@ export async function loadActiveSales(tx: Tx, now = new Date()): Promise<ActiveS
       kind: sales.kind,
       value: sales.value,
       scope: sales.scope,
+      startsAt: sales.startsAt,
+      endsAt: sales.endsAt,
       categoryId: saleTargets.categoryId,
       productId: saleTargets.productId,
     })
@@ -73,6 +112,8 @@ export async function loadActiveSales(tx: Tx, now = new Date()): Promise<ActiveS
         scope: row.scope,
         categoryIds: new Set(),
         productIds: new Set(),
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
       };
       byId.set(row.id, sale);
     }
@@ -82,30 +123,102 @@ export async function loadActiveSales(tx: Tx, now = new Date()): Promise<ActiveS
   return [...byId.values()];
 }
 
-function appliesTo(sale: ActiveSale, item: PricedItem): boolean {
+/** Loads the sales running at `at` and prices the lines with them (checkout's entry point). */
+export async function priceLinesAt(
+  tx: Tx,
+  lines: readonly PriceInput[],
+  at = new Date(),
+): Promise<PricedLines> {
+  return priceLines(lines, await loadActiveSales(tx, at), at);
+}
+
+function runsAt(sale: ActiveSale, at: Date): boolean {
+  return sale.startsAt.getTime() <= at.getTime() && at.getTime() < sale.endsAt.getTime();
+}
+
+function appliesTo(sale: ActiveSale, line: PriceInput): boolean {
   if (sale.scope === "store") return true;
-  if (sale.scope === "products") return sale.productIds.has(item.id);
+  if (sale.scope === "products") return sale.productIds.has(line.productId);
   // A sale on a category covers its sub categories too.
   return (
-    (item.categoryId !== null && sale.categoryIds.has(item.categoryId)) ||
-    (item.subcategoryId !== null && sale.categoryIds.has(item.subcategoryId))
+    (line.categoryId !== null && sale.categoryIds.has(line.categoryId)) ||
+    (line.subcategoryId !== null && sale.categoryIds.has(line.subcategoryId))
   );
 }
 
-/** Unit price after one sale, never below zero; percentages round to the nearest minor unit. */
+/**
+ * Unit price after one sale, never below zero. A percentage is rounded half-up to the minor unit
+ * on the unit price (integer arithmetic, no float drift), so a line is always quantity × the unit
+ * price the shopper was shown.
+ */
 export function discounted(priceCents: number, sale: Pick<ActiveSale, "kind" | "value">): number {
-  const off = sale.kind === "percent" ? Math.round((priceCents * sale.value) / 100) : sale.value;
+  const off = sale.kind === "percent" ? Math.floor((priceCents * sale.value + 50) / 100) : sale.value;
   return Math.max(0, priceCents - off);
 }
 
-/** The best (lowest) price any applicable sale gives the item. */
-export function priceWithSales(item: PricedItem, active: readonly ActiveSale[]): SalePrice {
-  let best: SalePrice = { priceCents: item.priceCents, salePriceCents: item.priceCents, saleId: null };
+function priceLine(line: PriceInput, active: readonly ActiveSale[], at: Date): PricedLine {
+  let unitSalePriceCents = line.priceCents;
+  let applied: AppliedSale | null = null;
   for (const sale of active) {
-    if (!appliesTo(sale, item)) continue;
-    const price = discounted(item.priceCents, sale);
-    if (price < best.salePriceCents)
-      best = { priceCents: item.priceCents, salePriceCents: price, saleId: sale.id };
+    if (!runsAt(sale, at) || !appliesTo(sale, line)) continue;
+    const price = discounted(line.priceCents, sale);
+    // The best sale wins; a sale that takes nothing off is not applied.
+    if (price < unitSalePriceCents) {
+      unitSalePriceCents = price;
+      applied = { id: sale.id, kind: sale.kind, value: sale.value };
+    }
   }
-  return best;
+  const unitDiscountCents = line.priceCents - unitSalePriceCents;
+  return {
+    productId: line.productId,
+    quantity: line.quantity,
+    unitPriceCents: line.priceCents,
+    unitSalePriceCents,
+    unitDiscountCents,
+    sale: applied,
+    lineSubtotalCents: line.priceCents * line.quantity,
+    lineDiscountCents: unitDiscountCents * line.quantity,
+    lineTotalCents: unitSalePriceCents * line.quantity,
+  };
+}
+
+/** Totals of already priced lines (e.g. the available lines of a cart). */
+export function sumLines(lines: readonly PricedLine[]): PricedLines {
+  let quantity = 0;
+  let subtotalCents = 0;
+  let discountCents = 0;
+  for (const line of lines) {
+    quantity += line.quantity;
+    subtotalCents += line.lineSubtotalCents;
+    discountCents += line.lineDiscountCents;
+  }
+  return {
+    lines: [...lines],
+    quantity,
+    subtotalCents,
+    discountCents,
+    totalCents: subtotalCents - discountCents,
+  };
+}
+
+/**
+ * Prices each line with the best of `active` sales running at `at` (default now), in the order
+ * given, and totals them. Pure: the same lines, sales and moment always give the same cents.
+ */
+export function priceLines(
+  lines: readonly PriceInput[],
+  active: readonly ActiveSale[],
+  at: Date = new Date(),
+): PricedLines {
+  return sumLines(lines.map((line) => priceLine(line, active, at)));
+}
+
+/** One unit of one product (a listing card, a product page). */
+export function priceOne(
+  product: { id: string; priceCents: number; categoryId: string | null; subcategoryId: string | null },
+  active: readonly ActiveSale[],
+  at?: Date,
+): PricedLine {
+  const [line] = priceLines([{ ...product, productId: product.id, quantity: 1 }], active, at).lines;
+  return line!;
 }

@@ -7,9 +7,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products, wishlistItems } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
-import { formatMoney } from "~/lib/money";
 import { stockState, type StockState } from "~/lib/stock";
-import { loadActiveSales, priceWithSales } from "~/services/commerce/pricing.server";
+import { loadActiveSales, priceLines } from "~/services/commerce/pricing.server";
 import { localized } from "~/services/store/settings.server";
 import { productSummaryColumns } from "~/services/catalog/product-columns.server";
 
@@ -70,16 +69,19 @@ export interface WishlistLine {
   colorFamily: string | null;
   available: boolean;
   stockState: StockState;
-  price: string;
-  salePrice: string | null;
+  /** Minor units before any sale. */
+  priceCents: number;
+  /** What one unit costs now; below priceCents when a sale applies. */
+  salePriceCents: number;
   addedAt: string;
 }
 
-/** The wishlist, newest first, with current (sale) prices. */
+/** The wishlist, newest first, with current (sale) prices in minor units. */
 export async function getWishlist(
   storeId: string,
   userId: string,
-  { locale, currency }: { locale: Locale; currency: string },
+  // currency: the page formats the amounts in the store currency; kept for the callers' shape.
+  { locale }: { locale: Locale; currency: string },
 ): Promise<WishlistLine[]> {
   const db = await getDb();
   const { rows, sales } = await db.withStore(storeId, async (tx) => ({
@@ -99,8 +101,13 @@ export async function getWishlist(
       .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id)),
     sales: await loadActiveSales(tx),
   }));
-  return rows.map((row) => {
-    const price = priceWithSales({ ...row, id: row.productId }, sales);
+  // A wishlist line is one unit: its price is what the product page shows.
+  const priced = priceLines(
+    rows.map((row) => ({ ...row, quantity: 1 })),
+    sales,
+  ).lines;
+  return rows.map((row, index) => {
+    const price = priced[index]!;
     return {
       productId: row.productId,
       slug: row.slug,
@@ -109,9 +116,8 @@ export async function getWishlist(
       colorFamily: row.colorFamily,
       available: row.active,
       stockState: stockState(row.stock),
-      price: formatMoney(price.priceCents, currency, locale),
-      salePrice:
-        price.salePriceCents < price.priceCents ? formatMoney(price.salePriceCents, currency, locale) : null,
+      priceCents: price.unitPriceCents,
+      salePriceCents: price.unitSalePriceCents,
       addedAt: row.addedAt.toISOString(),
     };
   });

@@ -5,6 +5,8 @@
 import "~/lib/i18n.server";
 import { getT, localeDir, type Locale } from "~/lib/i18n";
 import type { EmailMessage } from "~/services/email/email.server";
+import { storeOrigin } from "~/services/store/store-origin.server";
+import type { TenantStore } from "~/services/store/tenancy.server";
 
 export interface EmailStore {
   name: string;
@@ -68,12 +70,14 @@ export const signInLinkEmail = (store: EmailStore, locale: Locale, to: string, n
 export const welcomeEmail = (store: EmailStore, locale: Locale, to: string, name: string) =>
   render("welcome", store, locale, to, { name, link: `${store.origin}/` });
 
-/** The store details an email shows, from the request's tenant. */
+/**
+ * The store details an email shows. Links point at the store's canonical origin (see
+ * store-origin.server.ts), never at whatever host the triggering request named.
+ */
 export function emailStore(
-  store: { name: string; branding: { primaryColor: string; logoImageId: string | null } },
-  request: Request,
+  store: Pick<TenantStore, "name" | "slug" | "customDomain" | "matchedBy" | "branding">,
 ): EmailStore {
-  const origin = new URL(request.url).origin;
+  const origin = storeOrigin(store);
   const logo = store.branding.logoImageId;
   return {
     name: store.name,

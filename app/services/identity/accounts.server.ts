@@ -31,7 +31,12 @@ export async function findUserByEmail(storeId: string, email: string) {
   const db = await getDb();
   const [user] = await db.withStore(storeId, (tx) =>
     tx
-      .select({ ...userColumns, passwordHash: users.passwordHash, lockedUntil: users.lockedUntil })
+      .select({
+        ...userColumns,
+        passwordHash: users.passwordHash,
+        lockedUntil: users.lockedUntil,
+        blockedAt: users.blockedAt,
+      })
       .from(users)
       .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`),
   );
@@ -75,7 +80,8 @@ export type SignInResult =
   | { ok: true; user: SessionUser }
   | { ok: false; error: "invalid" }
   | { ok: false; error: "other-method"; method: "email-link" }
-  | { ok: false; error: "locked"; until: Date };
+  | { ok: false; error: "locked"; until: Date }
+  | { ok: false; error: "blocked" };
 
 /**
  * Looks up how the email signs in before checking a password (SPEC §7). Failed attempts are
@@ -93,13 +99,15 @@ export async function signInWithPassword(
   }
   if (user.lockedUntil && user.lockedUntil > new Date())
     return { ok: false, error: "locked", until: user.lockedUntil };
+  // Checked after the password so a blocked account is only named to whoever knows it.
   if (user.signInMethod === "email-link" || !user.passwordHash) {
     return { ok: false, error: "other-method", method: "email-link" };
   }
   const failuresKey = `sign-in-failures:${storeId}:${user.id}`;
   if (await verifyPassword(user.passwordHash, password)) {
     await resetRateLimit(failuresKey);
-    const { passwordHash: _hash, lockedUntil: _locked, ...sessionUser } = user;
+    if (user.blockedAt) return { ok: false, error: "blocked" };
+    const { passwordHash: _hash, lockedUntil: _locked, blockedAt: _blocked, ...sessionUser } = user;
     return { ok: true, user: sessionUser };
   }
   const failures = await hitRateLimit(failuresKey, FAILED_SIGN_IN_LIMIT);
@@ -220,8 +228,12 @@ export async function consumeSignInLink(storeId: string, token: string): Promise
       .update(users)
       .set({ emailVerifiedAt: new Date(), lockedUntil: null })
       .where(sql`lower(${users.email}) = ${used.email}`)
-      .returning(userColumns);
-    if (existing) return existing;
+      .returning({ ...userColumns, blockedAt: users.blockedAt });
+    if (existing) {
+      const { blockedAt, ...user } = existing;
+      // A blocked shopper's link signs nobody in (readUserSession would refuse the session anyway).
+      return blockedAt ? null : user;
+    }
     const [created] = await tx
       .insert(users)
       .values({

@@ -7,12 +7,32 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "~/db/client.server";
 import { images, imageVariants } from "~/db/schema";
+import type { RateLimitRule } from "~/services/security/rate-limit.server";
 
 export const IMAGE_WIDTHS = [64, 128, 256, 384, 480, 640, 828, 1080, 1200, 1920] as const;
 export const DEFAULT_QUALITY = 75;
 const MIN_QUALITY = 30;
 const MAX_QUALITY = 90;
+/**
+ * The qualities actually encoded: any accepted `q` snaps to the nearest step, so an image has at
+ * most 10 widths × 4 qualities × 3 formats (AVIF, WebP, its own) = 120 variants, instead of one
+ * per integer quality (2,440). PNG ignores quality: its variants are stored under the default.
+ */
+export const QUALITY_STEPS = [40, 60, 75, 90] as const;
+
+/** The step nearest to `quality` (the higher one on a tie). */
+export function snapQuality(quality: number): number {
+  return QUALITY_STEPS.reduce((best, step) =>
+    Math.abs(step - quality) <= Math.abs(best - quality) ? step : best,
+  );
+}
 const OWN_IMAGE_URL = /^\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/**
+ * Variants one client may have encoded per minute. A page of product cards on a fresh database
+ * misses a few dozen at most; a script walking every width and quality is stopped.
+ */
+export const IMAGE_ENCODE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 };
 
 export type VariantFormat = "avif" | "webp" | "jpeg" | "png";
 
@@ -31,7 +51,7 @@ export function parseVariantRequest(params: URLSearchParams): VariantRequest | n
   if (!imageId) return null;
   if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) return null;
   if (!Number.isInteger(quality) || quality < MIN_QUALITY || quality > MAX_QUALITY) return null;
-  return { imageId, width, quality };
+  return { imageId, width, quality: snapQuality(quality) };
 }
 
 /** AVIF, then WebP, by the Accept header; otherwise the original's own format. */
@@ -55,12 +75,27 @@ export interface Variant {
   etag: string;
 }
 
-/** The variant of the store's image, made and saved on first request; null if no such image. */
+/** Why a variant was not made: encoding is expensive, so misses are limited per client. */
+export interface EncodeRefused {
+  refused: true;
+  retryAfterSeconds: number;
+}
+
+export interface VariantOptions {
+  /** Asked once before encoding a missing variant; a refusal is returned as is. */
+  mayEncode?: () => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}
+
+/**
+ * The variant of the store's image, made and saved on first request; null if no such image,
+ * EncodeRefused when it would have to be made and `mayEncode` says no.
+ */
 export async function getImageVariant(
   storeId: string,
-  request: VariantRequest,
+  wanted: VariantRequest,
   accept: string | null,
-): Promise<Variant | null> {
+  options: VariantOptions = {},
+): Promise<Variant | EncodeRefused | null> {
   const db = await getDb();
   // One transaction finds the source, the cached variant and, only on a miss, the original
   // bytes; encoding happens outside it, so no transaction waits on sharp.
@@ -68,9 +103,10 @@ export async function getImageVariant(
     const [source] = await tx
       .select({ contentType: images.contentType, sha256: images.sha256 })
       .from(images)
-      .where(eq(images.id, request.imageId));
+      .where(eq(images.id, wanted.imageId));
     if (!source) return null;
     const format = negotiateFormat(accept, source.contentType);
+    const request = format === "png" ? { ...wanted, quality: DEFAULT_QUALITY } : wanted;
     const [cached] = await tx
       .select({ bytes: imageVariants.bytes })
       .from(imageVariants)
@@ -82,18 +118,22 @@ export async function getImageVariant(
           eq(imageVariants.format, format),
         ),
       );
-    if (cached) return { source, format, cached: cached.bytes, original: null };
+    if (cached) return { source, format, request, cached: cached.bytes, original: null };
     const [original] = await tx
       .select({ bytes: images.bytes })
       .from(images)
       .where(eq(images.id, request.imageId));
-    return { source, format, cached: null, original: original?.bytes ?? null };
+    return { source, format, request, cached: null, original: original?.bytes ?? null };
   });
   if (!found) return null;
-  const { format } = found;
+  const { format, request } = found;
   const etag = `"${found.source.sha256.slice(0, 16)}-${request.width}-${request.quality}-${format}"`;
   if (found.cached) return { bytes: found.cached, format, etag };
   if (!found.original) return null;
+  if (options.mayEncode) {
+    const verdict = await options.mayEncode();
+    if (!verdict.allowed) return { refused: true, retryAfterSeconds: verdict.retryAfterSeconds };
+  }
   const resized = sharp(found.original).resize({ width: request.width, withoutEnlargement: true });
   const bytes = await (
     format === "avif"

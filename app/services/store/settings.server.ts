@@ -37,6 +37,8 @@ export function defaultStoreSettings(storeId: string): StoreSettings {
     footerTextAr: "",
     socialLinks: [],
     cashOnDeliveryEnabled: true,
+    shippingFeeCents: 0,
+    freeShippingThresholdCents: 0,
     updatedAt: new Date(0),
   };
 }

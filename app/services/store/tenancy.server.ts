@@ -186,9 +186,3 @@ export function getTenantResolver(): Promise<TenantResolver> {
 export async function resolveTenant(host: string): Promise<Tenant> {
   return (await getTenantResolver()).resolve(normalizeHost(host));
 }
-
-/** The store this request is for; a 404 anywhere else (platform or unknown host). */
-export function requireStore(context: { tenant: Tenant }): TenantStore {
-  if (context.tenant.kind !== "store") throw new Response("Store not found", { status: 404 });
-  return context.tenant.store;
-}

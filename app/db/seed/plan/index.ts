@@ -47,6 +47,8 @@ export async function planStore(def: StoreDef, packageId: string | null, now: Da
       secondaryColor: def.secondaryColor,
       ...def.content,
       cashOnDeliveryEnabled: true,
+      shippingFeeCents: def.shipping?.feeCents ?? 0,
+      freeShippingThresholdCents: def.shipping?.freeFromCents ?? 0,
       updatedAt: openedAt,
     },
     categories,

@@ -1,6 +1,6 @@
 /** The store admin, its shoppers with their saved addresses, a cart, a wishlist and contact requests. */
 import { uuidv7 } from "uuidv7";
-import { hashPassword } from "~/services/identity/passwords.server";
+import { hashPassword } from "~/lib/passwords.server";
 import type { ShopperDef } from "../accounts";
 import { createRng } from "../prng";
 import type { StoreDef } from "../stores";

@@ -1,0 +1,33 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { cn } from "~/lib/cn";
+import { ADMIN_NAV, currentEntry } from "./nav-entries";
+
+/** The admin menu: SPEC's entries in order, the current one marked for eyes and screen readers. */
+export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const current = currentEntry(pathname);
+  return (
+    <ul className="flex flex-col gap-1">
+      {ADMIN_NAV.map((entry) => {
+        const active = entry.to === current;
+        return (
+          <li key={entry.to}>
+            <Link
+              to={entry.to}
+              onClick={onNavigate}
+              aria-current={active ? "page" : undefined}
+              className={cn(
+                "flex min-h-11 items-center rounded-md px-3 font-bold hover:bg-page",
+                active && "bg-primary text-on-primary hover:bg-primary",
+              )}
+            >
+              {t(entry.labelKey)}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

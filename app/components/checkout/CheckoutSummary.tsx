@@ -1,0 +1,64 @@
+import { useTranslation } from "react-i18next";
+import type { CheckoutSummaryView } from "~/services/orders/order-view.server";
+
+/** The order summary, all computed on the server: lines, subtotal, sale discount, shipping, total. */
+export function CheckoutSummary({ summary }: { summary: CheckoutSummaryView }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="checkout-summary" className="rounded-lg border border-line bg-card p-4">
+      <h2 id="checkout-summary" className="text-xl font-bold">
+        {t("checkout.summary")}
+      </h2>
+      <ul className="mt-3 flex flex-col divide-y divide-line">
+        {summary.lines.map((line) => (
+          <li key={line.productId} className="flex justify-between gap-4 py-2">
+            <div className="min-w-0">
+              <p className="font-bold break-words">{line.name}</p>
+              <p className="text-sm text-muted">
+                {t("checkout.quantity", { count: line.quantity })}
+                {" · "}
+                {line.unitSalePrice ? (
+                  <>
+                    <s>{line.unitPrice}</s> {line.unitSalePrice}
+                  </>
+                ) : (
+                  line.unitPrice
+                )}
+              </p>
+              {!line.available ? (
+                <p className="text-sm font-bold text-red-700 dark:text-red-400">{t("cart.unavailable")}</p>
+              ) : null}
+            </div>
+            <p className="shrink-0 font-bold">{line.lineTotal}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-3 flex flex-col gap-2 border-t border-line pt-3">
+        <div className="flex justify-between gap-4">
+          <dt>{t("checkout.subtotal")}</dt>
+          <dd>{summary.subtotal}</dd>
+        </div>
+        {summary.discount ? (
+          <div className="flex justify-between gap-4 text-red-800 dark:text-red-300">
+            <dt>{t("checkout.discount")}</dt>
+            <dd>−{summary.discount}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4">
+          <dt>{t("checkout.shipping")}</dt>
+          <dd>{summary.shipping ?? t("checkout.shippingFree")}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-extrabold">
+          <dt>{t("checkout.total")}</dt>
+          <dd data-testid="checkout-total">{summary.total}</dd>
+        </div>
+      </dl>
+      {summary.freeShippingFrom ? (
+        <p className="mt-2 text-sm text-muted">
+          {t("checkout.freeShippingFrom", { amount: summary.freeShippingFrom })}
+        </p>
+      ) : null}
+      <p className="mt-1 text-sm text-muted">{t("checkout.taxIncluded")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/ui/Field";
+import type { PaymentMethod } from "~/lib/validation/checkout";
+
+/**
+ * 'Cash On Delivery' and 'Pay With Stripe', each only when the store offers it (the first one
+ * is chosen to start with, so the form is complete as it stands).
+ */
+export function PaymentChoice({
+  methods,
+  errors,
+  errorId,
+  chosen,
+}: {
+  methods: PaymentMethod[];
+  errors?: string[];
+  errorId: string;
+  chosen?: string;
+}) {
+  const { t } = useTranslation();
+  const selected = methods.includes(chosen as PaymentMethod) ? chosen : methods[0];
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={errorId}>
+      <legend className="text-xl font-bold">{t("checkout.paymentHeading")}</legend>
+      {methods.map((method) => (
+        <label
+          key={method}
+          className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-line px-3 has-[:checked]:border-primary has-[:checked]:bg-card"
+        >
+          <input
+            type="radio"
+            name="paymentMethod"
+            value={method}
+            defaultChecked={method === selected}
+            className="h-5 w-5 accent-[var(--color-primary)]"
+          />
+          <span className="font-bold">{t(method === "cod" ? "payment.cod" : "payment.stripe")}</span>
+        </label>
+      ))}
+      <FieldError id={errorId} errors={errors} />
+    </fieldset>
+  );
+}

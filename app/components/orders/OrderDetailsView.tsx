@@ -1,0 +1,155 @@
+import { useTranslation } from "react-i18next";
+import type { OrderView } from "~/services/orders/order-view.server";
+import { StatusBadge } from "./StatusBadge";
+
+/** One order: its lines, totals, delivery address, payment and history (SPEC §3 labels). */
+export function OrderDetailsView({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+      <div className="flex flex-col gap-8">
+        <section aria-labelledby="order-lines">
+          <h2 id="order-lines" className="text-xl font-bold">
+            {t("orders.lines")}
+          </h2>
+          <table className="mt-3 w-full border-collapse">
+            <thead>
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2 pe-3 text-start">
+                  {t("orders.product")}
+                </th>
+                <th scope="col" className="py-2 pe-3 text-end">
+                  {t("orders.quantity")}
+                </th>
+                <th scope="col" className="py-2 text-end">
+                  {t("orders.lineTotal")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => (
+                <tr key={line.productId} className="border-b border-line align-top">
+                  <td className="py-3 pe-3">
+                    <p className="font-bold break-words">{line.name}</p>
+                    <p className="text-sm text-muted">
+                      {line.unitSalePrice ? (
+                        <>
+                          <s>{line.unitPrice}</s> {line.unitSalePrice}
+                        </>
+                      ) : (
+                        line.unitPrice
+                      )}
+                    </p>
+                  </td>
+                  <td className="py-3 pe-3 text-end">{line.quantity}</td>
+                  <td className="py-3 text-end font-bold">{line.lineTotal}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="mt-3 ms-auto flex max-w-xs flex-col gap-1">
+            <div className="flex justify-between gap-4">
+              <dt>{t("orders.subtotal")}</dt>
+              <dd>{order.subtotal}</dd>
+            </div>
+            {order.discount ? (
+              <div className="flex justify-between gap-4 text-red-800 dark:text-red-300">
+                <dt>{t("orders.discount")}</dt>
+                <dd>−{order.discount}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between gap-4">
+              <dt>{t("orders.shipping")}</dt>
+              <dd>{order.shippingCents > 0 ? order.shipping : t("checkout.shippingFree")}</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-line pt-1 text-lg font-extrabold">
+              <dt>{t("orders.total")}</dt>
+              <dd>{order.total}</dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="order-history">
+          <h2 id="order-history" className="text-xl font-bold">
+            {t("orders.history")}
+          </h2>
+          <ol className="mt-3 flex flex-col gap-2 border-s-2 border-line ps-4">
+            {order.events.map((event, index) => (
+              <li key={`${event.dateTime}-${index}`}>
+                <time dateTime={event.dateTime} className="block text-sm text-muted">
+                  {event.date}
+                </time>
+                <span>{eventText(t, event)}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+      {/* On a phone the status and address come first, above the lines. */}
+      <aside className="order-first flex flex-col gap-4 lg:order-none">
+        <section aria-labelledby="order-status" className="rounded-lg border border-line bg-card p-4">
+          <h2 id="order-status" className="sr-only">
+            {t("orders.status")}
+          </h2>
+          <dl className="flex flex-col gap-2">
+            <div className="flex flex-wrap justify-between gap-2">
+              <dt className="font-bold">{t("orders.status")}</dt>
+              <dd>
+                <StatusBadge kind="status" value={order.status} />
+              </dd>
+            </div>
+            <div className="flex flex-wrap justify-between gap-2">
+              <dt className="font-bold">{t("orders.paymentMethod")}</dt>
+              <dd>{t(order.paymentMethod === "cod" ? "payment.cod" : "payment.stripe")}</dd>
+            </div>
+            <div className="flex flex-wrap justify-between gap-2">
+              <dt className="font-bold">{t("orders.paymentStatus")}</dt>
+              <dd>
+                <StatusBadge kind="payment" value={order.paymentStatus} />
+              </dd>
+            </div>
+            <div className="flex flex-wrap justify-between gap-2">
+              <dt className="font-bold">{t("orders.date")}</dt>
+              <dd>
+                <time dateTime={order.dateTime}>{order.date}</time>
+              </dd>
+            </div>
+            <div className="flex flex-wrap justify-between gap-2">
+              <dt className="font-bold">{t("orders.totalProducts")}</dt>
+              <dd>{order.totalQuantity}</dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="order-address" className="rounded-lg border border-line bg-card p-4">
+          <h2 id="order-address" className="font-bold">
+            {t("orders.deliveryAddress")}
+          </h2>
+          {/* Each line in its own direction: a Latin address inside Arabic text keeps its order. */}
+          <address className="mt-2 flex flex-col not-italic">
+            <span dir="auto">{order.address.fullName}</span>
+            <span dir="auto">{order.address.streetAddress}</span>
+            <span dir="auto">
+              {order.address.zipCode} {order.address.city}
+            </span>
+            <span dir="ltr" className="text-start">
+              {order.address.email}
+            </span>
+            <span dir="ltr" className="text-start">
+              {order.address.mobile}
+            </span>
+          </address>
+        </section>
+      </aside>
+    </div>
+  );
+}
+
+type T = ReturnType<typeof useTranslation>["t"];
+
+function eventText(t: T, event: OrderView["events"][number]): string {
+  const status = event.toStatus ? t(`orders.statuses.${event.toStatus}`) : "";
+  const payment = event.paymentStatus ? t(`orders.paymentStatuses.${event.paymentStatus}`) : "";
+  if (event.type === "placed") return t("orders.events.placed", { status, payment });
+  if (event.type === "payment") return t("orders.events.payment", { payment });
+  const text = t("orders.events.status", { status });
+  return payment ? `${text} · ${t("orders.events.payment", { payment })}` : text;
+}

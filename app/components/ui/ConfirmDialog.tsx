@@ -1,0 +1,141 @@
+import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonClass, type ButtonVariant } from "~/components/ui/Button";
+import { ConfirmForm } from "~/components/ui/ConfirmForm";
+import { useHydrated } from "~/lib/use-hydrated";
+
+// Radix (and the dialog) load on the first hover, focus or click of a trigger: not in the page's
+// start-up JavaScript (DESIGN §9), not at all on pages without a ConfirmDialog.
+const loadPanel = () => import("~/components/ui/ConfirmDialogPanel");
+const ConfirmDialogPanel = lazy(loadPanel);
+
+/** The query parameter that shows a confirmation inline (the no-JavaScript step). */
+export const CONFIRM_PARAM = "confirm";
+
+export interface ConfirmDialogProps {
+  /** Unique on the page: names this confirmation in `?confirm=`. */
+  id: string;
+  /** The trigger's text ("Delete"). */
+  trigger: string;
+  title: string;
+  description: string;
+  /** The confirming button's text; the trigger's by default. */
+  confirmLabel?: string;
+  /** Hidden fields the confirmed POST sends (intent, ids). */
+  fields: Record<string, string>;
+  /** Where it posts: the current page's action by default. */
+  action?: string;
+  tone?: ButtonVariant;
+}
+
+/**
+ * Asks before a destructive POST (delete, cancel, refund).
+ *
+ * With JavaScript the trigger is a button that opens a modal dialog; confirming submits a real
+ * <Form method="post"> with the hidden `fields`. Without JavaScript (or before it has loaded) the
+ * trigger is a link to the same page with `?confirm=<id>`, where the confirmation shows inline:
+ * the same title, description and form, and a Cancel link back. Nothing changes on a GET either
+ * way: only the confirming POST acts.
+ */
+export function ConfirmDialog({
+  id,
+  trigger,
+  title,
+  description,
+  confirmLabel = trigger,
+  fields,
+  action,
+  tone = "danger",
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const navigation = useNavigation();
+
+  const params = new URLSearchParams(search);
+  const inline = params.get(CONFIRM_PARAM) === id;
+  params.delete(CONFIRM_PARAM);
+  const query = params.toString();
+  const backHref = query ? `${pathname}?${query}` : pathname;
+  params.set(CONFIRM_PARAM, id);
+  const confirmHref = `${pathname}?${params}`;
+  // The POST goes to the page without `?confirm=`, so its answer is the page as it was.
+  const target = action ?? backHref;
+
+  // Close once the confirmed submission has finished (its page has loaded or failed).
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") submitted.current = open && navigation.formMethod !== undefined;
+    else if (submitted.current) {
+      submitted.current = false;
+      setOpen(false);
+    }
+  }, [navigation.state, navigation.formMethod, open]);
+
+  if (inline) {
+    return (
+      <section
+        role="group"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-description`}
+        className="rounded-lg border border-line bg-card p-4"
+      >
+        <h2 id={`${id}-title`} className="text-xl font-extrabold">
+          {title}
+        </h2>
+        <p id={`${id}-description`} className="mt-2 text-muted">
+          {description}
+        </p>
+        <ConfirmForm
+          action={target}
+          fields={fields}
+          confirmLabel={confirmLabel}
+          tone={tone}
+          cancel={
+            <Link to={backHref} className={buttonClass({ variant: "secondary" })}>
+              {t("admin.cancel")}
+            </Link>
+          }
+        />
+      </section>
+    );
+  }
+
+  if (!hydrated) {
+    return (
+      <Button to={confirmHref} variant={tone} preventScrollReset>
+        {trigger}
+      </Button>
+    );
+  }
+
+  return (
+    <>
+      <Button
+        type="button"
+        variant={tone}
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onClick={() => setOpen(true)}
+      >
+        {trigger}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ConfirmDialogPanel
+            title={title}
+            description={description}
+            action={target}
+            fields={fields}
+            confirmLabel={confirmLabel}
+            tone={tone}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

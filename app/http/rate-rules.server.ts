@@ -1,0 +1,14 @@
+/**
+ * Rate limits the routes declare besides AUTH_RATE_LIMIT (10 a minute per client). Kept together so
+ * the policy can be read in one place.
+ */
+import type { RateLimitRule } from "~/services/security/rate-limit.server";
+
+/** Mails to one recipient (sign-in links, reset links): 5 per 15 minutes, whoever asks. */
+export const MAIL_RECIPIENT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+
+/** Current-password checks on /profile/password: 10 per 15 minutes per account (and per client). */
+export const PASSWORD_CHECK_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
+
+/** Profile saves (each may carry a photo of up to 5 MB to check and store): 20 per 10 minutes. */
+export const UPLOAD_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 10 * 60_000 };

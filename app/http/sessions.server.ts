@@ -1,0 +1,107 @@
+/**
+ * The session cookies (DESIGN §5, decision 011): the HTTP side of the one session store in
+ * services/identity/sessions.server.ts. A signed, HttpOnly cookie holds the random token; these
+ * helpers read it from a Request, hand the service its hash, and build the Set-Cookie answers.
+ * `__session` on store hosts (shoppers and admins), `__staff` on the platform host.
+ */
+import { createCookie, type Cookie } from "@remix-run/node";
+import { cookieDefaults, cookieSecrets } from "~/lib/cookies.server";
+import {
+  endSession,
+  hashSessionToken,
+  readStaffSession,
+  readUserSession,
+  SESSION_ABSOLUTE_MS,
+  startSession,
+  type SessionUser,
+  type StaffUser,
+} from "~/services/identity/sessions.server";
+
+/** What newSessionToken makes; anything else in the cookie is not looked up. */
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SessionCookie {
+  /** The hashed token the request carries, or null for none, unsigned or malformed. */
+  readHash(request: Request): Promise<string | null>;
+  serialize(token: string): Promise<string>;
+  clear(): Promise<string>;
+}
+
+export function sessionCookie(name: string): SessionCookie {
+  let cookie: Cookie | undefined;
+  // Created on first use so SESSION_SECRET is read after the environment is loaded.
+  const get = () =>
+    (cookie ??= createCookie(name, {
+      ...cookieDefaults,
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+      secrets: cookieSecrets(),
+    }));
+  return {
+    async readHash(request) {
+      const header = request.headers.get("Cookie");
+      if (!header?.includes(`${name}=`)) return null;
+      const value: unknown = await get().parse(header);
+      return typeof value === "string" && SESSION_TOKEN.test(value) ? hashSessionToken(value) : null;
+    },
+    serialize: (token) => get().serialize(token),
+    clear: () => get().serialize("", { maxAge: 0 }),
+  };
+}
+
+const userCookie = sessionCookie("__session");
+const staffCookie = sessionCookie("__staff");
+
+/** The hashed session token from the request's signed `__session` cookie, or null. */
+export const readSessionHash = (request: Request) => userCookie.readHash(request);
+
+const userAgent = (request: Request) => request.headers.get("User-Agent");
+
+/**
+ * Starts a session for `userId` and returns its Set-Cookie value. The session the request
+ * already carried is ended first, so an id planted before sign-in never becomes valid.
+ */
+export async function createUserSession(storeId: string, userId: string, request: Request): Promise<string> {
+  const token = await startSession(
+    { kind: "user", storeId, userId },
+    { replacing: await userCookie.readHash(request), userAgent: userAgent(request) },
+  );
+  return userCookie.serialize(token);
+}
+
+/** The signed-in user of this store, or null for none, an expired or an idle session. */
+export async function getSessionUser(
+  storeId: string,
+  request: Request,
+): Promise<{ user: SessionUser; sessionHash: string } | null> {
+  const hash = await userCookie.readHash(request);
+  return hash ? readUserSession(storeId, hash) : null;
+}
+
+/** Ends the request's session on the server and returns the Set-Cookie that clears it. */
+export async function destroySession(storeId: string, request: Request): Promise<string> {
+  const hash = await userCookie.readHash(request);
+  if (hash) await endSession({ kind: "user", storeId }, hash);
+  return userCookie.clear();
+}
+
+/** Starts a staff session (platform host) and returns its Set-Cookie value. */
+export async function createStaffSession(staffId: string, request: Request): Promise<string> {
+  const token = await startSession(
+    { kind: "staff", staffId },
+    { replacing: await staffCookie.readHash(request), userAgent: userAgent(request) },
+  );
+  return staffCookie.serialize(token);
+}
+
+/** The signed-in staff member, or null; each use keeps the session alive (idle expiry). */
+export async function getStaff(request: Request): Promise<StaffUser | null> {
+  const hash = await staffCookie.readHash(request);
+  return hash ? ((await readStaffSession(hash))?.staff ?? null) : null;
+}
+
+/** Ends the request's staff session and returns the Set-Cookie that clears it. */
+export async function destroyStaffSession(request: Request): Promise<string> {
+  const hash = await staffCookie.readHash(request);
+  if (hash) await endSession({ kind: "staff" }, hash);
+  return staffCookie.clear();
+}

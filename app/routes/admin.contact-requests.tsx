@@ -1,0 +1,120 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ActionNotice } from "~/components/admin/ActionNotice";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { badRequest, Refusal } from "~/http/refusal.server";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { contactChangeSchema } from "~/lib/validation/admin-users";
+import {
+  listContactRequests,
+  setContactRequestRead,
+  type ContactRequestRow,
+} from "~/services/admin/contact-requests.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.contact.title") });
+
+export const loader = adminLoader(async ({ store }) => ({
+  requests: await listContactRequests(store.id),
+  storeName: store.name,
+}));
+
+/** Mark one request read or unread; another store's id is a 404 and changes nothing. */
+export const action = adminAction(async ({ store, form }) => {
+  const parsed = contactChangeSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw badRequest();
+  const found = await setContactRequestRead(store.id, parsed.data.requestId, parsed.data.read);
+  if (!found) throw new Refusal(404, { key: "notFound.page" });
+  return redirectWithToast("/admin/contact-requests", { key: "admin.contact.updated" });
+});
+
+/** A mailto: link answering in the shopper's own mail program, subject prefilled. */
+function replyHref(row: ContactRequestRow, subject: string): string {
+  return `mailto:${encodeURIComponent(row.email)}?subject=${encodeURIComponent(subject)}`;
+}
+
+export default function AdminContactRequests() {
+  const { requests, storeName } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const columns: DataColumn<ContactRequestRow>[] = [
+    {
+      key: "name",
+      header: t("admin.contact.name"),
+      rowHeader: true,
+      cell: (row) => (
+        <span dir="auto" className={row.read ? "font-normal" : "font-extrabold"}>
+          {row.name}
+        </span>
+      ),
+    },
+    { key: "email", header: t("admin.contact.email"), cell: (row) => row.email },
+    {
+      key: "message",
+      header: t("admin.contact.message"),
+      cell: (row) => (
+        <p dir="auto" className="min-w-56 max-w-md whitespace-pre-line break-words">
+          {row.comments}
+        </p>
+      ),
+    },
+    {
+      key: "received",
+      header: t("admin.contact.received"),
+      cell: (row) => <time dateTime={row.createdAt}>{dates.format(new Date(row.createdAt))}</time>,
+    },
+    {
+      key: "status",
+      header: t("admin.contact.status"),
+      cell: (row) => (row.read ? t("admin.contact.read") : t("admin.contact.unread")),
+    },
+    {
+      key: "actions",
+      header: t("admin.users.actions"),
+      cell: (row) => (
+        <div className="flex flex-wrap gap-2">
+          <Form method="post">
+            <input type="hidden" name="requestId" value={row.id} />
+            <input type="hidden" name="read" value={String(!row.read)} />
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`${row.read ? t("admin.contact.markUnread") : t("admin.contact.markRead")}: ${row.name}`}
+            >
+              {row.read ? t("admin.contact.markUnread") : t("admin.contact.markRead")}
+            </Button>
+          </Form>
+          <a
+            href={replyHref(row, t("admin.contact.replySubject", { store: storeName }))}
+            aria-label={`${t("admin.contact.reply")}: ${row.name}`}
+            className={buttonClass({ size: "sm", variant: "secondary" })}
+          >
+            {t("admin.contact.reply")}
+          </a>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <AdminPage title={t("admin.contact.title")}>
+      <ActionNotice data={actionData} />
+      <DataTable
+        caption={t("admin.contact.title")}
+        captionHidden
+        columns={columns}
+        rows={requests}
+        rowKey={(row) => row.id}
+        empty={t("admin.contact.empty")}
+      />
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

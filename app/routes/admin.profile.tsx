@@ -1,0 +1,168 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Avatar } from "~/components/ui/Avatar";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { PhotoField } from "~/components/ui/PhotoField";
+import { savePostedPhoto } from "~/http/profile-photo.server";
+import { Notice } from "~/components/ui/Notice";
+import { enforceRateLimit } from "~/http/form.server";
+import { getOptionalSession } from "~/http/guards.server";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { badRequest } from "~/http/refusal.server";
+import { PASSWORD_CHECK_RATE_LIMIT, UPLOAD_RATE_LIMIT } from "~/http/rate-rules.server";
+import { formConstraint } from "~/lib/form-constraint.server";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { changePasswordSchema, profileSchema } from "~/lib/validation/auth";
+import { changePassword, updateProfile } from "~/services/identity/accounts.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("profile.title") });
+
+export const loader = adminLoader(({ user }) => ({
+  admin: { name: user.name, email: user.email, imageId: user.imageId },
+  constraints: { profile: formConstraint(profileSchema), password: formConstraint(changePasswordSchema) },
+}));
+
+const loadProfileSchema = () => import("~/lib/validation/auth").then((m) => m.profileSchema);
+const loadPasswordSchema = () => import("~/lib/validation/auth").then((m) => m.changePasswordSchema);
+
+/**
+ * Two forms, one action, told apart by `intent`: the name and photo (the same services and checks
+ * as the storefront's /profile: PNG or JPG by content, 5 MB), and the password (checked against
+ * the current one, ends the admin's other sessions). Uploads and password checks are throttled
+ * per account as on the storefront.
+ */
+export const action = adminAction(
+  async ({ request, context, store, user, form }) => {
+    const intent = form.get("intent");
+    if (intent === "profile") {
+      const submission = parseWithZod(form, { schema: profileSchema });
+      if (submission.status !== "success")
+        return data({ form: "profile", result: submission.reply(), photoError: null }, { status: 400 });
+      const photo = await savePostedPhoto(store.id, user.id, form);
+      if (!photo.ok) {
+        return data(
+          { form: "profile", result: submission.reply(), photoError: photo.error },
+          { status: photo.status },
+        );
+      }
+      await updateProfile(store.id, user.id, { name: submission.value.name, imageId: photo.imageId });
+      return redirectWithToast("/admin/profile", { key: "toast.updateSuccess" });
+    }
+    if (intent === "password") {
+      const submission = parseWithZod(form, { schema: changePasswordSchema });
+      const hidden = { hideFields: ["currentPassword", "newPassword"] };
+      if (submission.status !== "success")
+        return data(
+          { form: "password", result: submission.reply(hidden), photoError: null },
+          { status: 400 },
+        );
+      await enforceRateLimit(`password-change:user:${user.id}`, PASSWORD_CHECK_RATE_LIMIT);
+      const session = await getOptionalSession(request, context);
+      const result = await changePassword(store.id, user.id, {
+        ...submission.value,
+        keepSessionHash: session?.sessionHash ?? null,
+      });
+      if (!result.ok) {
+        const reply = submission.reply({
+          ...hidden,
+          fieldErrors: { currentPassword: ["profile.wrongCurrentPassword"] },
+        });
+        return data({ form: "password", result: reply, photoError: null }, { status: 400 });
+      }
+      return redirectWithToast("/admin/profile", { key: "toast.updateSuccess" });
+    }
+    throw badRequest();
+  },
+  { rateLimit: { kind: "upload", rule: UPLOAD_RATE_LIMIT } },
+);
+
+export default function AdminProfile() {
+  const { admin, constraints } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const answered = actionData && "form" in actionData ? actionData : null;
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const photoError = answered?.form === "profile" ? answered.photoError : null;
+  const profilePending = useFormPending({ method: "post", intent: "profile" });
+  const passwordPending = useFormPending({ method: "post", intent: "password" });
+  const profileForm = useSchemaForm(
+    loadProfileSchema,
+    answered?.form === "profile" ? answered.result : null,
+    {
+      id: "admin-profile",
+      constraint: constraints.profile,
+      defaultValue: { name: admin.name },
+    },
+  );
+  const passwordForm = useSchemaForm(
+    loadPasswordSchema,
+    answered?.form === "password" ? answered.result : null,
+    { id: "admin-password", constraint: constraints.password },
+  );
+  return (
+    <AdminPage title={t("profile.title")}>
+      {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="profile-heading" className="rounded-lg border border-line p-6">
+          <h2 id="profile-heading" className="mb-4 text-xl font-extrabold">
+            {t("profile.title")}
+          </h2>
+          <div className="mb-6 flex items-center gap-4">
+            <Avatar name={admin.name} imageId={admin.imageId} size={72} />
+            <div className="min-w-0">
+              <p className="text-lg font-bold" dir="auto">
+                {admin.name}
+              </p>
+              <p className="truncate text-muted">{admin.email}</p>
+            </div>
+          </div>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            {...profileForm.formProps}
+            className="flex flex-col gap-3"
+          >
+            <input type="hidden" name="intent" value="profile" />
+            <Field field={profileForm.field("name")} label={t("auth.fields.name")} autoComplete="name" />
+            <PhotoField error={photoError} />
+            <Button disabled={profilePending}>{t("profile.save")}</Button>
+          </Form>
+        </section>
+        <section aria-labelledby="password-heading" className="rounded-lg border border-line p-6">
+          <h2 id="password-heading" className="mb-2 text-xl font-extrabold">
+            {t("profile.changePassword")}
+          </h2>
+          <p className="mb-4 text-muted">{t("profile.changePasswordIntro")}</p>
+          <Form method="post" {...passwordForm.formProps} className="flex flex-col gap-3">
+            <input type="hidden" name="intent" value="password" />
+            <Field
+              field={passwordForm.field("currentPassword")}
+              type="password"
+              label={t("auth.fields.currentPassword")}
+              autoComplete="current-password"
+            />
+            <Field
+              field={passwordForm.field("newPassword")}
+              type="password"
+              label={t("auth.fields.newPassword")}
+              hint={t("auth.fields.passwordHint")}
+              autoComplete="new-password"
+            />
+            <Button disabled={passwordPending}>{t("profile.changePassword")}</Button>
+          </Form>
+        </section>
+      </div>
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

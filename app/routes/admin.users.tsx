@@ -1,0 +1,185 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ActionNotice } from "~/components/admin/ActionNotice";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Button } from "~/components/ui/Button";
+import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { badRequest, Refusal } from "~/http/refusal.server";
+import { formatMoney } from "~/lib/money";
+import { useStoreSite } from "~/lib/root-data";
+import { seo } from "~/lib/seo";
+import { readTableSort, TABLE_PARAMS } from "~/lib/table-links";
+import { redirectWithToast } from "~/lib/toast.server";
+import { userChangeSchema } from "~/lib/validation/admin-users";
+import {
+  listUsers,
+  setUserAdmin,
+  setUserBlocked,
+  USER_SORTS,
+  type AdminUserRow,
+  type UserChangeResult,
+} from "~/services/admin/users.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.users.title") });
+
+export const loader = adminLoader(async ({ request, store, user }) => {
+  const search = new URL(request.url).searchParams;
+  const sort = readTableSort(search, USER_SORTS, { key: "name", dir: "asc" }) as {
+    key: (typeof USER_SORTS)[number];
+    dir: "asc" | "desc";
+  };
+  const q = (search.get("q") ?? "").slice(0, 200);
+  const page = await listUsers(store.id, { q, sort, cursor: search.get(TABLE_PARAMS.cursor) });
+  return { ...page, q, sort, selfId: user.id };
+});
+
+const REFUSALS: Record<Exclude<UserChangeResult, { ok: true }>["error"], Refusal> = {
+  "not-found": new Refusal(404, { key: "notFound.page" }),
+  yourself: new Refusal(403, { key: "admin.users.notYourself" }),
+  "last-admin": new Refusal(409, { key: "admin.users.lastAdmin" }),
+  "admin-blocked": new Refusal(409, { key: "admin.users.cannotBlockAdmin" }),
+};
+
+/** One row's button: the admin flag or blocking. The services refuse yourself and the last admin. */
+export const action = adminAction(async ({ request, store, user, form }) => {
+  const parsed = userChangeSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw badRequest();
+  const { intent, userId, value } = parsed.data;
+  const result =
+    intent === "admin"
+      ? await setUserAdmin(store.id, user.id, userId, value)
+      : await setUserBlocked(store.id, user.id, userId, value);
+  if (!result.ok) throw REFUSALS[result.error];
+  // Back to the same list (search, order, page) the button was pressed on.
+  const { search } = new URL(request.url);
+  return redirectWithToast(`/admin/users${search}`, { key: "admin.users.updated" });
+});
+
+export default function AdminUsers() {
+  const { rows, prevCursor, nextCursor, q, sort, selfId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const site = useStoreSite();
+  const locale = i18n.language === "ar" ? "ar" : "en";
+  const columns: DataColumn<AdminUserRow>[] = [
+    {
+      key: "name",
+      header: t("admin.users.name"),
+      sortable: true,
+      rowHeader: true,
+      cell: (row) => <span dir="auto">{row.name}</span>,
+    },
+    { key: "email", header: t("admin.users.email"), sortable: true, cell: (row) => row.email },
+    { key: "orders", header: t("admin.users.orders"), align: "end", cell: (row) => row.ordersCount },
+    {
+      key: "spend",
+      header: t("admin.users.spend"),
+      align: "end",
+      cell: (row) => formatMoney(row.spendCents, site.currency, locale),
+    },
+    {
+      key: "role",
+      header: t("admin.users.role"),
+      cell: (row) => (row.isAdmin ? t("admin.users.admin") : t("admin.users.shopper")),
+    },
+    {
+      key: "status",
+      header: t("admin.users.status"),
+      cell: (row) => (row.blocked ? t("admin.users.blocked") : t("admin.users.active")),
+    },
+    {
+      key: "actions",
+      header: t("admin.users.actions"),
+      cell: (row) =>
+        row.id === selfId ? null : (
+          <div className="flex flex-wrap gap-2">
+            {row.blocked ? null : (
+              <RowButton
+                intent="admin"
+                userId={row.id}
+                value={!row.isAdmin}
+                label={row.isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}
+                name={row.name}
+              />
+            )}
+            {row.isAdmin ? null : (
+              <RowButton
+                intent="block"
+                userId={row.id}
+                value={!row.blocked}
+                label={row.blocked ? t("admin.users.unblock") : t("admin.users.block")}
+                name={row.name}
+              />
+            )}
+          </div>
+        ),
+    },
+  ];
+  return (
+    <AdminPage title={t("admin.users.title")}>
+      <ActionNotice data={actionData} />
+      <DataTable
+        caption={t("admin.users.title")}
+        captionHidden
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        sort={sort}
+        prevCursor={prevCursor}
+        nextCursor={nextCursor}
+        filters={{
+          names: ["q"],
+          fields: (
+            <label className="flex flex-col gap-1">
+              <span className="font-bold">{t("admin.users.search")}</span>
+              <input
+                type="search"
+                name="q"
+                defaultValue={q}
+                maxLength={200}
+                className="min-h-11 rounded-md border border-line bg-field px-3"
+              />
+            </label>
+          ),
+        }}
+        empty={t("admin.users.empty")}
+      />
+    </AdminPage>
+  );
+}
+
+/** A small POST form per row and change, so every button works without JavaScript. */
+function RowButton({
+  intent,
+  userId,
+  value,
+  label,
+  name,
+}: {
+  intent: "admin" | "block";
+  userId: string;
+  value: boolean;
+  label: string;
+  name: string;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="userId" value={userId} />
+      <input type="hidden" name="value" value={String(value)} />
+      <Button
+        size="sm"
+        variant={intent === "block" && value ? "danger" : "secondary"}
+        aria-label={`${label}: ${name}`}
+      >
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

@@ -1,0 +1,42 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CancelOrderDialog } from "~/components/orders/CancelOrderDialog";
+import { OrderDetailsView } from "~/components/orders/OrderDetailsView";
+import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
+import { shopperLoader } from "~/http/handlers.server";
+import { Refusal } from "~/http/refusal.server";
+import { seo } from "~/lib/seo";
+import { findShopperOrder } from "~/services/orders/shopper-order.server";
+
+export const meta: MetaFunction = (args) =>
+  seo({ ...args, page: (t) => t("orders.detailsTitle", { number: args.params.number ?? "" }) });
+
+export const loader = shopperLoader(async ({ store, user, params, locale }) => {
+  const order = await findShopperOrder(store.id, user.id, params.number, locale);
+  if (!order) throw new Refusal(404, { key: "notFound.order" });
+  return { order };
+});
+
+export default function OrderDetailsPage() {
+  const { order } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <p>
+        <Link to="/orders" className="text-primary-ink underline underline-offset-4">
+          {t("orders.myOrders")}
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-extrabold">{t("orders.detailsTitle", { number: order.number })}</h1>
+        {order.cancellable ? <CancelOrderDialog number={order.number} /> : null}
+      </div>
+      <div className="mt-6">
+        <OrderDetailsView order={order} />
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = OrderErrorBoundary;

@@ -1,0 +1,74 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
+import { OrderOutcome } from "~/components/orders/OrderOutcome";
+import { shopperLoader } from "~/http/handlers.server";
+import { Refusal } from "~/http/refusal.server";
+import { seo } from "~/lib/seo";
+import { findShopperOrder } from "~/services/orders/shopper-order.server";
+
+/** How often a page waiting for the card webhook looks again. */
+const RECHECK_SECONDS = 3;
+
+const awaitingPayment = (order: { status: string; paymentMethod: string }) =>
+  order.status === "pending" && order.paymentMethod === "card";
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const tags = seo({ ...args, page: (t) => t("orders.confirmedTitle") });
+  // Without JavaScript the browser reloads by itself until the webhook has confirmed the payment.
+  return args.data && awaitingPayment(args.data.order)
+    ? [...tags, { httpEquiv: "refresh", content: String(RECHECK_SECONDS) }]
+    : tags;
+};
+
+export const loader = shopperLoader(async ({ store, user, params, locale }) => {
+  const order = await findShopperOrder(store.id, user.id, params.number, locale);
+  if (!order) throw new Refusal(404, { key: "notFound.order" });
+  return { order };
+});
+
+/**
+ * Where a placed order lands. It tells the order's real state: never "confirmed" before it is. A
+ * card order back from Stripe before the webhook says its payment is being confirmed and checks
+ * again every few seconds.
+ */
+export default function OrderConfirmed() {
+  const { order } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const waiting = awaitingPayment(order);
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, RECHECK_SECONDS * 1000);
+    return () => window.clearInterval(timer);
+  }, [waiting, revalidator]);
+  const confirmed = order.status !== "pending" && order.status !== "cancelled";
+  return (
+    <OrderOutcome
+      order={order}
+      icon={order.status === "cancelled" ? "cross" : order.status === "pending" ? "wait" : "check"}
+      title={
+        order.status === "cancelled"
+          ? t("orders.cancelledTitle")
+          : waiting
+            ? t("orders.paymentConfirmingTitle")
+            : t("orders.confirmedTitle")
+      }
+      message={
+        order.status === "cancelled"
+          ? t("orders.cancelledMessage", { number: order.number })
+          : confirmed
+            ? t("orders.confirmedMessage", { number: order.number })
+            : waiting
+              ? t("orders.paymentConfirmingMessage", { number: order.number })
+              : t("orders.pendingPaymentMessage", { number: order.number })
+      }
+    />
+  );
+}
+
+export const ErrorBoundary = OrderErrorBoundary;

@@ -1,0 +1,30 @@
+/**
+ * POST /webhooks/stripe: Stripe's signed events (DESIGN §5). Not a form: the raw body is read as
+ * text, since the signature covers its exact bytes. Stripe sends no Origin header, which the
+ * edge's same-origin check lets through (only a visible other origin is refused).
+ * Bad or stale signature → 400 and nothing changes; an event seen before → 200 and nothing changes.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { handleStripeEvent } from "~/services/payments/webhook.server";
+import { stripeWebhooksConfigured, verifyStripeEvent } from "~/services/payments/stripe-client.server";
+
+const text = (body: string, status: number) =>
+  new Response(body, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return text("Method Not Allowed", 405);
+  if (!stripeWebhooksConfigured()) return text("Stripe webhooks are not configured", 404);
+  const body = await request.text();
+  let event;
+  try {
+    event = verifyStripeEvent(body, request.headers.get("Stripe-Signature"));
+  } catch {
+    return text("Invalid Stripe signature", 400);
+  }
+  const outcome = await handleStripeEvent(event);
+  // 409: not applied and not recorded yet; Stripe delivers it again later.
+  return text(outcome, outcome === "retry" ? 409 : 200);
+}

@@ -1,0 +1,154 @@
+/**
+ * The admin's users list and the changes an admin makes to another account (SPEC §2 Users): the
+ * admin flag and blocking. Every function takes the store id first and runs in its RLS scope.
+ */
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { orders, sessions, users } from "~/db/schema";
+import { decodeKeyset, pageOf } from "./keyset.server";
+
+export const USERS_PAGE_SIZE = 25;
+export const USER_SORTS = ["name", "email"] as const;
+export type UserSort = { key: (typeof USER_SORTS)[number]; dir: "asc" | "desc" };
+
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  blocked: boolean;
+  ordersCount: number;
+  /** Sum of the totals of orders not cancelled, in minor units. */
+  spendCents: number;
+}
+
+/** `%` and `_` typed in the search box are letters, not wildcards. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listUsers(
+  storeId: string,
+  input: { q: string; sort: UserSort; cursor: string | null },
+) {
+  const keyset = decodeKeyset(input.cursor);
+  const column = input.sort.key === "email" ? users.email : users.name;
+  // A "before" page reads backwards from its anchor, then pageOf turns it round.
+  const ascending = (input.sort.dir === "asc") !== (keyset?.side === "before");
+  const filters: SQL[] = [];
+  const q = input.q.trim();
+  if (q) filters.push(or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q)))!);
+  if (keyset) {
+    filters.push(
+      ascending
+        ? sql`(${column}, ${users.id}) > (${keyset.value}, ${keyset.id}::uuid)`
+        : sql`(${column}, ${users.id}) < (${keyset.value}, ${keyset.id}::uuid)`,
+    );
+  }
+  const db = await getDb();
+  const fetched = await db.withStore(storeId, (tx) => {
+    const stats = tx
+      .select({
+        userId: orders.userId,
+        ordersCount: sql<number>`count(*)::int`.as("orders_count"),
+        spendCents:
+          sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} <> 'cancelled'), 0)::float8`.as(
+            "spend_cents",
+          ),
+      })
+      .from(orders)
+      .groupBy(orders.userId)
+      .as("stats");
+    const order = ascending ? asc : desc;
+    return tx
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        isAdmin: users.isAdmin,
+        blockedAt: users.blockedAt,
+        ordersCount: sql<number>`coalesce(${stats.ordersCount}, 0)`,
+        spendCents: sql<number>`coalesce(${stats.spendCents}, 0)`,
+      })
+      .from(users)
+      .leftJoin(stats, eq(stats.userId, users.id))
+      .where(filters.length ? and(...filters) : undefined)
+      .orderBy(order(column), order(users.id))
+      .limit(USERS_PAGE_SIZE + 1);
+  });
+  const page = pageOf(fetched, USERS_PAGE_SIZE, keyset, (row) => ({
+    value: input.sort.key === "email" ? row.email : row.name,
+    id: row.id,
+  }));
+  return {
+    ...page,
+    rows: page.rows.map(({ blockedAt, ...row }): AdminUserRow => ({
+      ...row,
+      blocked: blockedAt !== null,
+      ordersCount: Number(row.ordersCount),
+      spendCents: Number(row.spendCents),
+    })),
+  };
+}
+
+export type UserChangeResult =
+  { ok: true } | { ok: false; error: "not-found" | "yourself" | "last-admin" | "admin-blocked" };
+
+/**
+ * Grants or removes the admin flag. An admin never changes their own flag, and the store always
+ * keeps one admin: the admins are locked first so two admins removing each other at the same
+ * moment cannot both succeed.
+ */
+export async function setUserAdmin(
+  storeId: string,
+  actorId: string,
+  userId: string,
+  isAdmin: boolean,
+): Promise<UserChangeResult> {
+  if (userId === actorId) return { ok: false, error: "yourself" };
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for("update");
+    const [target] = await tx
+      .select({ id: users.id, blockedAt: users.blockedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!target) return { ok: false, error: "not-found" } as const;
+    if (isAdmin && target.blockedAt) return { ok: false, error: "admin-blocked" } as const;
+    if (!isAdmin && admins.length <= 1 && admins.some((a) => a.id === userId)) {
+      return { ok: false, error: "last-admin" } as const;
+    }
+    await tx.update(users).set({ isAdmin }).where(eq(users.id, userId));
+    return { ok: true } as const;
+  });
+}
+
+/**
+ * Blocks or unblocks a shopper. Blocking ends every session of theirs in the same transaction;
+ * sign-in refuses them (accounts.server.ts) and a session is never read for them
+ * (sessions.server.ts). Admins are not blocked: remove their role first.
+ */
+export async function setUserBlocked(
+  storeId: string,
+  actorId: string,
+  userId: string,
+  blocked: boolean,
+): Promise<UserChangeResult> {
+  if (userId === actorId) return { ok: false, error: "yourself" };
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!target) return { ok: false, error: "not-found" } as const;
+    if (blocked && target.isAdmin) return { ok: false, error: "admin-blocked" } as const;
+    await tx
+      .update(users)
+      .set({ blockedAt: blocked ? new Date() : null })
+      .where(blocked ? and(eq(users.id, userId), isNull(users.blockedAt)) : eq(users.id, userId));
+    if (blocked) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return { ok: true } as const;
+  });
+}

@@ -1,0 +1,269 @@
+/**
+ * Checkout (DESIGN §5, issue 9): the page's data (priced cart, saved address, payment options),
+ * saving the shipping address, and placing an order in ONE transaction:
+ *
+ *   1. a checkout token already used by this shopper → that order (a double submit makes one);
+ *   2. every line re-priced; a total other than the one the shopper saw → nothing placed;
+ *   3. stock taken with `stock = stock - q where stock >= q`, line by line in product-id order
+ *      (so concurrent orders lock rows in the same order and never deadlock); one line short →
+ *      the whole transaction rolls back, naming the product;
+ *   4. the store's order counter → the order number (#1001, …); the order, a snapshot per line
+ *      (names in both languages, unit price, sale, quantity) and an `order_events` row;
+ *   5. the cart emptied.
+ *
+ * Cash On Delivery: confirmed, unpaid. Card: pending, payment pending, stock held until the
+ * payment webhook confirms or cancels it (cancelOrder gives the stock back).
+ */
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { getDb, type Tx } from "~/db/client.server";
+import { cartItems, orderEvents, orderItems, orders, products, shippingAddresses, stores } from "~/db/schema";
+import type { Locale } from "~/lib/i18n";
+import type { PaymentMethod, ShippingInput } from "~/lib/validation/checkout";
+import type { EmailStore } from "~/services/email/email-templates.server";
+import { sendOrderEmail } from "./order-emails.server";
+import { loadPaymentOptions, type PaymentOptions } from "./payment-options.server";
+import { priceCheckout, type CheckoutPrice } from "./pricing.server";
+
+export interface CheckoutPage {
+  price: CheckoutPrice;
+  address: ShippingInput | null;
+  payment: PaymentOptions;
+}
+
+/** The shopper's saved (default) shipping address, or null. */
+async function savedAddress(tx: Tx, userId: string): Promise<ShippingInput | null> {
+  const [row] = await tx
+    .select({
+      fullName: shippingAddresses.fullName,
+      streetAddress: shippingAddresses.streetAddress,
+      zipCode: shippingAddresses.zipCode,
+      city: shippingAddresses.city,
+      email: shippingAddresses.email,
+      mobile: shippingAddresses.mobile,
+    })
+    .from(shippingAddresses)
+    .where(and(eq(shippingAddresses.userId, userId), eq(shippingAddresses.isDefault, true)))
+    .orderBy(asc(shippingAddresses.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getCheckout(storeId: string, userId: string): Promise<CheckoutPage> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => ({
+    price: await priceCheckout(tx, storeId, userId),
+    address: await savedAddress(tx, userId),
+    payment: await loadPaymentOptions(tx, storeId),
+  }));
+}
+
+async function upsertAddress(tx: Tx, storeId: string, userId: string, input: ShippingInput) {
+  const [current] = await tx
+    .select({ id: shippingAddresses.id })
+    .from(shippingAddresses)
+    .where(and(eq(shippingAddresses.userId, userId), eq(shippingAddresses.isDefault, true)))
+    .orderBy(asc(shippingAddresses.createdAt))
+    .limit(1);
+  if (current) {
+    await tx
+      .update(shippingAddresses)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(and(eq(shippingAddresses.storeId, storeId), eq(shippingAddresses.id, current.id)));
+  } else {
+    await tx.insert(shippingAddresses).values({ storeId, userId, ...input, isDefault: true });
+  }
+}
+
+/** Keeps the address as the shopper's default, for the next checkout. */
+export async function saveShippingAddress(storeId: string, userId: string, input: ShippingInput) {
+  const db = await getDb();
+  await db.withStore(storeId, (tx) => upsertAddress(tx, storeId, userId, input));
+}
+
+export interface PlaceOrderInput {
+  shipping: ShippingInput;
+  paymentMethod: PaymentMethod;
+  checkoutToken: string;
+  /** The total (minor units) the shopper was shown. */
+  expectedTotalCents: number;
+}
+
+export type PlaceOrderResult =
+  | { kind: "placed"; number: number; orderId: string; paymentMethod: PaymentMethod }
+  /** The same token was used before by this shopper: the order that submit made. */
+  | { kind: "existing"; number: number; paymentMethod: PaymentMethod }
+  | { kind: "empty" }
+  | { kind: "method-unavailable" }
+  | { kind: "price-changed"; totalCents: number }
+  | { kind: "unavailable"; nameEn: string; nameAr: string }
+  | { kind: "out-of-stock"; nameEn: string; nameAr: string; stock: number }
+  /** The token belongs to someone else's order (forged or leaked): refused. */
+  | { kind: "token-taken" };
+
+/** Thrown inside the transaction so that everything written so far is rolled back. */
+class Rollback extends Error {
+  constructor(readonly result: PlaceOrderResult) {
+    super(result.kind);
+  }
+}
+
+/** A unique violation of the checkout token (two submits of one form racing), through drizzle's wrapping. */
+function isTokenConflict(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint_name, constraint } = e as Record<string, unknown>;
+    if (code === "23505" && (constraint_name ?? constraint) === "orders_checkout_token_key") return true;
+    if (code === "23505" && String((e as Error).message).includes("orders_checkout_token_key")) return true;
+  }
+  return false;
+}
+
+async function orderByToken(tx: Tx, userId: string, token: string) {
+  const [row] = await tx
+    .select({ number: orders.number, userId: orders.userId, paymentMethod: orders.paymentMethod })
+    .from(orders)
+    .where(eq(orders.checkoutToken, token));
+  if (!row) return null;
+  return row.userId === userId
+    ? ({ kind: "existing", number: row.number, paymentMethod: row.paymentMethod } as const)
+    : ({ kind: "token-taken" } as const);
+}
+
+export interface PlaceOrderContext {
+  store: { id: string; currency: string };
+  userId: string;
+  /** The shopper's language now: the order's emails are written in it. */
+  locale: Locale;
+  /** How emails show the store (name, colour, links); no email when absent (tests, bench). */
+  mail?: EmailStore;
+}
+
+export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const db = await getDb();
+  const { store, userId } = ctx;
+  let result: PlaceOrderResult;
+  try {
+    result = await db.withStore(store.id, async (tx) => {
+      const earlier = await orderByToken(tx, userId, input.checkoutToken);
+      if (earlier) return earlier;
+      const options = await loadPaymentOptions(tx, store.id);
+      if (!options[input.paymentMethod]) return { kind: "method-unavailable" };
+
+      const price = await priceCheckout(tx, store.id, userId);
+      if (price.lines.length === 0) return { kind: "empty" };
+      const archived = price.lines.find((line) => !line.active);
+      if (archived) return { kind: "unavailable", nameEn: archived.nameEn, nameAr: archived.nameAr };
+      if (price.totalCents !== input.expectedTotalCents)
+        return { kind: "price-changed", totalCents: price.totalCents };
+
+      await takeStock(tx, store.id, price);
+      const [counter] = await tx
+        .update(stores)
+        .set({ lastOrderNumber: sql`${stores.lastOrderNumber} + 1` })
+        .where(eq(stores.id, store.id))
+        .returning({ number: stores.lastOrderNumber });
+      const cod = input.paymentMethod === "cod";
+      const status = cod ? "confirmed" : "pending";
+      const paymentStatus = cod ? "unpaid" : "pending";
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          storeId: store.id,
+          number: counter!.number,
+          userId,
+          status,
+          paymentStatus,
+          paymentMethod: input.paymentMethod,
+          currency: store.currency,
+          subtotalCents: price.subtotalCents,
+          discountCents: price.discountCents,
+          shippingCents: price.shippingCents,
+          totalCents: price.totalCents,
+          totalQuantity: price.totalQuantity,
+          shipFullName: input.shipping.fullName,
+          shipStreetAddress: input.shipping.streetAddress,
+          shipZipCode: input.shipping.zipCode,
+          shipCity: input.shipping.city,
+          shipEmail: input.shipping.email,
+          shipMobile: input.shipping.mobile,
+          locale: ctx.locale,
+          checkoutToken: input.checkoutToken,
+        })
+        .returning({ id: orders.id, number: orders.number });
+      await tx.insert(orderItems).values(
+        price.lines.map((line) => ({
+          storeId: store.id,
+          orderId: order!.id,
+          productId: line.productId,
+          nameEn: line.nameEn,
+          nameAr: line.nameAr,
+          unitPriceCents: line.unitPriceCents,
+          unitDiscountCents: line.unitDiscountCents,
+          quantity: line.quantity,
+          lineTotalCents: line.lineTotalCents,
+        })),
+      );
+      await tx.insert(orderEvents).values({
+        storeId: store.id,
+        orderId: order!.id,
+        type: "placed",
+        toStatus: status,
+        paymentStatus,
+        actorUserId: userId,
+      });
+      await upsertAddress(tx, store.id, userId, input.shipping);
+      await tx.delete(cartItems).where(and(eq(cartItems.storeId, store.id), eq(cartItems.userId, userId)));
+      return {
+        kind: "placed",
+        number: order!.number,
+        orderId: order!.id,
+        paymentMethod: input.paymentMethod,
+      } as const;
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return error.result;
+    // The same form submitted twice at once: the first submit's order won the token.
+    if (isTokenConflict(error)) {
+      const earlier = await db.withStore(store.id, (tx) => orderByToken(tx, userId, input.checkoutToken));
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+  if (result.kind === "placed" && ctx.mail) {
+    await sendOrderEmail(store.id, ctx.mail, result.orderId, "order-placed");
+  }
+  return result;
+}
+
+/** Takes every line's quantity from stock, or throws (rolling back) naming the first line short. */
+async function takeStock(tx: Tx, storeId: string, price: CheckoutPrice): Promise<void> {
+  const lines = [...price.lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  for (const line of lines) {
+    const taken = await tx
+      .update(products)
+      .set({
+        stock: sql`${products.stock} - ${line.quantity}`,
+        unitsSold: sql`${products.unitsSold} + ${line.quantity}`,
+      })
+      .where(
+        and(
+          eq(products.storeId, storeId),
+          eq(products.id, line.productId),
+          eq(products.active, true),
+          gte(products.stock, line.quantity),
+        ),
+      )
+      .returning({ id: products.id });
+    if (taken.length === 0) {
+      const [now] = await tx
+        .select({ stock: products.stock })
+        .from(products)
+        .where(and(eq(products.storeId, storeId), eq(products.id, line.productId)));
+      throw new Rollback({
+        kind: "out-of-stock",
+        nameEn: line.nameEn,
+        nameAr: line.nameAr,
+        stock: Math.max(0, now?.stock ?? 0),
+      });
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Order emails (issue 9, item 9): placed and cancelled, in the language the shopper ordered in,
+ * dressed in the store's name and colour, with the lines, the total and a link to the order.
+ * Sent after the order's transaction committed; a mail failure never undoes an order (the
+ * outbox keeps the message with its error).
+ */
+import "~/lib/i18n.server";
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { orderItems, orders } from "~/db/schema";
+import { getT, localeDir } from "~/lib/i18n";
+import { formatMoney } from "~/lib/money";
+import { sendEmail } from "~/services/email/email.server";
+import type { EmailStore } from "~/services/email/email-templates.server";
+import { localized } from "~/services/store/settings.server";
+
+export type OrderEmailKind = "order-placed" | "order-cancelled";
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+export async function sendOrderEmail(
+  storeId: string,
+  store: EmailStore,
+  orderId: string,
+  kind: OrderEmailKind,
+): Promise<void> {
+  try {
+    const db = await getDb();
+    const found = await db.withStore(storeId, async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+      if (!order) return null;
+      const lines = await tx
+        .select()
+        .from(orderItems)
+        .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)))
+        .orderBy(asc(orderItems.nameEn));
+      return { order, lines };
+    });
+    if (!found) return;
+    const { order, lines } = found;
+    const locale = order.locale;
+    const t = getT(locale);
+    const money = (cents: number) => formatMoney(cents, order.currency, locale);
+    const vars = { store: store.name, name: order.shipFullName, number: order.number };
+    const subject = t(`email.${kind}.subject`, vars);
+    const intro = [t("email.greeting", vars), t(`email.${kind}.body`, vars)];
+    const link = `${store.origin}/orders/${order.number}`;
+    const action = t("email.order.action");
+    const items = lines.map((line) => ({
+      name: localized(line.nameEn, line.nameAr, locale),
+      quantity: line.quantity,
+      total: money(line.lineTotalCents),
+    }));
+    const totals = [
+      ...(order.shippingCents > 0 ? [[t("orders.shipping"), money(order.shippingCents)]] : []),
+      [t("orders.total"), money(order.totalCents)],
+    ];
+    const dir = localeDir(locale);
+    const start = dir === "rtl" ? "right" : "left";
+    const end = dir === "rtl" ? "left" : "right";
+    const color = /^#[0-9a-f]{6}$/i.test(store.primaryColor) ? store.primaryColor : "#242F51";
+    const html = `<!doctype html><html lang="${locale}" dir="${dir}"><body style="margin:0;background:#f4f5f7;font-family:Nunito,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden;text-align:${start}">
+<tr><td style="background:${color};color:#ffffff;padding:20px;text-align:center"><strong style="font-size:20px">${escapeHtml(store.name)}</strong></td></tr>
+<tr><td style="padding:24px;color:#1f2430;font-size:16px;line-height:1.5">
+${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
+${items.map((i) => `<tr style="border-bottom:1px solid #e5e7eb"><td style="text-align:${start}">${escapeHtml(i.name)} × ${i.quantity}</td><td style="text-align:${end}">${escapeHtml(i.total)}</td></tr>`).join("\n")}
+${totals.map(([label, value]) => `<tr><td style="text-align:${start};font-weight:bold">${escapeHtml(label!)}</td><td style="text-align:${end};font-weight:bold">${escapeHtml(value!)}</td></tr>`).join("\n")}
+</table>
+<p style="text-align:center;margin:28px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(t("email.footer", vars))}</p>
+</td></tr></table></td></tr></table></body></html>`;
+    const text = [
+      ...intro,
+      items.map((i) => `${i.name} × ${i.quantity}: ${i.total}`).join("\n"),
+      totals.map(([label, value]) => `${label}: ${value}`).join("\n"),
+      `${action}: ${link}`,
+      t("email.footer", vars),
+    ].join("\n\n");
+    await sendEmail(storeId, {
+      to: order.shipEmail,
+      subject,
+      html,
+      text,
+      kind,
+      locale,
+      fromName: store.name,
+    });
+  } catch (error) {
+    // The order stands either way; the failure is in the log (and the outbox, when it got there).
+    console.error(`email ${kind} for order ${orderId} failed:`, error);
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * What a checkout costs, computed on the server (DESIGN §5): the shopper's cart lines, each
+ * priced by the store's running sales, plus the store's flat shipping fee (waived from the
+ * free-shipping threshold up). Prices include tax (decision 014).
+ *
+ * `priceCheckout` is the only place in the orders service that calls the pricing core, so the
+ * move to the shared `priceLines` function (issue 8) is a change here and nowhere else.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { Tx } from "~/db/client.server";
+import { cartItems, products, storeSettings } from "~/db/schema";
+import { priceLinesAt, sumLines } from "~/services/commerce/pricing.server";
+
+export interface CheckoutLine {
+  productId: string;
+  slug: string;
+  nameEn: string;
+  nameAr: string;
+  quantity: number;
+  stock: number;
+  /** False once the product was archived: it can no longer be bought. */
+  active: boolean;
+  unitPriceCents: number;
+  /** Off each unit by the best running sale (0 without one). */
+  unitDiscountCents: number;
+  lineTotalCents: number;
+}
+
+export interface CheckoutPrice {
+  lines: CheckoutLine[];
+  /** Before sales. */
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  totalCents: number;
+  totalQuantity: number;
+  /** The fee and threshold the shipping came from, for the summary's explanation. */
+  shippingFeeCents: number;
+  freeShippingThresholdCents: number;
+}
+
+export interface ShippingRule {
+  shippingFeeCents: number;
+  freeShippingThresholdCents: number;
+}
+
+/** The flat fee, unless the goods (after sales) reach a set threshold; nothing for no goods. */
+export function shippingFor(goodsCents: number, rule: ShippingRule): number {
+  if (goodsCents <= 0 || rule.shippingFeeCents <= 0) return 0;
+  if (rule.freeShippingThresholdCents > 0 && goodsCents >= rule.freeShippingThresholdCents) return 0;
+  return rule.shippingFeeCents;
+}
+
+/** The store's shipping rule; the column defaults (0, 0) for a store without a settings row. */
+export async function loadShippingRule(tx: Tx, storeId: string): Promise<ShippingRule> {
+  const [row] = await tx
+    .select({
+      shippingFeeCents: storeSettings.shippingFeeCents,
+      freeShippingThresholdCents: storeSettings.freeShippingThresholdCents,
+    })
+    .from(storeSettings)
+    .where(eq(storeSettings.storeId, storeId));
+  return row ?? { shippingFeeCents: 0, freeShippingThresholdCents: 0 };
+}
+
+/** The shopper's cart, priced now. Archived lines are listed but not counted. */
+export async function priceCheckout(tx: Tx, storeId: string, userId: string): Promise<CheckoutPrice> {
+  const rows = await tx
+    .select({
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      slug: products.slug,
+      nameEn: products.nameEn,
+      nameAr: products.nameAr,
+      stock: products.stock,
+      active: products.active,
+      priceCents: products.priceCents,
+      categoryId: products.categoryId,
+      subcategoryId: products.subcategoryId,
+    })
+    .from(cartItems)
+    .innerJoin(products, and(eq(products.storeId, cartItems.storeId), eq(products.id, cartItems.productId)))
+    .where(and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId)))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const rule = await loadShippingRule(tx, storeId);
+  // Archived lines are shown but neither priced into the total nor bought.
+  const priced = await priceLinesAt(
+    tx,
+    rows.map((row) => ({ ...row, quantity: row.quantity })),
+  );
+  const lines = rows.map((row, index): CheckoutLine => {
+    const price = priced.lines[index]!;
+    return {
+      productId: row.productId,
+      slug: row.slug,
+      nameEn: row.nameEn,
+      nameAr: row.nameAr,
+      quantity: row.quantity,
+      stock: row.stock,
+      active: row.active,
+      unitPriceCents: price.unitPriceCents,
+      unitDiscountCents: price.unitDiscountCents,
+      lineTotalCents: price.lineTotalCents,
+    };
+  });
+  const counted = sumLines(priced.lines.filter((_line, index) => rows[index]!.active));
+  const subtotalCents = counted.subtotalCents;
+  const discountCents = counted.discountCents;
+  const totalQuantity = counted.quantity;
+  const goodsCents = subtotalCents - discountCents;
+  const shippingCents = shippingFor(goodsCents, rule);
+  return {
+    lines,
+    subtotalCents,
+    discountCents,
+    shippingCents,
+    totalCents: goodsCents + shippingCents,
+    totalQuantity,
+    ...rule,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Payment Options (DESIGN §5): Cash On Delivery on/off, and the store's Stripe Connect account
+ * for Pay With Stripe. The account is created once (its metadata names the store, so its
+ * `account.updated` events find their way back) and onboarded on Stripe's hosted page through
+ * an account link whose return and refresh URLs are on the store's own host.
+ */
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { stores, storeSettings } from "~/db/schema";
+import { storeOrigin } from "~/services/store/store-origin.server";
+import type { TenantStore } from "~/services/store/tenancy.server";
+import { PAYMENT_OPTIONS_PATH } from "./payment-options-path";
+import { getStripe, stripeConfigured } from "./stripe-client.server";
+
+/** What the page says about card payments, in the order a store goes through them. */
+export type CardStatus = "not-configured" | "not-connected" | "pending" | "ready";
+
+export interface PaymentOptionsView {
+  cashOnDelivery: boolean;
+  card: CardStatus;
+  accountId: string | null;
+}
+
+export async function getPaymentOptions(storeId: string): Promise<PaymentOptionsView> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const [settings] = await tx
+      .select({ cod: storeSettings.cashOnDeliveryEnabled })
+      .from(storeSettings)
+      .where(eq(storeSettings.storeId, storeId));
+    const [store] = await tx
+      .select({ accountId: stores.stripeAccountId, enabled: stores.stripeChargesEnabled })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    const accountId = store?.accountId ?? null;
+    const card: CardStatus = !stripeConfigured()
+      ? "not-configured"
+      : !accountId
+        ? "not-connected"
+        : store?.enabled
+          ? "ready"
+          : "pending";
+    return { cashOnDelivery: settings?.cod ?? true, card, accountId };
+  });
+}
+
+export async function setCashOnDelivery(storeId: string, enabled: boolean): Promise<void> {
+  const db = await getDb();
+  await db.withStore(storeId, (tx) =>
+    tx
+      .update(storeSettings)
+      .set({ cashOnDeliveryEnabled: enabled, updatedAt: sql`now()` })
+      .where(eq(storeSettings.storeId, storeId)),
+  );
+}
+
+type OriginStore = Pick<TenantStore, "id" | "slug" | "customDomain" | "matchedBy">;
+
+/**
+ * The hosted onboarding page for the store's connected account, creating the account first
+ * when the store has none (its idempotency key is the store's id: a double click makes one).
+ */
+export async function startOnboarding(store: OriginStore): Promise<string> {
+  const stripe = getStripe();
+  const db = await getDb();
+  let { accountId } = await getPaymentOptions(store.id);
+  if (!accountId) {
+    const account = await stripe.accounts.create(
+      { type: "express", metadata: { storeId: store.id } },
+      { idempotencyKey: `store-account-${store.id}` },
+    );
+    accountId = account.id;
+    await db.withStore(store.id, (tx) =>
+      tx.update(stores).set({ stripeAccountId: account.id }).where(eq(stores.id, store.id)),
+    );
+  }
+  const back = `${storeOrigin(store)}${PAYMENT_OPTIONS_PATH}`;
+  const link = await stripe.accountLinks.create({
+    account: accountId,
+    type: "account_onboarding",
+    refresh_url: `${back}?onboarding=refresh`,
+    return_url: `${back}?onboarding=return`,
+  });
+  return link.url;
+}
+
+/**
+ * Back from onboarding: reads the account's state from Stripe rather than waiting for the
+ * `account.updated` webhook, which keeps it current afterwards.
+ */
+export async function refreshAccount(storeId: string): Promise<void> {
+  const { accountId } = await getPaymentOptions(storeId);
+  if (!accountId || !stripeConfigured()) return;
+  const account = await getStripe().accounts.retrieve(accountId);
+  const db = await getDb();
+  await db.withStore(storeId, (tx) =>
+    tx.update(stores).set({ stripeChargesEnabled: account.charges_enabled }).where(eq(stores.id, storeId)),
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The one place the Stripe SDK is built. Card payments (Connect + Checkout) and platform
+ * billing both go through `getStripe()`.
+ *
+ * STRIPE_SECRET_KEY      the platform's secret key; without it card payment and billing are
+ *                        "not configured" (DESIGN §5 "Without Stripe keys").
+ * STRIPE_API_BASE        optional, e.g. http://127.0.0.1:12111: the project's Stripe-compatible
+ *                        test server (tests/stripe-server), since tests and the demo have no network.
+ * STRIPE_WEBHOOK_SECRET  the whsec_… secret webhooks are signed with.
+ */
+import Stripe from "stripe";
+
+export type { Stripe };
+
+export function stripeConfigured(): boolean {
+  return Boolean(process.env.STRIPE_SECRET_KEY);
+}
+
+/** Turns STRIPE_API_BASE into the SDK's host/port/protocol options (it takes no base URL). */
+export function apiBaseOptions(
+  apiBase: string | undefined,
+): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`STRIPE_API_BASE must be an http(s) URL, got ${apiBase}`);
+  }
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
+}
+
+let cached: { key: string; base: string | undefined; client: Stripe } | undefined;
+
+/**
+ * The SDK client for the current environment. Rebuilt when the key or base changes, so a test
+ * that points the environment at a fresh test server gets a client for it.
+ */
+export function getStripe(): Stripe {
+  const key = process.env.STRIPE_SECRET_KEY;
+  if (!key) throw new Error("Stripe is not configured (STRIPE_SECRET_KEY is not set)");
+  const base = process.env.STRIPE_API_BASE || undefined;
+  if (cached && cached.key === key && cached.base === base) return cached.client;
+  const client = new Stripe(key, { ...apiBaseOptions(base), telemetry: false });
+  cached = { key, base, client };
+  return client;
+}
+
+/**
+ * Checks a webhook's Stripe-Signature against STRIPE_WEBHOOK_SECRET and returns the event.
+ * Throws (Stripe.errors.StripeSignatureVerificationError) when the signature is missing, wrong
+ * or too old; the caller answers 400. `rawBody` must be the exact bytes received.
+ */
+export function verifyStripeEvent(
+  rawBody: string | Buffer,
+  signature: string | null | undefined,
+): Stripe.Event {
+  const secret = process.env.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new Error("Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)");
+  // The static helper: checking a signature needs the webhook secret, not the API key.
+  return Stripe.webhooks.constructEvent(rawBody, signature ?? "", secret);
+}
+
+/** The webhook route answers only when the secret it checks signatures with is set. */
+export function stripeWebhooksConfigured(): boolean {
+  return Boolean(process.env.STRIPE_WEBHOOK_SECRET);
+}

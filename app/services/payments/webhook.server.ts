@@ -1,0 +1,179 @@
+/**
+ * What each Stripe event does to the database (DESIGN §5). Every event is applied once: its id
+ * goes into `stripe_events` in the same transaction as its effect, so a redelivered event finds
+ * its row and changes nothing, and a failed effect leaves no row (Stripe retries it). Effects do
+ * not depend on the order events arrive in: a completed session only confirms a pending order,
+ * an expired one only cancels an unpaid one, and a payment for an order already cancelled is
+ * refunded. Connect events belong to the store whose connected account `event.account` names.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type Tx } from "~/db/client.server";
+import { orderEvents, orders, stores, stripeEvents } from "~/db/schema";
+import { cancelOrderIn, markOrderPaidIn } from "~/services/orders/orders.server";
+import { refundPayment } from "./refund.server";
+import type { Stripe } from "./stripe-client.server";
+
+export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "retry";
+
+/**
+ * The event's order is not there yet (e.g. `charge.refunded` while the transaction that
+ * recorded the payment intent is still open): roll back, leave the event unrecorded and let
+ * Stripe deliver it again.
+ */
+class NotYet extends Error {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The store an event is about: named in its metadata, and owning the account it came from. */
+function storeIdOf(event: Stripe.Event): string | null {
+  const object = event.data.object as { metadata?: Record<string, string> | null };
+  const storeId = object.metadata?.storeId;
+  return storeId && UUID.test(storeId) ? storeId : null;
+}
+
+export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOutcome> {
+  const storeId = storeIdOf(event);
+  const db = await getDb();
+  if (!storeId || !event.account) {
+    // Not ours to act on (platform billing events are another issue's); still recorded once.
+    return db.withPlatform(async (tx) => ((await record(tx, event, null)) ? "ignored" : "duplicate"));
+  }
+  try {
+    return await applyForStore(storeId, event);
+  } catch (error) {
+    if (error instanceof NotYet) return "retry";
+    throw error;
+  }
+}
+
+async function applyForStore(storeId: string, event: Stripe.Event): Promise<WebhookOutcome> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    // RLS shows only this store's row: the account must be the one it connected.
+    const [store] = await tx
+      .select({ accountId: stores.stripeAccountId })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    const ours = store?.accountId === event.account;
+    if (!(await record(tx, event, ours ? storeId : null))) return "duplicate";
+    if (!ours) return "ignored";
+    return apply(tx, storeId, event);
+  });
+}
+
+/** Inserts the event's row; false when it was there already (a redelivery). */
+async function record(tx: Tx, event: Stripe.Event, storeId: string | null): Promise<boolean> {
+  const inserted = await tx
+    .insert(stripeEvents)
+    .values({
+      id: event.id,
+      type: event.type,
+      account: event.account ?? null,
+      storeId,
+      processedAt: sql`now()`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  return inserted.length > 0;
+}
+
+async function apply(tx: Tx, storeId: string, event: Stripe.Event): Promise<WebhookOutcome> {
+  switch (event.type) {
+    case "checkout.session.completed":
+      return sessionCompleted(tx, storeId, event.account!, event.data.object);
+    case "checkout.session.expired":
+      return sessionExpired(tx, storeId, event.data.object);
+    case "account.updated":
+      await tx
+        .update(stores)
+        .set({ stripeChargesEnabled: event.data.object.charges_enabled })
+        .where(eq(stores.id, storeId));
+      return "applied";
+    case "charge.refunded":
+      return chargeRefunded(tx, storeId, event.data.object);
+    default:
+      return "ignored";
+  }
+}
+
+async function sessionCompleted(
+  tx: Tx,
+  storeId: string,
+  accountId: string,
+  session: Stripe.Checkout.Session,
+): Promise<WebhookOutcome> {
+  const orderId = session.metadata?.orderId;
+  if (session.mode !== "payment" || session.payment_status !== "paid" || !orderId || !UUID.test(orderId)) {
+    return "ignored";
+  }
+  const intentId =
+    typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  const result = await markOrderPaidIn(tx, storeId, orderId, { paymentIntentId: intentId });
+  if (result.kind === "unchanged" && result.status === "cancelled" && intentId) {
+    // Paid after the order was cancelled (expired, abandoned, or cancelled by the shopper): the
+    // money goes back. The refund is asked inside this transaction, so if Stripe fails the
+    // event stays unrecorded and its retry asks again (same idempotency key: one refund).
+    await tx
+      .update(orders)
+      .set({ paymentStatus: "paid", stripePaymentIntentId: intentId, updatedAt: sql`now()` })
+      .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+    await tx.insert(orderEvents).values({
+      storeId,
+      orderId,
+      type: "payment",
+      paymentStatus: "paid",
+      note: "Paid after the order was cancelled: refunded",
+    });
+    await refundPayment(accountId, orderId, intentId);
+  }
+  return "applied";
+}
+
+/**
+ * Only a still-pending order is cancelled: an `expired` that arrives after the payment completed
+ * (or for an order already cancelled) changes nothing.
+ */
+async function sessionExpired(
+  tx: Tx,
+  storeId: string,
+  session: Stripe.Checkout.Session,
+): Promise<WebhookOutcome> {
+  const orderId = session.metadata?.orderId;
+  if (!orderId || !UUID.test(orderId)) return "ignored";
+  const [order] = await tx
+    .select({ status: orders.status, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)))
+    .for("update");
+  if (!order || order.status !== "pending" || order.paymentStatus === "paid") return "applied";
+  await cancelOrderIn(tx, storeId, { id: orderId }, "Card payment expired", { kind: "system" });
+  return "applied";
+}
+
+async function chargeRefunded(tx: Tx, storeId: string, charge: Stripe.Charge): Promise<WebhookOutcome> {
+  const intentId =
+    typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intentId || !charge.refunded) return "ignored";
+  const changed = await tx
+    .update(orders)
+    .set({ paymentStatus: "refunded", updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        eq(orders.stripePaymentIntentId, intentId),
+        sql`${orders.paymentStatus} <> 'refunded'`,
+      ),
+    )
+    .returning({ id: orders.id });
+  for (const { id } of changed) {
+    await tx.insert(orderEvents).values({ storeId, orderId: id, type: "payment", paymentStatus: "refunded" });
+  }
+  if (changed.length === 0) {
+    const [known] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.stripePaymentIntentId, intentId)));
+    if (!known) throw new NotYet(`no order with payment intent ${intentId} yet`);
+  }
+  return "applied";
+}

@@ -1,0 +1,74 @@
+/**
+ * The Express app of server.ts, built by a function so tests can run it in-process with a
+ * stand-in for Remix. The request edge (decision 009) runs in this order: security headers,
+ * request target, method, health check, assets, origin check, then Remix with the trusted host
+ * and a counted body.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import morgan from "morgan";
+import { isCrossOriginWrite } from "../app/http/request-security.server";
+import { allowedMethods } from "./edge/methods";
+import { remixEdge, type RemixEdgeOptions } from "./edge/remix-handler";
+import { normaliseRequestTarget } from "./edge/request-target";
+import { applySecurityHeaders } from "./edge/security-headers";
+import { trustedHost } from "./edge/trusted-host";
+
+export interface AppOptions {
+  development: boolean;
+  trustProxy: boolean;
+  /** True when the database answers; `/healthz` says only ok or unavailable. */
+  healthy: () => Promise<boolean>;
+  /** Vite's middlewares in development, static files from the build otherwise. */
+  assets: RequestHandler[];
+  handle: RemixEdgeOptions["handle"];
+  maxBodyBytes?: number;
+  requestLog?: boolean;
+}
+
+/** The request listener for `http.createServer`. */
+export function createApp(options: AppOptions): RequestListener {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy);
+  app.use(allowedMethods);
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await options.healthy().catch((error: unknown) => {
+      console.error("healthz", error);
+      return false;
+    });
+    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
+  });
+
+  for (const assets of options.assets) app.use(assets);
+
+  if (options.requestLog !== false) app.use(morgan(options.development ? "dev" : "combined"));
+
+  app.use((req, res, next) => {
+    // DESIGN §8: a state-changing request must come from this very origin (403 otherwise).
+    if (
+      isCrossOriginWrite({
+        method: req.method,
+        ownOrigin: `${req.protocol}://${trustedHost(req, options.trustProxy)}`,
+        origin: req.get("origin"),
+        secFetchSite: req.get("sec-fetch-site"),
+      })
+    ) {
+      res.status(403).type("text/plain").send("Cross-origin request refused");
+      return;
+    }
+    next();
+  });
+
+  app.all(
+    "*",
+    remixEdge({ handle: options.handle, trustProxy: options.trustProxy, maxBodyBytes: options.maxBodyBytes }),
+  );
+  return (req: IncomingMessage, res: ServerResponse) => {
+    applySecurityHeaders(req, res, options);
+    if (normaliseRequestTarget(req, res)) app(req, res);
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * Hands an Express request to Remix, in place of @remix-run/express's adapter, because the
+ * adapter (1) believed `X-Forwarded-Host`'s port whatever `trust proxy` says, (2) joined host and
+ * an absolute-form target into an invalid URL, and (3) handed the body over uncounted. Here the
+ * URL and `Host` come from the trusted host only, and the body is counted as it streams.
+ */
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { limitBody, MAX_BODY_BYTES } from "./body-limit";
+import { isPersonal } from "./security-headers";
+import { remixHeaders, trustedHost } from "./trusted-host";
+
+export interface RemixEdgeOptions {
+  /** Remix's request handler (or a stand-in in tests). `req` is there for the load context. */
+  handle: (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>;
+  trustProxy: boolean;
+  maxBodyBytes?: number;
+}
+
+/**
+ * A declared body up to this size is read and thrown away after a 413 (Node does it), so a
+ * simple client that writes its whole body before reading gets the answer instead of EPIPE.
+ */
+const DISCARDABLE_BYTES = 32 * 1024 * 1024;
+
+function tooLarge(res: ExpressResponse, { close }: { close: boolean }) {
+  if (res.headersSent) return;
+  // With `close`, the connection ends after the answer: the rest of the body is never read.
+  if (close) res.set("Connection", "close");
+  res.status(413).type("text/plain").send("Request body too large");
+}
+
+export function remixEdge({
+  handle,
+  trustProxy,
+  maxBodyBytes = MAX_BODY_BYTES,
+}: RemixEdgeOptions): RequestHandler {
+  return async (req, res, next) => {
+    const host = trustedHost(req, trustProxy);
+    let url: URL;
+    try {
+      url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+    } catch {
+      res.status(400).type("text/plain").send("Bad request target");
+      return;
+    }
+    const declared = Number(req.get("content-length") ?? 0);
+    if (declared > maxBodyBytes) {
+      tooLarge(res, { close: declared > DISCARDABLE_BYTES });
+      return;
+    }
+
+    const controller = new AbortController();
+    // Abort loaders and actions when the client goes away before the answer is written.
+    let finished = false;
+    res.on("finish", () => (finished = true));
+    res.on("close", () => {
+      if (!finished) controller.abort();
+    });
+
+    let overLimit = false;
+    const init: RequestInit & { duplex?: "half" } = {
+      method: req.method,
+      headers: remixHeaders(req, host),
+      signal: controller.signal,
+    };
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const body = limitBody(req, maxBodyBytes, () => {
+        overLimit = true;
+        tooLarge(res, { close: true });
+        controller.abort();
+      });
+      init.body = createReadableStreamFromReadable(body);
+      init.duplex = "half";
+    }
+
+    try {
+      const response = await handle(new Request(url.href, init), req, res);
+      if (overLimit || res.headersSent) return;
+      await sendResponse(req, res, response);
+    } catch (error) {
+      if (overLimit) return;
+      next(error);
+    }
+  };
+}
+
+async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  const personal = isPersonal({
+    path: req.path,
+    cookie: req.get("cookie"),
+    setsCookie: response.headers.has("Set-Cookie"),
+  });
+  // A response that calls itself public (an image variant) stays cacheable.
+  if (personal && !/\bpublic\b/i.test(cacheControl)) res.set("Cache-Control", "private, no-store");
+  // An answer given before the body was read (a refusal): the connection cannot be reused.
+  if (req.method !== "GET" && req.method !== "HEAD" && !req.complete) res.set("Connection", "close");
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

@@ -1,0 +1,146 @@
+/**
+ * The admin frame and its first pages in a browser, English and Arabic: the sidebar and the
+ * drawer (390 px: opens from the start side, focus inside, Esc and the backdrop close it, the
+ * current entry marked), the users admin toggle, marking a contact request read. Screenshots of
+ * each page at 1280 and 390 px go to /work/shots/m for a person to look at.
+ */
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { hostUrl } from "./demo";
+import { axe, demoCredentials, expect, login, t, test, type Locale } from "./support/fixtures";
+
+const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/m";
+mkdirSync(SHOTS, { recursive: true });
+
+// The users and contact tests change shared demo rows: one at a time.
+test.describe.configure({ mode: "serial" });
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll("a, button")).some((el) =>
+      Object.keys(el).some((key) => key.startsWith("__reactProps")),
+    ),
+  );
+}
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test.describe(`admin (${locale})`, () => {
+    test("desktop sidebar in SPEC order with the current entry marked", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await login(page, "admin", locale);
+      await page.goto(hostUrl("dyes", `/admin/users?lng=${locale}`));
+      const nav = page.getByRole("navigation", { name: t(locale, "admin.menu") });
+      await expect(nav).toBeVisible();
+      const labels = await nav.getByRole("link").allTextContents();
+      expect(labels.slice(0, 4)).toEqual(
+        ["dashboard", "users", "products", "categories"].map((k) => t(locale, `admin.nav.${k}`)),
+      );
+      await expect(nav.getByRole("link", { name: t(locale, "admin.nav.users") })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expect(page.getByRole("button", { name: t(locale, "admin.openMenu") })).toBeHidden();
+      await expect(page.getByText(t(locale, "app.poweredBy"))).toBeVisible();
+      for (const path of ["dashboard", "users", "contact-requests", "profile"]) {
+        await page.goto(hostUrl("dyes", `/admin/${path}?lng=${locale}`));
+        await page.screenshot({ path: `${SHOTS}/${path}-${locale}-1280.png`, fullPage: true });
+        expect((await axe(page).analyze()).violations, path).toEqual([]);
+      }
+    });
+
+    test("drawer at 390 px: start side, focus inside, Esc and backdrop close", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await login(page, "admin", locale);
+      await page.goto(hostUrl("dyes", `/admin/contact-requests?lng=${locale}`));
+      await hydrated(page);
+      await expect(page.getByRole("navigation", { name: t(locale, "admin.menu") })).toBeHidden();
+      const open = page.getByRole("button", { name: t(locale, "admin.openMenu") });
+      await open.click();
+      const drawer = page.getByRole("dialog", { name: t(locale, "admin.menu") });
+      await expect(drawer).toBeVisible();
+      await page.waitForTimeout(100);
+      const box = (await drawer.boundingBox())!;
+      if (locale === "ar") expect(Math.round(box.x + box.width)).toBe(390);
+      else expect(Math.round(box.x)).toBe(0);
+      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await expect(
+        drawer.getByRole("link", { name: t(locale, "admin.nav.contactRequests") }),
+      ).toHaveAttribute("aria-current", "page");
+      await page.screenshot({ path: `${SHOTS}/drawer-${locale}-390.png` });
+      await page.keyboard.press("Escape");
+      await expect(drawer).toBeHidden();
+      await expect(open).toBeFocused();
+      await open.click();
+      await expect(drawer).toBeVisible();
+      // The backdrop: a point on the far (end) side, outside the drawer.
+      await page.mouse.click(locale === "ar" ? 10 : 380, 420);
+      await expect(drawer).toBeHidden();
+      for (const path of ["dashboard", "users", "contact-requests", "profile"]) {
+        await page.goto(hostUrl("dyes", `/admin/${path}?lng=${locale}`));
+        await page.screenshot({ path: `${SHOTS}/${path}-${locale}-390.png`, fullPage: true });
+        expect((await axe(page).analyze()).violations, path).toEqual([]);
+      }
+    });
+
+    test("users: make the shopper admin and back", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await login(page, "admin", locale);
+      const shopper = demoCredentials("shopper");
+      await page.goto(hostUrl("dyes", `/admin/users?lng=${locale}&q=${encodeURIComponent(shopper.email)}`));
+      const row = page.getByRole("row").filter({ hasText: shopper.email });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(t(locale, "admin.users.shopper"));
+      await row.getByRole("button", { name: new RegExp(`^${t(locale, "admin.users.makeAdmin")}`) }).click();
+      await expect(row).toContainText(t(locale, "admin.users.admin"));
+      await row.getByRole("button", { name: new RegExp(`^${t(locale, "admin.users.removeAdmin")}`) }).click();
+      await expect(row).toContainText(t(locale, "admin.users.shopper"));
+      await expect(page).toHaveURL(/q=/);
+    });
+
+    test("contact requests: mark one read and unread again", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await login(page, "admin", locale);
+      await page.goto(hostUrl("dyes", `/admin/contact-requests?lng=${locale}`));
+      const row = page.getByRole("row").filter({ hasText: "james.carter@example.com" });
+      await expect(row).toContainText(t(locale, "admin.contact.read"));
+      await row
+        .getByRole("button", { name: new RegExp(`^${t(locale, "admin.contact.markUnread")}`) })
+        .click();
+      await expect(row).toContainText(t(locale, "admin.contact.unread"));
+      await row.getByRole("button", { name: new RegExp(`^${t(locale, "admin.contact.markRead")}`) }).click();
+      await expect(row).toContainText(t(locale, "admin.contact.read"));
+      await expect(
+        row.getByRole("link", { name: new RegExp(`^${t(locale, "admin.contact.reply")}`) }),
+      ).toHaveAttribute("href", /^mailto:james\.carter%40example\.com\?subject=/);
+    });
+  });
+}
+
+test.describe("admin without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the menu button is a link that shows the sidebar at 390 px", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, "admin", "en");
+    await page.goto(hostUrl("dyes", "/admin/users?lng=en"));
+    const nav = page.getByRole("navigation", { name: t("en", "admin.menu") });
+    await expect(nav).toBeHidden();
+    await page.getByRole("link", { name: t("en", "admin.openMenu") }).click();
+    await expect(page).toHaveURL(/#admin-nav$/);
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole("link", { name: t("en", "admin.nav.users") })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+});
+
+test("a shopper is refused at /admin inside the store's own header and footer", async ({ page }) => {
+  await login(page, "shopper", "en");
+  const res = await page.goto(hostUrl("dyes", "/admin/dashboard?lng=en"));
+  expect(res?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: t("en", "error.forbiddenTitle") })).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: t("en", "admin.menu") })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/shopper-refused-en-1280.png` });
+});

@@ -1,0 +1,86 @@
+/**
+ * Pay With Stripe in the browser, through the project's Stripe-compatible test server (started by
+ * playwright.config.ts, decision 013): the Ink Atelier admin connects the store in Payment
+ * Options; a shopper pays on the hosted page (confirmed and paid once the webhook arrived), is
+ * declined with 4000 0000 0000 0002, and abandons a payment (cancelled, 'your order is not
+ * completed'). Ink Atelier, so the Dye & Shade checkout tests keep Cash On Delivery alone.
+ */
+import { expect, login, t, test } from "./support/fixtures";
+import { hostUrl } from "./demo";
+import type { Page } from "@playwright/test";
+
+const inks = (path: string) => hostUrl("inks", path);
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+async function connect(page: Page) {
+  await login(page, { email: "admin@inks.test", password: "demo-admin-1", store: "inks" }, "en");
+  await page.goto(inks("/admin/storesetting/paymentOptions?lng=en"));
+  await expect(page.getByRole("heading", { level: 1, name: t("en", "paymentOptions.title") })).toBeVisible();
+  const status = page.getByTestId("card-status");
+  if ((await status.getAttribute("data-status")) !== "ready") {
+    await expect(status).toHaveText(t("en", "paymentOptions.status.not-connected"));
+    await page.getByRole("button", { name: t("en", "paymentOptions.connect") }).click();
+    await page.getByRole("button", { name: "Agree and submit" }).click();
+    await expect(page).toHaveURL(/paymentOptions\?onboarding=return/);
+  }
+  await expect(status).toHaveText(t("en", "paymentOptions.status.ready"));
+}
+
+/** Signs in as the Ink Atelier shopper, fills the cart with one product and opens the hosted page. */
+async function toHostedPage(page: Page): Promise<number> {
+  await login(page, { email: "shopper@dyes.test", password: "demo-shopper-2", store: "inks" }, "en");
+  await page.goto(inks("/?lng=en"));
+  const hrefs = await page
+    .locator('a[href^="/products/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  for (const href of hrefs) {
+    await page.goto(inks(href!));
+    const add = page.getByRole("button", { name: t("en", "productPage.addToCart") });
+    if ((await add.count()) === 0 || !(await add.first().isEnabled())) continue;
+    await add.first().click();
+    await expect(page.getByRole("link", { name: /Cart \(\d+\)/ })).toBeVisible();
+    break;
+  }
+  await page.goto(inks("/checkout"));
+  await page.getByLabel(t("en", "checkout.streetAddress")).fill("12 Cedar Street");
+  await page.getByLabel(t("en", "checkout.zipCode")).fill("11011");
+  await page.getByLabel(t("en", "checkout.city")).fill("Beirut");
+  await page.getByLabel(t("en", "checkout.mobile")).fill("+961 71 234 567");
+  await page.getByLabel(t("en", "payment.stripe")).check();
+  await page.getByRole("button", { name: t("en", "checkout.placeOrder") }).click();
+  await expect(page.getByRole("heading", { name: "Test checkout" })).toBeVisible();
+  await page.goto(inks("/orders?lng=en"));
+  const link = await page.locator('a[href^="/orders/"]').first().getAttribute("href");
+  const number = Number(/\/orders\/(\d+)/.exec(link!)![1]);
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Test checkout" })).toBeVisible();
+  return number;
+}
+
+test("the admin connects the store; a card payment on the hosted page makes the order paid", async ({
+  page,
+  browser,
+}) => {
+  await connect(page);
+  const shopper = await browser.newPage();
+  const number = await toHostedPage(shopper);
+  await shopper.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await shopper.getByRole("button", { name: "Pay" }).click();
+  await expect(shopper).toHaveURL(new RegExp(`/orders/${number}/confirmed\\?session_id=cs_`));
+  // The webhook may land just after the redirect: the page re-checks until it is confirmed.
+  await expect(
+    shopper.getByRole("heading", { level: 1, name: t("en", "orders.confirmedTitle") }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(shopper.getByText(t("en", "orders.paymentStatuses.paid")).first()).toBeVisible();
+});
+
+test("a declined card pays nothing; Cancel on the hosted page cancels the order", async ({ page }) => {
+  const number = await toHostedPage(page);
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${number}/cancelled`));
+  await expect(page.getByText(t("en", "toast.orderNotCompleted")).first()).toBeVisible();
+});

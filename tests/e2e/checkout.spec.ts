@@ -1,0 +1,208 @@
+/**
+ * Buying with Cash On Delivery in the browser, in English and Arabic: cart → checkout (address
+ * saved, then the order placed) → the confirmed page → My orders → details → cancel in the
+ * dialog → the cancelled page, with the product's stock taken and given back on its page; the
+ * same journey without JavaScript (the confirmation page instead of the dialog); axe (WCAG 2.1
+ * AA) on every page of it.
+ */
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { slugify } from "../../app/db/seed/plan/catalog";
+import { DYES_STORE } from "../../app/db/seed/stores";
+import { hostUrl } from "./demo";
+
+type Locale = "en" | "ar";
+const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const dictionaries = {
+  en: JSON.parse(readFileSync("app/locales/en.json", "utf8")),
+  ar: JSON.parse(readFileSync("app/locales/ar.json", "utf8")),
+};
+function text(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const value = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[locale]);
+  return Object.entries(params).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), String(value));
+}
+
+let clientSeq = 0;
+/** Each test is its own client address behind the (trusted) proxy, so rate limits stay per test. */
+test.beforeEach(async ({ context }, info) => {
+  await context.setExtraHTTPHeaders({
+    "X-Forwarded-For": `10.${150 + info.workerIndex}.${++clientSeq % 250}.${info.retry + 1}`,
+  });
+});
+
+const dyes = (path: string, locale: Locale) =>
+  hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
+const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+const SLUGS = DYES_STORE.catalog.flatMap((top) =>
+  top.subcategories.flatMap((sub) => sub.products.map((product) => slugify(product.nameEn))),
+);
+
+/**
+ * A demo product with plenty in stock, the `index`-th found from the end of the catalogue (the
+ * product and cart tests start from the front), so parallel tests never buy the same one.
+ */
+async function productInStock(page: Page, index: number): Promise<string> {
+  let seen = 0;
+  for (const slug of [...SLUGS].reverse()) {
+    const res = await page.goto(dyes(`/products/${slug}`, "en"));
+    if (!res?.ok()) continue;
+    const max = await page.locator('input[name="quantity"]').getAttribute("max");
+    if (max && Number(max) >= 10 && seen++ === index) return slug;
+  }
+  throw new Error("not enough demo products in stock");
+}
+
+async function stockOnPage(page: Page, slug: string, locale: Locale): Promise<number> {
+  await page.goto(dyes(`/products/${slug}`, locale));
+  return Number(await page.locator('input[name="quantity"]').getAttribute("max"));
+}
+
+async function expectToast(page: Page, message: string) {
+  await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+}
+
+async function expectAccessible(page: Page) {
+  // The toasts fade in: axe would measure their colours half-transparent, mid-animation.
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_21_AA)
+    .exclude("[data-sonner-toaster]")
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+async function signUp(page: Page, locale: Locale, email: string) {
+  await page.goto(dyes("/signup", locale));
+  await page
+    .getByLabel(text(locale, "auth.fields.name"))
+    .fill(locale === "ar" ? "ليلى حداد" : "Layla Haddad");
+  await page.getByLabel(text(locale, "auth.fields.email")).fill(email);
+  await page.getByLabel(text(locale, "auth.fields.password")).fill("order-pass-1");
+  await page.getByRole("button", { name: text(locale, "auth.signup.submit") }).click();
+  await expect(page.getByRole("link", { name: text(locale, "auth.account") })).toBeVisible();
+}
+
+async function addToCart(page: Page, locale: Locale, slug: string, quantity: number) {
+  await page.goto(dyes(`/products/${slug}`, locale));
+  await page.getByLabel(text(locale, "productPage.quantity"), { exact: true }).fill(String(quantity));
+  await page.getByRole("button", { name: text(locale, "productPage.addToCart") }).click();
+  await expect(page).not.toHaveURL(/\/cart$/);
+}
+
+async function fillShipping(page: Page, locale: Locale) {
+  await page.getByLabel(text(locale, "checkout.streetAddress")).fill("12 Cedar Street");
+  await page.getByLabel(text(locale, "checkout.zipCode")).fill("11011");
+  await page.getByLabel(text(locale, "checkout.city")).fill(locale === "ar" ? "بيروت" : "Beirut");
+  await page.getByLabel(text(locale, "checkout.mobile")).fill("+961 71 234 567");
+}
+
+// A whole purchase, five axe runs and a search for stocked products on a 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
+for (const locale of ["en", "ar"] as const) {
+  test.describe(`checkout and orders (${locale})`, () => {
+    test("Cash On Delivery from the cart to confirmed, My orders, details, cancel, stock back", async ({
+      page,
+    }) => {
+      const slug = await productInStock(page, locale === "en" ? 0 : 1);
+      await signUp(page, locale, uniqueEmail(`cod-${locale}`));
+      const before = await stockOnPage(page, slug, locale);
+      await addToCart(page, locale, slug, 2);
+      await page.goto(dyes("/cart", locale));
+      await page.getByRole("link", { name: text(locale, "cart.checkout") }).click();
+      await expect(
+        page.getByRole("heading", { level: 1, name: text(locale, "checkout.title") }),
+      ).toBeVisible();
+      await expectAccessible(page);
+
+      // Required fields are checked before anything is sent; then the address is saved.
+      await fillShipping(page, locale);
+      await page.getByLabel(text(locale, "checkout.city")).fill("");
+      await page.getByRole("button", { name: text(locale, "checkout.placeOrder") }).click();
+      await expect(page.getByText(text(locale, "validation.cityRequired"))).toBeVisible();
+      await page.getByLabel(text(locale, "checkout.city")).fill(locale === "ar" ? "بيروت" : "Beirut");
+      await page.getByRole("button", { name: text(locale, "checkout.saveAddress") }).click();
+      await expectToast(page, text(locale, "toast.shippingSaved"));
+      await page.reload();
+      await expect(page.getByLabel(text(locale, "checkout.streetAddress"))).toHaveValue("12 Cedar Street");
+
+      await expect(page.getByLabel(text(locale, "payment.cod"))).toBeChecked();
+      await page.getByRole("button", { name: text(locale, "checkout.placeOrder") }).click();
+      await expect(page).toHaveURL(/\/orders\/\d+\/confirmed/);
+      await expectToast(page, text(locale, "toast.orderPlaced"));
+      await expect(
+        page.getByRole("heading", { level: 1, name: text(locale, "orders.confirmedTitle") }),
+      ).toBeVisible();
+      await expectAccessible(page);
+      const number = Number(/\/orders\/(\d+)\//.exec(page.url())![1]);
+      expect(await stockOnPage(page, slug, locale)).toBe(before - 2);
+
+      // My orders lists it; its details page shows it.
+      await page
+        .getByRole("link", { name: text(locale, "orders.myOrders") })
+        .first()
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: text(locale, "orders.title") })).toBeVisible();
+      await expect(page.getByRole("columnheader", { name: text(locale, "orders.orderId") })).toBeAttached();
+      await expectAccessible(page);
+      await page.getByRole("link", { name: text(locale, "orders.view", { number }) }).click();
+      await expect(
+        page.getByRole("heading", { level: 1, name: text(locale, "orders.detailsTitle", { number }) }),
+      ).toBeVisible();
+      await expect(page.getByText(text(locale, "orders.statuses.confirmed")).first()).toBeVisible();
+      await expectAccessible(page);
+
+      // Cancel: the dialog first ("keep" closes it), then for real.
+      await page.getByRole("link", { name: text(locale, "orders.cancel") }).click();
+      const dialog = page.getByRole("dialog", { name: text(locale, "orders.cancelTitle", { number }) });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: text(locale, "orders.keep") }).click();
+      await expect(dialog).toBeHidden();
+      await page.getByRole("link", { name: text(locale, "orders.cancel") }).click();
+      await dialog.getByRole("button", { name: text(locale, "orders.cancelConfirm") }).click();
+      await expect(page).toHaveURL(new RegExp(`/orders/${number}/cancelled`));
+      await expect(
+        page.getByRole("heading", { level: 1, name: text(locale, "orders.cancelledTitle") }),
+      ).toBeVisible();
+      await expectAccessible(page);
+      expect(await stockOnPage(page, slug, locale)).toBe(before);
+    });
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Cash On Delivery and cancelling on the confirmation page", async ({ page }) => {
+    const locale = "en";
+    const slug = await productInStock(page, 2);
+    await signUp(page, locale, uniqueEmail("cod-nojs"));
+    const before = await stockOnPage(page, slug, locale);
+    await addToCart(page, locale, slug, 1);
+    await page.goto(dyes("/checkout", locale));
+    // A bad field comes back from the server with its message and nothing placed.
+    await fillShipping(page, locale);
+    await page.getByLabel(text(locale, "checkout.mobile")).fill("call me");
+    await page.getByRole("button", { name: text(locale, "checkout.placeOrder") }).click();
+    await expect(page.getByText(text(locale, "validation.mobileInvalid"))).toBeVisible();
+    await page.getByLabel(text(locale, "checkout.mobile")).fill("+961 71 234 567");
+    await page.getByRole("button", { name: text(locale, "checkout.placeOrder") }).click();
+    await expect(page).toHaveURL(/\/orders\/\d+\/confirmed/);
+    const number = Number(/\/orders\/(\d+)\//.exec(page.url())![1]);
+    expect(await stockOnPage(page, slug, locale)).toBe(before - 1);
+
+    await page.goto(dyes(`/orders/${number}`, locale));
+    await page.getByRole("link", { name: text(locale, "orders.cancel") }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${number}/cancel`));
+    await expect(
+      page.getByRole("heading", { level: 1, name: text(locale, "orders.cancelTitle", { number }) }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: text(locale, "orders.cancelConfirm") }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${number}/cancelled`));
+    expect(await stockOnPage(page, slug, locale)).toBe(before);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Playwright fixtures every spec shares: the locale text lookup, axe with our WCAG tags, a
+ * client address of its own per test (so rate limits apply per test, not to the whole suite
+ * on 127.0.0.1) and a login.
+ *
+ * The address: playwright.config.ts starts the server with TRUST_PROXY=1, as behind a reverse
+ * proxy, so server.ts takes the client address from X-Forwarded-For. Each test's browser
+ * context sends a distinct one; nothing in the app is switched off for tests.
+ */
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../../app/db/seed/accounts";
+import { hostUrl, type Locale } from "../demo";
+
+export { expect };
+export type { Locale };
+
+const dictionaries: Record<Locale, unknown> = {
+  en: JSON.parse(readFileSync("app/locales/en.json", "utf8")),
+  ar: JSON.parse(readFileSync("app/locales/ar.json", "utf8")),
+};
+
+/** The text of `key` in `locale`, with `{{name}}` placeholders filled; throws on a missing key. */
+export function t(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const value = key
+    .split(".")
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+      dictionaries[locale],
+    );
+  if (typeof value !== "string") throw new Error(`no text "${key}" in ${locale}.json`);
+  return Object.entries(params).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), value);
+}
+
+/** The accessibility rules we hold every page to: WCAG 2.1 A and AA. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** axe on the page, with our tags: `expect((await axe(page).analyze()).violations).toEqual([])`. */
+export function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).withTags(WCAG_TAGS);
+}
+
+let addressSeq = 0;
+/**
+ * A client address no other test (in any worker) uses: 10.<worker>.<n>. Also for requests made
+ * outside the test's browser context (a second context, raw HTTP).
+ */
+export function newClientAddress(workerIndex = Number(process.env.TEST_WORKER_INDEX ?? 0)): string {
+  addressSeq += 1;
+  return `10.${workerIndex % 250}.${(addressSeq >> 8) % 250}.${(addressSeq % 250) + 1}`;
+}
+
+export type DemoRole = "admin" | "shopper" | "staff";
+export interface Credentials {
+  email: string;
+  password: string;
+  /** Store slug, or null for the platform host. */
+  store: string | null;
+}
+
+const ROLE_NAMES = { admin: "store admin", shopper: "shopper", staff: "platform staff" } as const;
+
+/** A demo account by role (the dyes store's unless `store` is given). */
+export function demoCredentials(
+  role: DemoRole,
+  store: string | null = role === "staff" ? null : "dyes",
+): Credentials {
+  const account = DEMO_ACCOUNTS.find(
+    (candidate) => candidate.role === ROLE_NAMES[role] && candidate.store === store,
+  );
+  if (!account) throw new Error(`no demo ${role} for ${store ?? "the platform"}`);
+  return { email: account.email, password: account.password, store };
+}
+
+/**
+ * Signs in through the login form, as a person would, and waits until the app has answered
+ * (the page has left /login). Returns the page for chaining.
+ */
+export async function login(page: Page, who: DemoRole | Credentials, locale: Locale = "en"): Promise<Page> {
+  const credentials = typeof who === "string" ? demoCredentials(who) : who;
+  await page.goto(hostUrl(credentials.store, `/login?lng=${locale}`));
+  await page.getByLabel(t(locale, "auth.fields.email")).fill(credentials.email);
+  await page.getByLabel(t(locale, "auth.fields.password"), { exact: true }).fill(credentials.password);
+  await page.getByRole("button", { name: t(locale, "auth.login.submit") }).click();
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  return page;
+}
+
+/** `test` with each test's browser context on its own client address (`clientAddress`). */
+export const test = base.extend<{ clientAddress: string }>({
+  // Playwright reads a fixture's dependencies from its destructuring pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  clientAddress: async ({}, provide, info) => {
+    await provide(newClientAddress(info.workerIndex));
+  },
+  context: async ({ context, clientAddress }, provide) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress });
+    await provide(context);
+  },
+});

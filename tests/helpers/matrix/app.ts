@@ -1,0 +1,67 @@
+/**
+ * The real Remix server build, loaded in-process through Vite (the same
+ * `virtual:remix/server-build` server.ts serves in development), so the matrix sees every route
+ * the app's own manifest has: a new route file is in it without anyone listing it.
+ */
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { createServer, type ViteDevServer } from "vite";
+import type * as DbClient from "~/db/client.server";
+import type { Db } from "~/db/client.server";
+
+export interface LoadedApp {
+  build: ServerBuild;
+  handle: (request: Request, context: AppLoadContext) => Promise<Response>;
+  /** URL path patterns of every route with a module, e.g. "/products/:slug" (index routes flagged). */
+  routes: AppRoute[];
+  close(): Promise<void>;
+}
+
+export interface AppRoute {
+  id: string;
+  path: string;
+  index: boolean;
+  hasLoader: boolean;
+  hasAction: boolean;
+}
+
+/** Full path of a manifest route: its own path joined under its parents'. */
+function fullPath(build: ServerBuild, id: string): string {
+  const parts: string[] = [];
+  for (
+    let route = build.routes[id];
+    route;
+    route = route.parentId ? build.routes[route.parentId] : undefined
+  ) {
+    if (route.path) parts.unshift(route.path);
+  }
+  return "/" + parts.join("/").replace(/^\/+/, "");
+}
+
+export async function loadApp(db: Db): Promise<LoadedApp> {
+  const vite: ViteDevServer = await createServer({
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "error",
+  });
+  // Vite's module graph is not vitest's: hand the app's own copy of the database module the
+  // test database, or it would open the default one.
+  const client = (await vite.ssrLoadModule("/app/db/client.server.ts")) as typeof DbClient;
+  client.setDb(db);
+  const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+  const handler = createRequestHandler(build, "production");
+  const routes = Object.values(build.routes)
+    .filter((route) => route.id !== "root")
+    .map((route) => ({
+      id: route.id,
+      path: fullPath(build, route.id),
+      index: route.index === true,
+      hasLoader: typeof route.module.loader === "function",
+      hasAction: typeof route.module.action === "function",
+    }));
+  return {
+    build,
+    handle: (request, context) => handler(request, context),
+    routes,
+    close: () => vite.close(),
+  };
+}

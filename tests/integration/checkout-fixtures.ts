@@ -1,0 +1,87 @@
+/** Shared set-up for the checkout and orders tests: shoppers with carts, signed-in cookies, forms. */
+import type { AppLoadContext } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import { cartItems, products, users } from "~/db/schema";
+import { getToast } from "~/lib/toast.server";
+import { createUserSession } from "~/http/sessions.server";
+import type { TestDb } from "../helpers/db";
+import { cookiesFrom } from "../helpers/routes";
+
+export const A = "http://alpha.localhost:3000";
+export const B = "http://beta.localhost:3000";
+
+export const ADDRESS = {
+  fullName: "Layla Haddad",
+  streetAddress: "12 Cedar Street",
+  zipCode: "11011",
+  city: "Beirut",
+  email: "layla@example.test",
+  mobile: "+961 71 234 567",
+};
+
+export async function signedIn(storeId: string, userId: string, origin = A): Promise<string> {
+  return cookiesFrom(
+    new Headers({ "Set-Cookie": await createUserSession(storeId, userId, new Request(origin)) }),
+  );
+}
+
+export async function addShopper(db: TestDb, storeId: string, name = "Second Shopper"): Promise<string> {
+  const id = uuidv7();
+  await db.owner.insert(users).values({ storeId, id, email: `${id}@shop.test`, name });
+  return id;
+}
+
+export async function addProduct(
+  db: TestDb,
+  storeId: string,
+  values: { slug: string; priceCents: number; stock: number; categoryId?: string | null },
+): Promise<string> {
+  const id = uuidv7();
+  await db.owner.insert(products).values({
+    storeId,
+    id,
+    slug: values.slug,
+    nameEn: `${values.slug} dye`,
+    nameAr: `صبغة ${values.slug}`,
+    priceCents: values.priceCents,
+    stock: values.stock,
+    categoryId: values.categoryId ?? null,
+  });
+  return id;
+}
+
+export async function fillCart(
+  db: TestDb,
+  storeId: string,
+  userId: string,
+  lines: { productId: string; quantity: number }[],
+): Promise<void> {
+  await db.owner.delete(cartItems).where(eq(cartItems.userId, userId));
+  if (lines.length > 0) {
+    await db.owner.insert(cartItems).values(lines.map((line) => ({ storeId, userId, ...line })));
+  }
+}
+
+export async function stockOf(db: TestDb, productId: string): Promise<number> {
+  const [row] = await db.owner
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row!.stock;
+}
+
+export async function toastOf(headers: Headers): Promise<string | undefined> {
+  return (await getToast(new Request(A, { headers: { Cookie: cookiesFrom(headers) } }))).toast?.key;
+}
+
+export type Ctx = AppLoadContext;
+
+export interface RefusalData {
+  notice?: { key: string; params?: Record<string, unknown> } | null;
+  result?: { error?: Record<string, string[] | null> } | null;
+}
+
+let tokens = 0;
+/** A fresh checkout token, as the page renders one. */
+export const newToken = () => `test-token-${Date.now()}-${++tokens}`.padEnd(24, "x");
