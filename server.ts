@@ -16,6 +16,7 @@ import { getTenantResolver, requestHost } from "./app/services/store/tenancy.ser
 import { clientAddress } from "./app/http/request-security.server";
 import { createLoadContext } from "./app/http/load-context.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
+import { startTrendingSweeps } from "./app/services/orders/trending.server";
 import { createApp } from "./server/app";
 import { runPrimary, workerCount } from "./server/cluster";
 import { cspNonce } from "./server/edge/security-headers";
@@ -118,10 +119,14 @@ async function serve() {
     if (cluster.isPrimary) announce(port, 1);
   });
 
+  // Week-old orders leave Trending (units_sold_7d) within the hour, in whichever process runs first.
+  const stopTrendingSweeps = startTrendingSweeps();
+
   let shuttingDown = false;
   async function shutdown(signal: string) {
     if (shuttingDown) return;
     shuttingDown = true;
+    stopTrendingSweeps();
     console.log(`${signal}: draining connections`);
     const forceExit = setTimeout(() => {
       console.error("Shutdown timed out; exiting");

@@ -410,6 +410,11 @@ describe("orders", () => {
         where i.store_id = p.store_id and i.product_id = p.id and o.status <> 'cancelled') sold on true
       where p.units_sold <> sold.total or p.units_sold_7d <> sold.recent`);
     expect(wrong).toEqual([]);
+    // The orders flagged as counted in Trending are exactly the recent ones, for the sweep to age out.
+    const flagged = await one<{ n: number }>(sql`
+      select count(*)::int as n from orders
+       where counted_in_trending <> (status <> 'cancelled' and created_at >= ${ts(weekAgo)})`);
+    expect(flagged.n).toBe(0);
     const id = await storeId("dyes");
     const totals = await one<{ sold: number; recent: number }>(sql`
       select sum(units_sold)::int as sold, sum(units_sold_7d)::int as recent from products where store_id = ${id}`);

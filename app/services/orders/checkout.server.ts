@@ -187,6 +187,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           shipMobile: input.shipping.mobile,
           locale: ctx.locale,
           checkoutToken: input.checkoutToken,
+          countedInTrending: true,
         })
         .returning({ id: orders.id, number: orders.number });
       await tx.insert(orderItems).values(
@@ -242,7 +243,9 @@ async function takeStock(tx: Tx, storeId: string, price: CheckoutPrice): Promise
       .update(products)
       .set({
         stock: sql`${products.stock} - ${line.quantity}`,
+        // Best Seller and Trending move with the order (trending.server.ts).
         unitsSold: sql`${products.unitsSold} + ${line.quantity}`,
+        unitsSold7d: sql`${products.unitsSold7d} + ${line.quantity}`,
       })
       .where(
         and(
