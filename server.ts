@@ -17,6 +17,8 @@ import { clientAddress } from "./app/http/request-security.server";
 import { createLoadContext } from "./app/http/load-context.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
 import { startTrendingSweeps } from "./app/services/orders/trending.server";
+import { connectDemoStores } from "./app/services/payments/demo-account.server";
+import { DEMO_STORES } from "./app/db/seed/stores";
 import { createApp } from "./server/app";
 import { runPrimary, workerCount } from "./server/cluster";
 import { cspNonce } from "./server/edge/security-headers";
@@ -44,6 +46,11 @@ try {
 const db = await getDb();
 // Workers find the database migrated and seeded by their primary.
 const seeded = cluster.isPrimary ? await ensureDemoData(db) : null;
+// With the Stripe test server running (README), the demo stores can take card payments at once.
+if (cluster.isPrimary) {
+  const connected = await connectDemoStores(DEMO_STORES.map((store) => store.slug));
+  if (connected.length > 0) console.log(connected.join("\n"));
+}
 
 function announce(listeningPort: number, processes: number) {
   const origin = (sub?: string) => `http://${sub ? `${sub}.` : ""}localhost:${listeningPort}`;
