@@ -181,7 +181,10 @@ export async function startServer(label: string, env: Record<string, string> = {
     ...env,
   };
 
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": flags for the server's node
+  // (NODE_OPTIONS refuses the profiling ones).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], {
     env: serverEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
