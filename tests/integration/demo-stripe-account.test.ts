@@ -19,7 +19,12 @@ let db: TestDb;
 let alpha: StoreFixture;
 let beta: StoreFixture;
 const savedEnv = { ...process.env };
-const STRIPE_VARS = ["STRIPE_SECRET_KEY", "STRIPE_API_BASE", "STRIPE_WEBHOOK_SECRET"] as const;
+const STRIPE_VARS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_API_BASE",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_DEMO_CONNECT",
+] as const;
 
 function restoreEnv() {
   for (const name of STRIPE_VARS) {
@@ -52,6 +57,11 @@ describe("demo stores and the Stripe test server", () => {
     expect(await connectDemoStores(["alpha"])).toEqual([]);
     process.env.STRIPE_SECRET_KEY = "sk_test_real_stripe";
     expect(await connectDemoStores(["alpha"])).toEqual([]);
+    // The test server, turned off.
+    process.env.STRIPE_API_BASE = "http://127.0.0.1:9";
+    process.env.STRIPE_DEMO_CONNECT = "0";
+    expect(await connectDemoStores(["alpha"])).toEqual([]);
+    delete process.env.STRIPE_DEMO_CONNECT;
     expect(await account(alpha.storeId)).toEqual({ id: null, enabled: false });
     restoreEnv();
   });

@@ -15,8 +15,12 @@ import { getStripe, stripeConfigured, type Stripe } from "./stripe-client.server
 export type DemoAccountOutcome =
   { slug: string; kind: "kept" | "created"; accountId: string } | { slug: string; kind: "no-store" };
 
-/** Only the project's test server: a real Stripe account is never created behind an owner's back. */
-export const demoStripeAvailable = () => stripeConfigured() && Boolean(process.env.STRIPE_API_BASE);
+/**
+ * Only the project's test server: a real Stripe account is never created behind an owner's back.
+ * STRIPE_DEMO_CONNECT=0 turns it off (the browser tests connect a store through Payment Options).
+ */
+export const demoStripeAvailable = () =>
+  stripeConfigured() && Boolean(process.env.STRIPE_API_BASE) && process.env.STRIPE_DEMO_CONNECT !== "0";
 
 async function storeIdBySlug(slug: string): Promise<string | null> {
   const db = await getDb();
