@@ -131,6 +131,8 @@ export default defineConfig({
         STRIPE_SECRET_KEY: "sk_test_e2e",
         STRIPE_WEBHOOK_SECRET: "whsec_e2e",
         STRIPE_API_BASE: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
+        // Card tests connect Ink Atelier through Payment Options; Dye & Shade keeps Cash On Delivery alone.
+        STRIPE_DEMO_CONNECT: "0",
       },
     },
   ],

@@ -16,6 +16,9 @@ import { getTenantResolver, requestHost } from "./app/services/store/tenancy.ser
 import { clientAddress } from "./app/http/request-security.server";
 import { createLoadContext } from "./app/http/load-context.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
+import { startTrendingSweeps } from "./app/services/orders/trending.server";
+import { connectDemoStores } from "./app/services/payments/demo-account.server";
+import { DEMO_STORES } from "./app/db/seed/stores";
 import { createApp } from "./server/app";
 import { runPrimary, workerCount } from "./server/cluster";
 import { cspNonce } from "./server/edge/security-headers";
@@ -43,6 +46,11 @@ try {
 const db = await getDb();
 // Workers find the database migrated and seeded by their primary.
 const seeded = cluster.isPrimary ? await ensureDemoData(db) : null;
+// With the Stripe test server running (README), the demo stores can take card payments at once.
+if (cluster.isPrimary) {
+  const connected = await connectDemoStores(DEMO_STORES.map((store) => store.slug));
+  if (connected.length > 0) console.log(connected.join("\n"));
+}
 
 function announce(listeningPort: number, processes: number) {
   const origin = (sub?: string) => `http://${sub ? `${sub}.` : ""}localhost:${listeningPort}`;
@@ -118,10 +126,14 @@ async function serve() {
     if (cluster.isPrimary) announce(port, 1);
   });
 
+  // Week-old orders leave Trending (units_sold_7d) within the hour, in whichever process runs first.
+  const stopTrendingSweeps = startTrendingSweeps();
+
   let shuttingDown = false;
   async function shutdown(signal: string) {
     if (shuttingDown) return;
     shuttingDown = true;
+    stopTrendingSweeps();
     console.log(`${signal}: draining connections`);
     const forceExit = setTimeout(() => {
       console.error("Shutdown timed out; exiting");

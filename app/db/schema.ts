@@ -610,6 +610,11 @@ export const orders = pgTable(
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     /** The checkout form's one-time token: a double submit finds the order the first one made. */
     checkoutToken: text("checkout_token"),
+    /**
+     * Its quantities are in its products' units_sold_7d (Trending): set when placed, cleared
+     * when cancelled or once it is 7 days old (app/services/orders/trending.server.ts).
+     */
+    countedInTrending: boolean("counted_in_trending").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -627,6 +632,9 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.storeId, t.status, t.createdAt.desc()),
     uniqueIndex("orders_checkout_session_key").on(t.stripeCheckoutSessionId),
     uniqueIndex("orders_checkout_token_key").on(t.storeId, t.checkoutToken),
+    index("orders_counted_in_trending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.countedInTrending}`),
     check("orders_totals_nonnegative", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
   ],
 );

@@ -79,6 +79,8 @@ export interface BenchServer {
   /** http://127.0.0.1:{port}; store pages need their host (`{slug}.localhost:{port}`) too. */
   origin: string;
   database: "pglite" | "postgres";
+  /** The owner's URL of the server's PostgreSQL database; null on PGlite (the server holds it). */
+  databaseUrl: string | null;
   /**
    * CPU time the server has used so far (ms; its workers included), or null where /proc is not
    * available.
@@ -95,6 +97,8 @@ export interface BenchServer {
 
 interface BenchDatabase {
   kind: BenchServer["database"];
+  /** The table owner's URL on PostgreSQL, for benches that set up data of their own. */
+  url: string | null;
   env: Record<string, string>;
   dispose(): Promise<void>;
 }
@@ -105,6 +109,7 @@ async function freshDatabase(label: string): Promise<BenchDatabase> {
     const scratch = await createScratchDatabase(serverUrl, label);
     return {
       kind: "postgres",
+      url: scratch.url,
       // A production server on PostgreSQL refuses to start without its own cookie secret.
       env: {
         DATABASE_URL: scratch.url,
@@ -118,6 +123,7 @@ async function freshDatabase(label: string): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `storefront-${label}-`));
   return {
     kind: "pglite",
+    url: null,
     env: { DATA_DIR: dataDir },
     dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
@@ -175,7 +181,10 @@ export async function startServer(label: string, env: Record<string, string> = {
     ...env,
   };
 
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": flags for the server's node
+  // (NODE_OPTIONS refuses the profiling ones).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], {
     env: serverEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -203,7 +212,15 @@ export async function startServer(label: string, env: Record<string, string> = {
     server.exitCode === null && server.signalCode === null
       ? null
       : `server exited (${server.signalCode ?? `code ${server.exitCode}`}); its last output:\n${serverOutput}`;
-  return { port, origin, database: database.kind, cpuMs: () => processTreeCpuMs(server.pid), exited, stop };
+  return {
+    port,
+    origin,
+    database: database.kind,
+    databaseUrl: database.url,
+    cpuMs: () => processTreeCpuMs(server.pid),
+    exited,
+    stop,
+  };
 }
 
 /** Short commit id of the working tree, for the results file. */

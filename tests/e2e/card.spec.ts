@@ -7,6 +7,7 @@
  */
 import { expect, login, t, test } from "./support/fixtures";
 import { hostUrl } from "./demo";
+import { waitForMailAbout } from "./support/mail";
 import type { Page } from "@playwright/test";
 
 const inks = (path: string) => hostUrl("inks", path);
@@ -26,6 +27,9 @@ async function connect(page: Page) {
   }
   await expect(status).toHaveText(t("en", "paymentOptions.status.ready"));
 }
+
+/** Where the order's emails go: the checkout form's email, prefilled for the shopper. */
+let shippingEmail = "";
 
 /** Signs in as the Ink Atelier shopper, fills the cart with one product and opens the hosted page. */
 async function toHostedPage(page: Page): Promise<number> {
@@ -47,6 +51,7 @@ async function toHostedPage(page: Page): Promise<number> {
   await page.getByLabel(t("en", "checkout.zipCode")).fill("11011");
   await page.getByLabel(t("en", "checkout.city")).fill("Beirut");
   await page.getByLabel(t("en", "checkout.mobile")).fill("+961 71 234 567");
+  shippingEmail = await page.getByLabel(t("en", "checkout.email"), { exact: true }).inputValue();
   await page.getByLabel(t("en", "payment.stripe")).check();
   await page.getByRole("button", { name: t("en", "checkout.placeOrder") }).click();
   await expect(page.getByRole("heading", { name: "Test checkout" })).toBeVisible();
@@ -73,6 +78,10 @@ test("the admin connects the store; a card payment on the hosted page makes the 
     shopper.getByRole("heading", { level: 1, name: t("en", "orders.confirmedTitle") }),
   ).toBeVisible({ timeout: 20_000 });
   await expect(shopper.getByText(t("en", "orders.paymentStatuses.paid")).first()).toBeVisible();
+  // The webhook that made it paid also mailed the shopper, once.
+  const mail = await waitForMailAbout(shippingEmail, `payment received for order #${number}`);
+  expect(mail.subject).toBe(`Ink Atelier: payment received for order #${number}`);
+  expect(mail.body).toContain(`We received your card payment for order #${number}.`);
 });
 
 test("a declined card pays nothing; Cancel on the hosted page cancels the order", async ({ page }) => {

@@ -137,6 +137,10 @@ for (const locale of ["en", "ar"] as const) {
       await expect(
         page.getByRole("heading", { level: 1, name: text(locale, "orders.confirmedTitle") }),
       ).toBeVisible();
+      // The delivery address on one line, joined with the language's comma ("،" in Arabic).
+      const comma = locale === "ar" ? "، " : ", ";
+      const [name, city] = locale === "ar" ? ["ليلى حداد", "بيروت"] : ["Layla Haddad", "Beirut"];
+      await expect(page.getByText(`${name}${comma}12 Cedar Street${comma}11011 ${city}`)).toBeVisible();
       await expectAccessible(page);
       const number = Number(/\/orders\/(\d+)\//.exec(page.url())![1]);
       expect(await stockOnPage(page, slug, locale)).toBe(before - 2);

@@ -3,7 +3,8 @@
  * (tests/stripe-server) driven by the real SDK: Connect onboarding from Payment Options, a card
  * checkout redirected to the hosted page, webhooks delivered over HTTP to the app's own
  * /webhooks/stripe action (signatures checked), replays and shuffles that change nothing,
- * expiry and the Cancel link that give the stock back, and refunds.
+ * expiry and the Cancel link that give the stock back, refunds, and the shopper's "paid" and
+ * "refunded" emails (in the order's language, sent once however often Stripe delivers).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -27,6 +28,7 @@ import {
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor, postForm } from "../helpers/routes";
+import { startSmtpServer } from "../helpers/smtp";
 import { A, ADDRESS, addProduct, fillCart, newToken, signedIn, stockOf, type Ctx } from "./checkout-fixtures";
 
 let db: TestDb;
@@ -93,7 +95,7 @@ async function connectStore(): Promise<void> {
 }
 
 /** Places a card order through the checkout route; returns its number and the hosted page. */
-async function placeCardOrder(quantity = 2): Promise<{ number: number; payUrl: string }> {
+async function placeCardOrder(quantity = 2, context: Ctx = ctx): Promise<{ number: number; payUrl: string }> {
   await fillCart(db, alpha.storeId, alpha.userId, [{ productId: dye, quantity }]);
   const placed = await answer(() =>
     checkoutAction({
@@ -108,7 +110,7 @@ async function placeCardOrder(quantity = 2): Promise<{ number: number; payUrl: s
         },
         cookie,
       ),
-      context: ctx,
+      context,
       params: {},
     }),
   );
@@ -161,7 +163,7 @@ async function snapshot() {
 
 beforeAll(async () => {
   db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
+  alpha = await createStoreFixture(db, "alpha", { primaryColor: "#7A1F5C" });
   await createStoreFixture(db, "beta");
   ctx = await contextFor(db, "alpha.localhost");
   dye = await addProduct(db, alpha.storeId, { slug: "dye", priceCents: 800, stock: 100 });
@@ -490,5 +492,99 @@ describe("POST /webhooks/stripe", () => {
     }
     expect(await orderRow(number)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
     server.setWebhookUrl(`http://127.0.0.1:${(listener.address() as AddressInfo).port}/webhooks/stripe`);
+  });
+});
+
+describe("Order emails from Stripe's events", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    process.env.SMTP_URL = smtp.url;
+  });
+  afterAll(async () => {
+    if (savedEnv.SMTP_URL === undefined) delete process.env.SMTP_URL;
+    else process.env.SMTP_URL = savedEnv.SMTP_URL;
+    await smtp?.close();
+  });
+
+  const mailsAbout = (number: number, subject: string) =>
+    smtp.messages.filter((m) => m.subject.includes(subject) && m.subject.includes(`#${number}`));
+
+  /** Delivers every event the order's payment and refund produced three more times. */
+  async function replayFrom(first: number) {
+    const bodies = server
+      .events()
+      .slice(first)
+      .map((e) => JSON.stringify(e.event));
+    for (const body of [...bodies, ...bodies, ...bodies])
+      expect((await deliver(body, signPayload(body, server.webhookSecret))).status).toBe(200);
+  }
+
+  async function refund(number: number) {
+    const [store] = await db.owner
+      .select({ account: stores.stripeAccountId })
+      .from(stores)
+      .where(eq(stores.id, alpha.storeId));
+    const session = await getStripe().checkout.sessions.retrieve(
+      (await orderRow(number)).stripeCheckoutSessionId!,
+      {},
+      { stripeAccount: store!.account! },
+    );
+    await getStripe().refunds.create(
+      { payment_intent: session.payment_intent as string },
+      { stripeAccount: store!.account! },
+    );
+    await server.webhooksSettled();
+  }
+
+  it("paid and refunded, in English, with the store's name and colour, once however often replayed", async () => {
+    const first = server.events().length;
+    const { number, payUrl } = await placeCardOrder(2);
+    await pay(payUrl);
+    await refund(number);
+    await replayFrom(first);
+    expect(await orderRow(number)).toMatchObject({ status: "confirmed", paymentStatus: "refunded" });
+
+    const paid = mailsAbout(number, "payment received for order");
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.to).toEqual([ADDRESS.email]);
+    expect(paid[0]!.subject).toBe(`Store alpha: payment received for order #${number}`);
+    expect(paid[0]!.body).toContain(`We received your card payment for order #${number}.`);
+    expect(paid[0]!.body).toContain("Hello Layla Haddad,");
+    expect(paid[0]!.body).toContain("dye dye × 2");
+    expect(paid[0]!.body).toContain("$16.00");
+    expect(paid[0]!.body).toContain("Delivery Address: Layla Haddad, 12 Cedar Street, 11011 Beirut");
+    expect(paid[0]!.body).toContain(`http://alpha.localhost:3000/orders/${number}`);
+    expect(paid[0]!.body).toContain("background:#7A1F5C");
+
+    const refunded = mailsAbout(number, "refunded");
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]!.subject).toBe(`Store alpha: order #${number} refunded`);
+    expect(refunded[0]!.body).toContain(`Your card payment for order #${number} has been refunded.`);
+  });
+
+  it("paid and refunded in Arabic for an order placed in Arabic, the address joined with '، '", async () => {
+    const arabic = await contextFor(db, "alpha.localhost", { request: new Request(`${A}/?lng=ar`) });
+    const first = server.events().length;
+    const { number, payUrl } = await placeCardOrder(1, arabic);
+    expect((await orderRow(number)).locale).toBe("ar");
+    await pay(payUrl);
+    await refund(number);
+    await replayFrom(first);
+
+    const paid = mailsAbout(number, "تم استلام الدفع للطلب");
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.subject).toBe(`Store alpha: تم استلام الدفع للطلب #${number}`);
+    expect(paid[0]!.body).toContain(`استلمنا دفعتك بالبطاقة للطلب #${number}.`);
+    expect(paid[0]!.body).toContain('dir="rtl"');
+    expect(paid[0]!.body).toContain("صبغة dye × 1");
+    expect(paid[0]!.body).toContain("عنوان التوصيل: Layla Haddad، 12 Cedar Street، 11011 Beirut");
+    const refunded = mailsAbout(number, "تم استرداد مبلغ الطلب");
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]!.body).toContain(`تم استرداد المبلغ الذي دفعته بالبطاقة للطلب #${number}.`);
+    // Nothing in English for this order.
+    expect(smtp.messages.filter((m) => m.subject.includes(`#${number}`) && /order/.test(m.subject))).toEqual(
+      [],
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ADDRESS_SEPARATOR, addressParts } from "~/lib/address";
 import type { OrderView } from "~/services/orders/order-view.server";
 import { StatusBadge } from "./StatusBadge";
 
@@ -25,7 +26,8 @@ export function OrderOutcome({
   title: string;
   message: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const separator = ADDRESS_SEPARATOR[i18n.language === "ar" ? "ar" : "en"];
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-12 text-center">
       <span
@@ -52,11 +54,13 @@ export function OrderOutcome({
         <div className="col-span-2">
           <dt className="text-sm text-muted">{t("orders.deliveryAddress")}</dt>
           <dd className="font-bold">
-            {/* Isolated parts: a Latin address inside Arabic text keeps its own order. */}
-            <bdi>{order.address.fullName}</bdi>, <bdi>{order.address.streetAddress}</bdi>,{" "}
-            <bdi>
-              {order.address.zipCode} {order.address.city}
-            </bdi>
+            {/* Isolated parts, joined with the language's comma: a Latin address inside Arabic text keeps its own order. */}
+            {addressParts(order.address).map((part, i) => (
+              <Fragment key={i}>
+                {i > 0 ? separator : null}
+                <bdi>{part}</bdi>
+              </Fragment>
+            ))}
           </dd>
         </div>
       </dl>

@@ -9,7 +9,7 @@
  *      the whole transaction rolls back, naming the product;
  *   4. the store's order counter → the order number (#1001, …); the order, a snapshot per line
  *      (names in both languages, unit price, sale, quantity) and an `order_events` row;
- *   5. the cart emptied.
+ *   5. the cart emptied and the address kept (done before step 3, outside the locks).
  *
  * Cash On Delivery: confirmed, unpaid. Card: pending, payment pending, stock held until the
  * payment webhook confirms or cancels it (cancelOrder gives the stock back).
@@ -155,6 +155,11 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       if (price.totalCents !== input.expectedTotalCents)
         return { kind: "price-changed", totalCents: price.totalCents };
 
+      // Work that locks nothing other shoppers need comes first: from the stock update on, this
+      // transaction holds the product rows and then the store's order counter until it commits,
+      // and every other order of the store waits for them.
+      await upsertAddress(tx, store.id, userId, input.shipping);
+      await tx.delete(cartItems).where(and(eq(cartItems.storeId, store.id), eq(cartItems.userId, userId)));
       await takeStock(tx, store.id, price);
       const [counter] = await tx
         .update(stores)
@@ -187,6 +192,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           shipMobile: input.shipping.mobile,
           locale: ctx.locale,
           checkoutToken: input.checkoutToken,
+          countedInTrending: true,
         })
         .returning({ id: orders.id, number: orders.number });
       await tx.insert(orderItems).values(
@@ -210,8 +216,6 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
         paymentStatus,
         actorUserId: userId,
       });
-      await upsertAddress(tx, store.id, userId, input.shipping);
-      await tx.delete(cartItems).where(and(eq(cartItems.storeId, store.id), eq(cartItems.userId, userId)));
       return {
         kind: "placed",
         number: order!.number,
@@ -242,7 +246,9 @@ async function takeStock(tx: Tx, storeId: string, price: CheckoutPrice): Promise
       .update(products)
       .set({
         stock: sql`${products.stock} - ${line.quantity}`,
+        // Best Seller and Trending move with the order (trending.server.ts).
         unitsSold: sql`${products.unitsSold} + ${line.quantity}`,
+        unitsSold7d: sql`${products.unitsSold7d} + ${line.quantity}`,
       })
       .where(
         and(

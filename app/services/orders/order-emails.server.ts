@@ -1,20 +1,29 @@
 /**
- * Order emails (issue 9, item 9): placed and cancelled, in the language the shopper ordered in,
- * dressed in the store's name and colour, with the lines, the total and a link to the order.
- * Sent after the order's transaction committed; a mail failure never undoes an order (the
- * outbox keeps the message with its error).
+ * Order emails (issue 9, item 9): placed, paid, cancelled and refunded, in the language the
+ * shopper ordered in, dressed in the store's name and colour, with the lines, the total, the
+ * delivery address and a link to the order. Sent after the change's transaction committed, by
+ * whoever made the change exactly once (checkout, a cancel, a webhook event applied for the
+ * first time); a mail failure never undoes an order (the outbox keeps the message with its error).
  */
 import "~/lib/i18n.server";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { orderItems, orders } from "~/db/schema";
+import { orderItems, orders, stores, storeSettings } from "~/db/schema";
+import { joinAddress } from "~/lib/address";
 import { getT, localeDir } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { sendEmail } from "~/services/email/email.server";
-import type { EmailStore } from "~/services/email/email-templates.server";
+import { emailStore, type EmailStore } from "~/services/email/email-templates.server";
+import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
 import { localized } from "~/services/store/settings.server";
 
-export type OrderEmailKind = "order-placed" | "order-cancelled";
+export type OrderEmailKind = "order-placed" | "order-paid" | "order-cancelled" | "order-refunded";
+
+/** An email owed for an order once its change has committed. */
+export interface OrderEmail {
+  orderId: string;
+  kind: OrderEmailKind;
+}
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -58,6 +67,16 @@ export async function sendOrderEmail(
       quantity: line.quantity,
       total: money(line.lineTotalCents),
     }));
+    const addressLabel = t("orders.deliveryAddress");
+    const address = joinAddress(
+      {
+        fullName: order.shipFullName,
+        streetAddress: order.shipStreetAddress,
+        zipCode: order.shipZipCode,
+        city: order.shipCity,
+      },
+      locale,
+    );
     const totals = [
       ...(order.shippingCents > 0 ? [[t("orders.shipping"), money(order.shippingCents)]] : []),
       [t("orders.total"), money(order.totalCents)],
@@ -76,6 +95,7 @@ ${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
 ${items.map((i) => `<tr style="border-bottom:1px solid #e5e7eb"><td style="text-align:${start}">${escapeHtml(i.name)} × ${i.quantity}</td><td style="text-align:${end}">${escapeHtml(i.total)}</td></tr>`).join("\n")}
 ${totals.map(([label, value]) => `<tr><td style="text-align:${start};font-weight:bold">${escapeHtml(label!)}</td><td style="text-align:${end};font-weight:bold">${escapeHtml(value!)}</td></tr>`).join("\n")}
 </table>
+<p><strong>${escapeHtml(addressLabel)}</strong><br>${escapeHtml(address)}</p>
 <p style="text-align:center;margin:28px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(t("email.footer", vars))}</p>
 </td></tr></table></td></tr></table></body></html>`;
@@ -83,6 +103,7 @@ ${totals.map(([label, value]) => `<tr><td style="text-align:${start};font-weight
       ...intro,
       items.map((i) => `${i.name} × ${i.quantity}: ${i.total}`).join("\n"),
       totals.map(([label, value]) => `${label}: ${value}`).join("\n"),
+      `${addressLabel}: ${address}`,
       `${action}: ${link}`,
       t("email.footer", vars),
     ].join("\n\n");
@@ -99,4 +120,50 @@ ${totals.map(([label, value]) => `<tr><td style="text-align:${start};font-weight
     // The order stands either way; the failure is in the log (and the outbox, when it got there).
     console.error(`email ${kind} for order ${orderId} failed:`, error);
   }
+}
+
+/**
+ * How emails show a store when no request brought it (a Stripe webhook): its name, colour and
+ * logo from the store's own rows, links on its verified custom domain or its subdomain.
+ */
+export async function loadEmailStore(storeId: string): Promise<EmailStore | null> {
+  const db = await getDb();
+  const [row] = await db.withStore(storeId, (tx) =>
+    tx
+      .select({
+        name: stores.name,
+        slug: stores.slug,
+        customDomain: stores.customDomain,
+        verifiedAt: stores.customDomainVerifiedAt,
+        primaryColor: storeSettings.primaryColor,
+        secondaryColor: storeSettings.secondaryColor,
+        logoImageId: storeSettings.logoImageId,
+      })
+      .from(stores)
+      .leftJoin(storeSettings, eq(storeSettings.storeId, stores.id))
+      .where(eq(stores.id, storeId)),
+  );
+  if (!row) return null;
+  return emailStore({
+    name: row.name,
+    slug: row.slug,
+    customDomain: row.customDomain,
+    matchedBy: row.customDomain && row.verifiedAt ? "domain" : "slug",
+    branding: {
+      primaryColor: row.primaryColor ?? DEFAULT_BRANDING.primaryColor,
+      secondaryColor: row.secondaryColor ?? DEFAULT_BRANDING.secondaryColor,
+      logoImageId: row.logoImageId ?? null,
+    },
+  });
+}
+
+/** Sends emails owed after a webhook's transaction; the store is read once, and only if needed. */
+export async function sendOrderEmails(storeId: string, emails: readonly OrderEmail[]): Promise<void> {
+  if (emails.length === 0) return;
+  const store = await loadEmailStore(storeId).catch((error: unknown) => {
+    console.error(`emails for store ${storeId} not sent: the store could not be read`, error);
+    return null;
+  });
+  if (!store) return;
+  for (const email of emails) await sendOrderEmail(storeId, store, email.orderId, email.kind);
 }

@@ -17,6 +17,7 @@ import {
 } from "~/db/schema";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { sendOrderEmail } from "./order-emails.server";
+import { subtractTrending } from "./trending.server";
 
 export type OrderStatus = (typeof orderStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -282,7 +283,12 @@ export async function cancelOrderIn(
   const match = "id" in which ? eq(orders.id, which.id) : eq(orders.number, which.number);
   const owner = actor.kind === "shopper" ? eq(orders.userId, actor.userId) : undefined;
   const [order] = await tx
-    .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      countedInTrending: orders.countedInTrending,
+    })
     .from(orders)
     .where(and(eq(orders.storeId, storeId), match, owner))
     .for("update");
@@ -292,9 +298,11 @@ export async function cancelOrderIn(
   const paymentStatus = order.paymentStatus === "pending" ? "failed" : order.paymentStatus;
   await tx
     .update(orders)
-    .set({ status: "cancelled", paymentStatus, updatedAt: sql`now()` })
+    .set({ status: "cancelled", paymentStatus, countedInTrending: false, updatedAt: sql`now()` })
     .where(and(eq(orders.storeId, storeId), eq(orders.id, order.id)));
   await restock(tx, storeId, order.id);
+  // Still in Trending (not yet aged out by the sweep): out of it now.
+  if (order.countedInTrending) await subtractTrending(tx, storeId, [order.id]);
   await tx.insert(orderEvents).values({
     storeId,
     orderId: order.id,
@@ -308,7 +316,7 @@ export async function cancelOrderIn(
   return { kind: "cancelled", orderId: order.id, wasPaid: order.paymentStatus === "paid" };
 }
 
-/** Every line's quantity back into stock (product-id order, as checkout takes it). */
+/** Every line's quantity back into stock and out of Best Seller (product-id order, as checkout takes it). */
 async function restock(tx: Tx, storeId: string, orderId: string) {
   const lines = await tx
     .select({ productId: orderItems.productId, quantity: orderItems.quantity })

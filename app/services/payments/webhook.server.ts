@@ -5,10 +5,13 @@
  * not depend on the order events arrive in: a completed session only confirms a pending order,
  * an expired one only cancels an unpaid one, and a payment for an order already cancelled is
  * refunded. Connect events belong to the store whose connected account `event.account` names.
+ * The shopper's "paid" and "refunded" emails go out after the event's transaction committed,
+ * only when it changed the order: a replayed event is a duplicate and sends nothing.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderEvents, orders, stores, stripeEvents } from "~/db/schema";
+import { sendOrderEmails, type OrderEmail } from "~/services/orders/order-emails.server";
 import { cancelOrderIn, markOrderPaidIn } from "~/services/orders/orders.server";
 import { refundPayment } from "./refund.server";
 import type { Stripe } from "./stripe-client.server";
@@ -38,15 +41,23 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOut
     // Not ours to act on (platform billing events are another issue's); still recorded once.
     return db.withPlatform(async (tx) => ((await record(tx, event, null)) ? "ignored" : "duplicate"));
   }
+  const emails: OrderEmail[] = [];
+  let outcome: WebhookOutcome;
   try {
-    return await applyForStore(storeId, event);
+    outcome = await applyForStore(storeId, event, emails);
   } catch (error) {
     if (error instanceof NotYet) return "retry";
     throw error;
   }
+  await sendOrderEmails(storeId, emails);
+  return outcome;
 }
 
-async function applyForStore(storeId: string, event: Stripe.Event): Promise<WebhookOutcome> {
+async function applyForStore(
+  storeId: string,
+  event: Stripe.Event,
+  emails: OrderEmail[],
+): Promise<WebhookOutcome> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     // RLS shows only this store's row: the account must be the one it connected.
@@ -57,7 +68,7 @@ async function applyForStore(storeId: string, event: Stripe.Event): Promise<Webh
     const ours = store?.accountId === event.account;
     if (!(await record(tx, event, ours ? storeId : null))) return "duplicate";
     if (!ours) return "ignored";
-    return apply(tx, storeId, event);
+    return apply(tx, storeId, event, emails);
   });
 }
 
@@ -77,10 +88,15 @@ async function record(tx: Tx, event: Stripe.Event, storeId: string | null): Prom
   return inserted.length > 0;
 }
 
-async function apply(tx: Tx, storeId: string, event: Stripe.Event): Promise<WebhookOutcome> {
+async function apply(
+  tx: Tx,
+  storeId: string,
+  event: Stripe.Event,
+  emails: OrderEmail[],
+): Promise<WebhookOutcome> {
   switch (event.type) {
     case "checkout.session.completed":
-      return sessionCompleted(tx, storeId, event.account!, event.data.object);
+      return sessionCompleted(tx, storeId, event.account!, event.data.object, emails);
     case "checkout.session.expired":
       return sessionExpired(tx, storeId, event.data.object);
     case "account.updated":
@@ -90,7 +106,7 @@ async function apply(tx: Tx, storeId: string, event: Stripe.Event): Promise<Webh
         .where(eq(stores.id, storeId));
       return "applied";
     case "charge.refunded":
-      return chargeRefunded(tx, storeId, event.data.object);
+      return chargeRefunded(tx, storeId, event.data.object, emails);
     default:
       return "ignored";
   }
@@ -101,6 +117,7 @@ async function sessionCompleted(
   storeId: string,
   accountId: string,
   session: Stripe.Checkout.Session,
+  emails: OrderEmail[],
 ): Promise<WebhookOutcome> {
   const orderId = session.metadata?.orderId;
   if (session.mode !== "payment" || session.payment_status !== "paid" || !orderId || !UUID.test(orderId)) {
@@ -109,6 +126,7 @@ async function sessionCompleted(
   const intentId =
     typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   const result = await markOrderPaidIn(tx, storeId, orderId, { paymentIntentId: intentId });
+  if (result.kind === "paid") emails.push({ orderId, kind: "order-paid" });
   if (result.kind === "unchanged" && result.status === "cancelled" && intentId) {
     // Paid after the order was cancelled (expired, abandoned, or cancelled by the shopper): the
     // money goes back. The refund is asked inside this transaction, so if Stripe fails the
@@ -150,7 +168,12 @@ async function sessionExpired(
   return "applied";
 }
 
-async function chargeRefunded(tx: Tx, storeId: string, charge: Stripe.Charge): Promise<WebhookOutcome> {
+async function chargeRefunded(
+  tx: Tx,
+  storeId: string,
+  charge: Stripe.Charge,
+  emails: OrderEmail[],
+): Promise<WebhookOutcome> {
   const intentId =
     typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
   if (!intentId || !charge.refunded) return "ignored";
@@ -167,6 +190,7 @@ async function chargeRefunded(tx: Tx, storeId: string, charge: Stripe.Charge): P
     .returning({ id: orders.id });
   for (const { id } of changed) {
     await tx.insert(orderEvents).values({ storeId, orderId: id, type: "payment", paymentStatus: "refunded" });
+    emails.push({ orderId: id, kind: "order-refunded" });
   }
   if (changed.length === 0) {
     const [known] = await tx

@@ -35,3 +35,19 @@ export function linkIn(mail: Mail, pathPrefix: string): string {
   if (!match) throw new Error(`no ${pathPrefix} link in mail "${mail.subject}"`);
   return match[0];
 }
+
+/** Waits for a message to `to` whose subject contains `subject`, and returns it. */
+export async function waitForMailAbout(to: string, subject: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${base()}/messages?${new URLSearchParams({ to })}`);
+        found = ((await res.json()) as Mail[]).find((mail) => mail.subject.includes(subject));
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}

@@ -219,6 +219,8 @@ export function planOrders(
       shipEmail: shopper.def.email,
       shipMobile: address.mobile,
       locale: shopper.def.locale,
+      // Its quantities are in units_sold_7d above (the sweep takes them out when a week old).
+      countedInTrending: status !== "cancelled" && placedAt.getTime() >= weekAgo,
       createdAt: placedAt,
       updatedAt: lastChange.at,
     });
