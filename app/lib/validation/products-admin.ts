@@ -43,6 +43,8 @@ const descriptionRule = z.preprocess(
     .trim()
     .max(MAX_PRODUCT_DESCRIPTION, E("descriptionTooLong"))
     .refine((value) => isPlainText(value, { multiline: true }), E("textInvalid"))
+    // A browser posts a textarea's line breaks as CRLF: one kind of line break is stored.
+    .transform((value) => value.replace(/\r\n?/g, "\n"))
     .optional()
     .transform((value) => value ?? ""),
 );
@@ -86,11 +88,11 @@ function productFields(currencyDigits: number) {
     ),
     price: requiredText("priceRequired")
       .regex(pattern, E("priceInvalid"))
-      .refine((value) => Number(value) <= MAX_PRICE_MAJOR, E("priceTooHigh"))
+      .refine((value) => !pattern.test(value) || Number(value) <= MAX_PRICE_MAJOR, E("priceTooHigh"))
       .transform((value) => majorToMinor(value, currencyDigits)),
     stock: requiredText("stockRequired")
       .regex(/^\d{1,7}$/, E("stockInvalid"))
-      .refine((value) => Number(value) <= MAX_STOCK, E("stockInvalid"))
+      .refine((value) => !/^\d{1,7}$/.test(value) || Number(value) <= MAX_STOCK, E("stockInvalid"))
       .transform(Number),
     shadeHex: optional(
       z
@@ -124,10 +126,7 @@ export function productFormSchema(currencyDigits: number) {
       subcategoryId: idRule("subcategoryInvalid"),
       // A checkbox: sent as "on" when ticked, absent when not.
       active: z
-        .enum(["on"], {
-          invalid_type_error: E("activeInvalid"),
-          errorMap: () => ({ message: E("activeInvalid") }),
-        })
+        .enum(["on"], { errorMap: () => ({ message: E("activeInvalid") }) })
         .optional()
         .transform((value) => value === "on"),
     })

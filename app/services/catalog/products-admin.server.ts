@@ -94,6 +94,30 @@ interface SortColumn {
 }
 
 const INTEGER = /^\d{1,10}$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
+
+/** PostgreSQL's text for a timestamptz, and a real calendar date (a cast of Feb 31 would fail). */
+function isTimestampText(value: string): boolean {
+  const match = TIMESTAMP.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
 
 function sortColumn(key: ProductSortKey, locale: Locale): SortColumn {
   switch (key) {
@@ -122,9 +146,7 @@ function sortColumn(key: ProductSortKey, locale: Locale): SortColumn {
         column: sql`${products.createdAt}`,
         text: sql<string>`${products.createdAt}::text`,
         cast: (value) => sql`${value}::timestamptz`,
-        valid: (value) =>
-          /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(value) &&
-          !Number.isNaN(Date.parse(value.replace(" ", "T"))),
+        valid: isTimestampText,
       };
   }
 }
