@@ -4,7 +4,7 @@
  * bytes that are not UTF-8, a NUL). Judged by content as well as by name, since a browser's
  * file type is only the file name's guess.
  */
-import { MAX_CSV_BYTES } from "~/services/catalog/products-csv.server";
+import { MAX_CSV_BYTES } from "~/lib/validation/products-admin";
 import { Refusal } from "./refusal.server";
 
 const CSV_TYPES = [

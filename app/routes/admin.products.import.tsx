@@ -14,10 +14,9 @@ import { badRequest } from "~/http/refusal.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { PRODUCT_CSV_COLUMNS, REQUIRED_CSV_COLUMNS } from "~/lib/validation/products-admin";
+import { MAX_CSV_ROWS, PRODUCT_CSV_COLUMNS, REQUIRED_CSV_COLUMNS } from "~/lib/validation/products-admin";
 import {
   applyProductImport,
-  MAX_CSV_ROWS,
   previewProductImport,
   type ImportCheck,
   type ImportRowReport,
@@ -25,7 +24,13 @@ import {
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.import.title") });
 
-export const loader = adminLoader(({ store }) => ({ currency: store.currency }));
+// The file's rules travel as data, so the page's JavaScript does not carry the schema module (zod).
+export const loader = adminLoader(({ store }) => ({
+  currency: store.currency,
+  columns: PRODUCT_CSV_COLUMNS.join(", "),
+  required: REQUIRED_CSV_COLUMNS.join(", "),
+  maxRows: MAX_CSV_ROWS,
+}));
 
 /** The answer a preview (or a refused apply) shows: the check, and the file to carry to "apply". */
 function previewAnswer(check: ImportCheck, csv: string, status: number) {
@@ -61,7 +66,7 @@ export const action = adminAction(async ({ store, form }) => {
 });
 
 export default function ImportProducts() {
-  const { currency } = useLoaderData<typeof loader>();
+  const { currency, columns, required, maxRows } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const preview = actionData && "preview" in actionData ? actionData : null;
@@ -90,8 +95,8 @@ export default function ImportProducts() {
         <p>{t("admin.products.import.intro")}</p>
         <p className="text-sm text-muted">
           {t("admin.products.import.columns", {
-            columns: PRODUCT_CSV_COLUMNS.join(", "),
-            required: REQUIRED_CSV_COLUMNS.join(", "),
+            columns,
+            required,
             currency,
           })}
         </p>
@@ -102,7 +107,7 @@ export default function ImportProducts() {
               {t("admin.products.import.file")}
             </label>
             <p id="import-file-hint" className="text-sm text-muted">
-              {t("admin.products.import.fileHint", { max: MAX_CSV_ROWS })}
+              {t("admin.products.import.fileHint", { max: maxRows })}
             </p>
             <input
               id="import-file"

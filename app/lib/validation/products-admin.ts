@@ -196,6 +196,9 @@ export const PRODUCT_CSV_COLUMNS = [
   "active",
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+/** Largest import accepted (about 2,000 products with long descriptions), and its most rows. */
+export const MAX_CSV_BYTES = 1024 * 1024;
+export const MAX_CSV_ROWS = 5000;
 export const REQUIRED_CSV_COLUMNS: readonly ProductCsvColumn[] = ["name_en", "name_ar", "price", "stock"];
 
 /** A CSV column → the row schema's field. */

@@ -13,6 +13,7 @@ import { CsvError, parseCsv, toCsv } from "~/lib/csv";
 import { currencyDigits } from "~/lib/money";
 import {
   CSV_FIELD,
+  MAX_CSV_ROWS,
   minorToMajor,
   PRODUCT_CSV_COLUMNS,
   productCsvRowSchema,
@@ -23,10 +24,6 @@ import {
 } from "~/lib/validation/products-admin";
 import { catalogChanged } from "./catalog-cache.server";
 import { isSlugConflict } from "./products-admin.server";
-
-/** Largest file accepted (about 2,000 products with long descriptions). */
-export const MAX_CSV_BYTES = 1024 * 1024;
-export const MAX_CSV_ROWS = 5000;
 
 /** The store's catalogue, one product a row, in slug order, with the header first. */
 export async function exportProductsCsv(storeId: string, currency: string): Promise<string> {
