@@ -223,7 +223,7 @@ function ProductImages({ images }: { images: AdminProductImage[] }) {
       className="flex flex-col gap-4 rounded-lg border border-line p-4 sm:p-6"
     >
       <h2 id="images-heading" className="text-lg font-extrabold">
-        {t("admin.products.sections.images")}
+        {t("admin.products.sections.currentImages")}
       </h2>
       {images.length === 0 ? <p className="text-muted">{t("admin.products.imagesEmpty")}</p> : null}
       <ol className="flex flex-col gap-4">

@@ -92,7 +92,14 @@ export default function AdminProducts() {
     {
       key: "category",
       header: t("admin.products.category"),
-      cell: (row) => (row.categoryName ? <span dir="auto">{row.categoryName}</span> : "—"),
+      cell: (row) =>
+        row.categoryName ? (
+          <span dir="auto" className="block min-w-40">
+            {row.categoryName}
+          </span>
+        ) : (
+          "—"
+        ),
     },
     {
       key: "price",
@@ -154,11 +161,11 @@ export default function AdminProducts() {
           names: ["q", "category", "status"],
           fields: (
             <>
-              <label className="flex flex-col gap-1">
+              <label className="flex w-full flex-col gap-1 sm:w-auto">
                 <span className="font-bold">{t("admin.products.search")}</span>
                 <input type="search" name="q" defaultValue={q} maxLength={200} className={SELECT_CLASS} />
               </label>
-              <label className="flex flex-col gap-1">
+              <label className="flex w-full flex-col gap-1 sm:w-auto">
                 <span className="font-bold">{t("admin.products.category")}</span>
                 <select name="category" defaultValue={categoryId ?? ""} className={SELECT_CLASS}>
                   <option value="">{t("admin.products.allCategories")}</option>
@@ -169,7 +176,7 @@ export default function AdminProducts() {
                   ))}
                 </select>
               </label>
-              <label className="flex flex-col gap-1">
+              <label className="flex w-full flex-col gap-1 sm:w-auto">
                 <span className="font-bold">{t("admin.products.status")}</span>
                 <select name="status" defaultValue={status} className={SELECT_CLASS}>
                   <option value="all">{t("admin.products.allStatuses")}</option>

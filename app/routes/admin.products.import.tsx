@@ -89,17 +89,25 @@ export default function ImportProducts() {
         aria-labelledby="upload-heading"
         className="flex flex-col gap-3 rounded-lg border border-line p-4 sm:p-6"
       >
-        <h2 id="upload-heading" className="sr-only">
-          {t("admin.products.import.file")}
+        <h2 id="upload-heading" className="text-lg font-extrabold">
+          {t("admin.products.import.uploadTitle")}
         </h2>
         <p>{t("admin.products.import.intro")}</p>
-        <p className="text-sm text-muted">
-          {t("admin.products.import.columns", {
-            columns,
-            required,
-            currency,
-          })}
-        </p>
+        <dl className="flex flex-col gap-1 text-sm text-muted">
+          <dt className="font-bold">{t("admin.products.import.columns")}</dt>
+          <dd>
+            <code dir="ltr" className="inline-block break-words">
+              {columns}
+            </code>
+          </dd>
+          <dt className="font-bold">{t("admin.products.import.required")}</dt>
+          <dd>
+            <code dir="ltr" className="inline-block">
+              {required}
+            </code>
+          </dd>
+        </dl>
+        <p className="text-sm text-muted">{t("admin.products.import.format", { currency })}</p>
         <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="preview" />
           <div className="flex flex-col gap-1">
@@ -162,7 +170,7 @@ function ImportPreview({ rows, invalid }: { rows: ImportRowReport[]; invalid: nu
       key: "slug",
       header: t("admin.products.import.slug"),
       cell: (row) => (
-        <span dir="ltr" className="break-all">
+        <span dir="ltr" className="whitespace-nowrap">
           {row.slug || "—"}
         </span>
       ),

@@ -146,6 +146,17 @@ export function ProductForm({
               ))}
           </Select>
         </div>
+        <label className="flex min-h-11 items-center gap-3 font-bold">
+          <input
+            type="checkbox"
+            name="active"
+            defaultChecked={active}
+            className="size-5 accent-[var(--color-primary)]"
+            aria-describedby={form.field("active").errorId}
+          />
+          {t("admin.products.fields.active")}
+        </label>
+        <FieldError id={form.field("active").errorId} errors={form.field("active").errors} />
       </Section>
 
       <Section title={t("admin.products.sections.shade")}>
@@ -176,17 +187,6 @@ export function ProductForm({
             ))}
           </datalist>
         </div>
-        <label className="flex min-h-11 items-center gap-3 font-bold">
-          <input
-            type="checkbox"
-            name="active"
-            defaultChecked={active}
-            className="size-5 accent-[var(--color-primary)]"
-            aria-describedby={form.field("active").errorId}
-          />
-          {t("admin.products.fields.active")}
-        </label>
-        <FieldError id={form.field("active").errorId} errors={form.field("active").errors} />
       </Section>
 
       <Section title={t("admin.products.sections.images")}>
