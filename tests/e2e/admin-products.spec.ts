@@ -82,6 +82,11 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expectNoAxeViolations(page, "new product form");
       await shoot(page, `form-new-${locale}`);
       await page.getByLabel(t(locale, "admin.products.fields.nameEn")).fill(nameEn);
+      // Left empty, the slug will be made from the English name: the field shows which.
+      await expect(page.getByLabel(t(locale, "admin.products.fields.slug"), { exact: true })).toHaveAttribute(
+        "placeholder",
+        slug,
+      );
       await page.getByLabel(t(locale, "admin.products.fields.nameAr")).fill(nameAr);
       await page.getByLabel(t(locale, "admin.products.fields.descriptionEn")).fill("Made in a browser test.");
       await page.getByLabel(t(locale, "admin.products.fields.descriptionAr")).fill("صُنع في اختبار المتصفح.");

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Swatch } from "~/components/ui/Swatch";
 import { cn } from "~/lib/cn";
+import { suggestSlug } from "~/lib/slug";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm, type FieldConstraint, type FieldState, type FormReply } from "~/lib/use-schema-form";
@@ -62,6 +63,8 @@ export function ProductForm({
   const pending = useFormPending({ method: "post", intent: "save" });
   const values = reply?.initialValue ?? defaultValue;
   const [categoryId, setCategoryId] = useState(String(values.categoryId ?? ""));
+  // What an empty slug becomes, shown in the slug field as the English name is typed.
+  const [slugSuggestion, setSlugSuggestion] = useState(suggestSlug(String(values.nameEn ?? "")));
   const tops = categories.filter((category) => category.parentId === null);
   const shade = String(values.shadeHex ?? "");
   const active = values.active === "on" || values.active === true;
@@ -72,7 +75,13 @@ export function ProductForm({
       <input type="hidden" name="intent" value="save" />
       <Section title={t("admin.products.sections.names")}>
         <div className="grid gap-4 md:grid-cols-2">
-          <Field field={form.field("nameEn")} label={t("admin.products.fields.nameEn")} dir="ltr" lang="en" />
+          <Field
+            field={form.field("nameEn")}
+            label={t("admin.products.fields.nameEn")}
+            dir="ltr"
+            lang="en"
+            onChange={(event) => setSlugSuggestion(suggestSlug(event.target.value))}
+          />
           <Field field={form.field("nameAr")} label={t("admin.products.fields.nameAr")} dir="rtl" lang="ar" />
           <TextArea
             field={form.field("descriptionEn")}
@@ -92,6 +101,7 @@ export function ProductForm({
           label={t("admin.products.fields.slug")}
           hint={t("admin.products.fields.slugHint")}
           dir="ltr"
+          placeholder={slugSuggestion || undefined}
           autoCapitalize="none"
           spellCheck={false}
         />

@@ -5,11 +5,13 @@
  * Messages are locale keys (admin.products.errors.*).
  */
 import { z } from "zod";
+import { MAX_SLUG, suggestSlug } from "~/lib/slug";
 import { isPlainText } from "./fields";
+
+export { MAX_SLUG, suggestSlug };
 
 export const MAX_PRODUCT_NAME = 120;
 export const MAX_PRODUCT_DESCRIPTION = 5000;
-export const MAX_SLUG = 120;
 export const MAX_COLOR_FAMILY = 40;
 export const MAX_ALT = 200;
 /** Highest price in major units (the column is a 32-bit integer of minor units). */
@@ -238,14 +240,3 @@ export const productImageSchema = z.object({
       .refine((value) => !MARKUP.test(value) && isPlainText(value), E("altInvalid")),
   ).transform((value) => value ?? ""),
 });
-
-/** The slug a product gets from its English name when none is typed: "Red & Gold" → "red-and-gold". */
-export function suggestSlug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, MAX_SLUG - 8)
-    .replace(/-+$/, "");
-}
