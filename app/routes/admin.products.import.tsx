@@ -32,10 +32,31 @@ export const loader = adminLoader(({ store }) => ({
   maxRows: MAX_CSV_ROWS,
 }));
 
+/** Rows a preview lists: the ones with problems first; the counts cover the whole file. */
+const PREVIEW_ROWS = 200;
+
 /** The answer a preview (or a refused apply) shows: the check, and the file to carry to "apply". */
 function previewAnswer(check: ImportCheck, csv: string, status: number) {
+  const counts = check.ok
+    ? {
+        rows: check.rows.length,
+        create: check.rows.filter((row) => row.action === "create").length,
+        invalid: check.invalid,
+      }
+    : null;
+  const shown = check.ok
+    ? {
+        ...check,
+        rows: [
+          ...check.rows.filter((row) => row.errors.length > 0),
+          ...check.rows.filter((row) => row.errors.length === 0),
+        ]
+          .slice(0, PREVIEW_ROWS)
+          .sort((a, b) => a.line - b.line),
+      }
+    : check;
   return data(
-    { preview: check, csv: check.ok && check.invalid === 0 ? encodeCarriedCsv(csv) : null },
+    { preview: shown, counts, csv: check.ok && check.invalid === 0 ? encodeCarriedCsv(csv) : null },
     { status },
   );
 }
@@ -136,7 +157,7 @@ export default function ImportProducts() {
           </div>
         </Form>
       </section>
-      {check?.ok ? <ImportPreview rows={check.rows} invalid={check.invalid} /> : null}
+      {check?.ok && preview?.counts ? <ImportPreview rows={check.rows} counts={preview.counts} /> : null}
       {check?.ok && preview?.csv ? (
         <Form method="post">
           <input type="hidden" name="intent" value="apply" />
@@ -148,9 +169,15 @@ export default function ImportProducts() {
   );
 }
 
-function ImportPreview({ rows, invalid }: { rows: ImportRowReport[]; invalid: number }) {
+function ImportPreview({
+  rows,
+  counts,
+}: {
+  rows: ImportRowReport[];
+  counts: { rows: number; create: number; invalid: number };
+}) {
   const { t } = useTranslation();
-  const create = rows.filter((row) => row.action === "create").length;
+  const { invalid, create } = counts;
   const columns: DataColumn<ImportRowReport>[] = [
     { key: "line", header: t("admin.products.import.line"), align: "end", cell: (row) => row.line },
     {
@@ -219,12 +246,17 @@ function ImportPreview({ rows, invalid }: { rows: ImportRowReport[]; invalid: nu
         {t("admin.products.import.previewTitle")}
       </h2>
       {invalid > 0 ? (
-        <Notice>{t("admin.products.import.summaryErrors", { invalid, rows: rows.length })}</Notice>
+        <Notice>{t("admin.products.import.summaryErrors", { invalid, rows: counts.rows })}</Notice>
       ) : (
         <Notice tone="info">
-          {t("admin.products.import.summary", { rows: rows.length, create, update: rows.length - create })}
+          {t("admin.products.import.summary", { rows: counts.rows, create, update: counts.rows - create })}
         </Notice>
       )}
+      {rows.length < counts.rows ? (
+        <p className="text-muted">
+          {t("admin.products.import.shown", { shown: rows.length, rows: counts.rows })}
+        </p>
+      ) : null}
       <DataTable
         caption={t("admin.products.import.previewTitle")}
         captionHidden
