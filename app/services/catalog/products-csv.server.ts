@@ -5,7 +5,7 @@
  * slug used twice in the file), shown as a preview, then applied in ONE transaction that checks
  * everything again: all rows are written, or none.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
@@ -70,6 +70,9 @@ export async function exportProductsCsv(storeId: string, currency: string): Prom
     ]),
   ]);
 }
+
+/** Rows written per statement (13 parameters a row, far below PostgreSQL's 65,535). */
+const UPSERT_BATCH = 500;
 
 export interface ImportRowError {
   /** The CSV column the error is about, or null for the row as a whole. */
@@ -272,11 +275,11 @@ export async function applyProductImport(
       if (!("checked" in checkedRows)) return { ok: false, check: checkedRows };
       const check = summary(checkedRows.checked);
       if (!check.ok || check.invalid > 0) return { ok: false, check };
-      let created = 0;
-      let updated = 0;
-      for (const row of checkedRows.checked) {
+      const values = checkedRows.checked.map((row) => {
         const value = row.value!;
-        const fields = {
+        return {
+          storeId,
+          slug: row.report.slug,
           nameEn: value.nameEn,
           nameAr: value.nameAr,
           descriptionEn: value.descriptionEn,
@@ -289,17 +292,34 @@ export async function applyProductImport(
           colorFamily: value.colorFamily,
           active: value.active,
         };
-        if (row.report.action === "update") {
-          await tx
-            .update(products)
-            .set({ ...fields, updatedAt: new Date() })
-            .where(eq(products.slug, row.report.slug));
-          updated += 1;
-        } else {
-          await tx.insert(products).values({ storeId, slug: row.report.slug, ...fields });
-          created += 1;
-        }
+      });
+      // One statement per 500 rows: a row whose slug the store has updates that product (its
+      // id, images, reviews and sales figures stay), any other is created.
+      const excluded = (column: string) => sql.raw(`excluded.${column}`);
+      for (let i = 0; i < values.length; i += UPSERT_BATCH) {
+        await tx
+          .insert(products)
+          .values(values.slice(i, i + UPSERT_BATCH))
+          .onConflictDoUpdate({
+            target: [products.storeId, products.slug],
+            set: {
+              nameEn: excluded("name_en"),
+              nameAr: excluded("name_ar"),
+              descriptionEn: excluded("description_en"),
+              descriptionAr: excluded("description_ar"),
+              priceCents: excluded("price_cents"),
+              stock: excluded("stock"),
+              categoryId: excluded("category_id"),
+              subcategoryId: excluded("subcategory_id"),
+              shadeHex: excluded("shade_hex"),
+              colorFamily: excluded("color_family"),
+              active: excluded("active"),
+              updatedAt: sql`now()`,
+            },
+          });
       }
+      const updated = checkedRows.checked.filter((row) => row.report.action === "update").length;
+      const created = checkedRows.checked.length - updated;
       return { ok: true, created, updated };
     });
   } catch (error) {
