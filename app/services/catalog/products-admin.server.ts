@@ -185,7 +185,10 @@ export async function listAdminProducts(
       or(eq(products.categoryId, input.categoryId), eq(products.subcategoryId, input.categoryId))!,
     );
   }
-  if (input.status !== "all") filters.push(eq(products.active, input.status === "active"));
+  // Literal predicates, never `active = $1`, so the storefront's partial indexes (… WHERE active)
+  // can serve the active products' newest and price orders (see catalog.server.ts isActive).
+  if (input.status === "active") filters.push(sql`${products.active}`);
+  if (input.status === "inactive") filters.push(sql`not ${products.active}`);
   if (keyset) {
     const anchor = sql`(${spec.cast(keyset.value)}, ${keyset.id}::uuid)`;
     filters.push(
