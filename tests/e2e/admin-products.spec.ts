@@ -128,6 +128,18 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await page.goto(hostUrl("dyes", `/products/${slug}?lng=${locale}`));
       await expect(page.getByText(formatMoney(3000, "USD", locale)).first()).toBeVisible();
       await expect(page.getByText(formatMoney(2345, "USD", locale))).toHaveCount(0);
+
+      // Deleted through the confirmation dialog (it has no orders): gone from the store.
+      await page.goBack();
+      await hydrated(page);
+      await page.getByRole("button", { name: t(locale, "admin.products.delete") }).click();
+      const dialog = page.getByRole("dialog", { name: t(locale, "admin.products.deleteTitle") });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: t(locale, "admin.products.delete") }).click();
+      await expect(page).toHaveURL(/\/admin\/products(\?|$)/);
+      await expect(page.getByText(t(locale, "admin.products.deleted"))).toBeVisible();
+      const gone = await page.goto(hostUrl("dyes", `/products/${slug}?lng=${locale}`));
+      expect(gone?.status()).toBe(404);
     });
 
     test("import a CSV of three products through its preview", async ({ page }) => {
