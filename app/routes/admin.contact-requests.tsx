@@ -8,6 +8,7 @@ import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { seo } from "~/lib/seo";
+import { TABLE_PARAMS } from "~/lib/table-links";
 import { redirectWithToast } from "~/lib/toast.server";
 import { contactChangeSchema } from "~/lib/validation/admin-users";
 import {
@@ -18,18 +19,20 @@ import {
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.contact.title") });
 
-export const loader = adminLoader(async ({ store }) => ({
-  requests: await listContactRequests(store.id),
-  storeName: store.name,
-}));
+export const loader = adminLoader(async ({ request, store }) => {
+  const cursor = new URL(request.url).searchParams.get(TABLE_PARAMS.cursor);
+  return { ...(await listContactRequests(store.id, cursor)), storeName: store.name };
+});
 
 /** Mark one request read or unread; another store's id is a 404 and changes nothing. */
-export const action = adminAction(async ({ store, form }) => {
+export const action = adminAction(async ({ request, store, form }) => {
   const parsed = contactChangeSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest();
   const found = await setContactRequestRead(store.id, parsed.data.requestId, parsed.data.read);
   if (!found) throw new Refusal(404, { key: "notFound.page" });
-  return redirectWithToast("/admin/contact-requests", { key: "admin.contact.updated" });
+  // Back to the page the button was pressed on.
+  const { search } = new URL(request.url);
+  return redirectWithToast(`/admin/contact-requests${search}`, { key: "admin.contact.updated" });
 });
 
 /** A mailto: link answering in the shopper's own mail program, subject prefilled. */
@@ -38,7 +41,7 @@ function replyHref(row: ContactRequestRow, subject: string): string {
 }
 
 export default function AdminContactRequests() {
-  const { requests, storeName } = useLoaderData<typeof loader>();
+  const { rows, prevCursor, nextCursor, storeName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
@@ -107,7 +110,9 @@ export default function AdminContactRequests() {
         caption={t("admin.contact.title")}
         captionHidden
         columns={columns}
-        rows={requests}
+        rows={rows}
+        prevCursor={prevCursor}
+        nextCursor={nextCursor}
         rowKey={(row) => row.id}
         empty={t("admin.contact.empty")}
       />

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
@@ -96,21 +97,38 @@ export default function AdminUsers() {
         row.id === selfId ? null : (
           <div className="flex flex-wrap gap-2">
             {row.blocked ? null : (
-              <RowButton
-                intent="admin"
-                userId={row.id}
-                value={!row.isAdmin}
-                label={row.isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}
-                name={row.name}
+              <ConfirmDialog
+                id={`admin-${row.id}`}
+                size="sm"
+                tone="secondary"
+                trigger={row.isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}
+                triggerLabel={`${row.isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}: ${row.name}`}
+                title={t(row.isAdmin ? "admin.users.confirmRemoveAdmin" : "admin.users.confirmMakeAdmin", {
+                  name: row.name,
+                })}
+                description={t(
+                  row.isAdmin ? "admin.users.confirmRemoveAdminText" : "admin.users.confirmMakeAdminText",
+                )}
+                fields={{ intent: "admin", userId: row.id, value: String(!row.isAdmin) }}
               />
             )}
-            {row.isAdmin ? null : (
+            {row.isAdmin ? null : row.blocked ? (
               <RowButton
                 intent="block"
                 userId={row.id}
-                value={!row.blocked}
-                label={row.blocked ? t("admin.users.unblock") : t("admin.users.block")}
+                value={false}
+                label={t("admin.users.unblock")}
                 name={row.name}
+              />
+            ) : (
+              <ConfirmDialog
+                id={`block-${row.id}`}
+                size="sm"
+                trigger={t("admin.users.block")}
+                triggerLabel={`${t("admin.users.block")}: ${row.name}`}
+                title={t("admin.users.confirmBlock", { name: row.name })}
+                description={t("admin.users.confirmBlockText")}
+                fields={{ intent: "block", userId: row.id, value: "true" }}
               />
             )}
           </div>
@@ -150,7 +168,7 @@ export default function AdminUsers() {
   );
 }
 
-/** A small POST form per row and change, so every button works without JavaScript. */
+/** Unblocking needs no confirmation: a small POST form, so it works without JavaScript. */
 function RowButton({
   intent,
   userId,
@@ -169,11 +187,7 @@ function RowButton({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name="value" value={String(value)} />
-      <Button
-        size="sm"
-        variant={intent === "block" && value ? "danger" : "secondary"}
-        aria-label={`${label}: ${name}`}
-      >
+      <Button size="sm" variant="secondary" aria-label={`${label}: ${name}`}>
         {label}
       </Button>
     </Form>

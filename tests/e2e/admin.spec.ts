@@ -90,10 +90,21 @@ for (const locale of ["en", "ar"] as Locale[]) {
       const row = page.getByRole("row").filter({ hasText: shopper.email });
       await expect(row).toHaveCount(1);
       await expect(row).toContainText(t(locale, "admin.users.shopper"));
-      await row.getByRole("button", { name: new RegExp(`^${t(locale, "admin.users.makeAdmin")}`) }).click();
-      await expect(row).toContainText(t(locale, "admin.users.admin"));
-      await row.getByRole("button", { name: new RegExp(`^${t(locale, "admin.users.removeAdmin")}`) }).click();
-      await expect(row).toContainText(t(locale, "admin.users.shopper"));
+      // Each change asks first, in a dialog naming the person.
+      const name = (await row.getByRole("rowheader").innerText()).trim();
+      for (const [action, title, after] of [
+        ["makeAdmin", "confirmMakeAdmin", "admin"],
+        ["removeAdmin", "confirmRemoveAdmin", "shopper"],
+      ] as const) {
+        await row.getByRole("button", { name: new RegExp(`^${t(locale, `admin.users.${action}`)}`) }).click();
+        const dialog = page.getByRole("dialog", {
+          name: t(locale, `admin.users.${title}`, { name }),
+        });
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole("button", { name: t(locale, `admin.users.${action}`) }).click();
+        await expect(dialog).toBeHidden();
+        await expect(row).toContainText(t(locale, `admin.users.${after}`));
+      }
       await expect(page).toHaveURL(/q=/);
     });
 

@@ -3,7 +3,7 @@
  * ids (404) and bad input (400), nothing changed on a refusal.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactRequests, users } from "~/db/schema";
@@ -29,10 +29,12 @@ function post(fields: Record<string, string>, cookie = adminCookie) {
   );
 }
 
-function list(cookie = adminCookie) {
-  return answer<{ requests: ContactRequestRow[] }>(() =>
+type Page = { rows: ContactRequestRow[]; prevCursor: string | null; nextCursor: string | null };
+
+function list(cookie = adminCookie, query = "") {
+  return answer<Page>(() =>
     loader({
-      request: new Request(`${A}/admin/contact-requests`, { headers: { Cookie: cookie } }),
+      request: new Request(`${A}/admin/contact-requests${query}`, { headers: { Cookie: cookie } }),
       context: ctx,
       params: {},
     }),
@@ -74,11 +76,53 @@ describe("admin contact requests", () => {
   it("lists this store's requests, unread first and newest first", async () => {
     const res = await list();
     expect(res.status).toBe(200);
-    expect(res.data.requests.map((r) => [r.id, r.read])).toEqual([
+    expect(res.data.rows.map((r) => [r.id, r.read])).toEqual([
       [ids.fresh, false],
       [ids.old, false],
       [ids.read, true],
     ]);
+  });
+
+  it("pages 60 requests 25 at a time, unread first, forward and back, none lost or repeated", async () => {
+    // The first 40 share one timestamp with microseconds (as now() writes on PostgreSQL), which a
+    // cursor holding a JS Date (milliseconds) would skip past. The rest share a second four at a time.
+    const many = Array.from({ length: 57 }, (_, i) => ({
+      storeId: alpha.storeId,
+      id: uuidv7(),
+      name: `Sender ${i}`,
+      email: `s${i}@x.test`,
+      comments: "Hi",
+      status: i % 3 === 0 ? ("read" as const) : ("new" as const),
+      createdAt:
+        i < 40
+          ? sql`'2026-06-01 10:00:00.123456+00'::timestamptz`
+          : new Date(Date.UTC(2026, 4, 1, 0, 0, Math.floor(i / 4))),
+    }));
+    await db.owner.insert(contactRequests).values(many);
+    const seen: ContactRequestRow[] = [];
+    const cursors: (string | null)[] = [];
+    let page = await list();
+    for (;;) {
+      seen.push(...page.data.rows);
+      if (!page.data.nextCursor) break;
+      cursors.push(page.data.nextCursor);
+      page = await list(adminCookie, `?cursor=${page.data.nextCursor}`);
+    }
+    expect(seen.map((r) => r.id)).toHaveLength(60);
+    expect(new Set(seen.map((r) => r.id)).size).toBe(60);
+    const firstRead = seen.findIndex((r) => r.read);
+    expect(seen.slice(firstRead).every((r) => r.read)).toBe(true);
+    expect(seen.slice(0, firstRead).every((r) => !r.read)).toBe(true);
+    const times = seen.slice(0, firstRead).map((r) => r.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(cursors).toHaveLength(2);
+    // Previous from the last page gives back the middle page exactly.
+    const back = await list(adminCookie, `?cursor=${page.data.prevCursor}`);
+    expect(back.data.rows.map((r) => r.id)).toEqual(seen.slice(25, 50).map((r) => r.id));
+    // A tampered cursor is the first page, not an error.
+    const tampered = await list(adminCookie, "?cursor=WzEsIngiLCJhZnRlciJd");
+    expect(tampered.status).toBe(200);
+    expect(tampered.data.rows.map((r) => r.id)).toEqual(seen.slice(0, 25).map((r) => r.id));
   });
 
   it("marks a request read and unread", async () => {

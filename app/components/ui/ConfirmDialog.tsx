@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClass, type ButtonVariant } from "~/components/ui/Button";
+import { Button, buttonClass, type ButtonSize, type ButtonVariant } from "~/components/ui/Button";
 import { ConfirmForm } from "~/components/ui/ConfirmForm";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -18,6 +18,10 @@ export interface ConfirmDialogProps {
   id: string;
   /** The trigger's text ("Delete"). */
   trigger: string;
+  /** The trigger's accessible name when its text alone is ambiguous (one "Block" per table row). */
+  triggerLabel?: string;
+  /** `sm` in dense table rows. */
+  size?: ButtonSize;
   title: string;
   description: string;
   /** The confirming button's text; the trigger's by default. */
@@ -41,6 +45,8 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({
   id,
   trigger,
+  triggerLabel,
+  size,
   title,
   description,
   confirmLabel = trigger,
@@ -105,7 +111,7 @@ export function ConfirmDialog({
 
   if (!hydrated) {
     return (
-      <Button to={confirmHref} variant={tone} preventScrollReset>
+      <Button to={confirmHref} variant={tone} size={size} aria-label={triggerLabel} preventScrollReset>
         {trigger}
       </Button>
     );
@@ -116,6 +122,8 @@ export function ConfirmDialog({
       <Button
         type="button"
         variant={tone}
+        size={size}
+        aria-label={triggerLabel}
         aria-haspopup="dialog"
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
