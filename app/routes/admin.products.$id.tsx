@@ -215,7 +215,7 @@ export default function EditProduct() {
  * once): alt texts in both languages, a step up or down, removal.
  */
 function ProductImages({ images }: { images: AdminProductImage[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <section
       id="images"
@@ -236,7 +236,7 @@ function ProductImages({ images }: { images: AdminProductImage[] }) {
                 <input type="hidden" name="imageRowId" value={image.id} />
                 <img
                   src={`/resources/image?url=/images/${image.imageId}&w=256`}
-                  alt={image.altEn || label}
+                  alt={(i18n.language === "ar" ? image.altAr : image.altEn) || label}
                   width={128}
                   height={128}
                   loading="lazy"
