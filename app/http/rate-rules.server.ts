@@ -12,3 +12,9 @@ export const PASSWORD_CHECK_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 1
 
 /** Profile saves (each may carry a photo of up to 5 MB to check and store): 20 per 10 minutes. */
 export const UPLOAD_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
+
+/**
+ * Product image uploads (each POST may carry several images, each decoded and stored): 60 posts per
+ * 10 minutes per admin, more than the profile's, since a catalogue is built a product at a time.
+ */
+export const PRODUCT_IMAGE_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 10 * 60_000 };

@@ -27,7 +27,7 @@ import { loadApp, type AppRoute, type LoadedApp } from "../helpers/matrix/app";
 import { changedTables, tenantChecksum, writeMark } from "../helpers/matrix/checksum";
 import { BAD_REDIRECTS, BAD_VALUES, STORED_MARKUP } from "../helpers/matrix/corpus";
 import { MATRIX_STORES } from "../helpers/matrix/demo";
-import { formsOf, type PageForm } from "../helpers/matrix/forms";
+import { ANSWER_FORMS, formsOf, type PageForm } from "../helpers/matrix/forms";
 import { staffCookie, userCookie } from "../helpers/sessions";
 
 const HOST_A = "dyes.localhost:3000";
@@ -416,6 +416,11 @@ describe("route matrix", () => {
             if (leaks.length > 0) fail(probe, outcome.status, `shows store B's ${leaks.join(", ")}`);
           }
         }
+      }
+
+      for (const registered of ANSWER_FORMS) {
+        const key = `${registered.identity} ${registered.form.action} ${registered.form.fields.map(([n]) => n).join(",")}`;
+        forms.set(key, registered);
       }
 
       expectNoneSince(from);

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { getDb } from "~/db/client.server";
+import { getDb, type Tx } from "~/db/client.server";
 import { images } from "~/db/schema";
 import { MAX_IMAGE_BYTES } from "~/lib/validation/auth";
 
@@ -39,20 +39,31 @@ export async function saveImage(
   checked: Extract<ImageCheck, { ok: true }>,
 ): Promise<string> {
   const db = await getDb();
+  return db.withStore(storeId, (tx) => insertImage(tx, storeId, bytes, checked));
+}
+
+/**
+ * saveImage inside a transaction the caller already has open, so the image and what refers to it
+ * (a product's gallery row) are written together or not at all.
+ */
+export async function insertImage(
+  tx: Tx,
+  storeId: string,
+  bytes: Uint8Array,
+  checked: Extract<ImageCheck, { ok: true }>,
+): Promise<string> {
   const buffer = Buffer.from(bytes);
-  const [row] = await db.withStore(storeId, (tx) =>
-    tx
-      .insert(images)
-      .values({
-        storeId,
-        contentType: checked.contentType,
-        bytes: buffer,
-        byteSize: buffer.byteLength,
-        width: checked.width,
-        height: checked.height,
-        sha256: createHash("sha256").update(buffer).digest("hex"),
-      })
-      .returning({ id: images.id }),
-  );
+  const [row] = await tx
+    .insert(images)
+    .values({
+      storeId,
+      contentType: checked.contentType,
+      bytes: buffer,
+      byteSize: buffer.byteLength,
+      width: checked.width,
+      height: checked.height,
+      sha256: createHash("sha256").update(buffer).digest("hex"),
+    })
+    .returning({ id: images.id });
   return row!.id;
 }

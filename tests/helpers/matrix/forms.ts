@@ -46,3 +46,28 @@ export function formsOf(html: string): PageForm[] {
   }
   return forms;
 }
+
+/**
+ * Forms no page shows on a GET, only in an action's answer, registered here so the matrix fills
+ * them from the corpus too: the product import's "apply" (it appears under the preview, carrying
+ * the previewed file).
+ */
+export const ANSWER_FORMS: ReadonlyArray<{
+  identity: "anonymous" | "shopper" | "admin";
+  route: string;
+  form: PageForm;
+}> = [
+  {
+    identity: "admin",
+    route: "/admin/products/import",
+    form: {
+      action: "/admin/products/import",
+      method: "post",
+      enctype: "application/x-www-form-urlencoded",
+      fields: [
+        ["intent", "apply"],
+        ["csv", ""],
+      ],
+    },
+  },
+];

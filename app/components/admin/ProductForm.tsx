@@ -1,0 +1,305 @@
+import { Form } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/Button";
+import { Field, FieldError } from "~/components/ui/Field";
+import { Swatch } from "~/components/ui/Swatch";
+import { cn } from "~/lib/cn";
+import { suggestSlug } from "~/lib/slug";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useSchemaForm, type FieldConstraint, type FieldState, type FormReply } from "~/lib/use-schema-form";
+
+export interface ProductCategoryOption {
+  id: string;
+  parentId: string | null;
+  name: string;
+}
+
+export interface ProductFormProps {
+  id: string;
+  /** The store currency's code and its decimals (the price is typed in major units). */
+  currency: string;
+  currencyDigits: number;
+  constraint: Record<string, FieldConstraint>;
+  defaultValue: Record<string, unknown>;
+  reply: FormReply | null | undefined;
+  /** An upload refused by the server (a locale key), shown under the file input. */
+  imagesError: string | null;
+  categories: ProductCategoryOption[];
+  colorFamilies: string[];
+  submitLabel: string;
+}
+
+const INPUT =
+  "min-h-11 rounded-md border border-line bg-field px-3 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400";
+
+/**
+ * The product form of /admin/products/new and /admin/products/:id: names and descriptions in both
+ * languages, slug, price and stock, category and sub category, shade, active, and new images.
+ * One schema (productFormSchema) checks it in the action and, after the first focus, as you type.
+ * Without JavaScript the sub category list shows every category's; the server refuses a sub
+ * category of another category. With it, only the chosen category's are offered.
+ */
+export function ProductForm({
+  id,
+  currency,
+  currencyDigits,
+  constraint,
+  defaultValue,
+  reply,
+  imagesError,
+  categories,
+  colorFamilies,
+  submitLabel,
+}: ProductFormProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const form = useSchemaForm(
+    () => import("~/lib/validation/products-admin").then((m) => m.productFormSchema(currencyDigits)),
+    reply,
+    { id, constraint, defaultValue },
+  );
+  const pending = useFormPending({ method: "post", intent: "save" });
+  const values = reply?.initialValue ?? defaultValue;
+  const [categoryId, setCategoryId] = useState(String(values.categoryId ?? ""));
+  // What an empty slug becomes, shown in the slug field as the English name is typed.
+  const [slugSuggestion, setSlugSuggestion] = useState(suggestSlug(String(values.nameEn ?? "")));
+  const tops = categories.filter((category) => category.parentId === null);
+  const shade = String(values.shadeHex ?? "");
+  const active = values.active === "on" || values.active === true;
+  const familiesId = `${id}-families`;
+
+  return (
+    <Form method="post" encType="multipart/form-data" {...form.formProps} className="flex flex-col gap-6">
+      <input type="hidden" name="intent" value="save" />
+      <Section title={t("admin.products.sections.names")}>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field
+            field={form.field("nameEn")}
+            label={t("admin.products.fields.nameEn")}
+            dir="ltr"
+            lang="en"
+            onChange={(event) => setSlugSuggestion(suggestSlug(event.target.value))}
+          />
+          <Field field={form.field("nameAr")} label={t("admin.products.fields.nameAr")} dir="rtl" lang="ar" />
+          <TextArea
+            field={form.field("descriptionEn")}
+            label={t("admin.products.fields.descriptionEn")}
+            dir="ltr"
+            lang="en"
+          />
+          <TextArea
+            field={form.field("descriptionAr")}
+            label={t("admin.products.fields.descriptionAr")}
+            dir="rtl"
+            lang="ar"
+          />
+        </div>
+        <Field
+          field={form.field("slug")}
+          label={t("admin.products.fields.slug")}
+          hint={t("admin.products.fields.slugHint")}
+          dir="ltr"
+          placeholder={slugSuggestion || undefined}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+      </Section>
+
+      <Section title={t("admin.products.sections.pricing")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            field={form.field("price")}
+            label={t("admin.products.fields.price", { currency })}
+            hint={t("admin.products.fields.priceHint", { currency })}
+            inputMode={currencyDigits > 0 ? "decimal" : "numeric"}
+            dir="ltr"
+          />
+          <Field
+            field={form.field("stock")}
+            label={t("admin.products.fields.stock")}
+            inputMode="numeric"
+            dir="ltr"
+          />
+        </div>
+      </Section>
+
+      <Section title={t("admin.products.sections.placement")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select
+            field={form.field("categoryId")}
+            label={t("admin.products.fields.category")}
+            onChange={(value) => setCategoryId(value)}
+          >
+            <option value="">{t("admin.products.fields.noCategory")}</option>
+            {tops.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </Select>
+          <Select field={form.field("subcategoryId")} label={t("admin.products.fields.subcategory")}>
+            <option value="">{t("admin.products.fields.noSubcategory")}</option>
+            {tops
+              .filter((top) => !hydrated || top.id === categoryId)
+              .map((top) => (
+                <optgroup key={top.id} label={top.name}>
+                  {categories
+                    .filter((category) => category.parentId === top.id)
+                    .map((sub) => (
+                      <option key={sub.id} value={sub.id}>
+                        {sub.name}
+                      </option>
+                    ))}
+                </optgroup>
+              ))}
+          </Select>
+        </div>
+        <label className="flex min-h-11 items-center gap-3 font-bold">
+          <input
+            type="checkbox"
+            name="active"
+            defaultChecked={active}
+            className="size-5 accent-[var(--color-primary)]"
+            aria-describedby={form.field("active").errorId}
+          />
+          {t("admin.products.fields.active")}
+        </label>
+        <FieldError id={form.field("active").errorId} errors={form.field("active").errors} />
+      </Section>
+
+      <Section title={t("admin.products.sections.shade")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex items-start gap-3">
+            <div className="grow">
+              <Field
+                field={form.field("shadeHex")}
+                label={t("admin.products.fields.shadeHex")}
+                hint={t("admin.products.fields.shadeHint")}
+                dir="ltr"
+                placeholder="#RRGGBB"
+              />
+            </div>
+            {/^#[0-9A-Fa-f]{6}$/.test(shade) ? (
+              <Swatch hex={shade} label={shade} className="mt-8 size-11 shrink-0 rounded-md" />
+            ) : null}
+          </div>
+          <Field
+            field={form.field("colorFamily")}
+            label={t("admin.products.fields.colorFamily")}
+            hint={t("admin.products.fields.colorFamilyHint")}
+            list={familiesId}
+          />
+          <datalist id={familiesId}>
+            {colorFamilies.map((family) => (
+              <option key={family} value={family} />
+            ))}
+          </datalist>
+        </div>
+      </Section>
+
+      <Section title={t("admin.products.sections.images")}>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-newImages`} className="font-bold">
+            {t("admin.products.fields.newImages")}
+          </label>
+          <p id={`${id}-newImages-hint`} className="text-sm text-muted">
+            {t("admin.products.fields.newImagesHint")}
+          </p>
+          <input
+            id={`${id}-newImages`}
+            name="newImages"
+            type="file"
+            multiple
+            accept="image/png,image/jpeg"
+            aria-describedby={`${id}-newImages-hint ${id}-newImages-error`}
+            aria-invalid={imagesError ? true : undefined}
+            className="min-h-11 max-w-full rounded-md border border-line bg-field px-3 py-2 file:me-3 file:rounded file:border-0 file:bg-card file:px-3 file:py-1 file:font-bold"
+          />
+          <FieldError id={`${id}-newImages-error`} errors={imagesError ? [imagesError] : undefined} />
+        </div>
+      </Section>
+
+      <div>
+        <Button disabled={pending}>{submitLabel}</Button>
+      </div>
+    </Form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-4 rounded-lg border border-line p-4 sm:p-6">
+      <legend className="px-1 text-lg font-extrabold">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function TextArea({
+  field,
+  label,
+  dir,
+  lang,
+}: {
+  field: FieldState;
+  label: string;
+  dir: "ltr" | "rtl";
+  lang: string;
+}) {
+  const { maxLength, required } = field.input;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="font-bold">
+        {label}
+      </label>
+      <textarea
+        id={field.id}
+        name={field.input.name}
+        defaultValue={field.input.defaultValue}
+        aria-invalid={field.input["aria-invalid"]}
+        aria-describedby={field.errorId}
+        maxLength={maxLength}
+        required={required}
+        rows={5}
+        dir={dir}
+        lang={lang}
+        className={cn(INPUT, "py-2")}
+      />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+function Select({
+  field,
+  label,
+  onChange,
+  children,
+}: {
+  field: FieldState;
+  label: string;
+  onChange?: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="font-bold">
+        {label}
+      </label>
+      <select
+        id={field.id}
+        name={field.input.name}
+        defaultValue={field.input.defaultValue ?? ""}
+        aria-invalid={field.input["aria-invalid"]}
+        aria-describedby={field.errorId}
+        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+        className={INPUT}
+      >
+        {children}
+      </select>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}

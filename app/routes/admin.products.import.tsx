@@ -1,0 +1,274 @@
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ActionNotice } from "~/components/admin/ActionNotice";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Price } from "~/components/Price";
+import { Button } from "~/components/ui/Button";
+import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import { FieldError } from "~/components/ui/Field";
+import { Notice } from "~/components/ui/Notice";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { decodeCarriedCsv, encodeCarriedCsv, readPostedCsv } from "~/http/posted-csv.server";
+import { badRequest } from "~/http/refusal.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { MAX_CSV_ROWS, PRODUCT_CSV_COLUMNS, REQUIRED_CSV_COLUMNS } from "~/lib/validation/products-admin";
+import {
+  applyProductImport,
+  previewProductImport,
+  type ImportCheck,
+  type ImportRowReport,
+} from "~/services/catalog/products-csv.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.import.title") });
+
+// The file's rules travel as data, so the page's JavaScript does not carry the schema module (zod).
+export const loader = adminLoader(({ store }) => ({
+  currency: store.currency,
+  columns: PRODUCT_CSV_COLUMNS.join(", "),
+  required: REQUIRED_CSV_COLUMNS.join(", "),
+  maxRows: MAX_CSV_ROWS,
+}));
+
+/** Rows a preview lists: the ones with problems first; the counts cover the whole file. */
+const PREVIEW_ROWS = 200;
+
+/** The answer a preview (or a refused apply) shows: the check, and the file to carry to "apply". */
+function previewAnswer(check: ImportCheck, csv: string, status: number) {
+  const counts = check.ok
+    ? {
+        rows: check.rows.length,
+        create: check.rows.filter((row) => row.action === "create").length,
+        invalid: check.invalid,
+      }
+    : null;
+  const shown = check.ok
+    ? {
+        ...check,
+        rows: [
+          ...check.rows.filter((row) => row.errors.length > 0),
+          ...check.rows.filter((row) => row.errors.length === 0),
+        ]
+          .slice(0, PREVIEW_ROWS)
+          .sort((a, b) => a.line - b.line),
+      }
+    : check;
+  return data(
+    { preview: shown, counts, csv: check.ok && check.invalid === 0 ? encodeCarriedCsv(csv) : null },
+    { status },
+  );
+}
+
+/**
+ * Two steps, told apart by `intent`. "preview": the uploaded file, checked row by row with the
+ * product form's rules; nothing is written. "apply": the same file carried back from the preview,
+ * checked again and written in one transaction, all rows or none (422 with the preview when any
+ * row is wrong now).
+ */
+export const action = adminAction(async ({ store, form }) => {
+  const intent = form.get("intent");
+  if (intent === "preview") {
+    const csv = await readPostedCsv(form, "file");
+    const check = await previewProductImport(store.id, csv, store.currency);
+    return previewAnswer(check, csv, check.ok ? 200 : 422);
+  }
+  if (intent === "apply") {
+    const csv = decodeCarriedCsv(form.get("csv"));
+    const result = await applyProductImport(store.id, csv, store.currency);
+    if (!result.ok) return previewAnswer(result.check, csv, result.check.ok ? 422 : 409);
+    return redirectWithToast("/admin/products", {
+      key: "admin.products.import.imported",
+      params: { created: result.created, updated: result.updated },
+    });
+  }
+  throw badRequest();
+});
+
+export default function ImportProducts() {
+  const { currency, columns, required, maxRows } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const preview = actionData && "preview" in actionData ? actionData : null;
+  const check = preview?.preview ?? null;
+  const previewPending = useFormPending({ method: "post", intent: "preview" });
+  const applyPending = useFormPending({ method: "post", intent: "apply" });
+  const fileError = check && !check.ok ? String(t(check.fileError.key, check.fileError.params)) : null;
+  return (
+    <AdminPage title={t("admin.products.import.title")}>
+      <div>
+        <Button to="/admin/products" variant="link">
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">
+            ←
+          </span>
+          {t("admin.products.backToList")}
+        </Button>
+      </div>
+      <ActionNotice data={actionData} />
+      <section
+        aria-labelledby="upload-heading"
+        className="flex flex-col gap-3 rounded-lg border border-line p-4 sm:p-6"
+      >
+        <h2 id="upload-heading" className="text-lg font-extrabold">
+          {t("admin.products.import.uploadTitle")}
+        </h2>
+        <p>{t("admin.products.import.intro")}</p>
+        <dl className="flex flex-col gap-1 text-sm text-muted">
+          <dt className="font-bold">{t("admin.products.import.columns")}</dt>
+          <dd>
+            <code dir="ltr" className="inline-block break-words">
+              {columns}
+            </code>
+          </dd>
+          <dt className="font-bold">{t("admin.products.import.required")}</dt>
+          <dd>
+            <code dir="ltr" className="inline-block">
+              {required}
+            </code>
+          </dd>
+        </dl>
+        <p className="text-sm text-muted">{t("admin.products.import.format", { currency })}</p>
+        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="preview" />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="import-file" className="font-bold">
+              {t("admin.products.import.file")}
+            </label>
+            <p id="import-file-hint" className="text-sm text-muted">
+              {t("admin.products.import.fileHint", { max: maxRows })}
+            </p>
+            <input
+              id="import-file"
+              name="file"
+              type="file"
+              required
+              accept=".csv,text/csv"
+              aria-describedby="import-file-hint import-file-error"
+              aria-invalid={fileError ? true : undefined}
+              className="min-h-11 max-w-full rounded-md border border-line bg-field px-3 py-2 file:me-3 file:rounded file:border-0 file:bg-card file:px-3 file:py-1 file:font-bold"
+            />
+            <FieldError id="import-file-error" errors={fileError ? [fileError] : undefined} />
+          </div>
+          <div>
+            <Button variant="secondary" disabled={previewPending}>
+              {t("admin.products.import.preview")}
+            </Button>
+          </div>
+        </Form>
+      </section>
+      {check?.ok && preview?.counts ? <ImportPreview rows={check.rows} counts={preview.counts} /> : null}
+      {check?.ok && preview?.csv ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="apply" />
+          <input type="hidden" name="csv" value={preview.csv} />
+          <Button disabled={applyPending}>{t("admin.products.import.apply")}</Button>
+        </Form>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+function ImportPreview({
+  rows,
+  counts,
+}: {
+  rows: ImportRowReport[];
+  counts: { rows: number; create: number; invalid: number };
+}) {
+  const { t } = useTranslation();
+  const { invalid, create } = counts;
+  const columns: DataColumn<ImportRowReport>[] = [
+    { key: "line", header: t("admin.products.import.line"), align: "end", cell: (row) => row.line },
+    {
+      key: "name",
+      header: t("admin.products.name"),
+      rowHeader: true,
+      cell: (row) => (
+        <span className="flex min-w-40 flex-col">
+          <span dir="auto">{row.nameEn || "—"}</span>
+          <span dir="auto" className="font-normal">
+            {row.nameAr}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: "slug",
+      header: t("admin.products.import.slug"),
+      cell: (row) => (
+        <span dir="ltr" className="whitespace-nowrap">
+          {row.slug || "—"}
+        </span>
+      ),
+    },
+    {
+      key: "price",
+      header: t("admin.products.price"),
+      align: "end",
+      cell: (row) => (row.priceCents === null ? "—" : <Price minor={row.priceCents} />),
+    },
+    { key: "stock", header: t("admin.products.stock"), align: "end", cell: (row) => row.stock ?? "—" },
+    {
+      key: "action",
+      header: t("admin.products.import.action"),
+      cell: (row) =>
+        row.action === "create" ? t("admin.products.import.create") : t("admin.products.import.update"),
+    },
+    {
+      key: "problems",
+      header: t("admin.products.import.problems"),
+      cell: (row) =>
+        row.errors.length === 0 ? (
+          <span className="font-bold text-green-800 dark:text-green-300">
+            {t("admin.products.import.ok")}
+          </span>
+        ) : (
+          <ul className="flex min-w-56 flex-col gap-1 text-red-700 dark:text-red-400">
+            {row.errors.map((error) => (
+              <li key={`${error.column}-${error.key}`}>
+                {error.column ? (
+                  <span dir="ltr" className="font-bold">
+                    {error.column}
+                  </span>
+                ) : null}
+                {error.column ? ": " : null}
+                {t(error.key)}
+              </li>
+            ))}
+          </ul>
+        ),
+    },
+  ];
+  return (
+    <section aria-labelledby="preview-heading" className="flex flex-col gap-3">
+      <h2 id="preview-heading" className="text-xl font-extrabold">
+        {t("admin.products.import.previewTitle")}
+      </h2>
+      {invalid > 0 ? (
+        <Notice>{t("admin.products.import.summaryErrors", { invalid, rows: counts.rows })}</Notice>
+      ) : (
+        <Notice tone="info">
+          {t("admin.products.import.summary", { rows: counts.rows, create, update: counts.rows - create })}
+        </Notice>
+      )}
+      {rows.length < counts.rows ? (
+        <p className="text-muted">
+          {t("admin.products.import.shown", { shown: rows.length, rows: counts.rows })}
+        </p>
+      ) : null}
+      <DataTable
+        caption={t("admin.products.import.previewTitle")}
+        captionHidden
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => String(row.line)}
+        empty={t("admin.products.import.empty")}
+      />
+    </section>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

@@ -1,0 +1,108 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { ProductForm } from "~/components/admin/ProductForm";
+import { Button } from "~/components/ui/Button";
+import { Notice } from "~/components/ui/Notice";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { PRODUCT_IMAGES_FIELD, readPostedImages } from "~/http/posted-images.server";
+import { Refusal } from "~/http/refusal.server";
+import { formConstraint } from "~/lib/form-constraint.server";
+import { currencyDigits } from "~/lib/money";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { productFormSchema } from "~/lib/validation/products-admin";
+import {
+  listCategoryOptions,
+  listColorFamilies,
+  saveProduct,
+} from "~/services/catalog/products-admin.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.newTitle") });
+
+export const loader = adminLoader(async ({ store, locale }) => {
+  const digits = currencyDigits(store.currency);
+  const [categories, colorFamilies] = await Promise.all([
+    listCategoryOptions(store.id, locale),
+    listColorFamilies(store.id),
+  ]);
+  return {
+    currency: store.currency,
+    currencyDigits: digits,
+    constraint: formConstraint(productFormSchema(digits)),
+    categories,
+    colorFamilies,
+  };
+});
+
+// Files are never sent back in the answer (a browser cannot refill a file input anyway).
+const NO_FILES = { hideFields: [PRODUCT_IMAGES_FIELD] };
+
+/**
+ * Creates a product with its images (checked before anything is written), then opens it for
+ * editing with 'update successfully'. Another store's category id is "not found" (404).
+ */
+export const action = adminAction(async ({ store, user, form }) => {
+  const submission = parseWithZod(form, { schema: productFormSchema(currencyDigits(store.currency)) });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(NO_FILES), imagesError: null }, { status: 400 });
+  }
+  const images = await readPostedImages(user.id, form);
+  if (!images.ok) {
+    return data({ result: submission.reply(NO_FILES), imagesError: images.error }, { status: images.status });
+  }
+  const saved = await saveProduct(store.id, null, submission.value, images.uploads);
+  if (!saved.ok) {
+    if (saved.error === "not-found") throw new Refusal(404, { key: "notFound.page" });
+    return data(
+      { result: submission.reply({ ...NO_FILES, fieldErrors: saved.fieldErrors }), imagesError: null },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast(`/admin/products/${saved.id}`, { key: "toast.updateSuccess" });
+});
+
+export default function NewProduct() {
+  const {
+    currency,
+    currencyDigits: digits,
+    constraint,
+    categories,
+    colorFamilies,
+  } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  return (
+    <AdminPage title={t("admin.products.newTitle")}>
+      <div>
+        <Button to="/admin/products" variant="link">
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">
+            ←
+          </span>
+          {t("admin.products.backToList")}
+        </Button>
+      </div>
+      {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
+      <ProductForm
+        id="product-new"
+        currency={currency}
+        currencyDigits={digits}
+        constraint={constraint}
+        defaultValue={{ active: "on", stock: "0" }}
+        reply={answered?.result}
+        imagesError={answered?.imagesError ?? null}
+        categories={categories}
+        colorFamilies={colorFamilies}
+        submitLabel={t("admin.products.create")}
+      />
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

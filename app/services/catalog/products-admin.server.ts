@@ -1,0 +1,606 @@
+/**
+ * The admin's products (SPEC §2 Products): the list, creating and editing a product with its
+ * images, deleting (or archiving one that has been ordered). Every function takes the store id
+ * first and runs in its RLS scope; ids that come from a form are looked up again inside that
+ * scope (ADR 012), so another store's id is simply not found. After each write the catalogue
+ * cache is told (decision 007), so the storefront shows the change in its next response.
+ */
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { getDb, type Tx } from "~/db/client.server";
+import { categories, orderItems, productImages, products } from "~/db/schema";
+import type { Locale } from "~/lib/i18n";
+import { suggestSlug, type ProductFormValue } from "~/lib/validation/products-admin";
+import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
+import { insertImage, type ImageCheck } from "~/services/media/images.server";
+import { localized } from "~/services/store/settings.server";
+import { catalogChanged } from "./catalog-cache.server";
+import { likePattern, searchTerms } from "./catalog.server";
+import { firstImageId } from "./product-columns.server";
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
+export const PRODUCT_SORTS = ["newest", "name", "price", "stock"] as const;
+export type ProductSortKey = (typeof PRODUCT_SORTS)[number];
+export type ProductSort = { key: ProductSortKey; dir: "asc" | "desc" };
+export type ProductStatusFilter = "all" | "active" | "inactive";
+
+export interface AdminProductRow {
+  id: string;
+  slug: string;
+  name: string;
+  priceCents: number;
+  stock: number;
+  active: boolean;
+  /** "Category › Sub category" in the admin's language, or null. */
+  categoryName: string | null;
+  imageId: string | null;
+  createdAt: string;
+}
+
+export interface CategoryOption {
+  id: string;
+  parentId: string | null;
+  slug: string;
+  name: string;
+}
+
+/** The store's categories, top-level ones each followed by their sub categories. */
+export async function listCategoryOptions(storeId: string, locale: Locale): Promise<CategoryOption[]> {
+  const db = await getDb();
+  const rows = await db.withStore(storeId, (tx) =>
+    tx
+      .select({
+        id: categories.id,
+        parentId: categories.parentId,
+        slug: categories.slug,
+        nameEn: categories.nameEn,
+        nameAr: categories.nameAr,
+      })
+      .from(categories)
+      .orderBy(asc(categories.sortOrder), asc(categories.slug)),
+  );
+  const options = rows.map((row) => ({
+    id: row.id,
+    parentId: row.parentId,
+    slug: row.slug,
+    name: localized(row.nameEn, row.nameAr, locale),
+  }));
+  const tops = options.filter((option) => option.parentId === null);
+  return tops.flatMap((top) => [top, ...options.filter((option) => option.parentId === top.id)]);
+}
+
+/** The colour families the store already uses: suggestions for the form. */
+export async function listColorFamilies(storeId: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.withStore(storeId, (tx) =>
+    tx
+      .selectDistinct({ family: products.colorFamily })
+      .from(products)
+      .where(sql`${products.colorFamily} is not null`)
+      .orderBy(asc(products.colorFamily))
+      .limit(100),
+  );
+  return rows.map((row) => row.family!).filter(Boolean);
+}
+
+// ───────────────────────────── the list ─────────────────────────────
+
+interface SortColumn {
+  column: SQL;
+  /** The anchor value as text, and how PostgreSQL reads it back. */
+  text: SQL<string>;
+  cast: (value: string) => SQL;
+  valid: (value: string) => boolean;
+}
+
+const INTEGER = /^\d{1,10}$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
+
+/** PostgreSQL's text for a timestamptz, and a real calendar date (a cast of Feb 31 would fail). */
+function isTimestampText(value: string): boolean {
+  const match = TIMESTAMP.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
+function sortColumn(key: ProductSortKey, locale: Locale): SortColumn {
+  switch (key) {
+    case "name": {
+      const column = locale === "ar" ? products.nameAr : products.nameEn;
+      return {
+        column: sql`${column}`,
+        text: sql<string>`${column}`,
+        cast: (value) => sql`${value}::text`,
+        valid: () => true,
+      };
+    }
+    case "price":
+    case "stock": {
+      const column = key === "price" ? products.priceCents : products.stock;
+      return {
+        column: sql`${column}`,
+        text: sql<string>`${column}::text`,
+        cast: (value) => sql`${value}::integer`,
+        valid: (value) => INTEGER.test(value) && Number(value) <= 2_147_483_647,
+      };
+    }
+    case "newest":
+      // As text, so the cursor keeps PostgreSQL's microseconds (a JS Date would round them off).
+      return {
+        column: sql`${products.createdAt}`,
+        text: sql<string>`${products.createdAt}::text`,
+        cast: (value) => sql`${value}::timestamptz`,
+        valid: isTimestampText,
+      };
+  }
+}
+
+/**
+ * One page of the store's products, filtered (search in names, descriptions and slug; category
+ * or sub category; active or not) and ordered, with keyset cursors. A cursor carries its sort
+ * key, so one made for another order (or tampered with) reads as the first page.
+ */
+export async function listAdminProducts(
+  storeId: string,
+  input: {
+    q: string;
+    categoryId: string | null;
+    status: ProductStatusFilter;
+    sort: ProductSort;
+    cursor: string | null;
+    locale: Locale;
+  },
+): Promise<{ rows: AdminProductRow[]; prevCursor: string | null; nextCursor: string | null }> {
+  const spec = sortColumn(input.sort.key, input.locale);
+  const raw = decodeKeyset(input.cursor);
+  const prefix = `${input.sort.key}:`;
+  const keyset =
+    raw && raw.value.startsWith(prefix) && spec.valid(raw.value.slice(prefix.length))
+      ? { ...raw, value: raw.value.slice(prefix.length) }
+      : null;
+  const ascending = (input.sort.dir === "asc") !== (keyset?.side === "before");
+  const filters: SQL[] = [eq(products.storeId, storeId)];
+  for (const term of searchTerms(input.q)) {
+    const pattern = likePattern(term);
+    filters.push(sql`(${products.searchText} like ${pattern} or ${products.slug} like ${pattern})`);
+  }
+  if (input.categoryId) {
+    filters.push(
+      or(eq(products.categoryId, input.categoryId), eq(products.subcategoryId, input.categoryId))!,
+    );
+  }
+  // Literal predicates, never `active = $1`, so the storefront's partial indexes (… WHERE active)
+  // can serve the active products' newest and price orders (see catalog.server.ts isActive).
+  if (input.status === "active") filters.push(sql`${products.active}`);
+  if (input.status === "inactive") filters.push(sql`not ${products.active}`);
+  if (keyset) {
+    const anchor = sql`(${spec.cast(keyset.value)}, ${keyset.id}::uuid)`;
+    filters.push(
+      ascending
+        ? sql`(${spec.column}, ${products.id}) > ${anchor}`
+        : sql`(${spec.column}, ${products.id}) < ${anchor}`,
+    );
+  }
+  const category = alias(categories, "category");
+  const sub = alias(categories, "sub");
+  const db = await getDb();
+  const fetched = await db.withStore(storeId, (tx) =>
+    tx
+      .select({
+        id: products.id,
+        slug: products.slug,
+        nameEn: products.nameEn,
+        nameAr: products.nameAr,
+        priceCents: products.priceCents,
+        stock: products.stock,
+        active: products.active,
+        createdAt: products.createdAt,
+        anchor: spec.text,
+        categoryEn: category.nameEn,
+        categoryAr: category.nameAr,
+        subEn: sub.nameEn,
+        subAr: sub.nameAr,
+        imageId: firstImageId(),
+      })
+      .from(products)
+      .leftJoin(category, and(eq(category.storeId, products.storeId), eq(category.id, products.categoryId)))
+      .leftJoin(sub, and(eq(sub.storeId, products.storeId), eq(sub.id, products.subcategoryId)))
+      .where(and(...filters))
+      .orderBy(...(ascending ? [asc(spec.column), asc(products.id)] : [desc(spec.column), desc(products.id)]))
+      .limit(ADMIN_PRODUCTS_PAGE_SIZE + 1),
+  );
+  const page = pageOf(fetched, ADMIN_PRODUCTS_PAGE_SIZE, keyset, (row) => ({
+    value: `${prefix}${row.anchor}`,
+    id: row.id,
+  }));
+  return {
+    ...page,
+    rows: page.rows.map((row) => {
+      const categoryName =
+        row.categoryEn !== null ? localized(row.categoryEn, row.categoryAr ?? "", input.locale) : null;
+      const subName = row.subEn !== null ? localized(row.subEn, row.subAr ?? "", input.locale) : null;
+      return {
+        id: row.id,
+        slug: row.slug,
+        name: localized(row.nameEn, row.nameAr, input.locale),
+        priceCents: row.priceCents,
+        stock: row.stock,
+        active: row.active,
+        categoryName: categoryName && subName ? `${categoryName} › ${subName}` : categoryName,
+        imageId: row.imageId,
+        createdAt: new Date(row.createdAt).toISOString(),
+      };
+    }),
+  };
+}
+
+// ───────────────────────────── one product ─────────────────────────────
+
+export interface AdminProductImage {
+  /** The product_images row (what the edit page's buttons name). */
+  id: string;
+  imageId: string;
+  altEn: string;
+  altAr: string;
+}
+
+export interface AdminProduct {
+  id: string;
+  slug: string;
+  nameEn: string;
+  nameAr: string;
+  descriptionEn: string;
+  descriptionAr: string;
+  priceCents: number;
+  stock: number;
+  categoryId: string | null;
+  subcategoryId: string | null;
+  shadeHex: string | null;
+  colorFamily: string | null;
+  active: boolean;
+  images: AdminProductImage[];
+  /** Ordered at least once: deleting archives it instead. */
+  hasOrders: boolean;
+}
+
+export async function getAdminProduct(storeId: string, productId: string): Promise<AdminProduct | null> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const [product] = await tx.select().from(products).where(eq(products.id, productId));
+    if (!product) return null;
+    const [gallery, ordered] = await Promise.all([
+      tx
+        .select({
+          id: productImages.id,
+          imageId: productImages.imageId,
+          altEn: productImages.altEn,
+          altAr: productImages.altAr,
+        })
+        .from(productImages)
+        .where(eq(productImages.productId, productId))
+        .orderBy(asc(productImages.position), asc(productImages.id)),
+      hasOrders(tx, productId),
+    ]);
+    return {
+      id: product.id,
+      slug: product.slug,
+      nameEn: product.nameEn,
+      nameAr: product.nameAr,
+      descriptionEn: product.descriptionEn,
+      descriptionAr: product.descriptionAr,
+      priceCents: product.priceCents,
+      stock: product.stock,
+      categoryId: product.categoryId,
+      subcategoryId: product.subcategoryId,
+      shadeHex: product.shadeHex,
+      colorFamily: product.colorFamily,
+      active: product.active,
+      images: gallery,
+      hasOrders: ordered,
+    };
+  });
+}
+
+async function hasOrders(tx: Tx, productId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.productId, productId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** An uploaded image that passed checkImage, with its bytes. */
+export interface CheckedUpload {
+  bytes: Uint8Array;
+  checked: Extract<ImageCheck, { ok: true }>;
+}
+
+export type FieldErrors = Record<string, string[]>;
+export type SaveProductResult =
+  | { ok: true; id: string; slug: string }
+  | { ok: false; error: "not-found" }
+  | { ok: false; error: "fields"; fieldErrors: FieldErrors };
+
+const fieldError = (field: string, key: string): Extract<SaveProductResult, { error: "fields" }> => ({
+  ok: false,
+  error: "fields",
+  fieldErrors: { [field]: [`admin.products.errors.${key}`] },
+});
+
+/** A unique violation of the store's product slugs, through drizzle's wrapping. */
+export function isSlugConflict(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code } = e as Record<string, unknown>;
+    if (code === "23505" && String((e as Error).message).includes("products_store_slug_key")) return true;
+    if (code === "23505" && (e as Record<string, unknown>).constraint_name === "products_store_slug_key")
+      return true;
+    if (code === "23505" && (e as Record<string, unknown>).constraint === "products_store_slug_key")
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Checks a category and sub category named by the form against this store: an id the store does
+ * not have is "not found" (a forged or stale id); a sub category that is not the category's is a
+ * field error the admin can fix.
+ */
+async function checkCategories(
+  tx: Tx,
+  categoryId: string | null,
+  subcategoryId: string | null,
+): Promise<Exclude<SaveProductResult, { ok: true }> | null> {
+  const ids = [categoryId, subcategoryId].filter((id): id is string => id !== null);
+  if (ids.length === 0) return null;
+  const found = await tx
+    .select({ id: categories.id, parentId: categories.parentId })
+    .from(categories)
+    .where(inArray(categories.id, ids));
+  const category = found.find((row) => row.id === categoryId);
+  const sub = found.find((row) => row.id === subcategoryId);
+  if ((categoryId && !category) || (subcategoryId && !sub)) return { ok: false, error: "not-found" };
+  if (category && category.parentId !== null) return fieldError("categoryId", "categoryNotTop");
+  if (sub && sub.parentId !== categoryId) return fieldError("subcategoryId", "subNotInCategory");
+  return null;
+}
+
+/** The first of `base`, `base-2`, `base-3`… that no other product of the store uses. */
+async function freeSlug(tx: Tx, base: string, exceptId: string | null): Promise<string> {
+  const rows = await tx
+    .select({ slug: products.slug })
+    .from(products)
+    .where(
+      and(
+        or(eq(products.slug, base), sql`${products.slug} like ${`${base.replace(/[\\%_]/g, "\\$&")}-%`}`),
+        exceptId ? ne(products.id, exceptId) : undefined,
+      ),
+    );
+  const taken = new Set(rows.map((row) => row.slug));
+  let slug = base;
+  for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+  return slug;
+}
+
+/**
+ * Creates (productId null) or updates a product and appends `uploads` to its images, in one
+ * transaction. A typed slug another product has is a field error; an empty one is made from the
+ * English name, numbered when that is taken.
+ */
+export async function saveProduct(
+  storeId: string,
+  productId: string | null,
+  value: ProductFormValue,
+  uploads: CheckedUpload[] = [],
+): Promise<SaveProductResult> {
+  const db = await getDb();
+  let result: SaveProductResult;
+  try {
+    result = await db.withStore(storeId, async (tx) => {
+      if (productId) {
+        const [existing] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, productId))
+          .for("update");
+        if (!existing) return { ok: false, error: "not-found" } as const;
+      }
+      const categoryProblem = await checkCategories(tx, value.categoryId, value.subcategoryId);
+      if (categoryProblem) return categoryProblem;
+      let slug = value.slug;
+      if (slug) {
+        const [other] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.slug, slug), productId ? ne(products.id, productId) : undefined));
+        if (other) return fieldError("slug", "slugTaken");
+      } else {
+        const base = suggestSlug(value.nameEn);
+        if (!base) return fieldError("slug", "slugNeeded");
+        slug = await freeSlug(tx, base, productId);
+      }
+      const fields = {
+        slug,
+        nameEn: value.nameEn,
+        nameAr: value.nameAr,
+        descriptionEn: value.descriptionEn,
+        descriptionAr: value.descriptionAr,
+        priceCents: value.price,
+        stock: value.stock,
+        categoryId: value.categoryId,
+        subcategoryId: value.subcategoryId,
+        shadeHex: value.shadeHex,
+        colorFamily: value.colorFamily,
+        active: value.active,
+      };
+      let id = productId;
+      if (id) {
+        await tx
+          .update(products)
+          .set({ ...fields, updatedAt: new Date() })
+          .where(eq(products.id, id));
+      } else {
+        const [row] = await tx
+          .insert(products)
+          .values({ storeId, ...fields })
+          .returning({ id: products.id });
+        id = row!.id;
+      }
+      await appendImages(tx, storeId, id, uploads);
+      return { ok: true, id, slug } as const;
+    });
+  } catch (error) {
+    // Two saves choosing one slug at the same moment: the constraint decides, the loser is told.
+    if (isSlugConflict(error)) return fieldError("slug", "slugTaken");
+    throw error;
+  }
+  if (result.ok) await catalogChanged(storeId);
+  return result;
+}
+
+async function appendImages(tx: Tx, storeId: string, productId: string, uploads: CheckedUpload[]) {
+  if (uploads.length === 0) return;
+  const [last] = await tx
+    .select({ position: sql<number>`coalesce(max(${productImages.position}), -1)::int` })
+    .from(productImages)
+    .where(eq(productImages.productId, productId));
+  let position = Number(last?.position ?? -1);
+  for (const upload of uploads) {
+    const imageId = await insertImage(tx, storeId, upload.bytes, upload.checked);
+    position += 1;
+    await tx.insert(productImages).values({ storeId, productId, imageId, position });
+  }
+}
+
+/** Adds images to an existing product (the edit page's upload). */
+export async function addProductImages(
+  storeId: string,
+  productId: string,
+  uploads: CheckedUpload[],
+): Promise<{ ok: boolean }> {
+  const db = await getDb();
+  const ok = await db.withStore(storeId, async (tx) => {
+    const [existing] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("update");
+    if (!existing) return false;
+    await appendImages(tx, storeId, productId, uploads);
+    return true;
+  });
+  if (ok) await catalogChanged(storeId);
+  return { ok };
+}
+
+export type ImageChange =
+  { kind: "save"; altEn: string; altAr: string } | { kind: "up" } | { kind: "down" } | { kind: "remove" };
+
+/**
+ * One image of a product: its alt texts, a step up or down the order, or removal. The row must
+ * belong to this product of this store, or nothing happens ("not found"). A removed image's
+ * bytes go too, unless something else still shows them.
+ */
+export async function changeProductImage(
+  storeId: string,
+  productId: string,
+  rowId: string,
+  change: ImageChange,
+): Promise<{ ok: boolean }> {
+  const db = await getDb();
+  const ok = await db.withStore(storeId, async (tx) => {
+    const rows = await tx
+      .select({ id: productImages.id, imageId: productImages.imageId })
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.position), asc(productImages.id))
+      .for("update");
+    const index = rows.findIndex((row) => row.id === rowId);
+    if (index < 0) return false;
+    if (change.kind === "save") {
+      await tx
+        .update(productImages)
+        .set({ altEn: change.altEn, altAr: change.altAr })
+        .where(eq(productImages.id, rowId));
+      return true;
+    }
+    const order = rows.map((row) => row.id);
+    if (change.kind === "remove") {
+      order.splice(index, 1);
+      await tx.delete(productImages).where(eq(productImages.id, rowId));
+      await deleteUnusedImage(tx, rows[index]!.imageId);
+    } else {
+      const other = change.kind === "up" ? index - 1 : index + 1;
+      if (other < 0 || other >= order.length) return true;
+      [order[index], order[other]] = [order[other]!, order[index]!];
+    }
+    // Positions renumbered 0, 1, 2… so the order never depends on ties.
+    for (const [position, id] of order.entries()) {
+      await tx.update(productImages).set({ position }).where(eq(productImages.id, id));
+    }
+    return true;
+  });
+  if (ok) await catalogChanged(storeId);
+  return { ok };
+}
+
+/** Deletes an image's bytes when no gallery, category, logo, hero or avatar shows it any more. */
+async function deleteUnusedImage(tx: Tx, imageId: string) {
+  await tx.execute(sql`
+    delete from images i where i.id = ${imageId}
+      and not exists (select 1 from product_images pi where pi.store_id = i.store_id and pi.image_id = i.id)
+      and not exists (select 1 from categories c where c.store_id = i.store_id and c.image_id = i.id)
+      and not exists (select 1 from users u where u.store_id = i.store_id and u.image_id = i.id)
+      and not exists (select 1 from store_settings s where s.store_id = i.store_id
+        and (s.logo_image_id = i.id or s.hero_image_id = i.id))`);
+}
+
+export type DeleteProductResult = { ok: true; outcome: "deleted" | "archived" } | { ok: false };
+
+/**
+ * Deletes a product, or archives it (inactive: off the storefront, kept for its orders) when it
+ * has been ordered: order lines keep pointing at it (order_items_product_fk).
+ */
+export async function deleteProduct(storeId: string, productId: string): Promise<DeleteProductResult> {
+  const db = await getDb();
+  const result = await db.withStore(storeId, async (tx): Promise<DeleteProductResult> => {
+    const [existing] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("update");
+    if (!existing) return { ok: false };
+    if (await hasOrders(tx, productId)) {
+      await tx
+        .update(products)
+        .set({ active: false, updatedAt: new Date() })
+        .where(eq(products.id, productId));
+      return { ok: true, outcome: "archived" };
+    }
+    const gallery = await tx
+      .select({ imageId: productImages.imageId })
+      .from(productImages)
+      .where(eq(productImages.productId, productId));
+    await tx.delete(products).where(eq(products.id, productId));
+    for (const { imageId } of gallery) await deleteUnusedImage(tx, imageId);
+    return { ok: true, outcome: "deleted" };
+  });
+  if (result.ok) await catalogChanged(storeId);
+  return result;
+}
