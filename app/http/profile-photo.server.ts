@@ -11,8 +11,21 @@ export type PostedPhoto =
   { ok: true; imageId: string | undefined } | { ok: false; error: string; status: 413 | 415 };
 
 /** No file → `imageId` undefined (the photo stays as it is). */
-export async function savePostedPhoto(storeId: string, userId: string, form: FormData): Promise<PostedPhoto> {
-  const photo = form.get(PHOTO_FIELD);
+export function savePostedPhoto(storeId: string, userId: string, form: FormData): Promise<PostedPhoto> {
+  return savePostedImage(storeId, userId, form, PHOTO_FIELD);
+}
+
+/**
+ * Any image posted by a signed-in person (a photo, a store logo, a category image) in the form
+ * field `field`: the same throttle, checks and storage. No file → `imageId` undefined.
+ */
+export async function savePostedImage(
+  storeId: string,
+  userId: string,
+  form: FormData,
+  field: string,
+): Promise<PostedPhoto> {
+  const photo = form.get(field);
   if (!(photo instanceof Blob) || photo.size === 0) return { ok: true, imageId: undefined };
   await enforceRateLimit(`upload:user:${userId}`, UPLOAD_RATE_LIMIT);
   const bytes = new Uint8Array(await photo.arrayBuffer());

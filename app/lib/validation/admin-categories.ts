@@ -1,0 +1,76 @@
+/**
+ * The admin's category forms (SPEC §2 Categories): one schema for create and edit, one for
+ * delete. Names are bilingual; the slug is the category's address on the storefront.
+ */
+import { z } from "zod";
+import { isPlainText } from "./fields";
+
+export const MAX_CATEGORY_NAME = 80;
+export const MAX_CATEGORY_DESCRIPTION = 2_000;
+export const MAX_SLUG = 80;
+/** A slug: lower-case letters and digits in words joined by single hyphens ("hair-dyes"). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const MARKUP = /[<>]/;
+
+const categoryName = (required: string) =>
+  z
+    .string({ required_error: required, invalid_type_error: required })
+    .trim()
+    .min(1, required)
+    .max(MAX_CATEGORY_NAME, "validation.fieldTooLong")
+    .refine((value) => !MARKUP.test(value) && isPlainText(value), "validation.textInvalid");
+
+const description = z
+  .string()
+  .trim()
+  .max(MAX_CATEGORY_DESCRIPTION, "validation.fieldTooLong")
+  .refine((value) => isPlainText(value, { multiline: true }), "validation.textInvalid")
+  .optional()
+  .transform((value) => value ?? "");
+
+export const slugField = z
+  .string({ required_error: "validation.slugRequired", invalid_type_error: "validation.slugRequired" })
+  .trim()
+  .min(1, "validation.slugRequired")
+  .max(MAX_SLUG, "validation.fieldTooLong")
+  .regex(SLUG_PATTERN, "validation.slugInvalid");
+
+/** Create and edit. No parent = a top-level category; a parent must itself be top-level. */
+export const categorySchema = z.object({
+  nameEn: categoryName("validation.nameEnRequired"),
+  nameAr: categoryName("validation.nameArRequired"),
+  slug: slugField,
+  parentId: z.string().uuid("validation.choiceInvalid").optional(),
+  sortOrder: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, "validation.sortOrderInvalid")
+    .optional()
+    .transform((value) => (value === undefined ? 0 : Number(value))),
+  descriptionEn: description,
+  descriptionAr: description,
+  removeImage: z.literal("on").optional(),
+});
+export type CategoryInput = z.output<typeof categorySchema>;
+
+/** Where a deleted category's products go: another category of the store, or none. */
+export const MOVE_TO_NONE = "none";
+
+export const categoryDeleteSchema = z.object({
+  intent: z.literal("delete"),
+  categoryId: z.string().uuid(),
+  moveToCategoryId: z.union([z.literal(MOVE_TO_NONE), z.string().uuid()]).optional(),
+});
+
+/** "Hair Dyes & Colours" → "hair-dyes-colours": a suggestion the owner can change. */
+export function suggestSlug(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, MAX_SLUG)
+    .replace(/-+$/, "");
+}
