@@ -29,29 +29,33 @@ const description = z
   .optional()
   .transform((value) => value ?? "");
 
-export const slugField = z
-  .string({ required_error: "validation.slugRequired", invalid_type_error: "validation.slugRequired" })
-  .trim()
-  .min(1, "validation.slugRequired")
-  .max(MAX_SLUG, "validation.fieldTooLong")
-  .regex(SLUG_PATTERN, "validation.slugInvalid");
-
-/** Create and edit. No parent = a top-level category; a parent must itself be top-level. */
-export const categorySchema = z.object({
-  nameEn: categoryName("validation.nameEnRequired"),
-  nameAr: categoryName("validation.nameArRequired"),
-  slug: slugField,
-  parentId: z.string().uuid("validation.choiceInvalid").optional(),
-  sortOrder: z
-    .string()
-    .trim()
-    .regex(/^\d{1,4}$/, "validation.sortOrderInvalid")
-    .optional()
-    .transform((value) => (value === undefined ? 0 : Number(value))),
-  descriptionEn: description,
-  descriptionAr: description,
-  removeImage: z.literal("on").optional(),
-});
+/**
+ * Create and edit. No parent = a top-level category; a parent must itself be top-level. An empty
+ * slug is made from the English name (the owner can always type their own).
+ */
+export const categorySchema = z
+  .object({
+    nameEn: categoryName("validation.nameEnRequired"),
+    nameAr: categoryName("validation.nameArRequired"),
+    slug: z
+      .string()
+      .trim()
+      .max(MAX_SLUG, "validation.fieldTooLong")
+      .regex(SLUG_PATTERN, "validation.slugInvalid")
+      .optional(),
+    parentId: z.string().uuid("validation.choiceInvalid").optional(),
+    sortOrder: z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, "validation.sortOrderInvalid")
+      .optional()
+      .transform((value) => (value === undefined ? 0 : Number(value))),
+    descriptionEn: description,
+    descriptionAr: description,
+    removeImage: z.literal("on").optional(),
+  })
+  .transform((value) => ({ ...value, slug: value.slug || suggestSlug(value.nameEn) }))
+  .refine((value) => value.slug.length > 0, { path: ["slug"], message: "validation.slugRequired" });
 export type CategoryInput = z.output<typeof categorySchema>;
 
 /** Where a deleted category's products go: another category of the store, or none. */

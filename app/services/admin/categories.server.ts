@@ -14,6 +14,7 @@ import { categories, products } from "~/db/schema";
 import type { CategoryInput } from "~/lib/validation/admin-categories";
 import { MOVE_TO_NONE } from "~/lib/validation/admin-categories";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
+import { insertImage, type NewImage } from "~/services/media/images.server";
 
 export interface AdminCategoryRow {
   id: string;
@@ -32,8 +33,8 @@ export type AdminCategory = typeof categories.$inferSelect;
 /** Every category, parents each followed by their sub categories, in the storefront's order. */
 export async function listCategoryTree(storeId: string): Promise<AdminCategoryRow[]> {
   const db = await getDb();
-  const rows = await db.withStore(storeId, (tx) =>
-    tx
+  const { rows, byCategory, bySub } = await db.withStore(storeId, async (tx) => ({
+    rows: await tx
       .select({
         id: categories.id,
         parentId: categories.parentId,
@@ -42,21 +43,25 @@ export async function listCategoryTree(storeId: string): Promise<AdminCategoryRo
         nameAr: categories.nameAr,
         imageId: categories.imageId,
         sortOrder: categories.sortOrder,
-        productCount: sql<number>`(
-          select count(*)::int from ${products} p
-           where p.store_id = ${categories.storeId}
-             and (case when ${categories.parentId} is null then p.category_id else p.subcategory_id end)
-                 = ${categories.id})`,
       })
       .from(categories)
       .orderBy(asc(categories.sortOrder), asc(categories.slug)),
-  );
+    byCategory: await tx
+      .select({ id: products.categoryId, n: sql<number>`count(*)::int` })
+      .from(products)
+      .groupBy(products.categoryId),
+    bySub: await tx
+      .select({ id: products.subcategoryId, n: sql<number>`count(*)::int` })
+      .from(products)
+      .groupBy(products.subcategoryId),
+  }));
+  // A top-level category counts the products filed under it, a sub category its own.
+  const countOf = (row: { id: string; parentId: string | null }) =>
+    Number((row.parentId ? bySub : byCategory).find((c) => c.id === row.id)?.n ?? 0);
   const tops = rows.filter((row) => row.parentId === null);
   return tops.flatMap((top) => [
-    { ...top, productCount: Number(top.productCount) },
-    ...rows
-      .filter((row) => row.parentId === top.id)
-      .map((row) => ({ ...row, productCount: Number(row.productCount) })),
+    { ...top, productCount: countOf(top) },
+    ...rows.filter((row) => row.parentId === top.id).map((row) => ({ ...row, productCount: countOf(row) })),
   ]);
 }
 
@@ -95,14 +100,14 @@ class Refused<T> extends Error {
 }
 
 /**
- * Creates (no `id`) or updates a category. `imageId` undefined keeps the image, null removes it,
- * a string is an image just saved for this store. Two levels only: a parent must be top-level,
+ * Creates (no `id`) or updates a category. `image` undefined keeps the image, null removes it, a
+ * checked upload replaces it (stored in the same transaction: a refused save stores nothing). Two levels only: a parent must be top-level,
  * and a category that has sub categories cannot become one.
  */
 export async function saveCategory(
   storeId: string,
   input: CategoryInput,
-  options: { id?: string; imageId?: string | null },
+  options: { id?: string; image?: NewImage | null },
 ): Promise<SaveCategoryResult> {
   const db = await getDb();
   try {
@@ -151,7 +156,9 @@ export async function saveCategory(
         descriptionAr: input.descriptionAr,
         parentId,
         sortOrder: input.sortOrder,
-        ...(options.imageId !== undefined ? { imageId: options.imageId } : {}),
+        ...(options.image !== undefined
+          ? { imageId: options.image && (await insertImage(tx, storeId, options.image)) }
+          : {}),
       };
       if (options.id) {
         await tx
@@ -289,7 +296,12 @@ export async function listParentChoices(storeId: string) {
   const db = await getDb();
   return db.withStore(storeId, (tx) =>
     tx
-      .select({ id: categories.id, nameEn: categories.nameEn, nameAr: categories.nameAr })
+      .select({
+        id: categories.id,
+        slug: categories.slug,
+        nameEn: categories.nameEn,
+        nameAr: categories.nameAr,
+      })
       .from(categories)
       .where(isNull(categories.parentId))
       .orderBy(asc(categories.sortOrder), asc(categories.slug)),

@@ -13,6 +13,7 @@ import { getDb, type Tx } from "~/db/client.server";
 import { categories, products, stores, storeSettings } from "~/db/schema";
 import type { SocialNetwork } from "~/lib/validation/admin-settings";
 import { SOCIAL_NETWORKS } from "~/lib/validation/admin-settings";
+import { insertImage, type NewImage } from "~/services/media/images.server";
 import { getStoreSettings, type StoreSettings } from "~/services/store/settings.server";
 import { tenantChanged } from "~/services/store/tenancy.server";
 
@@ -65,18 +66,29 @@ export async function saveGeneralSettings(storeId: string, input: GeneralSetting
   await tenantChanged(storeId);
 }
 
-/** An image field's change: undefined keeps the image, null removes it, an id replaces it. */
-export type ImageChange = string | null | undefined;
+/**
+ * An image field's change: undefined keeps the image, null removes it, a checked upload replaces
+ * it (stored in the same transaction as the settings).
+ */
+export type ImageChange = NewImage | null | undefined;
+
+async function imageColumn(tx: Tx, storeId: string, change: NewImage | null) {
+  return change && (await insertImage(tx, storeId, change));
+}
 
 export async function saveBranding(
   storeId: string,
-  input: { primaryColor: string; secondaryColor: string; logoImageId: ImageChange },
+  input: { primaryColor: string; secondaryColor: string; logo: ImageChange },
 ): Promise<void> {
-  await saveSettings(storeId, {
-    primaryColor: input.primaryColor,
-    secondaryColor: input.secondaryColor,
-    ...(input.logoImageId !== undefined ? { logoImageId: input.logoImageId } : {}),
-  });
+  const db = await getDb();
+  await db.withStore(storeId, async (tx) =>
+    upsertSettings(tx, storeId, {
+      primaryColor: input.primaryColor,
+      secondaryColor: input.secondaryColor,
+      ...(input.logo !== undefined ? { logoImageId: await imageColumn(tx, storeId, input.logo) } : {}),
+    }),
+  );
+  await tenantChanged(storeId);
 }
 
 export interface HomepageInput {
@@ -84,7 +96,7 @@ export interface HomepageInput {
   heroTitleAr: string;
   heroSubtitleEn: string;
   heroSubtitleAr: string;
-  heroImageId: ImageChange;
+  heroImage: ImageChange;
   featuredCategoryIds: string[];
   featuredProductIds: string[];
 }
@@ -113,8 +125,11 @@ export async function saveHomepage(
         .where(inArray(products.id, input.featuredProductIds));
       if (found.length !== input.featuredProductIds.length) return false;
     }
-    const { heroImageId, ...rest } = input;
-    await upsertSettings(tx, storeId, { ...rest, ...(heroImageId !== undefined ? { heroImageId } : {}) });
+    const { heroImage, ...rest } = input;
+    await upsertSettings(tx, storeId, {
+      ...rest,
+      ...(heroImage !== undefined ? { heroImageId: await imageColumn(tx, storeId, heroImage) } : {}),
+    });
     return true;
   });
   if (!saved) return { ok: false, error: "not-found" };
