@@ -137,7 +137,7 @@ export default function AdminCategory() {
         method="post"
         encType="multipart/form-data"
         {...form.formProps}
-        className="grid gap-x-6 gap-y-3 rounded-lg border border-line p-6 md:grid-cols-2"
+        className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line p-4 sm:p-6 md:grid-cols-2"
       >
         <Field field={form.field("nameEn")} label={t("admin.categories.nameEn")} dir="ltr" />
         <Field field={form.field("nameAr")} label={t("admin.categories.nameAr")} dir="rtl" lang="ar" />

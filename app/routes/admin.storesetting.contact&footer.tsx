@@ -86,7 +86,7 @@ export default function ContactFooterSettings() {
           }}
           className="flex flex-col gap-5"
         >
-          <fieldset className="grid gap-3 sm:grid-cols-2">
+          <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
             <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.contactSection")}</legend>
             <Field
               field={form.field("contactEmail")}
@@ -113,7 +113,7 @@ export default function ContactFooterSettings() {
               hint={t("footer.defaultHours")}
             />
           </fieldset>
-          <fieldset className="grid gap-3 sm:grid-cols-2">
+          <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
             <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.footerSection")}</legend>
             <Field field={form.field("footerTextEn")} label={t("admin.settings.footerTextEn")} dir="ltr" />
             <Field
@@ -123,7 +123,7 @@ export default function ContactFooterSettings() {
               lang="ar"
             />
           </fieldset>
-          <fieldset className="grid gap-3 sm:grid-cols-2">
+          <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
             <legend className="text-lg font-extrabold">{t("admin.settings.social")}</legend>
             <p className="text-sm text-muted sm:col-span-2">{t("admin.settings.socialHint")}</p>
             {SOCIAL_NETWORKS.map((network) => (

@@ -116,7 +116,7 @@ export default function Homepage() {
           }}
           className="flex flex-col gap-4"
         >
-          <fieldset className="grid gap-3 sm:grid-cols-2">
+          <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
             <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.hero")}</legend>
             <Field field={form.field("heroTitleEn")} label={t("admin.settings.heroTitleEn")} dir="ltr" />
             <Field
@@ -244,7 +244,7 @@ function Picks({
 }) {
   const errorId = `${name}-error`;
   return (
-    <fieldset aria-describedby={`${name}-hint ${errorId}`} className="flex flex-col gap-1">
+    <fieldset aria-describedby={`${name}-hint ${errorId}`} className="flex min-w-0 flex-col gap-1">
       <legend className="font-bold">{legend}</legend>
       <p id={`${name}-hint`} className="text-sm text-muted">
         {hint}

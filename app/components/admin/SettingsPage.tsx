@@ -23,7 +23,7 @@ export function SettingsPage({
   return (
     <AdminPage title={title}>
       <ActionNotice data={actionData} />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 rounded-lg border border-line p-4 sm:p-6">{form}</div>
         <aside aria-labelledby="settings-preview" className="min-w-0 lg:sticky lg:top-4">
           <h2 id="settings-preview" className="text-xl font-extrabold">

@@ -3,7 +3,7 @@
  * delete. Names are bilingual; the slug is the category's address on the storefront.
  */
 import { z } from "zod";
-import { isPlainText } from "./fields";
+import { blankAsMissing, isPlainText } from "./fields";
 
 export const MAX_CATEGORY_NAME = 80;
 export const MAX_CATEGORY_DESCRIPTION = 2_000;
@@ -37,19 +37,23 @@ export const categorySchema = z
   .object({
     nameEn: categoryName("validation.nameEnRequired"),
     nameAr: categoryName("validation.nameArRequired"),
-    slug: z
-      .string()
-      .trim()
-      .max(MAX_SLUG, "validation.fieldTooLong")
-      .regex(SLUG_PATTERN, "validation.slugInvalid")
-      .optional(),
-    parentId: z.string().uuid("validation.choiceInvalid").optional(),
-    sortOrder: z
-      .string()
-      .trim()
-      .regex(/^\d{1,4}$/, "validation.sortOrderInvalid")
-      .optional()
-      .transform((value) => (value === undefined ? 0 : Number(value))),
+    slug: blankAsMissing(
+      z
+        .string()
+        .trim()
+        .max(MAX_SLUG, "validation.fieldTooLong")
+        .regex(SLUG_PATTERN, "validation.slugInvalid")
+        .optional(),
+    ),
+    parentId: blankAsMissing(z.string().uuid("validation.choiceInvalid").optional()),
+    sortOrder: blankAsMissing(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}$/, "validation.sortOrderInvalid")
+        .optional()
+        .transform((value) => (value === undefined ? 0 : Number(value))),
+    ),
     descriptionEn: description,
     descriptionAr: description,
     removeImage: z.literal("on").optional(),

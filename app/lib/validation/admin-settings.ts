@@ -4,7 +4,7 @@
  * have an English and an Arabic field.
  */
 import { z } from "zod";
-import { isPlainText, MAX_NAME_LENGTH } from "./fields";
+import { blankAsMissing, isPlainText, MAX_NAME_LENGTH } from "./fields";
 
 /** Currencies a store can sell in: all with two decimals, so the form's major units map simply. */
 export const STORE_CURRENCIES = ["USD", "EUR", "GBP", "SAR", "AED", "EGP"] as const;
@@ -120,30 +120,36 @@ export const legalSchema = z.object({
   privacyAr: optionalText(MAX_PAGE_TEXT, { multiline: true }),
 });
 
-const socialUrl = z
-  .string()
-  .trim()
-  .max(300, "validation.fieldTooLong")
-  .url("validation.urlInvalid")
-  .refine((value) => /^https:\/\//i.test(value), "validation.urlInvalid")
-  .optional()
-  .transform((value) => value ?? "");
+const socialUrl = blankAsMissing(
+  z
+    .string()
+    .trim()
+    .max(300, "validation.fieldTooLong")
+    .url("validation.urlInvalid")
+    .refine((value) => /^https:\/\//i.test(value), "validation.urlInvalid")
+    .optional()
+    .transform((value) => value ?? ""),
+);
 
 /** /admin/storesetting/contact&footer: what the contact page and every page's footer show. */
 export const contactFooterSchema = z.object({
-  contactEmail: z
-    .string()
-    .trim()
-    .max(254, "validation.emailInvalid")
-    .email("validation.emailInvalid")
-    .optional()
-    .transform((value) => value ?? ""),
-  contactPhone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9][0-9 ().-]{3,28}$/, "validation.phoneInvalid")
-    .optional()
-    .transform((value) => value ?? ""),
+  contactEmail: blankAsMissing(
+    z
+      .string()
+      .trim()
+      .max(254, "validation.emailInvalid")
+      .email("validation.emailInvalid")
+      .optional()
+      .transform((value) => value ?? ""),
+  ),
+  contactPhone: blankAsMissing(
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9][0-9 ().-]{3,28}$/, "validation.phoneInvalid")
+      .optional()
+      .transform((value) => value ?? ""),
+  ),
   contactAddressEn: optionalText(300),
   contactAddressAr: optionalText(300),
   contactHours: optionalText(100),
