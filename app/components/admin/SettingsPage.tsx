@@ -53,7 +53,9 @@ export function PreviewPane({
 }) {
   return (
     <figure className="overflow-hidden rounded-lg border border-line">
-      <figcaption className="border-b border-line bg-card px-3 py-1 text-sm font-bold">{label}</figcaption>
+      <figcaption className="border-b border-line bg-card px-3 py-1 text-sm font-bold">
+        <bdi>{label}</bdi>
+      </figcaption>
       <div dir={lang ? (lang === "ar" ? "rtl" : "ltr") : undefined} className="bg-page text-ink">
         {children}
       </div>
