@@ -70,6 +70,21 @@ for (const locale of ["en", "ar"] as Locale[]) {
         }
       }
       expect(problems).toEqual([]);
+
+      // The two paths with a literal '&' answer encoded too, and the sidebar marks their entry.
+      for (const [path, label] of [
+        ["/admin/storesetting/contact%26footer", "admin.nav.contactFooter"],
+        ["/admin/storesetting/terms%26privacy", "admin.nav.termsPrivacy"],
+      ]) {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        const res = await page.goto(hostUrl("dyes", `${path}?lng=${locale}`));
+        expect(res?.status(), path).toBe(200);
+        const link = page.getByRole("navigation", { name: t(locale, "admin.menu") }).getByRole("link", {
+          name: t(locale, label),
+        });
+        await expect(link).toHaveAttribute("aria-current", "page");
+        expect(await link.getAttribute("href")).toBe(path.replace("%26", "&"));
+      }
     });
 
     test("create a category with an image and find it on the storefront", async ({ page }) => {
@@ -176,6 +191,25 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await page.getByRole("button", { name: t(locale, "admin.settings.save") }).click();
       await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
     });
+  });
+}
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test(`the storefront shows the homepage picks and the footer's social links (${locale})`, async ({
+    page,
+  }) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(hostUrl("dyes", `/?lng=${locale}`));
+      const featured = page.getByRole("region", { name: t(locale, "home.featured") });
+      await expect(featured.getByRole("listitem")).toHaveCount(4);
+      const social = page.getByRole("navigation", { name: t(locale, "footer.follow") });
+      await expect(
+        social.getByRole("link", { name: t(locale, "footer.networks.instagram") }),
+      ).toHaveAttribute("href", /^https:\/\/instagram\.com\//);
+      await page.screenshot({ path: `${SHOTS}/storefront-home-${locale}-${width}.png`, fullPage: true });
+    }
+    expect((await axe(page).analyze()).violations).toEqual([]);
   });
 }
 
