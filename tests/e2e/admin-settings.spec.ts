@@ -72,10 +72,11 @@ for (const locale of ["en", "ar"] as Locale[]) {
       expect(problems).toEqual([]);
 
       // The two paths with a literal '&' answer encoded too, and the sidebar marks their entry.
-      for (const [path, label] of [
+      const encoded: [string, string][] = [
         ["/admin/storesetting/contact%26footer", "admin.nav.contactFooter"],
         ["/admin/storesetting/terms%26privacy", "admin.nav.termsPrivacy"],
-      ]) {
+      ];
+      for (const [path, label] of encoded) {
         await page.setViewportSize({ width: 1280, height: 900 });
         const res = await page.goto(hostUrl("dyes", `${path}?lng=${locale}`));
         expect(res?.status(), path).toBe(200);
