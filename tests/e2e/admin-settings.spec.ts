@@ -3,6 +3,9 @@
  * (with its image) and find it on the storefront; change the primary colour and see the
  * storefront change; edit the about page and read it on /about. axe on every new admin page and
  * screenshots at 1280 and 390 px (to /work/shots/c, for a person to look at).
+ *
+ * It changes what every page of the dyes store shows, so playwright.config.ts runs it after the
+ * other specs (project chromium-store-wide); alone: `npx playwright test <this file> --no-deps`.
  */
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
