@@ -18,9 +18,11 @@ import { readPostedImage } from "~/http/profile-photo.server";
 import { Refusal } from "~/http/refusal.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { localeName } from "~/lib/localized-name";
+import { suggestSlug } from "~/lib/slug";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
+import { useLiveValues } from "~/lib/use-live-values";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { categorySchema } from "~/lib/validation/admin-categories";
 import {
@@ -124,6 +126,8 @@ export default function AdminCategory() {
     constraint,
     defaultValue: category ?? { sortOrder: "0" },
   });
+  // An empty slug is made from the English name: the field shows which one as you type.
+  const [live, onInput] = useLiveValues({ nameEn: category?.nameEn ?? "" });
   const title = t(category ? "admin.categories.editTitle" : "admin.categories.newTitle");
   return (
     <AdminPage title={title}>
@@ -137,6 +141,10 @@ export default function AdminCategory() {
         method="post"
         encType="multipart/form-data"
         {...form.formProps}
+        onInput={(event) => {
+          form.formProps.onInput(event);
+          onInput(event);
+        }}
         className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line p-4 sm:p-6 md:grid-cols-2"
       >
         <Field field={form.field("nameEn")} label={t("admin.categories.nameEn")} dir="ltr" />
@@ -148,6 +156,7 @@ export default function AdminCategory() {
           dir="ltr"
           autoCapitalize="none"
           spellCheck={false}
+          placeholder={suggestSlug(live.nameEn)}
         />
         <SelectField
           field={form.field("parentId")}

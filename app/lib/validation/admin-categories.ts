@@ -3,13 +3,11 @@
  * delete. Names are bilingual; the slug is the category's address on the storefront.
  */
 import { z } from "zod";
+import { MAX_SLUG, SLUG_PATTERN, suggestSlug } from "~/lib/slug";
 import { blankAsMissing, isPlainText } from "./fields";
 
 export const MAX_CATEGORY_NAME = 80;
 export const MAX_CATEGORY_DESCRIPTION = 2_000;
-export const MAX_SLUG = 80;
-/** A slug: lower-case letters and digits in words joined by single hyphens ("hair-dyes"). */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const MARKUP = /[<>]/;
 
@@ -70,15 +68,3 @@ export const categoryDeleteSchema = z.object({
   categoryId: z.string().uuid(),
   moveToCategoryId: z.union([z.literal(MOVE_TO_NONE), z.string().uuid()]).optional(),
 });
-
-/** "Hair Dyes & Colours" → "hair-dyes-colours": a suggestion the owner can change. */
-export function suggestSlug(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, MAX_SLUG)
-    .replace(/-+$/, "");
-}
