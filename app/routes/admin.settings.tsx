@@ -130,7 +130,7 @@ export default function AdminSettings() {
         </Form>
       }
       preview={
-        <PreviewPane label={t("admin.settings.title")}>
+        <PreviewPane label={t("checkout.title")}>
           <ShippingPreview
             storeName={live.storeName}
             currency={currency}
@@ -143,7 +143,7 @@ export default function AdminSettings() {
   );
 }
 
-/** The store's name as its header shows it, and the shipping line checkout shows. */
+/** The store's name as its header shows it, and the shipping lines of checkout's summary. */
 function ShippingPreview({
   storeName,
   currency,
@@ -163,13 +163,16 @@ function ShippingPreview({
       <p className="text-lg font-extrabold" dir="auto">
         {storeName}
       </p>
-      {fee === null ? null : fee === 0 ? (
-        <p>{t("admin.settings.previewAlwaysFree")}</p>
-      ) : (
-        <p>{t("admin.settings.previewShipping", { fee: isolate(money(fee)) })}</p>
+      {fee === null ? null : (
+        <dl className="flex justify-between gap-4">
+          <dt>{t("checkout.shipping")}</dt>
+          <dd>{fee === 0 ? t("checkout.shippingFree") : money(fee)}</dd>
+        </dl>
       )}
       {fee && threshold ? (
-        <p>{t("admin.settings.previewFreeFrom", { amount: isolate(money(threshold)) })}</p>
+        <p className="text-sm text-muted">
+          {t("checkout.freeShippingFrom", { amount: isolate(money(threshold)) })}
+        </p>
       ) : null}
     </div>
   );
