@@ -17,11 +17,14 @@ import { loader as rootLoader } from "~/root";
 import { loader as indexLoader } from "~/routes/_index";
 import { loader as aboutLoader } from "~/routes/about";
 import { action as generalAction, loader as generalLoader } from "~/routes/admin.settings";
-import { action as aboutAction } from "~/routes/admin.storesetting.aboutus";
-import { action as contactAction } from "~/routes/admin.storesetting.contact&footer";
+import { action as aboutAction, loader as aboutFormLoader } from "~/routes/admin.storesetting.aboutus";
+import { action as contactAction, loader as contactLoader } from "~/routes/admin.storesetting.contact&footer";
 import { action as homepageAction, loader as homepageLoader } from "~/routes/admin.storesetting.homepage";
-import { action as brandingAction } from "~/routes/admin.storesetting.logoAndColors";
-import { action as legalAction } from "~/routes/admin.storesetting.terms&privacy";
+import {
+  action as brandingAction,
+  loader as brandingLoader,
+} from "~/routes/admin.storesetting.logoAndColors";
+import { action as legalAction, loader as legalLoader } from "~/routes/admin.storesetting.terms&privacy";
 import { loader as termsLoader } from "~/routes/terms";
 import { resolveTenant, TenantResolver, type Tenant } from "~/services/store/tenancy.server";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -464,4 +467,44 @@ describe("text pages and contact & footer", () => {
       featuredProductIds: [],
     });
   });
+});
+
+describe("who may open and save each page", () => {
+  const PAGES: [string, Action, Action][] = [
+    ["/admin/settings", generalLoader as Action, generalAction as Action],
+    ["/admin/storesetting/logoAndColors", brandingLoader as Action, brandingAction as Action],
+    ["/admin/storesetting/homepage", homepageLoader as Action, homepageAction as Action],
+    ["/admin/storesetting/aboutus", aboutFormLoader as Action, aboutAction as Action],
+    ["/admin/storesetting/contact&footer", contactLoader as Action, contactAction as Action],
+    ["/admin/storesetting/terms&privacy", legalLoader as Action, legalAction as Action],
+  ];
+
+  it.each(PAGES)(
+    "%s: the admin 200, a shopper 403, anonymous and another store's admin to sign in",
+    async (path, load, save) => {
+      const open = (cookie: string) =>
+        answer(() =>
+          load({
+            request: new Request(`${A}${path}`, { headers: { Cookie: cookie } }),
+            context: ctx,
+            params: {},
+          }),
+        );
+      expect((await open(adminCookie)).status).toBe(200);
+      expect((await open(shopperCookie)).status).toBe(403);
+      for (const cookie of ["", betaAdminCookie]) {
+        const res = await open(cookie);
+        expect(res.status).toBe(302);
+        expect(res.headers.get("Location")).toContain("/login");
+      }
+      const before = await settingsOf(alpha.storeId);
+      expect((await post(save, path, { aboutEn: "x", primaryColor: "#000000" }, shopperCookie)).status).toBe(
+        403,
+      );
+      expect(
+        (await post(save, path, { aboutEn: "x", primaryColor: "#000000" }, betaAdminCookie)).status,
+      ).toBe(302);
+      expect(await settingsOf(alpha.storeId)).toEqual(before);
+    },
+  );
 });
