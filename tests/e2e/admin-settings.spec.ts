@@ -1,7 +1,7 @@
 /**
  * Categories and the store-setting pages in a browser, English and Arabic: create a category
  * (with its image) and find it on the storefront; change the primary colour and see the
- * storefront change; edit the about page and read it on /about. axe on every new admin page and
+ * storefront change; change the homepage hero; edit the about page and read it on /about. axe on every new admin page and
  * screenshots at 1280 and 390 px (to /work/shots/c, for a person to look at).
  *
  * It changes what every page of the dyes store shows, so playwright.config.ts runs it after the
@@ -163,6 +163,29 @@ for (const locale of ["en", "ar"] as Locale[]) {
       // Put the demo colours back for the other tests.
       await page.goto(hostUrl("dyes", `/admin/storesetting/logoAndColors?lng=${locale}`));
       await page.getByLabel(t(locale, "admin.settings.primaryColor")).fill(DYES.primaryColor.toLowerCase());
+      await page.getByRole("button", { name: t(locale, "admin.settings.save") }).click();
+      await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
+    });
+
+    test("change the homepage hero and see it on the storefront", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await login(page, "admin", locale);
+      await page.goto(hostUrl("dyes", `/admin/storesetting/homepage?lng=${locale}`));
+      await hydrated(page);
+      const label = locale === "ar" ? "admin.settings.heroTitleAr" : "admin.settings.heroTitleEn";
+      const field = page.getByLabel(t(locale, label));
+      const original = await field.inputValue();
+      const title = locale === "ar" ? "ألوان لكل موسم" : "Colours for every season";
+      await field.fill(title);
+      await expect(page.getByRole("complementary").getByText(title).first()).toBeVisible();
+      await page.getByRole("button", { name: t(locale, "admin.settings.save") }).click();
+      await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
+
+      await page.goto(hostUrl("dyes", `/?lng=${locale}`));
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+      await page.goto(hostUrl("dyes", `/admin/storesetting/homepage?lng=${locale}`));
+      await page.getByLabel(t(locale, label)).fill(original);
       await page.getByRole("button", { name: t(locale, "admin.settings.save") }).click();
       await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
     });
