@@ -59,6 +59,15 @@ if (!process.env.TEST_WORKER_INDEX && !existsSync("build/server/index.js")) {
   execSync("npx remix vite:build", { stdio: "inherit" });
 }
 
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  },
+};
+const STORE_WIDE_SPECS = /admin-settings\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   // A 2-core machine runs the server, the runner and Chromium at once.
@@ -78,13 +87,16 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        },
-      },
+      use: browser,
+      testIgnore: STORE_WIDE_SPECS,
+    },
+    {
+      // Specs that change what every page of a demo store shows (its brand colours): they run
+      // after the others, so no other spec sees the store mid-change.
+      name: "chromium-store-wide",
+      use: browser,
+      testMatch: STORE_WIDE_SPECS,
+      dependencies: ["chromium"],
     },
   ],
   webServer: [

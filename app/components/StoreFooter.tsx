@@ -11,6 +11,8 @@ type StoreSite = Extract<Site, { kind: "store" }>;
 export function StoreFooter({ site }: { site: StoreSite }) {
   const { t } = useTranslation();
   const { contact, footerText } = site.settings;
+  // Saved through a form that accepts https addresses only; checked again as it becomes a link.
+  const social = site.settings.socialLinks.filter((link) => /^https:\/\//i.test(link.url));
   const hours = contactHoursText(contact.hours, t);
   const rows: { label: string; value: ReactNode }[] = [];
   if (contact.email) {
@@ -71,6 +73,23 @@ export function StoreFooter({ site }: { site: StoreSite }) {
               ))}
             </ul>
           </nav>
+          {social.length > 0 ? (
+            <nav aria-label={t("footer.follow")}>
+              <ul className="flex flex-wrap gap-x-4 gap-y-1">
+                {social.map((link) => (
+                  <li key={link.network}>
+                    <a
+                      href={link.url}
+                      rel="me noopener noreferrer"
+                      className="inline-flex min-h-11 items-center underline underline-offset-4 hover:no-underline"
+                    >
+                      {t(`footer.networks.${link.network}`, { defaultValue: link.network })}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
           {footerText ? <p className="whitespace-pre-line md:text-end">{footerText}</p> : null}
         </div>
       </div>

@@ -6,11 +6,16 @@ import { isolate } from "~/lib/bidi";
 import { useStoreSite } from "~/lib/root-data";
 import { CategoryCard } from "./catalog/CategoryCard";
 import { ProductGrid } from "./catalog/ProductGrid";
-import type { ProductCardData } from "./ProductCard";
+import { cardImageUrl, type ProductCardData } from "./ProductCard";
+
+/** Widths the image route serves (IMAGE_WIDTHS) for a full-width hero, phone to desktop. */
+const HERO_WIDTHS = [640, 828, 1200, 1920] as const;
 
 type Product = ProductCardData & { id: string };
 
 export interface StoreHomeProps {
+  /** The owner's picks (Homepage settings). */
+  featured: Product[];
   /** Most selling. */
   products: Product[];
   newArrivals: Product[];
@@ -19,15 +24,31 @@ export interface StoreHomeProps {
 }
 
 /** A store's home page: the hero from its settings, then short rows of categories and products. */
-export function StoreHome({ products, newArrivals, onSale, categories }: StoreHomeProps) {
+export function StoreHome({ featured, products, newArrivals, onSale, categories }: StoreHomeProps) {
   const { t } = useTranslation();
   const site = useStoreSite();
   const title = site.settings.heroTitle || t("home.heroFallbackTitle", { store: isolate(site.name) });
   const subtitle = site.settings.heroSubtitle || t("home.heroFallbackSubtitle");
   const empty = products.length === 0 && categories.length === 0;
+  const { heroImageId } = site.settings;
   return (
     <>
-      <section className="bg-primary text-on-primary">
+      <section className="relative isolate overflow-hidden bg-primary text-on-primary">
+        {heroImageId ? (
+          // Decorative: the hero's text says what the page is. A scrim in the brand colour keeps
+          // that text as readable over the photo as on the plain colour.
+          <>
+            <img
+              src={cardImageUrl(heroImageId, 1200)}
+              srcSet={HERO_WIDTHS.map((w) => `${cardImageUrl(heroImageId, w)} ${w}w`).join(", ")}
+              sizes="100vw"
+              alt=""
+              fetchPriority="high"
+              className="absolute inset-0 -z-20 size-full object-cover"
+            />
+            <div className="absolute inset-0 -z-10 bg-primary/75" />
+          </>
+        ) : null}
         <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
           <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
           <p className="mt-4 max-w-2xl text-lg sm:text-xl">{subtitle}</p>
@@ -58,6 +79,11 @@ export function StoreHome({ products, newArrivals, onSale, categories }: StoreHo
               </li>
             ))}
           </ul>
+        </Shelf>
+      ) : null}
+      {featured.length > 0 ? (
+        <Shelf id="home-featured" title={t("home.featured")} more="/products">
+          <ProductGrid products={featured} labelledBy="home-featured" eagerFirstRow={false} />
         </Shelf>
       ) : null}
       {products.length > 0 ? (

@@ -235,6 +235,17 @@ export const storeSettings = pgTable(
     // threshold up (0 = never waived). Both in minor units, 0 by default.
     shippingFeeCents: integer("shipping_fee_cents").notNull().default(0),
     freeShippingThresholdCents: integer("free_shipping_threshold_cents").notNull().default(0),
+    // The owner's picks for the home page, in their order. Ids, not foreign keys (an array cannot
+    // hold one): they are re-read inside the store's scope when saved and when shown, and one
+    // that no longer exists is skipped.
+    featuredCategoryIds: uuid("featured_category_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    featuredProductIds: uuid("featured_product_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     updatedAt: updatedAt(),
   },
   (t) => [

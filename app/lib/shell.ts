@@ -24,8 +24,12 @@ export interface Shell {
 export interface StoreShellSettings {
   heroTitle: string;
   heroSubtitle: string;
+  /** Served through /resources/image; null when the owner has not chosen one. */
+  heroImageId: string | null;
   contact: { email: string; phone: string; address: string; hours: string };
   footerText: string;
+  /** Links to the store's social pages, in the footer (https only, checked when saved). */
+  socialLinks: { network: string; url: string }[];
 }
 
 export type Site =

@@ -12,7 +12,13 @@ export const loader = siteLoader(async ({ context, locale }) => {
   const { tenant } = context;
   // Unknown hosts never get here: the root loader answers them with a 404 first.
   if (tenant.kind !== "store") return { kind: "platform" as const };
-  const home = await loadHome(tenant.store.id, { locale, currency: tenant.store.currency });
+  const { store } = tenant;
+  const home = await loadHome(store.id, {
+    locale,
+    currency: store.currency,
+    featuredCategoryIds: store.settings.featuredCategoryIds,
+    featuredProductIds: store.settings.featuredProductIds,
+  });
   // `products` is the most selling row.
   const { mostSelling: products, ...rows } = home;
   return { kind: "store" as const, products, ...rows };

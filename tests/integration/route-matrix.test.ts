@@ -28,6 +28,7 @@ import { changedTables, tenantChecksum, writeMark } from "../helpers/matrix/chec
 import { BAD_REDIRECTS, BAD_VALUES, STORED_MARKUP } from "../helpers/matrix/corpus";
 import { MATRIX_STORES } from "../helpers/matrix/demo";
 import { ANSWER_FORMS, formsOf, type PageForm } from "../helpers/matrix/forms";
+import { ADMIN_FORM_PAGES, idParamFor } from "../helpers/matrix/pages";
 import { staffCookie, userCookie } from "../helpers/sessions";
 
 const HOST_A = "dyes.localhost:3000";
@@ -47,6 +48,8 @@ interface StoreData {
   productId: string;
   productSlug: string;
   categorySlug: string;
+  /** The top-level category `categorySlug` names (it has products). */
+  categoryId: string;
   subSlug: string;
   /** Product names of this store that the other store does not have. */
   ownNames: string[];
@@ -180,7 +183,8 @@ async function send(probe: Probe): Promise<Outcome> {
 
 /** A route's path with its parameters filled from one store's data ("?index" for index routes). */
 function pathFor(route: AppRoute, data: StoreData): string {
-  const filled = route.path
+  const own = idParamFor(route.path, data);
+  const filled = (own ? route.path.replace(/:id\b/, own) : route.path)
     .replace(/:slug/, route.path.startsWith("/categories") ? data.categorySlug : data.productSlug)
     .replace(/:sub/, data.subSlug)
     .replace(/:token/, "matrix-token-that-does-not-exist-0000000000")
@@ -231,6 +235,7 @@ const STORE_DATA_SQL = (slug: string) => sql`
     (select id from products p where p.store_id = s.id and p.active order by p.slug limit 1) as "productId",
     (select slug from products p where p.store_id = s.id and p.active order by p.slug limit 1) as "productSlug",
     (select c.slug from categories c where c.store_id = s.id and c.parent_id is null order by c.slug limit 1) as "categorySlug",
+    (select c.id from categories c where c.store_id = s.id and c.parent_id is null order by c.slug limit 1) as "categoryId",
     (select c.slug from categories c join categories p on p.store_id = c.store_id and p.id = c.parent_id
       where c.store_id = s.id order by p.slug, c.slug limit 1) as "subSlug",
     (select id from users u where u.store_id = s.id and not u.is_admin order by u.email limit 1) as "shopperId",
@@ -406,7 +411,7 @@ describe("route matrix", () => {
             if (leaks.length > 0) fail(probe, outcome.status, `shows store B's ${leaks.join(", ")}`);
           }
           // Store B's ids and slugs in store A's parameters.
-          if (identity !== "anonymous" && /:(slug|sub)\b/.test(route.path)) {
+          if (identity !== "anonymous" && (/:(slug|sub)\b/.test(route.path) || idParamFor(route.path, B))) {
             const probe = { ...base, method: "GET", input: "store B's params", path: pathFor(route, B) };
             const outcome = await send(probe);
             const login = outcome.location?.startsWith("/login") ?? false;
@@ -421,6 +426,19 @@ describe("route matrix", () => {
       for (const registered of ANSWER_FORMS) {
         const key = `${registered.identity} ${registered.form.action} ${registered.form.fields.map(([n]) => n).join(",")}`;
         forms.set(key, registered);
+      }
+
+      // Pages with forms the generated paths do not reach (a record's own id, a confirmation).
+      await refreshSessions();
+      for (const path of ADMIN_FORM_PAGES(A)) {
+        const probe = { route: path, identity: "admin", host: HOST_A, cookie: cookies.admin };
+        const outcome = await send({ ...probe, method: "GET", input: "form page", path });
+        if (outcome.status !== 200)
+          fail({ ...probe, method: "GET", input: "form page", path }, outcome.status, "form page not shown");
+        for (const form of postForms(outcome.body, path)) {
+          const key = `admin ${form.action} ${form.fields.map(([n]) => n).join(",")}`;
+          if (!forms.has(key)) forms.set(key, { identity: "admin", form, route: path });
+        }
       }
 
       expectNoneSince(from);

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass, type ButtonSize, type ButtonVariant } from "~/components/ui/Button";
 import { ConfirmForm } from "~/components/ui/ConfirmForm";
@@ -31,6 +31,8 @@ export interface ConfirmDialogProps {
   /** Where it posts: the current page's action by default. */
   action?: string;
   tone?: ButtonVariant;
+  /** Controls the confirmation asks for, inside its form (a choice to make before confirming). */
+  children?: ReactNode;
 }
 
 /**
@@ -53,6 +55,7 @@ export function ConfirmDialog({
   fields,
   action,
   tone = "danger",
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -104,7 +107,9 @@ export function ConfirmDialog({
               {t("admin.cancel")}
             </Link>
           }
-        />
+        >
+          {children}
+        </ConfirmForm>
       </section>
     );
   }
@@ -141,7 +146,9 @@ export function ConfirmDialog({
             confirmLabel={confirmLabel}
             tone={tone}
             onClose={() => setOpen(false)}
-          />
+          >
+            {children}
+          </ConfirmDialogPanel>
         </Suspense>
       ) : null}
     </>

@@ -62,3 +62,11 @@ export const passwordField = z
   })
   .min(1, "validation.passwordRequired")
   .max(MAX_PASSWORD_LENGTH, "validation.passwordTooLong");
+
+/**
+ * An optional field as both sides see it: conform on the server turns an empty field into
+ * undefined, the browser sends "". Both become undefined here before `schema` (which ends in
+ * `.optional()`) checks the value, so a format rule never fires on a field left empty.
+ */
+export const blankAsMissing = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema);

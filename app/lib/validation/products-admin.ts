@@ -5,10 +5,10 @@
  * Messages are locale keys (admin.products.errors.*).
  */
 import { z } from "zod";
-import { MAX_SLUG, suggestSlug } from "~/lib/slug";
+import { MAX_SLUG, SLUG_PATTERN, suggestSlug } from "~/lib/slug";
 import { isPlainText } from "./fields";
 
-export { MAX_SLUG, suggestSlug };
+export { MAX_SLUG, SLUG_PATTERN, suggestSlug };
 
 export const MAX_PRODUCT_NAME = 120;
 export const MAX_PRODUCT_DESCRIPTION = 5000;
@@ -20,7 +20,6 @@ export const MAX_STOCK = 1_000_000;
 
 const E = (key: string) => `admin.products.errors.${key}`;
 const MARKUP = /[<>]/;
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SHADE_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 
 /** "" and a missing field both mean "not given". */

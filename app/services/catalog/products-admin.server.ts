@@ -12,7 +12,7 @@ import { categories, orderItems, productImages, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { suggestSlug, type ProductFormValue } from "~/lib/validation/products-admin";
 import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
-import { insertImage, type ImageCheck } from "~/services/media/images.server";
+import { insertImage, type NewImage } from "~/services/media/images.server";
 import { localized } from "~/services/store/settings.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { likePattern, searchTerms } from "./catalog.server";
@@ -327,10 +327,7 @@ async function hasOrders(tx: Tx, productId: string): Promise<boolean> {
 }
 
 /** An uploaded image that passed checkImage, with its bytes. */
-export interface CheckedUpload {
-  bytes: Uint8Array;
-  checked: Extract<ImageCheck, { ok: true }>;
-}
+export type CheckedUpload = NewImage;
 
 export type FieldErrors = Record<string, string[]>;
 export type SaveProductResult =
@@ -482,7 +479,7 @@ async function appendImages(tx: Tx, storeId: string, productId: string, uploads:
     .where(eq(productImages.productId, productId));
   let position = Number(last?.position ?? -1);
   for (const upload of uploads) {
-    const imageId = await insertImage(tx, storeId, upload.bytes, upload.checked);
+    const imageId = await insertImage(tx, storeId, upload);
     position += 1;
     await tx.insert(productImages).values({ storeId, productId, imageId, position });
   }

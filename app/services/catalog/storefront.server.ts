@@ -13,6 +13,9 @@ import { firstImageId, productSummaryColumns } from "~/services/catalog/product-
 export interface HomeProductsOptions {
   locale: Locale;
   currency: string;
+  /** The owner's picks (store settings, in their order); none → the first categories. */
+  featuredCategoryIds?: readonly string[];
+  featuredProductIds?: readonly string[];
 }
 
 export interface HomeCategory {
@@ -24,6 +27,8 @@ export interface HomeCategory {
 
 export interface HomeData {
   categories: HomeCategory[];
+  /** The owner's featured products, in their order (active ones only). */
+  featured: CatalogProduct[];
   mostSelling: CatalogProduct[];
   newArrivals: CatalogProduct[];
   onSale: CatalogProduct[];
@@ -52,29 +57,57 @@ function saleCondition(sales: readonly ActiveSale[]): SQL | null {
  * selling, new arrivals, on sale) as one UNION ALL of index-ordered LIMIT scans.
  */
 export function loadHome(storeId: string, options: HomeProductsOptions): Promise<HomeData> {
-  return cachedCatalogRead(storeId, `home\u0000${options.locale}\u0000${options.currency}`, () =>
-    readHome(storeId, options),
+  // The picks live in the store's settings, which the catalogue triggers do not watch: they are
+  // part of the key, so a new choice is a new entry (the tenant cache has the current picks).
+  const picks = `${options.featuredCategoryIds?.join(",") ?? ""}\u0000${options.featuredProductIds?.join(",") ?? ""}`;
+  return cachedCatalogRead(
+    storeId,
+    `home\u0000${options.locale}\u0000${options.currency}\u0000${picks}`,
+    () => readHome(storeId, options),
   );
 }
 
-async function readHome(storeId: string, { locale }: HomeProductsOptions): Promise<HomeData> {
+/** Rows in the order of `ids` (the owner's order); ids with no row are skipped. */
+function inPickOrder<T extends { id: string }>(rows: T[], ids: readonly string[]): T[] {
+  return ids.flatMap((id) => rows.filter((row) => row.id === id));
+}
+
+async function readHome(
+  storeId: string,
+  { locale, featuredCategoryIds = [], featuredProductIds = [] }: HomeProductsOptions,
+): Promise<HomeData> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     const sales = await loadActiveSales(tx);
-    const featured = await tx
-      .select({
-        id: categories.id,
-        slug: categories.slug,
-        nameEn: categories.nameEn,
-        nameAr: categories.nameAr,
-        imageId: categories.imageId,
-      })
-      .from(categories)
-      .where(and(eq(categories.storeId, storeId), sql`${categories.parentId} is null`))
-      .orderBy(asc(categories.sortOrder), asc(categories.slug))
-      .limit(HOME_CATEGORIES);
+    const categoryColumns = {
+      id: categories.id,
+      slug: categories.slug,
+      nameEn: categories.nameEn,
+      nameAr: categories.nameAr,
+      imageId: categories.imageId,
+    };
+    const topLevel = and(eq(categories.storeId, storeId), sql`${categories.parentId} is null`);
+    const picked =
+      featuredCategoryIds.length > 0
+        ? inPickOrder(
+            await tx
+              .select(categoryColumns)
+              .from(categories)
+              .where(and(topLevel, inArray(categories.id, [...featuredCategoryIds]))),
+            featuredCategoryIds,
+          )
+        : [];
+    const featured =
+      picked.length > 0
+        ? picked
+        : await tx
+            .select(categoryColumns)
+            .from(categories)
+            .where(topLevel)
+            .orderBy(asc(categories.sortOrder), asc(categories.slug))
+            .limit(HOME_CATEGORIES);
 
-    const row = (shelf: "best" | "new" | "sale") =>
+    const row = (shelf: "best" | "new" | "sale" | "featured") =>
       tx
         .select({
           shelf: sql<string>`${shelf}::text`.as("shelf"),
@@ -106,6 +139,13 @@ async function readHome(storeId: string, { locale }: HomeProductsOptions): Promi
         )
       : await unionAll(best, fresh);
 
+    const featuredProducts =
+      featuredProductIds.length > 0
+        ? inPickOrder(
+            await row("featured").where(and(...base, inArray(products.id, [...featuredProductIds]))),
+            featuredProductIds,
+          ).map((r) => toCard(r, sales, locale))
+        : [];
     const shelf = (name: string) => rows.filter((r) => r.shelf === name).map((r) => toCard(r, sales, locale));
     return {
       categories: featured.map((c) => ({
@@ -114,6 +154,7 @@ async function readHome(storeId: string, { locale }: HomeProductsOptions): Promi
         name: localized(c.nameEn, c.nameAr, locale),
         imageId: c.imageId,
       })),
+      featured: featuredProducts,
       mostSelling: shelf("best"),
       newArrivals: shelf("new"),
       onSale: shelf("sale")

@@ -32,6 +32,30 @@ export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
   }
 }
 
+/** An upload that passed `checkImage`, not stored yet: a service stores it with its own change. */
+export interface NewImage {
+  bytes: Uint8Array;
+  checked: Extract<ImageCheck, { ok: true }>;
+}
+
+/** Stores a checked image inside the caller's transaction (in the store's scope); its new id. */
+export async function insertImage(tx: Tx, storeId: string, image: NewImage): Promise<string> {
+  const buffer = Buffer.from(image.bytes);
+  const [row] = await tx
+    .insert(images)
+    .values({
+      storeId,
+      contentType: image.checked.contentType,
+      bytes: buffer,
+      byteSize: buffer.byteLength,
+      width: image.checked.width,
+      height: image.checked.height,
+      sha256: createHash("sha256").update(buffer).digest("hex"),
+    })
+    .returning({ id: images.id });
+  return row!.id;
+}
+
 /** Stores checked image bytes for the store and returns the new image id. */
 export async function saveImage(
   storeId: string,
@@ -39,31 +63,5 @@ export async function saveImage(
   checked: Extract<ImageCheck, { ok: true }>,
 ): Promise<string> {
   const db = await getDb();
-  return db.withStore(storeId, (tx) => insertImage(tx, storeId, bytes, checked));
-}
-
-/**
- * saveImage inside a transaction the caller already has open, so the image and what refers to it
- * (a product's gallery row) are written together or not at all.
- */
-export async function insertImage(
-  tx: Tx,
-  storeId: string,
-  bytes: Uint8Array,
-  checked: Extract<ImageCheck, { ok: true }>,
-): Promise<string> {
-  const buffer = Buffer.from(bytes);
-  const [row] = await tx
-    .insert(images)
-    .values({
-      storeId,
-      contentType: checked.contentType,
-      bytes: buffer,
-      byteSize: buffer.byteLength,
-      width: checked.width,
-      height: checked.height,
-      sha256: createHash("sha256").update(buffer).digest("hex"),
-    })
-    .returning({ id: images.id });
-  return row!.id;
+  return db.withStore(storeId, (tx) => insertImage(tx, storeId, { bytes, checked }));
 }

@@ -39,6 +39,8 @@ export function defaultStoreSettings(storeId: string): StoreSettings {
     cashOnDeliveryEnabled: true,
     shippingFeeCents: 0,
     freeShippingThresholdCents: 0,
+    featuredCategoryIds: [],
+    featuredProductIds: [],
     updatedAt: new Date(0),
   };
 }
@@ -77,6 +79,9 @@ export const SHELL_SETTINGS_COLUMNS = {
   contactHours: storeSettings.contactHours,
   footerTextEn: storeSettings.footerTextEn,
   footerTextAr: storeSettings.footerTextAr,
+  socialLinks: storeSettings.socialLinks,
+  featuredCategoryIds: storeSettings.featuredCategoryIds,
+  featuredProductIds: storeSettings.featuredProductIds,
 };
 export type ShellSettingsSource = { [K in keyof typeof SHELL_SETTINGS_COLUMNS]: StoreSettings[K] };
 
@@ -85,6 +90,7 @@ export function shellSettings(settings: ShellSettingsSource, locale: Locale): St
   return {
     heroTitle: localized(settings.heroTitleEn, settings.heroTitleAr, locale),
     heroSubtitle: localized(settings.heroSubtitleEn, settings.heroSubtitleAr, locale),
+    heroImageId: settings.heroImageId,
     contact: {
       email: settings.contactEmail,
       phone: settings.contactPhone,
@@ -92,5 +98,6 @@ export function shellSettings(settings: ShellSettingsSource, locale: Locale): St
       hours: settings.contactHours,
     },
     footerText: localized(settings.footerTextEn, settings.footerTextAr, locale),
+    socialLinks: settings.socialLinks,
   };
 }

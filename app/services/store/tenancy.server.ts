@@ -183,6 +183,16 @@ export function getTenantResolver(): Promise<TenantResolver> {
   return g[GLOBAL_KEY];
 }
 
+/**
+ * Call after committing a change to a store or its settings: this instance's next request reads
+ * them fresh at once. Other instances hear of it from the `store_changed` trigger's notification;
+ * this one does too, but a moment later than the redirect the writer is about to send.
+ */
+export async function tenantChanged(storeId: string): Promise<void> {
+  const resolver = (globalThis as GlobalWithResolver)[GLOBAL_KEY];
+  if (resolver) (await resolver).invalidate(storeId);
+}
+
 export async function resolveTenant(host: string): Promise<Tenant> {
   return (await getTenantResolver()).resolve(normalizeHost(host));
 }

@@ -18,6 +18,16 @@ export async function planStore(def: StoreDef, packageId: string | null, now: Da
   const { categories, products } = catalog;
   const shopperUsers = people.shoppers.map((s) => s.user);
 
+  // The home page features one product of each of the first four categories (Homepage settings);
+  // its categories row keeps the default (the first categories in their order).
+  const featuredProductIds = categories
+    .filter((category) => !category.parentId)
+    .slice(0, 4)
+    .flatMap((category) => {
+      const product = products.find((p) => p.categoryId === category.id && p.active !== false);
+      return product?.id ? [product.id] : [];
+    });
+
   const sales = planSales(storeId, def, categories, products, now);
   const reviews = planReviews(storeId, def, products, shopperUsers, now);
   const orders = planOrders(storeId, def, products, people.shoppers, people.admin, sales, now);
@@ -49,6 +59,7 @@ export async function planStore(def: StoreDef, packageId: string | null, now: Da
       cashOnDeliveryEnabled: true,
       shippingFeeCents: def.shipping?.feeCents ?? 0,
       freeShippingThresholdCents: def.shipping?.freeFromCents ?? 0,
+      featuredProductIds,
       updatedAt: openedAt,
     },
     categories,

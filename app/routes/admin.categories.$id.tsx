@@ -1,0 +1,231 @@
+/**
+ * /admin/categories/new and /admin/categories/:id: one form for a category's bilingual names,
+ * slug, parent (making it a sub category), order, descriptions and image. The image is checked
+ * by content (PNG or JPG, 5 MB) and stored with the category in one transaction.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { SelectField, TextAreaField } from "~/components/ui/FormFields";
+import { Notice } from "~/components/ui/Notice";
+import { PhotoField } from "~/components/ui/PhotoField";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { readPostedImage } from "~/http/profile-photo.server";
+import { Refusal } from "~/http/refusal.server";
+import { formConstraint } from "~/lib/form-constraint.server";
+import { localeName } from "~/lib/localized-name";
+import { suggestSlug } from "~/lib/slug";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useLiveValues } from "~/lib/use-live-values";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { categorySchema } from "~/lib/validation/admin-categories";
+import {
+  getCategory,
+  listParentChoices,
+  saveCategory,
+  type SaveCategoryResult,
+} from "~/services/admin/categories.server";
+
+const NEW = "new";
+const IMAGE_FIELD = "image";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const meta: MetaFunction = (args) =>
+  seo({
+    ...args,
+    page: (t) => t(args.params.id === NEW ? "admin.categories.newTitle" : "admin.categories.editTitle"),
+  });
+
+const notFound = () => new Refusal(404, { key: "notFound.page" });
+
+/** The category the path names: none for /new, this store's category, or 404. */
+async function categoryOfPath(storeId: string, id: string | undefined) {
+  if (id === NEW) return null;
+  if (!id || !UUID.test(id)) throw notFound();
+  const category = await getCategory(storeId, id);
+  if (!category) throw notFound();
+  return category;
+}
+
+export const loader = adminLoader(async ({ store, params }) => {
+  const category = await categoryOfPath(store.id, params.id);
+  const parents = (await listParentChoices(store.id)).filter((p) => p.id !== category?.id);
+  const parent = category?.parentId ? parents.find((p) => p.id === category.parentId) : undefined;
+  const parentSlug = parent?.slug;
+  return {
+    category: category && {
+      id: category.id,
+      nameEn: category.nameEn,
+      nameAr: category.nameAr,
+      slug: category.slug,
+      parentId: category.parentId ?? "",
+      sortOrder: String(category.sortOrder),
+      descriptionEn: category.descriptionEn,
+      descriptionAr: category.descriptionAr,
+      imageId: category.imageId,
+      storefrontPath: parentSlug
+        ? `/categories/${parentSlug}/${category.slug}`
+        : `/categories/${category.slug}`,
+    },
+    parents,
+    constraint: formConstraint(categorySchema),
+  };
+});
+
+const FIELD_ERRORS: Partial<
+  Record<Extract<SaveCategoryResult, { ok: false }>["error"], [string, string, number]>
+> = {
+  "slug-taken": ["slug", "admin.categories.slugTaken", 409],
+  "parent-is-sub": ["parentId", "admin.categories.parentIsSub", 400],
+  "has-subcategories": ["parentId", "admin.categories.hasSubcategories", 409],
+};
+
+export const action = adminAction(async ({ store, user, params, form }) => {
+  const category = await categoryOfPath(store.id, params.id);
+  const submission = parseWithZod(form, { schema: categorySchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), imageError: null }, { status: 400 });
+  }
+  const posted = await readPostedImage(user.id, form, IMAGE_FIELD);
+  if (!posted.ok) {
+    return data({ result: submission.reply(), imageError: posted.error }, { status: posted.status });
+  }
+  const image = posted.image ?? (submission.value.removeImage ? null : undefined);
+  const result = await saveCategory(store.id, submission.value, { id: category?.id, image });
+  if (!result.ok) {
+    const fieldError = FIELD_ERRORS[result.error];
+    if (!fieldError) throw notFound();
+    const [name, key, status] = fieldError;
+    return data(
+      { result: submission.reply({ fieldErrors: { [name]: [key] } }), imageError: null },
+      { status },
+    );
+  }
+  return redirectWithToast("/admin/categories", {
+    key: category ? "toast.updateSuccess" : "admin.categories.created",
+  });
+});
+
+const loadSchema = () => import("~/lib/validation/admin-categories").then((m) => m.categorySchema);
+
+export default function AdminCategory() {
+  const { category, parents, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const pending = useFormPending({ method: "post" });
+  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const form = useSchemaForm(loadSchema, answered?.result, {
+    id: "category",
+    constraint,
+    defaultValue: category ?? { sortOrder: "0" },
+  });
+  // An empty slug is made from the English name: the field shows which one as you type.
+  const [live, onInput] = useLiveValues({ nameEn: category?.nameEn ?? "" });
+  const title = t(category ? "admin.categories.editTitle" : "admin.categories.newTitle");
+  return (
+    <AdminPage title={title}>
+      <p>
+        <Link to="/admin/categories" className="font-bold text-primary-ink underline underline-offset-4">
+          {t("admin.categories.back")}
+        </Link>
+      </p>
+      {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...form.formProps}
+        onInput={(event) => {
+          form.formProps.onInput(event);
+          onInput(event);
+        }}
+        className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line p-4 sm:p-6 md:grid-cols-2"
+      >
+        <Field field={form.field("nameEn")} label={t("admin.categories.nameEn")} dir="ltr" />
+        <Field field={form.field("nameAr")} label={t("admin.categories.nameAr")} dir="rtl" lang="ar" />
+        <Field
+          field={form.field("slug")}
+          label={t("admin.categories.slug")}
+          hint={t("admin.categories.slugHint")}
+          dir="ltr"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={suggestSlug(live.nameEn)}
+        />
+        <SelectField
+          field={form.field("parentId")}
+          label={t("admin.categories.parent")}
+          hint={t("admin.categories.parentHint")}
+        >
+          <option value="">{t("admin.categories.parentNone")}</option>
+          {parents.map((parent) => (
+            <option key={parent.id} value={parent.id}>
+              {localeName(parent, i18n.language)}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          field={form.field("sortOrder")}
+          label={t("admin.categories.sortOrder")}
+          hint={t("admin.categories.sortOrderHint")}
+          inputMode="numeric"
+          dir="ltr"
+        />
+        <div />
+        <TextAreaField
+          field={form.field("descriptionEn")}
+          label={t("admin.categories.descriptionEn")}
+          rows={3}
+        />
+        <TextAreaField
+          field={form.field("descriptionAr")}
+          label={t("admin.categories.descriptionAr")}
+          rows={3}
+        />
+        <div className="flex flex-col gap-3 md:col-span-2">
+          {category?.imageId ? (
+            <div className="flex flex-wrap items-center gap-4">
+              <img
+                src={`/resources/image?url=/images/${category.imageId}&w=128&q=75`}
+                alt={t("admin.categories.currentImage")}
+                width={96}
+                height={96}
+                className="size-24 rounded-md border border-line object-cover"
+              />
+              <label className="flex min-h-11 items-center gap-2">
+                <input type="checkbox" name="removeImage" className="size-5" />
+                {t("admin.categories.removeImage")}
+              </label>
+            </div>
+          ) : null}
+          <PhotoField
+            name={IMAGE_FIELD}
+            label={t("admin.categories.image")}
+            error={answered?.imageError ?? null}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-4 md:col-span-2">
+          <Button disabled={pending}>{t("admin.categories.save")}</Button>
+          {category ? (
+            <Link
+              to={category.storefrontPath}
+              className="font-bold text-primary-ink underline underline-offset-4"
+            >
+              {t("admin.categories.view")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

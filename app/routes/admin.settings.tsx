@@ -1,0 +1,183 @@
+/**
+ * /admin/settings (SPEC §2 Settings): the store's name, currency, default language, shipping fee
+ * and free-shipping threshold. Amounts are typed in major units and stored in minor units;
+ * checkout reads them from the settings row.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/FormFields";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { isolate } from "~/lib/bidi";
+import { formConstraint } from "~/lib/form-constraint.server";
+import { formatMoney } from "~/lib/money";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useLiveValues } from "~/lib/use-live-values";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import {
+  generalSettingsSchema,
+  majorToMinor,
+  minorToMajor,
+  STORE_CURRENCIES,
+  STORE_LOCALES,
+} from "~/lib/validation/admin-settings";
+import { getStoreSettings, saveGeneralSettings } from "~/services/store/settings-admin.server";
+
+const PATH = "/admin/settings";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.title") });
+
+export const loader = adminLoader(async ({ store }) => {
+  const settings = await getStoreSettings(store.id);
+  return {
+    values: {
+      storeName: store.name,
+      currency: store.currency,
+      defaultLocale: store.defaultLocale,
+      shippingFee: minorToMajor(settings.shippingFeeCents),
+      freeShippingThreshold: minorToMajor(settings.freeShippingThresholdCents),
+    },
+    constraint: formConstraint(generalSettingsSchema),
+  };
+});
+
+export const action = adminAction(async ({ store, form }) => {
+  const submission = parseWithZod(form, { schema: generalSettingsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await saveGeneralSettings(store.id, submission.value);
+  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+});
+
+const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.generalSettingsSchema);
+
+/** A typed amount as minor units for the preview; null while it is not an amount yet. */
+function previewMinor(value: string): number | null {
+  return /^\d{1,7}(?:\.\d{1,2})?$/.test(value.trim()) ? majorToMinor(value.trim()) : null;
+}
+
+export default function AdminSettings() {
+  const { values, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const pending = useFormPending({ method: "post" });
+  const form = useSchemaForm(loadSchema, actionData?.result, {
+    id: "settings",
+    constraint,
+    defaultValue: values,
+  });
+  const [live, onInput] = useLiveValues(values);
+  const currency = (STORE_CURRENCIES as readonly string[]).includes(live.currency)
+    ? live.currency
+    : values.currency;
+  return (
+    <SettingsPage
+      title={t("admin.settings.title")}
+      actionData={actionData}
+      form={
+        <Form
+          method="post"
+          {...form.formProps}
+          onInput={(event) => {
+            form.formProps.onInput(event);
+            onInput(event);
+          }}
+          className="flex flex-col gap-3"
+        >
+          <Field field={form.field("storeName")} label={t("admin.settings.storeName")} dir="auto" />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <SelectField
+              field={form.field("currency")}
+              label={t("admin.settings.currency")}
+              hint={t("admin.settings.currencyHint")}
+            >
+              {STORE_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField field={form.field("defaultLocale")} label={t("admin.settings.defaultLanguage")}>
+              {STORE_LOCALES.map((locale) => (
+                <option key={locale} value={locale} lang={locale}>
+                  {t(`admin.settings.languages.${locale}`)}
+                </option>
+              ))}
+            </SelectField>
+            <Field
+              field={form.field("shippingFee")}
+              label={t("admin.settings.shippingFee")}
+              hint={t("admin.settings.shippingFeeHint")}
+              inputMode="decimal"
+              dir="ltr"
+            />
+            <Field
+              field={form.field("freeShippingThreshold")}
+              label={t("admin.settings.freeShippingThreshold")}
+              hint={t("admin.settings.freeShippingThresholdHint")}
+              inputMode="decimal"
+              dir="ltr"
+            />
+          </div>
+          <Button className="self-start" disabled={pending}>
+            {t("admin.settings.save")}
+          </Button>
+        </Form>
+      }
+      preview={
+        <PreviewPane label={t("checkout.title")}>
+          <ShippingPreview
+            storeName={live.storeName}
+            currency={currency}
+            fee={previewMinor(live.shippingFee)}
+            threshold={previewMinor(live.freeShippingThreshold)}
+          />
+        </PreviewPane>
+      }
+    />
+  );
+}
+
+/** The store's name as its header shows it, and the shipping lines of checkout's summary. */
+function ShippingPreview({
+  storeName,
+  currency,
+  fee,
+  threshold,
+}: {
+  storeName: string;
+  currency: string;
+  fee: number | null;
+  threshold: number | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === "ar" ? "ar" : "en";
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  return (
+    <div className="flex flex-col gap-2 p-4">
+      <p className="text-lg font-extrabold" dir="auto">
+        {storeName}
+      </p>
+      {fee === null ? null : (
+        <dl className="flex justify-between gap-4">
+          <dt>{t("checkout.shipping")}</dt>
+          <dd>{fee === 0 ? t("checkout.shippingFree") : money(fee)}</dd>
+        </dl>
+      )}
+      {fee && threshold ? (
+        <p className="text-sm text-muted">
+          {t("checkout.freeShippingFrom", { amount: isolate(money(threshold)) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

@@ -1,0 +1,105 @@
+/**
+ * /admin/storesetting/aboutus (SPEC §2 About Us): the about page in English and Arabic, with the
+ * page as shoppers will read it beside the form. /about reads the text on every request.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { TextPreview } from "~/components/admin/TextPreview";
+import { Button } from "~/components/ui/Button";
+import { TextAreaField } from "~/components/ui/FormFields";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { formConstraint } from "~/lib/form-constraint.server";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useLiveValues } from "~/lib/use-live-values";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { aboutSchema } from "~/lib/validation/admin-settings";
+import { getStoreSettings, saveAbout } from "~/services/store/settings-admin.server";
+
+const PATH = "/admin/storesetting/aboutus";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.aboutTitle") });
+
+export const loader = adminLoader(async ({ store }) => {
+  const settings = await getStoreSettings(store.id);
+  return {
+    values: { aboutEn: settings.aboutEn, aboutAr: settings.aboutAr },
+    constraint: formConstraint(aboutSchema),
+  };
+});
+
+export const action = adminAction(async ({ store, form }) => {
+  const submission = parseWithZod(form, { schema: aboutSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await saveAbout(store.id, submission.value);
+  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+});
+
+const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.aboutSchema);
+
+export default function AboutUsSettings() {
+  const { values, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const pending = useFormPending({ method: "post" });
+  const form = useSchemaForm(loadSchema, actionData?.result, {
+    id: "about",
+    constraint,
+    defaultValue: values,
+  });
+  const [live, onInput] = useLiveValues(values);
+  return (
+    <SettingsPage
+      title={t("admin.settings.aboutTitle")}
+      actionData={actionData}
+      form={
+        <Form
+          method="post"
+          {...form.formProps}
+          onInput={(event) => {
+            form.formProps.onInput(event);
+            onInput(event);
+          }}
+          className="flex flex-col gap-4"
+        >
+          <TextAreaField
+            field={form.field("aboutEn")}
+            label={t("admin.settings.aboutEn")}
+            hint={t("admin.settings.textHint")}
+            rows={10}
+          />
+          <TextAreaField
+            field={form.field("aboutAr")}
+            label={t("admin.settings.aboutAr")}
+            rows={10}
+            lang="ar"
+          />
+          <Button className="self-start" disabled={pending}>
+            {t("admin.settings.save")}
+          </Button>
+        </Form>
+      }
+      preview={(["en", "ar"] as const).map((lang) => (
+        <PreviewPane
+          key={lang}
+          lang={lang}
+          label={t(lang === "en" ? "admin.settings.inEnglish" : "admin.settings.inArabic")}
+        >
+          <TextPreview
+            title={t("content.aboutTitle")}
+            body={lang === "ar" && live.aboutAr.trim() ? live.aboutAr : live.aboutEn}
+            empty={t("notFound.aboutUs")}
+          />
+        </PreviewPane>
+      ))}
+    />
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

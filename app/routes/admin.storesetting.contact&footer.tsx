@@ -1,0 +1,219 @@
+/**
+ * /admin/storesetting/contact&footer (SPEC §2 Contact & Footer Info): the contact details every
+ * page's footer and the contact page show (email, phone, address in English and Arabic, opening
+ * hours), the footer text in both languages and links to the store's social pages (https only).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { contactHoursText } from "~/lib/contact-hours";
+import { formConstraint } from "~/lib/form-constraint.server";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useLiveValues } from "~/lib/use-live-values";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { contactFooterSchema, SOCIAL_NETWORKS } from "~/lib/validation/admin-settings";
+import { getStoreSettings, saveContactFooter } from "~/services/store/settings-admin.server";
+
+const PATH = "/admin/storesetting/contact&footer";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.contactTitle") });
+
+export const loader = adminLoader(async ({ store }) => {
+  const settings = await getStoreSettings(store.id);
+  const social = Object.fromEntries(
+    SOCIAL_NETWORKS.map((network) => [
+      network,
+      settings.socialLinks.find((l) => l.network === network)?.url ?? "",
+    ]),
+  );
+  return {
+    values: {
+      contactEmail: settings.contactEmail,
+      contactPhone: settings.contactPhone,
+      contactAddressEn: settings.contactAddressEn,
+      contactAddressAr: settings.contactAddressAr,
+      contactHours: settings.contactHours,
+      footerTextEn: settings.footerTextEn,
+      footerTextAr: settings.footerTextAr,
+    },
+    social,
+    constraint: formConstraint(contactFooterSchema),
+  };
+});
+
+export const action = adminAction(async ({ store, form }) => {
+  const submission = parseWithZod(form, { schema: contactFooterSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await saveContactFooter(store.id, submission.value);
+  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+});
+
+const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.contactFooterSchema);
+
+export default function ContactFooterSettings() {
+  const { values, social, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const pending = useFormPending({ method: "post" });
+  const form = useSchemaForm(loadSchema, actionData?.result, {
+    id: "contact-footer",
+    constraint,
+    defaultValue: { ...values, social },
+  });
+  const [live, onInput] = useLiveValues<Record<string, string>>({
+    ...values,
+    ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social.${network}`, social[network] ?? ""])),
+  });
+  const pick = (en = "", ar = "", lang: "en" | "ar") => (lang === "ar" && ar.trim() ? ar : en);
+  return (
+    <SettingsPage
+      title={t("admin.settings.contactTitle")}
+      actionData={actionData}
+      form={
+        <Form
+          method="post"
+          {...form.formProps}
+          onInput={(event) => {
+            form.formProps.onInput(event);
+            onInput(event);
+          }}
+          className="flex flex-col gap-5"
+        >
+          <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
+            <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.contactSection")}</legend>
+            <Field
+              field={form.field("contactEmail")}
+              type="email"
+              label={t("admin.settings.contactEmail")}
+              dir="ltr"
+            />
+            <Field
+              field={form.field("contactPhone")}
+              type="tel"
+              label={t("admin.settings.contactPhone")}
+              dir="ltr"
+            />
+            <Field field={form.field("contactAddressEn")} label={t("admin.settings.addressEn")} dir="ltr" />
+            <Field
+              field={form.field("contactAddressAr")}
+              label={t("admin.settings.addressAr")}
+              dir="rtl"
+              lang="ar"
+            />
+            <Field
+              field={form.field("contactHours")}
+              label={t("admin.settings.hours")}
+              hint={t("footer.defaultHours")}
+            />
+          </fieldset>
+          <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
+            <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.footerSection")}</legend>
+            <Field field={form.field("footerTextEn")} label={t("admin.settings.footerTextEn")} dir="ltr" />
+            <Field
+              field={form.field("footerTextAr")}
+              label={t("admin.settings.footerTextAr")}
+              dir="rtl"
+              lang="ar"
+            />
+          </fieldset>
+          <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
+            <legend className="text-lg font-extrabold">{t("admin.settings.social")}</legend>
+            <p className="text-sm text-muted sm:col-span-2">{t("admin.settings.socialHint")}</p>
+            {SOCIAL_NETWORKS.map((network) => (
+              <Field
+                key={network}
+                field={form.field(`social.${network}`)}
+                label={t(`footer.networks.${network}`)}
+                inputMode="url"
+                dir="ltr"
+                placeholder="https://"
+              />
+            ))}
+          </fieldset>
+          <Button className="self-start" disabled={pending}>
+            {t("admin.settings.save")}
+          </Button>
+        </Form>
+      }
+      preview={(["en", "ar"] as const).map((lang) => (
+        <PreviewPane
+          key={lang}
+          lang={lang}
+          label={t(lang === "en" ? "admin.settings.inEnglish" : "admin.settings.inArabic")}
+        >
+          <FooterPreview
+            email={live.contactEmail ?? ""}
+            phone={live.contactPhone ?? ""}
+            address={pick(live.contactAddressEn, live.contactAddressAr, lang)}
+            hours={live.contactHours ?? ""}
+            footerText={pick(live.footerTextEn, live.footerTextAr, lang)}
+            networks={SOCIAL_NETWORKS.filter((network) =>
+              /^https:\/\//i.test(live[`social.${network}`] ?? ""),
+            )}
+          />
+        </PreviewPane>
+      ))}
+    />
+  );
+}
+
+/** The storefront footer's contact block, social links and footer text. */
+function FooterPreview({
+  email,
+  phone,
+  address,
+  hours,
+  footerText,
+  networks,
+}: {
+  email: string;
+  phone: string;
+  address: string;
+  hours: string;
+  footerText: string;
+  networks: string[];
+}) {
+  const { t } = useTranslation();
+  const rows = [
+    [t("footer.email"), email, "ltr"],
+    [t("footer.phone"), phone, "ltr"],
+    [t("footer.address"), address, "auto"],
+    [t("footer.hours"), contactHoursText(hours, t), "auto"],
+  ].filter(([, value]) => value) as [string, string, "ltr" | "auto"][];
+  return (
+    <div className="flex flex-col gap-3 bg-secondary p-4 text-on-secondary">
+      <p className="font-extrabold">{t("footer.contactHeading")}</p>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([label, value, dir]) => (
+          <div key={label} className="contents">
+            <dt className="font-bold">{label}</dt>
+            <dd dir={dir} className="min-w-0 text-start break-words">
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {networks.length > 0 ? (
+        <p className="text-sm font-bold underline underline-offset-4">
+          {networks.map((network) => t(`footer.networks.${network}`)).join(" · ")}
+        </p>
+      ) : null}
+      {footerText ? (
+        <p dir="auto" className="text-sm">
+          {footerText}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

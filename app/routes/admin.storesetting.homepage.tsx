@@ -1,0 +1,273 @@
+/**
+ * /admin/storesetting/homepage (SPEC §2 Homepage): the hero's title and subtitle in English and
+ * Arabic, its image, and the categories and products the home page features. Picked ids are
+ * looked up in the store before saving (another store's id: 404, nothing saved).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { Button } from "~/components/ui/Button";
+import { Field, FieldError } from "~/components/ui/Field";
+import { PhotoField } from "~/components/ui/PhotoField";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { readPostedImage } from "~/http/profile-photo.server";
+import { Refusal } from "~/http/refusal.server";
+import { formConstraint } from "~/lib/form-constraint.server";
+import { localeName } from "~/lib/localized-name";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useLiveValues } from "~/lib/use-live-values";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import {
+  homepageSchema,
+  MAX_FEATURED_CATEGORIES,
+  MAX_FEATURED_PRODUCTS,
+} from "~/lib/validation/admin-settings";
+import {
+  getStoreSettings,
+  listFeaturedChoices,
+  saveHomepage,
+  type FeaturedChoice,
+} from "~/services/store/settings-admin.server";
+
+const PATH = "/admin/storesetting/homepage";
+const HERO_FIELD = "heroImage";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.homepageTitle") });
+
+export const loader = adminLoader(async ({ store }) => {
+  const settings = await getStoreSettings(store.id);
+  const choices = await listFeaturedChoices(store.id, settings.featuredProductIds);
+  return {
+    values: {
+      heroTitleEn: settings.heroTitleEn,
+      heroTitleAr: settings.heroTitleAr,
+      heroSubtitleEn: settings.heroSubtitleEn,
+      heroSubtitleAr: settings.heroSubtitleAr,
+      featuredCategoryIds: settings.featuredCategoryIds,
+      featuredProductIds: settings.featuredProductIds,
+    },
+    heroImageId: settings.heroImageId,
+    storeName: store.name,
+    choices,
+    constraint: formConstraint(homepageSchema),
+  };
+});
+
+export const action = adminAction(async ({ store, user, form }) => {
+  const submission = parseWithZod(form, { schema: homepageSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), imageError: null }, { status: 400 });
+  }
+  const posted = await readPostedImage(user.id, form, HERO_FIELD);
+  if (!posted.ok) {
+    return data({ result: submission.reply(), imageError: posted.error }, { status: posted.status });
+  }
+  const { removeHeroImage, ...values } = submission.value;
+  const saved = await saveHomepage(store.id, {
+    ...values,
+    heroImage: posted.image ?? (removeHeroImage ? null : undefined),
+  });
+  if (!saved.ok) throw new Refusal(404, { key: "admin.settings.choiceGone" });
+  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+});
+
+const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.homepageSchema);
+
+export default function Homepage() {
+  const { values, heroImageId, storeName, choices, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const pending = useFormPending({ method: "post" });
+  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
+  const form = useSchemaForm(loadSchema, answered?.result, {
+    id: "homepage",
+    constraint,
+    defaultValue: values,
+  });
+  const [live, onInput] = useLiveValues({
+    heroTitleEn: values.heroTitleEn,
+    heroTitleAr: values.heroTitleAr,
+    heroSubtitleEn: values.heroSubtitleEn,
+    heroSubtitleAr: values.heroSubtitleAr,
+  });
+  // What the answer sent back (a refused save) or what is saved: which boxes start ticked.
+  const sent = (answered?.result?.initialValue ?? values) as Record<string, unknown>;
+  const ticked = (name: string) => {
+    const value = sent[name];
+    return new Set(Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : []);
+  };
+  return (
+    <SettingsPage
+      title={t("admin.settings.homepageTitle")}
+      actionData={actionData}
+      form={
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...form.formProps}
+          onInput={(event) => {
+            form.formProps.onInput(event);
+            onInput(event);
+          }}
+          className="flex flex-col gap-4"
+        >
+          <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
+            <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.hero")}</legend>
+            <Field field={form.field("heroTitleEn")} label={t("admin.settings.heroTitleEn")} dir="ltr" />
+            <Field
+              field={form.field("heroTitleAr")}
+              label={t("admin.settings.heroTitleAr")}
+              dir="rtl"
+              lang="ar"
+            />
+            <Field
+              field={form.field("heroSubtitleEn")}
+              label={t("admin.settings.heroSubtitleEn")}
+              dir="ltr"
+            />
+            <Field
+              field={form.field("heroSubtitleAr")}
+              label={t("admin.settings.heroSubtitleAr")}
+              dir="rtl"
+              lang="ar"
+            />
+          </fieldset>
+          {heroImageId ? (
+            <div className="flex flex-wrap items-center gap-4">
+              <img
+                src={`/resources/image?url=/images/${heroImageId}&w=256&q=75`}
+                alt={t("admin.settings.currentHeroImage")}
+                width={160}
+                height={90}
+                className="h-[90px] w-40 rounded-md border border-line object-cover"
+              />
+              <label className="flex min-h-11 items-center gap-2">
+                <input type="checkbox" name="removeHeroImage" className="size-5" />
+                {t("admin.settings.removeHeroImage")}
+              </label>
+            </div>
+          ) : null}
+          <PhotoField
+            name={HERO_FIELD}
+            label={t("admin.settings.heroImage")}
+            error={answered?.imageError ?? null}
+          />
+          <Picks
+            name="featuredCategoryIds"
+            legend={t("admin.settings.featuredCategories")}
+            hint={t("admin.settings.featuredCategoriesHint", { max: MAX_FEATURED_CATEGORIES })}
+            choices={choices.categories}
+            ticked={ticked("featuredCategoryIds")}
+            errors={form.errors.featuredCategoryIds}
+            language={i18n.language}
+          />
+          <Picks
+            name="featuredProductIds"
+            legend={t("admin.settings.featuredProducts")}
+            hint={t("admin.settings.featuredProductsHint", { max: MAX_FEATURED_PRODUCTS })}
+            choices={choices.products}
+            ticked={ticked("featuredProductIds")}
+            errors={form.errors.featuredProductIds}
+            language={i18n.language}
+          />
+          <Button className="self-start" disabled={pending}>
+            {t("admin.settings.save")}
+          </Button>
+        </Form>
+      }
+      preview={(["en", "ar"] as const).map((lang) => (
+        <PreviewPane
+          key={lang}
+          lang={lang}
+          label={t(lang === "en" ? "admin.settings.inEnglish" : "admin.settings.inArabic")}
+        >
+          <HeroPreview
+            title={(lang === "ar" && live.heroTitleAr.trim()) || live.heroTitleEn || storeName}
+            subtitle={(lang === "ar" && live.heroSubtitleAr.trim()) || live.heroSubtitleEn}
+          >
+            {heroImageId ? (
+              <img
+                src={`/resources/image?url=/images/${heroImageId}&w=640&q=75`}
+                alt=""
+                className="absolute inset-0 -z-20 size-full object-cover"
+              />
+            ) : null}
+          </HeroPreview>
+        </PreviewPane>
+      ))}
+    />
+  );
+}
+
+/** The home page's hero as shoppers see it (Arabic falls back to the English text when empty). */
+function HeroPreview({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="relative isolate overflow-hidden bg-primary px-4 py-8 text-on-primary">
+      {children}
+      {children ? <div className="absolute inset-0 -z-10 bg-primary/75" /> : null}
+      <p className="text-2xl font-extrabold">{title}</p>
+      {subtitle ? <p className="mt-2">{subtitle}</p> : null}
+    </div>
+  );
+}
+
+/** A group of checkboxes, one per category or product, scrolling when long. */
+function Picks({
+  name,
+  legend,
+  hint,
+  choices,
+  ticked,
+  errors,
+  language,
+}: {
+  name: string;
+  legend: string;
+  hint: string;
+  choices: FeaturedChoice[];
+  ticked: Set<string>;
+  errors: string[] | null | undefined;
+  language: string;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <fieldset aria-describedby={`${name}-hint ${errorId}`} className="flex min-w-0 flex-col gap-1">
+      <legend className="font-bold">{legend}</legend>
+      <p id={`${name}-hint`} className="text-sm text-muted">
+        {hint}
+      </p>
+      <div className="grid max-h-72 gap-x-4 overflow-y-auto rounded-md border border-line p-3 sm:grid-cols-2">
+        {choices.map((choice) => (
+          <label key={choice.id} className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              name={name}
+              value={choice.id}
+              defaultChecked={ticked.has(choice.id)}
+              className="size-5 shrink-0"
+            />
+            <span dir="auto">{localeName(choice, language)}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} errors={errors ?? undefined} />
+    </fieldset>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

@@ -1,0 +1,261 @@
+/**
+ * /admin/storesetting/logoAndColors (SPEC §2 Logo & Branding Colors): the logo and the primary and
+ * secondary colours, with a live preview and a WCAG AA contrast check. The storefront derives its
+ * text colours from the brand colours (lib/brand.ts), so the check warns rather than refuses.
+ * Saved → every instance's next page shows it (tenantChanged here, store_changed elsewhere).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { Button } from "~/components/ui/Button";
+import { FieldError } from "~/components/ui/Field";
+import { PhotoField } from "~/components/ui/PhotoField";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { readPostedImage } from "~/http/profile-photo.server";
+import { contrastRatio, DEFAULT_PRIMARY, DEFAULT_SECONDARY, normalizeHex, textOn } from "~/lib/brand";
+import { formConstraint } from "~/lib/form-constraint.server";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useLiveValues } from "~/lib/use-live-values";
+import { useSchemaForm, type FieldState } from "~/lib/use-schema-form";
+import { brandingSchema } from "~/lib/validation/admin-settings";
+import { saveBranding } from "~/services/store/settings-admin.server";
+
+const PATH = "/admin/storesetting/logoAndColors";
+const LOGO_FIELD = "logo";
+/** WCAG 2.1 AA: 4.5:1 for text, 3:1 for large text and the parts of controls. */
+const AA_TEXT = 4.5;
+const AA_NON_TEXT = 3;
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.brandingTitle") });
+
+export const loader = adminLoader(({ store }) => ({
+  values: { primaryColor: store.branding.primaryColor, secondaryColor: store.branding.secondaryColor },
+  logoImageId: store.branding.logoImageId,
+  storeName: store.name,
+  constraint: formConstraint(brandingSchema),
+}));
+
+export const action = adminAction(async ({ store, user, form }) => {
+  const submission = parseWithZod(form, { schema: brandingSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), imageError: null }, { status: 400 });
+  }
+  const posted = await readPostedImage(user.id, form, LOGO_FIELD);
+  if (!posted.ok) {
+    return data({ result: submission.reply(), imageError: posted.error }, { status: posted.status });
+  }
+  await saveBranding(store.id, {
+    primaryColor: submission.value.primaryColor,
+    secondaryColor: submission.value.secondaryColor,
+    logo: posted.image ?? (submission.value.removeLogo ? null : undefined),
+  });
+  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+});
+
+const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.brandingSchema);
+
+export default function LogoAndColors() {
+  const { values, logoImageId, storeName, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const pending = useFormPending({ method: "post" });
+  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
+  const form = useSchemaForm(loadSchema, answered?.result, {
+    id: "branding",
+    constraint,
+    defaultValue: values,
+  });
+  const [live, onInput] = useLiveValues(values);
+  const primary = normalizeHex(live.primaryColor, DEFAULT_PRIMARY);
+  const secondary = normalizeHex(live.secondaryColor, DEFAULT_SECONDARY);
+  return (
+    <SettingsPage
+      title={t("admin.settings.brandingTitle")}
+      actionData={actionData}
+      form={
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...form.formProps}
+          onInput={(event) => {
+            form.formProps.onInput(event);
+            onInput(event);
+          }}
+          className="flex flex-col gap-4"
+        >
+          {logoImageId ? (
+            <div className="flex flex-wrap items-center gap-4">
+              <img
+                src={`/resources/image?url=/images/${logoImageId}&w=128`}
+                alt={t("admin.settings.currentLogo")}
+                width={64}
+                height={64}
+                className="size-16 rounded-md border border-line object-contain"
+              />
+              <label className="flex min-h-11 items-center gap-2">
+                <input type="checkbox" name="removeLogo" className="size-5" />
+                {t("admin.settings.removeLogo")}
+              </label>
+            </div>
+          ) : null}
+          <PhotoField
+            name={LOGO_FIELD}
+            label={t("admin.settings.logo")}
+            error={answered?.imageError ?? null}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ColorField
+              field={form.field("primaryColor")}
+              label={t("admin.settings.primaryColor")}
+              value={primary}
+            />
+            <ColorField
+              field={form.field("secondaryColor")}
+              label={t("admin.settings.secondaryColor")}
+              value={secondary}
+            />
+          </div>
+          <ContrastReport primary={primary} secondary={secondary} />
+          <Button className="self-start" disabled={pending}>
+            {t("admin.settings.save")}
+          </Button>
+        </Form>
+      }
+      preview={
+        <PreviewPane label={storeName}>
+          <BrandPreview
+            primary={primary}
+            secondary={secondary}
+            logoImageId={logoImageId}
+            storeName={storeName}
+          />
+        </PreviewPane>
+      }
+    />
+  );
+}
+
+/** A colour picker (the browser's own, so it works without JavaScript) and its hex value. */
+function ColorField({ field, label, value }: { field: FieldState; label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="font-bold">
+        {label}
+      </label>
+      <div className="flex items-center gap-3">
+        <input
+          id={field.id}
+          name={field.input.name}
+          type="color"
+          defaultValue={field.input.defaultValue?.toLowerCase()}
+          aria-invalid={field.input["aria-invalid"]}
+          aria-describedby={`${field.errorId} ${field.id}-value`}
+          className="h-11 w-16 cursor-pointer rounded-md border border-line bg-field p-1"
+        />
+        <output id={`${field.id}-value`} htmlFor={field.id} dir="ltr" className="font-mono">
+          {value.toUpperCase()}
+        </output>
+      </div>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** Contrast against WCAG AA, for text on each colour and for the primary colour on the page. */
+function ContrastReport({ primary, secondary }: { primary: string; secondary: string }) {
+  const { t } = useTranslation();
+  const ratio = (value: number) => value.toFixed(2);
+  const checks = (["primary", "secondary"] as const).map((which) => {
+    const color = which === "primary" ? primary : secondary;
+    const value = contrastRatio(color, textOn(color));
+    return {
+      which,
+      low: value < AA_TEXT,
+      text: t(value < AA_TEXT ? "admin.settings.contrastLow" : "admin.settings.contrastOk", {
+        which: t(`admin.settings.colorNames.${which}`),
+        ratio: ratio(value),
+      }),
+    };
+  });
+  const page = contrastRatio(primary, "#ffffff");
+  return (
+    <div aria-live="polite" data-testid="contrast-report" className="flex flex-col gap-2">
+      {checks.map((check) => (
+        <p
+          key={check.which}
+          className={
+            check.low
+              ? "rounded-md border-s-4 border-amber-700 bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+              : "text-sm text-muted"
+          }
+        >
+          {check.text}
+        </p>
+      ))}
+      {page < AA_NON_TEXT ? (
+        <p className="rounded-md border-s-4 border-amber-700 bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+          {t("admin.settings.contrastPage", { ratio: ratio(page) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The storefront's header, a button and a link, and its footer, in the chosen colours. */
+function BrandPreview({
+  primary,
+  secondary,
+  logoImageId,
+  storeName,
+}: {
+  primary: string;
+  secondary: string;
+  logoImageId: string | null;
+  storeName: string;
+}) {
+  const { t } = useTranslation();
+  const onPrimary = textOn(primary);
+  return (
+    <div data-testid="brand-preview">
+      <div style={{ background: primary, color: onPrimary }} className="flex items-center gap-3 px-4 py-3">
+        {logoImageId ? (
+          <img
+            src={`/resources/image?url=/images/${logoImageId}&w=64`}
+            alt=""
+            width={32}
+            height={32}
+            className="size-8 rounded"
+          />
+        ) : null}
+        <span className="font-extrabold" dir="auto">
+          {storeName}
+        </span>
+      </div>
+      <div className="flex flex-col items-start gap-3 px-4 py-5">
+        <span
+          style={{ background: primary, color: onPrimary }}
+          className="inline-flex min-h-11 items-center rounded-md px-4 font-bold"
+        >
+          {t("home.shopNow")}
+        </span>
+        <span
+          style={{ color: contrastRatio(primary, "#ffffff") >= AA_TEXT ? primary : "#111827" }}
+          className="font-bold underline underline-offset-4"
+        >
+          {t("admin.settings.previewLink")}
+        </span>
+      </div>
+      <div style={{ background: secondary, color: textOn(secondary) }} className="px-4 py-3 text-sm">
+        {t("footer.contactHeading")} · {t("footer.about")}
+      </div>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

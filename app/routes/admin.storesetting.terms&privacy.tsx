@@ -1,0 +1,126 @@
+/**
+ * /admin/storesetting/terms&privacy (SPEC §2 Terms & Privacy): the terms and the privacy policy
+ * in English and Arabic, shown on /terms and /privacy. The `&` is part of the path as SPEC writes
+ * it; links to it are written the same way (a browser sends it unencoded).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { TextPreview } from "~/components/admin/TextPreview";
+import { Button } from "~/components/ui/Button";
+import { TextAreaField } from "~/components/ui/FormFields";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { formConstraint } from "~/lib/form-constraint.server";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useLiveValues } from "~/lib/use-live-values";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { legalSchema } from "~/lib/validation/admin-settings";
+import { getStoreSettings, saveLegal } from "~/services/store/settings-admin.server";
+
+const PATH = "/admin/storesetting/terms&privacy";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.legalTitle") });
+
+export const loader = adminLoader(async ({ store }) => {
+  const settings = await getStoreSettings(store.id);
+  return {
+    values: {
+      termsEn: settings.termsEn,
+      termsAr: settings.termsAr,
+      privacyEn: settings.privacyEn,
+      privacyAr: settings.privacyAr,
+    },
+    constraint: formConstraint(legalSchema),
+  };
+});
+
+export const action = adminAction(async ({ store, form }) => {
+  const submission = parseWithZod(form, { schema: legalSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await saveLegal(store.id, submission.value);
+  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+});
+
+const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.legalSchema);
+
+export default function TermsAndPrivacySettings() {
+  const { values, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const pending = useFormPending({ method: "post" });
+  const form = useSchemaForm(loadSchema, actionData?.result, {
+    id: "legal",
+    constraint,
+    defaultValue: values,
+  });
+  const [live, onInput] = useLiveValues(values);
+  const pick = (en: string, ar: string, lang: "en" | "ar") => (lang === "ar" && ar.trim() ? ar : en);
+  return (
+    <SettingsPage
+      title={t("admin.settings.legalTitle")}
+      actionData={actionData}
+      form={
+        <Form
+          method="post"
+          {...form.formProps}
+          onInput={(event) => {
+            form.formProps.onInput(event);
+            onInput(event);
+          }}
+          className="flex flex-col gap-4"
+        >
+          <TextAreaField
+            field={form.field("termsEn")}
+            label={t("admin.settings.termsEn")}
+            hint={t("admin.settings.textHint")}
+            rows={8}
+          />
+          <TextAreaField
+            field={form.field("termsAr")}
+            label={t("admin.settings.termsAr")}
+            rows={8}
+            lang="ar"
+          />
+          <TextAreaField field={form.field("privacyEn")} label={t("admin.settings.privacyEn")} rows={8} />
+          <TextAreaField
+            field={form.field("privacyAr")}
+            label={t("admin.settings.privacyAr")}
+            rows={8}
+            lang="ar"
+          />
+          <Button className="self-start" disabled={pending}>
+            {t("admin.settings.save")}
+          </Button>
+        </Form>
+      }
+      preview={(["en", "ar"] as const).map((lang) => (
+        <PreviewPane
+          key={lang}
+          lang={lang}
+          label={t(lang === "en" ? "admin.settings.inEnglish" : "admin.settings.inArabic")}
+        >
+          <TextPreview
+            title={t("content.termsTitle")}
+            body={pick(live.termsEn, live.termsAr, lang)}
+            empty={t("content.termsEmpty")}
+          />
+          <div className="border-t border-line">
+            <TextPreview
+              title={t("content.privacyTitle")}
+              body={pick(live.privacyEn, live.privacyAr, lang)}
+              empty={t("content.privacyEmpty")}
+            />
+          </div>
+        </PreviewPane>
+      ))}
+    />
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

@@ -1,0 +1,2 @@
+ALTER TABLE "store_settings" ADD COLUMN "featured_category_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "store_settings" ADD COLUMN "featured_product_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;

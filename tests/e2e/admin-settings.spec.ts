@@ -1,0 +1,263 @@
+/**
+ * Categories and the store-setting pages in a browser, English and Arabic: create a category
+ * (with its image) and find it on the storefront; change the primary colour and see the
+ * storefront change; change the homepage hero; edit the about page and read it on /about. axe on every new admin page and
+ * screenshots at 1280 and 390 px (to /work/shots/c, for a person to look at).
+ *
+ * It changes what every page of the dyes store shows, so playwright.config.ts runs it after the
+ * other specs (project chromium-store-wide); alone: `npx playwright test <this file> --no-deps`.
+ */
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { DEMO_STORES, hostUrl } from "./demo";
+import { axe, expect, login, t, test, type Locale } from "./support/fixtures";
+
+const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/c";
+mkdirSync(SHOTS, { recursive: true });
+
+// The colour and about-page tests change the demo store's shared settings: one at a time.
+test.describe.configure({ mode: "serial" });
+
+const DYES = DEMO_STORES.find((store) => store.slug === "dyes")!;
+
+const PAGES = [
+  { path: "/admin/categories", name: "categories", title: "admin.categories.title" },
+  { path: "/admin/categories/new", name: "category-new", title: "admin.categories.newTitle" },
+  { path: "/admin/settings", name: "settings", title: "admin.settings.title" },
+  { path: "/admin/storesetting/logoAndColors", name: "logo-colors", title: "admin.settings.brandingTitle" },
+  { path: "/admin/storesetting/homepage", name: "homepage", title: "admin.settings.homepageTitle" },
+  { path: "/admin/storesetting/aboutus", name: "aboutus", title: "admin.settings.aboutTitle" },
+  {
+    path: "/admin/storesetting/contact&footer",
+    name: "contact-footer",
+    title: "admin.settings.contactTitle",
+  },
+  { path: "/admin/storesetting/terms&privacy", name: "terms-privacy", title: "admin.settings.legalTitle" },
+];
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll("a, button")).some((el) =>
+      Object.keys(el).some((key) => key.startsWith("__reactProps")),
+    ),
+  );
+}
+
+const primaryColorOf = (page: Page) =>
+  page.evaluate(() => document.documentElement.style.getPropertyValue("--color-primary").toUpperCase());
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test.describe(`admin categories and settings (${locale})`, () => {
+    test("every new page: its heading, no axe violation, screenshots at 1280 and 390 px", async ({
+      page,
+    }) => {
+      await login(page, "admin", locale);
+      const problems: string[] = [];
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const entry of PAGES) {
+          await page.goto(hostUrl("dyes", `${entry.path}?lng=${locale}`));
+          await expect(page.getByRole("heading", { level: 1, name: t(locale, entry.title) })).toBeVisible();
+          await page.screenshot({ path: `${SHOTS}/${entry.name}-${locale}-${width}.png`, fullPage: true });
+          // Nothing wider than the window (a table may scroll inside its own frame).
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          if (overflow > 0) problems.push(`${entry.name} at ${width}px: ${overflow}px too wide`);
+          if (width === 1280) {
+            const violations = (await axe(page).analyze()).violations;
+            for (const v of violations)
+              problems.push(`${entry.name}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+
+      // The two paths with a literal '&' answer encoded too, and the sidebar marks their entry.
+      const encoded: [string, string][] = [
+        ["/admin/storesetting/contact%26footer", "admin.nav.contactFooter"],
+        ["/admin/storesetting/terms%26privacy", "admin.nav.termsPrivacy"],
+      ];
+      for (const [path, label] of encoded) {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        const res = await page.goto(hostUrl("dyes", `${path}?lng=${locale}`));
+        expect(res?.status(), path).toBe(200);
+        const link = page.getByRole("navigation", { name: t(locale, "admin.menu") }).getByRole("link", {
+          name: t(locale, label),
+        });
+        await expect(link).toHaveAttribute("aria-current", "page");
+        expect(await link.getAttribute("href")).toBe(path.replace("%26", "&"));
+      }
+    });
+
+    test("create a category with an image and find it on the storefront", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await login(page, "admin", locale);
+      await page.goto(hostUrl("dyes", `/admin/categories/new?lng=${locale}`));
+      const slug = `e2e-pigments-${locale}-${Date.now().toString(36)}`;
+      const nameEn = `Test Pigments ${locale.toUpperCase()}`;
+      const nameAr = `أصباغ تجريبية ${locale}`;
+      await page.getByLabel(t(locale, "admin.categories.nameEn")).fill(nameEn);
+      await page.getByLabel(t(locale, "admin.categories.nameAr")).fill(nameAr);
+      await page.getByLabel(t(locale, "admin.categories.slug")).fill(slug);
+      const image = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#AA5500" } })
+        .png()
+        .toBuffer();
+      await page
+        .getByLabel(t(locale, "admin.categories.image"))
+        .setInputFiles({ name: "pigments.png", mimeType: "image/png", buffer: image });
+      await page.getByRole("button", { name: t(locale, "admin.categories.save") }).click();
+      await expect(page).toHaveURL(/\/admin\/categories(\?|$)/);
+      const row = page.getByRole("row").filter({ hasText: slug });
+      await expect(row).toHaveCount(1);
+
+      await page.goto(hostUrl("dyes", `/categories?lng=${locale}`));
+      const shown = locale === "ar" ? nameAr : nameEn;
+      await expect(page.getByRole("link", { name: shown }).first()).toBeVisible();
+      await page.goto(hostUrl("dyes", `/categories/${slug}?lng=${locale}`));
+      await expect(page.getByRole("heading", { level: 1, name: shown })).toBeVisible();
+
+      // Deleting an empty category asks once, then it is gone from the storefront too.
+      await page.goto(hostUrl("dyes", `/admin/categories?lng=${locale}`));
+      await hydrated(page);
+      await row.getByRole("button", { name: t(locale, "admin.categories.delete") }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: t(locale, "admin.categories.delete") }).click();
+      await expect(row).toHaveCount(0);
+      const gone = await page.goto(hostUrl("dyes", `/categories/${slug}?lng=${locale}`));
+      expect(gone?.status()).toBe(404);
+    });
+
+    test("change the primary colour (contrast warning shown) and see the storefront change", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await login(page, "admin", locale);
+      await page.goto(hostUrl("dyes", `/?lng=${locale}`));
+      expect(await primaryColorOf(page)).toBe(DYES.primaryColor.toUpperCase());
+
+      await page.goto(hostUrl("dyes", `/admin/storesetting/logoAndColors?lng=${locale}`));
+      await hydrated(page);
+      const primary = page.getByLabel(t(locale, "admin.settings.primaryColor"));
+      // A mid grey: neither white nor black text on it reaches 4.5:1.
+      await primary.fill("#777777");
+      await expect(page.getByTestId("contrast-report")).toContainText(
+        t(locale, "admin.settings.contrastLow", {
+          which: t(locale, "admin.settings.colorNames.primary"),
+          ratio: "4.48",
+        }),
+      );
+      await expect(page.getByTestId("brand-preview").locator("div").first()).toHaveCSS(
+        "background-color",
+        "rgb(119, 119, 119)",
+      );
+      await primary.fill("#8a1c2b");
+      await page.getByRole("button", { name: t(locale, "admin.settings.save") }).click();
+      await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
+
+      await page.goto(hostUrl("dyes", `/?lng=${locale}`));
+      expect(await primaryColorOf(page)).toBe("#8A1C2B");
+
+      // Put the demo colours back for the other tests.
+      await page.goto(hostUrl("dyes", `/admin/storesetting/logoAndColors?lng=${locale}`));
+      await page.getByLabel(t(locale, "admin.settings.primaryColor")).fill(DYES.primaryColor.toLowerCase());
+      await page.getByRole("button", { name: t(locale, "admin.settings.save") }).click();
+      await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
+    });
+
+    test("change the homepage hero and see it on the storefront", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await login(page, "admin", locale);
+      await page.goto(hostUrl("dyes", `/admin/storesetting/homepage?lng=${locale}`));
+      await hydrated(page);
+      const label = locale === "ar" ? "admin.settings.heroTitleAr" : "admin.settings.heroTitleEn";
+      const field = page.getByLabel(t(locale, label));
+      const original = await field.inputValue();
+      const title = locale === "ar" ? "ألوان لكل موسم" : "Colours for every season";
+      await field.fill(title);
+      await expect(page.getByRole("complementary").getByText(title).first()).toBeVisible();
+      await page.getByRole("button", { name: t(locale, "admin.settings.save") }).click();
+      await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
+
+      await page.goto(hostUrl("dyes", `/?lng=${locale}`));
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+      await page.goto(hostUrl("dyes", `/admin/storesetting/homepage?lng=${locale}`));
+      await page.getByLabel(t(locale, label)).fill(original);
+      await page.getByRole("button", { name: t(locale, "admin.settings.save") }).click();
+      await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
+    });
+
+    test("edit the about page and read it on /about", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await login(page, "admin", locale);
+      await page.goto(hostUrl("dyes", `/admin/storesetting/aboutus?lng=${locale}`));
+      await hydrated(page);
+      const field = page.getByLabel(
+        locale === "ar" ? t(locale, "admin.settings.aboutAr") : t(locale, "admin.settings.aboutEn"),
+      );
+      const original = await field.inputValue();
+      const text = locale === "ar" ? "نخلط الصبغات منذ عام 1987." : "We have mixed dyes since 1987.";
+      await field.fill(text);
+      // The preview follows the typing.
+      await expect(page.getByRole("complementary").getByText(text).first()).toBeVisible();
+      await page.getByRole("button", { name: t(locale, "admin.settings.save") }).click();
+      await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
+
+      await page.goto(hostUrl("dyes", `/about?lng=${locale}`));
+      await expect(page.getByText(text)).toBeVisible();
+
+      await page.goto(hostUrl("dyes", `/admin/storesetting/aboutus?lng=${locale}`));
+      await page
+        .getByLabel(
+          locale === "ar" ? t(locale, "admin.settings.aboutAr") : t(locale, "admin.settings.aboutEn"),
+        )
+        .fill(original);
+      await page.getByRole("button", { name: t(locale, "admin.settings.save") }).click();
+      await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
+    });
+  });
+}
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test(`the storefront shows the homepage picks and the footer's social links (${locale})`, async ({
+    page,
+  }) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(hostUrl("dyes", `/?lng=${locale}`));
+      const featured = page.getByRole("region", { name: t(locale, "home.featured") });
+      await expect(featured.getByRole("listitem")).toHaveCount(4);
+      const social = page.getByRole("navigation", { name: t(locale, "footer.follow") });
+      await expect(
+        social.getByRole("link", { name: t(locale, "footer.networks.instagram") }),
+      ).toHaveAttribute("href", /^https:\/\/instagram\.com\//);
+      await page.screenshot({ path: `${SHOTS}/storefront-home-${locale}-${width}.png`, fullPage: true });
+    }
+    expect((await axe(page).analyze()).violations).toEqual([]);
+  });
+}
+
+test.describe("categories without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("deleting a category with products asks where they go on the page itself", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login(page, "admin", "en");
+    await page.goto(hostUrl("dyes", "/admin/categories?lng=en"));
+    const row = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader") })
+      .first();
+    await row.getByRole("link", { name: t("en", "admin.categories.delete") }).click();
+    await expect(page).toHaveURL(/confirm=delete-/);
+    const confirm = page.getByRole("group");
+    await expect(confirm.getByLabel(t("en", "admin.categories.moveTo"))).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/category-delete-nojs-en-1280.png`, fullPage: true });
+    // Cancelled: nothing deleted.
+    await confirm.getByRole("link", { name: t("en", "admin.cancel") }).click();
+    await expect(page).not.toHaveURL(/confirm=/);
+  });
+});

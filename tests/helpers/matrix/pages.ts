@@ -1,0 +1,22 @@
+/**
+ * Pages the route matrix also opens, as store A's admin, to find their forms: pages a route
+ * shows only for a parameter or query the generated path does not have (a record's own id, a
+ * confirmation step that asks for a choice).
+ */
+export interface MatrixIds {
+  /** A top-level category of the store that has products. */
+  categoryId: string;
+}
+
+export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
+  "/admin/categories/new",
+  `/admin/categories/${ids.categoryId}`,
+  // The no-JavaScript confirmation of a delete that asks where the products go.
+  `/admin/categories?confirm=delete-${ids.categoryId}`,
+];
+
+/** A route parameter filled with the store's own record (`:id` of /admin/categories/:id). */
+export function idParamFor(routePath: string, ids: MatrixIds): string | null {
+  if (routePath.startsWith("/admin/categories/")) return ids.categoryId;
+  return null;
+}
