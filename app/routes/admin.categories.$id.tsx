@@ -14,7 +14,7 @@ import { SelectField, TextAreaField } from "~/components/ui/FormFields";
 import { Notice } from "~/components/ui/Notice";
 import { PhotoField } from "~/components/ui/PhotoField";
 import { adminAction, adminLoader } from "~/http/handlers.server";
-import { readPostedImage } from "~/http/profile-photo.server";
+import { readPostedImage } from "~/http/posted-images.server";
 import { Refusal } from "~/http/refusal.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { localeName } from "~/lib/localized-name";

@@ -3,20 +3,19 @@
  * and free-shipping threshold. Amounts are typed in major units and stored in minor units;
  * checkout reads them from the settings row.
  */
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader } from "~/http/handlers.server";
+import { settingsFormAction } from "~/http/settings-form.server";
 import { isolate } from "~/lib/bidi";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -47,12 +46,7 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = adminAction(async ({ store, form }) => {
-  const submission = parseWithZod(form, { schema: generalSettingsSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await saveGeneralSettings(store.id, submission.value);
-  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
-});
+export const action = settingsFormAction(generalSettingsSchema, saveGeneralSettings, PATH);
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.generalSettingsSchema);
 

@@ -2,18 +2,17 @@
  * /admin/storesetting/aboutus (SPEC §2 About Us): the about page in English and Arabic, with the
  * page as shoppers will read it beside the form. /about reads the text on every request.
  */
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { TextPreview } from "~/components/admin/TextPreview";
 import { Button } from "~/components/ui/Button";
 import { TextAreaField } from "~/components/ui/FormFields";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader } from "~/http/handlers.server";
+import { settingsFormAction } from "~/http/settings-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -32,12 +31,7 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = adminAction(async ({ store, form }) => {
-  const submission = parseWithZod(form, { schema: aboutSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await saveAbout(store.id, submission.value);
-  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
-});
+export const action = settingsFormAction(aboutSchema, saveAbout, PATH);
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.aboutSchema);
 

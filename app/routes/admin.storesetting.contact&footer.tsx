@@ -3,18 +3,17 @@
  * page's footer and the contact page show (email, phone, address in English and Arabic, opening
  * hours), the footer text in both languages and links to the store's social pages (https only).
  */
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader } from "~/http/handlers.server";
+import { settingsFormAction } from "~/http/settings-form.server";
 import { contactHoursText } from "~/lib/contact-hours";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -48,12 +47,7 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = adminAction(async ({ store, form }) => {
-  const submission = parseWithZod(form, { schema: contactFooterSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await saveContactFooter(store.id, submission.value);
-  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
-});
+export const action = settingsFormAction(contactFooterSchema, saveContactFooter, PATH);
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.contactFooterSchema);
 

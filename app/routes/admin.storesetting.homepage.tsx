@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";
 import { PhotoField } from "~/components/ui/PhotoField";
 import { adminAction, adminLoader } from "~/http/handlers.server";
-import { readPostedImage } from "~/http/profile-photo.server";
+import { readPostedImage } from "~/http/posted-images.server";
 import { Refusal } from "~/http/refusal.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { localeName } from "~/lib/localized-name";

@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/Button";
 import { FieldError } from "~/components/ui/Field";
 import { PhotoField } from "~/components/ui/PhotoField";
 import { adminAction, adminLoader } from "~/http/handlers.server";
-import { readPostedImage } from "~/http/profile-photo.server";
+import { readPostedImage } from "~/http/posted-images.server";
 import { contrastRatio, DEFAULT_PRIMARY, DEFAULT_SECONDARY, normalizeHex, textOn } from "~/lib/brand";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";

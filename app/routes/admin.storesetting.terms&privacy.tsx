@@ -3,18 +3,17 @@
  * in English and Arabic, shown on /terms and /privacy. The `&` is part of the path as SPEC writes
  * it; links to it are written the same way (a browser sends it unencoded).
  */
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { TextPreview } from "~/components/admin/TextPreview";
 import { Button } from "~/components/ui/Button";
 import { TextAreaField } from "~/components/ui/FormFields";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader } from "~/http/handlers.server";
+import { settingsFormAction } from "~/http/settings-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -38,12 +37,7 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = adminAction(async ({ store, form }) => {
-  const submission = parseWithZod(form, { schema: legalSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await saveLegal(store.id, submission.value);
-  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
-});
+export const action = settingsFormAction(legalSchema, saveLegal, PATH);
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.legalSchema);
 

@@ -151,7 +151,7 @@ describe("admin categories: create and edit", () => {
       multipart("/admin/categories/new", { nameEn: "Hair Colours & Tints", nameAr: "ألوان الشعر" }),
     );
     expect(res.status).toBe(302);
-    expect(await bySlug("hair-colours-tints")).toBeDefined();
+    expect(await bySlug("hair-colours-and-tints")).toBeDefined();
   });
 
   it("refuses a slug the store already uses (field error, 409) but allows another store's", async () => {
@@ -248,7 +248,7 @@ describe("admin categories: create and edit", () => {
       nameAr: "صبغات",
     });
 
-    const hair = (await bySlug("hair-colours-tints"))!;
+    const hair = (await bySlug("hair-colours-and-tints"))!;
     const underSub = await save(
       hair.id,
       multipart(`/admin/categories/${hair.id}`, {
@@ -281,7 +281,7 @@ describe("admin categories: create and edit", () => {
     );
     expect(withSubs.status).toBe(409);
     expect(withSubs.data.result?.error?.parentId).toEqual(["admin.categories.hasSubcategories"]);
-    expect(await bySlug("hair-colours-tints")).toMatchObject({
+    expect(await bySlug("hair-colours-and-tints")).toMatchObject({
       nameEn: "Hair Colours & Tints",
       parentId: null,
     });
@@ -371,7 +371,7 @@ describe("admin categories: delete", () => {
   });
 
   it("deletes a sub category, moving its products to another category", async () => {
-    const hair = (await bySlug("hair-colours-tints"))!;
+    const hair = (await bySlug("hair-colours-and-tints"))!;
     const res = await remove({
       intent: "delete",
       categoryId: alpha.subcategoryId,
@@ -383,7 +383,7 @@ describe("admin categories: delete", () => {
   });
 
   it("deletes a top-level category with its sub categories, its products left without one", async () => {
-    const hair = (await bySlug("hair-colours-tints"))!;
+    const hair = (await bySlug("hair-colours-and-tints"))!;
     const sub = await save(
       "new",
       multipart("/admin/categories/new", {
