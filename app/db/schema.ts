@@ -323,8 +323,10 @@ export const verificationTokens = pgTable(
     id: id(),
     userId: uuid("user_id"),
     email: text("email").notNull(),
-    purpose: text("purpose", { enum: ["reset-password", "email-link", "verify-email"] }).notNull(),
+    purpose: text("purpose", { enum: ["reset-password", "email-link", "verify-email", "handoff"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
+    /** A hand-off token works only on this host (the store's address it was issued for). */
+    host: text("host"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
