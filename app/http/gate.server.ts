@@ -18,7 +18,8 @@ const SIGN_IN = [
   /^\/forgot-password$/,
   /^\/reset-password\/[^/]+$/,
 ];
-const RENEWAL = [/^\/admin\/billing(?:\/.*)?$/];
+// The subscription check (SPEC §7) is how a store's admin learns of the lapse: it answers too.
+const RENEWAL = [/^\/admin\/billing(?:\/.*)?$/, /^\/api\/check-subscription\/[^/]+$/];
 
 /** The page a request is for: single-fetch's `/x.data` and `/_root.data` read as `/x` and `/`. */
 export function pagePath(request: Request): string {
