@@ -10,12 +10,8 @@ import { adminAction, adminLoader } from "~/http/handlers.server";
 import type { FormNotice } from "~/lib/notice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import {
-  BILLING_PATH,
-  billingPortalUrl,
-  getBilling,
-  startPlanCheckout,
-} from "~/services/billing/subscriptions.server";
+import { BILLING_PATH } from "~/services/billing/billing-path";
+import { billingPortalUrl, getBilling, startPlanCheckout } from "~/services/billing/subscriptions.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, path: BILLING_PATH, page: (t) => t("billing.title") });

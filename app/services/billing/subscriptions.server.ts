@@ -10,9 +10,11 @@ import { packages, stores } from "~/db/schema";
 import { getStripe, stripeConfigured, type Stripe } from "~/services/payments/stripe-client.server";
 import { storeOrigin } from "~/services/store/store-origin.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
+import { BILLING_PATH } from "./billing-path";
 import { getPackage, listPackages, type PackageRow } from "./packages.server";
 
-export const BILLING_PATH = "/admin/billing";
+export { BILLING_PATH };
+
 /** Stripe keeps these subscriptions billing (past_due: retrying a failed payment). */
 const ALIVE = new Set(["trialing", "active", "past_due"]);
 /** The trial's end is announced this many days before (Stripe's trial_will_end is 3 days too). */
