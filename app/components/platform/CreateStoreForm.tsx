@@ -109,7 +109,7 @@ export function CreateStoreForm({
           />
           <p id={previewId} className="text-sm text-muted" aria-live="polite">
             {t("storeSignup.addressPreview")}{" "}
-            <bdi dir="ltr" className="font-bold break-all text-ink">
+            <bdi dir="ltr" className="block font-bold break-all text-ink">
               {frame.before}
               {slug || t("storeSignup.addressPlaceholder")}
               {frame.after}
