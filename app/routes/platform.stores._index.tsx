@@ -11,12 +11,8 @@ import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { staffLoader } from "~/http/handlers.server";
 import { seo } from "~/lib/seo";
 import { TABLE_PARAMS } from "~/lib/table-links";
-import {
-  searchStores,
-  STORE_FILTERS,
-  type StoreFilter,
-  type TenantListRow,
-} from "~/services/platform/platform.server";
+import { searchStores, type TenantListRow } from "~/services/platform/platform.server";
+import { STORE_FILTERS, type StoreFilter } from "~/services/platform/store-filters";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("platform.stores.title") });
 

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db/client.server";
 import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
 import { storeClosure } from "~/services/store/subscription-gate.server";
+import { STORE_FILTERS, type StoreFilter } from "./store-filters";
 
 export interface PlatformStoreRow {
   id: string;
@@ -42,8 +43,7 @@ export async function listStores(): Promise<PlatformStoreRow[]> {
   }));
 }
 
-export type StoreFilter = "active" | "expired" | "suspended";
-export const STORE_FILTERS: readonly StoreFilter[] = ["active", "expired", "suspended"];
+export { STORE_FILTERS, type StoreFilter };
 export const STORE_PAGE_SIZE = 25;
 
 export interface TenantListRow {
