@@ -112,3 +112,50 @@ test("staff see and edit the plans", async ({ page }) => {
     await page.context().clearCookies();
   }
 });
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test(`staff find a new store in the tenant list and suspend it (${locale})`, async ({ page }) => {
+    const slug = `susp-${locale}-${Date.now().toString(36)}`;
+    await createStore(page, locale, slug);
+    await login(page, "staff", locale);
+    await page.goto(hostUrl(null, `/platform/stores?lng=${locale}`));
+    await page.getByLabel(t(locale, "platform.stores.search")).fill(slug);
+    await page.getByRole("button", { name: t(locale, "admin.table.applyFilters") }).click();
+    await expect(page.getByRole("row")).toHaveCount(2);
+    expect((await axe(page).analyze()).violations, "tenant list").toEqual([]);
+    await page.getByRole("link", { name: "Henna House" }).click();
+    await expect(page.getByRole("heading", { name: "Henna House" })).toBeVisible();
+    expect((await axe(page).analyze()).violations, "store page").toEqual([]);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/staff-store-${locale}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.getByRole("button", { name: t(locale, "platform.stores.suspend") }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: t(locale, "platform.stores.suspend") }).click();
+    await expect(
+      page.getByText(t(locale, "platform.stores.states.suspended"), { exact: true }),
+    ).toBeVisible();
+    const closed = await page.goto(hostUrl(slug, `/?lng=${locale}`));
+    expect(closed?.status()).toBe(503);
+    await expect(page.getByRole("heading", { name: t(locale, "subscription.expired") })).toBeVisible();
+
+    await page.goto(hostUrl(null, `/platform/stores?state=suspended&q=${slug}&lng=${locale}`));
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/staff-stores-${locale}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole("link", { name: "Henna House" }).click();
+    await page.getByRole("button", { name: t(locale, "platform.stores.reactivate") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: t(locale, "platform.stores.reactivate") })
+      .click();
+    await expect(page.getByText(t(locale, "platform.stores.states.active"), { exact: true })).toBeVisible();
+    const open = await page.goto(hostUrl(slug, "/"));
+    expect(open?.status()).toBe(200);
+  });
+}
