@@ -18,6 +18,16 @@ import { getStoreDetail, setStoreStatus } from "~/services/platform/platform.ser
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("platform.stores.detailTitle") });
 
+const SUBSCRIPTION_STATUSES = [
+  "trialing",
+  "active",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "incomplete",
+  "incomplete_expired",
+];
+
 const notFound = () => new Refusal(404, { key: "platform.stores.notFound" });
 
 export const loader = staffLoader(async ({ params }) => {
@@ -51,7 +61,12 @@ export default function PlatformStore() {
     ],
     [t("platform.stores.status"), t(`platform.stores.states.${store.state}`)],
     [t("platform.stores.plan"), store.plan ?? "—"],
-    [t("billing.status"), store.subscriptionStatus ?? "—"],
+    [
+      t("platform.stores.subscription"),
+      store.subscriptionStatus && SUBSCRIPTION_STATUSES.includes(store.subscriptionStatus)
+        ? t(`billing.statuses.${store.subscriptionStatus}`)
+        : (store.subscriptionStatus ?? t("billing.statuses.none")),
+    ],
     [t("platform.stores.periodEnd"), date(store.periodEnd)],
     [t("platform.stores.stripeCustomer"), store.stripeCustomerId ?? "—"],
     [t("platform.stores.users"), store.userCount],
