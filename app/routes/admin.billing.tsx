@@ -31,9 +31,9 @@ export const action = adminAction(async ({ store, form }) => {
     try {
       const checkout = await startPlanCheckout(store, packageId);
       if (!checkout.ok) {
-        return checkout.reason === "not-configured"
-          ? refuse("billing.notConfigured", 409)
-          : refuse("billing.noSuchPlan", 400);
+        if (checkout.reason === "not-configured") return refuse("billing.notConfigured", 409);
+        if (checkout.reason === "already-subscribed") return refuse("billing.alreadySubscribed", 409);
+        return refuse("billing.noSuchPlan", 400);
       }
       return redirect(checkout.url);
     } catch (error) {

@@ -221,6 +221,10 @@ describe("/admin/billing", () => {
         }),
     );
     expect(page.data.billing).toMatchObject({ status: "active", plan: { id: starterId }, hasCustomer: true });
+    // A second plan would bill twice: refused while this one lives, nothing created.
+    const second = await billing({ intent: "choose", packageId: growthId });
+    expect(second.status).toBe(409);
+    expect(second.data.notice?.key).toBe("billing.alreadySubscribed");
     // Manage now opens the portal for that customer.
     const manage = await billing({ intent: "manage" });
     expect(manage.status).toBe(302);

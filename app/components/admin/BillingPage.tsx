@@ -25,6 +25,7 @@ export interface BillingData {
   expired: boolean;
   hasCustomer: boolean;
   hasSubscription: boolean;
+  subscribed: boolean;
   packages: BillingPlan[];
 }
 
@@ -96,10 +97,11 @@ export function BillingPage({
         <h2 id="billing-plans" className="text-xl font-bold">
           {t("billing.choose")}
         </h2>
+        {billing.subscribed ? <p className="mt-1 text-muted">{t("billing.changeInPortal")}</p> : null}
         <ul className="mt-3 grid gap-4 md:grid-cols-2">
           {billing.packages.map((plan) => {
             const features = (locale === "ar" ? plan.descriptionAr : plan.descriptionEn) ?? "";
-            const current = billing.hasSubscription && billing.plan?.id === plan.id && !expired;
+            const current = billing.subscribed && billing.plan?.id === plan.id;
             return (
               <li key={plan.id} className="flex flex-col gap-3 rounded-lg border border-line bg-card p-5">
                 <h3 className="text-lg font-extrabold">{name(plan)}</h3>
@@ -111,7 +113,7 @@ export function BillingPage({
                     name="intent"
                     value="choose"
                     variant={current ? "secondary" : "primary"}
-                    disabled={busy || !billing.configured || current}
+                    disabled={busy || !billing.configured || billing.subscribed}
                     aria-label={t("billing.chooseNamed", { plan: name(plan) })}
                   >
                     {current ? t("billing.currentPlan") : t("billing.choosePlan")}

@@ -32,6 +32,8 @@ export interface BillingView {
   expired: boolean;
   hasCustomer: boolean;
   hasSubscription: boolean;
+  /** A live Stripe subscription (trialing, active, past_due): plans change in the portal. */
+  subscribed: boolean;
   packages: PackageRow[];
 }
 
@@ -71,6 +73,7 @@ export async function getBilling(storeId: string): Promise<BillingView> {
     expired: Boolean(row?.periodEnd && row.periodEnd.getTime() <= Date.now()),
     hasCustomer: Boolean(row?.customerId),
     hasSubscription: Boolean(row?.subscriptionId),
+    subscribed: Boolean(row?.subscriptionId && row.status && ALIVE.has(row.status)),
     packages: offered,
   };
 }
@@ -91,7 +94,7 @@ export async function billingAlert(storeId: string, now = new Date()): Promise<B
 }
 
 export type PlanCheckout =
-  { ok: true; url: string } | { ok: false; reason: "no-such-plan" | "not-configured" };
+  { ok: true; url: string } | { ok: false; reason: "no-such-plan" | "not-configured" | "already-subscribed" };
 
 /**
  * Stripe Checkout in subscription mode for one of the plans on offer. The store's Stripe customer
@@ -103,8 +106,11 @@ export async function startPlanCheckout(store: OriginStore, packageId: string): 
   if (!stripeConfigured()) return { ok: false, reason: "not-configured" };
   const plan = await getPackage(packageId);
   if (!plan || !plan.active) return { ok: false, reason: "no-such-plan" };
-  const stripe = getStripe();
   const row = await subscriptionRow(store.id);
+  // A second Checkout would bill the store twice: a live subscription changes in the portal.
+  if (row?.subscriptionId && row.status && ALIVE.has(row.status))
+    return { ok: false, reason: "already-subscribed" };
+  const stripe = getStripe();
   let customer = row?.customerId ?? null;
   if (!customer) {
     const created = await stripe.customers.create(
