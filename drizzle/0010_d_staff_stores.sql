@@ -68,3 +68,6 @@ REVOKE ALL ON FUNCTION platform_search_stores(text, text, text, uuid, boolean, i
 --> statement-breakpoint
 GRANT EXECUTE ON FUNCTION platform_search_stores(text, text, text, uuid, boolean, integer), platform_store_detail(uuid),
   platform_set_store_status(uuid, text) TO storefront_app;
+--> statement-breakpoint
+-- Staff accounts are managed by staff (/platform/staff); their sessions go with them (cascade).
+GRANT INSERT, DELETE ON platform_staff TO storefront_app;

@@ -72,6 +72,9 @@ export default function PlatformStores() {
         <Button to="/platform/packages" variant="secondary">
           {t("packages.title")}
         </Button>
+        <Button to="/platform/staff" variant="secondary">
+          {t("staff.title")}
+        </Button>
         <Form method="post" action="/logout">
           <Button variant="secondary">{t("auth.logout")}</Button>
         </Form>
