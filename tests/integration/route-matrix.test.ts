@@ -476,7 +476,22 @@ describe("route matrix", () => {
     "refuses every platform form field filled from the bad-value corpus without 5xx or side effects",
     async () => {
       const from = failures.length;
+      // A probe of the last phase may have signed staff out (POST /logout): sign in again.
+      const [staffRow] = rowsOf<{ id: string }>(
+        await db.owner.execute(sql`select id from platform_staff limit 1`),
+      );
+      cookies.staff = await staffCookie(staffRow!.id, `http://${PLATFORM}`);
+      // Pages whose parameter is not an id the matrix fills: staff's new-plan form.
+      for (const path of ["/platform/packages/new"]) {
+        const base = { route: path, identity: "platform staff", host: PLATFORM, cookie: cookies.staff };
+        const page = await send({ ...base, method: "GET", input: "none", path });
+        expect(page.status, path).toBe(200);
+        for (const form of postForms(page.body, path)) {
+          platformForms.set(`staff ${form.action}`, { identity: "staff", form, route: path });
+        }
+      }
       for (const { identity, form, route } of platformForms.values()) {
+        if (identity === "staff") cookies.staff = await staffCookie(staffRow!.id, `http://${PLATFORM}`);
         const cookie = identity === "staff" ? cookies.staff : undefined;
         const valid: Array<[string, string]> = form.fields.map(([name, value]) => [
           name,
