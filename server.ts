@@ -12,6 +12,7 @@ import express from "express";
 import { sql } from "drizzle-orm";
 import { getDb } from "./app/db/client.server";
 import { prepareSessionSecret } from "./app/lib/cookies.server";
+import { recheckCustomDomains } from "./app/services/store/custom-domain.server";
 import { getTenantResolver, requestHost } from "./app/services/store/tenancy.server";
 import { clientAddress } from "./app/http/request-security.server";
 import { createLoadContext } from "./app/http/load-context.server";
@@ -113,6 +114,19 @@ async function serve() {
       }),
   });
 
+  // Verified custom domains are looked up again every few hours (issue 12): records removed later
+  // show as failing on the owner's page. Idempotent, so several processes doing it is harmless.
+  const recheckMs = Number(process.env.DOMAIN_RECHECK_MS ?? 6 * 3_600_000);
+  const recheck =
+    recheckMs > 0
+      ? setInterval(() => {
+          recheckCustomDomains().catch((error: unknown) =>
+            console.error("custom domain re-check failed:", error),
+          );
+        }, recheckMs)
+      : undefined;
+  recheck?.unref();
+
   const server: Server = createServer(app).listen(port, host, () => {
     // A worker's primary announces the instance once all are listening.
     if (cluster.isPrimary) announce(port, 1);
@@ -128,6 +142,7 @@ async function serve() {
       process.exit(1);
     }, 10_000);
     forceExit.unref();
+    clearInterval(recheck);
     server.close(async () => {
       await viteDevServer?.close();
       await resolver.stop();

@@ -159,3 +159,25 @@ for (const locale of ["en", "ar"] as Locale[]) {
     expect(open?.status()).toBe(200);
   });
 }
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test(`a new store's owner enters a custom domain and sees the DNS records (${locale})`, async ({
+    page,
+  }) => {
+    const slug = `dom-${locale}-${Date.now().toString(36)}`;
+    await createStore(page, locale, slug);
+    await page.goto(hostUrl(slug, `/admin/storesetting/customDomain?lng=${locale}`));
+    await page.getByLabel(t(locale, "customDomain.domain")).fill(`${slug}.example.com`);
+    await page.getByRole("button", { name: t(locale, "customDomain.save") }).click();
+    await expect(page.getByTestId("domain-state")).toHaveAttribute("data-state", "pending");
+    await expect(page.getByRole("cell", { name: `_store-verify.${slug}.example.com` })).toBeVisible();
+    await expect(page.getByRole("cell", { name: `${slug}.localhost`, exact: true })).toBeVisible();
+    // Without the save's toast, whose fade-in axe catches half-way.
+    await page.reload();
+    expect((await axe(page).analyze()).violations, "custom domain").toEqual([]);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/custom-domain-${locale}-${width}.png`, fullPage: true });
+    }
+  });
+}
