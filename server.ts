@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "./app/db/client.server";
 import { prepareSessionSecret } from "./app/lib/cookies.server";
 import { recheckCustomDomains } from "./app/services/store/custom-domain.server";
-import { getTenantResolver, requestHost } from "./app/services/store/tenancy.server";
+import { getTenantResolver, normalizeHost, requestHost } from "./app/services/store/tenancy.server";
 import { clientAddress } from "./app/http/request-security.server";
 import { createLoadContext } from "./app/http/load-context.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
@@ -99,6 +99,7 @@ async function serve() {
           express.static("build/client", { maxAge: "1h", index: false }),
         ],
     requestLog: process.env.REQUEST_LOG !== "0",
+    isOurHost: async (host) => (await resolver.resolve(normalizeHost(host))).kind !== "unknown",
     handle: async (request, req, res) =>
       handleRemix(request, {
         ...(await createLoadContext({
