@@ -12,7 +12,8 @@ import express from "express";
 import { sql } from "drizzle-orm";
 import { getDb } from "./app/db/client.server";
 import { prepareSessionSecret } from "./app/lib/cookies.server";
-import { getTenantResolver, requestHost } from "./app/services/store/tenancy.server";
+import { recheckCustomDomains } from "./app/services/store/custom-domain.server";
+import { getTenantResolver, normalizeHost, requestHost } from "./app/services/store/tenancy.server";
 import { clientAddress } from "./app/http/request-security.server";
 import { createLoadContext } from "./app/http/load-context.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
@@ -106,6 +107,7 @@ async function serve() {
           express.static("build/client", { maxAge: "1h", index: false }),
         ],
     requestLog: process.env.REQUEST_LOG !== "0",
+    isOurHost: async (host) => (await resolver.resolve(normalizeHost(host))).kind !== "unknown",
     handle: async (request, req, res) =>
       handleRemix(request, {
         ...(await createLoadContext({
@@ -120,6 +122,19 @@ async function serve() {
         cspNonce: cspNonce(res),
       }),
   });
+
+  // Verified custom domains are looked up again every few hours (issue 12): records removed later
+  // show as failing on the owner's page. Idempotent, so several processes doing it is harmless.
+  const recheckMs = Number(process.env.DOMAIN_RECHECK_MS ?? 6 * 3_600_000);
+  const recheck =
+    recheckMs > 0
+      ? setInterval(() => {
+          recheckCustomDomains().catch((error: unknown) =>
+            console.error("custom domain re-check failed:", error),
+          );
+        }, recheckMs)
+      : undefined;
+  recheck?.unref();
 
   const server: Server = createServer(app).listen(port, host, () => {
     // A worker's primary announces the instance once all are listening.
@@ -140,6 +155,7 @@ async function serve() {
       process.exit(1);
     }, 10_000);
     forceExit.unref();
+    clearInterval(recheck);
     server.close(async () => {
       await viteDevServer?.close();
       await resolver.stop();

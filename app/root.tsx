@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Document } from "~/components/Document";
 import { MessagePage } from "~/components/MessagePage";
+import { StoreClosedNotice } from "~/components/StoreClosedNotice";
 import { PlatformLayout } from "~/components/PlatformLayout";
 import { StoreLayout } from "~/components/StoreLayout";
 import { lastI18n } from "~/lib/i18n";
@@ -12,6 +13,7 @@ import { seo } from "~/lib/seo";
 import { isShellErrorData, type RootData, type Shell, type ShellErrorData, type Site } from "~/lib/shell";
 import { buildShell } from "~/lib/shell.server";
 import { getToast } from "~/lib/toast.server";
+import { closedStoreFor, gateHeaders } from "~/http/gate.server";
 import { getOptionalUser } from "~/http/guards.server";
 import { cartLineCount } from "~/services/commerce/cart.server";
 import { shellSettings } from "~/services/store/settings.server";
@@ -36,6 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   if (tenant.kind === "platform") {
     return data<RootData>({ shell, site: { kind: "platform", year }, toast, viewer: null }, { headers });
+  }
+
+  if (closedStoreFor(request, context)) {
+    // Only the notice, in the visitor's language; no store data is read (SPEC §4).
+    for (const [name, value] of Object.entries(gateHeaders())) headers.set(name, value);
+    throw data<ShellErrorData>({ shell, reason: "store-closed" }, { status: 503, headers });
   }
 
   const { store } = tenant;
@@ -110,11 +118,14 @@ export default function App() {
   );
 }
 
-type ErrorKind = "storeNotFound" | "pageNotFound" | "forbidden" | "error";
+type ErrorKind = "storeNotFound" | "storeClosed" | "pageNotFound" | "forbidden" | "error";
 
 function errorKind(error: unknown): ErrorKind {
   if (isRouteErrorResponse(error)) {
     if (isShellErrorData(error.data) && error.data.reason === "store-not-found") return "storeNotFound";
+    if (isShellErrorData(error.data) && error.data.reason === "store-closed") return "storeClosed";
+    // A child's own gate refusal (a data request that skipped the root loader).
+    if (error.status === 503) return "storeClosed";
     if (error.status === 404) return "pageNotFound";
     if (error.status === 403) return "forbidden";
   }
@@ -133,6 +144,7 @@ function ErrorContent({ kind, status }: { kind: ErrorKind; status: number }) {
       />
     );
   }
+  if (kind === "storeClosed") return <StoreClosedNotice />;
   if (kind === "forbidden") {
     return (
       <MessagePage status={403} title={t("error.forbiddenTitle")} message={t("error.forbiddenMessage")} />

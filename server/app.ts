@@ -13,6 +13,7 @@ import { allowedMethods } from "./edge/methods";
 import { remixEdge, type RemixEdgeOptions } from "./edge/remix-handler";
 import { normaliseRequestTarget } from "./edge/request-target";
 import { applySecurityHeaders } from "./edge/security-headers";
+import { TLS_ASK_PATH, tlsAsk } from "./edge/tls-ask";
 import { trustedHost } from "./edge/trusted-host";
 
 export interface AppOptions {
@@ -23,6 +24,8 @@ export interface AppOptions {
   /** Vite's middlewares in development, static files from the build otherwise. */
   assets: RequestHandler[];
   handle: RemixEdgeOptions["handle"];
+  /** Whether a host is ours, for the reverse proxy's on-demand TLS (`/_tls/ask`); off without it. */
+  isOurHost?: (host: string) => Promise<boolean>;
   maxBodyBytes?: number;
   requestLog?: boolean;
 }
@@ -42,6 +45,8 @@ export function createApp(options: AppOptions): RequestListener {
     });
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
   });
+
+  if (options.isOurHost) app.get(TLS_ASK_PATH, tlsAsk(options.isOurHost));
 
   for (const assets of options.assets) app.use(assets);
 

@@ -84,6 +84,9 @@ export const stores = pgTable(
     customDomain: text("custom_domain"),
     customDomainVerifiedAt: timestamp("custom_domain_verified_at", { withTimezone: true }),
     domainVerifyToken: text("domain_verify_token"),
+    /** The last DNS check of the custom domain, and why it failed (null when it passed). */
+    customDomainCheckedAt: timestamp("custom_domain_checked_at", { withTimezone: true }),
+    customDomainError: text("custom_domain_error"),
     packageId: uuid("package_id").references(() => packages.id),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
@@ -334,8 +337,10 @@ export const verificationTokens = pgTable(
     id: id(),
     userId: uuid("user_id"),
     email: text("email").notNull(),
-    purpose: text("purpose", { enum: ["reset-password", "email-link", "verify-email"] }).notNull(),
+    purpose: text("purpose", { enum: ["reset-password", "email-link", "verify-email", "handoff"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
+    /** A hand-off token works only on this host (the store's address it was issued for). */
+    host: text("host"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -17,6 +17,7 @@ import type { StaffUser } from "~/services/identity/platform-auth.server";
 import type { SessionUser } from "~/services/identity/sessions.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
 import { readForm, type FormOptions } from "./form.server";
+import { enforceStoreGate } from "./gate.server";
 import {
   currentPath,
   requireAdmin,
@@ -54,9 +55,13 @@ function baseArgs({ request, context, params }: LoaderFunctionArgs): RequestArgs
   return { request, context, params, locale: context.locale };
 }
 
-/** Loaders: a Refusal becomes a thrown response with its status and message. */
-async function guardLoader<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * Loaders: a Refusal becomes a thrown response with its status and message. A closed store's
+ * gate (gate.server.ts) is checked first, before anything is read.
+ */
+async function guardLoader<T>({ request, context }: LoaderFunctionArgs, run: () => Promise<T>): Promise<T> {
   try {
+    enforceStoreGate(request, context);
     return await run();
   } catch (error) {
     if (error instanceof Refusal) {
@@ -66,9 +71,10 @@ async function guardLoader<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Actions: a Refusal becomes the form's notice, with its status. */
-async function guardAction<T>(run: () => Promise<T>) {
+/** Actions: a Refusal becomes the form's notice, with its status; a closed store changes nothing. */
+async function guardAction<T>({ request, context }: ActionFunctionArgs, run: () => Promise<T>) {
   try {
+    enforceStoreGate(request, context);
     return await run();
   } catch (error) {
     if (error instanceof Refusal) return refusalData(error);
@@ -92,12 +98,12 @@ async function backFromForm(request: Request): Promise<string> {
 // ── Any host (pages the platform and every store share: /, /login, /logout, the sitemap) ──
 
 export function siteLoader<T>(fn: Handler<RequestArgs, T>) {
-  return (args: LoaderFunctionArgs) => guardLoader(async () => fn(baseArgs(args)));
+  return (args: LoaderFunctionArgs) => guardLoader(args, async () => fn(baseArgs(args)));
 }
 
 export function siteAction<T>(fn: Handler<RequestArgs & WithForm, T>, options?: FormOptions) {
   return (args: ActionFunctionArgs) =>
-    guardAction(async () =>
+    guardAction(args, async () =>
       fn({ ...baseArgs(args), form: await readForm(args.request, args.context, options) }),
     );
 }
@@ -106,12 +112,12 @@ export function siteAction<T>(fn: Handler<RequestArgs & WithForm, T>, options?: 
 
 export function storeLoader<T>(fn: Handler<StoreArgs, T>) {
   return (args: LoaderFunctionArgs) =>
-    guardLoader(async () => fn({ ...baseArgs(args), store: requireStore(args.context) }));
+    guardLoader(args, async () => fn({ ...baseArgs(args), store: requireStore(args.context) }));
 }
 
 export function storeAction<T>(fn: Handler<StoreArgs & WithForm, T>, options?: FormOptions) {
   return (args: ActionFunctionArgs) =>
-    guardAction(async () => {
+    guardAction(args, async () => {
       const store = requireStore(args.context);
       const form = await readForm(args.request, args.context, options);
       return fn({ ...baseArgs(args), store, form });
@@ -122,7 +128,7 @@ export function storeAction<T>(fn: Handler<StoreArgs & WithForm, T>, options?: F
 
 export function shopperLoader<T>(fn: Handler<ShopperArgs, T>) {
   return (args: LoaderFunctionArgs) =>
-    guardLoader(async () => {
+    guardLoader(args, async () => {
       const store = requireStore(args.context);
       const user = await requireUser(args.request, args.context);
       return fn({ ...baseArgs(args), store, user });
@@ -131,7 +137,7 @@ export function shopperLoader<T>(fn: Handler<ShopperArgs, T>) {
 
 export function shopperAction<T>(fn: Handler<ShopperArgs & WithForm, T>, options?: FormOptions) {
   return (args: ActionFunctionArgs) =>
-    guardAction(async () => {
+    guardAction(args, async () => {
       const store = requireStore(args.context);
       const user = await requireUser(args.request, args.context, await backFromForm(args.request));
       const form = await readForm(args.request, args.context, options);
@@ -143,7 +149,7 @@ export function shopperAction<T>(fn: Handler<ShopperArgs & WithForm, T>, options
 
 export function adminLoader<T>(fn: Handler<ShopperArgs, T>) {
   return (args: LoaderFunctionArgs) =>
-    guardLoader(async () => {
+    guardLoader(args, async () => {
       const store = requireStore(args.context);
       const user = await requireAdmin(args.request, args.context);
       return fn({ ...baseArgs(args), store, user });
@@ -152,7 +158,7 @@ export function adminLoader<T>(fn: Handler<ShopperArgs, T>) {
 
 export function adminAction<T>(fn: Handler<ShopperArgs & WithForm, T>, options?: FormOptions) {
   return (args: ActionFunctionArgs) =>
-    guardAction(async () => {
+    guardAction(args, async () => {
       const store = requireStore(args.context);
       const user = await requireAdmin(args.request, args.context, await backFromForm(args.request));
       const form = await readForm(args.request, args.context, options);
@@ -164,7 +170,7 @@ export function adminAction<T>(fn: Handler<ShopperArgs & WithForm, T>, options?:
 
 export function platformLoader<T>(fn: Handler<RequestArgs, T>) {
   return (args: LoaderFunctionArgs) =>
-    guardLoader(async () => {
+    guardLoader(args, async () => {
       requirePlatform(args.context);
       return fn(baseArgs(args));
     });
@@ -172,7 +178,7 @@ export function platformLoader<T>(fn: Handler<RequestArgs, T>) {
 
 export function platformAction<T>(fn: Handler<RequestArgs & WithForm, T>, options?: FormOptions) {
   return (args: ActionFunctionArgs) =>
-    guardAction(async () => {
+    guardAction(args, async () => {
       requirePlatform(args.context);
       return fn({ ...baseArgs(args), form: await readForm(args.request, args.context, options) });
     });
@@ -180,12 +186,14 @@ export function platformAction<T>(fn: Handler<RequestArgs & WithForm, T>, option
 
 export function staffLoader<T>(fn: Handler<StaffArgs, T>) {
   return (args: LoaderFunctionArgs) =>
-    guardLoader(async () => fn({ ...baseArgs(args), staff: await requireStaff(args.request, args.context) }));
+    guardLoader(args, async () =>
+      fn({ ...baseArgs(args), staff: await requireStaff(args.request, args.context) }),
+    );
 }
 
 export function staffAction<T>(fn: Handler<StaffArgs & WithForm, T>, options?: FormOptions) {
   return (args: ActionFunctionArgs) =>
-    guardAction(async () => {
+    guardAction(args, async () => {
       const staff = await requireStaff(args.request, args.context, await backFromForm(args.request));
       const form = await readForm(args.request, args.context, options);
       return fn({ ...baseArgs(args), staff, form });

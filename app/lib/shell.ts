@@ -63,7 +63,8 @@ export interface RootData {
 
 export interface ShellErrorData {
   shell: Shell;
-  reason: "store-not-found" | "error";
+  /** `store-closed`: the subscription gate (SPEC §4) or a suspension; the page shows only the notice. */
+  reason: "store-not-found" | "store-closed" | "error";
 }
 
 export function isShellErrorData(value: unknown): value is ShellErrorData {

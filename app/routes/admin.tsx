@@ -1,24 +1,29 @@
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminLayout } from "~/components/admin/AdminLayout";
+import { BillingBanner } from "~/components/admin/BillingBanner";
 import { StoreLayout } from "~/components/StoreLayout";
 import { RouteErrorBoundary } from "~/components/ui/RouteErrorBoundary";
 import { adminLoader } from "~/http/handlers.server";
-import { useOptionalRootData } from "~/lib/root-data";
+import { useOptionalRootData, useRootData } from "~/lib/root-data";
+import { billingAlert } from "~/services/billing/subscriptions.server";
 import type { ShellHandle } from "~/root";
 
 /** The admin area brings its own frame (sidebar, top bar) instead of the store header and footer. */
 export const handle: ShellHandle = { chrome: false };
 
 /** Every /admin page needs an admin of this store (DESIGN §5); children check again themselves. */
-export const loader = adminLoader(({ store, user }) => ({
+export const loader = adminLoader(async ({ store, user }) => ({
   storeName: store.name,
   admin: { name: user.name, email: user.email, imageId: user.imageId },
+  billingAlert: await billingAlert(store.id),
 }));
 
 export default function AdminRoute() {
-  const { storeName, admin } = useLoaderData<typeof loader>();
+  const { storeName, admin, billingAlert } = useLoaderData<typeof loader>();
+  const { locale } = useRootData().shell;
   return (
     <AdminLayout storeName={storeName} admin={admin}>
+      <BillingBanner alert={billingAlert} locale={locale} />
       <Outlet />
     </AdminLayout>
   );

@@ -609,7 +609,7 @@ describe("platform staff", () => {
   it("sign in on the platform host with their own session, and see the store list", async () => {
     const { hashPassword } = await import("~/services/identity/passwords.server");
     const { platformStaff } = await import("~/db/schema");
-    const { loader: storesLoader } = await import("~/routes/platform.stores");
+    const { loader: storesLoader } = await import("~/routes/platform.stores._index");
     await db.owner.insert(platformStaff).values({
       email: "ops@platform.test",
       name: "Ops Person",
@@ -640,7 +640,7 @@ describe("platform staff", () => {
     const cookie = cookiesFrom(res.headers);
     expect(cookie).toMatch(/__staff=/);
 
-    const list = await answer<{ stores: { slug: string }[] }>(() =>
+    const list = await answer<{ rows: { slug: string }[] }>(() =>
       storesLoader(
         args(
           new Request("http://localhost:3000/platform/stores", { headers: { Cookie: cookie } }),
@@ -649,7 +649,7 @@ describe("platform staff", () => {
       ),
     );
     expect(list.status).toBe(200);
-    expect(list.data.stores.map((s) => s.slug).sort()).toEqual(["alpha", "beta"]);
+    expect(list.data.rows.map((s) => s.slug).sort()).toEqual(["alpha", "beta"]);
 
     const anonymous = await answer(() =>
       storesLoader(args(new Request("http://localhost:3000/platform/stores"), platformCtx)),

@@ -18,7 +18,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as linkAction } from "~/routes/login_.link";
 import { action as reviewAction, loader as productLoader } from "~/routes/products.$slug";
 import { action as profileAction } from "~/routes/profile";
-import { loader as platformStoresLoader } from "~/routes/platform.stores";
+import { loader as platformStoresLoader } from "~/routes/platform.stores._index";
 import { action as passwordAction } from "~/routes/profile_.password";
 import { action as resetAction } from "~/routes/reset-password.$token";
 import { action as themeAction } from "~/routes/resources.theme";

@@ -24,6 +24,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { to: "/admin/storesetting/paymentOptions", labelKey: "admin.nav.paymentOptions" },
   { to: "/admin/storesetting/terms&privacy", labelKey: "admin.nav.termsPrivacy" },
   { to: "/admin/contact-requests", labelKey: "admin.nav.contactRequests" },
+  { to: "/admin/billing", labelKey: "admin.nav.billing" },
 ];
 
 /**

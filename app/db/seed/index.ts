@@ -36,7 +36,7 @@ export async function seedDemo(
   const started = performance.now();
   const now = options.now ?? new Date();
   const defs = options.stores ?? DEMO_STORES;
-  const { packageId } = await writePlatform(db.owner);
+  const { packageIds } = await writePlatform(db.owner);
 
   const existing = new Set(
     (
@@ -53,7 +53,7 @@ export async function seedDemo(
   );
   const missing = defs.filter((d) => !existing.has(d.slug));
   // Planning is CPU work (swatches, password hashes) off the main thread: overlap the stores.
-  const plans = await Promise.all(missing.map((def) => planStore(def, packageId, now)));
+  const plans = await Promise.all(missing.map((def) => planStore(def, packageIds, now)));
 
   const results: SeededStore[] = defs
     .filter((d) => existing.has(d.slug))

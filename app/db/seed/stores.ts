@@ -44,6 +44,12 @@ export interface StoreDef {
   contactRequests: ContactRequestDef[];
   /** Flat shipping fee and free-shipping threshold (minor units) for new orders; none when absent. */
   shipping?: { feeCents: number; freeFromCents: number };
+  /**
+   * Where the store's subscription stands (issue 12): a plan (package code) paid up to `days` from
+   * seeding, or a trial of it. No Stripe ids: "Manage billing" answers 'stripeId not found!' until
+   * the store buys a plan through the Stripe test server.
+   */
+  subscription?: { plan: string; status: "active" | "trialing"; days: number };
 }
 
 export const DYES_STORE: StoreDef = {
@@ -57,6 +63,7 @@ export const DYES_STORE: StoreDef = {
   admin: { email: "admin@dyes.test", name: "Dana Haddad", password: DEMO_PASSWORDS.admin },
   shoppers: DYES_SHOPPERS,
   orderCount: 80,
+  subscription: { plan: "growth", status: "active", days: 30 },
   // The demo's past orders were shipped free; new ones show the fee and the threshold at checkout.
   shipping: { feeCents: 499, freeFromCents: 5000 },
   reviewedShare: 0.55,
@@ -133,6 +140,7 @@ export const INKS_STORE: StoreDef = {
   admin: { email: "admin@inks.test", name: "Idris Farouk", password: DEMO_PASSWORDS.admin },
   shoppers: INKS_SHOPPERS,
   orderCount: 24,
+  subscription: { plan: "starter", status: "trialing", days: 10 },
   reviewedShare: 0.3,
   sales: [
     {

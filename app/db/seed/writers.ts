@@ -40,7 +40,7 @@ async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: T["$inferIns
 }
 
 /** Packages and the platform staff account; both keyed by a unique value, so re-running adds nothing. */
-export async function writePlatform(db: AppDatabase): Promise<{ packageId: string | null }> {
+export async function writePlatform(db: AppDatabase): Promise<{ packageIds: Record<string, string> }> {
   await db
     .insert(schema.packages)
     .values(DEMO_PACKAGES)
@@ -62,11 +62,16 @@ export async function writePlatform(db: AppDatabase): Promise<{ packageId: strin
       .onConflictDoNothing();
   }
 
-  const [growth] = await db
-    .select({ id: schema.packages.id })
+  const plans = await db
+    .select({ id: schema.packages.id, code: schema.packages.code })
     .from(schema.packages)
-    .where(inArray(schema.packages.code, [DEMO_STORE_PACKAGE]));
-  return { packageId: growth?.id ?? null };
+    .where(
+      inArray(
+        schema.packages.code,
+        DEMO_PACKAGES.map((p) => p.code),
+      ),
+    );
+  return { packageIds: Object.fromEntries(plans.map((plan) => [plan.code, plan.id])) };
 }
 
 /**

@@ -15,7 +15,7 @@ export interface EmailStore {
   logoUrl?: string | null;
 }
 
-type Kind = "reset-password" | "sign-in-link" | "welcome";
+type Kind = "reset-password" | "sign-in-link" | "welcome" | "payment-failed" | "trial-ending";
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -66,6 +66,16 @@ export const resetPasswordEmail = (
 
 export const signInLinkEmail = (store: EmailStore, locale: Locale, to: string, name: string, link: string) =>
   render("sign-in-link", store, locale, to, { name, link });
+
+/** To a store's admins about its own subscription (issue 12), linking to /admin/billing. */
+export const billingEmail = (
+  kind: "payment-failed" | "trial-ending",
+  store: EmailStore,
+  locale: Locale,
+  to: string,
+  name: string,
+  link: string,
+) => render(kind, store, locale, to, { name, link });
 
 export const welcomeEmail = (store: EmailStore, locale: Locale, to: string, name: string) =>
   render("welcome", store, locale, to, { name, link: `${store.origin}/` });

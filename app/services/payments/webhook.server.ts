@@ -4,16 +4,19 @@
  * its row and changes nothing, and a failed effect leaves no row (Stripe retries it). Effects do
  * not depend on the order events arrive in: a completed session only confirms a pending order,
  * an expired one only cancels an unpaid one, and a payment for an order already cancelled is
- * refunded. Connect events belong to the store whose connected account `event.account` names.
+ * refunded. Connect events belong to the store whose connected account `event.account` names;
+ * events of the platform's own account (store subscriptions) go to services/billing.
  * The shopper's "paid" and "refunded" emails go out after the event's transaction committed,
  * only when it changed the order: a replayed event is a duplicate and sends nothing.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
-import { orderEvents, orders, stores, stripeEvents } from "~/db/schema";
+import { orderEvents, orders, stores } from "~/db/schema";
+import { handleBillingEvent } from "~/services/billing/billing-events.server";
 import { sendOrderEmails, type OrderEmail } from "~/services/orders/order-emails.server";
 import { cancelOrderIn, markOrderPaidIn } from "~/services/orders/orders.server";
 import { refundPayment } from "./refund.server";
+import { recordStripeEvent } from "./stripe-events.server";
 import type { Stripe } from "./stripe-client.server";
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "retry";
@@ -35,11 +38,15 @@ function storeIdOf(event: Stripe.Event): string | null {
 }
 
 export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOutcome> {
+  // The platform's own account: store subscriptions (services/billing).
+  if (!event.account) return handleBillingEvent(event);
   const storeId = storeIdOf(event);
   const db = await getDb();
-  if (!storeId || !event.account) {
-    // Not ours to act on (platform billing events are another issue's); still recorded once.
-    return db.withPlatform(async (tx) => ((await record(tx, event, null)) ? "ignored" : "duplicate"));
+  if (!storeId) {
+    // Not ours to act on; still recorded once.
+    return db.withPlatform(async (tx) =>
+      (await recordStripeEvent(tx, event, null)) ? "ignored" : "duplicate",
+    );
   }
   const emails: OrderEmail[] = [];
   let outcome: WebhookOutcome;
@@ -66,26 +73,10 @@ async function applyForStore(
       .from(stores)
       .where(eq(stores.id, storeId));
     const ours = store?.accountId === event.account;
-    if (!(await record(tx, event, ours ? storeId : null))) return "duplicate";
+    if (!(await recordStripeEvent(tx, event, ours ? storeId : null))) return "duplicate";
     if (!ours) return "ignored";
     return apply(tx, storeId, event, emails);
   });
-}
-
-/** Inserts the event's row; false when it was there already (a redelivery). */
-async function record(tx: Tx, event: Stripe.Event, storeId: string | null): Promise<boolean> {
-  const inserted = await tx
-    .insert(stripeEvents)
-    .values({
-      id: event.id,
-      type: event.type,
-      account: event.account ?? null,
-      storeId,
-      processedAt: sql`now()`,
-    })
-    .onConflictDoNothing()
-    .returning({ id: stripeEvents.id });
-  return inserted.length > 0;
 }
 
 async function apply(

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { getDb, rowsOf, type Db } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
+import { RESERVED_STORE_ADDRESSES } from "~/lib/store-address";
 import {
   defaultStoreSettings,
   SHELL_SETTINGS_COLUMNS,
@@ -32,7 +33,7 @@ export interface TenantStore {
 export type Tenant =
   { kind: "platform" } | { kind: "store"; store: TenantStore } | { kind: "unknown"; host: string };
 
-export const RESERVED_SLUGS = new Set(["www", "admin", "app", "api", "platform", "static", "assets", "mail"]);
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(RESERVED_STORE_ADDRESSES);
 export const DEFAULT_BRANDING: StoreBranding = {
   primaryColor: "#242F51",
   secondaryColor: "#384878",

@@ -1,6 +1,7 @@
 /** Builds every row of one demo store in memory; the writer then inserts it in one transaction. */
 import { uuidv7 } from "uuidv7";
 import type { StoreDef } from "../stores";
+import { DEMO_STORE_PACKAGE } from "../writers";
 import { planCatalog } from "./catalog";
 import { planOrders } from "./orders";
 import { planBaskets, planContactRequests, planPeople } from "./people";
@@ -8,7 +9,12 @@ import { planReviews } from "./reviews";
 import { planSales } from "./sales";
 import { daysBefore, type StorePlan } from "./types";
 
-export async function planStore(def: StoreDef, packageId: string | null, now: Date): Promise<StorePlan> {
+export async function planStore(
+  def: StoreDef,
+  packageIds: Record<string, string> | null,
+  now: Date,
+): Promise<StorePlan> {
+  const plan = def.subscription ?? { plan: DEMO_STORE_PACKAGE, status: null, days: null };
   const storeId = uuidv7();
   const openedAt = daysBefore(now, 120);
   const [catalog, people] = await Promise.all([
@@ -44,7 +50,9 @@ export async function planStore(def: StoreDef, packageId: string | null, now: Da
       status: "active",
       currency: "USD",
       defaultLocale: "en",
-      packageId,
+      packageId: packageIds?.[plan.plan] ?? null,
+      subscriptionStatus: plan.status,
+      subscriptionCurrentPeriodEnd: plan.days === null ? null : daysBefore(now, -plan.days),
       lastOrderNumber: orders.lastOrderNumber,
       createdAt: openedAt,
       updatedAt: openedAt,

@@ -1,0 +1,88 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/Button";
+import { Field, FieldError } from "~/components/ui/Field";
+import { Notice } from "~/components/ui/Notice";
+import type { FormNotice } from "~/lib/notice";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useSchemaForm, type FieldConstraint, type FormReply } from "~/lib/use-schema-form";
+
+const loadSchema = () => import("~/lib/validation/packages").then((m) => m.packageSchema);
+
+const TEXTAREA =
+  "rounded-md border border-line bg-field px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400";
+
+/** Staff's form for one plan: new (no `defaultValue.id`) or an existing one. */
+export function PackageForm({
+  defaultValue,
+  constraint,
+  result,
+  notice,
+}: {
+  defaultValue: Record<string, string | boolean>;
+  constraint: Record<string, FieldConstraint>;
+  result: FormReply | null | undefined;
+  notice: FormNotice | null | undefined;
+}) {
+  const { t } = useTranslation();
+  const pending = useFormPending({ method: "post" });
+  const form = useSchemaForm(loadSchema, result, { id: "package", constraint, defaultValue });
+  const active = result?.initialValue ? result.initialValue.active === "on" : defaultValue.active === true;
+  return (
+    <Form method="post" {...form.formProps} className="flex max-w-2xl flex-col gap-3">
+      {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field field={form.field("nameEn")} label={t("packages.nameEn")} />
+        <Field field={form.field("nameAr")} label={t("packages.nameAr")} dir="rtl" lang="ar" />
+        <Field
+          field={form.field("price")}
+          label={t("packages.price")}
+          hint={t("packages.priceHint")}
+          inputMode="decimal"
+          dir="ltr"
+        />
+        <Field
+          field={form.field("stripePriceId")}
+          label={t("packages.stripePriceId")}
+          hint={t("packages.stripePriceHint")}
+          dir="ltr"
+        />
+      </div>
+      {(["descriptionEn", "descriptionAr"] as const).map((name) => {
+        const field = form.field(name);
+        return (
+          <div key={name} className="flex flex-col gap-1">
+            <label htmlFor={field.id} className="font-bold">
+              {t(`packages.${name}`)}
+            </label>
+            <textarea
+              id={field.id}
+              name={field.input.name}
+              defaultValue={field.input.defaultValue}
+              maxLength={field.input.maxLength}
+              aria-invalid={field.input["aria-invalid"]}
+              aria-describedby={field.errorId}
+              dir={name === "descriptionAr" ? "rtl" : "ltr"}
+              lang={name === "descriptionAr" ? "ar" : "en"}
+              rows={3}
+              className={TEXTAREA}
+            />
+            <FieldError id={field.errorId} errors={field.errors} />
+          </div>
+        );
+      })}
+      <label className="flex min-h-11 items-center gap-3">
+        <input
+          type="checkbox"
+          name="active"
+          defaultChecked={active}
+          className="size-5 accent-[var(--color-primary)]"
+        />
+        <span>{t("packages.activeLabel")}</span>
+      </label>
+      <Button className="self-start" disabled={pending}>
+        {t("packages.save")}
+      </Button>
+    </Form>
+  );
+}

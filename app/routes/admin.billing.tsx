@@ -1,0 +1,66 @@
+/**
+ * /admin/billing (DESIGN §5, issue 12): the store's plan, its status and period end; choosing a
+ * plan opens Stripe Checkout (subscription mode), managing opens the billing portal. Reachable on
+ * a store whose subscription has lapsed (the gate lets it through), so its owner can renew.
+ */
+import { data, redirect, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { BillingPage } from "~/components/admin/BillingPage";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import type { FormNotice } from "~/lib/notice";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { BILLING_PATH } from "~/services/billing/billing-path";
+import { billingPortalUrl, getBilling, startPlanCheckout } from "~/services/billing/subscriptions.server";
+
+export const meta: MetaFunction = (args) =>
+  seo({ ...args, path: BILLING_PATH, page: (t) => t("billing.title") });
+
+export const loader = adminLoader(async ({ store, request }) => ({
+  billing: await getBilling(store.id),
+  checkoutDone: new URL(request.url).searchParams.get("checkout") === "done",
+}));
+
+const refuse = (key: string, status: number) => data({ notice: { key } as FormNotice }, { status });
+
+export const action = adminAction(async ({ store, form }) => {
+  const intent = form.get("intent");
+  if (intent === "choose") {
+    const packageId = form.get("packageId");
+    if (typeof packageId !== "string") return refuse("billing.noSuchPlan", 400);
+    try {
+      const checkout = await startPlanCheckout(store, packageId);
+      if (!checkout.ok) {
+        if (checkout.reason === "not-configured") return refuse("billing.notConfigured", 409);
+        if (checkout.reason === "already-subscribed") return refuse("billing.alreadySubscribed", 409);
+        return refuse("billing.noSuchPlan", 400);
+      }
+      return redirect(checkout.url);
+    } catch (error) {
+      console.error("Stripe checkout for a plan failed:", error);
+      return refuse("billing.stripeFailed", 502);
+    }
+  }
+  if (intent === "manage") {
+    try {
+      const url = await billingPortalUrl(store);
+      // SPEC §7: a store without a Stripe customer says so in a toast.
+      if (!url) return redirectWithToast(BILLING_PATH, { key: "toast.stripeIdNotFound", type: "error" });
+      return redirect(url);
+    } catch (error) {
+      console.error("Stripe billing portal failed:", error);
+      return refuse("billing.stripeFailed", 502);
+    }
+  }
+  return refuse("errors.badRequest", 400);
+});
+
+export default function Billing() {
+  const { billing, checkoutDone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <BillingPage billing={billing} checkoutDone={checkoutDone} notice={actionData?.notice ?? null} />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

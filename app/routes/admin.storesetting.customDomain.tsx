@@ -1,0 +1,192 @@
+/**
+ * Custom Domain (SPEC §2, DESIGN §5, issue 12 item 5): enter a domain, see the DNS records to
+ * create (a CNAME to the store's platform host, a TXT `_store-verify.{domain}` with its token),
+ * verify them, or remove the domain. Once verified the store answers on it.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Button } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Field } from "~/components/ui/Field";
+import { Notice } from "~/components/ui/Notice";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { formConstraint } from "~/lib/form-constraint.server";
+import type { FormNotice } from "~/lib/notice";
+import { useRootData } from "~/lib/root-data";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { customDomainSchema } from "~/lib/validation/custom-domain";
+import {
+  getCustomDomain,
+  removeCustomDomain,
+  setCustomDomain,
+  verifyCustomDomain,
+} from "~/services/store/custom-domain.server";
+
+const PATH = "/admin/storesetting/customDomain";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.nav.customDomain") });
+
+export const loader = adminLoader(async ({ store }) => ({
+  view: await getCustomDomain(store.id),
+  constraint: formConstraint(customDomainSchema),
+}));
+
+const SET_ERRORS = {
+  platform: "validation.domainPlatform",
+  taken: "validation.domainTaken",
+  invalid: "validation.domainInvalid",
+} as const;
+
+export const action = adminAction(async ({ store, form }) => {
+  const intent = form.get("intent");
+  if (intent === "verify") {
+    const view = await verifyCustomDomain(store.id);
+    if (view.state === "none")
+      return data({ result: null, notice: { key: "customDomain.none" } as FormNotice }, { status: 409 });
+    if (view.problem) {
+      return data(
+        { result: null, notice: { key: `customDomain.problems.${view.problem}` } as FormNotice },
+        { status: 422 },
+      );
+    }
+    return redirectWithToast(PATH, { key: "customDomain.verified" });
+  }
+  if (intent === "remove") {
+    await removeCustomDomain(store.id);
+    return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+  }
+  if (intent !== "save")
+    return data({ result: null, notice: { key: "errors.badRequest" } as FormNotice }, { status: 400 });
+  const submission = parseWithZod(form, { schema: customDomainSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
+  const saved = await setCustomDomain(store.id, submission.value.domain);
+  if (saved !== "saved") {
+    return data(
+      { result: submission.reply({ fieldErrors: { domain: [SET_ERRORS[saved]] } }), notice: null },
+      { status: saved === "taken" ? 409 : 400 },
+    );
+  }
+  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+});
+
+const loadSchema = () => import("~/lib/validation/custom-domain").then((m) => m.customDomainSchema);
+
+export default function CustomDomain() {
+  const { view, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const { locale } = useRootData().shell;
+  const saving = useFormPending({ method: "post", intent: "save" });
+  const verifying = useFormPending({ method: "post", intent: "verify" });
+  const form = useSchemaForm(loadSchema, actionData?.result, {
+    id: "custom-domain",
+    constraint,
+    defaultValue: { domain: view.domain ?? "" },
+  });
+  const checked = view.checkedAt
+    ? new Intl.DateTimeFormat(locale, {
+        dateStyle: "medium",
+        timeStyle: "short",
+        numberingSystem: "latn",
+      }).format(new Date(view.checkedAt))
+    : null;
+  return (
+    <AdminPage title={t("admin.nav.customDomain")}>
+      {actionData?.notice ? <Notice>{t(actionData.notice.key)}</Notice> : null}
+      <Form
+        method="post"
+        {...form.formProps}
+        className="flex max-w-xl flex-col gap-3 rounded-lg border border-line p-5"
+      >
+        <input type="hidden" name="intent" value="save" />
+        <Field
+          field={form.field("domain")}
+          label={t("customDomain.domain")}
+          hint={t("customDomain.domainHint")}
+          dir="ltr"
+          inputMode="url"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <Button className="self-start" disabled={saving}>
+          {t("customDomain.save")}
+        </Button>
+      </Form>
+      {view.domain ? (
+        <section
+          aria-labelledby="domain-records"
+          className="flex flex-col gap-4 rounded-lg border border-line p-5"
+        >
+          <h2 id="domain-records" className="text-xl font-bold">
+            {t("customDomain.records")}
+          </h2>
+          <p>
+            <span className="font-bold">{t("customDomain.stateLabel")}</span>{" "}
+            <span data-testid="domain-state" data-state={view.state}>
+              {t(`customDomain.states.${view.state}`)}
+            </span>
+            {checked ? (
+              <span className="text-muted"> · {t("customDomain.checkedAt", { date: checked })}</span>
+            ) : null}
+          </p>
+          {view.problem ? <Notice tone="info">{t(`customDomain.problems.${view.problem}`)}</Notice> : null}
+          <div className="overflow-x-auto">
+            <table className="w-full text-start text-sm">
+              <caption className="sr-only">{t("customDomain.records")}</caption>
+              <thead>
+                <tr className="border-b border-line">
+                  <th scope="col" className="p-2 text-start">
+                    {t("customDomain.type")}
+                  </th>
+                  <th scope="col" className="p-2 text-start">
+                    {t("customDomain.name")}
+                  </th>
+                  <th scope="col" className="p-2 text-start">
+                    {t("customDomain.value")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="font-mono" dir="ltr">
+                <tr className="border-b border-line">
+                  <td className="p-2">CNAME</td>
+                  <td className="p-2 break-all">{view.domain}</td>
+                  <td className="p-2 break-all">{view.cnameTarget}</td>
+                </tr>
+                <tr className="border-b border-line">
+                  <td className="p-2">TXT</td>
+                  <td className="p-2 break-all">{view.txtName}</td>
+                  <td className="p-2 break-all">{view.txtValue}</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Form method="post">
+              <Button name="intent" value="verify" disabled={verifying}>
+                {t("customDomain.verify")}
+              </Button>
+            </Form>
+            <ConfirmDialog
+              id="remove-domain"
+              trigger={t("customDomain.remove")}
+              title={t("customDomain.confirmRemove", { domain: view.domain })}
+              description={t("customDomain.confirmRemoveText")}
+              fields={{ intent: "remove" }}
+            />
+          </div>
+        </section>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

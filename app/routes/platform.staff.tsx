@@ -1,0 +1,142 @@
+/** Staff accounts, managed by staff (issue 12): the list, adding one, removing one (not yourself). */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useShortDate } from "~/components/platform/tenant-view";
+import { Button } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import { Field } from "~/components/ui/Field";
+import { Notice } from "~/components/ui/Notice";
+import { staffAction, staffLoader } from "~/http/handlers.server";
+import { formConstraint } from "~/lib/form-constraint.server";
+import type { FormNotice } from "~/lib/notice";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { staffSchema } from "~/lib/validation/staff";
+import { addStaff, listStaff, removeStaff, type StaffRow } from "~/services/identity/staff-accounts.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("staff.title") });
+
+export const loader = staffLoader(async ({ staff }) => ({
+  staff: await listStaff(),
+  selfId: staff.id,
+  constraint: formConstraint(staffSchema),
+}));
+
+const REMOVE_REFUSALS = {
+  "not-found": ["staff.notFound", 404],
+  yourself: ["staff.notYourself", 409],
+  last: ["staff.lastOne", 409],
+} as const;
+
+export const action = staffAction(async ({ staff, form }) => {
+  const intent = form.get("intent");
+  if (intent === "remove") {
+    const result = await removeStaff(String(form.get("staffId") ?? ""), staff.id);
+    if (result === "removed") return redirectWithToast("/platform/staff", { key: "staff.removed" });
+    const [key, status] = REMOVE_REFUSALS[result];
+    return data({ result: null, notice: { key } as FormNotice }, { status });
+  }
+  if (intent !== "add")
+    return data({ result: null, notice: { key: "errors.badRequest" } as FormNotice }, { status: 400 });
+  const submission = parseWithZod(form, { schema: staffSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
+  }
+  if ((await addStaff(submission.value)) === "email-taken") {
+    return data(
+      {
+        result: submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: ["password"] }),
+        notice: null,
+      },
+      { status: 409 },
+    );
+  }
+  return redirectWithToast("/platform/staff", { key: "staff.added" });
+});
+
+const loadSchema = () => import("~/lib/validation/staff").then((m) => m.staffSchema);
+
+export default function PlatformStaff() {
+  const { staff, selfId, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const date = useShortDate();
+  const pending = useFormPending({ method: "post", intent: "add" });
+  const form = useSchemaForm(loadSchema, actionData?.result, { id: "staff", constraint });
+  const columns: DataColumn<StaffRow>[] = [
+    {
+      key: "name",
+      header: t("staff.name"),
+      rowHeader: true,
+      cell: (row) => <span dir="auto">{row.name}</span>,
+    },
+    { key: "email", header: t("staff.email"), cell: (row) => <span dir="ltr">{row.email}</span> },
+    { key: "created", header: t("platform.stores.created"), cell: (row) => date(row.createdAt) },
+    {
+      key: "actions",
+      header: t("admin.users.actions"),
+      cell: (row) =>
+        row.id === selfId ? (
+          <span className="text-muted">{t("staff.you")}</span>
+        ) : (
+          <ConfirmDialog
+            id={`remove-${row.id}`}
+            size="sm"
+            trigger={t("staff.remove")}
+            triggerLabel={`${t("staff.remove")}: ${row.name}`}
+            title={t("staff.confirmRemove", { name: row.name })}
+            description={t("staff.confirmRemoveText")}
+            fields={{ intent: "remove", staffId: row.id }}
+          />
+        ),
+    },
+  ];
+  return (
+    <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10">
+      <div className="flex flex-wrap items-center gap-4">
+        <h1 className="me-auto text-3xl font-extrabold">{t("staff.title")}</h1>
+        <Button to="/platform/stores" variant="secondary">
+          {t("platform.stores.title")}
+        </Button>
+      </div>
+      {actionData?.notice ? <Notice>{t(actionData.notice.key)}</Notice> : null}
+      <DataTable
+        caption={t("staff.title")}
+        captionHidden
+        columns={columns}
+        rows={staff}
+        rowKey={(row) => row.id}
+        empty={t("staff.title")}
+      />
+      <Form
+        method="post"
+        {...form.formProps}
+        className="flex max-w-md flex-col gap-3 rounded-lg border border-line p-5"
+      >
+        <h2 className="text-xl font-bold">{t("staff.add")}</h2>
+        <input type="hidden" name="intent" value="add" />
+        <Field field={form.field("name")} label={t("staff.name")} autoComplete="off" />
+        <Field field={form.field("email")} type="email" label={t("staff.email")} autoComplete="off" />
+        <Field
+          field={form.field("password")}
+          type="password"
+          label={t("auth.fields.password")}
+          hint={t("auth.fields.passwordHint")}
+          autoComplete="new-password"
+        />
+        <Button className="self-start" disabled={pending}>
+          {t("staff.add")}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

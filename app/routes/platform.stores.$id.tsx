@@ -1,0 +1,124 @@
+/**
+ * Staff: one store (issue 12): its address, plan, subscription, counts, and suspend / reactivate.
+ * A suspended store shows the notice on every page at once (every instance's tenant cache hears
+ * of it); staff never act inside a store.
+ */
+import { data, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useShortDate } from "~/components/platform/tenant-view";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Notice } from "~/components/ui/Notice";
+import { staffAction, staffLoader } from "~/http/handlers.server";
+import { Refusal } from "~/http/refusal.server";
+import type { FormNotice } from "~/lib/notice";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getStoreDetail, setStoreStatus } from "~/services/platform/platform.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("platform.stores.detailTitle") });
+
+const SUBSCRIPTION_STATUSES = [
+  "trialing",
+  "active",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "incomplete",
+  "incomplete_expired",
+];
+
+const notFound = () => new Refusal(404, { key: "platform.stores.notFound" });
+
+export const loader = staffLoader(async ({ params }) => {
+  const store = await getStoreDetail(params.id ?? "");
+  if (!store) throw notFound();
+  return { store };
+});
+
+export const action = staffAction(async ({ params, form }) => {
+  const id = params.id ?? "";
+  const intent = form.get("intent");
+  if (intent !== "suspend" && intent !== "reactivate") {
+    return data({ notice: { key: "errors.badRequest" } as FormNotice }, { status: 400 });
+  }
+  if (!(await setStoreStatus(id, intent === "suspend" ? "suspended" : "active"))) throw notFound();
+  return redirectWithToast(`/platform/stores/${id}`, {
+    key: intent === "suspend" ? "platform.stores.suspendedToast" : "platform.stores.reactivatedToast",
+  });
+});
+
+export default function PlatformStore() {
+  const { store } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const date = useShortDate();
+  const suspended = store.status === "suspended";
+  const rows: [string, string | number][] = [
+    [
+      t("platform.stores.host"),
+      store.customDomain && store.customDomainVerified ? store.customDomain : store.slug,
+    ],
+    [t("platform.stores.status"), t(`platform.stores.states.${store.state}`)],
+    [t("platform.stores.plan"), store.plan ?? "—"],
+    [
+      t("platform.stores.subscription"),
+      store.subscriptionStatus && SUBSCRIPTION_STATUSES.includes(store.subscriptionStatus)
+        ? t(`billing.statuses.${store.subscriptionStatus}`)
+        : (store.subscriptionStatus ?? t("billing.statuses.none")),
+    ],
+    [t("platform.stores.periodEnd"), date(store.periodEnd)],
+    [t("platform.stores.stripeCustomer"), store.stripeCustomerId ?? "—"],
+    [t("platform.stores.users"), store.userCount],
+    [t("platform.stores.products"), store.productCount],
+    [t("platform.stores.orders"), store.orderCount],
+    [t("platform.stores.created"), date(store.createdAt)],
+  ];
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-10">
+      <p>
+        <Link to="/platform/stores" className="font-bold text-primary-ink underline underline-offset-4">
+          {t("platform.stores.back")}
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-extrabold" dir="auto">
+        {store.name}
+      </h1>
+      {actionData?.notice ? (
+        <div className="mt-4">
+          <Notice>{t(actionData.notice.key)}</Notice>
+        </div>
+      ) : null}
+      <dl className="mt-6 grid gap-x-6 gap-y-2 rounded-lg border border-line p-5 sm:grid-cols-[max-content_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-bold">{label}</dt>
+            <dd className="break-all" dir="auto">
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6">
+        <ConfirmDialog
+          id="store-status"
+          tone={suspended ? "primary" : "danger"}
+          trigger={suspended ? t("platform.stores.reactivate") : t("platform.stores.suspend")}
+          title={
+            suspended
+              ? t("platform.stores.confirmReactivate", { name: store.name })
+              : t("platform.stores.confirmSuspend", { name: store.name })
+          }
+          description={
+            suspended ? t("platform.stores.confirmReactivateText") : t("platform.stores.confirmSuspendText")
+          }
+          fields={{ intent: suspended ? "reactivate" : "suspend" }}
+        />
+      </div>
+    </section>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

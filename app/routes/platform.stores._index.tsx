@@ -1,0 +1,128 @@
+/**
+ * Staff's tenant list (issue 12): every store, newest first, 25 a page; search by name, address or
+ * domain; filter by state; plan, period end, domain, counts and creation date; each opens its page.
+ */
+import type { MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/Button";
+import { useShortDate } from "~/components/platform/tenant-view";
+import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import { staffLoader } from "~/http/handlers.server";
+import { seo } from "~/lib/seo";
+import { TABLE_PARAMS } from "~/lib/table-links";
+import { searchStores, type TenantListRow } from "~/services/platform/platform.server";
+import { STORE_FILTERS, type StoreFilter } from "~/services/platform/store-filters";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("platform.stores.title") });
+
+export const loader = staffLoader(async ({ staff, request }) => {
+  const search = new URL(request.url).searchParams;
+  const q = (search.get("q") ?? "").slice(0, 200);
+  const raw = search.get("state");
+  const filter = STORE_FILTERS.includes(raw as StoreFilter) ? (raw as StoreFilter) : null;
+  const page = await searchStores({ q, filter, cursor: search.get(TABLE_PARAMS.cursor) });
+  return { staff, q, filter, ...page };
+});
+
+export default function PlatformStores() {
+  const { staff, q, filter, rows, prevCursor, nextCursor } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const date = useShortDate();
+  const columns: DataColumn<TenantListRow>[] = [
+    {
+      key: "name",
+      header: t("platform.stores.name"),
+      rowHeader: true,
+      cell: (row) => (
+        <Link
+          to={`/platform/stores/${row.id}`}
+          className="font-bold text-primary-ink underline underline-offset-4"
+          dir="auto"
+        >
+          {row.name}
+        </Link>
+      ),
+    },
+    {
+      key: "host",
+      header: t("platform.stores.host"),
+      cell: (row) => (
+        <span dir="ltr" className="break-all">
+          {row.customDomain && row.customDomainVerified ? row.customDomain : row.slug}
+        </span>
+      ),
+    },
+    {
+      key: "status",
+      header: t("platform.stores.status"),
+      cell: (row) => t(`platform.stores.states.${row.state}`),
+    },
+    { key: "plan", header: t("platform.stores.plan"), cell: (row) => row.plan ?? "—" },
+    { key: "periodEnd", header: t("platform.stores.periodEnd"), cell: (row) => date(row.periodEnd) },
+    { key: "products", header: t("platform.stores.products"), align: "end", cell: (row) => row.productCount },
+    { key: "orders", header: t("platform.stores.orders"), align: "end", cell: (row) => row.orderCount },
+    { key: "created", header: t("platform.stores.created"), cell: (row) => date(row.createdAt) },
+  ];
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-10">
+      <div className="mb-6 flex flex-wrap items-center gap-4">
+        <h1 className="me-auto text-3xl font-extrabold">{t("platform.stores.title")}</h1>
+        <p className="text-muted">{t("admin.signedInAs", { name: staff.name })}</p>
+        <Button to="/platform/packages" variant="secondary">
+          {t("packages.title")}
+        </Button>
+        <Button to="/platform/staff" variant="secondary">
+          {t("staff.title")}
+        </Button>
+        <Form method="post" action="/logout">
+          <Button variant="secondary">{t("auth.logout")}</Button>
+        </Form>
+      </div>
+      <DataTable
+        caption={t("platform.stores.title")}
+        captionHidden
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        prevCursor={prevCursor}
+        nextCursor={nextCursor}
+        filters={{
+          names: ["q", "state"],
+          fields: (
+            <>
+              <label className="flex flex-col gap-1">
+                <span className="font-bold">{t("platform.stores.search")}</span>
+                <input
+                  type="search"
+                  name="q"
+                  defaultValue={q}
+                  maxLength={200}
+                  className="min-h-11 rounded-md border border-line bg-field px-3"
+                />
+              </label>
+              <label className="flex flex-col gap-1">
+                <span className="font-bold">{t("platform.stores.status")}</span>
+                <select
+                  name="state"
+                  defaultValue={filter ?? ""}
+                  className="min-h-11 rounded-md border border-line bg-field px-3"
+                >
+                  <option value="">{t("platform.stores.states.all")}</option>
+                  {STORE_FILTERS.map((state) => (
+                    <option key={state} value={state}>
+                      {t(`platform.stores.states.${state}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </>
+          ),
+        }}
+        empty={t("platform.stores.empty")}
+      />
+    </section>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
