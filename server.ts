@@ -18,6 +18,7 @@ import { clientAddress } from "./app/http/request-security.server";
 import { createLoadContext } from "./app/http/load-context.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
 import { startTrendingSweeps } from "./app/services/orders/trending.server";
+import { startTrialNotices } from "./app/services/billing/trial-notices.server";
 import { connectDemoStores } from "./app/services/payments/demo-account.server";
 import { DEMO_STORES } from "./app/db/seed/stores";
 import { createApp } from "./server/app";
@@ -143,12 +144,15 @@ async function serve() {
 
   // Week-old orders leave Trending (units_sold_7d) within the hour, in whichever process runs first.
   const stopTrendingSweeps = startTrendingSweeps();
+  // Our own trials are announced by mail 3 days before they end, once, whichever process claims them.
+  const stopTrialNotices = startTrialNotices();
 
   let shuttingDown = false;
   async function shutdown(signal: string) {
     if (shuttingDown) return;
     shuttingDown = true;
     stopTrendingSweeps();
+    stopTrialNotices();
     console.log(`${signal}: draining connections`);
     const forceExit = setTimeout(() => {
       console.error("Shutdown timed out; exiting");

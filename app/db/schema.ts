@@ -94,6 +94,8 @@ export const stores = pgTable(
     subscriptionCurrentPeriodEnd: timestamp("subscription_current_period_end", {
       withTimezone: true,
     }),
+    /** When our own trial's end was announced by email: set as the job claims the store, so once. */
+    trialEndingNotifiedAt: timestamp("trial_ending_notified_at", { withTimezone: true }),
     stripeAccountId: text("stripe_account_id"),
     stripeChargesEnabled: boolean("stripe_charges_enabled").notNull().default(false),
     lastOrderNumber: integer("last_order_number").notNull().default(1000),

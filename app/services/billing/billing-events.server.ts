@@ -100,7 +100,7 @@ export async function handleBillingEvent(event: Stripe.Event): Promise<BillingOu
 }
 
 /** The billing mail to each admin of the store, in their language, linking to /admin/billing. */
-async function mailAdmins(storeId: string, kind: "payment-failed" | "trial-ending"): Promise<void> {
+export async function mailAdmins(storeId: string, kind: "payment-failed" | "trial-ending"): Promise<void> {
   const db = await getDb();
   const { store, admins } = await db.withStore(storeId, async (tx) => {
     const [store] = await tx
@@ -108,6 +108,7 @@ async function mailAdmins(storeId: string, kind: "payment-failed" | "trial-endin
         name: stores.name,
         slug: stores.slug,
         customDomain: stores.customDomain,
+        defaultLocale: stores.defaultLocale,
         primaryColor: storeSettings.primaryColor,
         secondaryColor: storeSettings.secondaryColor,
         logoImageId: storeSettings.logoImageId,
@@ -135,7 +136,8 @@ async function mailAdmins(storeId: string, kind: "payment-failed" | "trial-endin
     },
   });
   for (const admin of admins) {
-    const locale = admin.locale ?? DEFAULT_LOCALE;
+    // The admin's own language, else the store's.
+    const locale = admin.locale ?? store.defaultLocale ?? DEFAULT_LOCALE;
     await sendEmail(
       storeId,
       billingEmail(kind, from, locale, admin.email, admin.name, `${from.origin}${BILLING_PATH}`),
