@@ -500,6 +500,107 @@ describe("subscriptions over time", () => {
   });
 });
 
+describe("test clocks", () => {
+  const DAY = 86_400;
+
+  async function subscribeOnClock(frozenTime: number) {
+    const stripe = getStripe();
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: frozenTime, name: "Lapse" });
+    expect(clock).toMatchObject({
+      object: "test_helpers.test_clock",
+      frozen_time: frozenTime,
+      name: "Lapse",
+      status: "ready",
+      livemode: false,
+    });
+    const customer = await stripe.customers.create({ email: "owner@clock.test", test_clock: clock.id });
+    expect(customer.test_clock).toBe(clock.id);
+    const price = await stripe.prices.create({
+      product_data: { name: "Clocked" },
+      currency: "usd",
+      unit_amount: 1900,
+      recurring: { interval: "month" },
+    });
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: customer.id,
+      line_items: [{ price: price.id, quantity: 1 }],
+      success_url: "http://p.test/ok",
+    });
+    await payOnHostedPage(session.url!, GOOD_CARD);
+    const { subscription } = await stripe.checkout.sessions.retrieve(session.id);
+    await server.webhooksSettled();
+    received = [];
+    return { clock, subscription: await stripe.subscriptions.retrieve(subscription as string) };
+  }
+
+  it("starts its customers' subscriptions at the clock's time and renews each period end it passes", async () => {
+    const stripe = getStripe();
+    const frozen = Math.floor(Date.now() / 1000);
+    const { clock, subscription } = await subscribeOnClock(frozen);
+    expect(subscription.items.data[0]).toMatchObject({
+      current_period_start: frozen,
+      current_period_end: frozen + 30 * DAY,
+    });
+
+    const advancing = await stripe.testHelpers.testClocks.advance(clock.id, {
+      frozen_time: frozen + 65 * DAY,
+    });
+    expect(advancing).toMatchObject({ id: clock.id, status: "advancing" });
+    expect(await stripe.testHelpers.testClocks.retrieve(clock.id)).toMatchObject({
+      status: "ready",
+      frozen_time: frozen + 65 * DAY,
+    });
+    // Two period ends passed (day 30 and day 60): two renewals, each paid.
+    expect((await verifiedEvents()).map((e) => e.type)).toEqual([
+      "invoice.paid",
+      "customer.subscription.updated",
+      "invoice.paid",
+      "customer.subscription.updated",
+    ]);
+    const renewed = await stripe.subscriptions.retrieve(subscription.id);
+    expect(renewed.status).toBe("active");
+    expect(renewed.items.data[0]!.current_period_end).toBe(frozen + 90 * DAY);
+  });
+
+  it("ends a subscription set to cancel at period end, at that period end", async () => {
+    const stripe = getStripe();
+    const frozen = Math.floor(Date.now() / 1000);
+    const { clock, subscription } = await subscribeOnClock(frozen);
+    await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: frozen + 40 * DAY });
+    expect((await verifiedEvents()).map((e) => e.type)).toEqual([
+      "customer.subscription.updated",
+      "customer.subscription.deleted",
+    ]);
+    expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({
+      status: "canceled",
+      ended_at: frozen + 30 * DAY,
+    });
+  });
+
+  it("leaves other customers alone and refuses to go back in time or an unknown clock", async () => {
+    const stripe = getStripe();
+    const frozen = Math.floor(Date.now() / 1000);
+    const { clock } = await subscribeOnClock(frozen);
+    const other = await subscribeOnClock(frozen);
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: frozen + 31 * DAY });
+    const untouched = await stripe.subscriptions.retrieve(other.subscription.id);
+    expect(untouched.items.data[0]!.current_period_end).toBe(frozen + 30 * DAY);
+
+    await expect(
+      stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: frozen }),
+    ).rejects.toMatchObject({ type: "StripeInvalidRequestError", param: "frozen_time" });
+    await expect(stripe.testHelpers.testClocks.retrieve("clock_nope")).rejects.toMatchObject({
+      statusCode: 404,
+      code: "resource_missing",
+    });
+    await expect(
+      stripe.customers.create({ email: "x@clock.test", test_clock: "clock_nope" }),
+    ).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
 describe("errors as Stripe shapes them", () => {
   it("answers a missing param with 400 invalid_request_error, which the SDK throws as StripeInvalidRequestError", async () => {
     const stripe = getStripe();

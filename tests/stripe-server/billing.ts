@@ -19,6 +19,7 @@ import {
 import type { Params } from "./form";
 import { listOf } from "./lists";
 import { newId, now, type Owner, type StripeObject } from "./state";
+import { clockParam, timeOf } from "./test-clocks";
 import type { ApiRequest, Route, World } from "./world";
 
 const INTERVALS: Record<string, number> = {
@@ -48,6 +49,7 @@ function createCustomer({ world, owner, params }: ApiRequest): StripeObject {
     name: optionalString(params, "name") ?? null,
     description: optionalString(params, "description") ?? null,
     metadata: metadataOf(params),
+    test_clock: clockParam(world, owner, optionalString(params, "test_clock")),
     created: now(),
     livemode: false,
   });
@@ -192,7 +194,7 @@ function createInvoice(
       type: "subscription_details",
       subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
     },
-    created: now(),
+    created: timeOf(world, owner, subscription.customer as string),
     livemode: false,
   });
 }
@@ -205,7 +207,8 @@ export function startSubscription(
   lines: { price: StripeObject; quantity: number }[],
   metadata: Record<string, string>,
 ): { subscription: StripeObject; invoice: StripeObject } {
-  const start = now();
+  // A test clock's customer subscribes at the clock's time.
+  const start = timeOf(world, owner, customer);
   const id = newId("sub");
   const items: SubscriptionItem[] = lines.map(({ price, quantity }) => ({
     id: newId("si"),
@@ -251,7 +254,7 @@ export function cancelSubscription(world: World, owner: Owner, subscription: Str
       "resource_already_canceled",
     );
   }
-  const at = now();
+  const at = timeOf(world, owner, subscription.customer as string);
   Object.assign(subscription, {
     status: "canceled",
     canceled_at: at,
@@ -270,18 +273,13 @@ export function advanceSubscription(world: World, subscriptionId: string, action
   const { owner, object: subscription } = found;
   if (action === "cancel") return cancelSubscription(world, owner, subscription);
   if (subscription.status === "canceled") throw invalid("subscription", "This subscription is canceled.");
-  const previous = { status: subscription.status, items: structuredClone(subscription.items) };
   if (action === "renew") {
     if (subscription.cancel_at_period_end) return cancelSubscription(world, owner, subscription);
-    for (const item of itemsOf(subscription)) {
-      item.current_period_start = item.current_period_end;
-      item.current_period_end = item.current_period_end + periodSeconds(item.price);
-    }
-    subscription.status = "active";
-    const invoice = createInvoice(world, owner, subscription, "subscription_cycle", "paid");
-    subscription.latest_invoice = invoice.id;
-    world.webhooks.emit("invoice.paid", invoice, owner);
-  } else if (action === "fail") {
+    renewSubscription(world, owner, subscription);
+    return subscription;
+  }
+  const previous = { status: subscription.status, items: structuredClone(subscription.items) };
+  if (action === "fail") {
     subscription.status = "past_due";
     const invoice = createInvoice(world, owner, subscription, "subscription_cycle", "open");
     subscription.latest_invoice = invoice.id;
@@ -291,6 +289,36 @@ export function advanceSubscription(world: World, subscriptionId: string, action
   }
   world.webhooks.emit("customer.subscription.updated", subscription, owner, previous);
   return subscription;
+}
+
+/** A period end passed with a successful payment: the next period and its paid invoice. */
+function renewSubscription(world: World, owner: Owner, subscription: StripeObject): void {
+  const previous = { status: subscription.status, items: structuredClone(subscription.items) };
+  for (const item of itemsOf(subscription)) {
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = item.current_period_end + periodSeconds(item.price);
+  }
+  subscription.status = "active";
+  const invoice = createInvoice(world, owner, subscription, "subscription_cycle", "paid");
+  subscription.latest_invoice = invoice.id;
+  world.webhooks.emit("invoice.paid", invoice, owner);
+  world.webhooks.emit("customer.subscription.updated", subscription, owner, previous);
+}
+
+/**
+ * What a test clock does at each period end it passes: a subscription set to cancel at the
+ * period end ends there (ended_at is the period end, not the clock's new time); any other renews.
+ */
+export function passPeriodEnd(world: World, owner: Owner, subscription: StripeObject): void {
+  if (!subscription.cancel_at_period_end) return renewSubscription(world, owner, subscription);
+  const end = itemsOf(subscription)[0]!.current_period_end;
+  Object.assign(subscription, {
+    status: "canceled",
+    canceled_at: end,
+    ended_at: end,
+    cancel_at_period_end: false,
+  });
+  world.webhooks.emit("customer.subscription.deleted", subscription, owner);
 }
 
 function listSubscriptions({ world, owner, params }: ApiRequest) {

@@ -223,6 +223,7 @@ export function completeSession(world: World, owner: Owner, session: StripeObjec
         email,
         name: null,
         metadata: {},
+        test_clock: null,
         created: now(),
         livemode: false,
       }).id;

@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { advanceSubscription, billingRoutes } from "./billing";
+import { advanceSubscription, billingRoutes, passPeriodEnd } from "./billing";
 import { checkoutRoutes, expireOverdueSessions } from "./checkout";
 import { connectRoutes } from "./connect";
 import { optionalString, StripeApiError } from "./errors";
@@ -25,6 +25,7 @@ import {
   type PageResponse,
 } from "./pages";
 import { newId, Objects, type StripeObject } from "./state";
+import { testClockRoutes } from "./test-clocks";
 import { API_VERSION, Webhooks, type SentEvent } from "./webhooks";
 import type { ApiResult, Route, World } from "./world";
 
@@ -60,7 +61,12 @@ export interface StripeServer {
   stop(): Promise<void>;
 }
 
-const ROUTES: Route[] = [...connectRoutes, ...checkoutRoutes, ...billingRoutes];
+const ROUTES: Route[] = [
+  ...connectRoutes,
+  ...checkoutRoutes,
+  ...billingRoutes,
+  ...testClockRoutes(passPeriodEnd),
+];
 const MAX_BODY = 1024 * 1024;
 
 interface Remembered {

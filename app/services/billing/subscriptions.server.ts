@@ -171,8 +171,10 @@ function periodEndOf(subscription: Stripe.Subscription): number | null {
   const end = item?.current_period_end ?? null;
   if (ALIVE.has(subscription.status)) return end;
   // Ended (canceled, unpaid…): the store closes when the subscription ended, not at a period end
-  // Stripe would no longer bill.
-  const ended = subscription.ended_at ?? subscription.canceled_at ?? Math.floor(Date.now() / 1000);
+  // Stripe would no longer bill, and no later than now: a test clock ahead of our clock ends a
+  // subscription at a future time, yet an ended subscription must not keep the store open.
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const ended = Math.min(subscription.ended_at ?? subscription.canceled_at ?? nowSeconds, nowSeconds);
   return end === null ? ended : Math.min(end, ended);
 }
 
