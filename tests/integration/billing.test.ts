@@ -43,6 +43,7 @@ let growthId: string;
 const savedEnv = { ...process.env };
 const A = "http://alpha.localhost:3000";
 const DAY = 86_400_000;
+const DAY_S = 86_400;
 
 function startListener(): Promise<Server> {
   const http = createServer((request, response) => {
@@ -436,5 +437,71 @@ describe("GET /api/check-subscription/:stripeId", () => {
     expect((await check("platform", customer)).status).toBe(404);
     expect((await check("platform", "cus_unknown", staff)).status).toBe(404);
     expect((await check("platform", "../../etc", staff)).status).toBe(404);
+  });
+});
+
+describe("a test clock moving a store's subscription through time", () => {
+  it("renews at each period end it passes, and closes the store at once when a cancel-at-period-end passes", async () => {
+    const gamma = await createStoreFixture(db, "gamma");
+    const G = "http://gamma.localhost:3000";
+    const gammaCtx = await contextFor(db, "gamma.localhost");
+    const gammaAdminId = uuidv7();
+    await db.owner
+      .insert(users)
+      .values({
+        storeId: gamma.storeId,
+        id: gammaAdminId,
+        email: "owner@gamma.test",
+        name: "G",
+        isAdmin: true,
+      });
+    const gammaCookie = await userCookie(gamma.storeId, gammaAdminId, G);
+    server.setWebhookUrl(listenerUrl());
+
+    const stripe = getStripe();
+    const start = Math.floor(Date.now() / 1000);
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start });
+    const customer = await stripe.customers.create({
+      test_clock: clock.id,
+      metadata: { storeId: gamma.storeId },
+    });
+    await db.owner.update(stores).set({ stripeCustomerId: customer.id }).where(eq(stores.id, gamma.storeId));
+
+    const started = await answer(() =>
+      billingAction({
+        request: postForm(`${G}/admin/billing`, { intent: "choose", packageId: growthId }, gammaCookie),
+        context: gammaCtx,
+        params: {},
+      }),
+    );
+    expect(started.status).toBe(302);
+    const paid = await fetch(started.headers.get("Location")!, {
+      method: "POST",
+      body: new URLSearchParams({ card_number: GOOD_CARD }),
+      redirect: "manual",
+    });
+    expect(paid.status).toBe(303);
+    await server.webhooksSettled();
+    const subscribed = await storeRow(gamma.storeId);
+    expect(subscribed.subscriptionStatus).toBe("active");
+    expect(subscribed.subscriptionCurrentPeriodEnd!.getTime()).toBe((start + 30 * DAY_S) * 1000);
+
+    // Past one period end: renewed, open a month more.
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start + 31 * DAY_S });
+    await server.webhooksSettled();
+    const renewed = await storeRow(gamma.storeId);
+    expect(renewed.subscriptionStatus).toBe("active");
+    expect(renewed.subscriptionCurrentPeriodEnd!.getTime()).toBe((start + 60 * DAY_S) * 1000);
+    expect(storeClosure(renewed)).toBeNull();
+
+    // Set to cancel at the period end, and the clock passes it: the subscription ended (for Stripe)
+    // 60 days from now, but the store closes now, not in 60 days of our time.
+    await stripe.subscriptions.update(subscribed.stripeSubscriptionId!, { cancel_at_period_end: true });
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start + 61 * DAY_S });
+    await server.webhooksSettled();
+    const ended = await storeRow(gamma.storeId);
+    expect(ended.subscriptionStatus).toBe("canceled");
+    expect(ended.subscriptionCurrentPeriodEnd!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(storeClosure(ended)).toBe("expired");
   });
 });
