@@ -7,7 +7,7 @@ import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
 import { hostUrl } from "./demo";
-import { expect, login, newClientAddress, t, test, type Locale } from "./support/fixtures";
+import { expect, expectToast, login, newClientAddress, t, test, type Locale } from "./support/fixtures";
 import { postForm } from "./support/http";
 import { linkIn, mailCount, waitForMail } from "./support/mail";
 
@@ -15,10 +15,6 @@ const dyes = (path: string, locale: Locale) =>
   hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
 const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-
-async function expectToast(page: Page, message: string) {
-  await expect(page.getByText(message, { exact: true })).toBeVisible();
-}
 
 async function signUp(page: Page, locale: Locale, email: string, password = "first-pass") {
   await page.goto(dyes("/signup", locale));

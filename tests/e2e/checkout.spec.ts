@@ -11,6 +11,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { slugify } from "../../app/db/seed/plan/catalog";
 import { DYES_STORE } from "../../app/db/seed/stores";
 import { hostUrl } from "./demo";
+import { expectToast } from "./support/fixtures";
 
 type Locale = "en" | "ar";
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -60,10 +61,6 @@ async function productInStock(page: Page, index: number): Promise<string> {
 async function stockOnPage(page: Page, slug: string, locale: Locale): Promise<number> {
   await page.goto(dyes(`/products/${slug}`, locale));
   return Number(await page.locator('input[name="quantity"]').getAttribute("max"));
-}
-
-async function expectToast(page: Page, message: string) {
-  await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
 }
 
 async function expectAccessible(page: Page) {

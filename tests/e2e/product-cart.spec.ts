@@ -9,7 +9,16 @@ import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
 import { slugify } from "../../app/db/seed/plan/catalog";
 import { DYES_STORE } from "../../app/db/seed/stores";
 import { hostUrl } from "./demo";
-import { axe, expect, newClientAddress, t, test, type Locale } from "./support/fixtures";
+import {
+  axe,
+  dismissToasts,
+  expect,
+  expectToast,
+  newClientAddress,
+  t,
+  test,
+  type Locale,
+} from "./support/fixtures";
 
 const dyes = (path: string, locale: Locale) =>
   hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
@@ -32,10 +41,6 @@ async function productsInStock(page: Page, count: number): Promise<string[]> {
     if (found.length === count) return found;
   }
   throw new Error("not enough demo products in stock");
-}
-
-async function expectToast(page: Page, message: string) {
-  await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
 }
 
 async function signUpElsewhere(browser: Browser, locale: Locale, email: string, password: string) {
@@ -87,7 +92,9 @@ for (const locale of ["en", "ar"] as const) {
       await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
       await expectToast(page, t(locale, "toast.cartAdded"));
 
-      // The header counts the two cart lines; the cart: change a quantity, remove a line.
+      // The header counts the two cart lines (the toast closed first: it may cover the header);
+      // the cart: change a quantity, remove a line.
+      await dismissToasts(page, locale);
       await page
         .getByRole("link", { name: t(locale, "storeNav.cartWithCount", { count: 2 }), exact: true })
         .click();

@@ -34,6 +34,24 @@ export function t(locale: Locale, key: string, params: Record<string, string | n
 }
 
 /** The accessibility rules we hold every page to: WCAG 2.1 A and AA. */
+/** A toast with exactly this text is showing. */
+export async function expectToast(page: Page, message: string): Promise<void> {
+  await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+}
+
+/**
+ * Closes every toast, as a person does before reaching for what one covers: a toast keeps itself
+ * open while the pointer rests on it, so clicking through it would wait forever.
+ */
+export async function dismissToasts(page: Page, locale: Locale): Promise<void> {
+  const close = page.getByRole("button", { name: t(locale, "toast.close") });
+  await expect(async () => {
+    // A toast may time out between finding its button and clicking it: then there is one less.
+    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 });
+    await expect(close).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** axe on the page, with our tags: `expect((await axe(page).analyze()).violations).toEqual([])`. */
