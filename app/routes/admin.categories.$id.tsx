@@ -3,9 +3,10 @@
  * slug, parent (making it a sub category), order, descriptions and image. The image is checked
  * by content (PNG or JPG, 5 MB) and stored with the category in one transaction.
  */
+import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
@@ -137,14 +138,10 @@ export default function AdminCategory() {
         </Link>
       </p>
       {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
-      <Form
-        method="post"
+      <PreviewedForm
+        formProps={form.formProps}
+        onPreviewInput={onInput}
         encType="multipart/form-data"
-        {...form.formProps}
-        onInput={(event) => {
-          form.formProps.onInput(event);
-          onInput(event);
-        }}
         className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line p-4 sm:p-6 md:grid-cols-2"
       >
         <Field field={form.field("nameEn")} label={t("admin.categories.nameEn")} dir="ltr" />
@@ -221,7 +218,7 @@ export default function AdminCategory() {
             </Link>
           ) : null}
         </div>
-      </Form>
+      </PreviewedForm>
     </AdminPage>
   );
 }

@@ -3,8 +3,9 @@
  * and free-shipping threshold. Amounts are typed in major units and stored in minor units;
  * checkout reads them from the settings row.
  */
+import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { Button } from "~/components/ui/Button";
@@ -74,15 +75,7 @@ export default function AdminSettings() {
       title={t("admin.settings.title")}
       actionData={actionData}
       form={
-        <Form
-          method="post"
-          {...form.formProps}
-          onInput={(event) => {
-            form.formProps.onInput(event);
-            onInput(event);
-          }}
-          className="flex flex-col gap-3"
-        >
+        <PreviewedForm formProps={form.formProps} onPreviewInput={onInput} className="flex flex-col gap-3">
           <Field field={form.field("storeName")} label={t("admin.settings.storeName")} dir="auto" />
           <div className="grid gap-3 sm:grid-cols-2">
             <SelectField
@@ -121,7 +114,7 @@ export default function AdminSettings() {
           <Button className="self-start" disabled={pending}>
             {t("admin.settings.save")}
           </Button>
-        </Form>
+        </PreviewedForm>
       }
       preview={
         <PreviewPane label={t("checkout.title")}>

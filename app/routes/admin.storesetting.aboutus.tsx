@@ -2,8 +2,10 @@
  * /admin/storesetting/aboutus (SPEC §2 About Us): the about page in English and Arabic, with the
  * page as shoppers will read it beside the form. /about reads the text on every request.
  */
+import { localized } from "~/lib/localized-name";
+import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { TextPreview } from "~/components/admin/TextPreview";
@@ -51,15 +53,7 @@ export default function AboutUsSettings() {
       title={t("admin.settings.aboutTitle")}
       actionData={actionData}
       form={
-        <Form
-          method="post"
-          {...form.formProps}
-          onInput={(event) => {
-            form.formProps.onInput(event);
-            onInput(event);
-          }}
-          className="flex flex-col gap-4"
-        >
+        <PreviewedForm formProps={form.formProps} onPreviewInput={onInput} className="flex flex-col gap-4">
           <TextAreaField
             field={form.field("aboutEn")}
             label={t("admin.settings.aboutEn")}
@@ -75,7 +69,7 @@ export default function AboutUsSettings() {
           <Button className="self-start" disabled={pending}>
             {t("admin.settings.save")}
           </Button>
-        </Form>
+        </PreviewedForm>
       }
       preview={(["en", "ar"] as const).map((lang) => (
         <PreviewPane
@@ -85,7 +79,7 @@ export default function AboutUsSettings() {
         >
           <TextPreview
             title={t("content.aboutTitle")}
-            body={lang === "ar" && live.aboutAr.trim() ? live.aboutAr : live.aboutEn}
+            body={localized(live.aboutEn, live.aboutAr, lang)}
             empty={t("notFound.aboutUs")}
           />
         </PreviewPane>

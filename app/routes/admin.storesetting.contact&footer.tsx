@@ -3,8 +3,10 @@
  * page's footer and the contact page show (email, phone, address in English and Arabic, opening
  * hours), the footer text in both languages and links to the store's social pages (https only).
  */
+import { localized } from "~/lib/localized-name";
+import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { Button } from "~/components/ui/Button";
@@ -65,21 +67,12 @@ export default function ContactFooterSettings() {
     ...values,
     ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social.${network}`, social[network] ?? ""])),
   });
-  const pick = (en = "", ar = "", lang: "en" | "ar") => (lang === "ar" && ar.trim() ? ar : en);
   return (
     <SettingsPage
       title={t("admin.settings.contactTitle")}
       actionData={actionData}
       form={
-        <Form
-          method="post"
-          {...form.formProps}
-          onInput={(event) => {
-            form.formProps.onInput(event);
-            onInput(event);
-          }}
-          className="flex flex-col gap-5"
-        >
+        <PreviewedForm formProps={form.formProps} onPreviewInput={onInput} className="flex flex-col gap-5">
           <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
             <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.contactSection")}</legend>
             <Field
@@ -134,7 +127,7 @@ export default function ContactFooterSettings() {
           <Button className="self-start" disabled={pending}>
             {t("admin.settings.save")}
           </Button>
-        </Form>
+        </PreviewedForm>
       }
       preview={(["en", "ar"] as const).map((lang) => (
         <PreviewPane
@@ -145,9 +138,9 @@ export default function ContactFooterSettings() {
           <FooterPreview
             email={live.contactEmail ?? ""}
             phone={live.contactPhone ?? ""}
-            address={pick(live.contactAddressEn, live.contactAddressAr, lang)}
+            address={localized(live.contactAddressEn ?? "", live.contactAddressAr ?? "", lang)}
             hours={live.contactHours ?? ""}
-            footerText={pick(live.footerTextEn, live.footerTextAr, lang)}
+            footerText={localized(live.footerTextEn ?? "", live.footerTextAr ?? "", lang)}
             networks={SOCIAL_NETWORKS.filter((network) =>
               /^https:\/\//i.test(live[`social.${network}`] ?? ""),
             )}

@@ -3,9 +3,10 @@
  * Arabic, its image, and the categories and products the home page features. Picked ids are
  * looked up in the store before saving (another store's id: 404, nothing saved).
  */
+import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
@@ -106,14 +107,10 @@ export default function Homepage() {
       title={t("admin.settings.homepageTitle")}
       actionData={actionData}
       form={
-        <Form
-          method="post"
+        <PreviewedForm
+          formProps={form.formProps}
+          onPreviewInput={onInput}
           encType="multipart/form-data"
-          {...form.formProps}
-          onInput={(event) => {
-            form.formProps.onInput(event);
-            onInput(event);
-          }}
           className="flex flex-col gap-4"
         >
           <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
@@ -178,7 +175,7 @@ export default function Homepage() {
           <Button className="self-start" disabled={pending}>
             {t("admin.settings.save")}
           </Button>
-        </Form>
+        </PreviewedForm>
       }
       preview={(["en", "ar"] as const).map((lang) => (
         <PreviewPane

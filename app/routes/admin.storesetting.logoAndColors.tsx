@@ -4,9 +4,10 @@
  * text colours from the brand colours (lib/brand.ts), so the check warns rather than refuses.
  * Saved → every instance's next page shows it (tenantChanged here, store_changed elsewhere).
  */
+import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { Button } from "~/components/ui/Button";
@@ -77,14 +78,10 @@ export default function LogoAndColors() {
       title={t("admin.settings.brandingTitle")}
       actionData={actionData}
       form={
-        <Form
-          method="post"
+        <PreviewedForm
+          formProps={form.formProps}
+          onPreviewInput={onInput}
           encType="multipart/form-data"
-          {...form.formProps}
-          onInput={(event) => {
-            form.formProps.onInput(event);
-            onInput(event);
-          }}
           className="flex flex-col gap-4"
         >
           {logoImageId ? (
@@ -123,7 +120,7 @@ export default function LogoAndColors() {
           <Button className="self-start" disabled={pending}>
             {t("admin.settings.save")}
           </Button>
-        </Form>
+        </PreviewedForm>
       }
       preview={
         <PreviewPane label={storeName}>

@@ -3,8 +3,10 @@
  * in English and Arabic, shown on /terms and /privacy. The `&` is part of the path as SPEC writes
  * it; links to it are written the same way (a browser sends it unencoded).
  */
+import { localized } from "~/lib/localized-name";
+import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { TextPreview } from "~/components/admin/TextPreview";
@@ -52,21 +54,12 @@ export default function TermsAndPrivacySettings() {
     defaultValue: values,
   });
   const [live, onInput] = useLiveValues(values);
-  const pick = (en: string, ar: string, lang: "en" | "ar") => (lang === "ar" && ar.trim() ? ar : en);
   return (
     <SettingsPage
       title={t("admin.settings.legalTitle")}
       actionData={actionData}
       form={
-        <Form
-          method="post"
-          {...form.formProps}
-          onInput={(event) => {
-            form.formProps.onInput(event);
-            onInput(event);
-          }}
-          className="flex flex-col gap-4"
-        >
+        <PreviewedForm formProps={form.formProps} onPreviewInput={onInput} className="flex flex-col gap-4">
           <TextAreaField
             field={form.field("termsEn")}
             label={t("admin.settings.termsEn")}
@@ -89,7 +82,7 @@ export default function TermsAndPrivacySettings() {
           <Button className="self-start" disabled={pending}>
             {t("admin.settings.save")}
           </Button>
-        </Form>
+        </PreviewedForm>
       }
       preview={(["en", "ar"] as const).map((lang) => (
         <PreviewPane
@@ -99,13 +92,13 @@ export default function TermsAndPrivacySettings() {
         >
           <TextPreview
             title={t("content.termsTitle")}
-            body={pick(live.termsEn, live.termsAr, lang)}
+            body={localized(live.termsEn, live.termsAr, lang)}
             empty={t("content.termsEmpty")}
           />
           <div className="border-t border-line">
             <TextPreview
               title={t("content.privacyTitle")}
-              body={pick(live.privacyEn, live.privacyAr, lang)}
+              body={localized(live.privacyEn, live.privacyAr, lang)}
               empty={t("content.privacyEmpty")}
             />
           </div>

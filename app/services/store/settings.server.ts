@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
 import { DEFAULT_CONTACT_HOURS } from "~/lib/contact-hours";
 import type { Locale } from "~/lib/i18n";
+import { localized } from "~/lib/localized-name";
 import type { StoreShellSettings } from "~/lib/shell";
 
 export type StoreSettings = typeof storeSettings.$inferSelect;
@@ -53,10 +54,7 @@ export async function getStoreSettings(storeId: string): Promise<StoreSettings> 
   return row ?? defaultStoreSettings(storeId);
 }
 
-/** Picks the text for `locale`, falling back to English when the Arabic text is empty. */
-export function localized(en: string, ar: string, locale: Locale): string {
-  return locale === "ar" && ar.trim() ? ar : en;
-}
+export { localized } from "~/lib/localized-name";
 
 /**
  * The settings every store page shows (branding, header, footer, home hero). Small enough to
