@@ -23,9 +23,22 @@ import { connectDemoStores } from "./app/services/payments/demo-account.server";
 import { DEMO_STORES } from "./app/db/seed/stores";
 import { createApp } from "./server/app";
 import { runPrimary, workerCount } from "./server/cluster";
+import { localBackend, workerBackend } from "./server/page-cache/backend";
+import { pageCacheSettings } from "./server/page-cache/settings";
+import { startPageCache } from "./server/page-cache/start";
+import { PageStore } from "./server/page-cache/store";
 import { cspNonce } from "./server/edge/security-headers";
 
 const isProduction = process.env.NODE_ENV === "production";
+// Decision 017: off in development (pages change with the code) and with PAGE_CACHE=off.
+const pageCacheConfig = (() => {
+  try {
+    return pageCacheSettings(process.env, isProduction);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 const workers = (() => {
@@ -68,7 +81,11 @@ function announce(listeningPort: number, processes: number) {
 if (cluster.isPrimary && workers > 1) {
   if (db.kind === "postgres" && isProduction) {
     await db.close();
-    runPrimary({ workers, onListening: ({ port: listening }) => announce(listening, workers) });
+    runPrimary({
+      workers,
+      onListening: ({ port: listening }) => announce(listening, workers),
+      pageStore: pageCacheConfig ? new PageStore(pageCacheConfig.maxBytes) : undefined,
+    });
   } else {
     // The embedded database belongs to one process, and Vite's dev server to one too.
     console.warn(
@@ -92,6 +109,15 @@ async function serve() {
     : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
   const handleRemix = createRequestHandler(build, isProduction ? "production" : "development");
   const trustProxy = process.env.TRUST_PROXY === "1";
+  const pageCache = pageCacheConfig
+    ? await startPageCache({
+        db,
+        resolver,
+        ttlMs: pageCacheConfig.ttlMs,
+        // With several processes the primary holds the instance's cache (server/cluster.ts).
+        backend: cluster.isWorker ? workerBackend() : localBackend(new PageStore(pageCacheConfig.maxBytes)),
+      })
+    : undefined;
 
   const app = createApp({
     development: !isProduction,
@@ -108,6 +134,8 @@ async function serve() {
           express.static("build/client", { maxAge: "1h", index: false }),
         ],
     requestLog: process.env.REQUEST_LOG !== "0",
+    pageCache: pageCache?.edge,
+    pageCacheStats: process.env.BENCH_ROUTES === "1" ? pageCache?.backend.stats : undefined,
     isOurHost: async (host) => (await resolver.resolve(normalizeHost(host))).kind !== "unknown",
     handle: async (request, req, res) =>
       handleRemix(request, {
@@ -161,6 +189,7 @@ async function serve() {
     forceExit.unref();
     clearInterval(recheck);
     server.close(async () => {
+      await pageCache?.stop();
       await viteDevServer?.close();
       await resolver.stop();
       await db.close();

@@ -1,8 +1,20 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { DICTIONARY_URL } from "~/lib/dictionary-url";
 import { DEFAULT_LOCALE, isLocale, provideDictionary, type Resources } from "~/lib/i18n";
+
+/**
+ * Marks <html data-hydrated> once React has taken over the server's HTML: its effects run after
+ * the whole document has hydrated. Browser tests wait for it before typing into inputs that
+ * hydration could reset, or clicking what has no handler until then.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
+}
 
 // The page's dictionary is a static file (preloaded by the document) rather than loader data, so
 // it is downloaded once and cached instead of riding along in every page.
@@ -22,6 +34,7 @@ void fetch(DICTIONARY_URL[locale])
           document,
           <StrictMode>
             <RemixBrowser />
+            <HydrationMark />
           </StrictMode>,
         );
       });

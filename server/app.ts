@@ -2,7 +2,7 @@
  * The Express app of server.ts, built by a function so tests can run it in-process with a
  * stand-in for Remix. The request edge (decision 009) runs in this order: security headers,
  * request target, method, health check, assets, origin check, then Remix with the trusted host
- * and a counted body.
+ * and a counted body, or the page cache's copy for an anonymous visitor (decision 017).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import compression from "compression";
@@ -10,6 +10,7 @@ import express, { type RequestHandler } from "express";
 import morgan from "morgan";
 import { isCrossOriginWrite } from "../app/http/request-security.server";
 import { allowedMethods } from "./edge/methods";
+import type { EdgePageCache } from "./edge/page-cache";
 import { remixEdge, type RemixEdgeOptions } from "./edge/remix-handler";
 import { normaliseRequestTarget } from "./edge/request-target";
 import { applySecurityHeaders } from "./edge/security-headers";
@@ -28,6 +29,10 @@ export interface AppOptions {
   isOurHost?: (host: string) => Promise<boolean>;
   maxBodyBytes?: number;
   requestLog?: boolean;
+  /** Decision 017; off (every page rendered) without it. */
+  pageCache?: EdgePageCache;
+  /** The page cache's figures as JSON at `/_page-cache` (the bench reads them); off without it. */
+  pageCacheStats?: () => Promise<unknown>;
 }
 
 /** The request listener for `http.createServer`. */
@@ -47,6 +52,12 @@ export function createApp(options: AppOptions): RequestListener {
   });
 
   if (options.isOurHost) app.get(TLS_ASK_PATH, tlsAsk(options.isOurHost));
+  const { pageCacheStats } = options;
+  if (pageCacheStats) {
+    app.get("/_page-cache", async (_req, res) => {
+      res.set("Cache-Control", "no-store").json(await pageCacheStats());
+    });
+  }
 
   for (const assets of options.assets) app.use(assets);
 
@@ -70,7 +81,12 @@ export function createApp(options: AppOptions): RequestListener {
 
   app.all(
     "*",
-    remixEdge({ handle: options.handle, trustProxy: options.trustProxy, maxBodyBytes: options.maxBodyBytes }),
+    remixEdge({
+      handle: options.handle,
+      trustProxy: options.trustProxy,
+      maxBodyBytes: options.maxBodyBytes,
+      pageCache: options.pageCache,
+    }),
   );
   return (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(req, res, options);

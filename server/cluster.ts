@@ -1,11 +1,14 @@
 /**
  * Several server processes sharing one port (node:cluster), so one instance uses every core it
- * is given (decision 008). The primary only supervises: it starts the workers, replaces one that
+ * is given (decision 008). The primary supervises: it starts the workers, replaces one that
  * dies after it was serving, and on SIGTERM or SIGINT lets each drain and close before exiting.
+ * It also holds the instance's page cache, which the workers ask over IPC (decision 017).
  * A worker that dies before it ever listened means the instance cannot start (bad settings,
  * database unreachable): the primary stops the rest and exits 1 instead of restarting forever.
  */
 import cluster, { type Worker } from "node:cluster";
+import { servePageCache } from "./page-cache/backend";
+import type { PageStore } from "./page-cache/store";
 
 /** Parses WEB_CONCURRENCY: unset or empty is one process. */
 export function workerCount(value: string | undefined): number {
@@ -28,6 +31,8 @@ export interface PrimaryOptions {
   /** Once, when every first-generation worker is listening. */
   onListening?: (address: { port: number }) => void;
   log?: (line: string) => void;
+  /** The instance's page cache, held here and asked by every worker (decision 017). */
+  pageStore?: PageStore;
 }
 
 export function runPrimary({
@@ -37,7 +42,13 @@ export function runPrimary({
   restartDelayMs = 1_000,
   onListening,
   log = console.log,
+  pageStore,
 }: PrimaryOptions): void {
+  if (pageStore) {
+    // Pages cross the IPC channel as bytes (structured clone), not as JSON.
+    cluster.setupPrimary({ serialization: "advanced" });
+    servePageCache(pageStore);
+  }
   const live = new Set<Worker>();
   const serving = new Set<Worker>();
   const restarts = new Set<ReturnType<typeof setTimeout>>();

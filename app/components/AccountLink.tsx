@@ -4,8 +4,17 @@ import { buttonClass } from "~/components/ui/Button";
 import { useOptionalRootData } from "~/lib/root-data";
 import { Avatar } from "./ui/Avatar";
 
-/** "Log in" for visitors (coming back here after), the account for a signed-in shopper or admin. */
-export function AccountLink({ className = "" }: { className?: string }) {
+/**
+ * "Log in" for visitors (coming back here after), the account for a signed-in shopper or admin.
+ * The account link is the avatar alone unless `labelled` (the phone's menu drawer).
+ */
+export function AccountLink({
+  className = "",
+  labelled = false,
+}: {
+  className?: string;
+  labelled?: boolean;
+}) {
   const { t } = useTranslation();
   const viewer = useOptionalRootData()?.viewer;
   const location = useLocation();
@@ -32,7 +41,7 @@ export function AccountLink({ className = "" }: { className?: string }) {
       </Link>
       <Link to="/profile" className={base} aria-label={t("auth.account")}>
         <Avatar name={viewer.name} imageId={viewer.imageId} size={32} />
-        <span className="hidden sm:inline">{t("auth.account")}</span>
+        {labelled ? <span>{t("auth.account")}</span> : null}
       </Link>
     </>
   );

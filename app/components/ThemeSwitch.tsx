@@ -3,8 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";
 import type { Theme } from "~/lib/theme";
 
-/** A plain POST form, so it works without JavaScript; the action sets the cookie and comes back. */
-export function ThemeSwitch({ theme }: { theme: Theme }) {
+/**
+ * A plain POST form, so it works without JavaScript; the action sets the cookie and comes back.
+ * `compact`: the icon alone from 640 px (the header's one row), named by its label.
+ */
+export function ThemeSwitch({ theme, compact = false }: { theme: Theme; compact?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const next: Theme = theme === "dark" ? "light" : "dark";
@@ -14,11 +17,13 @@ export function ThemeSwitch({ theme }: { theme: Theme }) {
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <Button
         variant="secondary"
-        className="px-3"
+        className={compact ? "px-3 sm:w-11 sm:px-0" : "px-3"}
         aria-label={t(next === "dark" ? "header.theme.toDarkLabel" : "header.theme.toLightLabel")}
       >
         {next === "dark" ? <MoonIcon /> : <SunIcon />}
-        <span>{t(next === "dark" ? "header.theme.toDark" : "header.theme.toLight")}</span>
+        <span className={compact ? "sm:hidden" : undefined}>
+          {t(next === "dark" ? "header.theme.toDark" : "header.theme.toLight")}
+        </span>
       </Button>
     </Form>
   );

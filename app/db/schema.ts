@@ -240,6 +240,11 @@ export const storeSettings = pgTable(
     // threshold up (0 = never waived). Both in minor units, 0 by default.
     shippingFeeCents: integer("shipping_fee_cents").notNull().default(0),
     freeShippingThresholdCents: integer("free_shipping_threshold_cents").notNull().default(0),
+    /**
+     * The IANA time zone the dashboard and the sales report count days in (a day's sales are
+     * the orders placed between the store's local midnights). 'UTC' until the owner says.
+     */
+    timeZone: text("time_zone").notNull().default("UTC"),
     // The owner's picks for the home page, in their order. Ids, not foreign keys (an array cannot
     // hold one): they are re-read inside the store's scope when saved and when shown, and one
     // that no longer exists is skipped.
@@ -455,6 +460,10 @@ export const products = pgTable(
     // A category or sub category narrows the listing: these serve its price sorts (not partial,
     // so they also serve the foreign keys' checks).
     index("products_category_idx").on(t.storeId, t.categoryId, t.priceCents, t.id),
+    // The dashboard's low-stock count and the admin list's stock=low filter (LOW_STOCK, app/lib/stock.ts).
+    index("products_low_stock_idx")
+      .on(t.storeId, t.stock)
+      .where(sql`${t.active}`),
     index("products_subcategory_idx").on(t.storeId, t.subcategoryId, t.priceCents, t.id),
     // …and its Best Seller and Trending sorts, so a small category of a large store is read in
     // order rather than filtered out of the whole store's order (0002_catalog_indexes.sql).
@@ -646,8 +655,45 @@ export const orders = pgTable(
     }),
     unique("orders_store_number_key").on(t.storeId, t.number),
     index("orders_user_created_idx").on(t.storeId, t.userId, t.createdAt.desc(), t.id),
-    index("orders_created_idx").on(t.storeId, t.createdAt.desc(), t.id),
-    index("orders_status_idx").on(t.storeId, t.status, t.createdAt.desc()),
+    // The admin's list (newest first, keyset on created_at and id, both descending) and its
+    // status and payment filters: app/services/orders/admin-orders.server.ts. NULLS FIRST is what
+    // a plain ORDER BY … DESC means (and a backward scan gives a plain ASC): with NULLS LAST the
+    // planner cannot use them for that order, though the columns are never null.
+    index("orders_created_idx").on(t.storeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_status_idx").on(
+      t.storeId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("orders_payment_idx").on(
+      t.storeId,
+      t.paymentStatus,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The dashboard's and the sales report's sums over a date range, read from the index alone
+    // (app/services/reports, drizzle/0015_report_indexes.sql); `id` joins the lines.
+    index("orders_report_idx").on(
+      t.storeId,
+      t.createdAt,
+      t.status,
+      t.paymentStatus,
+      t.totalCents,
+      t.subtotalCents,
+      t.discountCents,
+      t.shippingCents,
+      t.totalQuantity,
+      t.id,
+    ),
+    // The to-do counts (delivered but unpaid) and the orders list filtered by both states.
+    index("orders_status_payment_idx").on(
+      t.storeId,
+      t.status,
+      t.paymentStatus,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     uniqueIndex("orders_checkout_session_key").on(t.stripeCheckoutSessionId),
     uniqueIndex("orders_checkout_token_key").on(t.storeId, t.checkoutToken),
     index("orders_counted_in_trending_idx")
@@ -686,6 +732,15 @@ export const orderItems = pgTable(
     }),
     index("order_items_order_idx").on(t.storeId, t.orderId),
     index("order_items_product_idx").on(t.storeId, t.productId),
+    // Sales by product for a range of orders, from the index alone (app/services/reports).
+    index("order_items_report_idx").on(
+      t.storeId,
+      t.orderId,
+      t.productId,
+      t.quantity,
+      t.lineTotalCents,
+      t.unitDiscountCents,
+    ),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );

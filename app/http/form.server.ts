@@ -1,11 +1,13 @@
 /**
  * The one way an action reads its form (DESIGN §8). In order: a per-client (and optionally
  * per-subject) rate limit kept in PostgreSQL, a form content type (415 otherwise), a readable
- * body (400), the honeypot (400), and no NUL byte in any field (PostgreSQL text cannot hold one,
- * and no person types it). The request body stays unread: a clone is parsed, so remix-auth can
+ * body (400), the honeypot (400), no NUL byte in any field (PostgreSQL text cannot hold one,
+ * and no person types it), and a form intent (Conform's `__intent__`, which our list buttons
+ * send) shaped as Conform writes it, `{"type": …, "payload": …}`: Conform throws on anything else. The request body stays unread: a clone is parsed, so remix-auth can
  * still read it.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { INTENT_FIELD } from "~/lib/form-value";
 import { AUTH_RATE_LIMIT, hitRateLimit, type RateLimitRule } from "~/services/security/rate-limit.server";
 import { honeypotTripped } from "./request-security.server";
 import { badRequest, Refusal } from "./refusal.server";
@@ -74,8 +76,25 @@ export async function readForm(
   for (const value of form.values()) {
     if (typeof value === "string" && value.includes("\u0000")) throw badRequest();
   }
+  for (const intent of form.getAll(INTENT_FIELD)) {
+    if (typeof intent !== "string" || !isConformIntent(intent)) throw badRequest();
+  }
   const subject = limit?.subject?.(form)?.trim().toLowerCase();
   if (limit && subject)
     await enforceRateLimit(`${limit.kind}:subject:${subject}`, limit.subjectRule ?? limit.rule);
   return form;
+}
+
+function isConformIntent(text: string): boolean {
+  try {
+    const intent: unknown = JSON.parse(text);
+    return (
+      typeof intent === "object" &&
+      intent !== null &&
+      typeof (intent as { type?: unknown }).type === "string" &&
+      (intent as { payload?: unknown }).payload !== undefined
+    );
+  } catch {
+    return false;
+  }
 }

@@ -20,8 +20,14 @@ import {
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.contact.title") });
 
 export const loader = adminLoader(async ({ request, store }) => {
-  const cursor = new URL(request.url).searchParams.get(TABLE_PARAMS.cursor);
-  return { ...(await listContactRequests(store.id, cursor)), storeName: store.name };
+  const search = new URL(request.url).searchParams;
+  // status=unread: the dashboard's tile; anything else is every request.
+  const unreadOnly = search.get("status") === "unread";
+  return {
+    ...(await listContactRequests(store.id, search.get(TABLE_PARAMS.cursor), unreadOnly)),
+    storeName: store.name,
+    unreadOnly,
+  };
 });
 
 /** Mark one request read or unread; another store's id is a 404 and changes nothing. */
@@ -41,7 +47,7 @@ function replyHref(row: ContactRequestRow, subject: string): string {
 }
 
 export default function AdminContactRequests() {
-  const { rows, prevCursor, nextCursor, storeName } = useLoaderData<typeof loader>();
+  const { rows, prevCursor, nextCursor, storeName, unreadOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
@@ -114,6 +120,22 @@ export default function AdminContactRequests() {
         prevCursor={prevCursor}
         nextCursor={nextCursor}
         rowKey={(row) => row.id}
+        filters={{
+          names: ["status"],
+          fields: (
+            <label className="flex w-full flex-col gap-1 sm:w-auto">
+              <span className="font-bold">{t("reports.contactFilter.label")}</span>
+              <select
+                name="status"
+                defaultValue={unreadOnly ? "unread" : ""}
+                className="min-h-11 rounded-md border border-line bg-field px-3"
+              >
+                <option value="">{t("reports.contactFilter.all")}</option>
+                <option value="unread">{t("reports.contactFilter.unread")}</option>
+              </select>
+            </label>
+          ),
+        }}
         empty={t("admin.contact.empty")}
       />
     </AdminPage>

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/Button";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { adminLoader } from "~/http/handlers.server";
 import { seo } from "~/lib/seo";
+import { LOW_STOCK } from "~/lib/stock";
 import { readTableSort, TABLE_PARAMS } from "~/lib/table-links";
 import {
   listAdminProducts,
@@ -30,24 +31,27 @@ export const loader = adminLoader(async ({ request, store, locale }) => {
   const categoryId = UUID.test(category) ? category.toLowerCase() : null;
   const statusParam = search.get("status") as ProductStatusFilter | null;
   const status = statusParam && STATUSES.includes(statusParam) ? statusParam : "all";
+  // stock=low: the dashboard's low-stock tile; anything else is every product.
+  const lowStock = search.get("stock") === "low";
   const [page, categories] = await Promise.all([
     listAdminProducts(store.id, {
       q,
       categoryId,
       status,
+      lowStock,
       sort,
       cursor: search.get(TABLE_PARAMS.cursor),
       locale,
     }),
     listCategoryOptions(store.id, locale),
   ]);
-  return { ...page, q, categoryId, status, sort, categories };
+  return { ...page, q, categoryId, status, lowStock, sort, categories };
 });
 
 const SELECT_CLASS = "min-h-11 rounded-md border border-line bg-field px-3";
 
 export default function AdminProducts() {
-  const { rows, prevCursor, nextCursor, q, categoryId, status, sort, categories } =
+  const { rows, prevCursor, nextCursor, q, categoryId, status, lowStock, sort, categories } =
     useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", numberingSystem: "latn" });
@@ -158,7 +162,7 @@ export default function AdminProducts() {
         prevCursor={prevCursor}
         nextCursor={nextCursor}
         filters={{
-          names: ["q", "category", "status"],
+          names: ["q", "category", "status", "stock"],
           fields: (
             <>
               <label className="flex w-full flex-col gap-1 sm:w-auto">
@@ -182,6 +186,13 @@ export default function AdminProducts() {
                   <option value="all">{t("admin.products.allStatuses")}</option>
                   <option value="active">{t("admin.products.active")}</option>
                   <option value="inactive">{t("admin.products.inactive")}</option>
+                </select>
+              </label>
+              <label className="flex w-full flex-col gap-1 sm:w-auto">
+                <span className="font-bold">{t("reports.stockFilter.label")}</span>
+                <select name="stock" defaultValue={lowStock ? "low" : ""} className={SELECT_CLASS}>
+                  <option value="">{t("reports.stockFilter.all")}</option>
+                  <option value="low">{t("reports.stockFilter.low", { threshold: LOW_STOCK })}</option>
                 </select>
               </label>
             </>

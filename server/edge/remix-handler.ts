@@ -7,6 +7,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { limitBody, MAX_BODY_BYTES } from "./body-limit";
+import { PRIVATE_CACHE_CONTROL, type EdgePageCache } from "./page-cache";
 import { isPersonal } from "./security-headers";
 import { remixHeaders, trustedHost } from "./trusted-host";
 
@@ -15,6 +16,8 @@ export interface RemixEdgeOptions {
   handle: (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>;
   trustProxy: boolean;
   maxBodyBytes?: number;
+  /** Decision 017: anonymous visitors' store pages answered from the instance's cache. */
+  pageCache?: EdgePageCache;
 }
 
 /**
@@ -34,6 +37,7 @@ export function remixEdge({
   handle,
   trustProxy,
   maxBodyBytes = MAX_BODY_BYTES,
+  pageCache,
 }: RemixEdgeOptions): RequestHandler {
   return async (req, res, next) => {
     const host = trustedHost(req, trustProxy);
@@ -44,6 +48,15 @@ export function remixEdge({
       res.status(400).type("text/plain").send("Bad request target");
       return;
     }
+    const candidate = pageCache
+      ? await pageCache.lookup(req, res, url).catch((error: unknown) => {
+          // The cache is an optimisation: when it fails, Remix answers as if it were off.
+          console.error("page cache lookup failed:", error);
+          return null;
+        })
+      : null;
+    if (candidate === "served") return;
+
     const declared = Number(req.get("content-length") ?? 0);
     if (declared > maxBodyBytes) {
       tooLarge(res, { close: declared > DISCARDABLE_BYTES });
@@ -77,7 +90,8 @@ export function remixEdge({
     try {
       const response = await handle(new Request(url.href, init), req, res);
       if (overLimit || res.headersSent) return;
-      await sendResponse(req, res, response);
+      if (candidate && (await pageCache?.store(candidate, req, res, response))) return;
+      await sendResponse(req, res, response, { privateByDefault: Boolean(pageCache) });
     } catch (error) {
       if (overLimit) return;
       next(error);
@@ -85,7 +99,12 @@ export function remixEdge({
   };
 }
 
-async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
+async function sendResponse(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  response: Response,
+  { privateByDefault }: { privateByDefault: boolean },
+) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
@@ -97,6 +116,8 @@ async function sendResponse(req: ExpressRequest, res: ExpressResponse, response:
   });
   // A response that calls itself public (an image variant) stays cacheable.
   if (personal && !/\bpublic\b/i.test(cacheControl)) res.set("Cache-Control", "private, no-store");
+  // With the page cache on, what it did not keep is not for a shared cache either (decision 017).
+  else if (privateByDefault && !cacheControl) res.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   // An answer given before the body was read (a refusal): the connection cannot be reused.
   if (req.method !== "GET" && req.method !== "HEAD" && !req.complete) res.set("Connection", "close");
   if (response.body) await writeReadableStreamToWritable(response.body, res);

@@ -1,113 +1,196 @@
 /**
  * `npm run bench`: throughput and latency of store pages against a bare Remix page, measured in
  * the same run on the same server (DESIGN §9: storefront pages ≥ 80 % of the bare page's
- * requests/s, p99 < 100 ms at 16 connections).
+ * requests/s, p99 < 100 ms at 16 connections; issue 13: anonymous pages from the page cache
+ * ≥ 3× the bare page, p99 < 25 ms).
  *
- * Builds when the build is missing or older than the sources, starts the production server on a
- * free port with a fresh seeded database (tests/bench/server.ts: PGlite, or a new PostgreSQL
- * database with BENCH_DATABASE_URL), warms up, runs autocannon per route, prints a table and
- * writes JSON to tests/bench/results/. Besides req/s and latency it reports the server's CPU time
- * per request, which other work on the machine disturbs far less than throughput. Env:
- * BENCH_DURATION (seconds per route, default 10), BENCH_ROUNDS (rounds the duration is split
- * into, routes alternating, default 2), BENCH_CONNECTIONS (default 16), BENCH_DATABASE_URL,
- * BENCH_WORKERS (the server's WEB_CONCURRENCY, default 1; more than 1 needs PostgreSQL).
+ * Two servers one after the other, each with its own bare page: the first with the page cache
+ * off (PAGE_CACHE=off: every page rendered, the "cold" column), the second with it on, where
+ * each page is measured anonymous ("warm", answered from the cache after the first request) and
+ * signed in as the demo shopper (never cached). Builds when the build is missing or older than
+ * the sources, starts the production server on a free port with a fresh seeded database
+ * (tests/bench/server.ts: PGlite, or a new PostgreSQL database with BENCH_DATABASE_URL), warms
+ * up, runs autocannon per route, prints a table and writes JSON to tests/bench/results/. Besides
+ * req/s and latency it reports the server's CPU time per request, which other work on the
+ * machine disturbs far less than throughput, and the page cache's entries and memory after the
+ * warm run. Env: BENCH_DURATION (seconds per route, default 10), BENCH_ROUNDS (rounds the
+ * duration is split into, routes alternating, default 2), BENCH_CONNECTIONS (default 16),
+ * BENCH_DATABASE_URL, BENCH_WORKERS (the server's WEB_CONCURRENCY, default 1; more than 1 needs
+ * PostgreSQL).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
 import { buildIfStale, currentCommit, formatTable, RESULTS_DIR, startServer } from "./server";
+
+type Mode = "bare" | "cold" | "warm" | "signed in";
 
 interface Route {
   name: string;
+  mode: Mode;
   /** Store slug whose host the request is addressed to. */
   store: string;
   path: string;
-  /** The route every other one is compared with. */
-  baseline?: boolean;
 }
 
-const ROUTES: Route[] = [
-  { name: "bare Remix page", store: "dyes", path: "/bench/bare", baseline: true },
-  { name: "store home", store: "dyes", path: "/" },
+const STORE = "dyes";
+const SHOPPER = { email: "shopper@dyes.test", password: DEMO_PASSWORDS.shopper };
+const PAGES = [
+  { name: "store home", path: "/" },
   // A filtered, sorted listing (a category of the demo seed) and a product page.
-  { name: "product listing", store: "dyes", path: "/products?sort=price-asc&category=fabric-dyes" },
-  { name: "product page", store: "dyes", path: "/products/crimson-red-fabric-dye" },
+  { name: "product listing", path: "/products?sort=price-asc&category=fabric-dyes" },
+  { name: "product page", path: "/products/crimson-red-fabric-dye" },
 ];
+const BARE: Route = { name: "bare Remix page", mode: "bare", store: STORE, path: "/bench/bare" };
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const WARMUP_SECONDS = 3;
-const BUDGET = { ratio: 0.8, p99Ms: 100 };
-/** fetch() drops a Host header, so the check goes through node:http like autocannon does. */
-function statusOf(port: number, route: Route): Promise<number> {
+const BUDGETS: Record<Exclude<Mode, "bare">, { ratio: number; p99Ms: number }> = {
+  cold: { ratio: 0.8, p99Ms: 100 },
+  warm: { ratio: 3, p99Ms: 25 },
+  "signed in": { ratio: 0.8, p99Ms: 100 },
+};
+
+function headersFor(route: Route, port: number, cookie: string | null): Record<string, string> {
+  return {
+    host: `${route.store}.localhost:${port}`,
+    "accept-encoding": "gzip",
+    ...(route.mode === "signed in" && cookie ? { cookie } : {}),
+  };
+}
+
+/** fetch() drops a Host header, so requests go through node:http like autocannon's do. */
+function request(
+  port: number,
+  options: { path: string; headers: Record<string, string>; method?: string; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(
-      { host: "127.0.0.1", port, path: route.path, headers: { host: `${route.store}.localhost:${port}` } },
+    const outgoing = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: options.path,
+        method: options.method ?? "GET",
+        headers: options.headers,
+      },
       (response) => {
         response.resume();
-        resolve(response.statusCode ?? 0);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers });
       },
     );
-    request.on("error", reject);
+    outgoing.on("error", reject);
+    outgoing.end(options.body);
   });
 }
 
-function fire(origin: string, route: Route, port: number, seconds: number) {
+/** The demo shopper's `__session` cookie, from signing in like the login form does. */
+async function signIn(port: number): Promise<string> {
+  const host = `${STORE}.localhost:${port}`;
+  const { status, headers } = await request(port, {
+    path: "/login",
+    method: "POST",
+    headers: {
+      host,
+      origin: `http://${host}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(SHOPPER).toString(),
+  });
+  const session = (headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith("__session="));
+  if (!session) throw new Error(`signing in as ${SHOPPER.email} answered ${status} without a session`);
+  return session.split(";")[0]!;
+}
+
+function fire(origin: string, route: Route, port: number, seconds: number, cookie: string | null) {
   return autocannon({
     url: `${origin}${route.path}`,
     connections: CONNECTIONS,
     duration: seconds,
     // Addressed like a browser would address the store; fetch-style name resolution of
     // *.localhost is not something every resolver does, so the socket goes to 127.0.0.1.
-    headers: { host: `${route.store}.localhost:${port}`, "accept-encoding": "gzip" },
+    headers: headersFor(route, port, cookie),
   });
 }
 
-async function main() {
-  buildIfStale();
-  if (WORKERS > 1 && !process.env.BENCH_DATABASE_URL) {
-    throw new Error("BENCH_WORKERS above 1 needs BENCH_DATABASE_URL: the embedded database is one process");
-  }
-  const { port, origin, database, cpuMs, stop } = await startServer("bench", {
+interface Measured extends Route {
+  server: "cache off" | "cache on";
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  requests: number;
+  cpuMsPerRequest: number | null;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** One server (page cache on or off): its routes measured against its own bare page. */
+async function measureServer(cache: "on" | "off") {
+  const routes: Route[] = [
+    BARE,
+    ...PAGES.flatMap((page): Route[] =>
+      cache === "off"
+        ? [{ ...page, mode: "cold", store: STORE }]
+        : [
+            { ...page, mode: "warm", store: STORE },
+            { ...page, mode: "signed in", store: STORE },
+          ],
+    ),
+  ];
+  const { port, origin, cpuMs, stop } = await startServer("bench", {
     BENCH_ROUTES: "1",
     WEB_CONCURRENCY: String(WORKERS),
+    PAGE_CACHE: cache,
   });
-
   try {
-    for (const route of ROUTES) {
-      const status = await statusOf(port, route);
+    const cookie = cache === "on" ? await signIn(port) : null;
+    for (const route of routes) {
+      const { status, headers } = await request(port, {
+        path: route.path,
+        headers: headersFor(route, port, cookie),
+      });
       if (status !== 200) {
         throw new Error(
           `${route.store} ${route.path} answered ${status}; a benchmark of it would mean nothing`,
         );
       }
+      if (route.mode === "signed in" && headers["x-cache"] !== "bypass" && headers["x-cache"] !== undefined) {
+        throw new Error(`${route.path} signed in answered X-Cache: ${headers["x-cache"]}`);
+      }
     }
 
-    console.log(`Warming up (${WARMUP_SECONDS} s per route)`);
-    for (const route of ROUTES) await fire(origin, route, port, WARMUP_SECONDS);
+    console.log(`Page cache ${cache}: warming up (${WARMUP_SECONDS} s per route)`);
+    for (const route of routes) await fire(origin, route, port, WARMUP_SECONDS, cookie);
 
     // Rounds alternate the routes, so drift over the run (JIT, GC, other work on the machine)
     // falls on every route alike instead of on whichever was measured first.
     const secondsPerRound = DURATION / ROUNDS;
     const samples = new Map<Route, { result: autocannon.Result; cpuMs: number | null }[]>();
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const route of ROUTES) {
+      for (const route of routes) {
         console.log(
-          `Round ${round}/${ROUNDS}: ${route.name} (${route.store} ${route.path}), ${secondsPerRound} s, ${CONNECTIONS} connections`,
+          `Page cache ${cache}, round ${round}/${ROUNDS}: ${route.name} ${route.mode} (${route.store} ${route.path}), ${secondsPerRound} s, ${CONNECTIONS} connections`,
         );
         const cpuBefore = cpuMs();
-        const result = await fire(origin, route, port, secondsPerRound);
+        const result = await fire(origin, route, port, secondsPerRound, cookie);
         const cpuAfter = cpuMs();
         const cpu = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
         samples.set(route, [...(samples.get(route) ?? []), { result, cpuMs: cpu }]);
       }
     }
+    const stats =
+      cache === "on"
+        ? await fetch(`${origin}/_page-cache`, { headers: { host: `${STORE}.localhost:${port}` } }).then(
+            (response) => response.json() as Promise<Record<string, number>>,
+          )
+        : null;
 
-    const measured = ROUTES.map((route) => {
+    const measured = routes.map((route): Measured => {
       const runs = samples.get(route) ?? [];
       const sum = (pick: (run: (typeof runs)[number]) => number) =>
         runs.reduce((total, run) => total + pick(run), 0);
@@ -119,6 +202,7 @@ async function main() {
       const cpu = runs.every((run) => run.cpuMs !== null) ? sum((run) => run.cpuMs ?? 0) : null;
       return {
         ...route,
+        server: cache === "on" ? "cache on" : "cache off",
         requestsPerSecond: seconds > 0 ? requests / seconds : 0,
         latencyMs: {
           p50: worst((result) => result.latency.p50),
@@ -133,90 +217,119 @@ async function main() {
         timeouts: sum((run) => run.result.timeouts),
       };
     });
+    return { measured, stats };
+  } finally {
+    await stop();
+  }
+}
 
-    const baseline = measured.find((route) => route.baseline);
+async function main() {
+  buildIfStale();
+  if (WORKERS > 1 && !process.env.BENCH_DATABASE_URL) {
+    throw new Error("BENCH_WORKERS above 1 needs BENCH_DATABASE_URL: the embedded database is one process");
+  }
+  const database = process.env.BENCH_DATABASE_URL ? "postgres" : "pglite";
+  const off = await measureServer("off");
+  const on = await measureServer("on");
+
+  const rows = [off.measured, on.measured].flatMap((measured) => {
+    const baseline = measured.find((route) => route.mode === "bare");
     if (!baseline) throw new Error("no baseline route");
-    const rows = measured.map((route) => {
+    return measured.map((route) => {
       const ratio = route.requestsPerSecond / baseline.requestsPerSecond;
       // The same comparison from CPU time: bare page's CPU per request over this page's.
       const cpuRatio =
         route.cpuMsPerRequest && baseline.cpuMsPerRequest
           ? baseline.cpuMsPerRequest / route.cpuMsPerRequest
           : null;
-      const withinBudget = route.baseline || (ratio >= BUDGET.ratio && route.latencyMs.p99 < BUDGET.p99Ms);
+      const budget = route.mode === "bare" ? null : BUDGETS[route.mode];
+      const withinBudget = !budget || (ratio >= budget.ratio && route.latencyMs.p99 < budget.p99Ms);
       return { ...route, ratio, cpuRatio, withinBudget };
     });
+  });
 
-    const header = [
-      "route",
-      "path",
-      "req/s",
-      "p50 ms",
-      "p99 ms",
-      "vs bare",
-      "CPU ms/req",
-      "vs bare (CPU)",
-      "non-2xx",
-      "errors",
-      "budget",
-    ];
-    const percent = (value: number | null) => (value === null ? "n/a" : `${(value * 100).toFixed(0)} %`);
-    const table = rows.map((row) => [
-      row.name,
-      `${row.store} ${row.path}`,
-      row.requestsPerSecond.toFixed(0),
-      row.latencyMs.p50.toFixed(1),
-      row.latencyMs.p99.toFixed(1),
-      percent(row.ratio),
-      row.cpuMsPerRequest === null ? "n/a" : row.cpuMsPerRequest.toFixed(2),
-      percent(row.cpuRatio),
-      String(row.non2xx),
-      String(row.errors),
-      row.baseline ? "baseline" : row.withinBudget ? "ok" : "OVER",
-    ]);
-    console.log(`\n${formatTable(header, table)}`);
-    console.log(`\nBudget: ≥ ${BUDGET.ratio * 100} % of the bare page's req/s and p99 < ${BUDGET.p99Ms} ms.`);
+  const header = [
+    "server",
+    "route",
+    "mode",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "vs bare",
+    "CPU ms/req",
+    "vs bare (CPU)",
+    "non-2xx",
+    "errors",
+    "budget",
+  ];
+  const percent = (value: number | null) => (value === null ? "n/a" : `${(value * 100).toFixed(0)} %`);
+  const table = rows.map((row) => [
+    row.server,
+    row.name,
+    row.mode,
+    row.requestsPerSecond.toFixed(0),
+    row.latencyMs.p50.toFixed(1),
+    row.latencyMs.p99.toFixed(1),
+    percent(row.ratio),
+    row.cpuMsPerRequest === null ? "n/a" : row.cpuMsPerRequest.toFixed(2),
+    percent(row.cpuRatio),
+    String(row.non2xx),
+    String(row.errors),
+    row.mode === "bare" ? "baseline" : row.withinBudget ? "ok" : "OVER",
+  ]);
+  console.log(`\n${formatTable(header, table)}`);
+  console.log(
+    `\nBudgets: cold and signed in ≥ ${BUDGETS.cold.ratio * 100} % of the bare page's req/s, p99 < ${BUDGETS.cold.p99Ms} ms; ` +
+      `warm ≥ ${BUDGETS.warm.ratio}× the bare page, p99 < ${BUDGETS.warm.p99Ms} ms.`,
+  );
+  if (on.stats) {
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
     console.log(
-      `Database: ${database}; server processes: ${WORKERS}; load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(", ")}.`,
+      `Page cache after the warm run: ${on.stats.entries} entries, ${mb(on.stats.bytes ?? 0)} of ${mb(on.stats.maxBytes ?? 0)} MB, ` +
+        `${on.stats.hits} hits, ${on.stats.misses} misses, ${on.stats.evicted} evicted.`,
     );
+  }
+  console.log(
+    `Database: ${database}; server processes: ${WORKERS}; load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")}.`,
+  );
 
-    const commit = currentCommit();
-    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    const file = path.join(RESULTS_DIR, `bench-${stamp}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          commit,
-          node: process.version,
-          database,
-          workers: WORKERS,
-          cpus: os.availableParallelism(),
-          loadAverage: os.loadavg(),
-          connections: CONNECTIONS,
-          durationSeconds: DURATION,
-          rounds: ROUNDS,
-          budget: BUDGET,
-          routes: rows,
-        },
-        null,
-        2,
-      ),
+  const commit = currentCommit();
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `bench-${stamp}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        commit,
+        node: process.version,
+        database,
+        workers: WORKERS,
+        cpus: os.availableParallelism(),
+        loadAverage: os.loadavg(),
+        connections: CONNECTIONS,
+        durationSeconds: DURATION,
+        rounds: ROUNDS,
+        budgets: BUDGETS,
+        pageCache: on.stats,
+        routes: rows,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`Results written to ${path.relative(process.cwd(), file)}`);
+
+  const failedRequests = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
+  if (failedRequests.length > 0) {
+    console.error(
+      `Requests failed on: ${failedRequests.map((row) => `${row.path} (${row.mode})`).join(", ")}`,
     );
-    console.log(`Results written to ${path.relative(process.cwd(), file)}`);
-
-    const failedRequests = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
-    if (failedRequests.length > 0) {
-      console.error(`Requests failed on: ${failedRequests.map((row) => row.path).join(", ")}`);
-      process.exitCode = 1;
-    }
-  } finally {
-    await stop();
+    process.exitCode = 1;
   }
 }
 

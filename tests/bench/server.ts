@@ -47,7 +47,7 @@ export function buildIfStale() {
   if (result.status !== 0) throw new Error(`remix vite:build exited ${result.status}`);
 }
 
-async function waitForHealth(origin: string, server: ChildProcess, timeoutMs = 120_000) {
+async function waitForHealth(origin: string, server: ChildProcess, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode} during start`);

@@ -7,11 +7,10 @@
  */
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { slugify } from "../../app/db/seed/plan/catalog";
-import { DYES_STORE } from "../../app/db/seed/stores";
+import type { Page } from "@playwright/test";
 import { hostUrl } from "./demo";
-import { expectToast } from "./support/fixtures";
+import { expect, expectToast, test } from "./support/fixtures";
+import { productInStock, uniqueEmail } from "./support/shop";
 
 type Locale = "en" | "ar";
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -36,28 +35,6 @@ test.beforeEach(async ({ context }, info) => {
 
 const dyes = (path: string, locale: Locale) =>
   hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
-const uniqueEmail = (tag: string) =>
-  `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-
-const SLUGS = DYES_STORE.catalog.flatMap((top) =>
-  top.subcategories.flatMap((sub) => sub.products.map((product) => slugify(product.nameEn))),
-);
-
-/**
- * A demo product with plenty in stock, the `index`-th found from the end of the catalogue (the
- * product and cart tests start from the front), so parallel tests never buy the same one.
- */
-async function productInStock(page: Page, index: number): Promise<string> {
-  let seen = 0;
-  for (const slug of [...SLUGS].reverse()) {
-    const res = await page.goto(dyes(`/products/${slug}`, "en"));
-    if (!res?.ok()) continue;
-    const max = await page.locator('input[name="quantity"]').getAttribute("max");
-    if (max && Number(max) >= 10 && seen++ === index) return slug;
-  }
-  throw new Error("not enough demo products in stock");
-}
-
 async function stockOnPage(page: Page, slug: string, locale: Locale): Promise<number> {
   await page.goto(dyes(`/products/${slug}`, locale));
   return Number(await page.locator('input[name="quantity"]').getAttribute("max"));
@@ -87,7 +64,8 @@ async function addToCart(page: Page, locale: Locale, slug: string, quantity: num
   await page.goto(dyes(`/products/${slug}`, locale));
   await page.getByLabel(text(locale, "productPage.quantity"), { exact: true }).fill(String(quantity));
   await page.getByRole("button", { name: text(locale, "productPage.addToCart") }).click();
-  await expect(page).not.toHaveURL(/\/cart$/);
+  // The cart holds the line only once the answer is back: opening /cart before it showed it empty.
+  await expectToast(page, text(locale, "toast.cartAdded"));
 }
 
 async function fillShipping(page: Page, locale: Locale) {

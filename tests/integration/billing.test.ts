@@ -446,15 +446,13 @@ describe("a test clock moving a store's subscription through time", () => {
     const G = "http://gamma.localhost:3000";
     const gammaCtx = await contextFor(db, "gamma.localhost");
     const gammaAdminId = uuidv7();
-    await db.owner
-      .insert(users)
-      .values({
-        storeId: gamma.storeId,
-        id: gammaAdminId,
-        email: "owner@gamma.test",
-        name: "G",
-        isAdmin: true,
-      });
+    await db.owner.insert(users).values({
+      storeId: gamma.storeId,
+      id: gammaAdminId,
+      email: "owner@gamma.test",
+      name: "G",
+      isAdmin: true,
+    });
     const gammaCookie = await userCookie(gamma.storeId, gammaAdminId, G);
     server.setWebhookUrl(listenerUrl());
 

@@ -50,6 +50,8 @@ interface StoreData {
   categorySlug: string;
   /** The top-level category `categorySlug` names (it has products). */
   categoryId: string;
+  /** One of the store's sales (the first to start). */
+  saleId: string;
   subSlug: string;
   /** Product names of this store that the other store does not have. */
   ownNames: string[];
@@ -241,6 +243,7 @@ const STORE_DATA_SQL = (slug: string) => sql`
     (select slug from products p where p.store_id = s.id and p.active order by p.slug limit 1) as "productSlug",
     (select c.slug from categories c where c.store_id = s.id and c.parent_id is null order by c.slug limit 1) as "categorySlug",
     (select c.id from categories c where c.store_id = s.id and c.parent_id is null order by c.slug limit 1) as "categoryId",
+    (select id from sales x where x.store_id = s.id order by x.starts_at, x.id limit 1) as "saleId",
     (select c.slug from categories c join categories p on p.store_id = c.store_id and p.id = c.parent_id
       where c.store_id = s.id order by p.slug, c.slug limit 1) as "subSlug",
     (select id from users u where u.store_id = s.id and not u.is_admin order by u.email limit 1) as "shopperId",

@@ -346,6 +346,11 @@ describe("orders", () => {
     expect(mix.statuses).toEqual(["cancelled", "confirmed", "delivered", "pending", "shipped"]);
     expect(mix.payments).toEqual(expect.arrayContaining(["failed", "paid", "refunded", "unpaid"]));
     expect(mix.methods).toEqual(["card", "cod"]);
+    // Cash On Delivery delivered but not paid yet: the dashboard's "cash to collect".
+    const toCollect = await one<{ n: number }>(sql`
+      select count(*)::int as n from orders
+      where store_id = ${id} and payment_method = 'cod' and status = 'delivered' and payment_status = 'unpaid'`);
+    expect(toCollect.n).toBeGreaterThan(0);
     const incompleteShipping = await one<{ n: number }>(sql`
       select count(*)::int as n from orders where '' in (trim(ship_full_name), trim(ship_street_address), trim(ship_zip_code),
         trim(ship_city), trim(ship_email), trim(ship_mobile))`);

@@ -61,7 +61,17 @@ describe("locale resources", () => {
     );
 
   it("has the same keys in English and Arabic, none empty", () => {
-    expect(keys(ar).sort()).toEqual(keys(en).sort());
+    // Arabic has six plural forms (zero, one, two, few, many, other) where English has two: a
+    // plural is compared by its stem, and each language must have its own "other".
+    const stems = (dict: object) => [
+      ...new Set(keys(dict).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, "_#"))),
+    ];
+    expect(stems(ar).sort()).toEqual(stems(en).sort());
+    for (const dict of [en, ar]) {
+      const plurals = keys(dict).filter((key) => key.endsWith("_one"));
+      const others = new Set(keys(dict).filter((key) => key.endsWith("_other")));
+      expect(plurals.filter((key) => !others.has(key.replace(/_one$/, "_other")))).toEqual([]);
+    }
     const empty = (dict: object) =>
       keys(dict).filter(
         (key) => !key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], dict),

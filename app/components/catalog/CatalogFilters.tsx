@@ -36,16 +36,22 @@ export interface FilterCategory {
 /**
  * The listing's filters as a plain GET form: it works without JavaScript (Apply), and with it
  * the listing follows as you type (debounced, replacing the history entry). `categories` null
- * hides the category pickers (the category pages fix them by their path).
+ * hides the category pickers (the category pages fix them by their path). `inDrawer`: inside the
+ * phone's filter drawer, which has the heading as its title (the form keeps it, for its name)
+ * and closes on Apply (`onApply`).
  */
 export function CatalogFilters({
   action,
   query,
   categories,
+  inDrawer = false,
+  onApply,
 }: {
   action: string;
   query: CatalogQuery;
   categories: FilterCategory[] | null;
+  inDrawer?: boolean;
+  onApply?: () => void;
 }) {
   const { t } = useTranslation();
   const submit = useSubmit();
@@ -137,13 +143,16 @@ export function CatalogFilters({
       action={action}
       aria-labelledby={`${id}-heading`}
       onChange={onChange}
-      onSubmit={forgetUnsent}
-      className="rounded-lg border border-line bg-card p-4"
+      onSubmit={() => {
+        forgetUnsent();
+        onApply?.();
+      }}
+      className={inDrawer ? undefined : "rounded-lg border border-line bg-card p-4"}
     >
-      <h2 id={`${id}-heading`} className="text-lg font-extrabold">
+      <h2 id={`${id}-heading`} className={inDrawer ? "sr-only" : "text-lg font-extrabold"}>
         {t("catalog.filters.heading")}
       </h2>
-      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+      <div className={inDrawer ? "grid gap-3" : "mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"}>
         <div className="sm:col-span-2">
           <label htmlFor={`${id}-q`} className={LABEL}>
             {t("catalog.filters.search")}

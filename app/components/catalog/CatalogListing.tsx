@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { catalogSearch } from "~/lib/catalog-query";
 import type { ListingPageData } from "~/http/catalog-page.server";
 import { CatalogFilters } from "./CatalogFilters";
+import { FILTERS_ID, FilterDrawer } from "./FilterDrawer";
 import { ListingProblems } from "./ListingProblems";
 import { Pagination } from "./Pagination";
 import { ProductGrid } from "./ProductGrid";
@@ -11,7 +12,8 @@ import { ProductGrid } from "./ProductGrid";
 /**
  * A listing page: title, optional intro, filters, the result count, the grid and Previous/Next.
  * `filters`: "all" shows every picker, "price" hides the category pickers (fixed by the path),
- * "none" shows no form (a page with a fixed order).
+ * "none" shows no form (a page with a fixed order). Below 640 px the filters sit behind a
+ * "Filter and sort" button (FilterDrawer), so the first screen shows products.
  */
 export function CatalogListing({
   page,
@@ -28,25 +30,32 @@ export function CatalogListing({
   const { pathname } = useLocation();
   const id = useId();
   const { listing, query } = page;
+  const filterProps = {
+    action: pathname,
+    query,
+    categories: filters === "all" ? page.categories : null,
+  };
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <h1 id={`${id}-title`} className="text-3xl font-extrabold">
         {title}
       </h1>
       {intro}
-      <div className="mt-6 flex flex-col gap-4">
+      <div className="mt-4 flex flex-col gap-4 empty:hidden sm:mt-6">
         <ListingProblems problems={page.problems} />
         {filters !== "none" ? (
-          <CatalogFilters
-            action={pathname}
-            query={query}
-            categories={filters === "all" ? page.categories : null}
-          />
+          // Without JavaScript a phone shows it while the URL names it (FilterDrawer's link).
+          <div id={FILTERS_ID} className="scroll-mt-4 max-sm:hidden max-sm:target:block">
+            <CatalogFilters {...filterProps} />
+          </div>
         ) : null}
       </div>
-      <p role="status" className="mt-6 font-bold text-muted">
-        {t("catalog.results", { count: listing.total })}
-      </p>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 sm:mt-6">
+        {filters !== "none" ? <FilterDrawer {...filterProps} total={listing.total} /> : null}
+        <p role="status" className="font-bold text-muted">
+          {t("catalog.results", { count: listing.total })}
+        </p>
+      </div>
       {listing.products.length > 0 ? (
         <div className="mt-4">
           <ProductGrid products={listing.products} labelledBy={`${id}-title`} />

@@ -1,9 +1,21 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderView } from "~/services/orders/order-view.server";
 import { StatusBadge } from "./StatusBadge";
 
-/** One order: its lines, totals, delivery address, payment and history (SPEC §3 labels). */
-export function OrderDetailsView({ order }: { order: OrderView }) {
+/**
+ * One order: its lines, totals, delivery address, payment and history (SPEC §3 labels). The admin's
+ * page adds who took each step (`eventActor`, by the event's index) and its own panels (`aside`).
+ */
+export function OrderDetailsView({
+  order,
+  eventActor,
+  aside,
+}: {
+  order: OrderView;
+  eventActor?: (index: number) => string | null;
+  aside?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
@@ -79,6 +91,9 @@ export function OrderDetailsView({ order }: { order: OrderView }) {
                   {event.date}
                 </time>
                 <span>{eventText(t, event)}</span>
+                {eventActor?.(index) ? (
+                  <span className="block text-sm text-muted">{eventActor(index)}</span>
+                ) : null}
               </li>
             ))}
           </ol>
@@ -86,6 +101,7 @@ export function OrderDetailsView({ order }: { order: OrderView }) {
       </div>
       {/* On a phone the status and address come first, above the lines. */}
       <aside className="order-first flex flex-col gap-4 lg:order-none">
+        {aside}
         <section aria-labelledby="order-status" className="rounded-lg border border-line bg-card p-4">
           <h2 id="order-status" className="sr-only">
             {t("orders.status")}

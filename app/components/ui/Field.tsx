@@ -16,7 +16,7 @@ export function Field({
 }: {
   field: FieldState;
   label: string;
-  type?: "text" | "email" | "password" | "tel";
+  type?: "text" | "email" | "password" | "tel" | "datetime-local";
   hint?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form" | "defaultValue">) {
   const hintId = hint ? `${field.id}-hint` : undefined;

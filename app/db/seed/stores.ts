@@ -95,6 +95,16 @@ export const DYES_STORE: StoreDef = {
       },
     },
     {
+      // Scheduled: the demo shows a campaign that has not started yet.
+      nameEn: "Candle Makers' Week",
+      nameAr: "أسبوع صانعي الشموع",
+      kind: "percent",
+      value: 15,
+      startDays: 5,
+      endDays: 12,
+      target: { scope: "categories", slugs: ["candle-and-soap-colours"] },
+    },
+    {
       nameEn: "Spring Sale",
       nameAr: "تخفيضات الربيع",
       kind: "percent",

@@ -2,7 +2,7 @@
  * The messages shoppers sent through /contact, for the admin (SPEC §2 contact requests): unread
  * first, newest first within each, and the read flag. Store id first, in its RLS scope.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { contactRequests } from "~/db/schema";
 import { decodeKeyset, pageOf } from "./keyset.server";
@@ -30,7 +30,8 @@ function anchorOf(value: string): { rank: number; created: string } | null {
   return match ? { rank: Number(match[1]), created: match[2]! } : null;
 }
 
-export async function listContactRequests(storeId: string, cursor: string | null) {
+/** `unreadOnly`: the dashboard's "unread contact requests" tile (?status=unread). */
+export async function listContactRequests(storeId: string, cursor: string | null, unreadOnly = false) {
   const decoded = decodeKeyset(cursor);
   const anchor = decoded ? anchorOf(decoded.value) : null;
   const keyset = anchor ? decoded : null;
@@ -43,8 +44,10 @@ export async function listContactRequests(storeId: string, cursor: string | null
       sql`(${readRank} > ${rank} or (${readRank} = ${rank} and (${contactRequests.createdAt}, ${contactRequests.id}) < (${created}::timestamptz, ${id}::uuid)))`;
     const beforeAnchor = (rank: number, created: string, id: string) =>
       sql`(${readRank} < ${rank} or (${readRank} = ${rank} and (${contactRequests.createdAt}, ${contactRequests.id}) > (${created}::timestamptz, ${id}::uuid)))`;
-    const where =
-      keyset && anchor ? (before ? beforeAnchor : after)(anchor.rank, anchor.created, keyset.id) : undefined;
+    const where = and(
+      keyset && anchor ? (before ? beforeAnchor : after)(anchor.rank, anchor.created, keyset.id) : undefined,
+      unreadOnly ? eq(contactRequests.status, "new") : undefined,
+    );
     return tx
       .select({
         id: contactRequests.id,

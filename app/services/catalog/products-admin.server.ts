@@ -10,6 +10,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
 import { categories, orderItems, productImages, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
+import { LOW_STOCK } from "~/lib/stock";
 import { suggestSlug, type ProductFormValue } from "~/lib/validation/products-admin";
 import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
 import { insertImage, type NewImage } from "~/services/media/images.server";
@@ -97,7 +98,7 @@ const INTEGER = /^\d{1,10}$/;
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
 
 /** PostgreSQL's text for a timestamptz, and a real calendar date (a cast of Feb 31 would fail). */
-function isTimestampText(value: string): boolean {
+export function isTimestampText(value: string): boolean {
   const match = TIMESTAMP.exec(value);
   if (!match) return false;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
@@ -162,6 +163,8 @@ export async function listAdminProducts(
     q: string;
     categoryId: string | null;
     status: ProductStatusFilter;
+    /** Only active products with LOW_STOCK or fewer left (the dashboard's tile). */
+    lowStock?: boolean;
     sort: ProductSort;
     cursor: string | null;
     locale: Locale;
@@ -189,6 +192,7 @@ export async function listAdminProducts(
   // can serve the active products' newest and price orders (see catalog.server.ts isActive).
   if (input.status === "active") filters.push(sql`${products.active}`);
   if (input.status === "inactive") filters.push(sql`not ${products.active}`);
+  if (input.lowStock) filters.push(sql`${products.active} and ${products.stock} <= ${LOW_STOCK}`);
   if (keyset) {
     const anchor = sql`(${spec.cast(keyset.value)}, ${keyset.id}::uuid)`;
     filters.push(

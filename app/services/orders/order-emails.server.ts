@@ -17,7 +17,16 @@ import { emailStore, type EmailStore } from "~/services/email/email-templates.se
 import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
 import { localized } from "~/services/store/settings.server";
 
-export type OrderEmailKind = "order-placed" | "order-paid" | "order-cancelled" | "order-refunded";
+export type OrderEmailKind =
+  | "order-placed"
+  | "order-paid"
+  | "order-cancelled"
+  | "order-refunded"
+  // The store's steps (services/orders/order-transitions.server.ts).
+  | "order-confirmed"
+  | "order-shipped"
+  | "order-delivered"
+  | "order-payment-received";
 
 /** An email owed for an order once its change has committed. */
 export interface OrderEmail {

@@ -15,6 +15,7 @@ import {
   type orderStatuses,
   type paymentStatuses,
 } from "~/db/schema";
+import { CANCELLABLE_STATUSES, STATUS_STEPS } from "~/lib/order-transitions";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { sendOrderEmail } from "./order-emails.server";
 import { subtractTrending } from "./trending.server";
@@ -23,8 +24,8 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const ORDERS_PAGE_SIZE = 10;
-/** A shopper may cancel until the order ships. */
-export const CANCELLABLE: readonly OrderStatus[] = ["pending", "confirmed"];
+/** A shopper may cancel until the order ships (the lifecycle table, ~/lib/order-transitions). */
+export const CANCELLABLE: readonly OrderStatus[] = CANCELLABLE_STATUSES;
 
 export interface OrderSummary {
   number: number;
@@ -180,7 +181,17 @@ export interface OrderDetails extends OrderSummary {
   cancellable: boolean;
 }
 
-async function readOrder(tx: Tx, where: SQL): Promise<OrderDetails | null> {
+/** What an order's history shows of each event (the admin's page adds who took it). */
+export const EVENT_COLUMNS = {
+  type: orderEvents.type,
+  fromStatus: orderEvents.fromStatus,
+  toStatus: orderEvents.toStatus,
+  paymentStatus: orderEvents.paymentStatus,
+  createdAt: orderEvents.createdAt,
+};
+
+/** One order with its lines and history, by a condition the caller scopes (store, owner). */
+export async function readOrder(tx: Tx, where: SQL): Promise<OrderDetails | null> {
   const [row] = await tx.select().from(orders).where(where);
   if (!row) return null;
   const lines = await tx
@@ -197,13 +208,7 @@ async function readOrder(tx: Tx, where: SQL): Promise<OrderDetails | null> {
     .where(and(eq(orderItems.storeId, row.storeId), eq(orderItems.orderId, row.id)))
     .orderBy(asc(orderItems.nameEn), asc(orderItems.id));
   const events = await tx
-    .select({
-      type: orderEvents.type,
-      fromStatus: orderEvents.fromStatus,
-      toStatus: orderEvents.toStatus,
-      paymentStatus: orderEvents.paymentStatus,
-      createdAt: orderEvents.createdAt,
-    })
+    .select(EVENT_COLUMNS)
     .from(orderEvents)
     .where(and(eq(orderEvents.storeId, row.storeId), eq(orderEvents.orderId, row.id)))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
@@ -365,7 +370,7 @@ export async function markOrderPaidIn(
     .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)))
     .for("update");
   if (!order) return { kind: "not-found" };
-  if (order.status !== "pending" || !inPending(order.paymentStatus))
+  if (!STATUS_STEPS.confirm.from.includes(order.status) || !inPending(order.paymentStatus))
     return { kind: "unchanged", status: order.status, paymentStatus: order.paymentStatus };
   await tx
     .update(orders)

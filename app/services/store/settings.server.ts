@@ -40,6 +40,7 @@ export function defaultStoreSettings(storeId: string): StoreSettings {
     cashOnDeliveryEnabled: true,
     shippingFeeCents: 0,
     freeShippingThresholdCents: 0,
+    timeZone: "UTC",
     featuredCategoryIds: [],
     featuredProductIds: [],
     updatedAt: new Date(0),

@@ -33,7 +33,6 @@ export function t(locale: Locale, key: string, params: Record<string, string | n
   return Object.entries(params).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), value);
 }
 
-/** The accessibility rules we hold every page to: WCAG 2.1 A and AA. */
 /** A toast with exactly this text is showing. */
 export async function expectToast(page: Page, message: string): Promise<void> {
   await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
@@ -52,6 +51,15 @@ export async function dismissToasts(page: Page, locale: Locale): Promise<void> {
   }).toPass({ timeout: 15_000 });
 }
 
+/**
+ * React has hydrated the page (app/entry.client.tsx marks <html data-hydrated>): before it, a
+ * click on a scripted control does nothing and a controlled input may be reset under the typist.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** The accessibility rules we hold every page to: WCAG 2.1 A and AA. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** axe on the page, with our tags: `expect((await axe(page).analyze()).violations).toEqual([])`. */
@@ -116,4 +124,28 @@ export const test = base.extend<{ clientAddress: string }>({
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress });
     await provide(context);
   },
+  // A person waits for a page before using it; a test opening one of ours waits until it has
+  // hydrated, so its first click or keystroke meets the page's scripts (CI flaked three times on
+  // a click or a fill made before them). Other pages (the Stripe test server's, downloads) and
+  // pages without JavaScript are used as soon as they load.
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== "commit") await settle(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (options?.waitUntil !== "commit") await settle(page);
+      return response;
+    };
+    await provide(page);
+  },
 });
+
+async function settle(page: Page): Promise<void> {
+  const remixPage = await page.evaluate(() => "__remixContext" in window).catch(() => false);
+  if (remixPage) await waitForHydration(page);
+}

@@ -6,6 +6,8 @@
 export interface MatrixIds {
   /** A top-level category of the store that has products. */
   categoryId: string;
+  /** One of the store's sales campaigns. */
+  saleId: string;
 }
 
 export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
@@ -13,10 +15,16 @@ export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
   `/admin/categories/${ids.categoryId}`,
   // The no-JavaScript confirmation of a delete that asks where the products go.
   `/admin/categories?confirm=delete-${ids.categoryId}`,
+  "/admin/sales/new",
+  `/admin/sales/${ids.saleId}`,
+  `/admin/sales?confirm=delete-${ids.saleId}`,
 ];
 
 /** A route parameter filled with the store's own record (`:id` of /admin/categories/:id). */
 export function idParamFor(routePath: string, ids: MatrixIds): string | null {
+  // Only a route with an :id of its own (/admin/sales/report is a page, not a sale).
+  if (!/\/:id\b/.test(routePath)) return null;
   if (routePath.startsWith("/admin/categories/")) return ids.categoryId;
+  if (routePath.startsWith("/admin/sales/")) return ids.saleId;
   return null;
 }

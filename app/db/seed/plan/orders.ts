@@ -26,6 +26,8 @@ type Method = "cod" | "card";
 
 export const FIRST_ORDER_NUMBER = 1001;
 export const ORDER_WINDOW_DAYS = 60;
+/** Cash On Delivery orders delivered more recently than this are still unpaid in the demo. */
+const CASH_SETTLES_DAYS = 5;
 
 export interface OrdersPlan {
   orders: OrderRow[];
@@ -100,7 +102,9 @@ function lifecycle(
     if (outcome === "shipped" || outcome === "delivered") move(shipAt, "shipped", adminId);
     if (outcome === "delivered") {
       move(deliverAt, "delivered", adminId);
-      pay(deliverAt, "paid", adminId);
+      // Cash handed over in the last few days is not marked paid yet: the dashboard's "cash to
+      // collect" has something to show. (No random draw here, so the rest of the plan is unchanged.)
+      if (now.getTime() - deliverAt.getTime() > CASH_SETTLES_DAYS * DAY_MS) pay(deliverAt, "paid", adminId);
     }
     return { status, paymentStatus, changes };
   }

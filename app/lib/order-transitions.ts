@@ -1,0 +1,68 @@
+/**
+ * The order lifecycle as one table (DESIGN §5): which step may be taken from which status. The
+ * service that applies a step (services/orders/order-transitions.server.ts), the shopper's
+ * cancel, the Stripe webhook and the admin's order page all read it from here, so a rule changes
+ * in one place. Isomorphic: the admin page shows only the buttons a step allows.
+ *
+ *   pending ──confirm──► confirmed ──ship──► shipped ──deliver──► delivered
+ *      └────────cancel────────┘ (→ cancelled: stock back, a paid card order refunded)
+ *   mark paid: Cash On Delivery, payment unpaid → paid, any status but cancelled.
+ *
+ * Confirm needs the money to be settled or not due yet: a Cash On Delivery order (placed
+ * confirmed anyway, so this only matters for data made otherwise) or a card order already paid.
+ * A card order waiting for its payment is confirmed by Stripe's webhook, never by hand: the admin
+ * would otherwise ship goods nobody paid for.
+ */
+export const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
+export const PAYMENT_STATUSES = ["unpaid", "pending", "paid", "failed", "refunded"] as const;
+export type OrderStatusCode = (typeof ORDER_STATUSES)[number];
+export type PaymentStatusCode = (typeof PAYMENT_STATUSES)[number];
+
+export const ORDER_STEPS = ["confirm", "ship", "deliver", "cancel", "markPaid"] as const;
+export type OrderStep = (typeof ORDER_STEPS)[number];
+
+/** Status steps: where each may start, and where it leads. */
+export const STATUS_STEPS: Record<
+  Exclude<OrderStep, "markPaid">,
+  { from: readonly OrderStatusCode[]; to: OrderStatusCode }
+> = {
+  confirm: { from: ["pending"], to: "confirmed" },
+  ship: { from: ["confirmed"], to: "shipped" },
+  deliver: { from: ["shipped"], to: "delivered" },
+  cancel: { from: ["pending", "confirmed"], to: "cancelled" },
+};
+
+export interface OrderState {
+  status: OrderStatusCode;
+  paymentStatus: PaymentStatusCode;
+  paymentMethod: "card" | "cod";
+}
+
+/**
+ * Why a step cannot be taken from this state (a message key under `admin.orders.refused`), or
+ * null when it can.
+ */
+export function stepRefusal(step: OrderStep, order: OrderState): string | null {
+  if (step === "markPaid") {
+    if (order.paymentMethod !== "cod") return "notCashOnDelivery";
+    if (order.paymentStatus === "paid") return "alreadyPaid";
+    if (order.status === "cancelled") return "cancelled";
+    return order.paymentStatus === "unpaid" ? null : "notUnpaid";
+  }
+  const rule = STATUS_STEPS[step];
+  if (rule.from.includes(order.status)) {
+    if (step === "confirm" && order.paymentMethod === "card" && order.paymentStatus !== "paid")
+      return "awaitingPayment";
+    return null;
+  }
+  if (order.status === rule.to) return `already.${rule.to}`;
+  return `from.${order.status}`;
+}
+
+/** The steps the admin may take now, in the order the page shows them. */
+export function availableSteps(order: OrderState): OrderStep[] {
+  return ORDER_STEPS.filter((step) => stepRefusal(step, order) === null);
+}
+
+/** A shopper (or the system) may cancel until the order ships. */
+export const CANCELLABLE_STATUSES: readonly OrderStatusCode[] = STATUS_STEPS.cancel.from;

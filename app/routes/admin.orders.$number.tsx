@@ -1,0 +1,169 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ActionNotice } from "~/components/admin/ActionNotice";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { OrderDetailsView } from "~/components/orders/OrderDetailsView";
+import { buttonClass } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { badRequest, Refusal } from "~/http/refusal.server";
+import { getT } from "~/lib/i18n";
+import { availableSteps } from "~/lib/order-transitions";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { orderStepSchema } from "~/lib/validation/admin-orders";
+import { emailStore } from "~/services/email/email-templates.server";
+import { getAdminOrder } from "~/services/orders/admin-orders.server";
+import { orderView } from "~/services/orders/order-view.server";
+import { takeOrderStep } from "~/services/orders/order-transitions.server";
+import { parseOrderNumber } from "~/services/orders/shopper-order.server";
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  seo({ ...args, page: (t) => t("admin.orders.detailTitle", { number: args.data?.order.number ?? "" }) });
+
+const orderNotFound = () => new Refusal(404, { key: "notFound.order" });
+
+/** One order of this store by its number; another store's number (or not a number) is 404. */
+export const loader = adminLoader(async ({ store, params, locale }) => {
+  const number = parseOrderNumber(params.number);
+  if (number === null) throw orderNotFound();
+  const order = await getAdminOrder(store.id, number);
+  if (!order) throw orderNotFound();
+  return {
+    order: orderView(order, locale),
+    account: { name: order.userName, email: order.userEmail },
+    orderLocale: order.locale,
+    actors: order.events.map((event) => ({
+      name: event.actorName,
+      admin: event.actorIsAdmin,
+    })),
+    steps: availableSteps(order),
+  };
+});
+
+/**
+ * One step (confirm, ship, deliver, cancel, mark paid), all through takeOrderStep: an illegal or
+ * stale step is a 409 with the reason and changes nothing; a done one goes back to the order
+ * with a toast.
+ */
+export const action = adminAction(async ({ store, user, params, form, locale }) => {
+  const number = parseOrderNumber(params.number);
+  if (number === null) throw orderNotFound();
+  const parsed = orderStepSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw badRequest();
+  const { intent: step, expectedStatus, expectedPayment } = parsed.data;
+  const result = await takeOrderStep(
+    store.id,
+    number,
+    step,
+    { status: expectedStatus, paymentStatus: expectedPayment },
+    user.id,
+    emailStore(store),
+  );
+  if (result.kind === "not-found") throw orderNotFound();
+  if (result.kind === "refused") throw new Refusal(409, { key: `admin.orders.refused.${result.reason}` });
+  if (result.kind === "stale") {
+    const t = getT(locale);
+    throw new Refusal(409, {
+      key: "admin.orders.stale",
+      params: {
+        status: t(`orders.statuses.${result.status}`),
+        payment: t(`orders.paymentStatuses.${result.paymentStatus}`),
+      },
+    });
+  }
+  const toast =
+    result.refund === "requested"
+      ? { key: "admin.orders.refundRequested" }
+      : result.refund === "failed"
+        ? { key: "admin.orders.refundFailed", type: "error" as const }
+        : { key: `admin.orders.done.${step}` };
+  return redirectWithToast(`/admin/orders/${number}`, { ...toast, params: { number } });
+});
+
+export default function AdminOrderPage() {
+  const { order, account, orderLocale, actors, steps } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const fields = (intent: string) => ({
+    intent,
+    expectedStatus: order.status,
+    expectedPayment: order.paymentStatus,
+  });
+  const actorText = (index: number) => {
+    const actor = actors[index];
+    if (!actor?.name) return t("admin.orders.bySystem");
+    return actor.admin
+      ? t("admin.orders.by", { name: actor.name })
+      : t("admin.orders.byShopper", { name: actor.name });
+  };
+  return (
+    <AdminPage title={t("admin.orders.detailTitle", { number: order.number })}>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/admin/orders" className={buttonClass({ variant: "secondary" })}>
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">
+            ←
+          </span>
+          {t("admin.orders.backToList")}
+        </Link>
+        <a
+          href={`/admin/orders/${order.number}/packing-slip`}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClass({ variant: "secondary" })}
+        >
+          {t("admin.orders.packingSlip")}
+        </a>
+      </div>
+      <ActionNotice data={actionData} />
+      <OrderDetailsView
+        order={order}
+        eventActor={actorText}
+        aside={
+          <>
+            <section aria-labelledby="order-actions" className="rounded-lg border border-line bg-card p-4">
+              <h2 id="order-actions" className="font-bold">
+                {t("admin.orders.actions")}
+              </h2>
+              {steps.length === 0 ? (
+                <p className="mt-2 text-muted">{t("admin.orders.noActions")}</p>
+              ) : (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {steps.map((step) => (
+                    <ConfirmDialog
+                      key={step}
+                      id={`order-${step}`}
+                      trigger={t(`admin.orders.steps.${step}`)}
+                      title={t(`admin.orders.confirmTitles.${step}`, { number: order.number })}
+                      description={t(`admin.orders.confirmTexts.${step}`)}
+                      fields={fields(step)}
+                      tone={step === "cancel" ? "danger" : "primary"}
+                    />
+                  ))}
+                </div>
+              )}
+            </section>
+            <section aria-labelledby="order-customer" className="rounded-lg border border-line bg-card p-4">
+              <h2 id="order-customer" className="font-bold">
+                {t("admin.orders.customer")}
+              </h2>
+              <p className="mt-2 break-words">
+                <span dir="auto">
+                  {t("admin.orders.shopperAccount", { name: account.name, email: account.email })}
+                </span>
+              </p>
+              <p className="mt-1 text-sm text-muted">
+                {t("admin.orders.orderLocale", { language: t(`admin.orders.languages.${orderLocale}`) })}
+              </p>
+            </section>
+          </>
+        }
+      />
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

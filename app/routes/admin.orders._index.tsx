@@ -1,0 +1,200 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { StatusBadge } from "~/components/orders/StatusBadge";
+import { Button } from "~/components/ui/Button";
+import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import { Notice } from "~/components/ui/Notice";
+import { adminLoader } from "~/http/handlers.server";
+import { formatMoney } from "~/lib/money";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-transitions";
+import { seo } from "~/lib/seo";
+import { TABLE_PARAMS } from "~/lib/table-links";
+import { listAdminOrders, readOrderFilters } from "~/services/orders/admin-orders.server";
+import { formatDate } from "~/services/orders/order-view.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.orders.title") });
+
+/**
+ * Every order of the store, newest first (SPEC §3 order labels), filtered by status, payment
+ * status, a date range (UTC days) and a search by number, name or email; the dashboard's tiles
+ * link here with `?status=confirmed` and `?status=delivered&payment=unpaid`. A filter value the
+ * list cannot use is ignored and named above it.
+ */
+export const loader = adminLoader(async ({ request, store, locale }) => {
+  const search = new URL(request.url).searchParams;
+  const { filters, problems } = readOrderFilters(search);
+  const page = await listAdminOrders(store.id, filters, search.get(TABLE_PARAMS.cursor));
+  return {
+    filters,
+    problems,
+    prevCursor: page.prevCursor,
+    nextCursor: page.nextCursor,
+    rows: page.rows.map((row) => ({
+      id: row.id,
+      number: row.number,
+      customer: row.customer,
+      email: row.email,
+      status: row.status,
+      paymentStatus: row.paymentStatus,
+      dateTime: row.createdAt,
+      date: formatDate(new Date(row.createdAt), locale),
+      total: formatMoney(row.totalCents, row.currency, locale),
+      totalQuantity: row.totalQuantity,
+    })),
+  };
+});
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+const FIELD_CLASS = "min-h-11 rounded-md border border-line bg-field px-3";
+
+export default function AdminOrders() {
+  const { rows, prevCursor, nextCursor, filters, problems } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const exportQuery = new URLSearchParams(search);
+  exportQuery.delete(TABLE_PARAMS.cursor);
+  const exportHref = `/admin/orders/export.csv${exportQuery.size > 0 ? `?${exportQuery}` : ""}`;
+  const columns: DataColumn<Row>[] = [
+    {
+      key: "number",
+      header: t("orders.orderId"),
+      rowHeader: true,
+      cell: (row) => (
+        <Link
+          to={`/admin/orders/${row.number}`}
+          aria-label={t("admin.orders.open", { number: row.number })}
+          className="inline-flex min-h-11 items-center underline underline-offset-4 hover:no-underline"
+        >
+          #{row.number}
+        </Link>
+      ),
+    },
+    {
+      key: "customer",
+      header: t("orders.userName"),
+      cell: (row) => (
+        <span className="flex min-w-40 flex-col">
+          <span dir="auto">{row.customer}</span>
+          <span dir="ltr" className="text-start text-sm text-muted">
+            {row.email}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: "status",
+      header: t("orders.status"),
+      cell: (row) => <StatusBadge kind="status" value={row.status} />,
+    },
+    {
+      key: "date",
+      header: t("orders.date"),
+      cell: (row) => (
+        <time dateTime={row.dateTime} className="whitespace-nowrap">
+          {row.date}
+        </time>
+      ),
+    },
+    {
+      key: "total",
+      header: t("orders.total"),
+      align: "end",
+      cell: (row) => <span className="whitespace-nowrap">{row.total}</span>,
+    },
+    { key: "quantity", header: t("orders.totalProducts"), align: "end", cell: (row) => row.totalQuantity },
+    {
+      key: "payment",
+      header: t("orders.paymentStatus"),
+      cell: (row) => <StatusBadge kind="payment" value={row.paymentStatus} />,
+    },
+  ];
+  return (
+    <AdminPage title={t("admin.orders.title")}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted">{t("admin.orders.timeZoneNote")}</p>
+        <Button to={exportHref} reloadDocument variant="secondary">
+          {t("admin.orders.export")}
+        </Button>
+      </div>
+      {problems.map((problem) => (
+        <Notice key={problem} tone="info">
+          {t(`admin.orders.filterProblems.${problem}`)}
+        </Notice>
+      ))}
+      <DataTable
+        caption={t("admin.orders.title")}
+        captionHidden
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        prevCursor={prevCursor}
+        nextCursor={nextCursor}
+        filters={{
+          names: ["q", "status", "payment", "startDate", "endDate"],
+          fields: (
+            <>
+              <label className="flex w-full flex-col gap-1 sm:w-auto">
+                <span className="font-bold">{t("admin.orders.search")}</span>
+                <input
+                  type="search"
+                  name="q"
+                  defaultValue={filters.q}
+                  maxLength={200}
+                  className={FIELD_CLASS}
+                />
+              </label>
+              <label className="flex w-full flex-col gap-1 sm:w-auto">
+                <span className="font-bold">{t("orders.status")}</span>
+                <select name="status" defaultValue={filters.status ?? ""} className={FIELD_CLASS}>
+                  <option value="">{t("admin.orders.allStatuses")}</option>
+                  {ORDER_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {t(`orders.statuses.${status}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex w-full flex-col gap-1 sm:w-auto">
+                <span className="font-bold">{t("orders.paymentStatus")}</span>
+                <select name="payment" defaultValue={filters.payment ?? ""} className={FIELD_CLASS}>
+                  <option value="">{t("admin.orders.allPayments")}</option>
+                  {PAYMENT_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {t(`orders.paymentStatuses.${status}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex w-full flex-col gap-1 sm:w-auto">
+                <span className="font-bold">{t("admin.orders.startDate")}</span>
+                <input
+                  type="date"
+                  name="startDate"
+                  defaultValue={filters.startDate ?? ""}
+                  className={FIELD_CLASS}
+                />
+              </label>
+              <label className="flex w-full flex-col gap-1 sm:w-auto">
+                <span className="font-bold">{t("admin.orders.endDate")}</span>
+                <input
+                  type="date"
+                  name="endDate"
+                  defaultValue={filters.endDate ?? ""}
+                  className={FIELD_CLASS}
+                />
+              </label>
+            </>
+          ),
+        }}
+        empty={t("admin.orders.empty")}
+      />
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

@@ -1,0 +1,20 @@
+import { adminLoader } from "~/http/handlers.server";
+import { exportAdminOrdersCsv, readOrderFilters } from "~/services/orders/admin-orders.server";
+
+/**
+ * The order list as a CSV download, with the list's own filters (the Export link carries them):
+ * UTF-8 with a byte order mark for spreadsheets, formula-like cells guarded (app/lib/csv.ts).
+ * Filter values the list ignores are ignored here too. Never cached: it is the admin's data.
+ */
+export const loader = adminLoader(async ({ request, store, locale }) => {
+  const { filters } = readOrderFilters(new URL(request.url).searchParams);
+  const csv = await exportAdminOrdersCsv(store.id, filters, locale);
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${store.slug}-orders-${date}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * /admin/sales (issue 11): the store's sales campaigns, latest start first, with their discount,
+ * what they apply to, their window (UTC) and state; filtered by state, keyset pages, "New sale",
+ * and deleting one (confirmed). The sales report is the other tab (SalesTabs).
+ */
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ActionNotice } from "~/components/admin/ActionNotice";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { SalesTabs } from "~/components/admin/SalesTabs";
+import { useSaleDiscount, useSaleTime } from "~/components/admin/sale-text";
+import { Button } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { badRequest, Refusal } from "~/http/refusal.server";
+import { localeName } from "~/lib/localized-name";
+import { seo } from "~/lib/seo";
+import { TABLE_PARAMS } from "~/lib/table-links";
+import { redirectWithToast } from "~/lib/toast.server";
+import { SALE_STATES, saleDeleteSchema, type SaleState } from "~/lib/validation/admin-sales";
+import {
+  deleteSale,
+  listSales,
+  type AdminSaleRow,
+  type SaleStateFilter,
+} from "~/services/admin/sales.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.sales.title") });
+
+export const loader = adminLoader(async ({ request, store }) => {
+  const search = new URL(request.url).searchParams;
+  const stateParam = search.get("state") as SaleState | null;
+  const state: SaleStateFilter = stateParam && SALE_STATES.includes(stateParam) ? stateParam : "all";
+  const page = await listSales(store.id, { state, cursor: search.get(TABLE_PARAMS.cursor) });
+  return { ...page, state };
+});
+
+export const action = adminAction(async ({ store, form }) => {
+  const parsed = saleDeleteSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw badRequest();
+  if (!(await deleteSale(store.id, parsed.data.saleId.toLowerCase()))) {
+    throw new Refusal(404, { key: "notFound.page" });
+  }
+  return redirectWithToast("/admin/sales", { key: "admin.sales.deleted" });
+});
+
+const SELECT_CLASS = "min-h-11 rounded-md border border-line bg-field px-3";
+
+const STATE_CLASS: Record<SaleState, string> = {
+  running: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+  scheduled: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100",
+  ended: "bg-card text-muted",
+};
+
+export default function AdminSales() {
+  const { rows, prevCursor, nextCursor, state } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const discount = useSaleDiscount();
+  const time = useSaleTime();
+  const name = (row: AdminSaleRow) => localeName(row, i18n.language);
+  const columns: DataColumn<AdminSaleRow>[] = [
+    {
+      key: "name",
+      header: t("admin.sales.name"),
+      rowHeader: true,
+      cell: (row) => (
+        <Link
+          to={`/admin/sales/${row.id}`}
+          className="block min-w-40 underline underline-offset-4 hover:no-underline"
+          dir="auto"
+        >
+          {name(row)}
+        </Link>
+      ),
+    },
+    {
+      key: "discount",
+      header: t("admin.sales.discount"),
+      align: "end",
+      cell: (row) => <span className="whitespace-nowrap">{discount(row)}</span>,
+    },
+    {
+      key: "appliesTo",
+      header: t("admin.sales.appliesTo"),
+      cell: (row) =>
+        row.scope === "store"
+          ? t("admin.sales.wholeStore")
+          : t(row.scope === "categories" ? "admin.sales.categoryCount" : "admin.sales.productCount", {
+              count: row.targetCount,
+            }),
+    },
+    {
+      key: "startsAt",
+      header: t("admin.sales.startsUtc"),
+      cell: (row) => <span className="whitespace-nowrap">{time(row.startsAt)}</span>,
+    },
+    {
+      key: "endsAt",
+      header: t("admin.sales.endsUtc"),
+      cell: (row) => <span className="whitespace-nowrap">{time(row.endsAt)}</span>,
+    },
+    {
+      key: "state",
+      header: t("admin.sales.state"),
+      cell: (row) => (
+        <span className={`rounded-full px-2 py-0.5 text-sm font-bold ${STATE_CLASS[row.state]}`}>
+          {t(`admin.sales.states.${row.state}`)}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: t("admin.sales.actions"),
+      cell: (row) => (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            to={`/admin/sales/${row.id}`}
+            size="sm"
+            variant="secondary"
+            aria-label={`${t("admin.sales.edit")}: ${name(row)}`}
+          >
+            {t("admin.sales.edit")}
+          </Button>
+          <ConfirmDialog
+            id={`delete-${row.id}`}
+            size="sm"
+            trigger={t("admin.sales.delete")}
+            triggerLabel={`${t("admin.sales.delete")}: ${name(row)}`}
+            title={t("admin.sales.deleteTitle", { name: name(row) })}
+            description={t("admin.sales.deleteDescription")}
+            fields={{ intent: "delete", saleId: row.id }}
+          />
+        </div>
+      ),
+    },
+  ];
+  return (
+    <AdminPage title={t("admin.sales.title")}>
+      <SalesTabs />
+      <div>
+        <Button to="/admin/sales/new">{t("admin.sales.new")}</Button>
+      </div>
+      <ActionNotice data={actionData} />
+      <DataTable
+        caption={t("admin.sales.title")}
+        captionHidden
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        prevCursor={prevCursor}
+        nextCursor={nextCursor}
+        filters={{
+          names: ["state"],
+          fields: (
+            <label className="flex w-full flex-col gap-1 sm:w-auto">
+              <span className="font-bold">{t("admin.sales.state")}</span>
+              <select name="state" defaultValue={state} className={SELECT_CLASS}>
+                <option value="all">{t("admin.sales.allStates")}</option>
+                {SALE_STATES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`admin.sales.states.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ),
+        }}
+        empty={t("admin.sales.empty")}
+      />
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

@@ -1,0 +1,110 @@
+import { data, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { useProductColumns } from "~/components/admin/reports/columns";
+import { Figure } from "~/components/admin/reports/Figure";
+import { RangeForm, useDayFormat } from "~/components/admin/reports/RangeForm";
+import { SalesTabs } from "~/components/admin/SalesTabs";
+import { useMoney } from "~/components/Price";
+import { Button } from "~/components/ui/Button";
+import { DataTable } from "~/components/ui/DataTable";
+import { adminLoader } from "~/http/handlers.server";
+import { seo } from "~/lib/seo";
+import { rangeSearch, readReportRange } from "~/lib/validation/report-range";
+import { reportTimeZone, salesReport } from "~/services/reports/reports.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.salesTabs.report") });
+
+/** The sales report for a range (default the last 30 days); a bad range shows the default and why (400). */
+export const loader = adminLoader(async ({ request, store }) => {
+  const timeZone = await reportTimeZone(store.id);
+  const { range, notice } = readReportRange(new URL(request.url).searchParams, timeZone);
+  const report = await salesReport(store.id, range, timeZone);
+  return data({ range, notice, timeZone, ...report }, { status: notice ? 400 : 200 });
+});
+
+export default function SalesReportPage() {
+  const { range, notice, timeZone, totals, days, products } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const dayFormat = useDayFormat();
+  const productColumns = useProductColumns<(typeof products)[number]>();
+  const count = new Intl.NumberFormat(i18n.language);
+  const csv = (by: "day" | "product") => `/admin/sales/report.csv?${rangeSearch(range)}&by=${by}`;
+  return (
+    <AdminPage title={t("admin.salesTabs.report")}>
+      <SalesTabs />
+      <RangeForm range={range} notice={notice} timeZone={timeZone} />
+      <div className="flex flex-wrap gap-3">
+        <Button to={csv("day")} reloadDocument variant="secondary">
+          {t("reports.csvByDay")}
+        </Button>
+        <Button to={csv("product")} reloadDocument variant="secondary">
+          {t("reports.csvByProduct")}
+        </Button>
+      </div>
+      <section aria-labelledby="report-totals" className="flex flex-col gap-3">
+        <h2 id="report-totals" className="text-xl font-extrabold">
+          {t("reports.totalsFor", { start: dayFormat(range.start), end: dayFormat(range.end) })}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Figure label={t("reports.revenue")} value={money(totals.revenue)} />
+          <Figure label={t("reports.orders")} value={count.format(totals.orders)} />
+          <Figure label={t("reports.units")} value={count.format(totals.units)} />
+          <Figure label={t("reports.discounts")} value={money(totals.discounts)} />
+        </dl>
+        <p className="text-sm text-muted">{t("reports.definition")}</p>
+      </section>
+      <DataTable
+        caption={t("reports.byProduct")}
+        columns={[
+          ...productColumns,
+          {
+            key: "discounts",
+            header: t("reports.discounts"),
+            align: "end",
+            cell: (row) => money(row.discounts),
+          },
+          { key: "revenue", header: t("reports.revenue"), align: "end", cell: (row) => money(row.revenue) },
+        ]}
+        rows={products}
+        rowKey={(row) => row.productId}
+        empty={t("reports.noSales")}
+      />
+      <DataTable
+        caption={t("reports.byDay")}
+        columns={[
+          { key: "day", header: t("reports.day"), rowHeader: true, cell: (row) => dayFormat(row.day) },
+          {
+            key: "orders",
+            header: t("reports.orders"),
+            align: "end",
+            cell: (row) => count.format(row.orders),
+          },
+          { key: "units", header: t("reports.units"), align: "end", cell: (row) => count.format(row.units) },
+          {
+            key: "discounts",
+            header: t("reports.discounts"),
+            align: "end",
+            cell: (row) => money(row.discounts),
+          },
+          {
+            key: "shipping",
+            header: t("reports.shipping"),
+            align: "end",
+            cell: (row) => money(row.shipping),
+          },
+          { key: "revenue", header: t("reports.revenue"), align: "end", cell: (row) => money(row.revenue) },
+        ]}
+        rows={days}
+        rowKey={(row) => row.day}
+        empty={t("reports.noSales")}
+      />
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

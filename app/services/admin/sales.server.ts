@@ -1,0 +1,312 @@
+/**
+ * The admin's sales campaigns (issue 11, DESIGN §5 Sales): the list with each campaign's state,
+ * creating, editing and deleting one. Every function takes the store id first and runs in the
+ * store's RLS scope; the category and product ids a form names are looked up there again (ADR
+ * 012), so another store's id is "not found" and nothing is written.
+ *
+ * Prices are never stored here: `priceLines` (decision 011) reads the sales running at the
+ * moment it prices. After each write the catalogue cache is told (decision 007); the sales and
+ * sale_targets triggers announce the change to other instances, and the cache's entries expire
+ * at the next sale boundary (`nextSaleChange`), so a sale shows at its start and stops at its end.
+ */
+import { and, asc, desc, eq, gt, inArray, lte, not, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { categories, products, sales, saleTargets } from "~/db/schema";
+import type { Locale } from "~/lib/i18n";
+import { localized } from "~/lib/localized-name";
+import type { SaleInput, SaleState } from "~/lib/validation/admin-sales";
+import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
+import { catalogChanged } from "~/services/catalog/catalog-cache.server";
+import { likePattern, searchTerms } from "~/services/catalog/catalog.server";
+import { isTimestampText } from "~/services/catalog/products-admin.server";
+
+export const ADMIN_SALES_PAGE_SIZE = 25;
+/** Products offered by one search of the form's product picker. */
+export const PRODUCT_CHOICES_LIMIT = 30;
+export { SALE_STATES } from "~/lib/validation/admin-sales";
+export type { SaleState };
+export type SaleStateFilter = SaleState | "all";
+
+export interface AdminSaleRow {
+  id: string;
+  nameEn: string;
+  nameAr: string;
+  kind: "percent" | "fixed";
+  value: number;
+  scope: "store" | "categories" | "products";
+  /** Categories or products it names (0 for the whole store). */
+  targetCount: number;
+  startsAt: string;
+  endsAt: string;
+  state: SaleState;
+}
+
+export interface AdminSale {
+  id: string;
+  nameEn: string;
+  nameAr: string;
+  kind: "percent" | "fixed";
+  value: number;
+  scope: "store" | "categories" | "products";
+  startsAt: Date;
+  endsAt: Date;
+  categoryIds: string[];
+  productIds: string[];
+}
+
+/** A sale switched off (`active` false) never prices anything: the admin sees it as ended. */
+export function saleState(sale: { active: boolean; startsAt: Date; endsAt: Date }, now: Date): SaleState {
+  if (!sale.active || sale.endsAt.getTime() <= now.getTime()) return "ended";
+  return sale.startsAt.getTime() > now.getTime() ? "scheduled" : "running";
+}
+
+function stateFilter(state: SaleStateFilter, now: Date): SQL | undefined {
+  switch (state) {
+    case "running":
+      return and(sql`${sales.active}`, lte(sales.startsAt, now), gt(sales.endsAt, now));
+    case "scheduled":
+      return and(sql`${sales.active}`, gt(sales.startsAt, now));
+    case "ended":
+      return or(not(sales.active), lte(sales.endsAt, now));
+    case "all":
+      return undefined;
+  }
+}
+
+/** One page of the store's sales, latest start first, with keyset cursors. */
+export async function listSales(
+  storeId: string,
+  input: { state: SaleStateFilter; cursor: string | null; now?: Date },
+): Promise<{ rows: AdminSaleRow[]; prevCursor: string | null; nextCursor: string | null }> {
+  const now = input.now ?? new Date();
+  const raw = decodeKeyset(input.cursor);
+  const keyset = raw && isTimestampText(raw.value) ? raw : null;
+  // Newest first; a "before" page reads the other way and is turned back by pageOf.
+  const descending = keyset?.side !== "before";
+  const filters: SQL[] = [eq(sales.storeId, storeId)];
+  const byState = stateFilter(input.state, now);
+  if (byState) filters.push(byState);
+  if (keyset) {
+    const anchor = sql`(${keyset.value}::timestamptz, ${keyset.id}::uuid)`;
+    filters.push(
+      descending
+        ? sql`(${sales.startsAt}, ${sales.id}) < ${anchor}`
+        : sql`(${sales.startsAt}, ${sales.id}) > ${anchor}`,
+    );
+  }
+  const db = await getDb();
+  const fetched = await db.withStore(storeId, (tx) =>
+    tx
+      .select({
+        id: sales.id,
+        nameEn: sales.nameEn,
+        nameAr: sales.nameAr,
+        kind: sales.kind,
+        value: sales.value,
+        scope: sales.scope,
+        startsAt: sales.startsAt,
+        endsAt: sales.endsAt,
+        active: sales.active,
+        anchor: sql<string>`${sales.startsAt}::text`,
+      })
+      .from(sales)
+      .where(and(...filters))
+      .orderBy(
+        ...(descending ? [desc(sales.startsAt), desc(sales.id)] : [asc(sales.startsAt), asc(sales.id)]),
+      )
+      .limit(ADMIN_SALES_PAGE_SIZE + 1),
+  );
+  const page = pageOf(fetched, ADMIN_SALES_PAGE_SIZE, keyset, (row) => ({ value: row.anchor, id: row.id }));
+  const counts =
+    page.rows.length === 0
+      ? []
+      : await db.withStore(storeId, (tx) =>
+          tx
+            .select({ saleId: saleTargets.saleId, n: sql<number>`count(*)::int` })
+            .from(saleTargets)
+            .where(
+              inArray(
+                saleTargets.saleId,
+                page.rows.map((row) => row.id),
+              ),
+            )
+            .groupBy(saleTargets.saleId),
+        );
+  const targetCount = new Map(counts.map((row) => [row.saleId, Number(row.n)]));
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      id: row.id,
+      nameEn: row.nameEn,
+      nameAr: row.nameAr,
+      kind: row.kind,
+      value: row.value,
+      scope: row.scope,
+      targetCount: targetCount.get(row.id) ?? 0,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      state: saleState(row, now),
+    })),
+  };
+}
+
+export async function getSale(storeId: string, id: string): Promise<AdminSale | null> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const [sale] = await tx.select().from(sales).where(eq(sales.id, id));
+    if (!sale) return null;
+    const targets = await tx
+      .select({ categoryId: saleTargets.categoryId, productId: saleTargets.productId })
+      .from(saleTargets)
+      .where(eq(saleTargets.saleId, id));
+    return {
+      id: sale.id,
+      nameEn: sale.nameEn,
+      nameAr: sale.nameAr,
+      kind: sale.kind,
+      value: sale.value,
+      scope: sale.scope,
+      startsAt: sale.startsAt,
+      endsAt: sale.endsAt,
+      categoryIds: targets.flatMap((t) => (t.categoryId ? [t.categoryId] : [])),
+      productIds: targets.flatMap((t) => (t.productId ? [t.productId] : [])),
+    };
+  });
+}
+
+export type SaveSaleResult =
+  | { ok: true; id: string }
+  /** not-found: the sale (edit); the others: a chosen category or product is not this store's. */
+  | { ok: false; error: "not-found" | "category-not-found" | "product-not-found" };
+
+class Refused extends Error {
+  constructor(readonly result: Extract<SaveSaleResult, { ok: false }>) {
+    super("refused");
+  }
+}
+
+/** Creates (no `id`) or replaces a sale and its targets, in one transaction. */
+export async function saveSale(
+  storeId: string,
+  input: SaleInput,
+  options: { id?: string } = {},
+): Promise<SaveSaleResult> {
+  const db = await getDb();
+  try {
+    const id = await db.withStore(storeId, async (tx) => {
+      // Every id the form names must be this store's (RLS hides the others): all or nothing.
+      const targets = [
+        { table: categories, ids: input.categoryIds, error: "category-not-found" },
+        { table: products, ids: input.productIds, error: "product-not-found" },
+      ] as const;
+      for (const { table, ids, error } of targets) {
+        if (ids.length === 0) continue;
+        const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+        if (found.length !== ids.length) throw new Refused({ ok: false, error });
+      }
+      const values = {
+        nameEn: input.nameEn,
+        nameAr: input.nameAr,
+        kind: input.kind,
+        value: input.value,
+        scope: input.scope,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        active: true,
+      };
+      let saleId: string;
+      if (options.id) {
+        const [updated] = await tx
+          .update(sales)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(sales.id, options.id))
+          .returning({ id: sales.id });
+        if (!updated) throw new Refused({ ok: false, error: "not-found" });
+        saleId = updated.id;
+        await tx.delete(saleTargets).where(eq(saleTargets.saleId, saleId));
+      } else {
+        const [created] = await tx
+          .insert(sales)
+          .values({ storeId, ...values })
+          .returning({ id: sales.id });
+        saleId = created!.id;
+      }
+      const rows = [
+        ...input.categoryIds.map((categoryId) => ({ storeId, saleId, categoryId, productId: null })),
+        ...input.productIds.map((productId) => ({ storeId, saleId, categoryId: null, productId })),
+      ];
+      if (rows.length > 0) await tx.insert(saleTargets).values(rows);
+      return saleId;
+    });
+    await catalogChanged(storeId);
+    return { ok: true, id };
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  }
+}
+
+/** Deletes a sale (its targets go with it); false when it is not this store's. */
+export async function deleteSale(storeId: string, id: string): Promise<boolean> {
+  const db = await getDb();
+  const deleted = await db.withStore(storeId, (tx) =>
+    tx.delete(sales).where(eq(sales.id, id)).returning({ id: sales.id }),
+  );
+  if (deleted.length === 0) return false;
+  await catalogChanged(storeId);
+  return true;
+}
+
+export interface ProductChoice {
+  id: string;
+  name: string;
+  slug: string;
+  priceCents: number;
+}
+
+/**
+ * The form's product picker: the products already chosen (always listed, so they stay checked)
+ * and up to PRODUCT_CHOICES_LIMIT others matching `q` (names, descriptions, slug).
+ */
+export async function listProductChoices(
+  storeId: string,
+  input: { q: string; chosenIds: string[]; locale: Locale },
+): Promise<{ chosen: ProductChoice[]; matches: ProductChoice[] }> {
+  const columns = {
+    id: products.id,
+    nameEn: products.nameEn,
+    nameAr: products.nameAr,
+    slug: products.slug,
+    priceCents: products.priceCents,
+  };
+  const filters: SQL[] = [];
+  for (const term of searchTerms(input.q)) {
+    const pattern = likePattern(term);
+    filters.push(sql`(${products.searchText} like ${pattern} or ${products.slug} like ${pattern})`);
+  }
+  if (input.chosenIds.length > 0) filters.push(not(inArray(products.id, input.chosenIds)));
+  const db = await getDb();
+  const { chosen, matches } = await db.withStore(storeId, async (tx) => ({
+    chosen:
+      input.chosenIds.length > 0
+        ? await tx
+            .select(columns)
+            .from(products)
+            .where(inArray(products.id, input.chosenIds))
+            .orderBy(asc(products.slug))
+        : [],
+    matches: await tx
+      .select(columns)
+      .from(products)
+      .where(and(...filters))
+      .orderBy(asc(products.slug))
+      .limit(PRODUCT_CHOICES_LIMIT),
+  }));
+  const choice = (row: (typeof chosen)[number]): ProductChoice => ({
+    id: row.id,
+    name: localized(row.nameEn, row.nameAr, input.locale),
+    slug: row.slug,
+    priceCents: row.priceCents,
+  });
+  return { chosen: chosen.map(choice), matches: matches.map(choice) };
+}

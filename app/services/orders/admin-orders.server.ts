@@ -1,0 +1,293 @@
+/**
+ * The admin's orders (issue 11): the list with its filters (status, payment status, a date
+ * range, a search by number, name or email), keyset pages newest first, the same list as CSV,
+ * one order with its history (who did each step), and the packing slip. Every function takes the
+ * store id first and runs in its RLS scope, so another store's order number is simply not found.
+ *
+ * Dates: the store has no time zone setting yet, so a day is a UTC day. `dayBounds` takes the zone
+ * as a parameter: once stores have one, only the callers change.
+ */
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { getDb, type Tx } from "~/db/client.server";
+import { orderEvents, orders, users } from "~/db/schema";
+import { toCsv } from "~/lib/csv";
+import { getT, type Locale } from "~/lib/i18n";
+import { currencyDigits } from "~/lib/money";
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type OrderStatusCode,
+  type PaymentStatusCode,
+} from "~/lib/order-transitions";
+import { minorToMajor } from "~/lib/validation/products-admin";
+import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
+import { likePattern } from "~/services/catalog/catalog.server";
+import { EVENT_COLUMNS, readOrder, type OrderDetails, type OrderEvent } from "./orders.server";
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+/** A CSV export stops here (a larger store filters by date first). */
+export const MAX_EXPORT_ROWS = 100_000;
+const MAX_QUERY = 200;
+
+export interface OrderFilters {
+  status: OrderStatusCode | null;
+  payment: PaymentStatusCode | null;
+  /** Calendar days, `YYYY-MM-DD`, both included. */
+  startDate: string | null;
+  endDate: string | null;
+  q: string;
+}
+
+/** A filter value the list could not use: ignored, and said above the list. */
+export type FilterProblem = "status" | "payment" | "startDate" | "endDate" | "dateOrder";
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written `YYYY-MM-DD` (Feb 31 is not one). */
+export function isCalendarDay(value: string): boolean {
+  const match = DAY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1970 &&
+    year <= 9999 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+/**
+ * The list's filters from its query. Values it cannot use are dropped and named in `problems`,
+ * so a hand-edited link shows the unfiltered list with a notice instead of failing.
+ */
+export function readOrderFilters(search: URLSearchParams): {
+  filters: OrderFilters;
+  problems: FilterProblem[];
+} {
+  const problems: FilterProblem[] = [];
+  const pick = <T extends string>(name: FilterProblem, allowed: readonly T[]): T | null => {
+    const value = search.get(name)?.trim() ?? "";
+    if (value === "" || value === "all") return null;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    problems.push(name);
+    return null;
+  };
+  const day = (name: "startDate" | "endDate") => {
+    const value = search.get(name)?.trim() ?? "";
+    if (value === "") return null;
+    if (isCalendarDay(value)) return value;
+    problems.push(name);
+    return null;
+  };
+  const status = pick("status", ORDER_STATUSES);
+  const payment = pick("payment", PAYMENT_STATUSES);
+  let startDate = day("startDate");
+  let endDate = day("endDate");
+  if (startDate && endDate && startDate > endDate) {
+    problems.push("dateOrder");
+    startDate = null;
+    endDate = null;
+  }
+  const q = (search.get("q") ?? "").trim().slice(0, MAX_QUERY);
+  return { filters: { status, payment, startDate, endDate, q }, problems };
+}
+
+/** `[start, end)` of the days, as timestamps in the zone: the end is the start of the day after. */
+export function dayBounds(startDate: string | null, endDate: string | null, timeZone = "UTC") {
+  return {
+    from: startDate ? sql`(${startDate}::date)::timestamp at time zone ${timeZone}` : null,
+    until: endDate ? sql`(${endDate}::date + 1)::timestamp at time zone ${timeZone}` : null,
+  };
+}
+
+/** An order number as typed in the search box: "1042" or "#1042". */
+const ORDER_NUMBER = /^#?(\d{1,9})$/;
+
+function filterConditions(storeId: string, filters: OrderFilters): SQL[] {
+  const where: SQL[] = [eq(orders.storeId, storeId)];
+  if (filters.status) where.push(eq(orders.status, filters.status));
+  if (filters.payment) where.push(eq(orders.paymentStatus, filters.payment));
+  const { from, until } = dayBounds(filters.startDate, filters.endDate);
+  if (from) where.push(sql`${orders.createdAt} >= ${from}`);
+  if (until) where.push(sql`${orders.createdAt} < ${until}`);
+  const q = filters.q;
+  const number = ORDER_NUMBER.exec(q);
+  if (number) {
+    where.push(eq(orders.number, Number(number[1])));
+  } else if (q) {
+    const pattern = likePattern(q.toLowerCase());
+    where.push(
+      sql`(lower(${orders.shipFullName}) like ${pattern} or lower(${orders.shipEmail}) like ${pattern})`,
+    );
+  }
+  return where;
+}
+
+export interface AdminOrderRow {
+  id: string;
+  number: number;
+  customer: string;
+  email: string;
+  status: OrderStatusCode;
+  paymentStatus: PaymentStatusCode;
+  paymentMethod: "card" | "cod";
+  createdAt: string;
+  totalCents: number;
+  currency: string;
+  totalQuantity: number;
+}
+
+const rowColumns = {
+  id: orders.id,
+  number: orders.number,
+  customer: orders.shipFullName,
+  email: orders.shipEmail,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  paymentMethod: orders.paymentMethod,
+  createdAt: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  totalCents: orders.totalCents,
+  currency: orders.currency,
+  totalQuantity: orders.totalQuantity,
+  // The keyset anchor: PostgreSQL's own text, to the microsecond.
+  anchor: sql<string>`${orders.createdAt}::text`,
+};
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
+
+/** One page of the filtered list, newest first, with the cursors of its neighbours. */
+export async function listAdminOrders(
+  storeId: string,
+  filters: OrderFilters,
+  cursor: string | null,
+): Promise<{ rows: AdminOrderRow[]; prevCursor: string | null; nextCursor: string | null }> {
+  const raw = decodeKeyset(cursor);
+  const keyset = raw && TIMESTAMP_TEXT.test(raw.value) ? raw : null;
+  const where = filterConditions(storeId, filters);
+  const before = keyset?.side === "before";
+  if (keyset) {
+    const anchor = sql`(${keyset.value}::timestamptz, ${keyset.id}::uuid)`;
+    where.push(
+      before
+        ? sql`(${orders.createdAt}, ${orders.id}) > ${anchor}`
+        : sql`(${orders.createdAt}, ${orders.id}) < ${anchor}`,
+    );
+  }
+  const db = await getDb();
+  const fetched = await db.withStore(storeId, (tx) =>
+    tx
+      .select(rowColumns)
+      .from(orders)
+      .where(and(...where))
+      .orderBy(
+        ...(before ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]),
+      )
+      .limit(ADMIN_ORDERS_PAGE_SIZE + 1),
+  );
+  const page = pageOf(fetched, ADMIN_ORDERS_PAGE_SIZE, keyset, (row) => ({ value: row.anchor, id: row.id }));
+  return { ...page, rows: page.rows.map(({ anchor: _anchor, ...row }) => row) };
+}
+
+/** The SQL of the list's first page, for the EXPLAIN test. */
+export function adminOrdersQuery(tx: Tx, storeId: string, filters: OrderFilters) {
+  return tx
+    .select(rowColumns)
+    .from(orders)
+    .where(and(...filterConditions(storeId, filters)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ADMIN_ORDERS_PAGE_SIZE + 1);
+}
+
+/**
+ * The filtered list as CSV, newest first, headers and statuses in the admin's language, amounts
+ * in major units of the order's currency (a spreadsheet sums them), dates as ISO UTC.
+ */
+export async function exportAdminOrdersCsv(
+  storeId: string,
+  filters: OrderFilters,
+  locale: Locale,
+): Promise<string> {
+  const db = await getDb();
+  const rows = await db.withStore(storeId, (tx) =>
+    tx
+      .select(rowColumns)
+      .from(orders)
+      .where(and(...filterConditions(storeId, filters)))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(MAX_EXPORT_ROWS),
+  );
+  const t = getT(locale);
+  const header = [
+    t("orders.orderId"),
+    t("orders.date"),
+    t("orders.userName"),
+    t("admin.orders.email"),
+    t("orders.status"),
+    t("orders.paymentStatus"),
+    t("orders.paymentMethod"),
+    t("orders.totalProducts"),
+    t("orders.total"),
+    t("admin.orders.currency"),
+  ];
+  return toCsv([
+    header,
+    ...rows.map((row) => [
+      row.number,
+      row.createdAt,
+      row.customer,
+      row.email,
+      t(`orders.statuses.${row.status}`),
+      t(`orders.paymentStatuses.${row.paymentStatus}`),
+      t(row.paymentMethod === "cod" ? "payment.cod" : "payment.stripe"),
+      row.totalQuantity,
+      minorToMajor(row.totalCents, currencyDigits(row.currency)),
+      row.currency,
+    ]),
+  ]);
+}
+
+/** The system (Stripe, a sweep) or a person, and whether that person is one of the store's admins. */
+export interface EventActor {
+  actorName: string | null;
+  actorIsAdmin: boolean;
+}
+
+export interface AdminOrder extends OrderDetails {
+  /** The shopper's account (the order's own name and email are in `address`). */
+  userName: string;
+  userEmail: string;
+  events: (OrderEvent & EventActor)[];
+}
+
+/** One order of the store by its number, for the admin: lines, address, payment, history with who. */
+export async function getAdminOrder(storeId: string, number: number): Promise<AdminOrder | null> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const order = await readOrder(tx, and(eq(orders.storeId, storeId), eq(orders.number, number))!);
+    if (!order) return null;
+    const [account] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.storeId, storeId), eq(users.id, order.userId)));
+    const actor = alias(users, "actor");
+    const events = await tx
+      .select({
+        ...EVENT_COLUMNS,
+        actorName: actor.name,
+        actorIsAdmin: actor.isAdmin,
+      })
+      .from(orderEvents)
+      .leftJoin(actor, and(eq(actor.storeId, orderEvents.storeId), eq(actor.id, orderEvents.actorUserId)))
+      .where(and(eq(orderEvents.storeId, storeId), eq(orderEvents.orderId, order.id)))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+    return {
+      ...order,
+      userName: account?.name ?? "",
+      userEmail: account?.email ?? "",
+      events: events.map((event) => ({ ...event, actorIsAdmin: event.actorIsAdmin ?? false })),
+    };
+  });
+}

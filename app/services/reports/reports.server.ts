@@ -1,0 +1,302 @@
+/**
+ * The one query layer behind the dashboard and the sales report (issue 11). Plain functions,
+ * store first, in the store's row-level-secured transaction; every figure is in the store's
+ * currency in integer minor units, and a day is the store's day (store_settings.time_zone).
+ *
+ * What counts as a sale: an order that is `confirmed`, `shipped` or `delivered` and not
+ * refunded. A `pending` order (a card checkout not paid yet) is not a sale until Stripe says it
+ * is paid; a `cancelled` one never is (its stock went back, a paid card was refunded), nor a
+ * refunded one. A Cash On Delivery order counts from the moment it is placed (it is confirmed at
+ * once), paid or not: cash to collect is a to-do, not a missing sale.
+ *
+ * Sales (revenue) = what the shoppers are charged: the order total, goods after sale discounts
+ * plus shipping, prices including tax (decision 014). The report also shows its parts: goods
+ * before discounts (`subtotal`), the discounts given (the lines' unit sale discount × quantity,
+ * stored at checkout) and shipping, so revenue = subtotal − discounts + shipping on every row.
+ * By product, revenue is the goods only (the lines' totals): shipping belongs to no product.
+ *
+ * Orders are read by `(store_id, created_at)` from orders_report_idx, which carries every column
+ * summed here, so a range is an index-only scan; the lines by `(store_id, order_id)` from
+ * order_items_report_idx likewise (drizzle/0015_report_indexes.sql,
+ * tests/integration/reports-explain.test.ts).
+ */
+import { eq, sql, type SQL } from "drizzle-orm";
+import { getDb, rowsOf, type Tx } from "~/db/client.server";
+import { storeSettings } from "~/db/schema";
+import { LOW_STOCK } from "~/lib/stock";
+import { eachDay, knownTimeZone, type DayRange, type ReportRange } from "~/lib/validation/report-range";
+
+export const TOP_PRODUCTS = 5;
+export const RECENT_ORDERS = 5;
+
+/** The order states whose orders are sales (see above). */
+export const SALE_STATUSES = ["confirmed", "shipped", "delivered"] as const;
+
+const counted = sql.raw(
+  `o.status in (${SALE_STATUSES.map((s) => `'${s}'`).join(", ")}) and o.payment_status <> 'refunded'`,
+);
+
+/** The instants a range of the store's days runs between: [from, to). */
+function bounds(range: DayRange, timeZone: string): { from: SQL; to: SQL } {
+  return {
+    from: sql`(${range.start}::date::timestamp at time zone ${timeZone})`,
+    to: sql`((${range.end}::date + 1)::timestamp at time zone ${timeZone})`,
+  };
+}
+
+function inRange(range: DayRange, timeZone: string): SQL {
+  const { from, to } = bounds(range, timeZone);
+  return sql`o.created_at >= ${from} and o.created_at < ${to}`;
+}
+
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+/** The store's reporting time zone; an unknown name reads as UTC. */
+export async function reportTimeZone(storeId: string): Promise<string> {
+  const db = await getDb();
+  const [row] = await db.withStore(storeId, (tx) =>
+    tx
+      .select({ timeZone: storeSettings.timeZone })
+      .from(storeSettings)
+      .where(eq(storeSettings.storeId, storeId)),
+  );
+  return knownTimeZone(row?.timeZone ?? "UTC");
+}
+
+export interface PeriodFigures {
+  /** Order totals, minor units. */
+  sales: number;
+  orders: number;
+  newShoppers: number;
+}
+
+/** Sales, orders and new shoppers (accounts created, admins aside) for a range and the one before. */
+export async function periodFigures(
+  tx: Tx,
+  storeId: string,
+  range: ReportRange,
+  timeZone: string,
+): Promise<{ current: PeriodFigures; previous: PeriodFigures }> {
+  const whole = { start: range.previous.start, end: range.end };
+  const { from: currentFrom } = bounds(range, timeZone);
+  const { from, to } = bounds(whole, timeZone);
+  const orders = await tx.execute(sql`
+      select (o.created_at >= ${currentFrom}) as current, count(*) as orders, sum(o.total_cents) as sales
+        from orders o
+       where o.store_id = ${storeId} and ${inRange(whole, timeZone)} and ${counted}
+       group by 1`);
+  const shoppers = await tx.execute(sql`
+      select count(*) filter (where u.created_at >= ${currentFrom}) as current,
+             count(*) filter (where u.created_at < ${currentFrom}) as previous
+        from users u
+       where u.store_id = ${storeId} and u.created_at >= ${from} and u.created_at < ${to} and not u.is_admin`);
+  const rows = rowsOf<{ current: boolean; orders: string; sales: string }>(orders);
+  const pick = (current: boolean) => rows.find((row) => row.current === current);
+  const people = rowsOf<{ current: string; previous: string }>(shoppers)[0];
+  const figures = (current: boolean, newShoppers: unknown): PeriodFigures => ({
+    sales: num(pick(current)?.sales),
+    orders: num(pick(current)?.orders),
+    newShoppers: num(newShoppers),
+  });
+  return { current: figures(true, people?.current), previous: figures(false, people?.previous) };
+}
+
+export interface DayFigures {
+  day: string;
+  orders: number;
+  units: number;
+  /** Goods before sale discounts. */
+  subtotal: number;
+  discounts: number;
+  shipping: number;
+  /** subtotal − discounts + shipping: the order totals. */
+  revenue: number;
+}
+
+/** Every day of the range (days without orders as zeros), in order. */
+export async function salesByDay(
+  tx: Tx,
+  storeId: string,
+  range: DayRange,
+  timeZone: string,
+): Promise<DayFigures[]> {
+  const result = await tx.execute(sql`
+    select to_char((o.created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
+           count(*) as orders, sum(o.total_quantity) as units, sum(o.subtotal_cents) as subtotal,
+           sum(o.discount_cents) as discounts, sum(o.shipping_cents) as shipping,
+           sum(o.total_cents) as revenue
+      from orders o
+     where o.store_id = ${storeId} and ${inRange(range, timeZone)} and ${counted}
+     group by 1`);
+  const byDay = new Map(rowsOf<Record<string, string>>(result).map((row) => [row.day, row]));
+  return eachDay(range).map((day) => {
+    const row = byDay.get(day);
+    return {
+      day,
+      orders: num(row?.orders),
+      units: num(row?.units),
+      subtotal: num(row?.subtotal),
+      discounts: num(row?.discounts),
+      shipping: num(row?.shipping),
+      revenue: num(row?.revenue),
+    };
+  });
+}
+
+export type ReportTotals = Omit<DayFigures, "day">;
+
+export function totalsOf(days: DayFigures[]): ReportTotals {
+  const totals: ReportTotals = { orders: 0, units: 0, subtotal: 0, discounts: 0, shipping: 0, revenue: 0 };
+  for (const day of days) {
+    for (const key of Object.keys(totals) as (keyof ReportTotals)[]) totals[key] += day[key];
+  }
+  return totals;
+}
+
+export interface ProductFigures {
+  productId: string;
+  nameEn: string;
+  nameAr: string;
+  units: number;
+  discounts: number;
+  /** The lines' totals (goods after discounts). */
+  revenue: number;
+}
+
+/** Sales by product for a range, best revenue first (`limit` for the dashboard's top products). */
+export async function salesByProduct(
+  tx: Tx,
+  storeId: string,
+  range: DayRange,
+  timeZone: string,
+  limit?: number,
+): Promise<ProductFigures[]> {
+  // The lines are looked up by the ids of the range's orders (an array, so the planner probes
+  // order_items_report_idx per order rather than hashing every line of the store).
+  const result = await tx.execute(sql`
+    with lines as (
+      select i.product_id, sum(i.quantity) as units, sum(i.unit_discount_cents * i.quantity) as discounts,
+             sum(i.line_total_cents) as revenue
+        from order_items i
+       where i.store_id = ${storeId}
+         and i.order_id = any(array(
+               select o.id from orders o
+                where o.store_id = ${storeId} and ${inRange(range, timeZone)} and ${counted}))
+       group by i.product_id
+       order by revenue desc, units desc, i.product_id
+       ${limit === undefined ? sql`` : sql`limit ${limit}`})
+    select l.product_id, p.name_en, p.name_ar, l.units, l.discounts, l.revenue
+      from lines l
+      join products p on p.store_id = ${storeId} and p.id = l.product_id
+     order by l.revenue desc, l.units desc, l.product_id`);
+  return rowsOf<Record<string, string>>(result).map((row) => ({
+    productId: row.product_id!,
+    nameEn: row.name_en!,
+    nameAr: row.name_ar!,
+    units: num(row.units),
+    discounts: num(row.discounts),
+    revenue: num(row.revenue),
+  }));
+}
+
+export interface RecentOrder {
+  number: number;
+  name: string;
+  status: string;
+  paymentStatus: string;
+  totalCents: number;
+  createdAt: string;
+}
+
+/** The latest orders, whatever their state. */
+export async function recentOrders(tx: Tx, storeId: string, limit = RECENT_ORDERS): Promise<RecentOrder[]> {
+  const result = await tx.execute(sql`
+    select o.number, o.ship_full_name, o.status, o.payment_status, o.total_cents, o.created_at
+      from orders o where o.store_id = ${storeId}
+     order by o.created_at desc, o.id desc limit ${limit}`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    number: num(row.number),
+    name: String(row.ship_full_name),
+    status: String(row.status),
+    paymentStatus: String(row.payment_status),
+    totalCents: num(row.total_cents),
+    createdAt: new Date(row.created_at as string).toISOString(),
+  }));
+}
+
+export interface TodoCounts {
+  /** Confirmed, not shipped yet. */
+  toShip: number;
+  /** Delivered, not paid (Cash On Delivery). */
+  cashToCollect: number;
+  /** Active products with LOW_STOCK or fewer left. */
+  lowStock: number;
+  /** Contact requests not read yet. */
+  unreadRequests: number;
+}
+
+export async function todoCounts(tx: Tx, storeId: string): Promise<TodoCounts> {
+  const result = await tx.execute(sql`
+    select
+      (select count(*) from orders o where o.store_id = ${storeId} and o.status = 'confirmed') as to_ship,
+      (select count(*) from orders o where o.store_id = ${storeId} and o.status = 'delivered'
+          and o.payment_status = 'unpaid') as cash_to_collect,
+      (select count(*) from products p where p.store_id = ${storeId} and p.active
+          and p.stock <= ${LOW_STOCK}) as low_stock,
+      (select count(*) from contact_requests c where c.store_id = ${storeId} and c.status = 'new') as unread`);
+  const row = rowsOf<Record<string, string>>(result)[0];
+  return {
+    toShip: num(row?.to_ship),
+    cashToCollect: num(row?.cash_to_collect),
+    lowStock: num(row?.low_stock),
+    unreadRequests: num(row?.unread),
+  };
+}
+
+export interface Dashboard {
+  current: PeriodFigures;
+  previous: PeriodFigures;
+  days: DayFigures[];
+  topProducts: ProductFigures[];
+  recent: RecentOrder[];
+  todo: TodoCounts;
+}
+
+/** Everything the dashboard shows, in one transaction. */
+export async function dashboardReport(
+  storeId: string,
+  range: ReportRange,
+  timeZone: string,
+): Promise<Dashboard> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const { current, previous } = await periodFigures(tx, storeId, range, timeZone);
+    const days = await salesByDay(tx, storeId, range, timeZone);
+    const topProducts = await salesByProduct(tx, storeId, range, timeZone, TOP_PRODUCTS);
+    const recent = await recentOrders(tx, storeId);
+    const todo = await todoCounts(tx, storeId);
+    return { current, previous, days, topProducts, recent, todo };
+  });
+}
+
+export interface SalesReport {
+  totals: ReportTotals;
+  days: DayFigures[];
+  products: ProductFigures[];
+}
+
+/** The sales report for a range: totals, by day, by product. */
+export async function salesReport(storeId: string, range: DayRange, timeZone: string): Promise<SalesReport> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const days = await salesByDay(tx, storeId, range, timeZone);
+    const products = await salesByProduct(tx, storeId, range, timeZone);
+    return { totals: totalsOf(days), days, products };
+  });
+}
+
+/** The change from one figure to another: a percentage, "new" (from nothing) or null (nothing to nothing). */
+export function changeOf(current: number, previous: number): number | "new" | null {
+  if (previous === 0) return current === 0 ? null : "new";
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}

@@ -1,0 +1,233 @@
+/**
+ * The page cache at the request edge (decision 017): a store page asked for by an anonymous
+ * visitor is answered from the instance's cache when another visitor already had the same one.
+ *
+ * A request is a candidate when it is a GET or HEAD of a storefront catalogue or content page
+ * (its document or its `.data`), on a known store's host, carrying no cookie but the language and
+ * theme ones (a session, staff or flash cookie makes it personal; a cookie this file does not
+ * know might change the page, so it is not guessed at). The key is the store, protocol, host,
+ * path, query with its parameters sorted, the `lng` and `theme` cookies and the encoding class
+ * the client accepts (br, gzip or none). A 200 or 404 that sets no cookie and does not call
+ * itself private is kept: status, headers (its Content-Security-Policy too, whose nonce is in
+ * the body) and the body compressed once for that encoding, with a weak ETag of the body.
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { PageCacheBackend } from "../page-cache/backend";
+import type { PageEntry } from "../page-cache/store";
+
+export interface PageCacheOptions {
+  backend: PageCacheBackend;
+  /** The store a host belongs to, or null (platform, unknown host): only stores' pages are kept. */
+  storeOf: (host: string) => Promise<string | null>;
+  /** When a store's pages stop being right without any row changing (a sale starts or ends). */
+  changesAt?: (storeId: string) => Promise<number | null>;
+  /** Longest life of an entry, whatever else happens. */
+  ttlMs: number;
+}
+
+/** What a CDN in front may do with a cacheable page: keep it a second, serve it stale briefly. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=4";
+/** A page that may differ per visitor but is not about one person (login form, error page). */
+export const PRIVATE_CACHE_CONTROL = "private";
+
+/** Storefront pages that are the same for every anonymous visitor (cart, account, admin are not). */
+const CACHEABLE_PATH =
+  /^\/(?:|products|products\/[^/]+|categories|categories\/[^/]+|categories\/[^/]+\/[^/]+|about|contact|privacy|terms|robots\.txt|sitemap\.xml)$/;
+/** Cookies that choose how the page looks, and are part of the key. */
+const KEYED_COOKIES = new Set(["lng", "theme"]);
+const MAX_TARGET_LENGTH = 2_048;
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Fast enough to compress a page on a miss; a page is compressed once and sent many times. */
+const BROTLI_QUALITY = 5;
+
+type Encoding = PageEntry["encoding"];
+
+/** The encoding the cache answers a client with: br when accepted, else gzip, else none. */
+export function encodingClass(header: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (ok("br")) return "br";
+  if (ok("gzip")) return "gzip";
+  return "identity";
+}
+
+/** The page a `.data` request is for (`/_root.data` is the home page's). */
+function pagePath(path: string): string {
+  if (path === "/_root.data") return "/";
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
+
+/** The `lng` and `theme` cookies, or null when the request carries any other cookie. */
+function keyedCookies(header: string | undefined): string | null {
+  if (!header) return "";
+  const kept: string[] = [];
+  for (const pair of header.split(";")) {
+    const at = pair.indexOf("=");
+    const name = (at === -1 ? pair : pair.slice(0, at)).trim();
+    if (!name) continue;
+    if (!KEYED_COOKIES.has(name)) return null;
+    kept.push(`${name}=${at === -1 ? "" : pair.slice(at + 1).trim()}`);
+  }
+  return kept.sort().join(";");
+}
+
+export interface Candidate {
+  storeId: string;
+  key: string;
+  encoding: Encoding;
+  generation: number;
+  /** Taken before rendering: a page rendered across a sale's start still expires at the start. */
+  expiresAt: number;
+}
+
+/** The cache key of a request, or null when it is not one the cache may answer. */
+export function pageKey(
+  req: Pick<ExpressRequest, "method" | "protocol" | "get">,
+  url: URL,
+  storeId: string,
+): Omit<Candidate, "generation" | "expiresAt"> | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (url.pathname.length + url.search.length > MAX_TARGET_LENGTH) return null;
+  if (!CACHEABLE_PATH.test(pagePath(url.pathname))) return null;
+  const cookies = keyedCookies(req.get("cookie"));
+  if (cookies === null) return null;
+  const query = new URLSearchParams(url.search);
+  query.sort();
+  const encoding = encodingClass(req.get("accept-encoding"));
+  const key = [storeId, `${req.protocol}://${url.host}${url.pathname}?${query}`, cookies, encoding].join(
+    "\n",
+  );
+  return { storeId, key, encoding };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+async function encode(body: Buffer, encoding: Encoding): Promise<Uint8Array> {
+  if (encoding === "br") {
+    return brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    });
+  }
+  if (encoding === "gzip") return gzip(body);
+  return body;
+}
+
+/** Headers not kept with an entry: the cache sets them itself, or they belong to one exchange. */
+const UNKEPT_HEADERS = new Set([
+  "connection",
+  "content-encoding",
+  "content-length",
+  "date",
+  "etag",
+  "keep-alive",
+  "transfer-encoding",
+  "vary",
+  "x-cache",
+]);
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+/** Answers `req` from `entry`: 304 when the client has it, no body for HEAD. */
+function serve(req: ExpressRequest, res: ExpressResponse, entry: PageEntry, outcome: "hit" | "miss") {
+  res.status(entry.status);
+  for (const [name, value] of entry.headers) {
+    // The page's own policy: its nonce is the one in the stored body.
+    if (name === "content-security-policy") res.setHeader(name, value);
+    else res.append(name, value);
+  }
+  // A page's own public policy (robots.txt, the sitemap) stands; the others get the CDN's.
+  if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("X-Cache", outcome);
+  if (entry.status === 200 && matchesEtag(req.get("if-none-match"), entry.etag)) {
+    res.removeHeader("Content-Type");
+    res.status(304).end();
+    return;
+  }
+  if (entry.encoding !== "identity") res.setHeader("Content-Encoding", entry.encoding);
+  res.setHeader("Content-Length", String(entry.body.byteLength));
+  if (req.method === "HEAD") res.end();
+  else res.end(entry.body);
+}
+
+export class EdgePageCache {
+  constructor(private readonly options: PageCacheOptions) {}
+
+  /**
+   * Answers the request from the cache ("served"), or says how to keep its answer (a
+   * candidate), or null when it is none of the cache's business.
+   */
+  async lookup(req: ExpressRequest, res: ExpressResponse, url: URL): Promise<"served" | Candidate | null> {
+    if (req.method !== "GET" && req.method !== "HEAD") return null;
+    const storeId = await this.options.storeOf(url.host);
+    const key = storeId ? pageKey(req, url, storeId) : null;
+    if (!storeId || !key) {
+      res.setHeader("X-Cache", "bypass");
+      return null;
+    }
+    const { entry, generation } = await this.options.backend.get(storeId, key.key);
+    if (entry) {
+      serve(req, res, entry, "hit");
+      return "served";
+    }
+    // Answered by Remix; kept when `store` finds it may be.
+    res.setHeader("X-Cache", "miss");
+    // A HEAD that missed is answered by Remix and not kept: it has no body to keep.
+    if (req.method === "HEAD") return null;
+    const changesAt = (await this.options.changesAt?.(storeId)) ?? null;
+    const expiresAt = Math.min(Date.now() + this.options.ttlMs, changesAt ?? Number.POSITIVE_INFINITY);
+    return { ...key, generation, expiresAt };
+  }
+
+  /**
+   * Keeps and sends Remix's answer to a candidate when it may be kept; false (nothing sent)
+   * otherwise, for the ordinary path to send it.
+   */
+  async store(candidate: Candidate, req: ExpressRequest, res: ExpressResponse, response: Response) {
+    if (response.status !== 200 && response.status !== 404) return false;
+    if (response.headers.has("set-cookie")) return false;
+    if (/\b(private|no-store|no-cache)\b/i.test(response.headers.get("cache-control") ?? "")) return false;
+    const declared = Number(response.headers.get("content-length") ?? 0);
+    if (declared > MAX_BODY_BYTES) return false;
+
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: [string, string][] = [];
+    for (const [name, value] of response.headers.entries()) {
+      if (!UNKEPT_HEADERS.has(name)) headers.push([name, value]);
+    }
+    const policy = res.getHeader("Content-Security-Policy");
+    if (typeof policy === "string") headers.push(["content-security-policy", policy]);
+    const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+    const entry: PageEntry = {
+      status: response.status,
+      headers,
+      body: await encode(body, candidate.encoding),
+      encoding: candidate.encoding,
+      etag,
+      expiresAt: candidate.expiresAt,
+    };
+    if (body.byteLength <= MAX_BODY_BYTES && entry.expiresAt > Date.now()) {
+      this.options.backend.set(candidate.storeId, candidate.key, candidate.generation, entry);
+    }
+    if (!res.headersSent) serve(req, res, entry, "miss");
+    return true;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The page cache as one process sees it (decision 017), wired to the database: every process
+ * listens for store and catalogue changes and drops that store's pages, then once more a moment
+ * later. The second drop is for a page rendered meanwhile by a process whose own caches (tenant,
+ * catalogue; each hears the same notification on its own) had not heard of the change yet: it
+ * is stored after the first drop and gone after the second. Sale starts and ends, which no row
+ * change announces, bound an entry's life.
+ */
+import type { Db } from "../../app/db/client.server";
+import { nextSaleChange } from "../../app/services/commerce/pricing.server";
+import { normalizeHost, type TenantResolver } from "../../app/services/store/tenancy.server";
+import { EdgePageCache } from "../edge/page-cache";
+import type { PageCacheBackend } from "./backend";
+
+/** Long enough for every process of every instance to have heard the notification. */
+export const SECOND_DROP_MS = 250;
+
+export interface RunningPageCache {
+  edge: EdgePageCache;
+  backend: PageCacheBackend;
+  stop(): Promise<void>;
+}
+
+export async function startPageCache({
+  db,
+  resolver,
+  backend,
+  ttlMs,
+}: {
+  db: Db;
+  resolver: Pick<TenantResolver, "resolve">;
+  backend: PageCacheBackend;
+  ttlMs: number;
+}): Promise<RunningPageCache> {
+  const saleChanges = new Map<string, Promise<number | null>>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const drop = (storeId: string) => {
+    saleChanges.delete(storeId);
+    backend.drop(storeId);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      backend.drop(storeId);
+    }, SECOND_DROP_MS);
+    timers.add(timer);
+  };
+  const unlisten = await Promise.all([db.listen("catalog_changed", drop), db.listen("store_changed", drop)]);
+
+  const edge = new EdgePageCache({
+    backend,
+    ttlMs,
+    storeOf: async (host) => {
+      const tenant = await resolver.resolve(normalizeHost(host));
+      return tenant.kind === "store" ? tenant.store.id : null;
+    },
+    // Looked up once per store until the store changes or the moment passes.
+    changesAt: async (storeId) => {
+      let at = saleChanges.get(storeId);
+      if (!at) {
+        at = db.withStore(storeId, (tx) => nextSaleChange(tx));
+        saleChanges.set(storeId, at);
+        at.catch(() => saleChanges.delete(storeId));
+      }
+      const value = await at;
+      if (value !== null && value <= Date.now()) {
+        saleChanges.delete(storeId);
+        return Date.now();
+      }
+      return value;
+    },
+  });
+
+  return {
+    edge,
+    backend,
+    async stop() {
+      for (const timer of timers) clearTimeout(timer);
+      await Promise.all(unlisten.map((stop) => stop()));
+    },
+  };
+}

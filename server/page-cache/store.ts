@@ -1,0 +1,130 @@
+/**
+ * The page cache's memory (decision 017): finished responses for anonymous visitors, keyed by
+ * what makes two such responses differ, bounded in bytes with least-recently-used eviction.
+ * One of these lives in the process that owns the cache for the instance: the cluster's primary
+ * when there are several processes (workers reach it over IPC, ipc.ts), the server itself
+ * otherwise.
+ *
+ * Freshness: every store has a generation, bumped by `drop` (a store or catalogue change). A
+ * worker that misses is told the generation, renders, and offers the page back with it; a page
+ * offered with an older generation than the current one may have been rendered from data read
+ * before the change, so it is not kept.
+ */
+import { LRUCache } from "lru-cache";
+
+export interface PageEntry {
+  status: number;
+  /** Response headers as sent, the page's own Content-Security-Policy (its nonce) included. */
+  headers: [string, string][];
+  /** The body in the key's encoding. */
+  body: Uint8Array;
+  encoding: "br" | "gzip" | "identity";
+  etag: string;
+  /** Epoch ms after which the entry is never served (TTL, next sale start or end). */
+  expiresAt: number;
+}
+
+export interface PageCacheStats {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  hits: number;
+  misses: number;
+  stored: number;
+  /** Offers refused because the store changed while the page was rendered. */
+  stale: number;
+  evicted: number;
+  dropped: number;
+}
+
+export interface Lookup {
+  entry: PageEntry | null;
+  generation: number;
+}
+
+/** Bytes an entry is charged: body, headers, key and a fixed overhead for the objects. */
+export function entrySize(key: string, entry: PageEntry): number {
+  let size = 256 + key.length * 2 + entry.body.byteLength + entry.etag.length * 2;
+  for (const [name, value] of entry.headers) size += 32 + (name.length + value.length) * 2;
+  return size;
+}
+
+interface Stored {
+  storeId: string;
+  entry: PageEntry;
+}
+
+export class PageStore {
+  private readonly entries: LRUCache<string, Stored>;
+  private readonly generations = new Map<string, number>();
+  /** Keys per store, so a store's change drops only its own entries. */
+  private readonly byStore = new Map<string, Set<string>>();
+  private readonly counts = { hits: 0, misses: 0, stored: 0, stale: 0, evicted: 0, dropped: 0 };
+
+  constructor(readonly maxBytes: number) {
+    this.entries = new LRUCache<string, Stored>({
+      maxSize: maxBytes,
+      sizeCalculation: (value, key) => entrySize(key, value.entry),
+      dispose: (value, key, reason) => {
+        this.byStore.get(value.storeId)?.delete(key);
+        if (reason === "evict") this.counts.evicted++;
+      },
+    });
+  }
+
+  generation(storeId: string): number {
+    return this.generations.get(storeId) ?? 0;
+  }
+
+  get(storeId: string, key: string, now = Date.now()): Lookup {
+    const generation = this.generation(storeId);
+    const stored = this.entries.get(key);
+    if (stored && stored.storeId === storeId && stored.entry.expiresAt > now) {
+      this.counts.hits++;
+      return { entry: stored.entry, generation };
+    }
+    if (stored) this.entries.delete(key);
+    this.counts.misses++;
+    return { entry: null, generation };
+  }
+
+  /** Keeps a rendered page unless its store changed since the lookup that missed. */
+  set(storeId: string, key: string, generation: number, entry: PageEntry): boolean {
+    if (generation !== this.generation(storeId)) {
+      this.counts.stale++;
+      return false;
+    }
+    // Larger than the whole cache: lru-cache would refuse it anyway.
+    if (entrySize(key, entry) > this.maxBytes) return false;
+    this.entries.set(key, { storeId, entry });
+    if (!this.entries.has(key)) return false;
+    let keys = this.byStore.get(storeId);
+    if (!keys) {
+      keys = new Set();
+      this.byStore.set(storeId, keys);
+    }
+    keys.add(key);
+    this.counts.stored++;
+    return true;
+  }
+
+  /** The store changed: its pages go, and pages rendered before now are not taken back. */
+  drop(storeId: string): void {
+    this.generations.set(storeId, this.generation(storeId) + 1);
+    const keys = this.byStore.get(storeId);
+    if (!keys) return;
+    this.byStore.delete(storeId);
+    for (const key of keys) {
+      if (this.entries.delete(key)) this.counts.dropped++;
+    }
+  }
+
+  stats(): PageCacheStats {
+    return {
+      entries: this.entries.size,
+      bytes: this.entries.calculatedSize,
+      maxBytes: this.maxBytes,
+      ...this.counts,
+    };
+  }
+}

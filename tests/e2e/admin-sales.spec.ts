@@ -1,0 +1,193 @@
+/**
+ * Sales campaigns in a browser, English and Arabic: the admin creates a 20 % sale on a category
+ * with the keyboard alone (fields, the scope's radio buttons, a category's checkbox, Enter to
+ * save), the storefront's category page at once shows struck-through prices next to the sale
+ * prices, and deleting the sale puts them back. The browser's own check of the shared schema
+ * shows messages under the fields. axe on the list and the form; screenshots at 1280 and 390 px
+ * go to /work/shots/h.
+ *
+ * Each locale runs its sale on its own demo category (no other spec touches either), so the two
+ * can run side by side.
+ */
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { DYES_CATALOG } from "../../app/db/seed/catalog/dyes";
+import type { CategoryDef } from "../../app/db/seed/catalog/types";
+import { hostUrl } from "./demo";
+import { axe, dismissToasts, expect, expectToast, login, t, test, type Locale } from "./support/fixtures";
+
+const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/h";
+mkdirSync(SHOTS, { recursive: true });
+
+/** Each locale's own category (a top-level one: the sale covers its sub categories' products). */
+const CATEGORY: Record<Locale, CategoryDef> = {
+  en: DYES_CATALOG.find((c) => c.slug === "stains")!,
+  ar: DYES_CATALOG.find((c) => c.slug === "paint-pigments")!,
+};
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll("a, button")).some((el) =>
+      Object.keys(el).some((key) => key.startsWith("__reactProps")),
+    ),
+  );
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  expect((await axe(page).exclude("[data-sonner-toaster]").analyze()).violations, what).toEqual([]);
+}
+
+/** "US$ 1,234.50" → 123450. */
+const cents = (text: string) =>
+  Math.round(Number(/\d[\d,]*(?:\.\d+)?/.exec(text)![0].replace(/,/g, "")) * 100);
+
+/** "2026-05-01T09:30" in UTC, as the form's datetime-local fields take it. */
+const utc = (date: Date) => date.toISOString().slice(0, 16);
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test.describe(`admin sales (${locale})`, () => {
+    // axe over a long form, a storefront round trip and a delete: slow on a shared 2-core machine.
+    test.describe.configure({ timeout: 300_000 });
+    test("create a 20 % sale on a category with the keyboard; the storefront strikes prices through", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await login(page, "admin", locale);
+      const category = CATEGORY[locale];
+      const name = `Keyboard Sale ${locale} ${Date.now().toString(36)}`;
+      const nameAr = `تخفيض ${name}`;
+      // The list shows the name in the page's language.
+      const shownName = locale === "ar" ? nameAr : name;
+
+      // Nothing on sale in the category yet.
+      await page.goto(hostUrl("dyes", `/categories/${category.slug}?lng=${locale}`));
+      await expect(page.locator("article").first()).toBeVisible();
+      await expect(page.locator("article s")).toHaveCount(0);
+
+      await page.goto(hostUrl("dyes", `/admin/sales?lng=${locale}`));
+      await expect(
+        page.getByRole("heading", { level: 1, name: t(locale, "admin.sales.title") }),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: t(locale, "admin.salesTabs.campaigns") })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      // The demo's running, scheduled and ended campaigns.
+      const table = page.getByRole("table");
+      for (const state of ["running", "scheduled", "ended"]) {
+        await expect(
+          table.getByText(t(locale, `admin.sales.states.${state}`), { exact: true }).first(),
+        ).toBeVisible();
+      }
+      await expectNoAxeViolations(page, "sales list");
+      await shoot(page, `list-${locale}`);
+      await hydrated(page);
+      await page.getByRole("link", { name: t(locale, "admin.sales.new") }).click();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t(locale, "admin.sales.newTitle") }),
+      ).toBeVisible();
+      await hydrated(page);
+      await expectNoAxeViolations(page, "new sale form");
+      await shoot(page, `form-new-${locale}`);
+
+      // The browser checks the shared schema: messages under the fields, nothing sent.
+      await page.getByRole("button", { name: t(locale, "admin.sales.save") }).click();
+      await expect(page.getByText(t(locale, "admin.sales.errors.nameEnRequired"))).toBeVisible();
+      await expect(page.getByText(t(locale, "admin.sales.errors.startRequired"))).toBeVisible();
+      await expect(page.getByLabel(t(locale, "admin.sales.nameEn"), { exact: true })).toBeFocused();
+      await expectNoAxeViolations(page, "sale form with errors");
+
+      // The keyboard alone from here (dates typed with fill: a datetime-local's segments follow the OS locale).
+      await page.keyboard.type(name);
+      await page.keyboard.press("Tab");
+      await expect(page.getByLabel(t(locale, "admin.sales.nameAr"), { exact: true })).toBeFocused();
+      await page.keyboard.type(nameAr);
+      await page.keyboard.press("Tab");
+      await expect(page.getByLabel(t(locale, "admin.sales.kind"), { exact: true })).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(page.getByLabel(t(locale, "admin.sales.value"), { exact: true })).toBeFocused();
+      await page.keyboard.type("20");
+      await page
+        .getByLabel(t(locale, "admin.sales.startsUtc"), { exact: true })
+        .fill(utc(new Date(Date.now() - 10 * 60_000)));
+      await page
+        .getByLabel(t(locale, "admin.sales.endsUtc"))
+        .fill(utc(new Date(Date.now() + 2 * 86_400_000)));
+      // A datetime-local keeps Tab among its own segments: the scope's radios are reached directly.
+      const store = page.getByRole("radio", { name: t(locale, "admin.sales.scopes.store") });
+      await store.focus();
+      await expect(store).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(
+        page.getByRole("radio", { name: t(locale, "admin.sales.scopes.categories") }),
+      ).toBeChecked();
+      const categoryBox = page.getByRole("checkbox", {
+        name: locale === "ar" ? category.nameAr : category.nameEn,
+        exact: true,
+      });
+      await categoryBox.focus();
+      await page.keyboard.press("Space");
+      await expect(categoryBox).toBeChecked();
+      await page.getByRole("button", { name: t(locale, "admin.sales.save") }).focus();
+      await page.keyboard.press("Enter");
+
+      await expect(page).toHaveURL(/\/admin\/sales(\?|$)/);
+      await expectToast(page, t(locale, "admin.sales.created"));
+      const row = page.getByRole("row").filter({ hasText: name });
+      await expect(row).toContainText("20 %");
+      await expect(row).toContainText(t(locale, "admin.sales.states.running"));
+      await dismissToasts(page, locale);
+
+      // The storefront: original and sale price on every card of the category, 20 % apart.
+      await page.goto(hostUrl("dyes", `/categories/${category.slug}?lng=${locale}`));
+      const price = page.locator("article [data-price]:has(s)").first();
+      await expect(price).toBeVisible();
+      // The sale price, then the struck-through original (Latin digits in both locales).
+      const [sale, original] = ((await price.innerText()).match(/\d[\d,]*\.\d{2}/g) ?? []).map(cents);
+      expect(original).toBe(cents((await price.getAttribute("data-price"))!));
+      expect(sale).toBe(original! - Math.floor((original! * 20 + 50) / 100));
+      await expect(page.locator("article [data-price]")).toHaveCount(await page.locator("article s").count());
+
+      // Delete it; prices go back.
+      await page.goto(hostUrl("dyes", `/admin/sales?lng=${locale}`));
+      await hydrated(page);
+      await page
+        .getByRole("row")
+        .filter({ hasText: name })
+        .getByRole("button", { name: `${t(locale, "admin.sales.delete")}: ${shownName}` })
+        .click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: t(locale, "admin.sales.delete") }).click();
+      await expectToast(page, t(locale, "admin.sales.deleted"));
+      await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+      await page.goto(hostUrl("dyes", `/categories/${category.slug}?lng=${locale}`));
+      await expect(page.locator("article").first()).toBeVisible();
+      await expect(page.locator("article s")).toHaveCount(0);
+    });
+
+    test("edit form of a demo sale: axe and screenshots", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await login(page, "admin", locale);
+      await page.goto(hostUrl("dyes", `/admin/sales?state=scheduled&lng=${locale}`));
+      await hydrated(page);
+      await page.getByRole("table").getByRole("link").first().click();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t(locale, "admin.sales.editTitle") }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole("radio", { name: t(locale, "admin.sales.scopes.categories") }),
+      ).toBeChecked();
+      await expectNoAxeViolations(page, "edit sale form");
+      await shoot(page, `form-edit-${locale}`);
+    });
+  });
+}

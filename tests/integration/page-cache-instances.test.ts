@@ -1,0 +1,215 @@
+/**
+ * The page cache on two real server instances sharing one PostgreSQL (decision 017): the
+ * production server (server.ts and the build), instance A with two processes (the cache in its
+ * primary, asked over IPC) and instance B with one. A price change, a sale's start and end, and
+ * an order's stock change each reach anonymous visitors of both instances within a second.
+ * PostgreSQL only (TEST_DATABASE_URL): the embedded database belongs to one process, so there is
+ * no second instance to keep in step; page-cache.test.ts covers a change on PGlite.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import http from "node:http";
+import postgres from "postgres";
+import { uuidv7 } from "uuidv7";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../bench/server";
+import { createScratchDatabase, type ScratchDatabase } from "../helpers/scratch-database";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const STORE = "dyes";
+const PRODUCT = "/products/crimson-red-fabric-dye";
+/** The issue's promise: no visitor sees the old page later than this after the change. */
+const WITHIN_MS = 1_000;
+
+interface Instance {
+  port: number;
+  process: ChildProcess;
+  output: string;
+}
+
+async function startInstance(database: ScratchDatabase, workers: number): Promise<Instance> {
+  const port = await freePort();
+  const { DATABASE_URL: _url, APP_DATABASE_URL: _appUrl, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      REQUEST_LOG: "0",
+      DATABASE_URL: database.url,
+      APP_DATABASE_URL: database.appUrl,
+      SEED_DEMO: "1",
+      SESSION_SECRET: "page-cache-test-secret",
+      WEB_CONCURRENCY: String(workers),
+      PAGE_CACHE: "on",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const instance: Instance = { port, process: child, output: "" };
+  const keep = (chunk: Buffer) => (instance.output = (instance.output + chunk.toString()).slice(-4_000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${instance.output}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return instance;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server not healthy:\n${instance.output}`);
+}
+
+function stopInstance(instance: Instance | undefined): Promise<void> {
+  const child = instance?.process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+interface Page {
+  status: number;
+  cache: string | undefined;
+  body: string;
+}
+
+function get(instance: Instance, path: string): Promise<Page> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      {
+        host: "127.0.0.1",
+        port: instance.port,
+        path,
+        headers: { host: `${STORE}.localhost:${instance.port}`, "accept-encoding": "identity" },
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, cache: response.headers["x-cache"] as string, body }),
+        );
+      },
+    );
+    request.on("error", reject);
+  });
+}
+
+/** Both instances answer `path` from their cache. */
+async function warm(instances: Instance[], path: string) {
+  for (const instance of instances) {
+    await get(instance, path);
+    await expect.poll(async () => (await get(instance, path)).cache, { timeout: 5_000 }).toBe("hit");
+  }
+}
+
+/**
+ * Polls every instance from `since` until its page is a fresh render (a miss) and returns how
+ * long after `since` the request that got it was sent (a visitor arriving then sees the new
+ * page; rendering it takes what it takes), with that page.
+ */
+async function freshAfter(instances: Instance[], path: string, since: number) {
+  return Promise.all(
+    instances.map(async (instance) => {
+      for (;;) {
+        const sent = Date.now();
+        const page = await get(instance, path);
+        if (page.cache === "miss") return { ms: sent - since, page };
+        if (Date.now() - since > 5_000) return { ms: Number.POSITIVE_INFINITY, page };
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }),
+  );
+}
+
+describe.skipIf(!serverUrl)("page cache on two instances sharing PostgreSQL", () => {
+  let database: ScratchDatabase;
+  let sql: postgres.Sql;
+  let instances: Instance[] = [];
+  let storeId: string;
+
+  beforeAll(async () => {
+    if (!existsSync("build/server/index.js")) throw new Error("needs the build: npx remix vite:build");
+    database = await createScratchDatabase(serverUrl!, "pcinst");
+    // The first migrates and seeds; the second finds it done.
+    const first = await startInstance(database, 2);
+    instances = [first, await startInstance(database, 1)];
+    sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    const [store] = await sql<{ id: string }[]>`select id from stores where slug = ${STORE}`;
+    storeId = store!.id;
+  }, 600_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map(stopInstance));
+    await sql?.end({ timeout: 5 });
+    await database?.drop();
+  }, 60_000);
+
+  it("shows an admin's price change on both instances within a second", async () => {
+    const before = await get(instances[0]!, `${PRODUCT}.data`);
+    expect(before.status).toBe(200);
+    await warm(instances, `${PRODUCT}.data`);
+    const at = Date.now();
+    await sql`update products set price_cents = 43210 where store_id = ${storeId} and slug = 'crimson-red-fabric-dye'`;
+    const fresh = await freshAfter(instances, `${PRODUCT}.data`, at);
+    for (const { ms, page } of fresh) {
+      expect(ms).toBeLessThan(WITHIN_MS);
+      expect(page.body).toContain("43210");
+    }
+  });
+
+  it("shows an order's stock change on both instances within a second", async () => {
+    await warm(instances, PRODUCT);
+    const at = Date.now();
+    // What placing an order does to the product (checkout.server.ts), in its own transaction.
+    await sql.begin(
+      (tx) =>
+        tx`update products set stock = stock - 1 where store_id = ${storeId} and slug = 'crimson-red-fabric-dye'`,
+    );
+    for (const { ms } of await freshAfter(instances, PRODUCT, at)) expect(ms).toBeLessThan(WITHIN_MS);
+  });
+
+  it(
+    "drops pages when a sale starts and when it ends, with no row changing then",
+    { timeout: 60_000 },
+    async () => {
+      // Far enough ahead for both instances to have the page cached before each moment.
+      const startsAt = new Date(Date.now() + 10_000);
+      const endsAt = new Date(Date.now() + 20_000);
+      await sql`insert into sales (store_id, id, name_en, name_ar, kind, value, scope, starts_at, ends_at)
+      values (${storeId}, ${uuidv7()}, 'Flash', 'تخفيض', 'percent', 50, 'store', ${startsAt}, ${endsAt})`;
+      // Cached after the insert's own notification, before the start.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await warm(instances, `${PRODUCT}.data`);
+      const regular = (await get(instances[1]!, `${PRODUCT}.data`)).body;
+      expect(Date.now()).toBeLessThan(startsAt.getTime());
+
+      await new Promise((resolve) => setTimeout(resolve, startsAt.getTime() - Date.now()));
+      const started = await freshAfter(instances, `${PRODUCT}.data`, startsAt.getTime());
+      for (const { ms, page } of started) {
+        expect(ms).toBeLessThan(WITHIN_MS);
+        expect(page.body).not.toBe(regular);
+      }
+      const onSale = started[1]!.page.body;
+      await warm(instances, `${PRODUCT}.data`);
+      expect(Date.now()).toBeLessThan(endsAt.getTime());
+
+      await new Promise((resolve) => setTimeout(resolve, endsAt.getTime() - Date.now()));
+      const ended = await freshAfter(instances, `${PRODUCT}.data`, endsAt.getTime());
+      for (const { ms, page } of ended) {
+        expect(ms).toBeLessThan(WITHIN_MS);
+        // The sale's price is gone (other parts of the page, such as ended sales, may differ).
+        expect(page.body).not.toBe(onSale);
+      }
+    },
+  );
+});

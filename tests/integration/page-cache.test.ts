@@ -1,0 +1,403 @@
+/**
+ * The page cache at the edge (decision 017), with the real Express app of server.ts and a
+ * stand-in for Remix that tells what it rendered: what the key separates, what is never served
+ * from or stored in the cache, HEAD and conditional requests, the memory bound, and (on PGlite
+ * and PostgreSQL) a change in the database dropping the store's pages through its notification.
+ * Two real server instances sharing PostgreSQL: page-cache-instances.test.ts.
+ */
+import http from "node:http";
+import zlib from "node:zlib";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "~/db/schema";
+import { TenantResolver } from "~/services/store/tenancy.server";
+import type { AppOptions } from "../../server/app";
+import { EdgePageCache, encodingClass } from "../../server/edge/page-cache";
+import { localBackend } from "../../server/page-cache/backend";
+import { startPageCache, type RunningPageCache } from "../../server/page-cache/start";
+import { PageStore, type PageEntry } from "../../server/page-cache/store";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { startEdge, type EdgeServer } from "../helpers/edge-app";
+import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** node:http, because fetch() will not send a Host header of our choosing. */
+function get(
+  server: EdgeServer,
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: "127.0.0.1", port: server.port, path, method, headers: { host: "pca.localhost", ...headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = response.headers["content-encoding"];
+          const body =
+            raw.byteLength === 0
+              ? raw
+              : encoding === "br"
+                ? zlib.brotliDecompressSync(raw)
+                : encoding === "gzip"
+                  ? zlib.gunzipSync(raw)
+                  : raw;
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: body.toString() });
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** Renders a page saying what it was asked and how many pages were rendered so far. */
+function standIn(options: { extra?: (request: Request) => string } = {}) {
+  let renders = 0;
+  const handle: AppOptions["handle"] = async (request, _req, res) => {
+    renders++;
+    const url = new URL(request.url);
+    const nonce = String(res.locals.cspNonce ?? "");
+    const body = [
+      `render=${renders}`,
+      `host=${url.host}`,
+      `path=${url.pathname}${url.search}`,
+      `cookie=${request.headers.get("cookie") ?? ""}`,
+      `nonce=${nonce}`,
+      options.extra?.(request) ?? "",
+    ].join("\n");
+    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+    if (url.pathname === "/contact" && url.searchParams.has("lng"))
+      headers.set("Set-Cookie", "lng=ar; Path=/");
+    if (url.pathname === "/about" && url.searchParams.has("closed")) headers.set("Cache-Control", "no-store");
+    const status = url.searchParams.has("missing") ? 404 : url.searchParams.has("broken") ? 500 : 200;
+    return new Response(body.padEnd(4_000, "."), { status, headers });
+  };
+  return { handle, renders: () => renders };
+}
+
+const STORES: Record<string, string> = {
+  "pca.localhost": "store-a",
+  "pcb.localhost": "store-b",
+};
+
+function edgeCache(store: PageStore, ttlMs = 60_000) {
+  return new EdgePageCache({
+    backend: localBackend(store),
+    ttlMs,
+    storeOf: async (host) => STORES[host.replace(/:\d+$/, "")] ?? null,
+  });
+}
+
+describe("page cache at the edge (stand-in pages)", () => {
+  let server: EdgeServer;
+  let store: PageStore;
+  let page: ReturnType<typeof standIn>;
+
+  beforeAll(async () => {
+    store = new PageStore(8 * 1024 * 1024);
+    page = standIn();
+    server = await startEdge({ handle: page.handle, pageCache: edgeCache(store) });
+  });
+  afterAll(() => server.close());
+
+  it("answers the second anonymous request from the cache with the first one's bytes and policy", async () => {
+    const first = await get(server, "/products?b=2&a=1");
+    expect(first.headers["x-cache"]).toBe("miss");
+    expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=4");
+    expect(first.headers.vary).toBe("Accept-Encoding, Cookie");
+    // Parameters in another order are the same page.
+    const second = await get(server, "/products?a=1&b=2");
+    expect(second.headers["x-cache"]).toBe("hit");
+    expect(second.body).toBe(first.body);
+    // The stored page's nonce is in its body: the policy sent with it must be the stored one.
+    const nonce = /nonce=(\S+)/.exec(second.body)?.[1];
+    expect(second.headers["content-security-policy"]).toContain(`'nonce-${nonce}'`);
+    expect(second.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("keeps store A's page from ever answering store B's host", async () => {
+    const a = await get(server, "/about", { host: "pca.localhost" });
+    const b = await get(server, "/about", { host: "pcb.localhost" });
+    expect(b.headers["x-cache"]).toBe("miss");
+    expect(b.body).toContain("host=pcb.localhost");
+    const again = await get(server, "/about", { host: "pcb.localhost" });
+    expect(again.headers["x-cache"]).toBe("hit");
+    expect(again.body).toContain("host=pcb.localhost");
+    expect((await get(server, "/about", { host: "pca.localhost" })).body).toBe(a.body);
+  });
+
+  it("separates languages, themes and encodings", async () => {
+    const variants: Record<string, string>[] = [
+      {},
+      { cookie: "lng=ImFyIg%3D%3D" },
+      { cookie: "theme=ImRhcmsi" },
+      { cookie: "theme=ImRhcmsi; lng=ImFyIg%3D%3D" },
+    ];
+    const bodies = new Set<string>();
+    for (const headers of variants) {
+      const first = await get(server, "/terms", headers);
+      expect(first.headers["x-cache"], JSON.stringify(headers)).toBe("miss");
+      const again = await get(server, "/terms", headers);
+      expect(again.headers["x-cache"]).toBe("hit");
+      expect(again.body).toBe(first.body);
+      bodies.add(first.body);
+    }
+    expect(bodies.size).toBe(variants.length);
+    // The same cookies in another order are the same page.
+    const reordered = await get(server, "/terms", { cookie: "lng=ImFyIg%3D%3D; theme=ImRhcmsi" });
+    expect(reordered.headers["x-cache"]).toBe("hit");
+
+    const encodings = ["br, gzip", "gzip, deflate", "identity"];
+    for (const accept of encodings) {
+      const first = await get(server, "/privacy", { "accept-encoding": accept });
+      expect(first.headers["x-cache"], accept).toBe("miss");
+      const again = await get(server, "/privacy", { "accept-encoding": accept });
+      expect(again.headers["x-cache"]).toBe("hit");
+      const expected = encodingClass(accept);
+      expect(again.headers["content-encoding"] ?? "identity").toBe(expected);
+    }
+    // Refusing both compressions is asking for the uncompressed page, already kept.
+    expect(
+      (await get(server, "/privacy", { "accept-encoding": "gzip;q=0, br;q=0" })).headers["x-cache"],
+    ).toBe("hit");
+    expect(encodingClass("br;q=0, gzip")).toBe("gzip");
+    expect(encodingClass("*")).toBe("br");
+    expect(encodingClass(undefined)).toBe("identity");
+  });
+
+  it("never serves or stores a signed-in, flash-toast or other-cookie request", async () => {
+    const anonymous = await get(server, "/categories");
+    expect(anonymous.headers["x-cache"]).toBe("miss");
+    for (const cookie of [
+      "__session=abc.def",
+      "__staff=abc.def",
+      "toast=eyJ9.sig",
+      "lng=ImFyIg%3D%3D; __session=x",
+    ]) {
+      const personal = await get(server, "/categories", { cookie });
+      expect(personal.headers["x-cache"], cookie).toBe("bypass");
+      expect(personal.body).toContain(`cookie=${cookie}`);
+      if (cookie.includes("__s")) expect(personal.headers["cache-control"]).toBe("private, no-store");
+    }
+    // Nothing personal was kept: the anonymous entry is still the first render.
+    expect((await get(server, "/categories")).body).toBe(anonymous.body);
+    // A signed-in visitor's page is never kept for the next anonymous one either.
+    const rendered = page.renders();
+    await get(server, "/categories/fresh", { cookie: "__session=abc.def" });
+    const after = await get(server, "/categories/fresh");
+    expect(after.headers["x-cache"]).toBe("miss");
+    expect(page.renders()).toBe(rendered + 2);
+  });
+
+  it("never keeps a response that sets a cookie or calls itself private, nor errors other than 404", async () => {
+    for (const path of ["/contact?lng=ar", "/about?closed=1", "/products?broken=1"]) {
+      const first = await get(server, path);
+      expect(first.headers["x-cache"], path).toBe("miss");
+      expect(first.headers["cache-control"]).not.toContain("public");
+      expect((await get(server, path)).headers["x-cache"], path).toBe("miss");
+    }
+    const notFound = await get(server, "/products/gone?missing=1");
+    expect(notFound.status).toBe(404);
+    const notFoundAgain = await get(server, "/products/gone?missing=1");
+    expect(notFoundAgain.status).toBe(404);
+    expect(notFoundAgain.headers["x-cache"]).toBe("hit");
+  });
+
+  it("leaves personal and non-storefront pages, other methods and unknown hosts alone", async () => {
+    for (const path of [
+      "/cart",
+      "/wishlist",
+      "/profile",
+      "/orders",
+      "/checkout",
+      "/admin/dashboard",
+      "/login",
+      "/bench/bare",
+      "/cart.data",
+    ]) {
+      await get(server, path);
+      const again = await get(server, path);
+      expect(again.headers["x-cache"], path).toBe("bypass");
+      expect(again.headers["cache-control"], path).toMatch(/^private/);
+    }
+    const unknown = await get(server, "/", { host: "nobody.localhost" });
+    expect(unknown.headers["x-cache"]).toBe("bypass");
+    const post = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path: "/contact",
+          method: "POST",
+          headers: { host: "pca.localhost", origin: "http://pca.localhost", "content-length": "0" },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on("error", reject);
+      request.end();
+    });
+    expect(post).toBe(200);
+    expect((await get(server, "/contact")).headers["x-cache"]).toBe("miss");
+  });
+
+  it("caches a page's .data like its document, separately", async () => {
+    expect((await get(server, "/products/red.data")).headers["x-cache"]).toBe("miss");
+    expect((await get(server, "/products/red.data")).headers["x-cache"]).toBe("hit");
+    expect((await get(server, "/_root.data")).headers["x-cache"]).toBe("miss");
+    expect((await get(server, "/_root.data")).headers["x-cache"]).toBe("hit");
+    expect((await get(server, "/products/red")).headers["x-cache"]).toBe("miss");
+  });
+
+  it("answers HEAD from the entry without a body, and a conditional request with 304", async () => {
+    const headMiss = await get(server, "/categories/head", {}, "HEAD");
+    expect(headMiss.headers["x-cache"]).toBe("miss");
+    const full = await get(server, "/categories/head", { "accept-encoding": "gzip" });
+    expect(full.headers["x-cache"]).toBe("miss");
+    const head = await get(server, "/categories/head", { "accept-encoding": "gzip" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["x-cache"]).toBe("hit");
+    expect(head.body).toBe("");
+    expect(head.headers["content-length"]).toBe(full.headers["content-length"]);
+    expect(head.headers.etag).toBe(full.headers.etag);
+
+    const etag = String(full.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const unchanged = await get(server, "/categories/head", {
+      "accept-encoding": "gzip",
+      "if-none-match": etag,
+    });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body).toBe("");
+    expect(unchanged.headers.etag).toBe(etag);
+    // A 304 carries the stored page's policy, which the browser puts with the body it keeps.
+    expect(unchanged.headers["content-security-policy"]).toBe(full.headers["content-security-policy"]);
+    const other = await get(server, "/categories/head", {
+      "accept-encoding": "gzip",
+      "if-none-match": 'W/"old"',
+    });
+    expect(other.status).toBe(200);
+    expect(other.body).toBe(full.body);
+  });
+
+  it("keeps the store's pages until it changes, and refuses a page rendered before the change", async () => {
+    await get(server, "/", { host: "pcb.localhost" });
+    expect((await get(server, "/", { host: "pcb.localhost" })).headers["x-cache"]).toBe("hit");
+    store.drop("store-b");
+    expect((await get(server, "/", { host: "pcb.localhost" })).headers["x-cache"]).toBe("miss");
+    // Store A's pages are not touched by store B's change.
+    expect((await get(server, "/about", { host: "pca.localhost" })).headers["x-cache"]).toBe("hit");
+
+    const { generation } = store.get("store-b", "late");
+    store.drop("store-b");
+    expect(store.set("store-b", "late", generation, entryOf(100))).toBe(false);
+    expect(store.stats().stale).toBeGreaterThan(0);
+  });
+});
+
+function entryOf(bytes: number, expiresAt = Date.now() + 60_000): PageEntry {
+  return {
+    status: 200,
+    headers: [["content-type", "text/html"]],
+    body: new Uint8Array(bytes),
+    encoding: "identity",
+    etag: 'W/"x"',
+    expiresAt,
+  };
+}
+
+describe("page cache memory", () => {
+  it("stays under its size in bytes, evicting the least recently used page", () => {
+    const store = new PageStore(10_000);
+    for (const key of ["one", "two", "three"]) store.set("s", key, 0, entryOf(2_500));
+    expect(store.get("s", "one").entry).not.toBeNull();
+    // "two" is now the least recently used: it goes first.
+    store.set("s", "four", 0, entryOf(2_500));
+    expect(store.get("s", "two").entry).toBeNull();
+    expect(store.get("s", "one").entry).not.toBeNull();
+    expect(store.get("s", "four").entry).not.toBeNull();
+    const stats = store.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(10_000);
+    expect(stats.evicted).toBe(1);
+    // A page larger than the whole cache is not kept at all.
+    expect(store.set("s", "huge", 0, entryOf(20_000))).toBe(false);
+  });
+
+  it("never serves an entry past its expiry (a sale's start or end, the TTL)", () => {
+    const store = new PageStore(10_000);
+    store.set("s", "soon", 0, entryOf(10, Date.now() + 50));
+    expect(store.get("s", "soon").entry).not.toBeNull();
+    expect(store.get("s", "soon", Date.now() + 60).entry).toBeNull();
+  });
+});
+
+describe("page cache on the database: a change drops the store's pages", () => {
+  let db: TestDb;
+  let alpha: StoreFixture;
+  let server: EdgeServer;
+  let running: RunningPageCache;
+  let resolver: TenantResolver;
+
+  beforeAll(async () => {
+    db = await createTestDb();
+    alpha = await createStoreFixture(db, "pcdb");
+    resolver = await new TenantResolver(db, { platformDomain: "localhost" }).start();
+    running = await startPageCache({
+      db,
+      resolver,
+      backend: localBackend(new PageStore(1024 * 1024)),
+      ttlMs: 60_000,
+    });
+    const price = async () => {
+      const [row] = await db.owner
+        .select({ price: products.priceCents })
+        .from(products)
+        .where(eq(products.id, alpha.productId));
+      return `price=${row?.price}`;
+    };
+    let current = "";
+    const page = standIn({ extra: () => current });
+    server = await startEdge({
+      handle: async (request, req, res) => {
+        current = await price();
+        return page.handle(request, req, res);
+      },
+      pageCache: running.edge,
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    await running?.stop();
+    await resolver?.stop();
+    await db?.dispose();
+  });
+
+  it("shows a price changed in the database within a second", async () => {
+    const host = { host: "pcdb.localhost" };
+    expect((await get(server, "/products/pcdb-product", host)).body).toContain("price=1250");
+    expect((await get(server, "/products/pcdb-product", host)).headers["x-cache"]).toBe("hit");
+    const changedAt = Date.now();
+    await db.owner
+      .update(products)
+      .set({ priceCents: 1999 })
+      .where(and(eq(products.storeId, alpha.storeId), eq(products.id, alpha.productId)));
+    await expect
+      .poll(async () => (await get(server, "/products/pcdb-product", host)).body, {
+        timeout: 1_000,
+        interval: 25,
+      })
+      .toContain("price=1999");
+    expect(Date.now() - changedAt).toBeLessThan(1_000);
+  });
+});
