@@ -1,9 +1,10 @@
 /**
  * `npm test`: every suite in one command, for developers and CI alike.
  *
- *   1. vitest (unit + integration) on embedded PGlite
- *   2. integration tests again on PostgreSQL, when TEST_DATABASE_URL is set
- *   3. production build; the JavaScript budget (DESIGN §9: one test per storefront page, its
+ *   1. production build (the PostgreSQL pass starts the built server)
+ *   2. vitest (unit + integration) on embedded PGlite
+ *   3. integration tests again on PostgreSQL, when TEST_DATABASE_URL is set
+ *   4. the JavaScript budget (DESIGN §9: one test per storefront page, its
  *      gzipped start-up JavaScript within 110 KB, measured from the client manifest); then
  *      Playwright against the build in Debian's Chromium
  *
@@ -147,6 +148,14 @@ async function main() {
   mkdirSync(REPORT_DIR, { recursive: true });
   const started = Date.now();
 
+  // First: the PostgreSQL pass runs the built server (two instances sharing one database).
+  const build = await timed("build", async () => {
+    const code = await run(bin("remix"), ["vite:build"]);
+    return code === 0
+      ? { passed: 0, failed: 0, skipped: 0 }
+      : { passed: 0, failed: 1, skipped: 0, problem: `remix vite:build exited ${code}` };
+  });
+
   // The first pass must be on PGlite even when the shell exports a server URL.
   const pgliteEnv = { ...process.env };
   delete pgliteEnv.TEST_DATABASE_URL;
@@ -164,13 +173,6 @@ async function main() {
   }
 
   const chromium = ensureChromium();
-  const build = await timed("build", async () => {
-    const code = await run(bin("remix"), ["vite:build"]);
-    return code === 0
-      ? { passed: 0, failed: 0, skipped: 0 }
-      : { passed: 0, failed: 1, skipped: 0, problem: `remix vite:build exited ${code}` };
-  });
-
   await timed("JavaScript budget", async () => {
     if (build.failed) return { passed: 0, failed: 1, skipped: 0, problem: "not run: the build failed" };
     try {
