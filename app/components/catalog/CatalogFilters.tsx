@@ -64,6 +64,9 @@ export function CatalogFilters({
   // (from an earlier change) must not overwrite them: typing a minimum price, moving on to the
   // maximum while the previous listing loads, would otherwise lose the minimum.
   const unsent = useRef(new Set<string>());
+  // The search this form last sent: when its listing arrives the fields already say it, or
+  // something newer the person typed since, so they are left alone.
+  const lastSent = useRef<string | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function forgetUnsent() {
@@ -73,17 +76,26 @@ export function CatalogFilters({
 
   // The fields are uncontrolled (so the form works before hydration); when the query changes by
   // other means (clear filters, back button), bring them in line, except the one being typed in
-  // and those not yet sent.
+  // and those not yet sent. The listing of this form's own last search changes nothing.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const values: Record<string, string> = {
+    const arrived = {
       q: query.q,
-      category: query.category ?? "",
-      sub: query.sub ?? "",
-      min: String(query.min),
-      max: String(query.max),
+      category: query.category,
+      sub: query.sub,
+      min: query.min,
+      max: query.max,
       sort: query.sort,
+    };
+    if (catalogSearch(arrived) === lastSent.current) return;
+    lastSent.current = null;
+    const values: Record<string, string> = {
+      ...arrived,
+      category: arrived.category ?? "",
+      sub: arrived.sub ?? "",
+      min: String(arrived.min),
+      max: String(arrived.max),
     };
     for (const [name, value] of Object.entries(values)) {
       const field = form.elements.namedItem(name);
@@ -119,6 +131,7 @@ export function CatalogFilters({
         max: number("max", PRICE_MAX),
         sort: (read("sort") || DEFAULT_SORT) as CatalogSort,
       });
+      lastSent.current = search;
       submit(new URLSearchParams(search), { method: "get", action, replace: true, preventScrollReset: true });
     }, delay);
   }
