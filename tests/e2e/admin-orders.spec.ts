@@ -9,7 +9,17 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { hostUrl } from "./demo";
 import { productInStock, uniqueEmail } from "./support/shop";
-import { axe, dismissToasts, expect, expectToast, login, t, test, type Locale } from "./support/fixtures";
+import {
+  axe,
+  dismissToasts,
+  expect,
+  expectToast,
+  login,
+  t,
+  test,
+  waitForHydration,
+  type Locale,
+} from "./support/fixtures";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/g";
 mkdirSync(SHOTS, { recursive: true });
@@ -18,14 +28,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const dyes = (path: string, locale: Locale) =>
   hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
-async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll("a, button")).some((el) =>
-      Object.keys(el).some((key) => key.startsWith("__reactProps")),
-    ),
-  );
-}
-
 async function expectAccessible(page: Page, label: string) {
   // Toasts fade in: axe would measure their colours mid-animation.
   const results = await axe(page).exclude("[data-sonner-toaster]").analyze();
@@ -92,7 +94,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
 
     // The CSV of the filtered list downloads.
     await page.goto(dyes(`/admin/orders?q=${number}`, locale));
-    await hydrated(page);
+    await waitForHydration(page);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("link", { name: t(locale, "admin.orders.export") }).click(),
@@ -111,7 +113,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       ["deliver", "delivered", "unpaid"],
       ["markPaid", "delivered", "paid"],
     ] as const) {
-      await hydrated(page);
+      await waitForHydration(page);
       await dismissToasts(page, locale);
       await page.getByRole("button", { name: t(locale, `admin.orders.steps.${step}`) }).click();
       const dialog = page.getByRole("dialog", {

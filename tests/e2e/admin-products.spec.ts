@@ -2,47 +2,26 @@
  * The admin's products in a browser, English and Arabic: create a product with two images and
  * find it on the storefront, edit its price and see the storefront change, import a CSV of three
  * products through its preview. axe on the list, the form and the import preview; screenshots of
- * each at 1280 and 390 px go to /work/shots/p for a person to look at.
+ * each at 1280 and 390 px go to SHOTS_DIR (default test-results/screenshots) for a person to look at.
  */
-import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { formatMoney } from "../../app/lib/money";
 import { hostUrl } from "./demo";
-import { axe, expect, login, t, test, type Locale } from "./support/fixtures";
-
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/p";
-mkdirSync(SHOTS, { recursive: true });
+import {
+  expect,
+  expectNoAxeViolations,
+  login,
+  screenshots,
+  t,
+  test,
+  waitForHydration,
+  type Locale,
+} from "./support/fixtures";
 
 async function pngOf(color: string): Promise<Buffer> {
   return sharp({ create: { width: 320, height: 320, channels: 3, background: color } })
     .png()
     .toBuffer();
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll("a, button")).some((el) =>
-      Object.keys(el).some((key) => key.startsWith("__reactProps")),
-    ),
-  );
-}
-
-/** Full-page screenshots at 1280 and 390 px, then back to 1280. */
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/**
- * axe on the page itself. The toast is left out: sonner's rich "success" colours measure 4.25:1
- * (shared Toasts component, reported to the lead); this spec checks the products pages.
- */
-async function expectNoAxeViolations(page: Page, what: string) {
-  expect((await axe(page).exclude("[data-sonner-toaster]").analyze()).violations, what).toEqual([]);
 }
 
 for (const locale of ["en", "ar"] as Locale[]) {
@@ -57,7 +36,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       const table = page.getByRole("table");
       await expect(table.getByRole("row")).toHaveCount(26);
       await expectNoAxeViolations(page, "products list");
-      await shoot(page, `list-${locale}`);
+      await screenshots(page, `list-${locale}`);
       // Sort by price, then the next page keeps the order.
       await table.getByRole("link", { name: t(locale, "admin.products.price") }).click();
       await expect(page).toHaveURL(/sort=price&dir=asc/);
@@ -78,9 +57,9 @@ for (const locale of ["en", "ar"] as Locale[]) {
       const nameAr = `درجة المتصفح ${stamp}`;
       const slug = `browser-shade-${stamp}`;
       await page.goto(hostUrl("dyes", `/admin/products/new?lng=${locale}`));
-      await hydrated(page);
+      await waitForHydration(page);
       await expectNoAxeViolations(page, "new product form");
-      await shoot(page, `form-new-${locale}`);
+      await screenshots(page, `form-new-${locale}`);
       await page.getByLabel(t(locale, "admin.products.fields.nameEn")).fill(nameEn);
       // Left empty, the slug will be made from the English name: the field shows which.
       await expect(page.getByLabel(t(locale, "admin.products.fields.slug"), { exact: true })).toHaveAttribute(
@@ -110,7 +89,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       const images = page.locator("#images li");
       await expect(images).toHaveCount(2);
       await expectNoAxeViolations(page, "edit product form");
-      await shoot(page, `form-edit-${locale}`);
+      await screenshots(page, `form-edit-${locale}`);
 
       // The storefront has it, with both images.
       await page.goto(hostUrl("dyes", `/products/${slug}?lng=${locale}`));
@@ -131,7 +110,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
 
       // Deleted through the confirmation dialog (it has no orders): gone from the store.
       await page.goBack();
-      await hydrated(page);
+      await waitForHydration(page);
       await page.getByRole("button", { name: t(locale, "admin.products.delete") }).click();
       const dialog = page.getByRole("dialog", { name: t(locale, "admin.products.deleteTitle") });
       await expect(dialog).toBeVisible();
@@ -153,7 +132,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
         `csv-${stamp}-3,Imported third,"مستورد ""ثالث""",,,6.25,12,,,,,false`,
       ].join("\r\n");
       await page.goto(hostUrl("dyes", `/admin/products/import?lng=${locale}`));
-      await hydrated(page);
+      await waitForHydration(page);
       await page.getByLabel(t(locale, "admin.products.import.file")).setInputFiles({
         name: "three.csv",
         mimeType: "text/csv",
@@ -167,7 +146,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       );
       await expect(preview.getByText('مستورد "ثالث"')).toBeVisible();
       await expectNoAxeViolations(page, "import preview");
-      await shoot(page, `import-preview-${locale}`);
+      await screenshots(page, `import-preview-${locale}`);
       await page.getByRole("button", { name: t(locale, "admin.products.import.apply") }).click();
       await expect(
         page.getByText(t(locale, "admin.products.import.imported", { created: 3, updated: 0 })),
@@ -186,7 +165,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(page.getByRole("button", { name: t(locale, "admin.products.import.apply") })).toHaveCount(
         0,
       );
-      await shoot(page, `import-errors-${locale}`);
+      await screenshots(page, `import-errors-${locale}`);
     });
   });
 }

@@ -2,36 +2,21 @@
  * The dashboard and the sales report in a browser, English and Arabic, as the demo store's admin:
  * read the figures and the chart, pick a range, see where the "orders to ship" tile leads, and
  * download the report as CSV. axe on both pages; screenshots of each at 1280 and 390 px go to
- * /work/shots/f for a person to look at.
+ * SHOTS_DIR (default test-results/screenshots) for a person to look at.
  */
-import { mkdirSync, readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { parseCsv } from "../../app/lib/csv";
 import { hostUrl } from "./demo";
-import { axe, expect, login, t, test, type Locale } from "./support/fixtures";
-
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/f";
-mkdirSync(SHOTS, { recursive: true });
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll("a, button")).some((el) =>
-      Object.keys(el).some((key) => key.startsWith("__reactProps")),
-    ),
-  );
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  expect((await axe(page).exclude("[data-sonner-toaster]").analyze()).violations, what).toEqual([]);
-}
+import {
+  expect,
+  expectNoAxeViolations,
+  login,
+  screenshots,
+  t,
+  test,
+  waitForHydration,
+  type Locale,
+} from "./support/fixtures";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -53,7 +38,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
         page.getByRole("table", { name: t(locale, "reports.recentOrders") }).getByRole("row"),
       ).toHaveCount(6);
       await expectNoAxeViolations(page, "dashboard");
-      await shoot(page, `dashboard-${locale}`);
+      await screenshots(page, `dashboard-${locale}`);
 
       // The "orders to ship" tile leads to the orders list filtered to confirmed orders.
       const toShip = page.getByRole("link", { name: new RegExp(t(locale, "reports.todo.toShip")) });
@@ -63,7 +48,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       ).toHaveAttribute("href", "/admin/products?stock=low");
 
       // Last week against the week before.
-      await hydrated(page);
+      await waitForHydration(page);
       await page.getByLabel(t(locale, "reports.range.start")).fill(day(-6));
       await page.getByLabel(t(locale, "reports.range.end")).fill(day(0));
       await page.getByRole("button", { name: t(locale, "reports.range.apply") }).click();
@@ -94,9 +79,9 @@ for (const locale of ["en", "ar"] as Locale[]) {
       const byDay = page.getByRole("table", { name: t(locale, "reports.byDay") });
       await expect(byDay.getByRole("row")).toHaveCount(91);
       await expectNoAxeViolations(page, "sales report");
-      await shoot(page, `report-${locale}`);
+      await screenshots(page, `report-${locale}`);
 
-      await hydrated(page);
+      await waitForHydration(page);
       const [download] = await Promise.all([
         page.waitForEvent("download"),
         page.getByRole("link", { name: t(locale, "reports.csvByDay") }).click(),

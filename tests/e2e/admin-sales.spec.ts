@@ -4,46 +4,32 @@
  * save), the storefront's category page at once shows struck-through prices next to the sale
  * prices, and deleting the sale puts them back. The browser's own check of the shared schema
  * shows messages under the fields. axe on the list and the form; screenshots at 1280 and 390 px
- * go to /work/shots/h.
+ * go to SHOTS_DIR (default test-results/screenshots).
  *
  * Each locale runs its sale on its own demo category (no other spec touches either), so the two
  * can run side by side.
  */
-import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { DYES_CATALOG } from "../../app/db/seed/catalog/dyes";
 import type { CategoryDef } from "../../app/db/seed/catalog/types";
 import { hostUrl } from "./demo";
-import { axe, dismissToasts, expect, expectToast, login, t, test, type Locale } from "./support/fixtures";
-
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/h";
-mkdirSync(SHOTS, { recursive: true });
+import {
+  dismissToasts,
+  expect,
+  expectNoAxeViolations,
+  expectToast,
+  login,
+  screenshots,
+  t,
+  test,
+  waitForHydration,
+  type Locale,
+} from "./support/fixtures";
 
 /** Each locale's own category (a top-level one: the sale covers its sub categories' products). */
 const CATEGORY: Record<Locale, CategoryDef> = {
   en: DYES_CATALOG.find((c) => c.slug === "stains")!,
   ar: DYES_CATALOG.find((c) => c.slug === "paint-pigments")!,
 };
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll("a, button")).some((el) =>
-      Object.keys(el).some((key) => key.startsWith("__reactProps")),
-    ),
-  );
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  expect((await axe(page).exclude("[data-sonner-toaster]").analyze()).violations, what).toEqual([]);
-}
 
 /** "US$ 1,234.50" → 123450. */
 const cents = (text: string) =>
@@ -88,15 +74,15 @@ for (const locale of ["en", "ar"] as Locale[]) {
         ).toBeVisible();
       }
       await expectNoAxeViolations(page, "sales list");
-      await shoot(page, `list-${locale}`);
-      await hydrated(page);
+      await screenshots(page, `list-${locale}`);
+      await waitForHydration(page);
       await page.getByRole("link", { name: t(locale, "admin.sales.new") }).click();
       await expect(
         page.getByRole("heading", { level: 1, name: t(locale, "admin.sales.newTitle") }),
       ).toBeVisible();
-      await hydrated(page);
+      await waitForHydration(page);
       await expectNoAxeViolations(page, "new sale form");
-      await shoot(page, `form-new-${locale}`);
+      await screenshots(page, `form-new-${locale}`);
 
       // The browser checks the shared schema: messages under the fields, nothing sent.
       await page.getByRole("button", { name: t(locale, "admin.sales.save") }).click();
@@ -158,7 +144,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
 
       // Delete it; prices go back.
       await page.goto(hostUrl("dyes", `/admin/sales?lng=${locale}`));
-      await hydrated(page);
+      await waitForHydration(page);
       await page
         .getByRole("row")
         .filter({ hasText: name })
@@ -178,7 +164,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await page.setViewportSize({ width: 1280, height: 900 });
       await login(page, "admin", locale);
       await page.goto(hostUrl("dyes", `/admin/sales?state=scheduled&lng=${locale}`));
-      await hydrated(page);
+      await waitForHydration(page);
       await page.getByRole("table").getByRole("link").first().click();
       await expect(
         page.getByRole("heading", { level: 1, name: t(locale, "admin.sales.editTitle") }),
@@ -187,7 +173,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
         page.getByRole("radio", { name: t(locale, "admin.sales.scopes.categories") }),
       ).toBeChecked();
       await expectNoAxeViolations(page, "edit sale form");
-      await shoot(page, `form-edit-${locale}`);
+      await screenshots(page, `form-edit-${locale}`);
     });
   });
 }

@@ -11,7 +11,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO_STORES, hostUrl } from "./demo";
-import { axe, expect, login, t, test, type Locale } from "./support/fixtures";
+import { axe, expect, login, t, test, waitForHydration, type Locale } from "./support/fixtures";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/c";
 mkdirSync(SHOTS, { recursive: true });
@@ -35,14 +35,6 @@ const PAGES = [
   },
   { path: "/admin/storesetting/terms&privacy", name: "terms-privacy", title: "admin.settings.legalTitle" },
 ];
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll("a, button")).some((el) =>
-      Object.keys(el).some((key) => key.startsWith("__reactProps")),
-    ),
-  );
-}
 
 const primaryColorOf = (page: Page) =>
   page.evaluate(() => document.documentElement.style.getPropertyValue("--color-primary").toUpperCase());
@@ -120,7 +112,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
 
       // Deleting an empty category asks once, then it is gone from the storefront too.
       await page.goto(hostUrl("dyes", `/admin/categories?lng=${locale}`));
-      await hydrated(page);
+      await waitForHydration(page);
       await row.getByRole("button", { name: t(locale, "admin.categories.delete") }).click();
       const dialog = page.getByRole("dialog");
       await expect(dialog).toBeVisible();
@@ -139,7 +131,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       expect(await primaryColorOf(page)).toBe(DYES.primaryColor.toUpperCase());
 
       await page.goto(hostUrl("dyes", `/admin/storesetting/logoAndColors?lng=${locale}`));
-      await hydrated(page);
+      await waitForHydration(page);
       const primary = page.getByLabel(t(locale, "admin.settings.primaryColor"));
       // A mid grey: neither white nor black text on it reaches 4.5:1.
       await primary.fill("#777777");
@@ -171,7 +163,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await page.setViewportSize({ width: 1280, height: 900 });
       await login(page, "admin", locale);
       await page.goto(hostUrl("dyes", `/admin/storesetting/homepage?lng=${locale}`));
-      await hydrated(page);
+      await waitForHydration(page);
       const label = locale === "ar" ? "admin.settings.heroTitleAr" : "admin.settings.heroTitleEn";
       const field = page.getByLabel(t(locale, label));
       const original = await field.inputValue();
@@ -194,7 +186,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await page.setViewportSize({ width: 390, height: 844 });
       await login(page, "admin", locale);
       await page.goto(hostUrl("dyes", `/admin/storesetting/aboutus?lng=${locale}`));
-      await hydrated(page);
+      await waitForHydration(page);
       const field = page.getByLabel(
         locale === "ar" ? t(locale, "admin.settings.aboutAr") : t(locale, "admin.settings.aboutEn"),
       );

@@ -5,23 +5,23 @@
  * each page at 1280 and 390 px go to /work/shots/m for a person to look at.
  */
 import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { hostUrl } from "./demo";
-import { axe, demoCredentials, expect, login, t, test, type Locale } from "./support/fixtures";
+import {
+  axe,
+  demoCredentials,
+  expect,
+  login,
+  t,
+  test,
+  waitForHydration,
+  type Locale,
+} from "./support/fixtures";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/m";
 mkdirSync(SHOTS, { recursive: true });
 
 // The users and contact tests change shared demo rows: one at a time.
 test.describe.configure({ mode: "serial" });
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll("a, button")).some((el) =>
-      Object.keys(el).some((key) => key.startsWith("__reactProps")),
-    ),
-  );
-}
 
 for (const locale of ["en", "ar"] as Locale[]) {
   test.describe(`admin (${locale})`, () => {
@@ -52,7 +52,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await page.setViewportSize({ width: 390, height: 844 });
       await login(page, "admin", locale);
       await page.goto(hostUrl("dyes", `/admin/contact-requests?lng=${locale}`));
-      await hydrated(page);
+      await waitForHydration(page);
       await expect(page.getByRole("navigation", { name: t(locale, "admin.menu") })).toBeHidden();
       const open = page.getByRole("button", { name: t(locale, "admin.openMenu") });
       await open.click();

@@ -2,21 +2,8 @@
  * A new owner creates a store from the platform's landing page and lands, signed in, in its
  * admin on the store's own host (issue 12), in English and Arabic; axe on the landing and sign-up.
  */
-import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { hostUrl } from "./demo";
-import { axe, expect, t, test, type Locale } from "./support/fixtures";
-
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/d";
-mkdirSync(SHOTS, { recursive: true });
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+import { axe, expect, screenshots, t, test, type Locale } from "./support/fixtures";
 
 for (const locale of ["en", "ar"] as Locale[]) {
   test(`creates a store from the landing page and lands in its admin (${locale})`, async ({ page }) => {
@@ -45,7 +32,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await page.getByLabel(t(locale, "storeSignup.address")).fill(slug);
     await expect(page.getByText(`${slug}.localhost:${process.env.E2E_PORT}`)).toBeVisible();
     await expect(page.getByText(t(locale, "storeSignup.availability.available"))).toBeVisible();
-    await shoot(page, `signup-${locale}`);
+    await screenshots(page, `signup-${locale}`);
     await page.getByLabel(t(locale, "storeSignup.email")).fill(`owner@${slug}.test`);
     await page.getByLabel(t(locale, "auth.fields.password"), { exact: true }).fill("henna-secret");
     await page.getByRole("button", { name: t(locale, "storeSignup.submit") }).click();
@@ -58,7 +45,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
         checklist.getByRole("link", { name: t(locale, `gettingStarted.steps.${step}`) }),
       ).toBeVisible();
     }
-    await shoot(page, `dashboard-checklist-${locale}`);
+    await screenshots(page, `dashboard-checklist-${locale}`);
     // Signed in on the store's host: its admin opens, the platform host has no session of it.
     await page.goto(hostUrl(slug, "/admin/users"));
     await expect(page).toHaveURL(hostUrl(slug, "/admin/users"));

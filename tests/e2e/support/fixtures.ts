@@ -7,7 +7,7 @@
  * proxy, so server.ts takes the client address from X-Forwarded-For. Each test's browser
  * context sends a distinct one; nothing in the app is switched off for tests.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../../app/db/seed/accounts";
@@ -65,6 +65,27 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** axe on the page, with our tags: `expect((await axe(page).analyze()).violations).toEqual([])`. */
 export function axe(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).withTags(WCAG_TAGS);
+}
+
+/**
+ * axe on the page with no violation. Toasts are left out: they fade in, and axe would measure
+ * their colours mid-animation.
+ */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  expect((await axe(page).exclude("[data-sonner-toaster]").analyze()).violations, what).toEqual([]);
+}
+
+/** Where `screenshots` writes (SHOTS_DIR, else test-results/screenshots), for a person to look at. */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? "test-results/screenshots";
+
+/** Full-page screenshots at 1280 and 390 px (`<name>-<width>.png`), then back to 1280 px. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 let addressSeq = 0;
