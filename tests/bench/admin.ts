@@ -14,17 +14,14 @@
  * Env: BENCH_DURATION (seconds per route, default 10), BENCH_ROUNDS (default 2),
  * BENCH_CONNECTIONS (default 8), BENCH_WORKERS (default 1), BENCH_ORDERS.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { sessionCookie } from "../../app/http/sessions.server";
 import { hashSessionToken, newSessionToken } from "../../app/services/identity/sessions.server";
 import type { AppDatabase } from "../../app/db/client.server";
 import { seedBulkOrders } from "../helpers/bulk-orders";
-import { buildIfStale, currentCommit, formatTable, RESULTS_DIR, startServer } from "./server";
+import { buildIfStale, formatTable, loadAverageText, startServer, writeResults } from "./server";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -211,36 +208,17 @@ async function main() {
     );
     console.log(
       `\n${ORDERS} orders in "${STORE}"; database: postgres; server processes: ${WORKERS}; ` +
-        `${CONNECTIONS} connections; load average ${os
-          .loadavg()
-          .map((n) => n.toFixed(2))
-          .join(", ")}.`,
+        `${CONNECTIONS} connections; load average ${loadAverageText()}.`,
     );
-    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    const file = path.join(RESULTS_DIR, `admin-${stamp}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          commit: currentCommit(),
-          node: process.version,
-          database: "postgres",
-          orders: ORDERS,
-          workers: WORKERS,
-          cpus: os.availableParallelism(),
-          loadAverage: os.loadavg(),
-          connections: CONNECTIONS,
-          durationSeconds: DURATION,
-          rounds: ROUNDS,
-          routes: summary.map((row) => ({ ...row, ratio: row.perSecond / bare.perSecond })),
-        },
-        null,
-        2,
-      ),
-    );
-    console.log(`Results written to ${path.relative(process.cwd(), file)}`);
+    writeResults("admin", {
+      database: "postgres",
+      orders: ORDERS,
+      workers: WORKERS,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      rounds: ROUNDS,
+      routes: summary.map((row) => ({ ...row, ratio: row.perSecond / bare.perSecond })),
+    });
     if (summary.some((row) => row.failed > 0)) {
       console.error("Some requests did not answer 200");
       process.exitCode = 1;

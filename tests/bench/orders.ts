@@ -18,15 +18,12 @@
  * Env as `npm run bench`: BENCH_DURATION (seconds per route, default 10), BENCH_ROUNDS (default 2),
  * BENCH_CONNECTIONS (default 16), BENCH_WORKERS (default 1), BENCH_SHOPPERS.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { sessionCookie } from "../../app/http/sessions.server";
 import { hashSessionToken, newSessionToken } from "../../app/services/identity/sessions.server";
-import { buildIfStale, currentCommit, formatTable, RESULTS_DIR, startServer } from "./server";
+import { buildIfStale, formatTable, loadAverageText, startServer, writeResults } from "./server";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -285,39 +282,18 @@ async function main() {
         `in the database: ${held!.orders} orders (up to ${unanswered} more than answered: in flight when a run stopped), ` +
         `bench product stock ${held!.stock}.`,
     );
-    console.log(
-      `Database: postgres; server processes: ${WORKERS}; load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(", ")}.`,
-    );
+    console.log(`Database: postgres; server processes: ${WORKERS}; load average ${loadAverageText()}.`);
 
-    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    const file = path.join(RESULTS_DIR, `orders-${stamp}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          commit: currentCommit(),
-          node: process.version,
-          database: "postgres",
-          workers: WORKERS,
-          cpus: os.availableParallelism(),
-          loadAverage: os.loadavg(),
-          connections: CONNECTIONS,
-          durationSeconds: DURATION,
-          rounds: ROUNDS,
-          baseline,
-          orders: { ...orders, ratio: orders.perSecond / baseline.perSecond },
-          database_check: { ...held, placedByResponses: placedTotal },
-        },
-        null,
-        2,
-      ),
-    );
-    console.log(`Results written to ${path.relative(process.cwd(), file)}`);
+    writeResults("orders", {
+      database: "postgres",
+      workers: WORKERS,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      rounds: ROUNDS,
+      baseline,
+      orders: { ...orders, ratio: orders.perSecond / baseline.perSecond },
+      database_check: { ...held, placedByResponses: placedTotal },
+    });
 
     if (orders.refused + warmup.refused > 0 || orders.errors > 0 || !agrees) {
       console.error("Some checkouts did not place an order, or the database disagrees with the responses");

@@ -18,13 +18,10 @@
  * BENCH_DATABASE_URL, BENCH_WORKERS (the server's WEB_CONCURRENCY, default 1; more than 1 needs
  * PostgreSQL).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
-import { buildIfStale, currentCommit, formatTable, RESULTS_DIR, startServer } from "./server";
+import { buildIfStale, formatTable, loadAverageText, startServer, writeResults } from "./server";
 
 type Mode = "bare" | "cold" | "warm" | "signed in";
 
@@ -289,40 +286,18 @@ async function main() {
         `${on.stats.hits} hits, ${on.stats.misses} misses, ${on.stats.evicted} evicted.`,
     );
   }
-  console.log(
-    `Database: ${database}; server processes: ${WORKERS}; load average ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(", ")}.`,
-  );
+  console.log(`Database: ${database}; server processes: ${WORKERS}; load average ${loadAverageText()}.`);
 
-  const commit = currentCommit();
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, `bench-${stamp}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        commit,
-        node: process.version,
-        database,
-        workers: WORKERS,
-        cpus: os.availableParallelism(),
-        loadAverage: os.loadavg(),
-        connections: CONNECTIONS,
-        durationSeconds: DURATION,
-        rounds: ROUNDS,
-        budgets: BUDGETS,
-        pageCache: on.stats,
-        routes: rows,
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`Results written to ${path.relative(process.cwd(), file)}`);
+  writeResults("bench", {
+    database,
+    workers: WORKERS,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    rounds: ROUNDS,
+    budgets: BUDGETS,
+    pageCache: on.stats,
+    routes: rows,
+  });
 
   const failedRequests = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
   if (failedRequests.length > 0) {

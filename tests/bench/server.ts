@@ -6,7 +6,7 @@
  * row-level-secured app role as in production (dropped at the end).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -221,6 +221,34 @@ export async function startServer(label: string, env: Record<string, string> = {
     exited,
     stop,
   };
+}
+
+/** The machine's load average as the benches print it: "1.23, 0.98, 0.75". */
+export function loadAverageText(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ");
+}
+
+/**
+ * Writes a bench's results to tests/bench/results/<name>-<time>.json, after the facts of the run
+ * (date, commit, Node, CPUs, load average), prints and returns the path.
+ */
+export function writeResults(name: string, results: Record<string, unknown>): string {
+  const date = new Date().toISOString();
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}-${date.replace(/[:.]/g, "-")}.json`);
+  const facts = {
+    date,
+    commit: currentCommit(),
+    node: process.version,
+    cpus: os.availableParallelism(),
+    loadAverage: os.loadavg(),
+  };
+  writeFileSync(file, JSON.stringify({ ...facts, ...results }, null, 2));
+  console.log(`Results written to ${path.relative(process.cwd(), file)}`);
+  return file;
 }
 
 /** Short commit id of the working tree, for the results file. */
