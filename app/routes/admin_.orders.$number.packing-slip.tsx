@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DeliveryAddress } from "~/components/orders/DeliveryAddress";
 import { Button } from "~/components/ui/Button";
 import { adminLoader } from "~/http/handlers.server";
 import { Refusal } from "~/http/refusal.server";
@@ -78,21 +79,7 @@ export default function PackingSlip() {
         <h2 id="slip-ship-to" className="text-lg font-bold">
           {t("admin.orders.slip.shipTo")}
         </h2>
-        <address className="mt-2 flex flex-col text-lg not-italic">
-          <span dir="auto" className="font-bold">
-            {address.fullName}
-          </span>
-          <span dir="auto">{address.streetAddress}</span>
-          <span dir="auto">
-            {address.zipCode} {address.city}
-          </span>
-          <span dir="ltr" className="text-start">
-            {address.mobile}
-          </span>
-          <span dir="ltr" className="text-start">
-            {address.email}
-          </span>
-        </address>
+        <DeliveryAddress address={address} className="mt-2 text-lg" nameClassName="font-bold" />
       </section>
       <table className="w-full border-collapse">
         <thead>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderView } from "~/services/orders/order-view.server";
+import { DeliveryAddress } from "./DeliveryAddress";
 import { StatusBadge } from "./StatusBadge";
 
 /**
@@ -139,20 +140,7 @@ export function OrderDetailsView({
           <h2 id="order-address" className="font-bold">
             {t("orders.deliveryAddress")}
           </h2>
-          {/* Each line in its own direction: a Latin address inside Arabic text keeps its order. */}
-          <address className="mt-2 flex flex-col not-italic">
-            <span dir="auto">{order.address.fullName}</span>
-            <span dir="auto">{order.address.streetAddress}</span>
-            <span dir="auto">
-              {order.address.zipCode} {order.address.city}
-            </span>
-            <span dir="ltr" className="text-start">
-              {order.address.email}
-            </span>
-            <span dir="ltr" className="text-start">
-              {order.address.mobile}
-            </span>
-          </address>
+          <DeliveryAddress address={order.address} className="mt-2" />
         </section>
       </aside>
     </div>
