@@ -5,6 +5,7 @@
  * Bad input never fails the page: the default range is shown with a notice (and a 400 status).
  */
 import { z } from "zod";
+import { isCalendarDay } from "~/lib/calendar-day";
 import type { FormNotice } from "~/lib/notice";
 
 export const DEFAULT_RANGE_DAYS = 30;
@@ -12,18 +13,9 @@ export const DEFAULT_RANGE_DAYS = 30;
 export const MAX_RANGE_DAYS = 366;
 
 const DAY_MS = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day that exists (2026-02-30 does not), between the years 2000 and 2999. */
-const dayField = z
-  .string()
-  .trim()
-  .refine((value) => {
-    if (!ISO_DAY.test(value)) return false;
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && value >= "2000";
-  }, "reports.range.invalidDate")
-  .refine((value) => value < "3000", "reports.range.invalidDate");
+const dayField = z.string().trim().refine(isCalendarDay, "reports.range.invalidDate");
 
 /** The range form's fields: each may be missing or empty (then it takes its default). */
 export const reportRangeSchema = z.object({

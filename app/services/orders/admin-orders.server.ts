@@ -4,13 +4,14 @@
  * one order with its history (who did each step), and the packing slip. Every function takes the
  * store id first and runs in its RLS scope, so another store's order number is simply not found.
  *
- * Dates: the store has no time zone setting yet, so a day is a UTC day. `dayBounds` takes the zone
- * as a parameter: once stores have one, only the callers change.
+ * Dates: the list labels its days UTC (the store's time zone has no settings field yet), so a day
+ * is a UTC day; `LIST_TIME_ZONE` is the one place to change.
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderEvents, orders, users } from "~/db/schema";
+import { isCalendarDay } from "~/lib/calendar-day";
 import { toCsv } from "~/lib/csv";
 import { getT, type Locale } from "~/lib/i18n";
 import { currencyDigits } from "~/lib/money";
@@ -24,6 +25,7 @@ import { minorToMajor } from "~/lib/validation/products-admin";
 import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
 import { EVENT_COLUMNS, readOrder, type OrderDetails, type OrderEvent } from "./orders.server";
+import { dayAfter, dayStart } from "./store-days.server";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** A CSV export stops here (a larger store filters by date first). */
@@ -39,25 +41,10 @@ export interface OrderFilters {
   q: string;
 }
 
+const LIST_TIME_ZONE = "UTC";
+
 /** A filter value the list could not use: ignored, and said above the list. */
 export type FilterProblem = "status" | "payment" | "startDate" | "endDate" | "dateOrder";
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written `YYYY-MM-DD` (Feb 31 is not one). */
-export function isCalendarDay(value: string): boolean {
-  const match = DAY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1970 &&
-    year <= 9999 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  );
-}
 
 /**
  * The list's filters from its query. Values it cannot use are dropped and named in `problems`,
@@ -95,14 +82,6 @@ export function readOrderFilters(search: URLSearchParams): {
   return { filters: { status, payment, startDate, endDate, q }, problems };
 }
 
-/** `[start, end)` of the days, as timestamps in the zone: the end is the start of the day after. */
-export function dayBounds(startDate: string | null, endDate: string | null, timeZone = "UTC") {
-  return {
-    from: startDate ? sql`(${startDate}::date)::timestamp at time zone ${timeZone}` : null,
-    until: endDate ? sql`(${endDate}::date + 1)::timestamp at time zone ${timeZone}` : null,
-  };
-}
-
 /** An order number as typed in the search box: "1042" or "#1042". */
 const ORDER_NUMBER = /^#?(\d{1,9})$/;
 
@@ -110,9 +89,9 @@ function filterConditions(storeId: string, filters: OrderFilters): SQL[] {
   const where: SQL[] = [eq(orders.storeId, storeId)];
   if (filters.status) where.push(eq(orders.status, filters.status));
   if (filters.payment) where.push(eq(orders.paymentStatus, filters.payment));
-  const { from, until } = dayBounds(filters.startDate, filters.endDate);
-  if (from) where.push(sql`${orders.createdAt} >= ${from}`);
-  if (until) where.push(sql`${orders.createdAt} < ${until}`);
+  if (filters.startDate)
+    where.push(sql`${orders.createdAt} >= ${dayStart(filters.startDate, LIST_TIME_ZONE)}`);
+  if (filters.endDate) where.push(sql`${orders.createdAt} < ${dayAfter(filters.endDate, LIST_TIME_ZONE)}`);
   const q = filters.q;
   const number = ORDER_NUMBER.exec(q);
   if (number) {

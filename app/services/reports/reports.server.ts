@@ -25,6 +25,7 @@ import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
 import { LOW_STOCK } from "~/lib/stock";
 import { eachDay, knownTimeZone, type DayRange, type ReportRange } from "~/lib/validation/report-range";
+import { dayAfter, dayStart } from "~/services/orders/store-days.server";
 
 export const TOP_PRODUCTS = 5;
 export const RECENT_ORDERS = 5;
@@ -39,8 +40,8 @@ const counted = sql.raw(
 /** The instants a range of the store's days runs between: [from, to). */
 function bounds(range: DayRange, timeZone: string): { from: SQL; to: SQL } {
   return {
-    from: sql`(${range.start}::date::timestamp at time zone ${timeZone})`,
-    to: sql`((${range.end}::date + 1)::timestamp at time zone ${timeZone})`,
+    from: dayStart(range.start, timeZone),
+    to: dayAfter(range.end, timeZone),
   };
 }
 
