@@ -2,7 +2,8 @@
  * Checkout (DESIGN §5, issue 9): the page's data (priced cart, saved address, payment options),
  * saving the shipping address, and placing an order in ONE transaction:
  *
- *   1. a checkout token already used by this shopper → that order (a double submit makes one);
+ *   1. a checkout token already used by this shopper → that order (a double submit makes one;
+ *      the shopper's checkouts queue on an advisory lock, so the second sees the first's order);
  *   2. every line re-priced; a total other than the one the shopper saw → nothing placed;
  *   3. stock taken with `stock = stock - q where stock >= q`, line by line in product-id order
  *      (so concurrent orders lock rows in the same order and never deadlock); one line short →
@@ -143,6 +144,10 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
   let result: PlaceOrderResult;
   try {
     result = await db.withStore(store.id, async (tx) => {
+      // One checkout at a time per shopper: a second submit of the same form waits here for the
+      // first to commit, so its token lookup (a fresh snapshot) sees the first submit's order
+      // rather than reading the cart the first one has just emptied.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`);
       const earlier = await orderByToken(tx, userId, input.checkoutToken);
       if (earlier) return earlier;
       const options = await loadPaymentOptions(tx, store.id);
