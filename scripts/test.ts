@@ -16,6 +16,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { BUDGET_BYTES, bundleTable, measurePageBundles } from "../tests/bench/bundle";
+import { playwrightFailures, vitestFailures, type PlaywrightSuite, type VitestReport } from "./test-failures";
 
 interface Outcome {
   suite: string;
@@ -25,6 +26,8 @@ interface Outcome {
   seconds: number;
   /** Why the suite failed without (or besides) failing tests: crash, missing tool, build error. */
   problem?: string;
+  /** The failing tests by name with their first message line, repeated in the summary (CI keeps only the tail). */
+  failures?: string[];
 }
 
 const REPORT_DIR = path.resolve(".cache/test-reports");
@@ -65,14 +68,6 @@ async function timed(
   return result;
 }
 
-interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-  testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
-}
-
 async function vitest(suite: string, reportName: string, args: string[], env: NodeJS.ProcessEnv) {
   return timed(suite, async () => {
     const reportFile = path.join(REPORT_DIR, reportName);
@@ -101,6 +96,7 @@ async function vitest(suite: string, reportName: string, args: string[], env: No
       passed: report.numPassedTests,
       failed,
       skipped: report.numPendingTests + report.numTodoTests,
+      failures: vitestFailures(report),
     };
     // Unhandled errors fail the run without failing any single test.
     if (code !== 0 && failed === 0) return { ...outcome, failed: 1, problem: `vitest exited ${code}` };
@@ -142,6 +138,7 @@ function ensureChromium(): { path?: string; problem?: string } {
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors: { message?: string }[];
+  suites: PlaywrightSuite[];
 }
 
 async function main() {
@@ -206,7 +203,12 @@ async function main() {
     if (!report)
       return { passed: 0, failed: 1, skipped: 0, problem: `playwright exited ${code} without a report` };
     const { expected, unexpected, flaky, skipped } = report.stats;
-    const outcome = { passed: expected + flaky, failed: unexpected, skipped };
+    const outcome = {
+      passed: expected + flaky,
+      failed: unexpected,
+      skipped,
+      failures: playwrightFailures(report.suites ?? []),
+    };
     // Global errors (web server did not start, a spec failed to load) fail no single test.
     if ((code !== 0 || report.errors.length > 0) && unexpected === 0) {
       const first = report.errors[0]?.message?.split("\n")[0];
@@ -229,6 +231,7 @@ async function main() {
       o.suite === "build" ? (o.failed ? "FAILED" : "ok") : `${o.passed} passed, ${o.failed} failed`;
     console.log(`${o.suite.padEnd(30)} ${counts.padEnd(24)} ${o.seconds.toFixed(1).padStart(6)} s`);
     if (o.problem) console.log(`  ! ${o.problem}`);
+    for (const failure of o.failures ?? []) console.log(`  ✗ ${failure}`);
   }
   console.log(
     `${"total".padEnd(30)} ${" ".repeat(24)} ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`,
