@@ -129,8 +129,15 @@ async function serve() {
     assets: viteDevServer
       ? [viteDevServer.middlewares]
       : [
-          // Vite fingerprints everything under /assets, so it can be cached forever.
-          express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+          // Vite fingerprints everything under /assets, so it can be cached forever. Mounted at
+          // /assets: at the root it looked for build/client/assets/assets/… (so the assets went
+          // out with the hour below) and stat'ed a file for every page request.
+          express
+            .Router()
+            .use(
+              "/assets",
+              express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+            ),
           express.static("build/client", { maxAge: "1h", index: false }),
         ],
     requestLog: process.env.REQUEST_LOG !== "0",

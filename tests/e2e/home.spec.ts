@@ -109,6 +109,18 @@ test("/healthz answers 200 JSON", async ({ request }) => {
   expect(await response.json()).toMatchObject({ status: "ok" });
 });
 
+test("the page's scripts are fingerprinted assets, cached for a year", async ({ page }) => {
+  const script = page.waitForResponse((response) =>
+    /^\/assets\/.+\.js$/.test(new URL(response.url()).pathname),
+  );
+  await page.goto(hostUrl("dyes"));
+  const asset = await script;
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const missing = await page.evaluate(async () => (await fetch("/assets/no-such-file.js")).status);
+  expect(missing).toBe(404);
+});
+
 for (const store of DEMO_STORES) {
   for (const locale of LOCALES) {
     test(`${store.slug} home in ${locale} passes axe (WCAG 2.1 AA)`, async ({ page }, testInfo) => {
