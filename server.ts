@@ -156,6 +156,7 @@ async function serve() {
           ),
         })),
         cspNonce: cspNonce(res),
+        shared: {},
       }),
   });
 

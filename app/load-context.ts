@@ -1,5 +1,12 @@
 import type { Locale } from "~/lib/i18n";
+import type { Viewer } from "~/services/identity/viewer.server";
 import type { Tenant } from "~/services/store/tenancy.server";
+
+/** Reads the loaders of one GET share (Remix hands each loader its own copy of the Request). */
+export interface RequestShared {
+  /** The signed-in session with the header's cart count (http/guards.server.ts). */
+  session?: Promise<Viewer | null>;
+}
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -10,6 +17,11 @@ declare module "@remix-run/node" {
     locale: Locale;
     /** This response's Content-Security-Policy nonce, for inline scripts (server.ts sets it). */
     cspNonce?: string;
+    /**
+     * A new object per request, set by server.ts. Contexts that tests build once and reuse for
+     * many requests leave it out, and each loader then reads for itself.
+     */
+    shared?: RequestShared;
   }
 }
 

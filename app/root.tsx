@@ -14,8 +14,7 @@ import { isShellErrorData, type RootData, type Shell, type ShellErrorData, type 
 import { buildShell } from "~/lib/shell.server";
 import { getToast } from "~/lib/toast.server";
 import { closedStoreFor, gateHeaders } from "~/http/gate.server";
-import { getOptionalUser } from "~/http/guards.server";
-import { cartLineCount } from "~/services/commerce/cart.server";
+import { getOptionalSession } from "~/http/guards.server";
 import { shellSettings } from "~/services/store/settings.server";
 import appCss from "~/styles/app.css?url";
 
@@ -51,8 +50,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let viewer: RootData["viewer"] = null;
   let cartCount = 0;
   try {
-    const user = await getOptionalUser(request, context);
-    if (user) cartCount = await cartLineCount(store.id, user.id);
+    const session = await getOptionalSession(request, context);
+    const user = session?.user;
+    cartCount = session?.cartLineCount ?? 0;
     viewer = user ? { name: user.name, isAdmin: user.isAdmin, imageId: user.imageId } : null;
     site = {
       kind: "store",

@@ -51,10 +51,17 @@ export class InvalidStoreIdError extends Error {
 function scoped(owner: AppDatabase) {
   const run = <T>(storeId: string, fn: (tx: Tx) => Promise<T>) =>
     owner.transaction(async (tx) => {
-      // One round trip: set_config with is_local = true is SET LOCAL.
-      await tx.execute(
-        sql`select set_config('role', ${APP_ROLE}, true), set_config('app.store_id', ${storeId}, true)`,
-      );
+      // One round trip: set_config with is_local = true is SET LOCAL. Every transaction of every
+      // request starts with it, so it is a prepared statement (PostgreSQL parses and plans it
+      // once per connection; drizzle's execute() would send it unprepared each time).
+      await tx
+        .select({
+          role: sql`set_config('role', ${APP_ROLE}, true)`,
+          store: sql`set_config('app.store_id', ${storeId}, true)`,
+        })
+        .from(sql`(select) as scope`)
+        .prepare("enter_scope")
+        .execute();
       return fn(tx);
     });
   return {

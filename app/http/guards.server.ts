@@ -8,6 +8,7 @@ import { safeRedirectPath } from "~/lib/redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getSessionUser, getStaff } from "~/http/sessions.server";
 import type { SessionUser, StaffUser } from "~/services/identity/sessions.server";
+import type { Viewer } from "~/services/identity/viewer.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
 
 export const notFound = (text = "Not found") => new Response(text, { status: 404, statusText: "Not Found" });
@@ -41,14 +42,22 @@ export function loginRedirect(back: string): Promise<Response> {
   });
 }
 
-const sessionByRequest = new WeakMap<Request, Promise<{ user: SessionUser; sessionHash: string } | null>>();
+const sessionByRequest = new WeakMap<Request, Promise<Viewer | null>>();
 
-/** The signed-in user's session on this store, looked up once per request. */
-export function getOptionalSession(request: Request, context: AppLoadContext) {
+/**
+ * The signed-in user's session on this store (with the header's cart count), looked up once per
+ * request. Remix hands each loader its own copy of the Request, so a GET's loaders (root, layout,
+ * page) share the lookup through the request's `context.shared`. A POST's action may sign in or
+ * out, or change the cart, before its loaders run: there each Request reads for itself.
+ */
+export function getOptionalSession(request: Request, context: AppLoadContext): Promise<Viewer | null> {
   if (context.tenant.kind !== "store") return Promise.resolve(null);
+  const storeId = context.tenant.store.id;
+  const shared = request.method === "GET" || request.method === "HEAD" ? context.shared : undefined;
+  if (shared) return (shared.session ??= getSessionUser(storeId, request));
   let pending = sessionByRequest.get(request);
   if (!pending) {
-    pending = getSessionUser(context.tenant.store.id, request);
+    pending = getSessionUser(storeId, request);
     sessionByRequest.set(request, pending);
   }
   return pending;

@@ -10,12 +10,11 @@ import {
   endSession,
   hashSessionToken,
   readStaffSession,
-  readUserSession,
   SESSION_ABSOLUTE_MS,
   startSession,
-  type SessionUser,
   type StaffUser,
 } from "~/services/identity/sessions.server";
+import { readViewer, type Viewer } from "~/services/identity/viewer.server";
 
 /** What newSessionToken makes; anything else in the cookie is not looked up. */
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -68,13 +67,10 @@ export async function createUserSession(storeId: string, userId: string, request
   return userCookie.serialize(token);
 }
 
-/** The signed-in user of this store, or null for none, an expired or an idle session. */
-export async function getSessionUser(
-  storeId: string,
-  request: Request,
-): Promise<{ user: SessionUser; sessionHash: string } | null> {
+/** The signed-in user of this store (with the header's cart count), or null for none, an expired or an idle session. */
+export async function getSessionUser(storeId: string, request: Request): Promise<Viewer | null> {
   const hash = await userCookie.readHash(request);
-  return hash ? readUserSession(storeId, hash) : null;
+  return hash ? readViewer(storeId, hash) : null;
 }
 
 /** Ends the request's session on the server and returns the Set-Cookie that clears it. */

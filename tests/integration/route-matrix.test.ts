@@ -127,7 +127,11 @@ async function contextFor(host: string, url: URL, cookie: string | null): Promis
     tenant = await resolveTenantUncached(db, hostname, "localhost");
     tenants.set(hostname, tenant);
   }
-  return createLoadContext({ url, cookieHeader: cookie, tenant, clientAddress: nextAddress() });
+  // As server.ts does: a new `shared` per request (a GET's loaders read the session once).
+  return {
+    ...(await createLoadContext({ url, cookieHeader: cookie, tenant, clientAddress: nextAddress() })),
+    shared: {},
+  };
 }
 
 const isWrite = (method: string) => !(METHODS_WITHOUT_BODY as readonly string[]).includes(method);

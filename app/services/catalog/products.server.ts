@@ -4,16 +4,15 @@
  * to do with it (wishlist, cart, own review). Names are in the page's locale; prices are minor
  * units from the one pricing core, formatted by the page.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { cartItems, categories, images, productImages, products, wishlistItems } from "~/db/schema";
+import { cartItems, categories, images, productImages, products, reviews, wishlistItems } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { stockState, type StockState } from "~/lib/stock";
 import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
 import { IMAGE_WIDTHS } from "~/services/media/image-variants.server";
 import { loadActiveSales, priceOne } from "~/services/commerce/pricing.server";
 import {
-  findOwnReview,
   listReviews,
   reviewSummary,
   type ReviewSummary,
@@ -103,20 +102,29 @@ async function readViewerState(
   userId: string,
 ): Promise<ProductDetail["viewer"]> {
   const db = await getDb();
-  return db.withStore(storeId, async (tx) => {
-    const [wish, cart, ownReview] = await Promise.all([
-      tx
-        .select({ id: wishlistItems.id })
-        .from(wishlistItems)
-        .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId))),
-      tx
-        .select({ quantity: cartItems.quantity })
-        .from(cartItems)
-        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))),
-      findOwnReview(tx, productId, userId),
-    ]);
-    return { inWishlist: wish.length > 0, cartQuantity: cart[0]?.quantity ?? 0, ownReview };
-  });
+  // One prepared statement (wishlist, cart quantity and own review): every signed-in product
+  // page runs it, beside the session read (issue 13).
+  const [row] = await db.withStore(storeId, (tx) =>
+    tx
+      .select({
+        inWishlist: sql<boolean>`exists (select 1 from ${wishlistItems}
+          where ${wishlistItems.userId} = ${userId} and ${wishlistItems.productId} = ${productId})`,
+        cartQuantity: sql<number>`coalesce((select ${cartItems.quantity} from ${cartItems}
+          where ${cartItems.userId} = ${userId} and ${cartItems.productId} = ${productId}), 0)`.mapWith(
+          Number,
+        ),
+        rating: reviews.rating,
+        title: reviews.title,
+        comment: reviews.comment,
+      })
+      .from(sql`(select) as viewer`)
+      .leftJoin(reviews, and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
+      .prepare("read_viewer_state")
+      .execute(),
+  );
+  const ownReview =
+    row?.rating == null ? null : { rating: row.rating, title: row.title ?? "", comment: row.comment ?? "" };
+  return { inWishlist: Boolean(row?.inWishlist), cartQuantity: row?.cartQuantity ?? 0, ownReview };
 }
 
 async function readPublicDetail(

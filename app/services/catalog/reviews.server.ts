@@ -80,14 +80,6 @@ export async function reviewSummary(
   };
 }
 
-export async function findOwnReview(tx: Tx, productId: string, userId: string) {
-  const [row] = await tx
-    .select({ rating: reviews.rating, title: reviews.title, comment: reviews.comment })
-    .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)));
-  return row ?? null;
-}
-
 export type SubmitReviewResult = { ok: true; edited: boolean } | { ok: false; error: "not-found" };
 
 /**

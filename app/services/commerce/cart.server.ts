@@ -202,11 +202,17 @@ export async function getCart(
 /** Lines in the shopper's cart, for the header (one small indexed count). */
 export async function cartLineCount(storeId: string, userId: string): Promise<number> {
   const db = await getDb();
-  const [row] = await db.withStore(storeId, (tx) =>
-    tx
-      .select({ n: count() })
-      .from(cartItems)
-      .where(and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId))),
-  );
+  return db.withStore(storeId, (tx) => countCartLines(tx, storeId, userId));
+}
+
+/** cartLineCount in a transaction of the store's that the caller holds. */
+export async function countCartLines(tx: Tx, storeId: string, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(cartItems)
+    .where(and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId)))
+    // Prepared: every signed-in page's header shows it.
+    .prepare("count_cart_lines")
+    .execute();
   return row?.n ?? 0;
 }

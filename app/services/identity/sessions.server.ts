@@ -111,25 +111,36 @@ export async function startSession(owner: SessionOwner, options: StartOptions = 
 
 // ───────────────────────────── read (and touch) ─────────────────────────────
 
+export interface UserSession {
+  user: SessionUser;
+  sessionHash: string;
+}
+
 /** The signed-in user of this store for a session hash, or null for none, an idle or an expired one. */
 export async function readUserSession(
   storeId: string,
   sessionHash: string,
   now = new Date(),
-): Promise<{ user: SessionUser; sessionHash: string } | null> {
-  return inScope({ kind: "user", storeId }, async (tx) => {
-    const [row] = await tx
-      .select({ lastSeenAt: sessions.lastSeenAt, user: sessionUserColumns })
-      .from(sessions)
-      .innerJoin(users, and(eq(users.storeId, sessions.storeId), eq(users.id, sessions.userId)))
-      // A blocked account has no live session, whatever cookie it still holds.
-      .where(and(eq(sessions.id, sessionHash), aliveAt(sessions, now), isNull(users.blockedAt)));
-    if (!row) return null;
-    if (needsTouch(row.lastSeenAt, now)) {
-      await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionHash));
-    }
-    return { user: row.user, sessionHash };
-  });
+): Promise<UserSession | null> {
+  return inScope({ kind: "user", storeId }, (tx) => readUserSessionIn(tx, sessionHash, now));
+}
+
+/** readUserSession in a transaction of the store's that the caller holds (the viewer read shares it). */
+export async function readUserSessionIn(tx: Tx, sessionHash: string, now: Date): Promise<UserSession | null> {
+  const [row] = await tx
+    .select({ lastSeenAt: sessions.lastSeenAt, user: sessionUserColumns })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.storeId, sessions.storeId), eq(users.id, sessions.userId)))
+    // A blocked account has no live session, whatever cookie it still holds.
+    .where(and(eq(sessions.id, sessionHash), aliveAt(sessions, now), isNull(users.blockedAt)))
+    // Prepared: every signed-in request of every store runs it.
+    .prepare("read_user_session")
+    .execute();
+  if (!row) return null;
+  if (needsTouch(row.lastSeenAt, now)) {
+    await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionHash));
+  }
+  return { user: row.user, sessionHash };
 }
 
 /** The staff member for a session hash, or null for none, an idle or an expired one. */

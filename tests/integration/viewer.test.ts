@@ -1,0 +1,85 @@
+/**
+ * The signed-in viewer of a store page (issue 13): the session and the header's cart count in
+ * one transaction, read once per GET for all of its loaders, per Request for a POST.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "~/db/schema";
+import { getOptionalSession } from "~/http/guards.server";
+import { readSessionHash } from "~/http/sessions.server";
+import { readViewer } from "~/services/identity/viewer.server";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import { contextFor, postForm } from "../helpers/routes";
+import { userCookie } from "../helpers/sessions";
+import { fillCart } from "./checkout-fixtures";
+
+let db: TestDb;
+let alpha: StoreFixture;
+let beta: StoreFixture;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  alpha = await createStoreFixture(db, "alpha");
+  beta = await createStoreFixture(db, "beta");
+});
+afterAll(() => db.dispose());
+
+const page = (cookie: string, path = "/") =>
+  new Request(`http://alpha.localhost${path}`, { headers: { Cookie: cookie } });
+
+describe("the viewer of a store page", () => {
+  it("is the session's user with their cart's line count in this store only", async () => {
+    const cookie = await userCookie(alpha.storeId, alpha.userId);
+    const hash = (await readSessionHash(page(cookie)))!;
+    await fillCart(db, alpha.storeId, alpha.userId, [{ productId: alpha.productId, quantity: 3 }]);
+    // Another store's cart lines never count here (row-level security and the store filter).
+    await fillCart(db, beta.storeId, beta.userId, [{ productId: beta.productId, quantity: 1 }]);
+    const viewer = await readViewer(alpha.storeId, hash);
+    expect(viewer).toMatchObject({ user: { id: alpha.userId }, sessionHash: hash, cartLineCount: 1 });
+    await fillCart(db, alpha.storeId, alpha.userId, []);
+    expect((await readViewer(alpha.storeId, hash))?.cartLineCount).toBe(0);
+  });
+
+  it("is nobody on another store's host, for a blocked user or an ended session", async () => {
+    const cookie = await userCookie(alpha.storeId, alpha.userId);
+    const hash = (await readSessionHash(page(cookie)))!;
+    expect(await readViewer(beta.storeId, hash)).toBeNull();
+    await db.owner.update(users).set({ blockedAt: new Date() }).where(eq(users.id, alpha.userId));
+    try {
+      expect(await readViewer(alpha.storeId, hash)).toBeNull();
+    } finally {
+      await db.owner.update(users).set({ blockedAt: null }).where(eq(users.id, alpha.userId));
+    }
+    expect(await readViewer(alpha.storeId, hash)).not.toBeNull();
+    await db.owner.delete(sessions).where(eq(sessions.id, hash));
+    expect(await readViewer(alpha.storeId, hash)).toBeNull();
+  });
+});
+
+describe("one session lookup per request", () => {
+  it("shares one lookup among a GET's loaders, each with its own copy of the Request", async () => {
+    const cookie = await userCookie(alpha.storeId, alpha.userId);
+    const context = { ...(await contextFor(db, "alpha.localhost")), shared: {} };
+    const first = getOptionalSession(page(cookie), context);
+    const second = getOptionalSession(page(cookie, "/products"), context);
+    expect(second).toBe(first);
+    expect((await first)?.user.id).toBe(alpha.userId);
+    // The next request has its own context: it sees the session ended in between.
+    await db.owner.delete(sessions).where(eq(sessions.id, (await first)!.sessionHash));
+    const next = { ...(await contextFor(db, "alpha.localhost")), shared: {} };
+    expect(await getOptionalSession(page(cookie), next)).toBeNull();
+  });
+
+  it("reads again for a POST's loaders, after its action may have signed out", async () => {
+    const cookie = await userCookie(alpha.storeId, alpha.userId);
+    const context = { ...(await contextFor(db, "alpha.localhost")), shared: {} };
+    const action = postForm("http://alpha.localhost/logout", {}, cookie);
+    expect((await getOptionalSession(action, context))?.user.id).toBe(alpha.userId);
+    await db.owner
+      .delete(sessions)
+      .where(eq(sessions.id, (await getOptionalSession(action, context))!.sessionHash));
+    const loader = postForm("http://alpha.localhost/logout", {}, cookie);
+    expect(await getOptionalSession(loader, context)).toBeNull();
+  });
+});
