@@ -716,6 +716,14 @@ export const orderItems = pgTable(
     unitDiscountCents: integer("unit_discount_cents").notNull().default(0),
     quantity: integer("quantity").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
+    /**
+     * The order's created_at, so the reports read a range's lines by time rather than probing
+     * each order's. Set by the database, whatever the insert says (trigger order_items_placed_at,
+     * drizzle/0017_report_lines.sql), and kept equal if the order's time is ever changed; the
+     * default is what that copy is at checkout anyway (the order is created in the same
+     * transaction).
+     */
+    placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
@@ -732,9 +740,10 @@ export const orderItems = pgTable(
     }),
     index("order_items_order_idx").on(t.storeId, t.orderId),
     index("order_items_product_idx").on(t.storeId, t.productId),
-    // Sales by product for a range of orders, from the index alone (app/services/reports).
-    index("order_items_report_idx").on(
+    // Sales by product for a range of days, from the index alone (app/services/reports).
+    index("order_items_placed_idx").on(
       t.storeId,
+      t.placedAt,
       t.orderId,
       t.productId,
       t.quantity,

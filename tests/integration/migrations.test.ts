@@ -1,10 +1,12 @@
 /** Migrations on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 import { readdirSync } from "node:fs";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, rowsOf } from "~/db/client.server";
-import { tenantTables } from "~/db/schema";
+import { orderItems, orders, tenantTables } from "~/db/schema";
 import { createTestDb, type TestDb } from "../helpers/db";
+import { createStoreFixture } from "../helpers/fixtures";
 
 let db: TestDb;
 
@@ -82,6 +84,74 @@ describe("migrations", () => {
     for (const table of tenantTables) {
       expect(firstColumn.get(table), table).toBe(table === "stores" ? "id" : "store_id");
     }
+  });
+
+  it("give an order's lines its created_at as placed_at, whatever the insert says, and keep it so", async () => {
+    const store = await createStoreFixture(db, "placed-at");
+    const orderId = uuidv7();
+    const placed = new Date("2026-03-01T21:30:00Z");
+    const linesPlacedAt = () =>
+      db.withStore(store.storeId, async (tx) =>
+        (
+          await tx.select({ at: orderItems.placedAt }).from(orderItems).where(eq(orderItems.orderId, orderId))
+        ).map((row) => row.at.toISOString()),
+      );
+    // As a request would: the row-level-secured app role, in the store's transaction.
+    await db.withStore(store.storeId, async (tx) => {
+      await tx.insert(orders).values({
+        storeId: store.storeId,
+        id: orderId,
+        number: 1,
+        userId: store.userId,
+        status: "confirmed",
+        paymentStatus: "unpaid",
+        paymentMethod: "cod",
+        currency: "USD",
+        subtotalCents: 3000,
+        discountCents: 0,
+        shippingCents: 0,
+        totalCents: 3000,
+        totalQuantity: 3,
+        shipFullName: "Layla Haddad",
+        shipStreetAddress: "12 Cedar Street",
+        shipZipCode: "11011",
+        shipCity: "Beirut",
+        shipEmail: "layla@example.test",
+        shipMobile: "+961 71 234 567",
+        createdAt: placed,
+      });
+      const line = {
+        storeId: store.storeId,
+        orderId,
+        productId: store.productId,
+        nameEn: "Dye",
+        nameAr: "صبغة",
+      };
+      await tx.insert(orderItems).values([
+        { ...line, unitPriceCents: 1000, quantity: 1, lineTotalCents: 1000 },
+        {
+          ...line,
+          unitPriceCents: 1000,
+          quantity: 2,
+          lineTotalCents: 2000,
+          placedAt: new Date("2000-01-01"),
+        },
+      ]);
+    });
+    expect(await linesPlacedAt()).toEqual([placed.toISOString(), placed.toISOString()]);
+
+    const moved = new Date("2026-02-01T08:00:00Z");
+    await db.withStore(store.storeId, (tx) =>
+      tx.update(orders).set({ createdAt: moved }).where(eq(orders.id, orderId)),
+    );
+    expect(await linesPlacedAt()).toEqual([moved.toISOString(), moved.toISOString()]);
+    await db.withStore(store.storeId, (tx) =>
+      tx
+        .update(orderItems)
+        .set({ placedAt: new Date("2000-01-01") })
+        .where(eq(orderItems.orderId, orderId)),
+    );
+    expect(await linesPlacedAt()).toEqual([moved.toISOString(), moved.toISOString()]);
   });
 
   async function currentDatabase() {
