@@ -20,6 +20,16 @@ export const ADDRESS = {
   mobile: "+961 71 234 567",
 };
 
+/** ADDRESS as an order row's shipping columns, for tests that write orders themselves. */
+export const ORDER_SHIPPING = {
+  shipFullName: ADDRESS.fullName,
+  shipStreetAddress: ADDRESS.streetAddress,
+  shipZipCode: ADDRESS.zipCode,
+  shipCity: ADDRESS.city,
+  shipEmail: ADDRESS.email,
+  shipMobile: ADDRESS.mobile,
+};
+
 export async function signedIn(storeId: string, userId: string, origin = A): Promise<string> {
   return cookiesFrom(
     new Headers({ "Set-Cookie": await createUserSession(storeId, userId, new Request(origin)) }),

@@ -7,6 +7,7 @@ import { createDb, rowsOf } from "~/db/client.server";
 import { orderItems, orders, tenantTables } from "~/db/schema";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture } from "../helpers/fixtures";
+import { ORDER_SHIPPING } from "./checkout-fixtures";
 
 let db: TestDb;
 
@@ -112,12 +113,7 @@ describe("migrations", () => {
         shippingCents: 0,
         totalCents: 3000,
         totalQuantity: 3,
-        shipFullName: "Layla Haddad",
-        shipStreetAddress: "12 Cedar Street",
-        shipZipCode: "11011",
-        shipCity: "Beirut",
-        shipEmail: "layla@example.test",
-        shipMobile: "+961 71 234 567",
+        ...ORDER_SHIPPING,
         createdAt: placed,
       });
       const line = {

@@ -24,6 +24,7 @@ import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
+import { ORDER_SHIPPING } from "./checkout-fixtures";
 
 let db: TestDb;
 let alpha: StoreFixture;
@@ -77,12 +78,7 @@ async function placeOrder(
     shippingCents: shipping,
     totalCents: subtotal - discount + shipping,
     totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-    shipFullName: "Layla Haddad",
-    shipStreetAddress: "12 Cedar Street",
-    shipZipCode: "11011",
-    shipCity: "Beirut",
-    shipEmail: "layla@example.test",
-    shipMobile: "+961 71 234 567",
+    ...ORDER_SHIPPING,
     createdAt: new Date(at),
   });
   await db.owner.insert(orderItems).values(
