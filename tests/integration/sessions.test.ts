@@ -11,10 +11,10 @@ import {
   endSession,
   hashSessionToken,
   readStaffSession,
-  readUserSession,
   SESSION_TOUCH_MS,
   startSession,
 } from "~/services/identity/sessions.server";
+import { readViewer } from "~/services/identity/viewer.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 
@@ -39,7 +39,7 @@ afterAll(() => db.dispose());
 
 const staff = () => ({ kind: "staff" as const, staffId });
 const shopper = () => ({ kind: "user" as const, storeId: alpha.storeId, userId: alpha.userId });
-const readUser = (token: string, now: Date) => readUserSession(alpha.storeId, hashSessionToken(token), now);
+const readUser = (token: string, now: Date) => readViewer(alpha.storeId, hashSessionToken(token), now);
 const readStaff = (token: string, now: Date) => readStaffSession(hashSessionToken(token), now);
 
 describe("staff sessions", () => {

@@ -199,13 +199,7 @@ export async function getCart(
   };
 }
 
-/** Lines in the shopper's cart, for the header (one small indexed count). */
-export async function cartLineCount(storeId: string, userId: string): Promise<number> {
-  const db = await getDb();
-  return db.withStore(storeId, (tx) => countCartLines(tx, storeId, userId));
-}
-
-/** cartLineCount in a transaction of the store's that the caller holds. */
+/** Lines in the shopper's cart, for the header (one small indexed count), in the caller's transaction. */
 export async function countCartLines(tx: Tx, storeId: string, userId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })

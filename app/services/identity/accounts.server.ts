@@ -231,7 +231,7 @@ export async function consumeSignInLink(storeId: string, token: string): Promise
       .returning({ ...userColumns, blockedAt: users.blockedAt });
     if (existing) {
       const { blockedAt, ...user } = existing;
-      // A blocked shopper's link signs nobody in (readUserSession would refuse the session anyway).
+      // A blocked shopper's link signs nobody in (the session read, readUserSessionIn, would refuse it anyway).
       return blockedAt ? null : user;
     }
     const [created] = await tx

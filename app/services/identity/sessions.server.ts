@@ -116,16 +116,10 @@ export interface UserSession {
   sessionHash: string;
 }
 
-/** The signed-in user of this store for a session hash, or null for none, an idle or an expired one. */
-export async function readUserSession(
-  storeId: string,
-  sessionHash: string,
-  now = new Date(),
-): Promise<UserSession | null> {
-  return inScope({ kind: "user", storeId }, (tx) => readUserSessionIn(tx, sessionHash, now));
-}
-
-/** readUserSession in a transaction of the store's that the caller holds (the viewer read shares it). */
+/**
+ * The signed-in user of this store for a session hash, or null for none, an idle, an expired or
+ * a blocked one; in the caller's transaction of the store (services/identity/viewer.server.ts).
+ */
 export async function readUserSessionIn(tx: Tx, sessionHash: string, now: Date): Promise<UserSession | null> {
   const [row] = await tx
     .select({ lastSeenAt: sessions.lastSeenAt, user: sessionUserColumns })
