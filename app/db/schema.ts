@@ -99,6 +99,11 @@ export const stores = pgTable(
     stripeAccountId: text("stripe_account_id"),
     stripeChargesEnabled: boolean("stripe_charges_enabled").notNull().default(false),
     lastOrderNumber: integer("last_order_number").notNull().default(1000),
+    /**
+     * When the store's products' display prices are next due to change (a sale starts or ends),
+     * or null: refresh_display_prices() sets it, a listing past it refreshes first (decision 023).
+     */
+    displayPricesUntil: timestamp("display_prices_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -408,8 +413,19 @@ export const products = pgTable(
     nameAr: text("name_ar").notNull(),
     descriptionEn: text("description_en").notNull().default(""),
     descriptionAr: text("description_ar").notNull().default(""),
+    /**
+     * The product's summary of its variants, kept by the database (drizzle/0018_variants.sql,
+     * decision 023): the lowest active variant's price and the active variants' total stock.
+     * Writing them on a product with one variant writes that variant.
+     */
     priceCents: integer("price_cents").notNull(),
     stock: integer("stock").notNull().default(0),
+    /**
+     * What a shopper pays now for the cheapest active variant, after the best running sale: the
+     * listing's price sort and filter (decision 023). Kept by the database when prices, sales or
+     * categories change and at each sale's start and end (refresh_display_prices).
+     */
+    displayPriceCents: integer("display_price_cents").notNull().default(0),
     categoryId: uuid("category_id"),
     subcategoryId: uuid("subcategory_id"),
     shadeHex: text("shade_hex"),
@@ -452,19 +468,19 @@ export const products = pgTable(
       .on(t.storeId, t.unitsSold7d.desc(), t.id)
       .where(sql`${t.active}`),
     index("products_price_idx")
-      .on(t.storeId, t.priceCents, t.id)
+      .on(t.storeId, t.displayPriceCents, t.id)
       .where(sql`${t.active}`),
     index("products_newest_idx")
       .on(t.storeId, t.createdAt.desc(), t.id)
       .where(sql`${t.active}`),
     // A category or sub category narrows the listing: these serve its price sorts (not partial,
     // so they also serve the foreign keys' checks).
-    index("products_category_idx").on(t.storeId, t.categoryId, t.priceCents, t.id),
+    index("products_category_idx").on(t.storeId, t.categoryId, t.displayPriceCents, t.id),
     // The dashboard's low-stock count and the admin list's stock=low filter (LOW_STOCK, app/lib/stock.ts).
     index("products_low_stock_idx")
       .on(t.storeId, t.stock)
       .where(sql`${t.active}`),
-    index("products_subcategory_idx").on(t.storeId, t.subcategoryId, t.priceCents, t.id),
+    index("products_subcategory_idx").on(t.storeId, t.subcategoryId, t.displayPriceCents, t.id),
     // …and its Best Seller and Trending sorts, so a small category of a large store is read in
     // order rather than filtered out of the whole store's order (0002_catalog_indexes.sql).
     index("products_category_best_seller_idx")
@@ -514,6 +530,117 @@ export const productImages = pgTable(
   ],
 );
 
+/** A product's options (Size, Shade…), at most three, in their order (decision 023). */
+export const productOptions = pgTable(
+  "product_options",
+  {
+    storeId: storeId(),
+    id: id(),
+    productId: uuid("product_id").notNull(),
+    /** 1, 2 or 3: which of a variant's option values belongs to this option. */
+    position: smallint("position").notNull(),
+    nameEn: text("name_en").notNull(),
+    nameAr: text("name_ar").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    unique("product_options_product_key").on(t.storeId, t.productId, t.id),
+    foreignKey({
+      name: "product_options_product_fk",
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete("cascade"),
+    unique("product_options_position_key").on(t.storeId, t.productId, t.position),
+    check("product_options_position_range", sql`${t.position} between 1 and 3`),
+  ],
+);
+
+/** An option's values (50 g, 250 g, 1 kg), in their order. */
+export const productOptionValues = pgTable(
+  "product_option_values",
+  {
+    storeId: storeId(),
+    id: id(),
+    optionId: uuid("option_id").notNull(),
+    position: integer("position").notNull().default(0),
+    valueEn: text("value_en").notNull(),
+    valueAr: text("value_ar").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "product_option_values_option_fk",
+      columns: [t.storeId, t.optionId],
+      foreignColumns: [productOptions.storeId, productOptions.id],
+    }).onDelete("cascade"),
+    index("product_option_values_option_idx").on(t.storeId, t.optionId, t.position),
+  ],
+);
+
+/**
+ * What is sold: one row per combination of option values in use (at most 100 a product), or
+ * exactly one for a product without options, whose id is the product's own id (decision 023).
+ * Price and stock live here; products.price_cents/stock summarise them (database triggers).
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    storeId: storeId(),
+    id: id(),
+    productId: uuid("product_id").notNull(),
+    /** Unique in the store when set. */
+    sku: text("sku"),
+    priceCents: integer("price_cents").notNull(),
+    stock: integer("stock").notNull().default(0),
+    imageId: uuid("image_id"),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    option1ValueId: uuid("option1_value_id"),
+    option2ValueId: uuid("option2_value_id"),
+    option3ValueId: uuid("option3_value_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    // Cart and order lines point at (product, variant) together, so a line's variant is always
+    // one of its product's.
+    unique("product_variants_product_key").on(t.storeId, t.productId, t.id),
+    foreignKey({
+      name: "product_variants_product_fk",
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "product_variants_image_fk",
+      columns: [t.storeId, t.imageId],
+      foreignColumns: [images.storeId, images.id],
+    }),
+    foreignKey({
+      name: "product_variants_option1_fk",
+      columns: [t.storeId, t.option1ValueId],
+      foreignColumns: [productOptionValues.storeId, productOptionValues.id],
+    }),
+    foreignKey({
+      name: "product_variants_option2_fk",
+      columns: [t.storeId, t.option2ValueId],
+      foreignColumns: [productOptionValues.storeId, productOptionValues.id],
+    }),
+    foreignKey({
+      name: "product_variants_option3_fk",
+      columns: [t.storeId, t.option3ValueId],
+      foreignColumns: [productOptionValues.storeId, productOptionValues.id],
+    }),
+    uniqueIndex("product_variants_sku_key").on(t.storeId, t.sku),
+    unique("product_variants_combination_key")
+      .on(t.storeId, t.productId, t.option1ValueId, t.option2ValueId, t.option3ValueId)
+      .nullsNotDistinct(),
+    index("product_variants_product_idx").on(t.storeId, t.productId, t.position),
+    check("product_variants_price_nonnegative", sql`${t.priceCents} >= 0`),
+    check("product_variants_stock_nonnegative", sql`${t.stock} >= 0`),
+  ],
+);
+
 export const reviews = pgTable(
   "reviews",
   {
@@ -545,38 +672,69 @@ export const reviews = pgTable(
   ],
 );
 
-const shopperItem = (name: string) =>
-  pgTable(
-    name,
-    {
-      storeId: storeId(),
-      id: id(),
-      userId: uuid("user_id").notNull(),
-      productId: uuid("product_id").notNull(),
-      quantity: integer("quantity").notNull().default(1),
-      createdAt: createdAt(),
-      updatedAt: updatedAt(),
-    },
-    (t) => [
-      primaryKey({ columns: [t.storeId, t.id] }),
-      foreignKey({
-        name: `${name}_user_fk`,
-        columns: [t.storeId, t.userId],
-        foreignColumns: [users.storeId, users.id],
-      }).onDelete("cascade"),
-      foreignKey({
-        name: `${name}_product_fk`,
-        columns: [t.storeId, t.productId],
-        foreignColumns: [products.storeId, products.id],
-      }).onDelete("cascade"),
-      unique(`${name}_user_product_key`).on(t.storeId, t.userId, t.productId),
-      check(`${name}_quantity_positive`, sql`${t.quantity} > 0`),
-    ],
-  );
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    storeId: storeId(),
+    id: id(),
+    userId: uuid("user_id").notNull(),
+    productId: uuid("product_id").notNull(),
+    /** The variant bought; one line per variant (decision 023). */
+    variantId: uuid("variant_id").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "cart_items_user_fk",
+      columns: [t.storeId, t.userId],
+      foreignColumns: [users.storeId, users.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "cart_items_product_fk",
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "cart_items_variant_fk",
+      columns: [t.storeId, t.productId, t.variantId],
+      foreignColumns: [productVariants.storeId, productVariants.productId, productVariants.id],
+    }).onDelete("cascade"),
+    unique("cart_items_user_variant_key").on(t.storeId, t.userId, t.variantId),
+    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
 
-export const cartItems = shopperItem("cart_items");
-/** Same shape as the cart; `quantity` stays 1. */
-export const wishlistItems = shopperItem("wishlist_items");
+/** The shopper's saved products: per product, whatever the variant; `quantity` stays 1. */
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    storeId: storeId(),
+    id: id(),
+    userId: uuid("user_id").notNull(),
+    productId: uuid("product_id").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "wishlist_items_user_fk",
+      columns: [t.storeId, t.userId],
+      foreignColumns: [users.storeId, users.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "wishlist_items_product_fk",
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete("cascade"),
+    unique("wishlist_items_user_product_key").on(t.storeId, t.userId, t.productId),
+    check("wishlist_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
 
 export const shippingAddresses = pgTable(
   "shipping_addresses",
@@ -604,6 +762,14 @@ export const shippingAddresses = pgTable(
     index("shipping_addresses_user_idx").on(t.storeId, t.userId),
   ],
 );
+
+/** One option value of an ordered variant, in both languages (order_items.options). */
+export interface VariantOptionSnapshot {
+  nameEn: string;
+  nameAr: string;
+  valueEn: string;
+  valueAr: string;
+}
 
 export const orderStatuses = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
 export const paymentStatuses = ["unpaid", "pending", "paid", "failed", "refunded"] as const;
@@ -710,8 +876,12 @@ export const orderItems = pgTable(
     id: id(),
     orderId: uuid("order_id").notNull(),
     productId: uuid("product_id").notNull(),
+    variantId: uuid("variant_id").notNull(),
     nameEn: text("name_en").notNull(),
     nameAr: text("name_ar").notNull(),
+    /** The variant as it was bought: its SKU and option values in both languages. */
+    sku: text("sku"),
+    options: jsonb("options").$type<VariantOptionSnapshot[]>().notNull().default(sql`'[]'::jsonb`),
     unitPriceCents: integer("unit_price_cents").notNull(),
     unitDiscountCents: integer("unit_discount_cents").notNull().default(0),
     quantity: integer("quantity").notNull(),
@@ -738,8 +908,15 @@ export const orderItems = pgTable(
       columns: [t.storeId, t.productId],
       foreignColumns: [products.storeId, products.id],
     }),
+    // A variant that was ordered is deactivated, never deleted.
+    foreignKey({
+      name: "order_items_variant_fk",
+      columns: [t.storeId, t.productId, t.variantId],
+      foreignColumns: [productVariants.storeId, productVariants.productId, productVariants.id],
+    }),
     index("order_items_order_idx").on(t.storeId, t.orderId),
     index("order_items_product_idx").on(t.storeId, t.productId),
+    index("order_items_variant_idx").on(t.storeId, t.productId, t.variantId),
     // Sales by product for a range of days, from the index alone (app/services/reports).
     index("order_items_placed_idx").on(
       t.storeId,
@@ -901,6 +1078,9 @@ export const tenantTables = [
   "categories",
   "products",
   "product_images",
+  "product_options",
+  "product_option_values",
+  "product_variants",
   "reviews",
   "cart_items",
   "wishlist_items",
