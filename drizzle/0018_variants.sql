@@ -61,6 +61,26 @@ UPDATE "cart_items" SET "variant_id" = "product_id";--> statement-breakpoint
 UPDATE "order_items" SET "variant_id" = "product_id";--> statement-breakpoint
 ALTER TABLE "cart_items" ALTER COLUMN "variant_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_items" ALTER COLUMN "variant_id" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "cart_items" ALTER COLUMN "variant_id" SET DEFAULT null;--> statement-breakpoint
+ALTER TABLE "order_items" ALTER COLUMN "variant_id" SET DEFAULT null;--> statement-breakpoint
+-- A line written without a variant is for its product's default variant, whose id is the
+-- product's: the one shape for writers that know only the product (fixtures, older callers).
+CREATE FUNCTION lines_default_variant() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    IF NEW.variant_id IS NULL THEN
+      NEW.variant_id := NEW.product_id;
+    END IF;
+    RETURN NEW;
+  END $$;
+--> statement-breakpoint
+CREATE TRIGGER cart_items_default_variant BEFORE INSERT ON cart_items
+  FOR EACH ROW EXECUTE FUNCTION lines_default_variant();
+--> statement-breakpoint
+CREATE TRIGGER order_items_default_variant BEFORE INSERT ON order_items
+  FOR EACH ROW EXECUTE FUNCTION lines_default_variant();
+--> statement-breakpoint
 ALTER TABLE "product_option_values" ADD CONSTRAINT "product_option_values_option_fk" FOREIGN KEY ("store_id","option_id") REFERENCES "public"."product_options"("store_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_options" ADD CONSTRAINT "product_options_product_fk" FOREIGN KEY ("store_id","product_id") REFERENCES "public"."products"("store_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_product_fk" FOREIGN KEY ("store_id","product_id") REFERENCES "public"."products"("store_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -300,3 +320,16 @@ UPDATE products SET display_price_cents = product_display_price(store_id, id, pr
 UPDATE stores s SET display_prices_until = (
     SELECT least(min(x.starts_at) FILTER (WHERE x.starts_at > now()), min(x.ends_at))
     FROM sales x WHERE x.store_id = s.id AND x.active AND x.ends_at > now());
+--> statement-breakpoint
+-- Product pages show options and variants: their changes drop the store's cached pages too.
+CREATE TRIGGER product_variants_catalog_changed
+  AFTER INSERT OR UPDATE OR DELETE ON product_variants
+  FOR EACH ROW EXECUTE FUNCTION notify_catalog_changed();
+--> statement-breakpoint
+CREATE TRIGGER product_options_catalog_changed
+  AFTER INSERT OR UPDATE OR DELETE ON product_options
+  FOR EACH ROW EXECUTE FUNCTION notify_catalog_changed();
+--> statement-breakpoint
+CREATE TRIGGER product_option_values_catalog_changed
+  AFTER INSERT OR UPDATE OR DELETE ON product_option_values
+  FOR EACH ROW EXECUTE FUNCTION notify_catalog_changed();

@@ -679,8 +679,13 @@ export const cartItems = pgTable(
     id: id(),
     userId: uuid("user_id").notNull(),
     productId: uuid("product_id").notNull(),
-    /** The variant bought; one line per variant (decision 023). */
-    variantId: uuid("variant_id").notNull(),
+    /**
+     * The variant bought; one line per variant (decision 023). Left out, the database makes it
+     * the product's default variant, whose id is the product's (trigger lines_default_variant).
+     */
+    variantId: uuid("variant_id")
+      .notNull()
+      .default(sql`null`),
     quantity: integer("quantity").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -876,7 +881,10 @@ export const orderItems = pgTable(
     id: id(),
     orderId: uuid("order_id").notNull(),
     productId: uuid("product_id").notNull(),
-    variantId: uuid("variant_id").notNull(),
+    /** Left out, the product's default variant (as for cart_items). */
+    variantId: uuid("variant_id")
+      .notNull()
+      .default(sql`null`),
     nameEn: text("name_en").notNull(),
     nameAr: text("name_ar").notNull(),
     /** The variant as it was bought: its SKU and option values in both languages. */

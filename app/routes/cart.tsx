@@ -35,12 +35,16 @@ function refusal(change: Exclude<CartChange, { ok: true }>, intent: string, prod
   switch (change.error) {
     case "not-found":
       return refuse(404, { key: "cart.productNotFound" }, productId);
+    case "choose-options":
+      return refuse(400, { key: "cart.chooseOptions" }, productId);
+    case "no-such-combination":
+      return refuse(409, { key: "cart.variantUnavailable" }, productId);
     case "not-in-cart":
       return refuse(404, { key: "cart.notInCart" }, productId);
     case "out-of-stock":
-      return refuse(409, { key: "cart.outOfStock" }, productId);
+      return refuse(409, { key: intent === "add-option" ? "cart.variantSoldOut" : "cart.outOfStock" }, productId);
     case "above-stock":
-      return intent === "add"
+      return intent !== "update"
         ? refuse(
             409,
             { key: "cart.aboveStock", params: { stock: change.stock, inCart: change.inCart } },
@@ -63,18 +67,27 @@ export const action = shopperAction(async ({ store, user, form }) => {
   }
   const input = submission.value;
   if (input.intent === "add") {
-    const change = await addToCart(store.id, user.id, input.productId, input.quantity);
-    if (!change.ok) return refusal(change, input.intent, input.productId);
+    const chosen = [input.option1, input.option2, input.option3];
+    const byOptions = chosen.some((value) => value !== undefined);
+    const change = await addToCart(
+      store.id,
+      user.id,
+      input.productId,
+      input.quantity,
+      input.variantId ? { variantId: input.variantId } : { optionValueIds: chosen },
+    );
+    if (!change.ok) return refusal(change, byOptions ? "add-option" : input.intent, input.productId);
     return redirectWithToast(safeRedirectPath(input.redirectTo, "/cart"), { key: "toast.cartAdded" });
   }
   if (input.intent === "update") {
-    const change = await setCartQuantity(store.id, user.id, input.productId, input.quantity);
+    // A line is its variant; a product's only variant has the product's id.
+    const change = await setCartQuantity(store.id, user.id, input.variantId ?? input.productId, input.quantity);
     if (!change.ok) return refusal(change, input.intent, input.productId);
     return redirectWithToast("/cart", {
       key: input.quantity === 0 ? "toast.productRemoved" : "toast.cartUpdated",
     });
   }
-  const change = await removeFromCart(store.id, user.id, input.productId);
+  const change = await removeFromCart(store.id, user.id, input.variantId ?? input.productId);
   if (!change.ok) return refusal(change, input.intent, input.productId);
   return redirectWithToast("/cart", { key: "toast.productRemoved" });
 });
@@ -102,7 +115,7 @@ export default function CartPage() {
           <ul aria-label={t("cart.title")}>
             {cart.lines.map((line) => (
               <CartLineItem
-                key={line.productId}
+                key={line.variantId}
                 line={line}
                 reply={actionData?.productId === line.productId ? actionData.result : undefined}
               />

@@ -23,7 +23,9 @@ export function CartLineItem({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("productId") === line.productId;
+  const busy = navigation.state !== "idle" && navigation.formData?.get("variantId") === line.variantId;
+  // Two lines of one product differ by their option values: the labels name both.
+  const name = line.variantLabel ? `${line.name} (${line.variantLabel})` : line.name;
   const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, reply);
   const id = useId();
   const label = line.colorFamily
@@ -46,6 +48,7 @@ export function CartLineItem({
             line.name
           )}
         </h2>
+        {line.variantLabel ? <p className="text-muted">{line.variantLabel}</p> : null}
         <PriceTag priceCents={line.unitPriceCents} salePriceCents={line.unitSalePriceCents} size="md" />
         {!line.available ? (
           <p className="font-bold text-red-700 dark:text-red-300">{t("cart.unavailable")}</p>
@@ -60,6 +63,7 @@ export function CartLineItem({
           <Form method="post" {...formProps} className="flex items-end gap-2">
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="variantId" value={line.variantId} />
             <div className="flex flex-col gap-1">
               <label htmlFor={id} className="text-sm font-bold">
                 {t("cart.quantity")}
@@ -69,7 +73,7 @@ export function CartLineItem({
                 type="number"
                 {...fieldProps("quantity", `${id}-error`)}
                 // Names the product too: every line has a "Quantity" field.
-                aria-label={t("cart.quantityFor", { name: line.name })}
+                aria-label={t("cart.quantityFor", { name })}
                 defaultValue={line.quantity}
                 required
                 min={0}
@@ -82,7 +86,7 @@ export function CartLineItem({
             <Button
               variant="secondary"
               disabled={busy}
-              aria-label={t("cart.updateItem", { name: line.name })}
+              aria-label={t("cart.updateItem", { name })}
             >
               {t("cart.update")}
             </Button>
@@ -92,7 +96,8 @@ export function CartLineItem({
         <Form method="post">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="productId" value={line.productId} />
-          <Button variant="link" disabled={busy} aria-label={t("cart.removeItem", { name: line.name })}>
+          <input type="hidden" name="variantId" value={line.variantId} />
+          <Button variant="link" disabled={busy} aria-label={t("cart.removeItem", { name })}>
             {t("cart.remove")}
           </Button>
         </Form>

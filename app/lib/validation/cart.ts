@@ -13,6 +13,11 @@ const productIdField = z
   .string({ required_error: "cart.productInvalid", invalid_type_error: "cart.productInvalid" })
   .regex(UUID, "cart.productInvalid");
 
+/** A variant of the product; left out, the product's only variant (whose id is the product's). */
+const variantIdField = z.string().regex(UUID, "cart.productInvalid").optional();
+/** The chosen value of option 1, 2 or 3 (radio groups on the product page). */
+const optionValueField = z.string().regex(UUID, "cart.variantUnavailable").optional();
+
 function quantityField(min: 0 | 1) {
   const invalid = min === 0 ? "cart.quantityInvalidZero" : "cart.quantityInvalid";
   return z
@@ -29,6 +34,10 @@ const redirectToField = z.string().max(2048).optional();
 export const addToCartSchema = z.object({
   intent: z.literal("add"),
   productId: productIdField,
+  variantId: variantIdField,
+  option1: optionValueField,
+  option2: optionValueField,
+  option3: optionValueField,
   quantity: quantityField(1),
   redirectTo: redirectToField,
 });
@@ -37,12 +46,14 @@ export const addToCartSchema = z.object({
 export const updateCartSchema = z.object({
   intent: z.literal("update"),
   productId: productIdField,
+  variantId: variantIdField,
   quantity: quantityField(0),
 });
 
 export const removeFromCartSchema = z.object({
   intent: z.literal("remove"),
   productId: productIdField,
+  variantId: variantIdField,
 });
 
 export const cartActionSchema = z.discriminatedUnion(

@@ -106,6 +106,7 @@ export async function getCategoryBySlug(
 
 const productColumns = {
   ...productSummaryColumns,
+  displayPriceCents: products.displayPriceCents,
   unitsSold: products.unitsSold,
   unitsSold7d: products.unitsSold7d,
   imageId: firstImageId(),
@@ -125,6 +126,8 @@ type ProductRow = {
   unitsSold: number;
   unitsSold7d: number;
   imageId: string | null;
+  /** Only where the row is read for a listing (the price sorts' key). */
+  displayPriceCents?: number;
 };
 
 /**
@@ -148,6 +151,15 @@ export function toCard(row: ProductRow, sales: readonly ActiveSale[], locale: Lo
   };
 }
 
+/**
+ * A sale started or ended since the store's display prices were last computed: recompute them
+ * before sorting or filtering by them (drizzle/0018_variants.sql, decision 023). One indexed
+ * read of the store row otherwise.
+ */
+export async function refreshDisplayPricesIfDue(tx: Tx, storeId: string): Promise<void> {
+  await tx.execute(sql`select refresh_display_prices_if_due(${storeId}::uuid)`);
+}
+
 /** Escapes LIKE's wildcards and its escape character, so a search for "50%" means 50%. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -159,7 +171,7 @@ export function searchTerms(q: string): string[] {
 }
 
 interface SortSpec {
-  column: typeof products.unitsSold | typeof products.unitsSold7d | typeof products.priceCents;
+  column: typeof products.unitsSold | typeof products.unitsSold7d | typeof products.displayPriceCents;
   /** The key's direction in its index; every listing index puts NULLS LAST and ends with id ASC. */
   indexDesc: boolean;
   /** The display order is the index order read backwards. */
@@ -173,18 +185,18 @@ const SORTS: Record<CatalogSort, SortSpec> = {
   "best-seller": { column: products.unitsSold, indexDesc: true, backwards: false, keyOf: (r) => r.unitsSold },
   // products_trending_idx
   trending: { column: products.unitsSold7d, indexDesc: true, backwards: false, keyOf: (r) => r.unitsSold7d },
-  // products_price_idx, forwards and backwards
+  // products_price_idx, forwards and backwards: the price a shopper pays now (decision 023)
   "price-asc": {
-    column: products.priceCents,
+    column: products.displayPriceCents,
     indexDesc: false,
     backwards: false,
-    keyOf: (r) => r.priceCents,
+    keyOf: (r) => r.displayPriceCents ?? r.priceCents,
   },
   "price-desc": {
-    column: products.priceCents,
+    column: products.displayPriceCents,
     indexDesc: false,
     backwards: true,
-    keyOf: (r) => r.priceCents,
+    keyOf: (r) => r.displayPriceCents ?? r.priceCents,
   },
 };
 
@@ -297,8 +309,9 @@ export function filterConditions(
   if (filter.subcategoryId) conditions.push(eq(products.subcategoryId, filter.subcategoryId));
   // The ends of the range mean "no bound", so a store with dearer products (or a currency with
   // small units, like JPY) still lists them all by default.
-  if (filter.min > PRICE_MIN) conditions.push(gte(products.priceCents, toMinor(filter.min, currency)));
-  if (filter.max < PRICE_MAX) conditions.push(lte(products.priceCents, toMinor(filter.max, currency)));
+  // The price a shopper pays now, sales included (decision 023), as the cards show it.
+  if (filter.min > PRICE_MIN) conditions.push(gte(products.displayPriceCents, toMinor(filter.min, currency)));
+  if (filter.max < PRICE_MAX) conditions.push(lte(products.displayPriceCents, toMinor(filter.max, currency)));
   // search_text is stored lower-cased and searchTerms lower-cases the words, so LIKE answers as
   // ILIKE would, without lower-casing every row it tests (drizzle/0004_search_like.sql). Not
   // `like lower($1)`: under a generic plan that lower() runs once per row too.
@@ -386,6 +399,7 @@ export async function listProducts(
     }
 
     const cursor = decodeCursor(query.cursor, query.sort);
+    await refreshDisplayPricesIfDue(tx, storeId);
     const matches = await searchMatches(tx, query.q);
     const conditions = filterConditions(
       storeId,

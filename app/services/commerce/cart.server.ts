@@ -1,69 +1,93 @@
 /**
- * The shopper's cart (DESIGN §5): server-side rows in cart_items, one line per product, so it
- * works without JavaScript and across devices. Every change checks the product in this store
- * (active, in stock) inside the same transaction, with the product row locked, so a line never
+ * The shopper's cart (DESIGN §5): server-side rows in cart_items, one line per variant, so it
+ * works without JavaScript and across devices. Every change checks the variant in this store
+ * (active, in stock) inside the same transaction, with the variant row locked, so a line never
  * exceeds stock. Prices and totals come from the one pricing core (priceLines, decision 011) in
  * minor units, computed on the server, never in the browser; the page formats them.
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
-import { cartItems, products } from "~/db/schema";
+import { cartItems, products, productVariants } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { stockState, type StockState } from "~/lib/stock";
 import { loadActiveSales, priceLines, sumLines, type AppliedSale } from "~/services/commerce/pricing.server";
 import { localized } from "~/services/store/settings.server";
 import { productSummaryColumns } from "~/services/catalog/product-columns.server";
+import { loadVariantOptions, resolveVariant, type VariantChoice } from "~/services/catalog/variants.server";
+import { variantLabel } from "~/lib/variants";
 
 export type CartError =
   | { error: "not-found" }
+  | { error: "choose-options" }
+  | { error: "no-such-combination" }
   | { error: "out-of-stock" }
   | { error: "above-stock"; stock: number; inCart: number }
   | { error: "not-in-cart" };
 
 export type CartChange = { ok: true; quantity: number } | ({ ok: false } & CartError);
 
-/** The product row, locked for the rest of the transaction; null unless active in this store. */
-async function lockProduct(tx: Tx, storeId: string, productId: string) {
-  const [product] = await tx
-    .select({ id: products.id, stock: products.stock })
-    .from(products)
-    .where(and(eq(products.storeId, storeId), eq(products.id, productId), eq(products.active, true)))
-    .for("update");
-  return product ?? null;
+/**
+ * The variant row, locked for the rest of the transaction; null unless it and its product are
+ * active in this store.
+ */
+async function lockVariant(tx: Tx, storeId: string, variantId: string) {
+  const [variant] = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId, stock: productVariants.stock })
+    .from(productVariants)
+    .innerJoin(
+      products,
+      and(eq(products.storeId, productVariants.storeId), eq(products.id, productVariants.productId)),
+    )
+    .where(
+      and(
+        eq(productVariants.storeId, storeId),
+        eq(productVariants.id, variantId),
+        eq(productVariants.active, true),
+        eq(products.active, true),
+      ),
+    )
+    .for("update", { of: productVariants });
+  return variant ?? null;
 }
 
-/** One shopper's cart line for one product. */
-const cartLine = (storeId: string, userId: string, productId: string) =>
-  and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId), eq(cartItems.productId, productId));
+/** One shopper's cart line for one variant. */
+const cartLine = (storeId: string, userId: string, variantId: string) =>
+  and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId), eq(cartItems.variantId, variantId));
 
-async function currentQuantity(tx: Tx, userId: string, productId: string): Promise<number> {
+async function currentQuantity(tx: Tx, storeId: string, userId: string, variantId: string): Promise<number> {
   const [line] = await tx
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+    .where(cartLine(storeId, userId, variantId));
   return line?.quantity ?? 0;
 }
 
-/** Adds `quantity` to the shopper's line for the product (creating it), never above stock. */
+/**
+ * Adds `quantity` of the chosen variant of the product to the shopper's cart (the same variant
+ * merges into one line), never above that variant's stock.
+ */
 export async function addToCart(
   storeId: string,
   userId: string,
   productId: string,
   quantity: number,
+  choice: VariantChoice = { optionValueIds: [] },
 ): Promise<CartChange> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const product = await lockProduct(tx, storeId, productId);
-    if (!product) return { ok: false, error: "not-found" };
-    if (product.stock <= 0) return { ok: false, error: "out-of-stock" };
-    const inCart = await currentQuantity(tx, userId, productId);
+    const resolved = await resolveVariant(tx, storeId, productId, choice);
+    if (!resolved.ok) return { ok: false, error: resolved.error };
+    const variant = await lockVariant(tx, storeId, resolved.variantId);
+    if (!variant) return { ok: false, error: "not-found" };
+    if (variant.stock <= 0) return { ok: false, error: "out-of-stock" };
+    const inCart = await currentQuantity(tx, storeId, userId, variant.id);
     const next = inCart + quantity;
-    if (next > product.stock) return { ok: false, error: "above-stock", stock: product.stock, inCart };
+    if (next > variant.stock) return { ok: false, error: "above-stock", stock: variant.stock, inCart };
     await tx
       .insert(cartItems)
-      .values({ storeId, userId, productId, quantity: next })
+      .values({ storeId, userId, productId: variant.productId, variantId: variant.id, quantity: next })
       .onConflictDoUpdate({
-        target: [cartItems.storeId, cartItems.userId, cartItems.productId],
+        target: [cartItems.storeId, cartItems.userId, cartItems.variantId],
         set: { quantity: next, updatedAt: sql`now()` },
       });
     return { ok: true, quantity: next };
@@ -74,43 +98,39 @@ export async function addToCart(
 export async function setCartQuantity(
   storeId: string,
   userId: string,
-  productId: string,
+  variantId: string,
   quantity: number,
 ): Promise<CartChange> {
-  if (quantity === 0) return removeFromCart(storeId, userId, productId);
+  if (quantity === 0) return removeFromCart(storeId, userId, variantId);
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const product = await lockProduct(tx, storeId, productId);
-    if (!product) return { ok: false, error: "not-found" };
-    const inCart = await currentQuantity(tx, userId, productId);
+    const variant = await lockVariant(tx, storeId, variantId);
+    if (!variant) return { ok: false, error: "not-found" };
+    const inCart = await currentQuantity(tx, storeId, userId, variantId);
     if (inCart === 0) return { ok: false, error: "not-in-cart" };
-    if (quantity > product.stock) return { ok: false, error: "above-stock", stock: product.stock, inCart };
+    if (quantity > variant.stock) return { ok: false, error: "above-stock", stock: variant.stock, inCart };
     await tx
       .update(cartItems)
       .set({ quantity })
-      .where(cartLine(storeId, userId, productId));
+      .where(cartLine(storeId, userId, variantId));
     return { ok: true, quantity };
   });
 }
 
-/** Removes the line, also for a product that is no longer sold (so a stale line can go). */
-export async function removeFromCart(
-  storeId: string,
-  userId: string,
-  productId: string,
-): Promise<CartChange> {
+/** Removes the line, also for a variant that is no longer sold (so a stale line can go). */
+export async function removeFromCart(storeId: string, userId: string, variantId: string): Promise<CartChange> {
   const db = await getDb();
   const removed = await db.withStore(storeId, (tx) =>
-    tx
-      .delete(cartItems)
-      .where(cartLine(storeId, userId, productId))
-      .returning({ id: cartItems.id }),
+    tx.delete(cartItems).where(cartLine(storeId, userId, variantId)).returning({ id: cartItems.id }),
   );
   return removed.length > 0 ? { ok: true, quantity: 0 } : { ok: false, error: "not-in-cart" };
 }
 
 export interface CartLine {
   productId: string;
+  variantId: string;
+  /** The variant's option values ("Size: 1 kg"), empty for a product without options. */
+  variantLabel: string;
   slug: string;
   name: string;
   shadeHex: string | null;
@@ -149,20 +169,36 @@ export async function getCart(
   { locale, currency }: { locale: Locale; currency: string },
 ): Promise<Cart> {
   const db = await getDb();
-  const { rows, sales } = await db.withStore(storeId, async (tx) => ({
-    rows: await tx
+  const { rows, sales, options } = await db.withStore(storeId, async (tx) => {
+    const rows = await tx
       .select({
         productId: cartItems.productId,
+        variantId: cartItems.variantId,
         quantity: cartItems.quantity,
         ...productSummaryColumns,
-        active: products.active,
+        // The variant's price and stock, not the product's summary of them.
+        priceCents: productVariants.priceCents,
+        stock: productVariants.stock,
+        active: sql<boolean>`${products.active} and ${productVariants.active}`,
       })
       .from(cartItems)
       .innerJoin(products, and(eq(products.storeId, cartItems.storeId), eq(products.id, cartItems.productId)))
+      .innerJoin(
+        productVariants,
+        and(eq(productVariants.storeId, cartItems.storeId), eq(productVariants.id, cartItems.variantId)),
+      )
       .where(and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId)))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
-    sales: await loadActiveSales(tx),
-  }));
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    return {
+      rows,
+      sales: await loadActiveSales(tx),
+      options: await loadVariantOptions(
+        tx,
+        storeId,
+        rows.map((row) => row.variantId),
+      ),
+    };
+  });
   const priced = priceLines(rows, sales).lines;
   // Archived products stay listed (so they can be removed) but are not bought: not in the totals.
   const totals = sumLines(priced.filter((_, index) => rows[index]!.active));
@@ -173,6 +209,8 @@ export async function getCart(
     if (!row.active || exceedsStock) checkoutReady = false;
     return {
       productId: row.productId,
+      variantId: row.variantId,
+      variantLabel: variantLabel(options.get(row.variantId), locale),
       slug: row.slug,
       name: localized(row.nameEn, row.nameAr, locale),
       shadeHex: row.shadeHex,

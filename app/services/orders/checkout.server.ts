@@ -5,11 +5,13 @@
  *   1. a checkout token already used by this shopper → that order (a double submit makes one;
  *      the shopper's checkouts queue on an advisory lock, so the second sees the first's order);
  *   2. every line re-priced; a total other than the one the shopper saw → nothing placed;
- *   3. stock taken with `stock = stock - q where stock >= q`, line by line in product-id order
- *      (so concurrent orders lock rows in the same order and never deadlock); one line short →
+ *   3. stock taken from each line's variant with `stock = stock - q where stock >= q`, line by
+ *      line in product-id then variant-id order (so concurrent orders lock rows in the same order
+ *      and never deadlock); one line short →
  *      the whole transaction rolls back, naming the product;
  *   4. the store's order counter → the order number (#1001, …); the order, a snapshot per line
- *      (names in both languages, unit price, sale, quantity) and an `order_events` row;
+ *      (names and option values in both languages, SKU, unit price, sale, quantity) and an
+ *      `order_events` row;
  *   5. the cart emptied and the address kept (done before step 3, outside the locks).
  *
  * Cash On Delivery: confirmed, unpaid. Card: pending, payment pending, stock held until the
@@ -17,7 +19,16 @@
  */
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
-import { cartItems, orderEvents, orderItems, orders, products, shippingAddresses, stores } from "~/db/schema";
+import {
+  cartItems,
+  orderEvents,
+  orderItems,
+  orders,
+  products,
+  productVariants,
+  shippingAddresses,
+  stores,
+} from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import type { PaymentMethod, ShippingInput } from "~/lib/validation/checkout";
 import type { EmailStore } from "~/services/email/email-templates.server";
@@ -205,8 +216,11 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           storeId: store.id,
           orderId: order!.id,
           productId: line.productId,
+          variantId: line.variantId,
           nameEn: line.nameEn,
           nameAr: line.nameAr,
+          sku: line.sku,
+          options: line.options,
           unitPriceCents: line.unitPriceCents,
           unitDiscountCents: line.unitDiscountCents,
           quantity: line.quantity,
@@ -243,32 +257,49 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
   return result;
 }
 
-/** Takes every line's quantity from stock, or throws (rolling back) naming the first line short. */
+/**
+ * Takes every line's quantity from its variant's stock, or throws (rolling back) naming the first
+ * line short. Products in id order, and within one its variants in id order: each product row is
+ * locked first (its sales counters), so two orders touching the same variants, or sibling
+ * variants whose stock the product row sums up, always lock in the same order and never deadlock.
+ */
 async function takeStock(tx: Tx, storeId: string, price: CheckoutPrice): Promise<void> {
-  const lines = [...price.lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  const lines = [...price.lines].sort((a, b) =>
+    a.productId !== b.productId ? (a.productId < b.productId ? -1 : 1) : a.variantId < b.variantId ? -1 : 1,
+  );
+  const units = new Map<string, number>();
+  for (const line of lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  let counted: string | null = null;
   for (const line of lines) {
+    if (counted !== line.productId) {
+      counted = line.productId;
+      const quantity = units.get(line.productId)!;
+      await tx
+        .update(products)
+        .set({
+          // Best Seller and Trending move with the order (trending.server.ts).
+          unitsSold: sql`${products.unitsSold} + ${quantity}`,
+          unitsSold7d: sql`${products.unitsSold7d} + ${quantity}`,
+        })
+        .where(and(eq(products.storeId, storeId), eq(products.id, line.productId)));
+    }
     const taken = await tx
-      .update(products)
-      .set({
-        stock: sql`${products.stock} - ${line.quantity}`,
-        // Best Seller and Trending move with the order (trending.server.ts).
-        unitsSold: sql`${products.unitsSold} + ${line.quantity}`,
-        unitsSold7d: sql`${products.unitsSold7d} + ${line.quantity}`,
-      })
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
       .where(
         and(
-          eq(products.storeId, storeId),
-          eq(products.id, line.productId),
-          eq(products.active, true),
-          gte(products.stock, line.quantity),
+          eq(productVariants.storeId, storeId),
+          eq(productVariants.id, line.variantId),
+          eq(productVariants.active, true),
+          gte(productVariants.stock, line.quantity),
         ),
       )
-      .returning({ id: products.id });
+      .returning({ id: productVariants.id });
     if (taken.length === 0) {
       const [now] = await tx
-        .select({ stock: products.stock })
-        .from(products)
-        .where(and(eq(products.storeId, storeId), eq(products.id, line.productId)));
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(and(eq(productVariants.storeId, storeId), eq(productVariants.id, line.variantId)));
       throw new Rollback({
         kind: "out-of-stock",
         nameEn: line.nameEn,

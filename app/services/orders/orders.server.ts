@@ -12,10 +12,12 @@ import {
   orderItems,
   orders,
   products,
+  productVariants,
   type orderStatuses,
   type paymentStatuses,
 } from "~/db/schema";
 import { CANCELLABLE_STATUSES, STATUS_STEPS } from "~/lib/order-transitions";
+import type { VariantOption } from "~/lib/variants";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { sendOrderEmail } from "./order-emails.server";
 import { subtractTrending } from "./trending.server";
@@ -145,8 +147,12 @@ function pageOf(rows: SummaryRow[], hasPrevious: boolean, hasNext: boolean): Ord
 
 export interface OrderLine {
   productId: string;
+  variantId: string;
   nameEn: string;
   nameAr: string;
+  sku: string | null;
+  /** The option values as bought, in both languages (empty without options): see variantLabel. */
+  options: VariantOption[];
   unitPriceCents: number;
   unitDiscountCents: number;
   quantity: number;
@@ -197,8 +203,11 @@ export async function readOrder(tx: Tx, where: SQL): Promise<OrderDetails | null
   const lines = await tx
     .select({
       productId: orderItems.productId,
+      variantId: orderItems.variantId,
       nameEn: orderItems.nameEn,
       nameAr: orderItems.nameAr,
+      sku: orderItems.sku,
+      options: orderItems.options,
       unitPriceCents: orderItems.unitPriceCents,
       unitDiscountCents: orderItems.unitDiscountCents,
       quantity: orderItems.quantity,
@@ -321,21 +330,25 @@ export async function cancelOrderIn(
   return { kind: "cancelled", orderId: order.id, wasPaid: order.paymentStatus === "paid" };
 }
 
-/** Every line's quantity back into stock and out of Best Seller (product-id order, as checkout takes it). */
+/**
+ * Every line's quantity back into its variant's stock and out of Best Seller, in the order
+ * checkout takes it (product id, then variant id; each product row before its variants).
+ */
 async function restock(tx: Tx, storeId: string, orderId: string) {
   const lines = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)))
-    .orderBy(asc(orderItems.productId));
+    .orderBy(asc(orderItems.productId), asc(orderItems.variantId));
   for (const line of lines) {
     await tx
       .update(products)
-      .set({
-        stock: sql`${products.stock} + ${line.quantity}`,
-        unitsSold: sql`greatest(${products.unitsSold} - ${line.quantity}, 0)`,
-      })
+      .set({ unitsSold: sql`greatest(${products.unitsSold} - ${line.quantity}, 0)` })
       .where(and(eq(products.storeId, storeId), eq(products.id, line.productId)));
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+      .where(and(eq(productVariants.storeId, storeId), eq(productVariants.id, line.variantId)));
   }
 }
 

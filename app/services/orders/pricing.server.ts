@@ -6,19 +6,25 @@
  * `priceCheckout` is the only place in the orders service that calls the pricing core, so the
  * move to the shared `priceLines` function (issue 8) is a change here and nowhere else.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { cartItems, products, storeSettings } from "~/db/schema";
+import { cartItems, products, productVariants, storeSettings } from "~/db/schema";
+import type { VariantOption } from "~/lib/variants";
+import { loadVariantOptions } from "~/services/catalog/variants.server";
 import { priceLinesAt, sumLines } from "~/services/commerce/pricing.server";
 
 export interface CheckoutLine {
   productId: string;
+  variantId: string;
+  /** The variant's SKU and option values, as the order line keeps them. */
+  sku: string | null;
+  options: VariantOption[];
   slug: string;
   nameEn: string;
   nameAr: string;
   quantity: number;
   stock: number;
-  /** False once the product was archived: it can no longer be bought. */
+  /** False once the product was archived or the variant deactivated: it can no longer be bought. */
   active: boolean;
   unitPriceCents: number;
   /** Off each unit by the best running sale (0 without one). */
@@ -68,21 +74,32 @@ export async function priceCheckout(tx: Tx, storeId: string, userId: string): Pr
   const rows = await tx
     .select({
       productId: cartItems.productId,
+      variantId: cartItems.variantId,
       quantity: cartItems.quantity,
       slug: products.slug,
       nameEn: products.nameEn,
       nameAr: products.nameAr,
-      stock: products.stock,
-      active: products.active,
-      priceCents: products.priceCents,
+      sku: productVariants.sku,
+      stock: productVariants.stock,
+      active: sql<boolean>`${products.active} and ${productVariants.active}`,
+      priceCents: productVariants.priceCents,
       categoryId: products.categoryId,
       subcategoryId: products.subcategoryId,
     })
     .from(cartItems)
     .innerJoin(products, and(eq(products.storeId, cartItems.storeId), eq(products.id, cartItems.productId)))
+    .innerJoin(
+      productVariants,
+      and(eq(productVariants.storeId, cartItems.storeId), eq(productVariants.id, cartItems.variantId)),
+    )
     .where(and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const rule = await loadShippingRule(tx, storeId);
+  const options = await loadVariantOptions(
+    tx,
+    storeId,
+    rows.map((row) => row.variantId),
+  );
   // Archived lines are shown but neither priced into the total nor bought.
   const priced = await priceLinesAt(
     tx,
@@ -92,6 +109,9 @@ export async function priceCheckout(tx: Tx, storeId: string, userId: string): Pr
     const price = priced.lines[index]!;
     return {
       productId: row.productId,
+      variantId: row.variantId,
+      sku: row.sku,
+      options: options.get(row.variantId) ?? [],
       slug: row.slug,
       nameEn: row.nameEn,
       nameAr: row.nameAr,

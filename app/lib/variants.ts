@@ -1,0 +1,24 @@
+/**
+ * A variant's option values as words (decision 023): "Size: 1 kg · Finish: Matte". Used by the
+ * cart, orders, emails, the packing slip and the orders CSV, for live variants and for the
+ * snapshot an order line keeps. Empty for a product without options.
+ */
+import type { Locale } from "./i18n";
+
+export interface VariantOption {
+  nameEn: string;
+  nameAr: string;
+  valueEn: string;
+  valueAr: string;
+}
+
+export function variantLabel(options: readonly VariantOption[] | null | undefined, locale: Locale): string {
+  if (!options || options.length === 0) return "";
+  return options
+    .map((option) =>
+      locale === "ar"
+        ? `${option.nameAr || option.nameEn}: ${option.valueAr || option.valueEn}`
+        : `${option.nameEn}: ${option.valueEn}`,
+    )
+    .join(" · ");
+}
