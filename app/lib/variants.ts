@@ -22,3 +22,13 @@ export function variantLabel(options: readonly VariantOption[] | null | undefine
     )
     .join(" · ");
 }
+
+/** A line's product name with its option values beside it: "Crimson Red (Size: 1 kg)". */
+export function nameWithVariant(
+  line: { nameEn: string; nameAr: string; options?: readonly VariantOption[] | null },
+  locale: Locale,
+): string {
+  const name = locale === "ar" ? line.nameAr || line.nameEn : line.nameEn;
+  const label = variantLabel(line.options, locale);
+  return label ? `${name} (${label})` : name;
+}

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { nameWithVariant } from "~/lib/variants";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DeliveryAddress } from "~/components/orders/DeliveryAddress";
@@ -35,7 +36,7 @@ export const loader = adminLoader(async ({ store, params, locale }) => {
     totalQuantity: order.totalQuantity,
     lines: order.lines.map((line) => ({
       productId: line.productId,
-      name: localized(line.nameEn, line.nameAr, locale),
+      name: nameWithVariant(line, locale),
       quantity: line.quantity,
     })),
   };

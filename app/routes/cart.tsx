@@ -36,13 +36,13 @@ function refusal(change: Exclude<CartChange, { ok: true }>, intent: string, prod
     case "not-found":
       return refuse(404, { key: "cart.productNotFound" }, productId);
     case "choose-options":
-      return refuse(400, { key: "cart.chooseOptions" }, productId);
+      return refuse(400, { key: "variants.chooseOptions" }, productId);
     case "no-such-combination":
-      return refuse(409, { key: "cart.variantUnavailable" }, productId);
+      return refuse(409, { key: "variants.unavailable" }, productId);
     case "not-in-cart":
       return refuse(404, { key: "cart.notInCart" }, productId);
     case "out-of-stock":
-      return refuse(409, { key: intent === "add-option" ? "cart.variantSoldOut" : "cart.outOfStock" }, productId);
+      return refuse(409, { key: intent === "add-option" ? "variants.soldOut" : "cart.outOfStock" }, productId);
     case "above-stock":
       return intent !== "update"
         ? refuse(

@@ -217,8 +217,8 @@ async function walk(over: Partial<CatalogQuery>) {
 const ORDER_BY: Record<CatalogSort, string> = {
   "best-seller": "units_sold desc, id asc",
   trending: "units_sold_7d desc, id asc",
-  "price-asc": "price_cents asc, id asc",
-  "price-desc": "price_cents desc, id desc",
+  "price-asc": "display_price_cents asc, id asc",
+  "price-desc": "display_price_cents desc, id desc",
 };
 
 async function expected(where: string, sort: CatalogSort): Promise<string[]> {
@@ -246,7 +246,7 @@ describe("listProducts: sorts and keyset pages", () => {
     const over = { category: "paints", min: 3, max: 20, sort: "price-desc" as const };
     const { forward, backward, total } = await walk(over);
     const want = await expected(
-      `category_id = '${paints}' and price_cents between 300 and 2000`,
+      `category_id = '${paints}' and display_price_cents between 300 and 2000`,
       "price-desc",
     );
     expect(want.length).toBeGreaterThan(PAGE_SIZE);
@@ -273,7 +273,7 @@ describe("listProducts: filters and search", () => {
     expect((await list({ sub: "gloss" })).category?.slug).toBe("paints");
     const priced = await list({ min: 5, max: 10, sort: "price-asc" });
     expect(priced.products.every((p) => p.priceCents >= 500 && p.priceCents <= 1000)).toBe(true);
-    expect(priced.total).toBe((await expected("price_cents between 500 and 1000", "trending")).length);
+    expect(priced.total).toBe((await expected("display_price_cents between 500 and 1000", "trending")).length);
   });
 
   it("searches English and Arabic names, case-insensitively, every word", async () => {
@@ -320,6 +320,32 @@ describe("listProducts: filters and search", () => {
       (p) => p.slug !== saleProductSlug,
     )!;
     expect(full.salePriceCents).toBe(full.priceCents);
+  });
+
+  it("sorts and filters by the prices the cards show, sales included (decision 023)", async () => {
+    const cards = async (over: Partial<CatalogQuery>) => {
+      const all: { slug: string; salePriceCents: number }[] = [];
+      let page = await list(over);
+      all.push(...page.products);
+      while (page.nextCursor) {
+        page = await list({ ...over, cursor: page.nextCursor });
+        all.push(...page.products);
+      }
+      return all.map((card) => card.salePriceCents);
+    };
+    const up = await cards({ sort: "price-asc" });
+    const down = await cards({ sort: "price-desc" });
+    expect(up.length).toBe(42);
+    // The sale cards (inks at 10 % off, one paint 3.00 off) are where their shown price puts them.
+    expect(up).toEqual([...up].sort((x, y) => x - y));
+    expect(down).toEqual([...down].sort((x, y) => y - x));
+    // The fixed-sale product lists at 18.00 (its card) although its price is 21.00.
+    const ranged = await cards({ min: 18, max: 18, sort: "price-asc" });
+    expect(ranged.length).toBeGreaterThan(0);
+    expect(ranged.every((cents) => cents === 1800)).toBe(true);
+    const inRange = await cards({ min: 1, max: 5, sort: "price-desc" });
+    expect(inRange.length).toBeGreaterThan(0);
+    expect(inRange.every((cents) => cents >= 100 && cents <= 500)).toBe(true);
   });
 
   it("gives the first image of a product for its card", async () => {

@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormNotice } from "~/lib/notice";
+import type { ProductDetail } from "~/services/catalog/products.server";
 import { Button } from "../ui/Button";
 import { Notice } from "../ui/Notice";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
@@ -24,10 +25,15 @@ export function AddToCartForm({
   productId,
   stock,
   redirectTo,
+  options = [],
+  variants = [],
 }: {
   productId: string;
   stock: number;
   redirectTo: string;
+  /** The product's options: one radio group each, resolved to a variant by the server. */
+  options?: ProductDetail["options"];
+  variants?: ProductDetail["variants"];
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
@@ -40,6 +46,35 @@ export function AddToCartForm({
     <fetcher.Form method="post" action="/cart" {...formProps} className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
+      {options.length === 0 && variants.length === 1 ? (
+        <input type="hidden" name="variantId" value={variants[0]!.id} />
+      ) : null}
+      {options.map((option) => (
+        <fieldset key={option.position} className="flex flex-col gap-2">
+          <legend className="font-bold">{option.name}</legend>
+          <div className="flex flex-wrap gap-2">
+            {option.values.map((value, index) => (
+              <label
+                key={value.id}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-line px-3 has-[:checked]:border-primary has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
+              >
+                <input
+                  type="radio"
+                  name={`option${option.position}`}
+                  value={value.id}
+                  defaultChecked={index === option.values.findIndex((v) => !v.soldOut)}
+                  disabled={value.soldOut}
+                  required
+                />
+                <span>
+                  {value.label}
+                  {value.soldOut ? ` (${t("variants.soldOutValue")})` : null}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
       <div className="flex flex-wrap items-end gap-3">
@@ -54,7 +89,7 @@ export function AddToCartForm({
             defaultValue="1"
             required
             min={1}
-            max={stock}
+            max={Math.max(stock, ...variants.map((variant) => variant.stock))}
             step={1}
             inputMode="numeric"
             className="min-h-11 w-24 rounded-md border border-line bg-field px-3 text-ink aria-[invalid=true]:border-red-700"

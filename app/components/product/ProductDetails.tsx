@@ -106,7 +106,13 @@ export function ProductDetails({
             </div>
           ) : null}
           {product.stock > 0 ? (
-            <AddToCartForm productId={product.id} stock={product.stock} redirectTo={path} />
+            <AddToCartForm
+              productId={product.id}
+              stock={product.stock}
+              redirectTo={path}
+              options={product.options}
+              variants={product.variants}
+            />
           ) : (
             <p className="text-muted">{t("productPage.outOfStockNote")}</p>
           )}

@@ -1,5 +1,5 @@
 /** Inserts the demo data through the table owner's connection (seeding only, never requests). */
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AppDatabase, Tx } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -102,6 +102,17 @@ export async function writeStorePlan(db: AppDatabase, plan: StorePlan): Promise<
     );
     await insertAll(tx, schema.products, plan.products);
     await insertAll(tx, schema.productImages, plan.productImages);
+    await insertAll(tx, schema.productOptions, plan.variants.options);
+    await insertAll(tx, schema.productOptionValues, plan.variants.values);
+    // Each product's default variant (made by the database with the product) becomes its first
+    // combination; the database then sums the variants' stock into the product.
+    for (const { storeId, id, ...variant } of plan.variants.defaults) {
+      await tx
+        .update(schema.productVariants)
+        .set(variant)
+        .where(and(eq(schema.productVariants.storeId, storeId), eq(schema.productVariants.id, id)));
+    }
+    await insertAll(tx, schema.productVariants, plan.variants.variants);
     await insertAll(tx, schema.users, plan.users);
     await insertAll(tx, schema.shippingAddresses, plan.addresses);
     await insertAll(tx, schema.reviews, plan.reviews);

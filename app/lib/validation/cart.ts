@@ -16,7 +16,7 @@ const productIdField = z
 /** A variant of the product; left out, the product's only variant (whose id is the product's). */
 const variantIdField = z.string().regex(UUID, "cart.productInvalid").optional();
 /** The chosen value of option 1, 2 or 3 (radio groups on the product page). */
-const optionValueField = z.string().regex(UUID, "cart.variantUnavailable").optional();
+const optionValueField = z.string().regex(UUID, "variants.unavailable").optional();
 
 function quantityField(min: 0 | 1) {
   const invalid = min === 0 ? "cart.quantityInvalidZero" : "cart.quantityInvalid";

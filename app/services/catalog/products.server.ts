@@ -12,6 +12,7 @@ import { stockState, type StockState } from "~/lib/stock";
 import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
 import { IMAGE_WIDTHS } from "~/services/media/image-variants.server";
 import { loadActiveSales, priceOne } from "~/services/commerce/pricing.server";
+import { loadProductVariants } from "./variants.server";
 import {
   listReviews,
   reviewSummary,
@@ -47,6 +48,16 @@ export interface ProductDetail {
   stockState: StockState;
   shadeHex: string | null;
   colorFamily: string | null;
+  /** The product's options in order, each value's words in the page's language; empty without options. */
+  options: { position: number; name: string; values: { id: string; label: string; soldOut: boolean }[] }[];
+  /** Active variants (one for a product without options): what the add-to-cart form can post. */
+  variants: {
+    id: string;
+    priceCents: number;
+    salePriceCents: number;
+    stock: number;
+    valueIds: (string | null)[];
+  }[];
   reviews: ReviewView[];
   summary: ReviewSummary;
   viewer: {
@@ -109,7 +120,8 @@ async function readViewerState(
       .select({
         inWishlist: sql<boolean>`exists (select 1 from ${wishlistItems}
           where ${wishlistItems.userId} = ${userId} and ${wishlistItems.productId} = ${productId})`,
-        cartQuantity: sql<number>`coalesce((select ${cartItems.quantity} from ${cartItems}
+        // All of the product's variants in the cart.
+        cartQuantity: sql<number>`coalesce((select sum(${cartItems.quantity}) from ${cartItems}
           where ${cartItems.userId} = ${userId} and ${cartItems.productId} = ${productId}), 0)`.mapWith(
           Number,
         ),
@@ -141,7 +153,7 @@ async function readPublicDetail(
       .where(and(eq(products.storeId, storeId), eq(products.slug, slug), eq(products.active, true)));
     if (!product) return null;
 
-    const [gallery, sales, reviews, summary, category] = await Promise.all([
+    const [gallery, sales, reviews, summary, category, variants] = await Promise.all([
       tx
         .select({
           imageId: productImages.imageId,
@@ -167,6 +179,7 @@ async function readPublicDetail(
             .where(eq(categories.id, product.categoryId))
             .then((rows) => rows[0] ?? null)
         : Promise.resolve(null),
+      loadProductVariants(tx, storeId, product.id),
     ]);
 
     const name = localized(product.nameEn, product.nameAr, locale);
@@ -192,6 +205,26 @@ async function readPublicDetail(
       stockState: stockState(product.stock),
       shadeHex: product.shadeHex,
       colorFamily: product.colorFamily,
+      options: variants.options.map((option) => ({
+        position: option.position,
+        name: localized(option.nameEn, option.nameAr, locale),
+        values: option.values.map((value) => ({
+          id: value.id,
+          label: localized(value.valueEn, value.valueAr, locale),
+          // Sold out: no active variant with this value has stock.
+          soldOut: !variants.variants.some((v) => v.valueIds[option.position - 1] === value.id && v.stock > 0),
+        })),
+      })),
+      variants: variants.variants.map((variant) => {
+        const price = priceOne({ ...product, priceCents: variant.priceCents }, sales);
+        return {
+          id: variant.id,
+          priceCents: price.unitPriceCents,
+          salePriceCents: price.unitSalePriceCents,
+          stock: variant.stock,
+          valueIds: variant.valueIds,
+        };
+      }),
       reviews,
       summary,
     };

@@ -5,6 +5,7 @@
  * whoever made the change exactly once (checkout, a cancel, a webhook event applied for the
  * first time); a mail failure never undoes an order (the outbox keeps the message with its error).
  */
+import { nameWithVariant } from "~/lib/variants";
 import "~/lib/i18n.server";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -72,7 +73,7 @@ export async function sendOrderEmail(
     const link = `${store.origin}/orders/${order.number}`;
     const action = t("email.order.action");
     const items = lines.map((line) => ({
-      name: localized(line.nameEn, line.nameAr, locale),
+      name: nameWithVariant(line, locale),
       quantity: line.quantity,
       total: money(line.lineTotalCents),
     }));

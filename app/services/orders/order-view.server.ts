@@ -3,6 +3,7 @@
  * reader's language, names picked for that language, dates formatted on the server (in UTC, so
  * the server's and the browser's render agree). Statuses stay codes; the page translates them.
  */
+import { nameWithVariant } from "~/lib/variants";
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { localized } from "~/services/store/settings.server";
@@ -54,7 +55,7 @@ export function orderView(order: OrderDetails, locale: Locale) {
     cancellable: order.cancellable,
     lines: order.lines.map((line) => ({
       productId: line.productId,
-      name: localized(line.nameEn, line.nameAr, locale),
+      name: nameWithVariant(line, locale),
       quantity: line.quantity,
       unitPrice: money(line.unitPriceCents),
       unitSalePrice: line.unitDiscountCents > 0 ? money(line.unitPriceCents - line.unitDiscountCents) : null,
@@ -77,7 +78,7 @@ export function checkoutSummaryView(price: CheckoutPrice, currency: string, loca
     lines: price.lines.map((line) => ({
       productId: line.productId,
       slug: line.slug,
-      name: localized(line.nameEn, line.nameAr, locale),
+      name: nameWithVariant(line, locale),
       quantity: line.quantity,
       available: line.active,
       exceedsStock: line.quantity > line.stock,

@@ -4,6 +4,7 @@ import type { StoreDef } from "../stores";
 import { DEMO_STORE_PACKAGE } from "../writers";
 import { planCatalog } from "./catalog";
 import { planOrders } from "./orders";
+import { planVariants } from "./variants";
 import { planBaskets, planContactRequests, planPeople } from "./people";
 import { planReviews } from "./reviews";
 import { planSales } from "./sales";
@@ -84,5 +85,6 @@ export async function planStore(
     orders: orders.orders,
     orderItems: orders.orderItems,
     orderEvents: orders.orderEvents,
+    variants: planVariants(storeId, products, orders.orderItems),
   };
 }

@@ -1,4 +1,5 @@
 import type * as schema from "~/db/schema";
+import type { VariantPlan } from "./variants";
 
 /** Insert shapes of every row a demo store is made of. */
 export type StoreRow = typeof schema.stores.$inferInsert;
@@ -45,6 +46,8 @@ export interface StorePlan {
   orders: OrderRow[];
   orderItems: OrderItemRow[];
   orderEvents: OrderEventRow[];
+  /** Options, values and variants of the products sold in sizes (plan/variants.ts). */
+  variants: VariantPlan;
 }
 
 export const DAY_MS = 86_400_000;

@@ -1,0 +1,169 @@
+/**
+ * The demo's products in sizes (issue 19, decision 023): dyes in 50 g / 250 g / 1 kg, an ink in
+ * two bottle sizes, one product in Size × Finish. Every product already has its default variant
+ * (the database makes it, under the product's id): here it becomes the first combination, and
+ * the other combinations are added. Prices derive from the product's own, so the smallest size
+ * keeps the price the product had; order lines of these products are for that size.
+ */
+import { uuidv7 } from "uuidv7";
+import type * as schema from "~/db/schema";
+import type { OrderItemRow, ProductRow } from "./types";
+
+type OptionRow = typeof schema.productOptions.$inferInsert & { id: string };
+type ValueRow = typeof schema.productOptionValues.$inferInsert & { id: string };
+type VariantRow = typeof schema.productVariants.$inferInsert & { id: string };
+
+interface OptionSpec {
+  nameEn: string;
+  nameAr: string;
+  values: [en: string, ar: string][];
+}
+
+interface ProductSpec {
+  options: OptionSpec[];
+  /** One per combination in use: value index per option, price as a multiple of the product's, stock. */
+  variants: { values: number[]; factor: number; stock: number }[];
+}
+
+const SIZE_DYE: OptionSpec = {
+  nameEn: "Size",
+  nameAr: "الحجم",
+  values: [
+    ["50 g", "50 غ"],
+    ["250 g", "250 غ"],
+    ["1 kg", "1 كغ"],
+  ],
+};
+
+/** 50 g at the product's price, 250 g at four times less a little, 1 kg at twelve times. */
+const dyeInSizes = (stock50: number, stock250: number, stock1kg: number): ProductSpec => ({
+  options: [SIZE_DYE],
+  variants: [
+    { values: [0], factor: 1, stock: stock50 },
+    { values: [1], factor: 3.6, stock: stock250 },
+    { values: [2], factor: 12, stock: stock1kg },
+  ],
+});
+
+const SPECS: Record<string, ProductSpec> = {
+  // One size low on stock (the 1 kg), as the acceptance walk expects.
+  "crimson-red-fabric-dye": dyeInSizes(40, 18, 3),
+  "royal-blue-fabric-dye": dyeInSizes(35, 14, 6),
+  "emerald-green-fabric-dye": dyeInSizes(30, 12, 8),
+  "jet-black-fabric-dye": dyeInSizes(50, 20, 10),
+  "tangerine-cold-water-dye": dyeInSizes(25, 10, 0),
+  "lemon-yellow-cold-water-dye": dyeInSizes(28, 11, 4),
+  "midnight-blue-ink": {
+    options: [
+      {
+        nameEn: "Bottle",
+        nameAr: "القارورة",
+        values: [
+          ["30 ml", "30 مل"],
+          ["50 ml", "50 مل"],
+        ],
+      },
+    ],
+    variants: [
+      { values: [0], factor: 1, stock: 30 },
+      { values: [1], factor: 1.5, stock: 12 },
+    ],
+  },
+  "fuchsia-cold-water-dye": {
+    options: [
+      {
+        nameEn: "Size",
+        nameAr: "الحجم",
+        values: [
+          ["100 g", "100 غ"],
+          ["500 g", "500 غ"],
+        ],
+      },
+      {
+        nameEn: "Finish",
+        nameAr: "اللمسة النهائية",
+        values: [
+          ["Matte", "مطفأ"],
+          ["Shimmer", "لامع"],
+        ],
+      },
+    ],
+    variants: [
+      { values: [0, 0], factor: 1, stock: 20 },
+      { values: [0, 1], factor: 1.2, stock: 9 },
+      { values: [1, 0], factor: 4, stock: 7 },
+      { values: [1, 1], factor: 4.5, stock: 2 },
+    ],
+  },
+};
+
+/** A price ending in 99 minor units, near `cents` (and never below 99). */
+const retail = (cents: number) => Math.max(99, Math.round(cents / 100) * 100 - 1);
+
+export interface VariantPlan {
+  options: OptionRow[];
+  values: ValueRow[];
+  /** Updates of the default variants (id = product id) to their first combination. */
+  defaults: VariantRow[];
+  /** The other combinations. */
+  variants: VariantRow[];
+}
+
+export function planVariants(storeId: string, products: ProductRow[], orderItems: OrderItemRow[]): VariantPlan {
+  const plan: VariantPlan = { options: [], values: [], defaults: [], variants: [] };
+  for (const product of products) {
+    const spec = SPECS[product.slug];
+    if (!spec) continue;
+    const valueIds = spec.options.map((option, index) => {
+      const optionId = uuidv7();
+      plan.options.push({
+        storeId,
+        id: optionId,
+        productId: product.id,
+        position: index + 1,
+        nameEn: option.nameEn,
+        nameAr: option.nameAr,
+      });
+      return option.values.map(([valueEn, valueAr], position) => {
+        const id = uuidv7();
+        plan.values.push({ storeId, id, optionId, position, valueEn, valueAr });
+        return id;
+      });
+    });
+    spec.variants.forEach((variant, position) => {
+      const ids = variant.values.map((value, option) => valueIds[option]![value]!);
+      const sku = [product.slug, ...variant.values.map((value, option) => spec.options[option]!.values[value]![0])]
+        .join("-")
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, "-");
+      const row: VariantRow = {
+        storeId,
+        id: position === 0 ? product.id : uuidv7(),
+        productId: product.id,
+        sku,
+        priceCents: position === 0 ? product.priceCents : retail(product.priceCents * variant.factor),
+        stock: variant.stock,
+        position,
+        option1ValueId: ids[0] ?? null,
+        option2ValueId: ids[1] ?? null,
+        option3ValueId: ids[2] ?? null,
+      };
+      (position === 0 ? plan.defaults : plan.variants).push(row);
+    });
+    // Its orders bought the first combination, at the product's price: they say so.
+    const first = spec.variants[0]!;
+    const options = first.values.map((value, option) => ({
+      nameEn: spec.options[option]!.nameEn,
+      nameAr: spec.options[option]!.nameAr,
+      valueEn: spec.options[option]!.values[value]![0],
+      valueAr: spec.options[option]!.values[value]![1],
+    }));
+    for (const item of orderItems) {
+      if (item.productId !== product.id) continue;
+      item.variantId = product.id;
+      item.sku = plan.defaults.at(-1)!.sku;
+      item.options = options;
+    }
+  }
+  return plan;
+}
