@@ -10,7 +10,6 @@ import { seo } from "~/lib/seo";
 import type { ShellHandle } from "~/root";
 import { getAdminOrder } from "~/services/orders/admin-orders.server";
 import { formatDate } from "~/services/orders/order-view.server";
-import { localized } from "~/services/store/settings.server";
 import { parseOrderNumber } from "~/services/orders/shopper-order.server";
 
 /**

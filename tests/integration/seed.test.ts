@@ -214,6 +214,37 @@ describe("catalogue", () => {
     for (const logo of logos) expect(logo.head, logo.slug).toBe("89504e470d0a1a0a");
   });
 
+  it("sells Crimson Red Fabric Dye in three sizes, each its own price and stock, one low (decision 023)", async () => {
+    const id = await storeId("dyes");
+    const sizes = await rows<{
+      value_en: string;
+      value_ar: string;
+      price_cents: number;
+      stock: number;
+      sku: string;
+    }>(sql`
+      select val.value_en, val.value_ar, v.price_cents, v.stock, v.sku
+      from product_variants v
+      join products p on p.store_id = v.store_id and p.id = v.product_id
+      join product_option_values val on val.store_id = v.store_id and val.id = v.option1_value_id
+      where p.store_id = ${id} and p.slug = 'crimson-red-fabric-dye'
+      order by v.position`);
+    expect(sizes.map((s) => s.value_en)).toEqual(["50 g", "250 g", "1 kg"]);
+    expect(new Set(sizes.map((s) => s.price_cents)).size).toBe(3);
+    expect(sizes.some((s) => s.stock > 0 && s.stock <= 5)).toBe(true);
+    const [product] = await rows<{ price_cents: number; stock: number }>(sql`
+      select price_cents, stock from products where store_id = ${id} and slug = 'crimson-red-fabric-dye'`);
+    expect(product!.price_cents).toBe(Math.min(...sizes.map((s) => s.price_cents)));
+    expect(product!.stock).toBe(sizes.reduce((sum, s) => sum + s.stock, 0));
+    const twoOptions = await one<{ n: number }>(sql`
+      select count(*)::int as n from product_variants
+      where store_id = ${id} and option2_value_id is not null`);
+    expect(twoOptions.n).toBeGreaterThanOrEqual(4);
+    const orderedSizes = await one<{ n: number }>(sql`
+      select count(*)::int as n from order_items where store_id = ${id} and jsonb_array_length(options) > 0`);
+    expect(orderedSizes.n).toBeGreaterThan(0);
+  });
+
   it("is deterministic: a fresh plan for the same moment has the same catalogue as the database", async () => {
     const plan = await planStore(DYES_STORE, null, NOW);
     const expected = plan.products

@@ -16,7 +16,6 @@ import { formatMoney } from "~/lib/money";
 import { sendEmail } from "~/services/email/email.server";
 import { emailStore, type EmailStore } from "~/services/email/email-templates.server";
 import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
-import { localized } from "~/services/store/settings.server";
 
 export type OrderEmailKind =
   | "order-placed"

@@ -6,7 +6,6 @@
 import { nameWithVariant } from "~/lib/variants";
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
-import { localized } from "~/services/store/settings.server";
 import type { OrderDetails, OrderSummary } from "./orders.server";
 import type { CheckoutPrice } from "./pricing.server";
 

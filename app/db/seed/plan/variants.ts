@@ -109,7 +109,11 @@ export interface VariantPlan {
   variants: VariantRow[];
 }
 
-export function planVariants(storeId: string, products: ProductRow[], orderItems: OrderItemRow[]): VariantPlan {
+export function planVariants(
+  storeId: string,
+  products: ProductRow[],
+  orderItems: OrderItemRow[],
+): VariantPlan {
   const plan: VariantPlan = { options: [], values: [], defaults: [], variants: [] };
   for (const product of products) {
     const spec = SPECS[product.slug];
@@ -132,7 +136,10 @@ export function planVariants(storeId: string, products: ProductRow[], orderItems
     });
     spec.variants.forEach((variant, position) => {
       const ids = variant.values.map((value, option) => valueIds[option]![value]!);
-      const sku = [product.slug, ...variant.values.map((value, option) => spec.options[option]!.values[value]![0])]
+      const sku = [
+        product.slug,
+        ...variant.values.map((value, option) => spec.options[option]!.values[value]![0]),
+      ]
         .join("-")
         .toUpperCase()
         .replace(/[^A-Z0-9]+/g, "-");
@@ -150,6 +157,8 @@ export function planVariants(storeId: string, products: ProductRow[], orderItems
       };
       (position === 0 ? plan.defaults : plan.variants).push(row);
     });
+    // The product row carries its variants' summary from the start, as the database keeps it.
+    product.stock = spec.variants.reduce((sum, variant) => sum + variant.stock, 0);
     // Its orders bought the first combination, at the product's price: they say so.
     const first = spec.variants[0]!;
     const options = first.values.map((value, option) => ({
