@@ -177,6 +177,8 @@ CREATE TRIGGER products_default_variant
   AFTER INSERT ON products
   FOR EACH ROW EXECUTE FUNCTION products_default_variant();
 --> statement-breakpoint
+-- (Triggers of one event fire in name order: this one, 1_, puts a refused write back before
+-- 2_display_price prices the row.)
 -- Writing the price or stock of a product with one variant writes that variant (the admin form
 -- and the CSV import of single-variant products); with several, a product-level write is
 -- meaningless and is put back to the variants' summary.
@@ -204,7 +206,7 @@ CREATE FUNCTION products_to_single_variant() RETURNS trigger
     RETURN NEW;
   END $$;
 --> statement-breakpoint
-CREATE TRIGGER products_to_single_variant
+CREATE TRIGGER products_1_to_single_variant
   BEFORE UPDATE OF price_cents, stock ON products
   FOR EACH ROW WHEN (OLD.price_cents IS DISTINCT FROM NEW.price_cents OR OLD.stock IS DISTINCT FROM NEW.stock)
   EXECUTE FUNCTION products_to_single_variant();
@@ -238,7 +240,7 @@ CREATE FUNCTION products_display_price() RETURNS trigger
     RETURN NEW;
   END $$;
 --> statement-breakpoint
-CREATE TRIGGER products_display_price
+CREATE TRIGGER products_2_display_price
   BEFORE INSERT OR UPDATE OF price_cents, category_id, subcategory_id ON products
   FOR EACH ROW EXECUTE FUNCTION products_display_price();
 --> statement-breakpoint

@@ -215,7 +215,7 @@ describe("a cart line per variant", () => {
       ok: false,
       error: "not-found",
     });
-    expect(await addToCart(storeId, userId, ids.c, 2, { optionValueIds: [size.small] })).toEqual({
+    expect(await addToCart(storeId, userId, ids.c, 2, { optionValueIds: [size.small] })).toStrictEqual({
       ok: true,
       quantity: 2,
     });

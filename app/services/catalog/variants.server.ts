@@ -3,7 +3,7 @@
  * shopper's choice means, and the option values a cart or order line shows. Every product has at
  * least one variant; one without options has exactly one, whose id is the product's.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { productOptions, productOptionValues, productVariants, products } from "~/db/schema";
 import type { VariantOption } from "~/lib/variants";
@@ -113,11 +113,14 @@ export async function resolveVariant(
   choice: VariantChoice,
 ): Promise<ResolvedVariant> {
   const [product] = await tx
-    .select({ id: products.id, options: sql<number>`(select count(*)::int from ${productOptions} o
-        where o.store_id = ${products.storeId} and o.product_id = ${products.id})` })
+    .select({ id: products.id })
     .from(products)
     .where(and(eq(products.storeId, storeId), eq(products.id, productId), eq(products.active, true)));
   if (!product) return { ok: false, error: "not-found" };
+  const [{ optionCount } = { optionCount: 0 }] = await tx
+    .select({ optionCount: count() })
+    .from(productOptions)
+    .where(and(eq(productOptions.storeId, storeId), eq(productOptions.productId, productId)));
   if ("variantId" in choice) {
     const [variant] = await tx
       .select({ id: productVariants.id })
@@ -132,7 +135,7 @@ export async function resolveVariant(
     return variant ? { ok: true, variantId: variant.id } : { ok: false, error: "not-found" };
   }
   const chosen = choice.optionValueIds.slice(0, 3);
-  if (product.options === 0 && chosen.every((value) => value === undefined)) {
+  if (optionCount === 0 && chosen.every((value) => value === undefined)) {
     const only = await tx
       .select({ id: productVariants.id })
       .from(productVariants)
@@ -140,16 +143,16 @@ export async function resolveVariant(
       .limit(2);
     return only.length === 1 ? { ok: true, variantId: only[0]!.id } : { ok: false, error: "choose-options" };
   }
-  for (let position = 0; position < product.options; position++) {
+  for (let position = 0; position < optionCount; position++) {
     if (!chosen[position]) return { ok: false, error: "choose-options" };
   }
   // Values sent for options the product does not have mean a combination it does not sell.
-  if (chosen.slice(product.options).some((value) => value !== undefined)) {
+  if (chosen.slice(optionCount).some((value) => value !== undefined)) {
     return { ok: false, error: "no-such-combination" };
   }
   const columns = [productVariants.option1ValueId, productVariants.option2ValueId, productVariants.option3ValueId];
   const conditions = columns.map((column, position) =>
-    position < product.options ? eq(column, chosen[position]!) : sql`${column} is null`,
+    position < optionCount ? eq(column, chosen[position]!) : sql`${column} is null`,
   );
   const [variant] = await tx
     .select({ id: productVariants.id })
