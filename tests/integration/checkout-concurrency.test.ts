@@ -7,7 +7,7 @@
  */
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, products, stores, storeSettings } from "~/db/schema";
+import { orders, products, productVariants, stores, storeSettings } from "~/db/schema";
 import { placeOrder, type PlaceOrderResult } from "~/services/orders/checkout.server";
 import { startCardCheckout, type CardCheckoutResult } from "~/services/payments/card-checkout.server";
 import { getStripe } from "~/services/payments/stripe-client.server";
@@ -52,6 +52,12 @@ describe.skipIf(!onPostgres)("200 concurrent orders for 50 units", () => {
     expect(kinds.filter((k) => k === "out-of-stock")).toHaveLength(150);
     expect(results.find((r) => r.kind === "out-of-stock")).toMatchObject({ nameEn: "rare dye", stock: 0 });
     expect(await stockOf(db, productId)).toBe(0);
+    // Stock is the variant's (decision 023): the product's only variant, under its id.
+    const [variant] = await db.owner
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, productId));
+    expect(variant?.stock).toBe(0);
     const [placed] = await db.owner
       .select({ n: count() })
       .from(orders)
