@@ -34,7 +34,11 @@ export interface ProductVariants {
 }
 
 /** The product's options (with their values, in order) and its active variants. */
-export async function loadProductVariants(tx: Tx, storeId: string, productId: string): Promise<ProductVariants> {
+export async function loadProductVariants(
+  tx: Tx,
+  storeId: string,
+  productId: string,
+): Promise<ProductVariants> {
   const optionRows = await tx
     .select({
       id: productOptions.id,
@@ -48,7 +52,10 @@ export async function loadProductVariants(tx: Tx, storeId: string, productId: st
     .from(productOptions)
     .leftJoin(
       productOptionValues,
-      and(eq(productOptionValues.storeId, productOptions.storeId), eq(productOptionValues.optionId, productOptions.id)),
+      and(
+        eq(productOptionValues.storeId, productOptions.storeId),
+        eq(productOptionValues.optionId, productOptions.id),
+      ),
     )
     .where(and(eq(productOptions.storeId, storeId), eq(productOptions.productId, productId)))
     .orderBy(asc(productOptions.position), asc(productOptionValues.position), asc(productOptionValues.id));
@@ -150,14 +157,20 @@ export async function resolveVariant(
   if (chosen.slice(optionCount).some((value) => value !== undefined)) {
     return { ok: false, error: "no-such-combination" };
   }
-  const columns = [productVariants.option1ValueId, productVariants.option2ValueId, productVariants.option3ValueId];
+  const columns = [
+    productVariants.option1ValueId,
+    productVariants.option2ValueId,
+    productVariants.option3ValueId,
+  ];
   const conditions = columns.map((column, position) =>
     position < optionCount ? eq(column, chosen[position]!) : sql`${column} is null`,
   );
   const [variant] = await tx
     .select({ id: productVariants.id })
     .from(productVariants)
-    .where(and(eq(productVariants.storeId, storeId), eq(productVariants.productId, productId), ...conditions));
+    .where(
+      and(eq(productVariants.storeId, storeId), eq(productVariants.productId, productId), ...conditions),
+    );
   return variant ? { ok: true, variantId: variant.id } : { ok: false, error: "no-such-combination" };
 }
 
@@ -188,7 +201,10 @@ export async function loadVariantOptions(
     )
     .innerJoin(
       productOptions,
-      and(eq(productOptions.storeId, productOptionValues.storeId), eq(productOptions.id, productOptionValues.optionId)),
+      and(
+        eq(productOptions.storeId, productOptionValues.storeId),
+        eq(productOptions.id, productOptionValues.optionId),
+      ),
     )
     .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.id, [...variantIds])))
     .orderBy(asc(productOptions.position));
