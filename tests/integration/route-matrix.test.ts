@@ -319,8 +319,10 @@ async function postForged(
   for (const [label, extra] of FORGED_FIELDS) {
     const outcome = await post(label, [...valid, ...extra.map(([n, v]): [string, string] => [n, v])]);
     // An action that needs a signed-in visitor sends an anonymous one to sign in before reading.
-    const toSignIn = outcome.status >= 300 && outcome.status < 400 && (outcome.location?.startsWith("/login") ?? false);
-    if (outcome.status !== 400 && !toSignIn) failures.push(`POST ${action} ${label}: ${outcome.status}, not 400`);
+    const toSignIn =
+      outcome.status >= 300 && outcome.status < 400 && (outcome.location?.startsWith("/login") ?? false);
+    if (outcome.status !== 400 && !toSignIn)
+      failures.push(`POST ${action} ${label}: ${outcome.status}, not 400`);
   }
 }
 

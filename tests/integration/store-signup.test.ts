@@ -114,10 +114,39 @@ describe("the platform's /signup", () => {
   /** The security probe's addresses (issue 18): punycode, double hyphens, service names, look-alikes. */
   const PROBED_HYPHENS = ["xn--des-dfd", "xn--dyes", "a--b", "ab--cd"];
   const PROBED_RESERVED = [
-    "localhost", "autodiscover", "autoconfig", "smtp", "imap", "pop3", "ns1", "ns2", "mx1", "www1",
-    "www-shop", "platf0rm", "adm1n", "admln", "ap1", "login", "billing", "stripe", "status", "help",
-    "support", "docs", "blog", "cdn", "static", "assets", "app", "dashboard", "signup", "checkout",
-    "webhooks", "handoff", "mail2",
+    "localhost",
+    "autodiscover",
+    "autoconfig",
+    "smtp",
+    "imap",
+    "pop3",
+    "ns1",
+    "ns2",
+    "mx1",
+    "www1",
+    "www-shop",
+    "platf0rm",
+    "adm1n",
+    "admln",
+    "ap1",
+    "login",
+    "billing",
+    "stripe",
+    "status",
+    "help",
+    "support",
+    "docs",
+    "blog",
+    "cdn",
+    "static",
+    "assets",
+    "app",
+    "dashboard",
+    "signup",
+    "checkout",
+    "webhooks",
+    "handoff",
+    "mail2",
   ];
 
   it.each(PROBED_HYPHENS)("refuses the address %s: two hyphens in a row", async (slug) => {
@@ -329,7 +358,11 @@ describe("the live address check", () => {
     // The same rule as the sign-up's schema.
     expect(await body("xn--dyes")).toEqual({ slug: "xn--dyes", available: false, reason: "hyphens" });
     expect(await body("adm1n")).toEqual({ slug: "adm1n", available: false, reason: "reserved" });
-    expect(await body("autodiscover")).toEqual({ slug: "autodiscover", available: false, reason: "reserved" });
+    expect(await body("autodiscover")).toEqual({
+      slug: "autodiscover",
+      available: false,
+      reason: "reserved",
+    });
     expect(await body("")).toEqual({ slug: "", available: false, reason: "invalid" });
   });
 
