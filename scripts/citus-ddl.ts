@@ -26,6 +26,8 @@ export interface CatalogForeignKey {
   columns: string[];
   references: string;
   referencedColumns: string[];
+  /** pg_constraint.confdeltype: a no action, r restrict, c cascade, n set null, d set default. */
+  onDelete: string;
 }
 
 export interface CatalogTable {
@@ -85,6 +87,7 @@ export async function readCatalog(query: Query): Promise<CatalogTable[]> {
   }>;
   const foreignKeys = (await query(`
     select c.relname as "table", con.conname as name, r.relname as "references",
+           con.confdeltype::text as "onDelete",
            array(select a.attname::text from unnest(con.conkey) with ordinality as k(attnum, n)
                    join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum order by k.n) as columns,
            array(select a.attname::text from unnest(con.confkey) with ordinality as k(attnum, n)
@@ -101,11 +104,12 @@ export async function readCatalog(query: Query): Promise<CatalogTable[]> {
     keys: keys.filter((k) => k.table === table.name).map(({ name, columns }) => ({ name, columns })),
     foreignKeys: foreignKeys
       .filter((fk) => fk.table === table.name)
-      .map(({ name, columns, references, referencedColumns }) => ({
+      .map(({ name, columns, references, referencedColumns, onDelete }) => ({
         name,
         columns,
         references,
         referencedColumns,
+        onDelete,
       })),
   }));
 }

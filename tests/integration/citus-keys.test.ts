@@ -45,6 +45,15 @@ describe("keys between tenant tables", () => {
     expect(missing).toEqual([]);
   });
 
+  it("no foreign key of a distributed table sets its store_id to null or a default on delete", () => {
+    // Citus refuses SET NULL / SET DEFAULT on the distribution column.
+    const wrong = tables
+      .filter((t) => citusPlacement(t).kind === "distributed")
+      .flatMap((t) => t.foreignKeys.filter((fk) => fk.onDelete === "n" || fk.onDelete === "d"))
+      .map((fk) => fk.name);
+    expect(wrong).toEqual([]);
+  });
+
   it("no distributed table is referenced by a table that is not distributed", () => {
     const placement = new Map(tables.map((t) => [t.name, citusPlacement(t).kind]));
     const wrong = tables
