@@ -50,7 +50,10 @@ export const action = adminAction(async ({ store, form }) => {
     if (view.state === "none")
       return data({ result: null, notice: { key: "customDomain.none" } as FormNotice }, { status: 409 });
     if (view.state === "lapsed")
-      return data({ result: null, notice: { key: "customDomain.lapsedNotice" } as FormNotice }, { status: 409 });
+      return data(
+        { result: null, notice: { key: "customDomain.lapsedNotice" } as FormNotice },
+        { status: 409 },
+      );
     if (view.problem) {
       return data(
         { result: null, notice: { key: `customDomain.problems.${view.problem}` } as FormNotice },
