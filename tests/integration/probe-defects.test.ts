@@ -121,7 +121,14 @@ describe("every action of the app", () => {
     // The route matrix sends these with every form as every identity; here, one request each.
     for (const { path } of actionPaths()) {
       if (path === "/webhooks/stripe") continue;
-      for (const [label, extra] of FORGED_FIELDS) {
+      for (const [label, extra] of [
+        ...FORGED_FIELDS,
+        [
+          "constructor intent",
+          [["__intent__", '{"type":"validate","payload":{"name":"constructor.prototype"}}']],
+        ],
+        ["nested __proto__ field", [["items[0].__proto__.polluted", "x"]]],
+      ] as const) {
         const { status } = await post(
           path,
           "application/x-www-form-urlencoded",
