@@ -15,7 +15,7 @@ export function trustedHost(req: Request, trustProxy: boolean): string {
  * `inks.localhost@dyes.localhost` parses as a URL with credentials, which `new Request` refuses
  * (a 500); anything but a bare authority is the client's mistake, so a 400.
  */
-const HOST_HEADER = /^(?:[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST_HEADER = /^(?:[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 export function isWellFormedHost(host: string): boolean {
   return HOST_HEADER.test(host);
