@@ -48,6 +48,8 @@ export function createApp(options: AppOptions): RequestListener {
       console.error("healthz", error);
       return false;
     });
+    // A probe's answer is about this instant: no cache may keep it.
+    res.set("Cache-Control", "no-store");
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
   });
 

@@ -87,6 +87,8 @@ export const stores = pgTable(
     /** The last DNS check of the custom domain, and why it failed (null when it passed). */
     customDomainCheckedAt: timestamp("custom_domain_checked_at", { withTimezone: true }),
     customDomainError: text("custom_domain_error"),
+    /** When the domain was entered: an unverified claim lapses 7 days later. */
+    customDomainClaimedAt: timestamp("custom_domain_claimed_at", { withTimezone: true }),
     packageId: uuid("package_id").references(() => packages.id),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
@@ -109,7 +111,10 @@ export const stores = pgTable(
   },
   (t) => [
     uniqueIndex("stores_slug_key").on(t.slug),
-    uniqueIndex("stores_custom_domain_key").on(lower(t.customDomain)),
+    // Only a verified domain is a store's: an unverified claim never blocks another store.
+    uniqueIndex("stores_custom_domain_key")
+      .on(lower(t.customDomain))
+      .where(sql`${t.customDomainVerifiedAt} is not null`),
     uniqueIndex("stores_stripe_customer_key").on(t.stripeCustomerId),
     uniqueIndex("stores_stripe_account_key").on(t.stripeAccountId),
     check("stores_slug_format", sql`${t.slug} ~ '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$'`),
@@ -153,11 +158,36 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /** Stripe webhook idempotency: an event id is processed once. */
-export const stripeEvents = pgTable("stripe_events", {
+/**
+ * Stripe events about a store, recorded once with their effect (webhook idempotency). Keyed by
+ * store first, like every tenant table, so Citus can distribute it by store_id; events of no
+ * store go to `platform_stripe_events`.
+ */
+export const stripeEvents = pgTable(
+  "stripe_events",
+  {
+    storeId: uuid("store_id").notNull(),
+    id: text("id").notNull(),
+    type: text("type").notNull(),
+    account: text("account"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "stripe_events_store_fk",
+      columns: [t.storeId],
+      foreignColumns: [stores.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/** Stripe events of no store (another account's, a subscription of a deleted store): recorded once. */
+export const platformStripeEvents = pgTable("platform_stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   account: text("account"),
-  storeId: uuid("store_id").references(() => stores.id, { onDelete: "set null" }),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   processedAt: timestamp("processed_at", { withTimezone: true }),
 });
@@ -865,7 +895,7 @@ export const orders = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    uniqueIndex("orders_checkout_session_key").on(t.stripeCheckoutSessionId),
+    uniqueIndex("orders_checkout_session_key").on(t.storeId, t.stripeCheckoutSessionId),
     uniqueIndex("orders_checkout_token_key").on(t.storeId, t.checkoutToken),
     index("orders_counted_in_trending_idx")
       .on(t.createdAt)

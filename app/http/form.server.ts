@@ -3,8 +3,9 @@
  * per-subject) rate limit kept in PostgreSQL, a form content type (415 otherwise), a readable
  * body (400), the honeypot (400), no NUL byte in any field (PostgreSQL text cannot hold one,
  * and no person types it), and a form intent (Conform's `__intent__`, which our list buttons
- * send) shaped as Conform writes it, `{"type": …, "payload": …}`: Conform throws on anything else. The request body stays unread: a clone is parsed, so remix-auth can
- * still read it.
+ * send) shaped as Conform writes it, `{"type": …, "payload": …}`: Conform throws on anything
+ * else, and on any field name or intent that steps into `__proto__` (400 for both). The request
+ * body stays unread: a clone is parsed, so remix-auth can still read it.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { INTENT_FIELD } from "~/lib/form-value";
@@ -73,8 +74,9 @@ export async function readForm(
     throw badRequest();
   }
   if (honeypotTripped(form)) throw badRequest();
-  for (const value of form.values()) {
+  for (const [name, value] of form.entries()) {
     if (typeof value === "string" && value.includes("\u0000")) throw badRequest();
+    if (!isSafeFieldName(name)) throw badRequest();
   }
   for (const intent of form.getAll(INTENT_FIELD)) {
     if (typeof intent !== "string" || !isConformIntent(intent)) throw badRequest();
@@ -85,6 +87,31 @@ export async function readForm(
   return form;
 }
 
+/**
+ * Conform builds an object from field names as paths (`items[1].name`) and walks an intent's
+ * `payload.name` the same way: a `__proto__`, `constructor` or `prototype` step reaches into
+ * Object.prototype and throws (a 500 with a stack trace on every action). No form of ours has
+ * such a name, so any name with one is a forged request.
+ */
+const UNSAFE_STEPS = new Set(["__proto__", "constructor", "prototype"]);
+
+export function isSafeFieldName(name: string): boolean {
+  return !name.split(/[.[\]]/).some((step) => UNSAFE_STEPS.has(step));
+}
+
+/** Every key of a parsed intent, at any depth, and every `name` it carries, is a safe name. */
+function isSafeIntentValue(value: unknown, depth = 0): boolean {
+  if (depth > 8) return false;
+  if (Array.isArray(value)) return value.every((item) => isSafeIntentValue(item, depth + 1));
+  if (typeof value !== "object" || value === null) return true;
+  for (const [key, item] of Object.entries(value)) {
+    if (UNSAFE_STEPS.has(key)) return false;
+    if (key === "name" && typeof item === "string" && !isSafeFieldName(item)) return false;
+    if (!isSafeIntentValue(item, depth + 1)) return false;
+  }
+  return true;
+}
+
 function isConformIntent(text: string): boolean {
   try {
     const intent: unknown = JSON.parse(text);
@@ -92,7 +119,8 @@ function isConformIntent(text: string): boolean {
       typeof intent === "object" &&
       intent !== null &&
       typeof (intent as { type?: unknown }).type === "string" &&
-      (intent as { payload?: unknown }).payload !== undefined
+      (intent as { payload?: unknown }).payload !== undefined &&
+      isSafeIntentValue(intent)
     );
   } catch {
     return false;

@@ -108,6 +108,25 @@ export function siteAction<T>(fn: Handler<RequestArgs & WithForm, T>, options?: 
     );
 }
 
+/**
+ * An action of a resource route (no page: the theme switch, sign-out). Remix hands what a
+ * resource route returns to the client as is, so `data()`'s status would be lost (a refused JSON
+ * body answered 200): a Refusal becomes a real response with its status here.
+ */
+export function siteResourceAction(fn: Handler<RequestArgs & WithForm, Response>, options?: FormOptions) {
+  return async (args: ActionFunctionArgs): Promise<Response> => {
+    try {
+      enforceStoreGate(args.request, args.context);
+      return await fn({ ...baseArgs(args), form: await readForm(args.request, args.context, options) });
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      const headers = new Headers(error.headers);
+      headers.set("Cache-Control", "no-store");
+      return Response.json({ notice: error.notice }, { status: error.status, headers });
+    }
+  };
+}
+
 // ── A store's host, anyone ──
 
 export function storeLoader<T>(fn: Handler<StoreArgs, T>) {

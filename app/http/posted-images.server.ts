@@ -1,6 +1,6 @@
 /**
  * Images posted with a form (multipart): throttled per account (each one is decoded), checked by
- * content and size (PNG or JPG, 5 MB) before anything is written. The checked bytes go to the
+ * content and size (PNG or JPG, 5 MB, 25 megapixels) before anything is written. The checked bytes go to the
  * service, which stores them in the same transaction as the change that uses them, so a refused
  * change leaves no image behind.
  */
@@ -22,7 +22,7 @@ async function checkPostedFile(file: Blob): Promise<{ ok: true; image: NewImage 
     return {
       ok: false,
       error: checked.error,
-      status: checked.error === "validation.imageTooLarge" ? 413 : 415,
+      status: checked.error === "validation.imageType" ? 415 : 413,
     };
   }
   return { ok: true, image: { bytes, checked } };

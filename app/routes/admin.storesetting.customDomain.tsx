@@ -49,6 +49,11 @@ export const action = adminAction(async ({ store, form }) => {
     const view = await verifyCustomDomain(store.id);
     if (view.state === "none")
       return data({ result: null, notice: { key: "customDomain.none" } as FormNotice }, { status: 409 });
+    if (view.state === "lapsed")
+      return data(
+        { result: null, notice: { key: "customDomain.lapsedNotice" } as FormNotice },
+        { status: 409 },
+      );
     if (view.problem) {
       return data(
         { result: null, notice: { key: `customDomain.problems.${view.problem}` } as FormNotice },

@@ -1,12 +1,12 @@
 import { redirect } from "@remix-run/node";
-import { siteAction, siteLoader } from "~/http/handlers.server";
+import { siteLoader, siteResourceAction } from "~/http/handlers.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { destroySession, destroyStaffSession } from "~/http/sessions.server";
 
 /** Logging out changes state, so only POST does it; a GET just goes home. */
 export const loader = siteLoader(() => redirect("/"));
 
-export const action = siteAction(async ({ request, context }) => {
+export const action = siteResourceAction(async ({ request, context }) => {
   const cookie =
     context.tenant.kind === "store"
       ? await destroySession(context.tenant.store.id, request)

@@ -1,11 +1,11 @@
 import { redirect } from "@remix-run/node";
-import { siteAction, siteLoader } from "~/http/handlers.server";
+import { siteLoader, siteResourceAction } from "~/http/handlers.server";
 import { safeRedirectPath } from "~/lib/redirect";
 import { isTheme } from "~/lib/theme";
 import { themeCookie } from "~/lib/theme.server";
 
 /** POST theme=light|dark&redirectTo=/path: remembers the theme and goes back (same origin only). */
-export const action = siteAction(async ({ form }) => {
+export const action = siteResourceAction(async ({ form }) => {
   const theme = form.get("theme");
   const to = safeRedirectPath(form.get("redirectTo"));
   if (!isTheme(theme)) return redirect(to, 303);

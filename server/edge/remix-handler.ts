@@ -9,7 +9,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { limitBody, MAX_BODY_BYTES } from "./body-limit";
 import { PRIVATE_CACHE_CONTROL, type EdgePageCache } from "./page-cache";
 import { isPersonal } from "./security-headers";
-import { remixHeaders, trustedHost } from "./trusted-host";
+import { isWellFormedHost, remixHeaders, trustedHost } from "./trusted-host";
 
 export interface RemixEdgeOptions {
   /** Remix's request handler (or a stand-in in tests). `req` is there for the load context. */
@@ -43,6 +43,7 @@ export function remixEdge({
     const host = trustedHost(req, trustProxy);
     let url: URL;
     try {
+      if (!isWellFormedHost(host)) throw new Error("bad host");
       url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
     } catch {
       res.status(400).type("text/plain").send("Bad request target");

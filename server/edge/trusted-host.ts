@@ -10,6 +10,17 @@ export function trustedHost(req: Request, trustProxy: boolean): string {
   return forwarded || req.get("host") || "";
 }
 
+/**
+ * A host as RFC 9110 §7.2 allows it: a name or an IP literal and an optional port, nothing else.
+ * `inks.localhost@dyes.localhost` parses as a URL with credentials, which `new Request` refuses
+ * (a 500); anything but a bare authority is the client's mistake, so a 400.
+ */
+const HOST_HEADER = /^(?:[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+export function isWellFormedHost(host: string): boolean {
+  return HOST_HEADER.test(host);
+}
+
 /** Request headers never handed on: the trusted host is in `Host`, so these can only mislead. */
 const PROXY_HEADERS = new Set(["x-forwarded-host", "x-forwarded-port", "x-forwarded-proto", "forwarded"]);
 

@@ -269,6 +269,27 @@ describe("/admin/storesetting/logoAndColors", () => {
     expect((await settingsOf(alpha.storeId)).logoImageId).toBeNull();
   });
 
+  it("refuses a logo over 25 megapixels however few bytes it has (413), with its message", async () => {
+    // The probe's logo: a flat 6300 × 6300 PNG (39.7 Mpx) of ~130 kB, well under the 5 MB cap.
+    const side = 6300;
+    const huge = await sharp(Buffer.alloc(side * side, 255), {
+      raw: { width: side, height: side, channels: 1 },
+    })
+      .png({ compressionLevel: 6, adaptiveFiltering: false })
+      .toBuffer();
+    expect(huge.byteLength).toBeLessThan(1024 * 1024);
+    const before = await settingsOf(alpha.storeId);
+    const res = await multipart(
+      brandingAction,
+      path,
+      { primaryColor: "#000000", secondaryColor: "#000000" },
+      { field: "logo", bytes: new Uint8Array(huge) },
+    );
+    expect(res.status).toBe(413);
+    expect(res.data.imageError).toBe("validation.imageTooManyPixels");
+    expect(await settingsOf(alpha.storeId)).toEqual(before);
+  });
+
   it("refuses a colour that is not #RRGGBB (400) and a shopper (403), changing nothing", async () => {
     for (const bad of ["#12345", "red", "#GGGGGG", ""]) {
       const res = await multipart(brandingAction, path, { primaryColor: bad, secondaryColor: "#112233" });

@@ -3,6 +3,8 @@
  * missing, CNAME missing or elsewhere, no answer (timeout); the store answers on its domain only
  * once verified; a later failing check keeps it (state "failing"); removing it stops it; the
  * periodic re-check; the rules (invalid, the platform's own names, another store's domain).
+ * Claims (issue 18): an unverified claim never blocks another store, the first to verify wins and
+ * the others' pending claims say so, and an unverified claim lapses after 7 days.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
@@ -10,7 +12,13 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stores, users } from "~/db/schema";
 import { action, loader } from "~/routes/admin.storesetting.customDomain";
-import { recheckCustomDomains, type CustomDomainView } from "~/services/store/custom-domain.server";
+import {
+  getCustomDomain,
+  recheckCustomDomains,
+  setCustomDomain,
+  verifyCustomDomain,
+  type CustomDomainView,
+} from "~/services/store/custom-domain.server";
 import { resolveTenantUncached } from "~/services/store/tenancy.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { startDnsServer, type DnsServer } from "../helpers/dns-server";
@@ -54,7 +62,7 @@ beforeAll(async () => {
   process.env.DNS_SERVERS = dns.address;
   process.env.DNS_TIMEOUT_MS = "300";
   shop = await createStoreFixture(db, "shop");
-  await createStoreFixture(db, "other", { customDomain: "taken.example.com" });
+  await createStoreFixture(db, "other", { customDomain: "taken.example.com", domainVerified: true });
   ctx = await contextFor(db, "shop.localhost");
   const adminId = uuidv7();
   await db.owner
@@ -155,5 +163,79 @@ describe("custom domain", () => {
     expect((await post({ intent: "explode" })).status).toBe(400);
     expect((await post({ intent: "verify" })).status).toBe(409);
     expect((await view()).state).toBe("none");
+  });
+});
+
+describe("custom domain claims", () => {
+  const RACE = "race.example.com";
+  let rival: StoreFixture;
+  let third: StoreFixture;
+  const pointAt = (domain: string, slug: string, tokens: string[]) => {
+    dns.records.txt.set(`_store-verify.${domain}`, tokens);
+    dns.records.cname.set(domain, `${slug}.localhost`);
+  };
+
+  beforeAll(async () => {
+    rival = await createStoreFixture(db, "rival");
+    third = await createStoreFixture(db, "third");
+  });
+
+  it("lets several stores claim one domain: an unverified claim blocks nobody", async () => {
+    // A squatter claims the domain first and never verifies it.
+    expect(await setCustomDomain(rival.storeId, RACE)).toBe("saved");
+    expect((await post({ intent: "save", domain: RACE })).status).toBe(302);
+    expect(await setCustomDomain(third.storeId, RACE)).toBe("saved");
+    expect((await view()).state).toBe("pending");
+    expect((await getCustomDomain(rival.storeId)).state).toBe("pending");
+  });
+
+  it("gives the domain to the first store to verify; the others are told and cannot verify it", async () => {
+    const mine = (await view()).txtValue!;
+    const rivals = (await getCustomDomain(rival.storeId)).txtValue!;
+    pointAt(RACE, "rival", [rivals, mine]);
+    expect(await verifyCustomDomain(rival.storeId)).toMatchObject({ state: "verified", problem: null });
+    expect(await servedBy(RACE)).toBe("rival");
+
+    // This store's page says another store verified it first, before and after trying.
+    expect(await view()).toMatchObject({ state: "pending", problem: "taken" });
+    pointAt(RACE, "shop", [rivals, mine]);
+    const res = await post({ intent: "verify" });
+    expect(res.status).toBe(422);
+    expect(res.data.notice?.key).toBe("customDomain.problems.taken");
+    expect(await view()).toMatchObject({ state: "pending", problem: "taken" });
+    expect(await getCustomDomain(third.storeId)).toMatchObject({ state: "pending", problem: "taken" });
+    expect(await servedBy(RACE)).toBe("rival");
+
+    // Now verified, it is taken for a new claim.
+    const fresh = await createStoreFixture(db, "fresh");
+    expect(await setCustomDomain(fresh.storeId, RACE)).toBe("taken");
+    expect((await getCustomDomain(fresh.storeId)).state).toBe("none");
+    expect((await post({ intent: "remove" })).status).toBe(302);
+    await setCustomDomain(third.storeId, "third.example.com");
+  });
+
+  it("lapses an unverified claim after 7 days: shown as lapsed, not checked, and free for others", async () => {
+    const OLD = "old.example.com";
+    expect((await post({ intent: "save", domain: OLD })).status).toBe(302);
+    pointAt(OLD, "shop", [(await view()).txtValue!]);
+    await db.owner
+      .update(stores)
+      .set({ customDomainClaimedAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
+      .where(eq(stores.id, shop.storeId));
+    expect((await view()).state).toBe("lapsed");
+    const res = await post({ intent: "verify" });
+    expect(res.status).toBe(409);
+    expect(res.data.notice?.key).toBe("customDomain.lapsedNotice");
+    await recheckCustomDomains();
+    expect(await view()).toMatchObject({ state: "lapsed", checkedAt: null });
+    expect(await servedBy(OLD)).toBe("unknown");
+
+    // Another store takes it; saving it again here starts a new claim, told it is taken.
+    expect(await setCustomDomain(third.storeId, OLD)).toBe("saved");
+    pointAt(OLD, "third", [(await getCustomDomain(third.storeId)).txtValue!]);
+    expect((await verifyCustomDomain(third.storeId)).state).toBe("verified");
+    const again = await post({ intent: "save", domain: OLD });
+    expect(again.status).toBe(409);
+    expect(again.data.result?.error?.domain).toEqual(["validation.domainTaken"]);
   });
 });

@@ -25,7 +25,7 @@ import { resolveTenantUncached, type Tenant } from "~/services/store/tenancy.ser
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadApp, type AppRoute, type LoadedApp } from "../helpers/matrix/app";
 import { changedTables, tenantChecksum, writeMark } from "../helpers/matrix/checksum";
-import { BAD_REDIRECTS, BAD_VALUES, STORED_MARKUP } from "../helpers/matrix/corpus";
+import { BAD_REDIRECTS, BAD_VALUES, FORGED_FIELDS, STORED_MARKUP } from "../helpers/matrix/corpus";
 import { MATRIX_STORES } from "../helpers/matrix/demo";
 import { ANSWER_FORMS, formsOf, type PageForm } from "../helpers/matrix/forms";
 import { ADMIN_FORM_PAGES, idParamFor } from "../helpers/matrix/pages";
@@ -310,6 +310,22 @@ afterAll(async () => {
   await db?.dispose();
 });
 
+/** The forged intent and field names (corpus) added to a valid form: a 400 on every action. */
+async function postForged(
+  action: string,
+  post: (label: string, fields: Array<[string, string]>) => Promise<Outcome>,
+  valid: Array<[string, string]>,
+) {
+  for (const [label, extra] of FORGED_FIELDS) {
+    const outcome = await post(label, [...valid, ...extra.map(([n, v]): [string, string] => [n, v])]);
+    // An action that needs a signed-in visitor sends an anonymous one to sign in before reading.
+    const toSignIn =
+      outcome.status >= 300 && outcome.status < 400 && (outcome.location?.startsWith("/login") ?? false);
+    if (outcome.status !== 400 && !toSignIn)
+      failures.push(`POST ${action} ${label}: ${outcome.status}, not 400`);
+  }
+}
+
 /** This phase's broken rules, one line each: the assertion message lists them all. */
 function expectNoneSince(from: number) {
   const broken = failures.slice(from);
@@ -554,6 +570,7 @@ describe("route matrix", () => {
           ]);
           await post(`${name} twice`, [...valid, [name, "Matrix other"]]);
         }
+        await postForged(form.action, (label, fields) => post(label, fields), valid);
       }
       expect(platformForms.size).toBeGreaterThan(0);
       expectNoneSince(from);
@@ -653,6 +670,7 @@ describe("route matrix", () => {
             if (leaks.length > 0) fail(probe, outcome.status, `shows store B's ${leaks.join(", ")}`);
           }
         }
+        await postForged(form.action, (label, fields) => post(label, fields), valid);
         // Stored script and markup in each text field, the others valid.
         for (const name of names) {
           if (

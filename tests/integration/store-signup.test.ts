@@ -12,6 +12,7 @@ import { loader as addressLoader } from "~/routes/api.store-address";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
 import { loader as handoffLoader } from "~/routes/handoff.$token";
 import { action as signupAction, loader as signupLoader } from "~/routes/signup";
+import { createStoreSchema } from "~/lib/validation/store-signup";
 import { createStore, TRIAL_DAYS } from "~/services/platform/store-signup.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture } from "../helpers/fixtures";
@@ -108,6 +109,68 @@ describe("the platform's /signup", () => {
     expect(res.status).toBe(400);
     expect(fieldErrors(res.data)[field]).toEqual([message]);
     expect(await storeCount()).toBe(before);
+  });
+
+  /** The security probe's addresses (issue 18): punycode, double hyphens, service names, look-alikes. */
+  const PROBED_HYPHENS = ["xn--des-dfd", "xn--dyes", "a--b", "ab--cd"];
+  const PROBED_RESERVED = [
+    "localhost",
+    "autodiscover",
+    "autoconfig",
+    "smtp",
+    "imap",
+    "pop3",
+    "ns1",
+    "ns2",
+    "mx1",
+    "www1",
+    "www-shop",
+    "platf0rm",
+    "adm1n",
+    "admln",
+    "ap1",
+    "login",
+    "billing",
+    "stripe",
+    "status",
+    "help",
+    "support",
+    "docs",
+    "blog",
+    "cdn",
+    "static",
+    "assets",
+    "app",
+    "dashboard",
+    "signup",
+    "checkout",
+    "webhooks",
+    "handoff",
+    "mail2",
+  ];
+
+  it.each(PROBED_HYPHENS)("refuses the address %s: two hyphens in a row", async (slug) => {
+    const before = await storeCount();
+    const res = await signup(valid({ slug }));
+    expect(res.status).toBe(400);
+    expect(fieldErrors(res.data).slug).toEqual(["validation.storeAddressHyphens"]);
+    expect(await storeCount()).toBe(before);
+  });
+
+  it("refuses every probed reserved name and look-alike, and keeps ordinary names", async () => {
+    const before = await storeCount();
+    for (const slug of PROBED_RESERVED) {
+      const res = await signup(valid({ slug }));
+      expect([slug, res.status, fieldErrors(res.data).slug]).toEqual([
+        slug,
+        400,
+        ["validation.storeAddressReserved"],
+      ]);
+    }
+    expect(await storeCount()).toBe(before);
+    for (const slug of ["henna-house", "helpful-hands", "mailbox-gifts", "wall-art", "dyes2"]) {
+      expect(createStoreSchema.safeParse(valid({ slug })).success, slug).toBe(true);
+    }
   });
 
   it("refuses a taken address (409), a bot (honeypot) and a JSON body, creating nothing", async () => {
@@ -292,6 +355,14 @@ describe("the live address check", () => {
     expect(await body("Taken")).toEqual({ slug: "taken", available: false, reason: "taken" });
     expect(await body("api")).toEqual({ slug: "api", available: false, reason: "reserved" });
     expect(await body("-x-")).toEqual({ slug: "-x-", available: false, reason: "invalid" });
+    // The same rule as the sign-up's schema.
+    expect(await body("xn--dyes")).toEqual({ slug: "xn--dyes", available: false, reason: "hyphens" });
+    expect(await body("adm1n")).toEqual({ slug: "adm1n", available: false, reason: "reserved" });
+    expect(await body("autodiscover")).toEqual({
+      slug: "autodiscover",
+      available: false,
+      reason: "reserved",
+    });
     expect(await body("")).toEqual({ slug: "", available: false, reason: "invalid" });
   });
 

@@ -405,6 +405,56 @@ describe("POST /webhooks/stripe", () => {
     expect(await orderRow(number)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
   });
 
+  it("refuses a signature stamped more than 5 minutes ahead with 400 and changes nothing", async () => {
+    const { number, payUrl } = await placeCardOrder(1);
+    server.setWebhookUrl(undefined);
+    await pay(payUrl);
+    server.setWebhookUrl(`http://127.0.0.1:${(listener.address() as AddressInfo).port}/webhooks/stripe`);
+    const body = JSON.stringify(server.events().at(-1)!.event);
+    const before = await snapshot();
+    const ahead = (seconds: number) =>
+      signPayload(body, server.webhookSecret, Math.floor(Date.now() / 1000) + seconds);
+    expect((await deliver(body, ahead(3600))).status).toBe(400);
+    expect((await deliver(body, ahead(6 * 60))).status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+    // A clock a minute fast is within Stripe's tolerance.
+    expect((await deliver(body, ahead(60))).status).toBe(200);
+    expect(await orderRow(number)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+  });
+
+  it("answers 200 to a refund of a payment no order has, recorded once as ignored", async () => {
+    const [store] = await db.owner
+      .select({ account: stores.stripeAccountId })
+      .from(stores)
+      .where(eq(stores.id, alpha.storeId));
+    const event = {
+      id: `evt_unknown_${Date.now()}`,
+      object: "event",
+      type: "charge.refunded",
+      account: store!.account,
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: "ch_unknown",
+          object: "charge",
+          refunded: true,
+          payment_intent: "pi_no_such_payment",
+          metadata: { storeId: alpha.storeId, orderId: "01900000-0000-7000-8000-000000000000" },
+        },
+      },
+    };
+    const body = JSON.stringify(event);
+    const before = await snapshot();
+    const first = await deliver(body, signPayload(body, server.webhookSecret));
+    expect(first.status).toBe(200);
+    expect(await first.text()).toBe("ignored");
+    const again = await deliver(body, signPayload(body, server.webhookSecret));
+    expect([again.status, await again.text()]).toEqual([200, "duplicate"]);
+    const recorded = await db.owner.select().from(stripeEvents).where(eq(stripeEvents.id, event.id));
+    expect(recorded).toHaveLength(1);
+    expect(await snapshot()).toEqual({ ...before, stripe: before.stripe + 1 });
+  });
+
   it("each webhook replayed three times in shuffled order leaves the same database as once", async () => {
     // Three orders: paid, expired, paid then refunded; their events are collected undelivered.
     server.setWebhookUrl(undefined);

@@ -20,7 +20,7 @@ export interface AddressFrame {
   after: string;
 }
 
-type Availability = "checking" | "available" | "taken" | "reserved" | "invalid" | null;
+type Availability = "checking" | "available" | "taken" | "reserved" | "hyphens" | "invalid" | null;
 
 /**
  * Asks the platform whether an address is free, a moment after the typing stops. The sign-up

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import {
+  hasDoubleHyphen,
   isReservedStoreAddress,
   MAX_STORE_ADDRESS,
   MIN_STORE_ADDRESS,
@@ -30,6 +31,7 @@ export const storeAddressField = z
   .min(MIN_STORE_ADDRESS, "validation.storeAddressInvalid")
   .max(MAX_STORE_ADDRESS, "validation.storeAddressInvalid")
   .regex(STORE_ADDRESS_PATTERN, "validation.storeAddressInvalid")
+  .refine((value) => !hasDoubleHyphen(value), "validation.storeAddressHyphens")
   .refine((value) => !isReservedStoreAddress(value), "validation.storeAddressReserved");
 
 export const createStoreSchema = z.object({

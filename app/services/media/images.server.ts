@@ -1,7 +1,7 @@
 /**
  * Uploaded images live in PostgreSQL (DESIGN §4), so every app instance serves the same files.
  * An upload is accepted by its content, never its name: PNG or JPEG magic bytes, at most 5 MB,
- * and sharp must be able to decode it.
+ * at most 25 megapixels, and sharp must be able to decode it.
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";
@@ -11,7 +11,17 @@ import { MAX_IMAGE_BYTES } from "~/lib/validation/auth";
 
 export type ImageCheck =
   | { ok: true; contentType: "image/png" | "image/jpeg"; width: number; height: number }
-  | { ok: false; error: "validation.imageTooLarge" | "validation.imageType" };
+  | {
+      ok: false;
+      error: "validation.imageTooLarge" | "validation.imageTooManyPixels" | "validation.imageType";
+    };
+
+/**
+ * Pixels, not bytes, are what decoding costs: a flat 39.7-megapixel PNG is 38 kB, and each of
+ * its variants decodes all of it (~100 MB and seconds of CPU for a logo's set). 25 Mpx is more
+ * than any phone camera's photo a shop needs (e.g. 6000 × 4000).
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
@@ -22,10 +32,13 @@ export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
   const contentType = startsWith(bytes, PNG) ? "image/png" : startsWith(bytes, JPEG) ? "image/jpeg" : null;
   if (!contentType || bytes.byteLength === 0) return { ok: false, error: "validation.imageType" };
   try {
-    const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    // Reading the header decodes no pixels: the size is known before anything large is done.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     const expected = contentType === "image/png" ? "png" : "jpeg";
     if (meta.format !== expected || !meta.width || !meta.height)
       return { ok: false, error: "validation.imageType" };
+    if (meta.width * meta.height > MAX_IMAGE_PIXELS)
+      return { ok: false, error: "validation.imageTooManyPixels" };
     return { ok: true, contentType, width: meta.width, height: meta.height };
   } catch {
     return { ok: false, error: "validation.imageType" };

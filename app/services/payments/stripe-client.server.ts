@@ -45,10 +45,13 @@ export function getStripe(): Stripe {
   return client;
 }
 
+/** Stripe's own default: a signature's stamp may be this far from now, either way. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
 /**
  * Checks a webhook's Stripe-Signature against STRIPE_WEBHOOK_SECRET and returns the event.
  * Throws (Stripe.errors.StripeSignatureVerificationError) when the signature is missing, wrong
- * or too old; the caller answers 400. `rawBody` must be the exact bytes received.
+ * or stamped more than 5 minutes away from now; the caller answers 400. `rawBody` must be the exact bytes received.
  */
 export function verifyStripeEvent(
   rawBody: string | Buffer,
@@ -56,8 +59,14 @@ export function verifyStripeEvent(
 ): Stripe.Event {
   const secret = process.env.STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new Error("Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)");
+  // Stripe's helper refuses a stamp older than its tolerance but not one from the future: a
+  // signature made with a clock set ahead (or a replay kept for later) would stay good forever.
+  const stamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature ?? "")?.[1]);
+  if (Number.isFinite(stamp) && stamp - Date.now() / 1000 > SIGNATURE_TOLERANCE_SECONDS) {
+    throw new Error("Stripe signature stamped in the future");
+  }
   // The static helper: checking a signature needs the webhook secret, not the API key.
-  return Stripe.webhooks.constructEvent(rawBody, signature ?? "", secret);
+  return Stripe.webhooks.constructEvent(rawBody, signature ?? "", secret, SIGNATURE_TOLERANCE_SECONDS);
 }
 
 /** The webhook route answers only when the secret it checks signatures with is set. */

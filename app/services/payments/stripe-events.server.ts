@@ -1,7 +1,11 @@
-/** Stripe webhook idempotency (DESIGN §8): an event id is recorded once, with its effect. */
+/**
+ * Stripe webhook idempotency (DESIGN §8): an event id is recorded once, with its effect. An
+ * event about a store is kept with that store (`stripe_events`, keyed by store first so it can be
+ * distributed with the store's other rows); an event of no store in `platform_stripe_events`.
+ */
 import { sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { stripeEvents } from "~/db/schema";
+import { platformStripeEvents, stripeEvents } from "~/db/schema";
 import type { Stripe } from "./stripe-client.server";
 
 /** Inserts the event's row in the effect's transaction; false when it was there already (a redelivery). */
@@ -10,16 +14,17 @@ export async function recordStripeEvent(
   event: Stripe.Event,
   storeId: string | null,
 ): Promise<boolean> {
-  const inserted = await tx
-    .insert(stripeEvents)
-    .values({
-      id: event.id,
-      type: event.type,
-      account: event.account ?? null,
-      storeId,
-      processedAt: sql`now()`,
-    })
-    .onConflictDoNothing()
-    .returning({ id: stripeEvents.id });
+  const row = { id: event.id, type: event.type, account: event.account ?? null, processedAt: sql`now()` };
+  const inserted = storeId
+    ? await tx
+        .insert(stripeEvents)
+        .values({ ...row, storeId })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id })
+    : await tx
+        .insert(platformStripeEvents)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: platformStripeEvents.id });
   return inserted.length > 0;
 }

@@ -188,7 +188,20 @@ async function chargeRefunded(
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.storeId, storeId), eq(orders.stripePaymentIntentId, intentId)));
-    if (!known) throw new NotYet(`no order with payment intent ${intentId} yet`);
+    if (known) return "applied";
+    // The payment is not on any order yet. Its order (named in the charge's metadata, as our
+    // checkout sets it) may be waiting for its own `checkout.session.completed`: ask again later.
+    // A payment of no order of this store never will be: recorded as ignored, so Stripe stops
+    // retrying it (a 409 forever otherwise).
+    const orderId = charge.metadata?.orderId;
+    if (orderId && UUID.test(orderId)) {
+      const [pending] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+      if (pending) throw new NotYet(`order ${orderId} has no payment intent ${intentId} yet`);
+    }
+    return "ignored";
   }
   return "applied";
 }

@@ -10,7 +10,7 @@ import { uuidv7 } from "uuidv7";
 import { getDb, rowsOf } from "~/db/client.server";
 import { verificationTokens } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
-import { isReservedStoreAddress, MAX_STORE_ADDRESS, STORE_ADDRESS_PATTERN } from "~/lib/store-address";
+import { storeAddressProblem, type StoreAddressRule } from "~/lib/store-address";
 import type { CreateStoreInput } from "~/lib/validation/store-signup";
 import { hashPassword } from "~/services/identity/passwords.server";
 import { storeHost, storeOrigin } from "~/services/store/store-origin.server";
@@ -23,15 +23,14 @@ export const TRIAL_DAYS = 14;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export type StoreAddressProblem = "invalid" | "reserved" | "taken";
+export type StoreAddressProblem = StoreAddressRule | "taken";
 export type StoreAddressCheck = { available: true } | { available: false; reason: StoreAddressProblem };
 
 /** Whether `slug` could be a new store's address right now (the sign-up answers for certain). */
 export async function checkStoreAddress(slug: string): Promise<StoreAddressCheck> {
-  if (slug.length < 3 || slug.length > MAX_STORE_ADDRESS || !STORE_ADDRESS_PATTERN.test(slug)) {
-    return { available: false, reason: "invalid" };
-  }
-  if (isReservedStoreAddress(slug)) return { available: false, reason: "reserved" };
+  // The sign-up schema's own rule, so the answer as you type is the one the sign-up gives.
+  const problem = storeAddressProblem(slug);
+  if (problem) return { available: false, reason: problem };
   const db = await getDb();
   // Another store's row is invisible to the app role (RLS): ask the platform's host lookup.
   const found = await db.withPlatform((tx) =>
@@ -49,7 +48,7 @@ export type CreateStoreResult =
  * Two sign-ups for one address at once make one store; the other gets "taken".
  */
 export async function createStore(input: CreateStoreInput & { locale: Locale }): Promise<CreateStoreResult> {
-  if (isReservedStoreAddress(input.slug)) return { ok: false, reason: "taken" };
+  if (storeAddressProblem(input.slug)) return { ok: false, reason: "taken" };
   const passwordHash = await hashPassword(input.password);
   const token = randomBytes(32).toString("base64url");
   const address = { slug: input.slug, customDomain: null, matchedBy: "slug" as const };

@@ -5,6 +5,10 @@
  * the outcome with a reason. States: pending (never passed) → verified → failing (a later check
  * failed; the domain keeps working meanwhile, so a DNS hiccup does not take a store down). Once
  * verified, tenant resolution finds the store by it (the stores trigger tells every instance).
+ * Claims (issue 18): entering a domain claims it without taking it, so an unverified claim never
+ * blocks another store (no squatting); the first store to verify wins, and other stores' pending
+ * claims of that domain say so on their page; a claim unverified for 7 days lapses (shown as
+ * such, no longer checked, and saving the domain again starts a new claim).
  */
 import { randomBytes } from "node:crypto";
 import { Resolver } from "node:dns/promises";
@@ -13,9 +17,13 @@ import { getDb, rowsOf } from "~/db/client.server";
 import { stores } from "~/db/schema";
 import { platformDomain } from "./tenancy.server";
 
-export type DomainState = "none" | "pending" | "verified" | "failing";
+export type DomainState = "none" | "pending" | "verified" | "failing" | "lapsed";
 export type DomainProblem =
-  "txt-missing" | "txt-wrong" | "cname-missing" | "cname-wrong" | "timeout" | "dns-error";
+  "txt-missing" | "txt-wrong" | "cname-missing" | "cname-wrong" | "timeout" | "dns-error" | "taken";
+
+/** How long a claim may stay unverified. */
+export const CLAIM_LIFETIME_DAYS = 7;
+const CLAIM_LIFETIME_MS = CLAIM_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
 export interface CustomDomainView {
   domain: string | null;
@@ -55,6 +63,7 @@ async function row(storeId: string) {
         token: stores.domainVerifyToken,
         checkedAt: stores.customDomainCheckedAt,
         error: stores.customDomainError,
+        claimedAt: stores.customDomainClaimedAt,
       })
       .from(stores)
       .where(eq(stores.id, storeId)),
@@ -76,7 +85,16 @@ export async function getCustomDomain(storeId: string): Promise<CustomDomainView
       problem: null,
     };
   }
-  const state: DomainState = !found.verifiedAt ? "pending" : found.error ? "failing" : "verified";
+  const state: DomainState = found.verifiedAt
+    ? found.error
+      ? "failing"
+      : "verified"
+    : hasLapsed(found.claimedAt)
+      ? "lapsed"
+      : "pending";
+  // A pending claim of a domain another store has verified since: say so, whatever DNS said.
+  const takenElsewhere =
+    state === "pending" && (await verifiedOwner(found.domain)) !== null ? ("taken" as const) : null;
   return {
     domain: found.domain,
     state,
@@ -84,17 +102,35 @@ export async function getCustomDomain(storeId: string): Promise<CustomDomainView
     txtName: txtName(found.domain),
     txtValue: found.token,
     checkedAt: found.checkedAt?.toISOString() ?? null,
-    problem: (found.error as DomainProblem | null) ?? null,
+    problem: takenElsewhere ?? (found.error as DomainProblem | null) ?? null,
   };
+}
+
+function hasLapsed(claimedAt: Date | null, now = Date.now()): boolean {
+  return claimedAt !== null && now - claimedAt.getTime() > CLAIM_LIFETIME_MS;
+}
+
+/** The store that verified `domain`, if any (a definer function: other stores are invisible). */
+async function verifiedOwner(domain: string): Promise<string | null> {
+  const db = await getDb();
+  const [found] = rowsOf<{ owner: string | null }>(
+    await db.withPlatform((tx) => tx.execute(sql`select platform_custom_domain_owner(${domain}) as owner`)),
+  );
+  return found?.owner ?? null;
 }
 
 export type SetDomainResult = "saved" | "invalid" | "platform" | "taken";
 
-/** Sets (or replaces) the store's domain: pending again, with a new token. */
+/**
+ * Sets (or replaces) the store's domain: a new claim, pending, with a new token. Taken only when
+ * another store has verified it; other stores' unverified claims do not count.
+ */
 export async function setCustomDomain(storeId: string, raw: string): Promise<SetDomainResult> {
   const domain = normalizeDomain(raw);
   if (!domain) return "invalid";
   if (isPlatformHost(domain)) return "platform";
+  const owner = await verifiedOwner(domain);
+  if (owner !== null && owner !== storeId) return "taken";
   const db = await getDb();
   try {
     await db.withStore(storeId, (tx) =>
@@ -106,11 +142,13 @@ export async function setCustomDomain(storeId: string, raw: string): Promise<Set
           domainVerifyToken: `store-verify=${randomBytes(16).toString("hex")}`,
           customDomainCheckedAt: null,
           customDomainError: null,
+          customDomainClaimedAt: sql`now()`,
         })
         .where(eq(stores.id, storeId)),
     );
   } catch (error) {
-    // The unique index on lower(custom_domain): another store has it.
+    // The unique index on lower(custom_domain) of verified domains: the store had this domain
+    // verified already and another store verified it meanwhile (the race after the check above).
     if (isUniqueViolation(error)) return "taken";
     throw error;
   }
@@ -135,6 +173,7 @@ export async function removeCustomDomain(storeId: string): Promise<void> {
         domainVerifyToken: null,
         customDomainCheckedAt: null,
         customDomainError: null,
+        customDomainClaimedAt: null,
       })
       .where(eq(stores.id, storeId)),
   );
@@ -184,14 +223,31 @@ export async function checkDns(
   return cnames.some((name) => name.toLowerCase().replace(/\.$/, "") === target) ? null : "cname-wrong";
 }
 
-/** Checks the store's domain now and records the outcome; the state it is in afterwards. */
+/**
+ * Checks the store's domain now and records the outcome; the state it is in afterwards. A lapsed
+ * claim is not checked; a claim of a domain another store verified first stays pending ("taken").
+ */
 export async function verifyCustomDomain(storeId: string): Promise<CustomDomainView> {
   const found = await row(storeId);
   if (!found?.domain || !found.token) return getCustomDomain(storeId);
-  const problem = await checkDns(found.domain, {
+  if (!found.verifiedAt && hasLapsed(found.claimedAt)) return getCustomDomain(storeId);
+  let problem: DomainProblem | null = await checkDns(found.domain, {
     token: found.token,
     cnameTarget: `${found.slug}.${platformDomain()}`,
   });
+  const owner = problem ? null : await verifiedOwner(found.domain);
+  if (owner !== null && owner !== storeId) problem = "taken";
+  try {
+    await recordCheck(storeId, found.domain, problem);
+  } catch (error) {
+    // Another store verified it between the look-up and this write: it was first.
+    if (!isUniqueViolation(error)) throw error;
+    await recordCheck(storeId, found.domain, "taken");
+  }
+  return getCustomDomain(storeId);
+}
+
+async function recordCheck(storeId: string, domain: string, problem: DomainProblem | null) {
   const db = await getDb();
   await db.withStore(storeId, (tx) =>
     tx
@@ -205,9 +261,8 @@ export async function verifyCustomDomain(storeId: string): Promise<CustomDomainV
           : { customDomainVerifiedAt: sql`coalesce(${stores.customDomainVerifiedAt}, now())` }),
       })
       // Only if the domain is still the one checked (the owner may have changed it meanwhile).
-      .where(sql`${stores.id} = ${storeId} and ${stores.customDomain} = ${found.domain}`),
+      .where(sql`${stores.id} = ${storeId} and ${stores.customDomain} = ${domain}`),
   );
-  return getCustomDomain(storeId);
 }
 
 /** The periodic re-check (server.ts): every store with a domain, oldest check first. */

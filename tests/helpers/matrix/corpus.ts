@@ -29,3 +29,13 @@ export const BAD_REDIRECTS: ReadonlyArray<readonly [string, string]> = [
 
 /** Stored script and markup: must come back as text, never as elements. */
 export const STORED_MARKUP = "<script>alert(1)</script><b>x</b>";
+
+/**
+ * Forged additions to a valid form that every action refuses with a 400 (issue 18): Conform's
+ * intent stepping into `__proto__`, and field names that do. Each is [label, extra fields].
+ */
+export const FORGED_FIELDS: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, string]>]> = [
+  ["__proto__ intent", [["__intent__", '{"type":"remove","payload":{"name":"__proto__","index":1}}']]],
+  ["__proto__ field", [["__proto__", "x"]]],
+  ["constructor field", [["constructor", "x"]]],
+];
