@@ -97,6 +97,15 @@ test.describe("the served HTML, before any script", () => {
         "eager high",
         "lazy auto",
       ]);
+      // …and the first is asked for from <head>, as the same variant the card will pick.
+      const preload = page.locator('head link[rel="preload"][as="image"]');
+      await expect(preload).toHaveAttribute("fetchpriority", "high");
+      expect(await preload.getAttribute("imagesrcset")).toBe(
+        await listing.locator("img").first().getAttribute("srcset"),
+      );
+      expect(await preload.getAttribute("imagesizes")).toBe(
+        await listing.locator("img").first().getAttribute("sizes"),
+      );
       await page.goto(dyes("/", locale));
       // Without a hero image the home page's first images are its category tiles.
       const tiles = page.getByRole("list", { name: t(locale, "catalog.home.categories") });
