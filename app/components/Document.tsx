@@ -42,10 +42,14 @@ export function Document({
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=6" />
-          {/* entry.client.tsx fetches it before hydrating; the preload starts that with the HTML. */}
-          <link rel="preload" href={DICTIONARY_URL[shell.locale]} as="fetch" crossOrigin="anonymous" />
           <Meta />
           <Links />
+          {/*
+           * entry.client.tsx fetches it before hydrating; the preload starts that with the HTML.
+           * After the stylesheet and any image preload a route's meta adds: the first paint and
+           * the largest image need those sooner than hydration needs the words.
+           */}
+          <link rel="preload" href={DICTIONARY_URL[shell.locale]} as="fetch" crossOrigin="anonymous" />
         </head>
         <body className="flex min-h-dvh flex-col bg-page font-sans text-ink antialiased">
           <ProgressBar />

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CARD_SIZES, cardImageUrl, cardSrcSet } from "~/lib/card-image";
 import type { StockState } from "~/lib/stock";
 import { useMoney } from "./Price";
 import { Swatch } from "./ui/Swatch";
@@ -18,15 +19,6 @@ export interface ProductCardData {
   imageId?: string | null;
 }
 
-/** Widths the image route serves (IMAGE_WIDTHS) that suit a card from phone to desktop. */
-const CARD_WIDTHS = [256, 384, 480, 640] as const;
-/** A card is half the screen on phones, a third on tablets, a quarter of 72rem on desktops. */
-const CARD_SIZES = "(min-width: 1152px) 270px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
-
-export function cardImageUrl(imageId: string, width: number): string {
-  return `/resources/image?url=/images/${imageId}&w=${width}&q=75`;
-}
-
 /** A product in a grid: image, name (a heading linking to the product), price, shade, stock. */
 export function ProductCard({
   product,
@@ -34,8 +26,12 @@ export function ProductCard({
   eager = false,
 }: {
   product: ProductCardData;
+  /** 2 where the grid sits right under the page's h1 (a listing), 3 under a section's h2. */
   headingLevel?: 2 | 3;
-  /** Above the fold (the first row): load at once instead of lazily. */
+  /**
+   * Above the fold (the first row): fetched at once and first, as the page's largest image is
+   * one of these (Lighthouse's "LCP request discovery").
+   */
   eager?: boolean;
 }) {
   const { t } = useTranslation();
@@ -51,12 +47,14 @@ export function ProductCard({
         // The name below says what this is; the picture is decoration for it.
         <img
           src={cardImageUrl(product.imageId, 384)}
-          srcSet={CARD_WIDTHS.map((w) => `${cardImageUrl(product.imageId!, w)} ${w}w`).join(", ")}
+          srcSet={cardSrcSet(product.imageId)}
           sizes={CARD_SIZES}
           width={480}
           height={480}
           alt=""
           loading={eager ? "eager" : "lazy"}
+          // React 18 knows only the lowercase attribute.
+          {...(eager ? { fetchpriority: "high" } : {})}
           decoding="async"
           className="aspect-square w-full rounded-md border border-line object-cover"
         />

@@ -6,7 +6,15 @@ import { isolate } from "~/lib/bidi";
 import { useStoreSite } from "~/lib/root-data";
 import { CategoryCard } from "./catalog/CategoryCard";
 import { ProductGrid } from "./catalog/ProductGrid";
-import { cardImageUrl, type ProductCardData } from "./ProductCard";
+import { cardImageUrl } from "~/lib/card-image";
+import type { ProductCardData } from "./ProductCard";
+
+/**
+ * The home's category tiles: two a row on phones, three from 768 px and at most 72rem, less the
+ * page's padding (2rem) and the gaps (1rem).
+ */
+const HOME_CATEGORY_SIZES =
+  "(min-width: 1152px) 363px, (min-width: 768px) calc(33.3vw - 22px), calc(50vw - 24px)";
 
 /** Widths the image route serves (IMAGE_WIDTHS) for a full-width hero, phone to desktop. */
 const HERO_WIDTHS = [640, 828, 1200, 1920] as const;
@@ -43,7 +51,8 @@ export function StoreHome({ featured, products, newArrivals, onSale, categories 
               srcSet={HERO_WIDTHS.map((w) => `${cardImageUrl(heroImageId, w)} ${w}w`).join(", ")}
               sizes="100vw"
               alt=""
-              fetchPriority="high"
+              // React 18 knows only the lowercase attribute.
+              {...{ fetchpriority: "high" }}
               className="absolute inset-0 -z-20 size-full object-cover"
             />
             <div className="absolute inset-0 -z-10 bg-primary/75" />
@@ -73,6 +82,7 @@ export function StoreHome({ featured, products, newArrivals, onSale, categories 
                   href={`/categories/${category.slug}`}
                   name={category.name}
                   imageId={category.imageId}
+                  sizes={HOME_CATEGORY_SIZES}
                   headingLevel={3}
                   eager={index < 3}
                 />
@@ -83,22 +93,32 @@ export function StoreHome({ featured, products, newArrivals, onSale, categories 
       ) : null}
       {featured.length > 0 ? (
         <Shelf id="home-featured" title={t("home.featured")} more="/products">
-          <ProductGrid products={featured} labelledBy="home-featured" eagerFirstRow={false} />
+          <ProductGrid
+            products={featured}
+            labelledBy="home-featured"
+            headingLevel={3}
+            eagerFirstRow={false}
+          />
         </Shelf>
       ) : null}
       {products.length > 0 ? (
         <Shelf id="home-products" title={t("catalog.home.mostSelling")} more="/products/most-selling">
-          <ProductGrid products={products} labelledBy="home-products" eagerFirstRow={false} />
+          <ProductGrid
+            products={products}
+            labelledBy="home-products"
+            headingLevel={3}
+            eagerFirstRow={false}
+          />
         </Shelf>
       ) : null}
       {onSale.length > 0 ? (
         <Shelf id="home-on-sale" title={t("catalog.home.onSale")} more="/products">
-          <ProductGrid products={onSale} labelledBy="home-on-sale" eagerFirstRow={false} />
+          <ProductGrid products={onSale} labelledBy="home-on-sale" headingLevel={3} eagerFirstRow={false} />
         </Shelf>
       ) : null}
       {newArrivals.length > 0 ? (
         <Shelf id="home-new" title={t("catalog.home.newArrivals")} more="/products">
-          <ProductGrid products={newArrivals} labelledBy="home-new" eagerFirstRow={false} />
+          <ProductGrid products={newArrivals} labelledBy="home-new" headingLevel={3} eagerFirstRow={false} />
         </Shelf>
       ) : null}
     </>

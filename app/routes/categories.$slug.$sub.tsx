@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogListing } from "~/components/catalog/CatalogListing";
 import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
+import { cardImagePreload } from "~/lib/card-image";
 import { seo } from "~/lib/seo";
 import { loadListingPage } from "~/http/catalog-page.server";
 import { storeLoader } from "~/http/handlers.server";
@@ -14,8 +15,8 @@ export const loader = storeLoader((args) =>
   loadListingPage(args, { category: args.params.slug ?? "", sub: args.params.sub ?? "", strictSub: true }),
 );
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seo({
+export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) => [
+  ...seo({
     matches,
     path: `/categories/${params.slug}/${params.sub}`,
     page: (t) =>
@@ -23,7 +24,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
         ? `${data.subcategory?.name} · ${data.category?.name}`
         : t(`notFound.${data?.what ?? "subCategory"}`),
     description: () => (data?.kind === "listing" && data.subcategory?.description) || null,
-  });
+  }),
+  ...cardImagePreload(data?.kind === "listing" ? data.listing.products[0]?.imageId : null),
+];
 
 export default function SubCategory() {
   const data = useLoaderData<typeof loader>();

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CatalogListing } from "~/components/catalog/CatalogListing";
 import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
+import { cardImagePreload } from "~/lib/card-image";
 import { seo } from "~/lib/seo";
 import { loadListingPage } from "~/http/catalog-page.server";
 import { storeLoader } from "~/http/handlers.server";
@@ -16,13 +17,15 @@ export const loader = storeLoader((args) =>
   loadListingPage(args, { category: args.params.slug ?? "", strictSub: true }),
 );
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seo({
+export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) => [
+  ...seo({
     matches,
     path: `/categories/${params.slug}`,
     page: (t) => (data?.kind === "listing" ? data.category?.name : t("notFound.category")),
     description: () => (data?.kind === "listing" && data.category?.description) || null,
-  });
+  }),
+  ...cardImagePreload(data?.kind === "listing" ? data.listing.products[0]?.imageId : null),
+];
 
 export default function Category() {
   const data = useLoaderData<typeof loader>();

@@ -58,7 +58,8 @@ export function CatalogListing({
       </div>
       {listing.products.length > 0 ? (
         <div className="mt-4">
-          <ProductGrid products={listing.products} labelledBy={`${id}-title`} />
+          {/* Right under the h1 on phones (the filters' h2 is in the drawer there), so h2 cards. */}
+          <ProductGrid products={listing.products} labelledBy={`${id}-title`} headingLevel={2} />
         </div>
       ) : (
         <p className="mt-4">
