@@ -9,6 +9,7 @@ import { Field } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { Notice } from "~/components/ui/Notice";
 import type { FormNotice } from "~/lib/notice";
+import { guestTarget } from "~/lib/guest-target";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -154,7 +155,7 @@ export default function Login() {
               {t("auth.signup.title")}
             </Link>
           </p>
-          <Button to={redirectTo || "/"} variant="secondary">
+          <Button to={guestTarget(redirectTo)} variant="secondary">
             {t("auth.continueAsGuest")}
           </Button>
         </div>

@@ -155,7 +155,7 @@ export function DataTable<Row>({
                       column.rowHeader
                         ? "max-sm:order-first max-sm:pt-0 max-sm:text-start max-sm:text-lg"
                         : isActions
-                          ? "max-sm:mt-2 max-sm:block max-sm:border-t max-sm:border-line max-sm:pt-3"
+                          ? "max-sm:mt-2 max-sm:block max-sm:border-t max-sm:border-line max-sm:pt-3 max-sm:empty:hidden"
                           : "max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:justify-between max-sm:gap-x-4 max-sm:text-end max-sm:before:font-bold max-sm:before:text-start max-sm:before:content-[attr(data-label)]",
                     );
                     return column.rowHeader ? (
