@@ -72,7 +72,7 @@ export default function PlatformPackages() {
           columns={columns}
           rows={packages}
           rowKey={(plan) => plan.id}
-          empty={t("packages.title")}
+          empty={t("phoneAdmin.noPlans")}
         />
       </div>
     </section>
