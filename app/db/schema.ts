@@ -63,6 +63,8 @@ export const packages = pgTable("packages", {
   stripePriceId: text("stripe_price_id"),
   active: boolean("active").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** Entitlement: a store on this plan may answer on its own domain (decision 026). */
+  allowsCustomDomain: boolean("allows_custom_domain").notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -33,6 +33,7 @@ export const action = adminAction(async ({ store, form }) => {
       if (!checkout.ok) {
         if (checkout.reason === "not-configured") return refuse("billing.notConfigured", 409);
         if (checkout.reason === "already-subscribed") return refuse("billing.alreadySubscribed", 409);
+        if (checkout.reason === "current-plan") return refuse("planEntitlements.alreadyOnPlan", 409);
         return refuse("billing.noSuchPlan", 400);
       }
       return redirect(checkout.url);

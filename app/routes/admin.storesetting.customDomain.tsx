@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
@@ -22,6 +22,10 @@ import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { customDomainSchema } from "~/lib/validation/custom-domain";
 import {
+  customDomainEntitlement,
+  type CustomDomainEntitlement,
+} from "~/services/billing/entitlements.server";
+import {
   getCustomDomain,
   removeCustomDomain,
   setCustomDomain,
@@ -34,6 +38,7 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin
 
 export const loader = adminLoader(async ({ store }) => ({
   view: await getCustomDomain(store.id),
+  entitlement: await customDomainEntitlement(store.id),
   constraint: formConstraint(customDomainSchema),
 }));
 
@@ -45,6 +50,13 @@ const SET_ERRORS = {
 
 export const action = adminAction(async ({ store, form }) => {
   const intent = form.get("intent");
+  // Saving or verifying a domain needs a plan that includes one (removing never does): the page
+  // says why and links billing, the server refuses the same (decision 026).
+  if ((intent === "save" || intent === "verify") && !(await customDomainEntitlement(store.id)).allowed)
+    return data(
+      { result: null, notice: { key: "planEntitlements.customDomainRefused" } as FormNotice },
+      { status: 403 },
+    );
   if (intent === "verify") {
     const view = await verifyCustomDomain(store.id);
     if (view.state === "none")
@@ -84,7 +96,7 @@ export const action = adminAction(async ({ store, form }) => {
 const loadSchema = () => import("~/lib/validation/custom-domain").then((m) => m.customDomainSchema);
 
 export default function CustomDomain() {
-  const { view, constraint } = useLoaderData<typeof loader>();
+  const { view, entitlement, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const { locale } = useRootData().shell;
@@ -104,25 +116,30 @@ export default function CustomDomain() {
     : null;
   return (
     <AdminPage title={t("admin.nav.customDomain")}>
-      {actionData?.notice ? <Notice>{t(actionData.notice.key)}</Notice> : null}
+      {actionData?.notice && actionData.notice.key !== "planEntitlements.customDomainRefused" ? (
+        <Notice>{t(actionData.notice.key)}</Notice>
+      ) : null}
+      {entitlement.allowed ? null : <NotInPlan entitlement={entitlement} />}
       <Form
         method="post"
         {...form.formProps}
         className="flex max-w-xl flex-col gap-3 rounded-lg border border-line p-5"
       >
         <input type="hidden" name="intent" value="save" />
-        <Field
-          field={form.field("domain")}
-          label={t("customDomain.domain")}
-          hint={t("customDomain.domainHint")}
-          dir="ltr"
-          inputMode="url"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        <Button className="self-start" disabled={saving}>
-          {t("customDomain.save")}
-        </Button>
+        <fieldset disabled={!entitlement.allowed} className="flex flex-col gap-3">
+          <Field
+            field={form.field("domain")}
+            label={t("customDomain.domain")}
+            hint={t("customDomain.domainHint")}
+            dir="ltr"
+            inputMode="url"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <Button className="self-start" disabled={saving}>
+            {t("customDomain.save")}
+          </Button>
+        </fieldset>
       </Form>
       {view.domain ? (
         <section
@@ -174,7 +191,7 @@ export default function CustomDomain() {
           </div>
           <div className="flex flex-wrap gap-3">
             <Form method="post">
-              <Button name="intent" value="verify" disabled={verifying}>
+              <Button name="intent" value="verify" disabled={verifying || !entitlement.allowed}>
                 {t("customDomain.verify")}
               </Button>
             </Form>
@@ -189,6 +206,32 @@ export default function CustomDomain() {
         </section>
       ) : null}
     </AdminPage>
+  );
+}
+
+/** Why the domain cannot be set on this plan, which plans include it, and the way to billing. */
+function NotInPlan({ entitlement }: { entitlement: CustomDomainEntitlement }) {
+  const { t } = useTranslation();
+  const { locale } = useRootData().shell;
+  const name = (plan: { nameEn: string; nameAr: string }) => (locale === "ar" ? plan.nameAr : plan.nameEn);
+  return (
+    <Notice>
+      <p>
+        {t("planEntitlements.customDomainNotIncluded", {
+          plan: entitlement.plan ? name(entitlement.plan) : "",
+        })}{" "}
+        {entitlement.plansWithIt.length > 0
+          ? t("planEntitlements.customDomainPlans", {
+              plans: entitlement.plansWithIt.map(name).join(locale === "ar" ? "، " : ", "),
+            })
+          : null}
+      </p>
+      <p className="mt-2">
+        <Link to="/admin/billing" className="font-bold underline underline-offset-4">
+          {t("planEntitlements.seePlans")}
+        </Link>
+      </p>
+    </Notice>
   );
 }
 

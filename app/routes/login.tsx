@@ -9,6 +9,7 @@ import { Field } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { Notice } from "~/components/ui/Notice";
 import type { FormNotice } from "~/lib/notice";
+import { guestTarget } from "~/lib/guest-target";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -18,7 +19,9 @@ import { loginSchema } from "~/lib/validation/auth";
 import { getOptionalUser, requireStore } from "~/http/guards.server";
 import { siteAction, siteLoader } from "~/http/handlers.server";
 import { authenticateWithPassword } from "~/http/password-sign-in.server";
+import { BILLING_PATH } from "~/services/billing/billing-path";
 import { signInStaff } from "~/services/identity/platform-auth.server";
+import { storeClosure } from "~/services/store/subscription-gate.server";
 import { createStaffSession, getStaff } from "~/http/sessions.server";
 import { createUserSession } from "~/http/sessions.server";
 
@@ -29,6 +32,15 @@ function redirectTarget(request: Request, form?: FormData): string {
   return safeRedirectPath(raw, "");
 }
 
+/**
+ * Where signing in lands without a target: an admin on the dashboard, or on billing when the
+ * store's subscription has lapsed (every other admin page shows the closed notice); a shopper home.
+ */
+function homeOf(user: { isAdmin: boolean }, store: Parameters<typeof storeClosure>[0]): string {
+  if (!user.isAdmin) return "/";
+  return storeClosure(store) === "expired" ? BILLING_PATH : "/admin/dashboard";
+}
+
 export const loader = siteLoader(async ({ request, context }) => {
   const redirectTo = redirectTarget(request);
   if (context.tenant.kind === "platform") {
@@ -36,7 +48,7 @@ export const loader = siteLoader(async ({ request, context }) => {
     return { audience: "staff" as const, redirectTo, constraint: formConstraint(loginSchema) };
   }
   const user = await getOptionalUser(request, context);
-  if (user) throw redirect(redirectTo || (user.isAdmin ? "/admin/dashboard" : "/"));
+  if (user) throw redirect(redirectTo || homeOf(user, requireStore(context)));
   return { audience: "store" as const, redirectTo, constraint: formConstraint(loginSchema) };
 });
 
@@ -77,7 +89,7 @@ export const action = siteAction(
       return refuse({ key: "auth.invalidCredentials" });
     }
     const cookie = await createUserSession(store.id, result.user.id, request);
-    const home = result.user.isAdmin ? "/admin/dashboard" : "/";
+    const home = homeOf(result.user, store);
     return redirectWithToast(
       target || home,
       { key: "toast.loginSuccess" },
@@ -154,7 +166,7 @@ export default function Login() {
               {t("auth.signup.title")}
             </Link>
           </p>
-          <Button to={redirectTo || "/"} variant="secondary">
+          <Button to={guestTarget(redirectTo)} variant="secondary">
             {t("auth.continueAsGuest")}
           </Button>
         </div>

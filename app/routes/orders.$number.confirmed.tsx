@@ -7,6 +7,7 @@ import { OrderOutcome } from "~/components/orders/OrderOutcome";
 import { shopperLoader } from "~/http/handlers.server";
 import { Refusal } from "~/http/refusal.server";
 import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
 import { findShopperOrder } from "~/services/orders/shopper-order.server";
 
 /** How often a page waiting for the card webhook looks again. */
@@ -23,9 +24,13 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     : tags;
 };
 
-export const loader = shopperLoader(async ({ store, user, params, locale }) => {
+export const loader = shopperLoader(async ({ request, store, user, params, locale }) => {
   const order = await findShopperOrder(store.id, user.id, params.number, locale);
   if (!order) throw new Refusal(404, { key: "notFound.order" });
+  // Back from Stripe's page (its success URL carries the session): the first showing of a card
+  // order gets the toast a cash order gets from the checkout, once, on the address without it.
+  if (order.paymentMethod === "card" && new URL(request.url).searchParams.has("session_id"))
+    throw await redirectWithToast(`/orders/${order.number}/confirmed`, { key: "toast.orderPlaced" });
   return { order };
 });
 

@@ -34,6 +34,7 @@ function formValues(plan: PackageRow | null): Record<string, string | boolean> {
     descriptionEn: plan.descriptionEn,
     descriptionAr: plan.descriptionAr,
     active: plan.active,
+    allowsCustomDomain: plan.allowsCustomDomain,
   };
 }
 

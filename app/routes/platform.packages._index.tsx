@@ -3,6 +3,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";
+import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { staffLoader } from "~/http/handlers.server";
 import { formatMoney } from "~/lib/money";
 import { useRootData } from "~/lib/root-data";
@@ -13,10 +14,48 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("packa
 
 export const loader = staffLoader(async () => ({ packages: await listPackages() }));
 
+type Plan = Awaited<ReturnType<typeof listPackages>>[number];
+
 export default function PlatformPackages() {
   const { packages } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { locale } = useRootData().shell;
+  const columns: DataColumn<Plan>[] = [
+    {
+      key: "name",
+      header: t("packages.name"),
+      rowHeader: true,
+      cell: (plan) => (
+        <Link to={`/platform/packages/${plan.id}`} className="text-primary-ink underline underline-offset-4">
+          {locale === "ar" ? plan.nameAr : plan.nameEn}
+        </Link>
+      ),
+    },
+    {
+      key: "price",
+      header: t("packages.price"),
+      align: "end",
+      cell: (plan) => (
+        <span className="whitespace-nowrap">
+          {t("packages.perMonth", { price: formatMoney(plan.priceCents, plan.currency, locale) })}
+        </span>
+      ),
+    },
+    {
+      key: "stripePriceId",
+      header: t("packages.stripePriceId"),
+      cell: (plan) => (
+        <span className="font-mono text-sm" dir="ltr">
+          {plan.stripePriceId ?? "—"}
+        </span>
+      ),
+    },
+    {
+      key: "status",
+      header: t("packages.status"),
+      cell: (plan) => (plan.active ? t("packages.active") : t("packages.inactive")),
+    },
+  ];
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-10">
       <div className="flex flex-wrap items-center gap-4">
@@ -26,47 +65,15 @@ export default function PlatformPackages() {
         </Button>
         <Button to="/platform/packages/new">{t("packages.new")}</Button>
       </div>
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full text-start">
-          <caption className="sr-only">{t("packages.title")}</caption>
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="p-2 text-start">
-                {t("packages.name")}
-              </th>
-              <th scope="col" className="p-2 text-end">
-                {t("packages.price")}
-              </th>
-              <th scope="col" className="p-2 text-start">
-                {t("packages.stripePriceId")}
-              </th>
-              <th scope="col" className="p-2 text-start">
-                {t("packages.status")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {packages.map((plan) => (
-              <tr key={plan.id} className="border-b border-line">
-                <th scope="row" className="p-2 text-start font-bold">
-                  <Link
-                    to={`/platform/packages/${plan.id}`}
-                    className="text-primary-ink underline underline-offset-4"
-                  >
-                    {locale === "ar" ? plan.nameAr : plan.nameEn}
-                  </Link>
-                </th>
-                <td className="p-2 text-end whitespace-nowrap">
-                  {t("packages.perMonth", { price: formatMoney(plan.priceCents, plan.currency, locale) })}
-                </td>
-                <td className="p-2 font-mono text-sm" dir="ltr">
-                  {plan.stripePriceId ?? "—"}
-                </td>
-                <td className="p-2">{plan.active ? t("packages.active") : t("packages.inactive")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="mt-6">
+        <DataTable
+          caption={t("packages.title")}
+          captionHidden
+          columns={columns}
+          rows={packages}
+          rowKey={(plan) => plan.id}
+          empty={t("phoneAdmin.noPlans")}
+        />
       </div>
     </section>
   );

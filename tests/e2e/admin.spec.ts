@@ -58,10 +58,13 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await open.click();
       const drawer = page.getByRole("dialog", { name: t(locale, "admin.menu") });
       await expect(drawer).toBeVisible();
-      await page.waitForTimeout(100);
-      const box = (await drawer.boundingBox())!;
-      if (locale === "ar") expect(Math.round(box.x + box.width)).toBe(390);
-      else expect(Math.round(box.x)).toBe(0);
+      // It slides in: its start edge reaches the screen's start side (the right in Arabic).
+      await expect
+        .poll(async () => {
+          const box = (await drawer.boundingBox())!;
+          return Math.round(locale === "ar" ? box.x + box.width : box.x);
+        })
+        .toBe(locale === "ar" ? 390 : 0);
       expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await expect(
         drawer.getByRole("link", { name: t(locale, "admin.nav.contactRequests") }),

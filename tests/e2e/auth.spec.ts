@@ -87,6 +87,16 @@ for (const locale of ["en", "ar"] as const) {
       await page.goto(dyes("/login", locale));
       await page.getByRole("link", { name: t(locale, "auth.continueAsGuest") }).click();
       await expect(page).toHaveURL(hostUrl("dyes", "/"));
+      // Sent to sign in by a page a guest cannot see: the guest goes home, not back to sign-in.
+      for (const target of ["/checkout", "/cart", "/wishlist", "/orders"]) {
+        await page.goto(dyes(`/login?redirectTo=${encodeURIComponent(target)}`, locale));
+        await page.getByRole("link", { name: t(locale, "auth.continueAsGuest") }).click();
+        await expect(page).toHaveURL(hostUrl("dyes", "/"));
+      }
+      // Sent by a page a guest may see: back to it.
+      await page.goto(dyes(`/login?redirectTo=${encodeURIComponent("/products")}`, locale));
+      await page.getByRole("link", { name: t(locale, "auth.continueAsGuest") }).click();
+      await expect(page).toHaveURL(hostUrl("dyes", "/products"));
     });
 
     test("forgot and reset the password through the mailed link", async ({ page }) => {

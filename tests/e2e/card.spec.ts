@@ -5,7 +5,7 @@
  * declined with 4000 0000 0000 0002, and abandons a payment (cancelled, 'your order is not
  * completed'). Ink Atelier, so the Dye & Shade checkout tests keep Cash On Delivery alone.
  */
-import { expect, login, t, test } from "./support/fixtures";
+import { expect, expectToast, login, t, test } from "./support/fixtures";
 import { hostUrl } from "./demo";
 import { waitForMailAbout } from "./support/mail";
 import type { Page } from "@playwright/test";
@@ -72,7 +72,10 @@ test("the admin connects the store; a card payment on the hosted page makes the 
   const number = await toHostedPage(shopper);
   await shopper.getByLabel("Card number").fill("4242 4242 4242 4242");
   await shopper.getByRole("button", { name: "Pay" }).click();
-  await expect(shopper).toHaveURL(new RegExp(`/orders/${number}/confirmed\\?session_id=cs_`));
+  // Back from Stripe (the success URL carries the session): 'Order placed successfully', once,
+  // on the order's confirmation address.
+  await expect(shopper).toHaveURL(new RegExp(`/orders/${number}/confirmed$`));
+  await expectToast(shopper, t("en", "toast.orderPlaced"));
   // The webhook may land just after the redirect: the page re-checks until it is confirmed.
   await expect(
     shopper.getByRole("heading", { level: 1, name: t("en", "orders.confirmedTitle") }),

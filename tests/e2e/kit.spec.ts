@@ -22,16 +22,22 @@ test.beforeEach(async ({ context }, info) => {
   });
 });
 
-/** Holds the page's requests matching `pattern` until `release()`: a submission kept in flight. */
+/**
+ * Holds the page's POSTs matching `pattern` until `release()`: a submission kept in flight.
+ * `arrived` settles once one has reached the hold, so a test knows it is in flight (no sleeping).
+ */
 async function hold(page: Page, pattern: RegExp) {
   let release!: () => void;
+  let arrive!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
   await page.route(pattern, async (route) => {
     if (route.request().method() !== "POST") return route.continue();
+    arrive();
     await released;
     await route.continue();
   });
-  return release;
+  return { release, arrived };
 }
 
 /** Scripts have run once React has attached its handlers (Remix marks nothing, so look for them). */
@@ -52,21 +58,24 @@ test("a form is disabled only while its own submission is in flight, not another
   const send = page.getByRole("button", { name: text(locale, "content.send") });
 
   // Another form on the page (the header's theme switch) is submitting: Send stays usable.
-  const releaseTheme = await hold(page, /\/resources\/theme/);
+  const theme = await hold(page, /\/resources\/theme/);
   await page.getByRole("button", { name: text(locale, "header.theme.toDarkLabel") }).click();
-  await page.waitForTimeout(300);
+  // The theme's POST is in flight (held): the page is mid-submission, yet Send is usable.
+  await theme.arrived;
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
   await expect(send).toBeEnabled();
-  releaseTheme();
+  theme.release();
   await expect(page.locator("html")).toHaveClass(/dark/);
 
   // This form's own submission: Send is disabled until the answer arrives.
   await page.getByLabel(text(locale, "auth.fields.name")).fill("Mona Saleh");
   await page.getByLabel(text(locale, "auth.fields.email")).fill("mona@example.com");
   await page.getByLabel(text(locale, "content.comments")).fill("Do you ship to Dubai?");
-  const releaseContact = await hold(page, /\/contact/);
+  const contact = await hold(page, /\/contact/);
   await send.click();
+  await contact.arrived;
   await expect(send).toBeDisabled();
-  releaseContact();
+  contact.release();
   await expect(page.getByText(text(locale, "toast.requestSubmitted"), { exact: true })).toBeVisible();
   await expect(send).toBeEnabled();
 });

@@ -16,3 +16,9 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * The same patience for `expect.poll` (`await expect.poll(read, SETTLES).toBe(x)`), so every test
+ * waiting on a notification waits alike.
+ */
+export const SETTLES = { timeout: 5_000, interval: 50 };

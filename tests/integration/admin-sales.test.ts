@@ -22,6 +22,7 @@ import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
+import { SETTLES } from "../helpers/eventually";
 
 let db: TestDb;
 let alpha: StoreFixture;
@@ -137,7 +138,6 @@ async function clearSales() {
 }
 
 /** Notifications travel asynchronously on PostgreSQL: give them a moment. */
-const eventually = { timeout: 5_000, interval: 50 };
 
 beforeAll(async () => {
   db = await createTestDb();
@@ -265,7 +265,7 @@ describe("admin sales: create, edit, delete", () => {
     // Move the end a moment ahead (a form works in minutes): the write itself refreshes the page.
     const endsAt = new Date(Date.now() + 1_500);
     await db.owner.update(sales).set({ endsAt }).where(eq(sales.id, id));
-    await expect.poll(() => productPrice(), eventually).toBe(1000);
+    await expect.poll(() => productPrice(), SETTLES).toBe(1000);
     expect(Date.now()).toBeLessThan(endsAt.getTime());
     await expect.poll(() => productPrice(), { timeout: 6_000, interval: 100 }).toBe(1250);
     expect(Date.now()).toBeGreaterThanOrEqual(endsAt.getTime());

@@ -16,6 +16,7 @@ import type { ProductDetail } from "~/services/catalog/products.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor } from "../helpers/routes";
+import { SETTLES } from "../helpers/eventually";
 
 let db: TestDb;
 let alpha: StoreFixture;
@@ -41,7 +42,6 @@ const listing = async (context = alphaCtx, host = "alpha") =>
   ).data;
 
 /** Notifications travel asynchronously on PostgreSQL: give them a moment. */
-const eventually = { timeout: 5_000, interval: 50 };
 
 beforeAll(async () => {
   db = await createTestDb();
@@ -70,8 +70,8 @@ describe("catalogue cache", () => {
       .update(products)
       .set({ priceCents: 1999 })
       .where(and(eq(products.storeId, alpha.storeId), eq(products.id, alpha.productId)));
-    await expect.poll(async () => (await product("alpha-product"))?.priceCents, eventually).toBe(1999);
-    await expect.poll(async () => (await listing()).listing.products[0]?.priceCents, eventually).toBe(1999);
+    await expect.poll(async () => (await product("alpha-product"))?.priceCents, SETTLES).toBe(1999);
+    await expect.poll(async () => (await listing()).listing.products[0]?.priceCents, SETTLES).toBe(1999);
   });
 
   it("shows a renamed category and drops a deactivated product", async () => {
@@ -81,20 +81,20 @@ describe("catalogue cache", () => {
       .set({ nameEn: "Renamed" })
       .where(and(eq(categories.storeId, alpha.storeId), eq(categories.id, alpha.categoryId)));
     await expect
-      .poll(async () => (await listing()).categories.map((c) => c.name), eventually)
+      .poll(async () => (await listing()).categories.map((c) => c.name), SETTLES)
       .toContain("Renamed");
 
     await db.owner
       .update(products)
       .set({ active: false })
       .where(and(eq(products.storeId, alpha.storeId), eq(products.id, alpha.productId)));
-    await expect.poll(() => product("alpha-product"), eventually).toBeNull();
-    await expect.poll(async () => (await listing()).listing.total, eventually).toBe(0);
+    await expect.poll(() => product("alpha-product"), SETTLES).toBeNull();
+    await expect.poll(async () => (await listing()).listing.total, SETTLES).toBe(0);
     await db.owner
       .update(products)
       .set({ active: true })
       .where(and(eq(products.storeId, alpha.storeId), eq(products.id, alpha.productId)));
-    await expect.poll(async () => (await listing()).listing.total, eventually).toBe(1);
+    await expect.poll(async () => (await listing()).listing.total, SETTLES).toBe(1);
   });
 
   it("keeps each store's entries to itself", async () => {
@@ -106,7 +106,7 @@ describe("catalogue cache", () => {
       .update(products)
       .set({ nameEn: "alpha renamed" })
       .where(and(eq(products.storeId, alpha.storeId), eq(products.id, alpha.productId)));
-    await expect.poll(async () => (await product("alpha-product"))?.name, eventually).toBe("alpha renamed");
+    await expect.poll(async () => (await product("alpha-product"))?.name, SETTLES).toBe("alpha renamed");
     expect((await product("beta-product", betaCtx))?.name).toBe("beta red dye");
     expect((await listing(betaCtx, "beta")).listing.products.map((p) => p.name)).toEqual(["beta red dye"]);
   });
@@ -125,7 +125,7 @@ describe("catalogue cache", () => {
       endsAt: new Date(startsAt.getTime() + 60 * 60 * 1000),
     });
     // The insert itself is a change: the page is read afresh, still at full price.
-    await expect.poll(async () => (await product("alpha-product"))?.salePriceCents, eventually).toBe(1999);
+    await expect.poll(async () => (await product("alpha-product"))?.salePriceCents, SETTLES).toBe(1999);
     expect(Date.now()).toBeLessThan(startsAt.getTime());
     await expect
       .poll(async () => (await product("alpha-product"))?.salePriceCents, { timeout: 6_000, interval: 100 })

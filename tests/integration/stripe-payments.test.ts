@@ -29,7 +29,17 @@ import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor, postForm } from "../helpers/routes";
 import { startSmtpServer } from "../helpers/smtp";
-import { A, ADDRESS, addProduct, fillCart, newToken, signedIn, stockOf, type Ctx } from "./checkout-fixtures";
+import {
+  A,
+  ADDRESS,
+  addProduct,
+  fillCart,
+  newToken,
+  signedIn,
+  stockOf,
+  toastOf,
+  type Ctx,
+} from "./checkout-fixtures";
 
 let db: TestDb;
 let alpha: StoreFixture;
@@ -274,6 +284,15 @@ describe("Pay With Stripe", () => {
     );
     expect(await orderRow(number)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
     expect(await stockOf(db, dye)).toBe(98);
+    // The first showing, back from Stripe: 'Order placed successfully', on the address without the session.
+    const back = await page(
+      confirmedLoader,
+      `/orders/${number}/confirmed?session_id=${before.stripeCheckoutSessionId}`,
+      number,
+    );
+    expect(back.status).toBe(302);
+    expect(back.headers.get("Location")).toBe(`/orders/${number}/confirmed`);
+    expect(await toastOf(back.headers)).toBe("toast.orderPlaced");
     const after = await page(confirmedLoader, `/orders/${number}/confirmed`, number);
     expect(after.data.order).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
   });

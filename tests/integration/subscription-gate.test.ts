@@ -16,7 +16,8 @@ import { loader as adminLayoutLoader } from "~/routes/admin";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
 import { loader as homeLoader } from "~/routes/_index";
 import { action as contactAction } from "~/routes/contact";
-import { loader as loginLoader } from "~/routes/login";
+import { hashPassword } from "~/lib/passwords.server";
+import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { loader as productsLoader } from "~/routes/products._index";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
 import { storeClosure } from "~/services/store/subscription-gate.server";
@@ -157,6 +158,31 @@ describe("the gate on a store's pages", () => {
     // Not a way around the gate: other admin pages stay closed, .data or not.
     expect((await root("/admin/dashboard.data", adminCookie)).status).toBe(503);
     expect((await root("/admin/billing-x", adminCookie)).status).toBe(503);
+  });
+
+  it("signs the owner of an expired store in to /admin/billing, not the closed dashboard", async () => {
+    await db.owner
+      .update(users)
+      .set({ passwordHash: await hashPassword("owner-pass-1") })
+      .where(eq(users.email, "owner@shop.test"));
+    const signIn = async () => {
+      const request = postForm(`${S}/login`, { email: "owner@shop.test", password: "owner-pass-1" });
+      return answer(async () => loginAction({ request, context: await ctx(request), params: {} }));
+    };
+    await setPeriodEnd(new Date(Date.now() - 1000));
+    const expired = await signIn();
+    expect(expired.status).toBe(302);
+    expect(expired.headers.get("Location")).toBe("/admin/billing");
+    // Already signed in, the sign-in page sends the owner there too.
+    const again = get("/login", adminCookie);
+    const page = await answer(async () =>
+      loginLoader({ request: again, context: await ctx(again), params: {} }),
+    );
+    expect(page.headers.get("Location")).toBe("/admin/billing");
+    // An open store's owner lands on the dashboard as before.
+    await setPeriodEnd(new Date(Date.now() + HOUR));
+    const open = await signIn();
+    expect(open.headers.get("Location")).toBe("/admin/dashboard");
   });
 
   it("shows a suspended store the notice too, with no way to billing", async () => {

@@ -4,6 +4,7 @@ import { stores, storeSettings } from "~/db/schema";
 import { resolveTenantUncached, TenantResolver, type Tenant } from "~/services/store/tenancy.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import { eventually } from "../helpers/eventually";
 
 let db: TestDb;
 let dyes: StoreFixture;
@@ -13,14 +14,9 @@ const DOMAIN = "localhost";
 const resolve = (host: string) => resolveTenantUncached(db, host, DOMAIN);
 const storeSlug = (tenant: Tenant) => (tenant.kind === "store" ? tenant.store.slug : tenant.kind);
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("condition not met in time");
-}
+/** Until `check` holds (the shared helper), failing the test if it never does. */
+const settles = async (check: () => Promise<boolean>) =>
+  expect(await eventually(check, (held) => held, 3_000)).toBe(true);
 
 beforeAll(async () => {
   db = await createTestDb();
@@ -103,7 +99,7 @@ describe("TenantResolver cache", () => {
         .update(storeSettings)
         .set({ primaryColor: "#445566", footerTextEn: "New footer" })
         .where(eq(storeSettings.storeId, dyes.storeId));
-      await eventually(async () => {
+      await settles(async () => {
         const now = await resolver.resolve("dyes.localhost");
         return (
           now.kind === "store" &&
@@ -121,7 +117,7 @@ describe("TenantResolver cache", () => {
     try {
       expect((await resolver.resolve("newshop.localhost")).kind).toBe("unknown");
       await createStoreFixture(db, "newshop");
-      await eventually(async () => storeSlug(await resolver.resolve("newshop.localhost")) === "newshop");
+      await settles(async () => storeSlug(await resolver.resolve("newshop.localhost")) === "newshop");
     } finally {
       await resolver.stop();
     }

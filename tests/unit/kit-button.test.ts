@@ -18,8 +18,12 @@ describe("Button", () => {
     );
     expect(html).toContain('href="/checkout"');
     expect(html).toMatch(/^<a /);
-    const classes = /class="([^"]*)"/.exec(html)![1];
-    expect(classes).toBe(buttonClass({ className: "w-full" }));
+    // The same classes as a <button> given the same className, rendered through the other branch.
+    const button = await renderAt("/cart", createElement(Button, { className: "w-full" }, "Checkout"));
+    const classOf = (markup: string) => /class="([^"]*)"/.exec(markup)![1]!.split(" ").sort();
+    expect(classOf(html)).toEqual(classOf(button));
+    expect(classOf(html)).toContain("w-full");
+    expect(classOf(html)).toContain("bg-primary");
   });
 
   it("lets a caller's classes replace the variant's", () => {

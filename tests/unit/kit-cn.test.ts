@@ -16,6 +16,16 @@ describe("cn", () => {
     expect(cn("mt-8", "mt-4")).toBe("mt-4");
   });
 
+  it("knows groups that overlap: all sides against one side, borders, rings", () => {
+    // Padding on every side replaces earlier per-side padding; a side after it refines it.
+    expect(cn("px-2 py-1", "p-4")).toBe("p-4");
+    expect(cn("p-4", "px-2")).toBe("p-4 px-2");
+    expect(cn("border border-line", "border-0")).toBe("border-line border-0");
+    expect(cn("border-line", "border-red-700")).toBe("border-red-700");
+    expect(cn("ring-2 ring-primary", "ring-4")).toBe("ring-primary ring-4");
+    expect(cn("max-sm:p-3", "max-sm:p-0")).toBe("max-sm:p-0");
+  });
+
   it("keeps classes of different kinds, sides or variants", () => {
     expect(cn("text-sm text-ink text-center")).toBe("text-sm text-ink text-center");
     expect(cn("px-4 py-2 ms-2 me-2")).toBe("px-4 py-2 ms-2 me-2");

@@ -24,8 +24,8 @@ export function AdminLayout({
       <SkipLink />
       <header className="sticky top-0 z-30 flex min-h-14 items-center gap-2 border-b border-line bg-page px-2 lg:hidden">
         <AdminDrawer storeName={storeName} admin={admin} />
-        <span className="truncate font-extrabold text-primary-ink" dir="auto">
-          {storeName}
+        <span className="truncate font-extrabold text-primary-ink">
+          <bdi>{storeName}</bdi>
         </span>
       </header>
       <aside

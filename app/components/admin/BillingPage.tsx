@@ -26,6 +26,7 @@ export interface BillingData {
   hasCustomer: boolean;
   hasSubscription: boolean;
   subscribed: boolean;
+  onPlan: boolean;
   packages: BillingPlan[];
 }
 
@@ -101,7 +102,7 @@ export function BillingPage({
         <ul className="mt-3 grid gap-4 md:grid-cols-2">
           {billing.packages.map((plan) => {
             const features = (locale === "ar" ? plan.descriptionAr : plan.descriptionEn) ?? "";
-            const current = billing.subscribed && billing.plan?.id === plan.id;
+            const current = billing.onPlan && billing.plan?.id === plan.id;
             return (
               <li key={plan.id} className="flex flex-col gap-3 rounded-lg border border-line bg-card p-5">
                 <h3 className="text-lg font-extrabold">{name(plan)}</h3>
@@ -113,8 +114,8 @@ export function BillingPage({
                     name="intent"
                     value="choose"
                     variant={current ? "secondary" : "primary"}
-                    disabled={busy || !billing.configured || billing.subscribed}
-                    aria-label={t("billing.chooseNamed", { plan: name(plan) })}
+                    disabled={busy || !billing.configured || billing.subscribed || current}
+                    aria-label={current ? undefined : t("billing.chooseNamed", { plan: name(plan) })}
                   >
                     {current ? t("billing.currentPlan") : t("billing.choosePlan")}
                   </Button>

@@ -34,6 +34,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
         </div>
       </dl>
       <p className="mt-1 text-sm text-muted">{t("cart.itemsLabel", { count: cart.itemCount })}</p>
+      <p className="mt-1 text-sm text-muted">{t("looseEnds.shippingAtCheckout")}</p>
       <Button to="/checkout" className="mt-4 w-full">
         {t("cart.checkout")}
       </Button>

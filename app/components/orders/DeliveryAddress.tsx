@@ -15,19 +15,25 @@ export function DeliveryAddress({
   nameClassName?: string;
 }) {
   return (
+    // Each line lines up with the page's start (the right in Arabic) while its text keeps its own
+    // direction (<bdi>): a Latin address on an Arabic slip is right-aligned, not left.
     <address className={cn("flex flex-col not-italic", className)}>
-      <span dir="auto" className={nameClassName}>
-        {address.fullName}
+      <span className={nameClassName}>
+        <bdi>{address.fullName}</bdi>
       </span>
-      <span dir="auto">{address.streetAddress}</span>
-      <span dir="auto">
-        {address.zipCode} {address.city}
+      <span>
+        <bdi>{address.streetAddress}</bdi>
       </span>
-      <span dir="ltr" className="text-start">
-        {address.mobile}
+      <span>
+        <bdi>
+          {address.zipCode} {address.city}
+        </bdi>
       </span>
-      <span dir="ltr" className="text-start">
-        {address.email}
+      <span>
+        <bdi dir="ltr">{address.mobile}</bdi>
+      </span>
+      <span>
+        <bdi dir="ltr">{address.email}</bdi>
       </span>
     </address>
   );

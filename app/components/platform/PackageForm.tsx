@@ -28,6 +28,9 @@ export function PackageForm({
   const pending = useFormPending({ method: "post" });
   const form = useSchemaForm(loadSchema, result, { id: "package", constraint, defaultValue });
   const active = result?.initialValue ? result.initialValue.active === "on" : defaultValue.active === true;
+  const allowsCustomDomain = result?.initialValue
+    ? result.initialValue.allowsCustomDomain === "on"
+    : defaultValue.allowsCustomDomain === true;
   return (
     <Form method="post" {...form.formProps} className="flex max-w-2xl flex-col gap-3">
       {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
@@ -80,6 +83,18 @@ export function PackageForm({
         />
         <span>{t("packages.activeLabel")}</span>
       </label>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="font-bold">{t("planEntitlements.legend")}</legend>
+        <label className="flex min-h-11 items-center gap-3">
+          <input
+            type="checkbox"
+            name="allowsCustomDomain"
+            defaultChecked={allowsCustomDomain}
+            className="size-5 accent-[var(--color-primary)]"
+          />
+          <span>{t("planEntitlements.customDomain")}</span>
+        </label>
+      </fieldset>
       <Button className="self-start" disabled={pending}>
         {t("packages.save")}
       </Button>

@@ -17,6 +17,11 @@ export interface DataColumn<Row> {
   align?: "start" | "end";
   /** The column that names the row (a product's name): a row header for screen readers. */
   rowHeader?: boolean;
+  /**
+   * The row's buttons (a column keyed "actions" is one too): on a phone they sit under the card's
+   * other fields, without a label.
+   */
+  actions?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -43,6 +48,11 @@ export interface DataTableProps<Row> {
  * parameters (table-links.ts), queries, and hands back rows and cursors. Every control is a link or
  * a GET form, so the list works before (and without) JavaScript; logical classes (text-start,
  * ms-…) keep it right in Arabic.
+ *
+ * Below 640 px the same table lays itself out as cards, by CSS alone (one DOM, so nothing is
+ * rendered twice and it works without JavaScript): the row header is the card's title, every
+ * other cell a label/value pair (the label is the column's header, drawn from `data-label`), the
+ * actions a row of buttons; the sortable headers stay as a row of sort links above the cards.
  */
 export function DataTable<Row>({
   caption,
@@ -59,6 +69,7 @@ export function DataTable<Row>({
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const captionId = useId();
+  const sortable = columns.some((column) => column.sortable);
   return (
     <div className="flex flex-col gap-4">
       {filters ? (
@@ -79,33 +90,44 @@ export function DataTable<Row>({
       {rows.length === 0 ? (
         <div className="rounded-lg border border-line bg-card p-6 text-center text-muted">{empty}</div>
       ) : (
-        // Wide tables scroll on their own; focusable so the keyboard can scroll them too.
+        // Wide tables scroll on their own; focusable so the keyboard can scroll them too. On a
+        // phone nothing scrolls sideways: the rows are cards.
         <div
           role="region"
           aria-labelledby={captionId}
           tabIndex={0}
-          className="overflow-x-auto rounded-lg border border-line"
+          className="sm:overflow-x-auto sm:rounded-lg sm:border sm:border-line"
         >
-          <table className="w-full border-collapse text-start">
+          <table className="w-full border-collapse text-start max-sm:block">
             <caption
               id={captionId}
-              className={cn("p-3 text-start text-lg font-bold", captionHidden && "sr-only")}
+              className={cn(
+                "p-3 text-start text-lg font-bold max-sm:block max-sm:px-0",
+                captionHidden && "sr-only",
+              )}
             >
               {caption}
             </caption>
-            <thead className="bg-card">
-              <tr>
+            <thead
+              className={cn("bg-card max-sm:block max-sm:bg-transparent", !sortable && "max-sm:sr-only")}
+            >
+              <tr className="max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:pb-3">
                 {columns.map((column) => (
                   <th
                     key={column.key}
                     scope="col"
                     aria-sort={column.sortable ? ariaSort(column.key, sort) : undefined}
-                    className={cn("p-3 font-bold", column.align === "end" ? "text-end" : "text-start")}
+                    className={cn(
+                      "p-3 font-bold",
+                      column.align === "end" ? "text-end" : "text-start",
+                      // On a phone only the sort links show: the other headers label each card's values.
+                      column.sortable ? "max-sm:p-0" : "max-sm:sr-only",
+                    )}
                   >
                     {column.sortable ? (
                       <Link
                         to={sortHref(pathname, search, column.key, sort)}
-                        className="inline-flex min-h-11 items-center gap-1 underline-offset-4 hover:underline"
+                        className="inline-flex min-h-11 items-center gap-1 underline-offset-4 hover:underline max-sm:underline"
                       >
                         {column.header}
                         <SortMark dir={sort?.key === column.key ? sort.dir : null} />
@@ -117,17 +139,35 @@ export function DataTable<Row>({
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-3">
               {rows.map((row) => (
-                <tr key={rowKey(row)} className="border-t border-line">
+                <tr
+                  key={rowKey(row)}
+                  className="border-t border-line max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border max-sm:p-3"
+                >
                   {columns.map((column) => {
-                    const className = cn("p-3 align-top", column.align === "end" ? "text-end" : "text-start");
+                    const isActions = column.actions ?? column.key === "actions";
+                    const className = cn(
+                      "p-3 align-top",
+                      column.align === "end" ? "text-end" : "text-start",
+                      // A phone's card: long words (e-mails, slugs) wrap instead of widening it.
+                      "max-sm:min-w-0 max-sm:px-0 max-sm:py-1 max-sm:[overflow-wrap:anywhere] max-sm:*:min-w-0",
+                      column.rowHeader
+                        ? "max-sm:order-first max-sm:pt-0 max-sm:text-start max-sm:text-lg"
+                        : isActions
+                          ? "max-sm:mt-2 max-sm:block max-sm:border-t max-sm:border-line max-sm:pt-3 max-sm:empty:hidden"
+                          : "max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:justify-between max-sm:gap-x-4 max-sm:text-end max-sm:before:font-bold max-sm:before:text-start max-sm:before:content-[attr(data-label)]",
+                    );
                     return column.rowHeader ? (
                       <th key={column.key} scope="row" className={cn(className, "font-bold")}>
                         {column.cell(row)}
                       </th>
                     ) : (
-                      <td key={column.key} className={className}>
+                      <td
+                        key={column.key}
+                        className={className}
+                        data-label={isActions ? undefined : column.header}
+                      >
                         {column.cell(row)}
                       </td>
                     );

@@ -28,6 +28,7 @@ export const DEMO_PACKAGES: (typeof schema.packages.$inferInsert)[] = [
     priceCents: 4900,
     interval: "month",
     sortOrder: 2,
+    allowsCustomDomain: true,
   },
 ];
 export const DEMO_STORE_PACKAGE = "growth";

@@ -48,6 +48,11 @@ export const packageSchema = z.object({
     .enum(["on"], { errorMap: () => ({ message: "errors.badRequest" }) })
     .optional()
     .transform((value) => value === "on"),
+  /** Entitlement: stores on this plan may use a custom domain. */
+  allowsCustomDomain: z
+    .enum(["on"], { errorMap: () => ({ message: "errors.badRequest" }) })
+    .optional()
+    .transform((value) => value === "on"),
 });
 
 export type PackageInput = z.infer<typeof packageSchema>;

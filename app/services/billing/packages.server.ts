@@ -20,6 +20,8 @@ export interface PackageRow {
   descriptionEn: string;
   descriptionAr: string;
   active: boolean;
+  /** Entitlements (decision 026): what a store on this plan may use. */
+  allowsCustomDomain: boolean;
 }
 
 const columns = {
@@ -34,6 +36,7 @@ const columns = {
   descriptionEn: packages.descriptionEn,
   descriptionAr: packages.descriptionAr,
   active: packages.active,
+  allowsCustomDomain: packages.allowsCustomDomain,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -84,6 +87,7 @@ export async function createPackage(input: PackageInput): Promise<PackageRow> {
         descriptionEn: input.descriptionEn,
         descriptionAr: input.descriptionAr,
         active: input.active,
+        allowsCustomDomain: input.allowsCustomDomain,
       })
       .returning(columns),
   );
@@ -105,6 +109,7 @@ export async function updatePackage(id: string, input: PackageInput): Promise<Pa
         descriptionEn: input.descriptionEn,
         descriptionAr: input.descriptionAr,
         active: input.active,
+        allowsCustomDomain: input.allowsCustomDomain,
       })
       .where(eq(packages.id, id))
       .returning(columns),

@@ -20,6 +20,23 @@ const ALIVE = new Set(["trialing", "active", "past_due"]);
 /** The trial's end is announced this many days before (Stripe's trial_will_end is 3 days too). */
 export const TRIAL_WARNING_DAYS = 3;
 
+/**
+ * The one reading of "the store is on a plan" (decision 026), for the billing page and the
+ * getting-started checklist alike: a plan, a live status and a period that has not ended. Whether
+ * Stripe holds a subscription for it (the seeded demo's plan has none) is another matter.
+ */
+export function onLivePlan(
+  row: { packageId: string | null; status: string | null; periodEnd: Date | null } | null | undefined,
+  now = new Date(),
+): boolean {
+  return Boolean(
+    row?.packageId &&
+    row.status &&
+    ALIVE.has(row.status) &&
+    (!row.periodEnd || row.periodEnd.getTime() > now.getTime()),
+  );
+}
+
 type OriginStore = Pick<TenantStore, "id" | "name" | "slug" | "customDomain" | "matchedBy">;
 
 export interface BillingView {
@@ -34,6 +51,8 @@ export interface BillingView {
   hasSubscription: boolean;
   /** A live Stripe subscription (trialing, active, past_due): plans change in the portal. */
   subscribed: boolean;
+  /** On `plan` now (onLivePlan): that plan is "Your current plan", never offered to buy. */
+  onPlan: boolean;
   packages: PackageRow[];
 }
 
@@ -74,6 +93,7 @@ export async function getBilling(storeId: string): Promise<BillingView> {
     hasCustomer: Boolean(row?.customerId),
     hasSubscription: Boolean(row?.subscriptionId),
     subscribed: Boolean(row?.subscriptionId && row.status && ALIVE.has(row.status)),
+    onPlan: onLivePlan(row),
     packages: offered,
   };
 }
@@ -94,7 +114,8 @@ export async function billingAlert(storeId: string, now = new Date()): Promise<B
 }
 
 export type PlanCheckout =
-  { ok: true; url: string } | { ok: false; reason: "no-such-plan" | "not-configured" | "already-subscribed" };
+  | { ok: true; url: string }
+  | { ok: false; reason: "no-such-plan" | "not-configured" | "already-subscribed" | "current-plan" };
 
 /**
  * Stripe Checkout in subscription mode for one of the plans on offer. The store's Stripe customer
@@ -103,10 +124,11 @@ export type PlanCheckout =
  * subscription, so every billing event finds its way back.
  */
 export async function startPlanCheckout(store: OriginStore, packageId: string): Promise<PlanCheckout> {
-  if (!stripeConfigured()) return { ok: false, reason: "not-configured" };
   const plan = await getPackage(packageId);
   if (!plan || !plan.active) return { ok: false, reason: "no-such-plan" };
   const row = await subscriptionRow(store.id);
+  if (onLivePlan(row) && row?.packageId === plan.id) return { ok: false, reason: "current-plan" };
+  if (!stripeConfigured()) return { ok: false, reason: "not-configured" };
   // A second Checkout would bill the store twice: a live subscription changes in the portal.
   if (row?.subscriptionId && row.status && ALIVE.has(row.status))
     return { ok: false, reason: "already-subscribed" };

@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products, stores, storeSettings } from "~/db/schema";
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from "~/lib/brand";
+import { onLivePlan } from "~/services/billing/subscriptions.server";
 
 export type GettingStartedKey = "product" | "colours" | "plan" | "payments";
 
@@ -22,7 +23,9 @@ export async function gettingStarted(storeId: string): Promise<GettingStartedSte
     const [found] = await tx
       .select({
         hasProduct: sql<boolean>`exists (select 1 from ${products} where ${products.storeId} = ${stores.id})`,
-        subscriptionId: stores.stripeSubscriptionId,
+        packageId: stores.packageId,
+        status: stores.subscriptionStatus,
+        periodEnd: stores.subscriptionCurrentPeriodEnd,
         accountId: stores.stripeAccountId,
         primaryColor: storeSettings.primaryColor,
         secondaryColor: storeSettings.secondaryColor,
@@ -40,7 +43,8 @@ export async function gettingStarted(storeId: string): Promise<GettingStartedSte
   return [
     { key: "product", to: "/admin/products", done: Boolean(row?.hasProduct) },
     { key: "colours", to: "/admin/storesetting/logoAndColors", done: branded },
-    { key: "plan", to: "/admin/billing", done: Boolean(row?.subscriptionId) },
+    // The billing page's own reading, so the two never disagree (decision 026).
+    { key: "plan", to: "/admin/billing", done: onLivePlan(row) },
     { key: "payments", to: "/admin/storesetting/paymentOptions", done: Boolean(row?.accountId) },
   ];
 }
