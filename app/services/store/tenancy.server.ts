@@ -128,7 +128,9 @@ export async function resolveTenantUncached(
   return store ? { kind: "store", store } : { kind: "unknown", host };
 }
 
-type Entry = CachedTenant & { tenant: Tenant };
+/** A cached host: the tenant, and what the cache indexes and charges it by. */
+export type CachedEntry = CachedTenant & { tenant: Tenant };
+type Entry = CachedEntry;
 
 /** TENANT_CACHE_MB: the tenant cache's memory per process, in MiB (default 32). */
 export function tenantCacheBytes(env: Record<string, string | undefined> = process.env): number {

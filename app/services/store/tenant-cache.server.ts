@@ -150,7 +150,7 @@ export class TenantCache<T extends CachedTenant> {
       this.pending.delete(storeId);
       this.dropStore(storeId);
       // Reading the clock every store would cost more than the drops themselves.
-      if (++done % 256 === 0 && performance.now() > until) break;
+      if (++done % 32 === 0 && performance.now() > until) break;
     }
     if (this.pending.size > 0 && !this.scheduled) {
       this.scheduled = true;
