@@ -180,7 +180,12 @@ async function measure(db: Db, server: Running, label: string): Promise<Figures>
   // Warm lookups and bytes per host, in this process.
   gc();
   const heapBefore = process.memoryUsage().heapUsed;
-  const resolver = new TenantResolver(db, { platformDomain: DOMAIN, maxBytes: 1024 * 1024 * 1024 });
+  // An hour's TTL: on a loaded machine filling the cache takes longer than the default 30 s.
+  const resolver = new TenantResolver(db, {
+    platformDomain: DOMAIN,
+    maxBytes: 1024 * 1024 * 1024,
+    ttlMs: 3_600_000,
+  });
   const cacheHosts = await sampleHosts(db, CACHED_HOSTS);
   for (const host of cacheHosts) await resolver.resolve(host);
   gc();
@@ -203,9 +208,11 @@ async function measure(db: Db, server: Running, label: string): Promise<Figures>
     `[${label}] ${cacheHosts.length} hosts cached by the server in ${(warmMs / 1000).toFixed(1)} s`,
   );
   figures["RSS with hosts cached (MB)"] = server.rssMb();
+  // The hosts asked for last: the server keeps a host 30 s, and warming may take longer.
+  const recent = cacheHosts.slice(-500);
   const asks: number[] = [];
   for (let i = 0; i < 2_000; i++) {
-    const [status, ms] = await ask(server.port, cacheHosts[i % cacheHosts.length]!);
+    const [status, ms] = await ask(server.port, recent[i % recent.length]!);
     if (status !== 200) throw new Error(`TLS ask for a store answered ${status}`);
     asks.push(ms);
   }
