@@ -19,12 +19,15 @@ export async function bulkCreateStores(
   const from = options.from ?? 1;
   const words = `{${STORE_WORDS.join(",")}}`;
   const insert = sql`insert into stores (id, slug, name, status, custom_domain, custom_domain_verified_at,
-      subscription_status, subscription_current_period_end, created_at)
+      subscription_status, subscription_current_period_end, trial_ending_notified_at, created_at)
     select gen_random_uuid(), word || '-' || g, initcap(word) || ' ' || (${words}::text[])[1 + g % 7],
            case when g % 50 = 0 then 'suspended' else 'active' end,
            case when g % 10 = 0 then word || g || '.example.com' end,
            case when g % 10 = 0 then now() end,
            'trialing', now() + make_interval(days => g % 40 - 5),
+           -- Trials ending within the notice's 3 days were announced already: a server started on
+           -- these stores does not spend its first minutes mailing thousands of owners.
+           case when g % 40 - 5 between 0 and 3 then now() end,
            now() - make_interval(secs => g)
       from generate_series(${from}::int, ${from + count - 1}::int) g,
            lateral (select translate(substr(md5(g::text), 1, 9), '0123456789', 'aeiouyklmn') as word) w`;

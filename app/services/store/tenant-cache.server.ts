@@ -18,11 +18,12 @@
 import { LRUCache } from "lru-cache";
 
 /**
- * What one cached host costs in the V8 heap, measured by `npm run bench:tenants` (heap growth
- * over 20,000 resolved hosts of stores with default settings, after a full GC, divided by the
- * count), plus the strings that vary per store. See docs/deploy/many-stores.md.
+ * What one cached host costs in the V8 heap besides its strings: `npm run bench:tenants` measured
+ * ~1,580 bytes a host in all (heap growth over 5,000 resolved hosts of stores with default
+ * settings, after a full GC), of which the host and the store's texts (charged below as two bytes
+ * a character) are ~330. See docs/deploy/many-stores.md.
  */
-export const TENANT_ENTRY_BYTES = 1_700;
+export const TENANT_ENTRY_BYTES = 1_250;
 /** Unknown hosts kept at most (each a short string and a number: ~200 bytes). */
 const UNKNOWN_MAX = 10_000;
 /** A slice of queued invalidations stops after this long, then yields to the event loop. */
