@@ -120,6 +120,25 @@ export const stores = pgTable(
     uniqueIndex("stores_stripe_customer_key").on(t.stripeCustomerId),
     uniqueIndex("stores_stripe_account_key").on(t.stripeAccountId),
     check("stores_slug_format", sql`${t.slug} ~ '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$'`),
+    // Staff's tenant list at any number of stores (issue 25, decision 025): newest first by
+    // keyset, with or without a state filter, and its search by name, address or domain.
+    index("stores_created_idx").on(t.createdAt, t.id),
+    index("stores_status_created_idx").on(t.status, t.createdAt, t.id),
+    // One trigram index over the three searched texts: one index scan, where an OR of three
+    // would be costed above reading the table (drizzle/0021_many_stores.sql says how it is used).
+    index("stores_search_trgm_idx").using(
+      "gin",
+      sql`(${t.name} || ' ' || ${t.slug} || ' ' || coalesce(${t.customDomain}, '')) gin_trgm_ops`,
+    ),
+    // The periodic platform jobs read only the stores they act on.
+    index("stores_trial_notice_idx")
+      .on(t.subscriptionCurrentPeriodEnd)
+      .where(
+        sql`${t.subscriptionStatus} = 'trialing' and ${t.stripeSubscriptionId} is null and ${t.trialEndingNotifiedAt} is null`,
+      ),
+    index("stores_domain_check_idx")
+      .on(t.customDomainCheckedAt.asc().nullsFirst())
+      .where(sql`${t.customDomain} is not null`),
   ],
 );
 

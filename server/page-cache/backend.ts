@@ -13,6 +13,7 @@ export interface PageCacheBackend {
   get(storeId: string, key: string): Promise<Lookup>;
   set(storeId: string, key: string, generation: number, entry: PageEntry): void;
   drop(storeId: string): void;
+  dropMany(storeIds: string[]): void;
   stats(): Promise<PageCacheStats>;
 }
 
@@ -21,6 +22,7 @@ export function localBackend(store: PageStore): PageCacheBackend {
     get: async (storeId, key) => store.get(storeId, key),
     set: (storeId, key, generation, entry) => void store.set(storeId, key, generation, entry),
     drop: (storeId) => store.drop(storeId),
+    dropMany: (storeIds) => store.dropMany(storeIds),
     stats: async () => store.stats(),
   };
 }
@@ -29,6 +31,7 @@ type Request =
   | { pageCache: "get"; id: number; storeId: string; key: string }
   | { pageCache: "set"; storeId: string; key: string; generation: number; entry: PageEntry }
   | { pageCache: "drop"; storeId: string }
+  | { pageCache: "dropMany"; storeIds: string[] }
   | { pageCache: "stats"; id: number };
 
 type Reply = { pageCache: "reply"; id: number; value: Lookup | PageCacheStats };
@@ -53,6 +56,9 @@ export function servePageCache(store: PageStore): void {
         break;
       case "drop":
         store.drop(message.storeId);
+        break;
+      case "dropMany":
+        store.dropMany(message.storeIds);
         break;
       case "stats":
         reply(message.id, store.stats());
@@ -99,6 +105,7 @@ export function workerBackend(): PageCacheBackend {
     set: (storeId, key, generation, entry) =>
       void send({ pageCache: "set", storeId, key, generation, entry }),
     drop: (storeId) => void send({ pageCache: "drop", storeId }),
+    dropMany: (storeIds) => void send({ pageCache: "dropMany", storeIds }),
     async stats() {
       const value = (await ask({ pageCache: "stats" })) as PageCacheStats | null;
       if (!value) throw new Error("the page cache did not answer");

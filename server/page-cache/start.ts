@@ -14,6 +14,8 @@ import type { PageCacheBackend } from "./backend";
 
 /** Long enough for every process of every instance to have heard the notification. */
 export const SECOND_DROP_MS = 250;
+/** Stores dropped per turn of the event loop (one IPC message, one timer): well under a millisecond of work. */
+const DROP_SLICE = 200;
 
 export interface RunningPageCache {
   edge: EdgePageCache;
@@ -34,14 +36,35 @@ export async function startPageCache({
 }): Promise<RunningPageCache> {
   const saleChanges = new Map<string, Promise<number | null>>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
-  const drop = (storeId: string) => {
-    saleChanges.delete(storeId);
-    backend.drop(storeId);
+  // Notifications are applied a turn of the event loop later, in slices (decision 025): a
+  // statement that changed every store must not hold this process for the length of the list.
+  const pending = new Set<string>();
+  let scheduled = false;
+  const dropSlice = () => {
+    scheduled = false;
+    const slice: string[] = [];
+    for (const storeId of pending) {
+      pending.delete(storeId);
+      saleChanges.delete(storeId);
+      slice.push(storeId);
+      if (slice.length === DROP_SLICE) break;
+    }
+    backend.dropMany(slice);
     const timer = setTimeout(() => {
       timers.delete(timer);
-      backend.drop(storeId);
+      backend.dropMany(slice);
     }, SECOND_DROP_MS);
     timers.add(timer);
+    if (pending.size > 0) schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(dropSlice);
+  };
+  const drop = (storeId: string) => {
+    pending.add(storeId);
+    schedule();
   };
   const unlisten = await Promise.all([db.listen("catalog_changed", drop), db.listen("store_changed", drop)]);
 

@@ -5,10 +5,13 @@
  * when there are several processes (workers reach it over IPC, ipc.ts), the server itself
  * otherwise.
  *
- * Freshness: every store has a generation, bumped by `drop` (a store or catalogue change). A
- * worker that misses is told the generation, renders, and offers the page back with it; a page
- * offered with an older generation than the current one may have been rendered from data read
- * before the change, so it is not kept.
+ * Freshness: every store has a generation, set by `drop` (a store or catalogue change) to the
+ * next value of one counter. A worker that misses is told the generation, renders, and offers the
+ * page back with it; a page offered with another generation than the current one may have been
+ * rendered from data read before the change, so it is not kept. Only the most recently dropped
+ * stores' generations are remembered (a bulk change of a million stores must not leave a million
+ * of them behind, decision 025); a store forgotten answers the highest generation forgotten, so an
+ * offer from before a forgotten drop is refused, never wrongly kept.
  */
 import { LRUCache } from "lru-cache";
 
@@ -56,12 +59,24 @@ interface Stored {
 
 export class PageStore {
   private readonly entries: LRUCache<string, Stored>;
-  private readonly generations = new Map<string, number>();
+  private readonly generations: LRUCache<string, number>;
+  private clock = 0;
+  /** The highest generation the LRU above has forgotten. */
+  private floor = 0;
   /** Keys per store, so a store's change drops only its own entries. */
   private readonly byStore = new Map<string, Set<string>>();
   private readonly counts = { hits: 0, misses: 0, stored: 0, stale: 0, evicted: 0, dropped: 0 };
 
-  constructor(readonly maxBytes: number) {
+  constructor(
+    readonly maxBytes: number,
+    rememberedStores = 100_000,
+  ) {
+    this.generations = new LRUCache<string, number>({
+      max: rememberedStores,
+      dispose: (generation, _storeId, reason) => {
+        if (reason === "evict" && generation > this.floor) this.floor = generation;
+      },
+    });
     this.entries = new LRUCache<string, Stored>({
       maxSize: maxBytes,
       sizeCalculation: (value, key) => entrySize(key, value.entry),
@@ -73,7 +88,7 @@ export class PageStore {
   }
 
   generation(storeId: string): number {
-    return this.generations.get(storeId) ?? 0;
+    return this.generations.get(storeId) ?? this.floor;
   }
 
   get(storeId: string, key: string, now = Date.now()): Lookup {
@@ -110,13 +125,17 @@ export class PageStore {
 
   /** The store changed: its pages go, and pages rendered before now are not taken back. */
   drop(storeId: string): void {
-    this.generations.set(storeId, this.generation(storeId) + 1);
+    this.generations.set(storeId, ++this.clock);
     const keys = this.byStore.get(storeId);
     if (!keys) return;
     this.byStore.delete(storeId);
     for (const key of keys) {
       if (this.entries.delete(key)) this.counts.dropped++;
     }
+  }
+
+  dropMany(storeIds: Iterable<string>): void {
+    for (const storeId of storeIds) this.drop(storeId);
   }
 
   stats(): PageCacheStats {

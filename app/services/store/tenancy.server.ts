@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import { getDb, rowsOf, type Db } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
 import { RESERVED_STORE_ADDRESSES } from "~/lib/store-address";
@@ -8,6 +7,7 @@ import {
   SHELL_SETTINGS_COLUMNS,
   type ShellSettingsSource,
 } from "~/services/store/settings.server";
+import { TenantCache, type CachedTenant } from "./tenant-cache.server";
 
 export interface StoreBranding {
   primaryColor: string;
@@ -128,28 +128,46 @@ export async function resolveTenantUncached(
   return store ? { kind: "store", store } : { kind: "unknown", host };
 }
 
+/** A cached host: the tenant, and what the cache indexes and charges it by. */
+export type CachedEntry = CachedTenant & { tenant: Tenant };
+type Entry = CachedEntry;
+
+/** TENANT_CACHE_MB: the tenant cache's memory per process, in MiB (default 32). */
+export function tenantCacheBytes(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.TENANT_CACHE_MB?.trim();
+  if (!raw) return 32 * 1024 * 1024;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 16_384) {
+    throw new Error(`TENANT_CACHE_MB must be a whole number from 1 to 16384, not ${JSON.stringify(raw)}`);
+  }
+  return value * 1024 * 1024;
+}
+
 /**
- * A small per-instance LRU over `resolveTenantUncached`. Every instance listens on the
- * `store_changed` channel (raised by triggers on stores and store_settings) and drops what a
- * change could affect: that store's entries, and every negative entry (a new store or a newly
- * verified domain can turn an unknown host into a store).
+ * A per-instance cache over `resolveTenantUncached` (tenant-cache.server.ts). Every instance
+ * listens on the `store_changed` channel (raised by triggers on stores and store_settings) and
+ * drops what a change could affect: that store's hosts, and every unknown host (a new store or a
+ * newly verified domain can turn an unknown host into a store), in time proportional to the
+ * stores that changed, yielding to the event loop between slices (decision 025).
  */
 export class TenantResolver {
-  private readonly cache: LRUCache<string, Tenant>;
+  readonly cache: TenantCache<Entry>;
   private stopListening?: () => Promise<void>;
+  private readonly domain: string;
 
   constructor(
     private readonly db: Db,
-    options: { ttlMs?: number; max?: number; platformDomain?: string } = {},
+    options: { ttlMs?: number; maxBytes?: number; platformDomain?: string } = {},
   ) {
-    this.cache = new LRUCache({ max: options.max ?? 5_000, ttl: options.ttlMs ?? 30_000 });
+    this.cache = new TenantCache<Entry>({
+      maxBytes: options.maxBytes ?? tenantCacheBytes(),
+      ttlMs: options.ttlMs ?? 30_000,
+    });
     this.domain = options.platformDomain ?? platformDomain();
   }
 
-  private readonly domain: string;
-
   async start(): Promise<this> {
-    this.stopListening = await this.db.listen("store_changed", (storeId) => this.invalidate(storeId));
+    this.stopListening = await this.db.listen("store_changed", (storeId) => this.cache.queue(storeId));
     return this;
   }
 
@@ -157,21 +175,36 @@ export class TenantResolver {
     await this.stopListening?.();
   }
 
+  /** Drops one store's hosts at once (this process's own writes: see `tenantChanged`). */
   invalidate(storeId: string): void {
-    for (const [host, tenant] of this.cache.entries()) {
-      if (tenant.kind === "unknown" || (tenant.kind === "store" && tenant.store.id === storeId)) {
-        this.cache.delete(host);
-      }
-    }
+    this.cache.invalidate(storeId);
   }
 
   async resolve(host: string): Promise<Tenant> {
     const cached = this.cache.get(host);
-    if (cached) return cached;
+    if (cached === "unknown") return { kind: "unknown", host };
+    if (cached) return cached.tenant;
+    const generation = this.cache.generation;
     const tenant = await resolveTenantUncached(this.db, host, this.domain);
-    this.cache.set(host, tenant);
+    if (tenant.kind === "unknown") this.cache.set(host, "unknown", generation);
+    else this.cache.set(host, entryOf(tenant), generation);
     return tenant;
   }
+}
+
+function entryOf(tenant: Exclude<Tenant, { kind: "unknown" }>): Entry {
+  if (tenant.kind === "platform") return { storeId: null, chars: 0, tenant };
+  const { store } = tenant;
+  const chars =
+    store.name.length +
+    store.slug.length +
+    (store.customDomain?.length ?? 0) +
+    Object.values(store.settings).reduce<number>(
+      (sum, value) =>
+        sum + (typeof value === "string" ? value.length : value ? JSON.stringify(value).length : 0),
+      0,
+    );
+  return { storeId: store.id, chars, tenant };
 }
 
 const GLOBAL_KEY = Symbol.for("storefront.tenantResolver");
