@@ -10,6 +10,7 @@ import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
+import { REVIEW_STATUSES } from "~/lib/review-states";
 import { seo } from "~/lib/seo";
 import { TABLE_PARAMS } from "~/lib/table-links";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -23,7 +24,6 @@ import {
   getReviewModeration,
   listAdminReviews,
   readReviewFilters,
-  REVIEW_STATUSES,
   reviewedProducts,
   saveReviewModeration,
   setReviewReply,

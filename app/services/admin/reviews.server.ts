@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products, reviews, storeSettings, users } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
+import { REVIEW_STATUSES } from "~/lib/review-states";
 import type { ReviewModeration } from "~/lib/validation/review-admin";
 import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
@@ -18,7 +19,6 @@ import { localized } from "~/services/store/settings.server";
 import { tenantChanged } from "~/services/store/tenancy.server";
 
 export const ADMIN_REVIEWS_PAGE_SIZE = 25;
-export const REVIEW_STATUSES: readonly ReviewStatus[] = ["published", "held", "hidden"];
 const MAX_QUERY = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;

@@ -8,10 +8,11 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderItems, orders, products, reviews, storeSettings, users } from "~/db/schema";
 import { containsLink } from "~/lib/review-links";
+import type { ReviewStatus } from "~/lib/review-states";
 import type { ReviewInput } from "~/lib/validation/review";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 
-export type ReviewStatus = "published" | "held" | "hidden";
+export type { ReviewStatus };
 
 /** How many reviews the product page lists. */
 export const REVIEWS_SHOWN = 50;
