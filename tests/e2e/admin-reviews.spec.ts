@@ -134,7 +134,11 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await page.getByRole("button", { name: t(locale, "reviewModeration.saveReply") }).click();
     await expectToast(page, t(locale, "reviewModeration.replySaved"));
     await dismissToasts(page, locale);
-    await expect(page.getByRole("row").filter({ hasText: kind.title }).getByText(answer)).toBeVisible();
+    // Saved: the form closes and the answer shows in the row.
+    const kindRow = page.getByRole("row").filter({ hasText: kind.title });
+    await expect(kindRow.getByRole("paragraph").filter({ hasText: answer })).toBeVisible();
+    await expect(kindRow.getByLabel(t(locale, "reviewModeration.replyLabel"))).toBeHidden();
+    await expect(page.getByRole("link", { name: t(locale, "reviewModeration.nav") }).first()).toBeVisible();
     await screenshots(page, `admin-reviews-${locale}`);
 
     // The product page: the hidden review gone and uncounted, the answer under the other.

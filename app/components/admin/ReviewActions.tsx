@@ -40,7 +40,8 @@ export function ReviewActions({ review }: { review: AdminReviewRow }) {
           fields={{ intent: "hide", reviewId: review.id }}
         />
       ) : null}
-      <details className="w-full">
+      {/* Keyed by the reply: a saved answer closes the form (a new element), a refused one keeps it open. */}
+      <details key={review.reply ?? ""} className="w-full">
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-bold underline underline-offset-4">
           {review.reply ? t("reviewModeration.editReply") : t("reviewModeration.reply")}
           <span className="sr-only">{`: ${who}`}</span>
