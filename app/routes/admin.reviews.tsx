@@ -158,7 +158,7 @@ export default function AdminReviews() {
       key: "review",
       header: t("reviewModeration.review"),
       cell: (row) => (
-        <div className="flex min-w-56 max-w-md flex-col gap-1">
+        <div className="flex min-w-56 max-w-sm flex-col gap-1">
           <p dir="auto" className="font-bold break-words">
             {row.title}
           </p>

@@ -19,7 +19,9 @@ export function ReviewActions({ review }: { review: AdminReviewRow }) {
   const saving = useFormPending({ method: "post", intent: "reply" });
   const who = `${review.shopper}: ${review.title}`;
   return (
-    <div className="flex min-w-48 flex-col items-start gap-2">
+    // `relative`: the screen-reader-only names stay inside the table's scrolling box (an absolute
+    // element with no positioned ancestor would widen the whole page on a phone).
+    <div className="relative flex min-w-40 flex-col items-start gap-2">
       {review.status === "hidden" || review.status === "held" ? (
         <Form method="post">
           <input type="hidden" name="intent" value="publish" />
