@@ -136,7 +136,7 @@ export default function AdminReviews() {
       key: "shopper",
       header: t("reviewModeration.shopper"),
       cell: (row) => (
-        <span className="flex min-w-40 flex-col gap-1">
+        <span className="flex min-w-36 flex-col gap-1">
           <span dir="auto">{row.shopper}</span>
           <span dir="ltr" className="text-start text-sm break-all text-muted">
             {row.email}
@@ -158,12 +158,17 @@ export default function AdminReviews() {
       key: "review",
       header: t("reviewModeration.review"),
       cell: (row) => (
-        <div className="flex min-w-56 max-w-sm flex-col gap-1">
+        <div className="relative flex min-w-56 max-w-sm flex-col gap-1">
           <p dir="auto" className="font-bold break-words">
             {row.title}
           </p>
           <p dir="auto" className="whitespace-pre-line break-words">
             {row.comment}
+          </p>
+          {/* The date sits with the text it dates: one column less for the table to fit. */}
+          <p className="text-sm text-muted">
+            <span className="sr-only">{`${t("reviewModeration.date")}: `}</span>
+            <time dateTime={row.createdAt}>{dates.format(new Date(row.createdAt))}</time>
           </p>
           {row.reply ? (
             <div className="mt-1 rounded-md border-s-4 border-primary bg-page p-2 text-sm">
@@ -174,15 +179,6 @@ export default function AdminReviews() {
             </div>
           ) : null}
         </div>
-      ),
-    },
-    {
-      key: "date",
-      header: t("reviewModeration.date"),
-      cell: (row) => (
-        <time dateTime={row.createdAt} className="whitespace-nowrap">
-          {dates.format(new Date(row.createdAt))}
-        </time>
       ),
     },
     {
