@@ -301,6 +301,10 @@ export const storeSettings = pgTable(
      * the orders placed between the store's local midnights). 'UTC' until the owner says.
      */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** New reviews: "publish" at once (as before) or "hold" them for approval (decision 024). */
+    reviewModeration: text("review_moderation", { enum: ["publish", "hold"] })
+      .notNull()
+      .default("publish"),
     // The owner's picks for the home page, in their order. Ids, not foreign keys (an array cannot
     // hold one): they are re-read inside the store's scope when saved and when shown, and one
     // that no longer exists is skipped.
@@ -332,6 +336,7 @@ export const storeSettings = pgTable(
       "store_settings_shipping_nonnegative",
       sql`${t.shippingFeeCents} >= 0 and ${t.freeShippingThresholdCents} >= 0`,
     ),
+    check("store_settings_review_moderation", sql`${t.reviewModeration} in ('publish', 'hold')`),
   ],
 );
 
@@ -702,6 +707,16 @@ export const reviews = pgTable(
     rating: smallint("rating").notNull(),
     title: text("title").notNull(),
     comment: text("comment").notNull(),
+    /**
+     * published: on the product page and in its rating; held: waiting for the store's approval;
+     * hidden: taken down by the store. Only published reviews count (decision 024).
+     */
+    status: text("status", { enum: ["published", "held", "hidden"] })
+      .notNull()
+      .default("published"),
+    /** The store's one public answer, shown under the review in the store's name. */
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -719,7 +734,11 @@ export const reviews = pgTable(
     }).onDelete("cascade"),
     unique("reviews_one_per_shopper").on(t.storeId, t.productId, t.userId),
     index("reviews_product_created_idx").on(t.storeId, t.productId, t.createdAt.desc()),
+    // The admin's list, newest first, and its state filter (the held count).
+    index("reviews_store_created_idx").on(t.storeId, t.createdAt.desc(), t.id.desc()),
+    index("reviews_store_status_created_idx").on(t.storeId, t.status, t.createdAt.desc(), t.id.desc()),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_status_known", sql`${t.status} in ('published', 'held', 'hidden')`),
   ],
 );
 

@@ -23,6 +23,7 @@ export const TODO_LINKS = {
   cashToCollect: "/admin/orders?status=delivered&payment=unpaid",
   lowStock: "/admin/products?stock=low",
   unreadRequests: "/admin/contact-requests?status=unread",
+  heldReviews: "/admin/reviews?status=held",
 } as const;
 
 /**
@@ -67,10 +68,12 @@ export default function AdminDashboard() {
   if (!layout) return null;
   const { admin } = layout;
   const tiles = [
-    { key: "toShip", count: todo.toShip },
-    { key: "cashToCollect", count: todo.cashToCollect },
-    { key: "lowStock", count: todo.lowStock },
-    { key: "unreadRequests", count: todo.unreadRequests },
+    { key: "toShip", count: todo.toShip, label: t("reports.todo.toShip") },
+    { key: "cashToCollect", count: todo.cashToCollect, label: t("reports.todo.cashToCollect") },
+    { key: "lowStock", count: todo.lowStock, label: t("reports.todo.lowStock") },
+    { key: "unreadRequests", count: todo.unreadRequests, label: t("reports.todo.unreadRequests") },
+    // Counted by the admin layout for the menu's badge: no second query.
+    { key: "heldReviews", count: layout.navCounts.heldReviews, label: t("reviewModeration.todoTile") },
   ] as const;
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8">
@@ -81,7 +84,7 @@ export default function AdminDashboard() {
         <h2 id="todo" className="text-xl font-extrabold">
           {t("reports.todo.title")}
         </h2>
-        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
           {tiles.map((tile) => (
             <li key={tile.key}>
               <Link
@@ -89,9 +92,7 @@ export default function AdminDashboard() {
                 className="flex h-full flex-col gap-1 rounded-lg border border-line bg-card p-4 hover:border-primary focus-visible:border-primary"
               >
                 <span className="text-3xl font-extrabold tabular-nums">{count.format(tile.count)}</span>
-                <span className="font-bold underline underline-offset-4">
-                  {t(`reports.todo.${tile.key}`)}
-                </span>
+                <span className="font-bold underline underline-offset-4">{tile.label}</span>
               </Link>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { StoreLayout } from "~/components/StoreLayout";
 import { RouteErrorBoundary } from "~/components/ui/RouteErrorBoundary";
 import { adminLoader } from "~/http/handlers.server";
 import { useOptionalRootData, useRootData } from "~/lib/root-data";
+import { heldReviewCount } from "~/services/admin/reviews.server";
 import { billingAlert } from "~/services/billing/subscriptions.server";
 import type { ShellHandle } from "~/root";
 
@@ -16,6 +17,7 @@ export const loader = adminLoader(async ({ store, user }) => ({
   storeName: store.name,
   admin: { name: user.name, email: user.email, imageId: user.imageId },
   billingAlert: await billingAlert(store.id),
+  navCounts: { heldReviews: await heldReviewCount(store.id) },
 }));
 
 export default function AdminRoute() {

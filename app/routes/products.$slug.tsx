@@ -11,6 +11,7 @@ import { getOptionalUser } from "~/http/guards.server";
 import { shopperAction, storeLoader } from "~/http/handlers.server";
 import { isLookupKey } from "~/http/params.server";
 import { findActiveProductId, getProductDetail } from "~/services/catalog/products.server";
+import { sendHeldReviewEmails } from "~/services/catalog/review-emails.server";
 import { submitReview } from "~/services/catalog/reviews.server";
 
 /** Unknown slug, inactive product, another store's slug: all the same 404. */
@@ -52,6 +53,8 @@ export const action = shopperAction(async ({ params, store, user, form }) => {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   const saved = await submitReview(store.id, user.id, productId, submission.value);
   if (!saved.ok) throw productNotFound();
+  // Held (the store's setting, or a link): the admins are told; the page marks it for the shopper.
+  if (saved.newlyHeld) await sendHeldReviewEmails(store, saved.reviewId);
   return redirectWithToast(path, { key: "toast.reviewSubmitted" });
 });
 

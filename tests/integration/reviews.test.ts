@@ -153,10 +153,11 @@ describe("writing reviews", () => {
       verifiedBuyer: false,
     });
     expect(product.summary.average).toBe(4);
-    expect(product.viewer?.ownReview).toEqual({
+    expect(product.viewer?.ownReview).toMatchObject({
       rating: 4,
       title: "Lovely red",
       comment: "Dyed a scarf with it.",
+      status: "published",
     });
   });
 

@@ -52,6 +52,8 @@ interface StoreData {
   categoryId: string;
   /** One of the store's sales (the first to start). */
   saleId: string;
+  /** One of the store's reviews (a published one with the store's reply when there is one). */
+  reviewId: string;
   subSlug: string;
   /** Product names of this store that the other store does not have. */
   ownNames: string[];
@@ -248,6 +250,8 @@ const STORE_DATA_SQL = (slug: string) => sql`
     (select c.slug from categories c where c.store_id = s.id and c.parent_id is null order by c.slug limit 1) as "categorySlug",
     (select c.id from categories c where c.store_id = s.id and c.parent_id is null order by c.slug limit 1) as "categoryId",
     (select id from sales x where x.store_id = s.id order by x.starts_at, x.id limit 1) as "saleId",
+    (select id from reviews r where r.store_id = s.id
+      order by (r.reply is null), (r.status <> 'published'), r.id limit 1) as "reviewId",
     (select c.slug from categories c join categories p on p.store_id = c.store_id and p.id = c.parent_id
       where c.store_id = s.id order by p.slug, c.slug limit 1) as "subSlug",
     (select id from users u where u.store_id = s.id and not u.is_admin order by u.email limit 1) as "shopperId",
@@ -661,7 +665,8 @@ describe("route matrix", () => {
             };
             const outcome = await post(
               probe.input,
-              valid.map(([n, v]) => [n, n === name ? B.productId : v]),
+              // A review id field gets one of B's reviews; any other id field one of B's products.
+              valid.map(([n, v]) => [n, n === name ? (name === "reviewId" ? B.reviewId : B.productId) : v]),
             );
             const login = outcome.location?.startsWith("/login") ?? false;
             if (!(outcome.status >= 400 && outcome.status < 500) && !login)

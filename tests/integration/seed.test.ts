@@ -464,7 +464,7 @@ describe("shoppers and reviews", () => {
     const wrong = await rows<{ slug: string }>(sql`
       select p.slug from products p left join lateral (
         select count(*)::int as n, coalesce(sum(r.rating), 0)::int as total
-        from reviews r where r.store_id = p.store_id and r.product_id = p.id) r on true
+        from reviews r where r.store_id = p.store_id and r.product_id = p.id and r.status = 'published') r on true
       where p.rating_count <> r.n or p.rating_sum <> r.total`);
     expect(wrong).toEqual([]);
     const id = await storeId("dyes");
@@ -479,6 +479,26 @@ describe("shoppers and reviews", () => {
     const byShoppers = await one<{ n: number }>(sql`
       select count(*)::int as n from reviews r join users u on u.store_id = r.store_id and u.id = r.user_id where u.is_admin`);
     expect(byShoppers.n).toBe(0);
+  });
+
+  it("shows moderation in each store: a held review with a link, a hidden one, one answered", async () => {
+    const moderation = await rows<{
+      slug: string;
+      held: number;
+      linked: number;
+      hidden: number;
+      replied: number;
+    }>(sql`
+      select s.slug,
+             count(*) filter (where r.status = 'held')::int as held,
+             count(*) filter (where r.status = 'held' and r.comment like '%www.%')::int as linked,
+             count(*) filter (where r.status = 'hidden')::int as hidden,
+             count(*) filter (where r.reply is not null and r.status = 'published')::int as replied
+      from reviews r join stores s on s.id = r.store_id group by s.slug order by s.slug`);
+    for (const store of moderation) {
+      expect(store).toMatchObject({ held: 1, linked: 1, hidden: 1, replied: 1 });
+    }
+    expect(moderation.map((store) => store.slug)).toContain("dyes");
   });
 
   it("has about 8 shoppers in dyes and an admin in each store", async () => {

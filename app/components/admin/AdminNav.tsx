@@ -1,6 +1,7 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/cn";
+import type { loader as adminLayoutLoader } from "~/routes/admin";
 import { ADMIN_NAV, currentEntry } from "./nav-entries";
 
 /** The admin menu: SPEC's entries in order, the current one marked for eyes and screen readers. */
@@ -8,6 +9,8 @@ export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const current = currentEntry(pathname);
+  // The counts come with the admin layout's data (absent on a page rendered without it).
+  const counts = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin")?.navCounts;
   return (
     <ul className="flex flex-col gap-1">
       {ADMIN_NAV.map((entry) => {
@@ -24,6 +27,22 @@ export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
               )}
             >
               {t(entry.labelKey)}
+              {entry.count && counts && counts[entry.count] > 0 ? (
+                <>
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      "ms-auto rounded-full px-2 text-sm tabular-nums",
+                      active ? "bg-on-primary text-primary" : "bg-primary text-on-primary",
+                    )}
+                  >
+                    {counts[entry.count]}
+                  </span>
+                  <span className="sr-only">
+                    {` (${t("reviewModeration.navCount", { count: counts[entry.count] })})`}
+                  </span>
+                </>
+              ) : null}
             </Link>
           </li>
         );

@@ -1,11 +1,13 @@
 /**
  * The admin sidebar's entries, in SPEC §2's order (its first table). Profile is not an entry: the
- * avatar opens it. Contact requests and billing are DESIGN §6's additions, after the table's rows.
+ * avatar opens it. Contact requests, reviews (issue 23) and billing are additions, after the table's rows.
  */
 export interface AdminNavEntry {
   to: string;
-  /** Key under admin.nav in the locale files. */
+  /** The label's locale key. */
   labelKey: string;
+  /** A count the layout's loader supplies, shown beside the label when above 0. */
+  count?: "heldReviews";
 }
 
 export const ADMIN_NAV: readonly AdminNavEntry[] = [
@@ -24,6 +26,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { to: "/admin/storesetting/paymentOptions", labelKey: "admin.nav.paymentOptions" },
   { to: "/admin/storesetting/terms&privacy", labelKey: "admin.nav.termsPrivacy" },
   { to: "/admin/contact-requests", labelKey: "admin.nav.contactRequests" },
+  { to: "/admin/reviews", labelKey: "reviewModeration.nav", count: "heldReviews" },
   { to: "/admin/billing", labelKey: "admin.nav.billing" },
 ];
 

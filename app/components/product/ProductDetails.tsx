@@ -143,7 +143,12 @@ export function ProductDetails({
           <h2 id="reviews-heading" className="mb-4 text-2xl font-extrabold">
             {t("reviews.heading")}
           </h2>
-          <Reviews summary={product.summary} reviews={product.reviews} locale={locale} />
+          <Reviews
+            summary={product.summary}
+            reviews={product.reviews}
+            locale={locale}
+            ownReview={product.viewer?.ownReview ?? null}
+          />
         </div>
         <div>
           {signedIn ? (

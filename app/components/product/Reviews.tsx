@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { useStoreSite } from "~/lib/root-data";
+import type { OwnReview } from "~/services/catalog/products.server";
 import type { ReviewSummary, ReviewView } from "~/services/catalog/reviews.server";
 import { Stars } from "./Stars";
 
@@ -13,18 +15,26 @@ function dateFormat(locale: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** Average and count, the 5→1 distribution, and the reviews newest first. */
+/**
+ * Average and count, the 5→1 distribution, and the published reviews newest first, each with the
+ * store's reply under it. The shopper's own review, when the store holds or hid it, comes first,
+ * marked as such: only they see it (it is not in the public list, the average or the count).
+ */
 export function Reviews({
   summary,
   reviews,
   locale,
+  ownReview = null,
 }: {
   summary: ReviewSummary;
   reviews: ReviewView[];
   locale: string;
+  ownReview?: OwnReview | null;
 }) {
   const { t } = useTranslation();
   const dates = dateFormat(locale);
+  const storeName = useStoreSite().name;
+  const unpublished = ownReview && ownReview.status !== "published" ? ownReview : null;
   return (
     <div className="flex flex-col gap-6">
       {summary.average !== null ? (
@@ -59,6 +69,27 @@ export function Reviews({
       ) : (
         <p className="text-muted">{t("reviews.none")}</p>
       )}
+      {unpublished ? (
+        <article
+          aria-labelledby="own-review-state"
+          className="rounded-lg border-2 border-dashed border-line bg-card p-4"
+        >
+          <p
+            id="own-review-state"
+            className="mb-2 inline-block rounded-full bg-amber-100 px-2 text-sm font-bold text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {unpublished.status === "held" ? t("reviewModeration.ownHeld") : t("reviewModeration.ownHidden")}
+          </p>
+          <h3 className="text-lg font-bold">{unpublished.title}</h3>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <Stars rating={unpublished.rating} />
+            <time dateTime={unpublished.createdAt} className="text-muted">
+              {dates.format(new Date(unpublished.createdAt))}
+            </time>
+          </p>
+          <p className="mt-2 whitespace-pre-line">{unpublished.comment}</p>
+        </article>
+      ) : null}
       {reviews.length > 0 ? (
         <ol className="flex flex-col gap-4">
           {reviews.map((review) => (
@@ -78,6 +109,14 @@ export function Reviews({
                   ) : null}
                 </p>
                 <p className="mt-2 whitespace-pre-line">{review.comment}</p>
+                {review.reply ? (
+                  <div className="mt-3 rounded-md border-s-4 border-primary bg-page p-3">
+                    <p className="text-sm font-bold">
+                      {t("reviewModeration.replyFrom", { store: storeName })}
+                    </p>
+                    <p className="mt-1 whitespace-pre-line">{review.reply}</p>
+                  </div>
+                ) : null}
               </article>
             </li>
           ))}

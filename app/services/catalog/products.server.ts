@@ -16,6 +16,7 @@ import { loadProductVariants } from "./variants.server";
 import {
   listReviews,
   reviewSummary,
+  type ReviewStatus,
   type ReviewSummary,
   type ReviewView,
 } from "~/services/catalog/reviews.server";
@@ -63,8 +64,18 @@ export interface ProductDetail {
   viewer: {
     inWishlist: boolean;
     cartQuantity: number;
-    ownReview: { rating: number; title: string; comment: string } | null;
+    ownReview: OwnReview | null;
   } | null;
+}
+
+/** The shopper's own review, in any state: held and hidden ones are shown to them alone, marked. */
+export interface OwnReview {
+  rating: number;
+  title: string;
+  comment: string;
+  status: ReviewStatus;
+  /** ISO timestamp. */
+  createdAt: string;
 }
 
 /** `/resources/image` URLs for every allowed width up to the original's (never upscaled). */
@@ -128,6 +139,8 @@ async function readViewerState(
         rating: reviews.rating,
         title: reviews.title,
         comment: reviews.comment,
+        status: reviews.status,
+        createdAt: reviews.createdAt,
       })
       .from(sql`(select) as viewer`)
       .leftJoin(reviews, and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
@@ -135,7 +148,15 @@ async function readViewerState(
       .execute(),
   );
   const ownReview =
-    row?.rating == null ? null : { rating: row.rating, title: row.title ?? "", comment: row.comment ?? "" };
+    row?.rating == null
+      ? null
+      : {
+          rating: row.rating,
+          title: row.title ?? "",
+          comment: row.comment ?? "",
+          status: row.status ?? "published",
+          createdAt: (row.createdAt ?? new Date()).toISOString(),
+        };
   return { inWishlist: Boolean(row?.inWishlist), cartQuantity: row?.cartQuantity ?? 0, ownReview };
 }
 

@@ -41,6 +41,7 @@ export function defaultStoreSettings(storeId: string): StoreSettings {
     shippingFeeCents: 0,
     freeShippingThresholdCents: 0,
     timeZone: "UTC",
+    reviewModeration: "publish",
     featuredCategoryIds: [],
     featuredProductIds: [],
     updatedAt: new Date(0),

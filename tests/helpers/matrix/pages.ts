@@ -8,6 +8,8 @@ export interface MatrixIds {
   categoryId: string;
   /** One of the store's sales campaigns. */
   saleId: string;
+  /** One of the store's reviews, answered by the store when one is. */
+  reviewId: string;
 }
 
 export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
@@ -18,6 +20,9 @@ export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
   "/admin/sales/new",
   `/admin/sales/${ids.saleId}`,
   `/admin/sales?confirm=delete-${ids.saleId}`,
+  // The no-JavaScript confirmations of hiding a review and removing the store's reply.
+  `/admin/reviews?confirm=hide-${ids.reviewId}`,
+  `/admin/reviews?confirm=remove-reply-${ids.reviewId}`,
 ];
 
 /** A route parameter filled with the store's own record (`:id` of /admin/categories/:id). */

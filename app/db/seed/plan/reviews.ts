@@ -1,4 +1,8 @@
-/** Shopper reviews; each one is also counted into its product's rating_count and rating_sum. */
+/**
+ * Shopper reviews; each published one is also counted into its product's rating_count and
+ * rating_sum. The most reviewed product also shows moderation (issue 23): a held review with a
+ * link (spam), a hidden one, and one the store answered.
+ */
 import { uuidv7 } from "uuidv7";
 import { createRng } from "../prng";
 import type { StoreDef } from "../stores";
@@ -97,5 +101,55 @@ export function planReviews(
       product.ratingSum += rating;
     }
   }
+  moderate(reviews, products, shoppers);
   return reviews;
+}
+
+const MODERATION_TEXTS = {
+  en: {
+    spam: {
+      title: "Cheaper dyes here!!!",
+      comment:
+        "Don't buy from this shop, they are thieves. Get the same dye for half the price at www.cheap-dye-outlet.shop",
+    },
+    hidden: {
+      title: "Terrible people",
+      comment: "Whoever runs this shop is an idiot. Never again.",
+    },
+    reply:
+      "Thank you for taking the time to review this shade! If anything was not as you hoped, write to us and we will make it right.",
+  },
+  ar: {
+    spam: {
+      title: "أصباغ أرخص هنا!!!",
+      comment: "لا تشتروا من هذا المتجر، إنهم لصوص. الصبغة نفسها بنصف السعر على www.cheap-dye-outlet.shop",
+    },
+    hidden: { title: "أناس سيئون", comment: "من يدير هذا المتجر أحمق. لن أعود أبدًا." },
+    reply: "شكرًا لوقتك في تقييم هذا اللون! إن لم يكن شيء كما تمنيت، راسلنا وسنصلحه.",
+  },
+} as const;
+
+/** On the most reviewed product: its first review held (spam with a link), the second hidden, the third answered. */
+function moderate(reviews: ReviewRow[], products: ProductRow[], shoppers: UserRow[]) {
+  const byProduct = new Map<string, ReviewRow[]>();
+  for (const review of reviews)
+    byProduct.set(review.productId, [...(byProduct.get(review.productId) ?? []), review]);
+  let chosen: ReviewRow[] = [];
+  for (const list of byProduct.values()) if (list.length > chosen.length) chosen = list;
+  const product = products.find((p) => p.id === chosen[0]?.productId);
+  if (!product || chosen.length < 3) return;
+  const localeOf = (review: ReviewRow) =>
+    shoppers.find((shopper) => shopper.id === review.userId)?.locale === "ar" ? "ar" : "en";
+  const [spam, hidden, answered] = chosen as [ReviewRow, ReviewRow, ReviewRow];
+  for (const [review, status] of [
+    [spam, "held"],
+    [hidden, "hidden"],
+  ] as const) {
+    product.ratingCount -= 1;
+    product.ratingSum -= review.rating;
+    const text = MODERATION_TEXTS[localeOf(review)][status === "held" ? "spam" : "hidden"];
+    Object.assign(review, { ...text, rating: 1, status });
+  }
+  answered.reply = MODERATION_TEXTS[localeOf(answered)].reply;
+  answered.repliedAt = new Date(answered.createdAt!.getTime() + DAY_MS);
 }
