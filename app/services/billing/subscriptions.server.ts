@@ -22,9 +22,12 @@ export const TRIAL_WARNING_DAYS = 3;
 
 /**
  * The one reading of "the store is on a plan" (decision 026), for the billing page and the
- * getting-started checklist alike: a plan, a live status and a period that has not ended. Whether
- * Stripe holds a subscription for it (the seeded demo's plan has none) is another matter.
+ * getting-started checklist alike: a plan, a paid-for status and a period that has not ended. A
+ * trial is not a chosen plan: the checklist keeps "Choose a plan" to do and billing offers the
+ * trial's plan for sale. Whether Stripe holds a subscription for it (the seeded demo's plan has
+ * none) is another matter.
  */
+const ON_PLAN = new Set(["active", "past_due"]);
 export function onLivePlan(
   row: { packageId: string | null; status: string | null; periodEnd: Date | null } | null | undefined,
   now = new Date(),
@@ -32,7 +35,7 @@ export function onLivePlan(
   return Boolean(
     row?.packageId &&
     row.status &&
-    ALIVE.has(row.status) &&
+    ON_PLAN.has(row.status) &&
     (!row.periodEnd || row.periodEnd.getTime() > now.getTime()),
   );
 }
