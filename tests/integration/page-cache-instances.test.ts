@@ -159,7 +159,8 @@ describe.skipIf(!serverUrl)("page cache on two instances sharing PostgreSQL", ()
     expect(before.status).toBe(200);
     await warm(instances, `${PRODUCT}.data`);
     const at = Date.now();
-    await sql`update products set price_cents = 43210 where store_id = ${storeId} and slug = 'crimson-red-fabric-dye'`;
+    // Prices live on variants (decision 023); the 50 g size is the default variant, the product's own id.
+    await sql`update product_variants set price_cents = 43210 where store_id = ${storeId} and id = (select id from products where store_id = ${storeId} and slug = 'crimson-red-fabric-dye')`;
     const fresh = await freshAfter(instances, `${PRODUCT}.data`, at);
     for (const { ms, page } of fresh) {
       expect(ms).toBeLessThan(WITHIN_MS);
