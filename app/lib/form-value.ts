@@ -87,12 +87,14 @@ export function valueAt(value: unknown, name: string): unknown {
 }
 
 /**
- * The value of a submit button that adds or removes a row of a list field, as conform's intents
- * are written: `<button name={INTENT_FIELD} value={listIntent.insert("targets")}>`. The server's
- * `parseWithZod` applies it and `submission.reply()` answers with the changed list, so rows are
- * added and removed without JavaScript (and, with it, by the same round trip).
+ * The value of a submit button that adds, removes or moves a row of a list field, as conform's
+ * intents are written: `<button name={INTENT_FIELD} value={listIntent.insert("targets")}>`. The
+ * server's `parseWithZod` applies it and `submission.reply()` answers with the changed list, so
+ * rows are added, removed and reordered without JavaScript (and, with it, by the same round trip).
  */
 export const listIntent = {
   insert: (name: string) => JSON.stringify({ type: "insert", payload: { name } }),
   remove: (name: string, index: number) => JSON.stringify({ type: "remove", payload: { name, index } }),
+  reorder: (name: string, from: number, to: number) =>
+    JSON.stringify({ type: "reorder", payload: { name, from, to } }),
 };

@@ -100,20 +100,36 @@ export function useSchemaForm(
     if (formRef.current && reply?.error) focusFirstInvalid(formRef.current, reply.error);
   }, [reply]);
 
-  /** Checks the form (or only `fields`) against the schema; null until the schema has loaded. */
-  const validate = useCallback((form: HTMLFormElement, fields?: Set<string>): FieldErrorMap | null => {
-    if (!schema.current) return null;
-    const found = schemaErrors(schema.current, new FormData(form));
-    setErrors((current) => {
-      if (!fields) return found;
-      const next = { ...current };
-      for (const name of fields) next[name] = found[name];
-      return next;
-    });
-    return found;
-  }, []);
+  /**
+   * Checks the form (or only `fields`) against the schema; null until the schema has loaded. On
+   * submit the button pressed is part of the form's value (`intent` of a form with two buttons).
+   */
+  const validate = useCallback(
+    (form: HTMLFormElement, fields?: Set<string>, submitter?: HTMLElement | null): FieldErrorMap | null => {
+      if (!schema.current) return null;
+      const found = schemaErrors(schema.current, new FormData(form, submitter ?? null));
+      setErrors((current) => {
+        if (!fields) return found;
+        const next = { ...current };
+        for (const name of fields) next[name] = found[name];
+        return next;
+      });
+      return found;
+    },
+    [],
+  );
 
   const fieldName = (event: { target: EventTarget }) => (event.target as HTMLInputElement).name || "";
+  /**
+   * The form a field event is about: the element the handlers sit on, or (for handlers spread on
+   * a wrapper around inputs tied to the form by their `form` attribute, as a table of rows is)
+   * the field's own form, when it is this one.
+   */
+  const formOf = (event: { currentTarget: EventTarget; target: EventTarget }): HTMLFormElement | null => {
+    if (event.currentTarget instanceof HTMLFormElement) return event.currentTarget;
+    const owner = (event.target as HTMLInputElement).form;
+    return owner && owner.id === formId ? owner : null;
+  };
 
   const formProps = {
     id: formId,
@@ -127,15 +143,17 @@ export function useSchemaForm(
         schema.current = loaded;
       });
     },
-    onBlur: (event: FocusEvent<HTMLFormElement>) => {
+    onBlur: (event: FocusEvent<HTMLElement>) => {
       const name = fieldName(event);
-      if (!name) return;
+      const form = formOf(event);
+      if (!name || !form) return;
       touched.current.add(name);
-      validate(event.currentTarget, new Set([name]));
+      validate(form, new Set([name]));
     },
-    onInput: (event: FormEvent<HTMLFormElement>) => {
+    onInput: (event: FormEvent<HTMLElement>) => {
       const name = fieldName(event);
-      if (touched.current.has(name)) validate(event.currentTarget, new Set([name]));
+      const form = formOf(event);
+      if (form && touched.current.has(name)) validate(form, new Set([name]));
     },
     onSubmit: (event: FormEvent<HTMLFormElement>) => {
       // Adding or removing a row of a list is not a submission of the form's values.
@@ -146,7 +164,7 @@ export function useSchemaForm(
         const name = (element as HTMLInputElement).name;
         if (name) touched.current.add(name);
       }
-      const found = validate(event.currentTarget);
+      const found = validate(event.currentTarget, undefined, submitter);
       if (!found || Object.keys(found).length === 0) return;
       // Remix's <Form> skips submitting when the event was prevented.
       event.preventDefault();

@@ -5,16 +5,27 @@ import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ProductForm } from "~/components/admin/ProductForm";
+import { VariantsSection } from "~/components/admin/VariantsSection";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { PRODUCT_IMAGES_FIELD, readPostedImages } from "~/http/posted-images.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
+import { listIntentReply, parseListForm } from "~/http/submission.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { currencyDigits } from "~/lib/money";
+import type { FormNotice } from "~/lib/notice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { minorToMajor, productFormSchema, productImageSchema } from "~/lib/validation/products-admin";
+import {
+  BULK_INTENTS,
+  bulkVariantsSchema,
+  generateVariantsSchema,
+  optionsFormSchema,
+  variantActionSchema,
+  variantsFormSchema,
+} from "~/lib/validation/variants-admin";
 import {
   changeProductImage,
   deleteProduct,
@@ -24,6 +35,17 @@ import {
   saveProduct,
   type AdminProductImage,
 } from "~/services/catalog/products-admin.server";
+import {
+  bulkSetVariants,
+  deleteVariant,
+  generateVariants,
+  getAdminVariants,
+  productOptionCount,
+  saveOptions,
+  saveVariants,
+  setVariantActive,
+  type VariantsRefusal,
+} from "~/services/catalog/variants-admin.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.editTitle") });
 
@@ -42,22 +64,25 @@ function productIdOf(params: Record<string, string | undefined>): string {
 export const loader = adminLoader(async ({ params, store, locale }) => {
   const productId = productIdOf(params);
   const digits = currencyDigits(store.currency);
-  const [product, categories, colorFamilies] = await Promise.all([
+  const [product, categories, colorFamilies, variants] = await Promise.all([
     getAdminProduct(store.id, productId),
     listCategoryOptions(store.id, locale),
     listColorFamilies(store.id),
+    getAdminVariants(store.id, productId),
   ]);
-  if (!product) throw notFound();
+  if (!product || !variants) throw notFound();
+  // With options, price and stock are each variant's (decision 023): the product form has neither.
+  const pricing = product.optionCount === 0;
   return {
     product,
+    mode: pricing ? ("simple" as const) : ("variants" as const),
     defaultValue: {
       nameEn: product.nameEn,
       nameAr: product.nameAr,
       descriptionEn: product.descriptionEn,
       descriptionAr: product.descriptionAr,
       slug: product.slug,
-      price: minorToMajor(product.priceCents, digits),
-      stock: String(product.stock),
+      ...(pricing ? { price: minorToMajor(product.priceCents, digits), stock: String(product.stock) } : {}),
       categoryId: product.categoryId ?? "",
       subcategoryId: product.subcategoryId ?? "",
       shadeHex: product.shadeHex ?? "",
@@ -66,24 +91,84 @@ export const loader = adminLoader(async ({ params, store, locale }) => {
     },
     currency: store.currency,
     currencyDigits: digits,
-    constraint: formConstraint(productFormSchema(digits)),
+    constraint: formConstraint(productFormSchema(digits, { pricing })),
     categories,
     colorFamilies,
+    variants,
+    optionsValue: {
+      options: variants.options.map((option) => ({
+        id: option.id,
+        nameEn: option.nameEn,
+        nameAr: option.nameAr,
+        values: option.values.map((value) => ({
+          id: value.id,
+          valueEn: value.valueEn,
+          valueAr: value.valueAr,
+        })),
+      })),
+    },
+    variantsValue: {
+      variants: variants.variants.map((variant) => ({
+        id: variant.id,
+        sku: variant.sku ?? "",
+        price: minorToMajor(variant.priceCents, digits),
+        stock: String(variant.stock),
+        imageId: variant.imageId ?? "",
+        active: variant.active ? "on" : undefined,
+      })),
+    },
   };
 });
+
+type SectionForm = "options" | "variants" | "bulk" | "variant";
+
+/** A refusal of one of the variants section's forms: shown in that section, with its status. */
+function sectionAnswer(
+  form: SectionForm,
+  status: number,
+  notice: FormNotice | null,
+  result: ReturnType<ReturnType<typeof parseListForm>["reply"]> | null = null,
+) {
+  return data({ form, result, notice, imagesError: null }, { status });
+}
+
+/** What a refusal of the variants service says, in the admin's language where it names something. */
+function refusalNotice(
+  refusal: Exclude<VariantsRefusal, { error: "not-found" }>,
+  locale: "en" | "ar",
+): FormNotice {
+  switch (refusal.error) {
+    case "ordered-value":
+      return {
+        key: "adminVariants.errors.orderedValue",
+        params: { value: locale === "ar" ? refusal.valueAr : refusal.valueEn },
+      };
+    case "ordered-option":
+      return {
+        key: "adminVariants.errors.orderedOption",
+        params: { option: locale === "ar" ? refusal.nameAr : refusal.nameEn },
+      };
+    case "too-many":
+      return { key: "adminVariants.errors.tooManyVariants", params: { count: refusal.count } };
+  }
+}
 
 /**
  * The edit page's forms, told apart by `intent`: the product (save, with new images), one image
  * (alt texts, up, down, remove) and delete. Each re-reads the product in the store's scope, so
  * another store's product or image row is "not found" and nothing changes.
  */
-export const action = adminAction(async ({ params, store, user, form }) => {
+export const action = adminAction(async ({ params, store, user, form, locale }) => {
   const productId = productIdOf(params);
   const intent = form.get("intent");
   const back = `/admin/products/${productId}`;
 
   if (intent === "save") {
-    const submission = parseWithZod(form, { schema: productFormSchema(currencyDigits(store.currency)) });
+    // A product with options has no price or stock on this form (its variants have them).
+    const pricing = (await productOptionCount(store.id, productId)) === 0;
+    const submission = parseWithZod(form, {
+      schema: productFormSchema(currencyDigits(store.currency), { pricing }),
+    });
     if (submission.status !== "success") {
       return data({ result: submission.reply(NO_FILES), imagesError: null }, { status: 400 });
     }
@@ -133,22 +218,110 @@ export const action = adminAction(async ({ params, store, user, form }) => {
       : redirectWithToast("/admin/products", { key: "admin.products.deleted" });
   }
 
+  // ── Options and variants (issue 19): each form answers in its own section. ──
+  const toVariants = `${back}#variants`;
+
+  if (intent === "save-options") {
+    const submission = parseListForm(form, optionsFormSchema);
+    if (submission.status === undefined) {
+      return data({
+        form: "options" as const,
+        result: listIntentReply(submission),
+        notice: null,
+        imagesError: null,
+      });
+    }
+    if (submission.status !== "success") return sectionAnswer("options", 400, null, submission.reply());
+    const saved = await saveOptions(store.id, productId, submission.value.options);
+    if (!saved.ok) {
+      if (saved.error === "not-found") throw notFound();
+      return sectionAnswer("options", 409, refusalNotice(saved, locale), submission.reply());
+    }
+    return redirectWithToast(toVariants, { key: "toast.updateSuccess" });
+  }
+
+  if (intent === "generate-variants") {
+    if (!generateVariantsSchema.safeParse(Object.fromEntries(form)).success) throw badRequest();
+    const made = await generateVariants(store.id, productId);
+    if (!made.ok) {
+      if (made.error === "not-found") throw notFound();
+      return sectionAnswer("variant", 422, refusalNotice(made, locale));
+    }
+    return made.created > 0
+      ? redirectWithToast(toVariants, { key: "adminVariants.generated", params: { count: made.created } })
+      : redirectWithToast(toVariants, { key: "adminVariants.nothingToGenerate", type: "info" });
+  }
+
+  if (intent === "save-variants") {
+    const submission = parseListForm(form, variantsFormSchema(currencyDigits(store.currency)));
+    if (submission.status !== "success") return sectionAnswer("variants", 400, null, submission.reply());
+    const saved = await saveVariants(store.id, productId, submission.value.variants);
+    if (!saved.ok) {
+      if (saved.error === "not-found") throw notFound();
+      return sectionAnswer("variants", 400, null, submission.reply({ fieldErrors: saved.fieldErrors }));
+    }
+    return redirectWithToast(toVariants, { key: "toast.updateSuccess" });
+  }
+
+  if (typeof intent === "string" && (BULK_INTENTS as readonly string[]).includes(intent)) {
+    const submission = parseListForm(form, bulkVariantsSchema(currencyDigits(store.currency)));
+    if (submission.status !== "success") return sectionAnswer("bulk", 400, null, submission.reply());
+    const { value } = submission;
+    const done = await bulkSetVariants(
+      store.id,
+      productId,
+      value.intent === "bulk-price"
+        ? { field: "price", value: value.price! }
+        : { field: "stock", value: value.stock! },
+      value.scope === "all" ? "all" : value.variantIds,
+    );
+    if (!done.ok) throw notFound();
+    return redirectWithToast(toVariants, { key: "adminVariants.bulkDone", params: { count: done.count } });
+  }
+
+  if (typeof intent === "string" && intent.startsWith("variant-")) {
+    const parsed = variantActionSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw badRequest();
+    const { variantId } = parsed.data;
+    if (parsed.data.intent === "variant-delete") {
+      const deleted = await deleteVariant(store.id, productId, variantId);
+      if (!deleted.ok) {
+        if (deleted.error === "not-found") throw notFound();
+        const key = deleted.error === "ordered" ? "orderedVariant" : "lastVariant";
+        return sectionAnswer("variant", 409, { key: `adminVariants.errors.${key}` });
+      }
+      return redirectWithToast(toVariants, { key: "adminVariants.deleted" });
+    }
+    const active = parsed.data.intent === "variant-activate";
+    const changed = await setVariantActive(store.id, productId, variantId, active);
+    if (!changed.ok) throw notFound();
+    return redirectWithToast(toVariants, {
+      key: active ? "adminVariants.activated" : "adminVariants.deactivated",
+    });
+  }
+
   throw badRequest();
 });
 
 export default function EditProduct() {
   const {
     product,
+    mode,
     defaultValue,
     currency,
     currencyDigits: digits,
     constraint,
     categories,
     colorFamilies,
+    variants,
+    optionsValue,
+    variantsValue,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
+  // The variants section's forms answer with `form`; the product form and the others without.
+  const section = actionData && "form" in actionData ? actionData : null;
+  const answered = !section && actionData && "result" in actionData && actionData.result ? actionData : null;
   return (
     <AdminPage title={t("admin.products.editTitle")}>
       <div className="flex flex-wrap justify-between gap-3">
@@ -164,10 +337,10 @@ export default function EditProduct() {
           </Button>
         ) : null}
       </div>
-      <ActionNotice data={actionData} />
+      {section ? null : <ActionNotice data={actionData} />}
       <ProductForm
         // A new product page (after a save that changed the slug, say) starts from its own values.
-        key={product.id}
+        key={`${product.id}:${mode}`}
         id="product-edit"
         currency={currency}
         currencyDigits={digits}
@@ -178,6 +351,19 @@ export default function EditProduct() {
         categories={categories}
         colorFamilies={colorFamilies}
         submitLabel={t("admin.products.save")}
+        mode={mode}
+      />
+      <VariantsSection
+        key={product.id}
+        options={variants.options}
+        variants={variants.variants}
+        combinations={variants.combinations}
+        images={product.images}
+        currency={currency}
+        currencyDigits={digits}
+        optionsValue={optionsValue}
+        variantsValue={variantsValue}
+        answer={section}
       />
       <ProductImages images={product.images} />
       <section

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { Price } from "~/components/Price";
+import { Price, useMoney } from "~/components/Price";
 import { Button } from "~/components/ui/Button";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { adminLoader } from "~/http/handlers.server";
@@ -54,6 +54,7 @@ export default function AdminProducts() {
   const { rows, prevCursor, nextCursor, q, categoryId, status, lowStock, sort, categories } =
     useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
+  const money = useMoney();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", numberingSystem: "latn" });
   const columns: DataColumn<AdminProductRow>[] = [
     {
@@ -110,14 +111,31 @@ export default function AdminProducts() {
       header: t("admin.products.price"),
       sortable: true,
       align: "end",
-      cell: (row) => <Price minor={row.priceCents} />,
+      // A product in several variants shows its lowest price on sale (the product's summary).
+      cell: (row) =>
+        row.variantCount > 1 ? (
+          t("adminVariants.fromPrice", { price: money(row.priceCents) })
+        ) : (
+          <Price minor={row.priceCents} />
+        ),
     },
     {
       key: "stock",
       header: t("admin.products.stock"),
       sortable: true,
       align: "end",
-      cell: (row) => row.stock,
+      // The variants on sale, all together (decision 023), and how many variants there are.
+      cell: (row) =>
+        row.variantCount > 1 ? (
+          <span className="flex flex-col">
+            <span>{row.stock}</span>
+            <span className="text-sm whitespace-nowrap text-muted">
+              {t("adminVariants.listVariants", { count: row.variantCount })}
+            </span>
+          </span>
+        ) : (
+          row.stock
+        ),
     },
     {
       key: "status",

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,11 +8,12 @@ import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { PRODUCT_IMAGES_FIELD, readPostedImages } from "~/http/posted-images.server";
 import { Refusal } from "~/http/refusal.server";
+import { listIntentReply, parseListForm } from "~/http/submission.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { currencyDigits } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { productFormSchema } from "~/lib/validation/products-admin";
+import { newProductFormSchema } from "~/lib/validation/variants-admin";
 import {
   listCategoryOptions,
   listColorFamilies,
@@ -31,7 +31,7 @@ export const loader = adminLoader(async ({ store, locale }) => {
   return {
     currency: store.currency,
     currencyDigits: digits,
-    constraint: formConstraint(productFormSchema(digits)),
+    constraint: formConstraint(newProductFormSchema(digits)),
     categories,
     colorFamilies,
   };
@@ -41,11 +41,16 @@ export const loader = adminLoader(async ({ store, locale }) => {
 const NO_FILES = { hideFields: [PRODUCT_IMAGES_FIELD] };
 
 /**
- * Creates a product with its images (checked before anything is written), then opens it for
- * editing with 'update successfully'. Another store's category id is "not found" (404).
+ * Creates a product with its images (checked before anything is written) and its options, if
+ * any, with a variant for each combination; then opens it for editing with 'update
+ * successfully'. Another store's category id is "not found" (404). An option's Add, Remove or
+ * Move button answers with the form changed (200) and saves nothing.
  */
 export const action = adminAction(async ({ store, user, form }) => {
-  const submission = parseWithZod(form, { schema: productFormSchema(currencyDigits(store.currency)) });
+  const submission = parseListForm(form, newProductFormSchema(currencyDigits(store.currency)));
+  if (submission.status === undefined) {
+    return data({ result: listIntentReply(submission, NO_FILES), imagesError: null });
+  }
   if (submission.status !== "success") {
     return data({ result: submission.reply(NO_FILES), imagesError: null }, { status: 400 });
   }
@@ -53,7 +58,13 @@ export const action = adminAction(async ({ store, user, form }) => {
   if (!images.ok) {
     return data({ result: submission.reply(NO_FILES), imagesError: images.error }, { status: images.status });
   }
-  const saved = await saveProduct(store.id, null, submission.value, images.uploads);
+  const saved = await saveProduct(
+    store.id,
+    null,
+    submission.value,
+    images.uploads,
+    submission.value.options,
+  );
   if (!saved.ok) {
     if (saved.error === "not-found") throw new Refusal(404, { key: "notFound.page" });
     return data(
@@ -98,6 +109,7 @@ export default function NewProduct() {
         categories={categories}
         colorFamilies={colorFamilies}
         submitLabel={t("admin.products.create")}
+        mode="new"
       />
     </AdminPage>
   );

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { OptionsFields } from "~/components/admin/OptionsFields";
 import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Swatch } from "~/components/ui/Swatch";
@@ -29,6 +30,12 @@ export interface ProductFormProps {
   categories: ProductCategoryOption[];
   colorFamilies: string[];
   submitLabel: string;
+  /**
+   * `new`: a new product, with its options if any (every variant starts at the form's price and
+   * stock); `simple`: a product without options, priced here; `variants`: a product with
+   * options, priced per variant in its variants table (the form has no price or stock then).
+   */
+  mode: "new" | "simple" | "variants";
 }
 
 const INPUT =
@@ -52,11 +59,17 @@ export function ProductForm({
   categories,
   colorFamilies,
   submitLabel,
+  mode,
 }: ProductFormProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const form = useSchemaForm(
-    () => import("~/lib/validation/products-admin").then((m) => m.productFormSchema(currencyDigits)),
+    mode === "new"
+      ? () => import("~/lib/validation/variants-admin").then((m) => m.newProductFormSchema(currencyDigits))
+      : () =>
+          import("~/lib/validation/products-admin").then((m) =>
+            m.productFormSchema(currencyDigits, { pricing: mode === "simple" }),
+          ),
     reply,
     { id, constraint, defaultValue },
   );
@@ -108,21 +121,30 @@ export function ProductForm({
       </Section>
 
       <Section title={t("admin.products.sections.pricing")}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            field={form.field("price")}
-            label={t("admin.products.fields.price", { currency })}
-            hint={t("admin.products.fields.priceHint", { currency })}
-            inputMode={currencyDigits > 0 ? "decimal" : "numeric"}
-            dir="ltr"
-          />
-          <Field
-            field={form.field("stock")}
-            label={t("admin.products.fields.stock")}
-            inputMode="numeric"
-            dir="ltr"
-          />
-        </div>
+        {mode === "variants" ? (
+          <p>
+            {t("adminVariants.pricingMoved")}{" "}
+            <a href="#variants" className="font-bold text-primary-ink underline underline-offset-4">
+              {t("adminVariants.toVariants")}
+            </a>
+          </p>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              field={form.field("price")}
+              label={t("admin.products.fields.price", { currency })}
+              hint={t("admin.products.fields.priceHint", { currency })}
+              inputMode={currencyDigits > 0 ? "decimal" : "numeric"}
+              dir="ltr"
+            />
+            <Field
+              field={form.field("stock")}
+              label={t("admin.products.fields.stock")}
+              inputMode="numeric"
+              dir="ltr"
+            />
+          </div>
+        )}
       </Section>
 
       <Section title={t("admin.products.sections.placement")}>
@@ -221,6 +243,14 @@ export function ProductForm({
         </div>
       </Section>
 
+      {mode === "new" ? (
+        <Section title={t("adminVariants.section")}>
+          <p className="text-muted">{t("adminVariants.newIntro")}</p>
+          <OptionsFields form={form} values={values} />
+        </Section>
+      ) : null}
+
+      {form.formErrors ? <FieldError id={`${id}-form-error`} errors={form.formErrors} /> : null}
       <div>
         <Button disabled={pending}>{submitLabel}</Button>
       </div>

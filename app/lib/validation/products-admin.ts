@@ -115,26 +115,45 @@ function productFields(currencyDigits: number) {
 const idRule = (message: string) => optional(z.string({ invalid_type_error: E(message) }).uuid(E(message)));
 
 /**
- * The product form. `currencyDigits` is the store currency's (money.ts currencyDigits): a price
- * is typed in major units and leaves the schema in minor units. Whether the category and sub
- * category exist in this store, and the sub belongs to the category, is checked by the service.
+ * The product form's fields. `currencyDigits` is the store currency's (money.ts currencyDigits): a
+ * price is typed in major units and leaves the schema in minor units. Without `pricing` (a
+ * product with options: each variant has its own price and stock) the form has no price and stock.
  */
-export function productFormSchema(currencyDigits: number) {
-  return z
-    .object({
-      ...productFields(currencyDigits),
-      categoryId: idRule("categoryInvalid"),
-      subcategoryId: idRule("subcategoryInvalid"),
-      // A checkbox: sent as "on" when ticked, absent when not.
-      active: z
-        .enum(["on"], { errorMap: () => ({ message: E("activeInvalid") }) })
-        .optional()
-        .transform((value) => value === "on"),
-    })
-    .refine((value) => !value.subcategoryId || value.categoryId, {
-      message: E("subNeedsCategory"),
-      path: ["subcategoryId"],
-    });
+export function productFormShape(currencyDigits: number, pricing = true) {
+  const { price, stock, ...fields } = productFields(currencyDigits);
+  return {
+    ...fields,
+    // Without pricing a price or stock sent anyway is ignored (zod drops it), never saved.
+    price: pricing ? price : z.any().transform(() => undefined),
+    stock: pricing ? stock : z.any().transform(() => undefined),
+    categoryId: idRule("categoryInvalid"),
+    subcategoryId: idRule("subcategoryInvalid"),
+    // A checkbox: sent as "on" when ticked, absent when not.
+    active: z
+      .enum(["on"], { errorMap: () => ({ message: E("activeInvalid") }) })
+      .optional()
+      .transform((value) => value === "on"),
+  };
+}
+
+/** The rule across the product form's fields: a sub category needs its category. */
+export function refineProduct<
+  Out extends { categoryId: string | null; subcategoryId: string | null },
+  In,
+>(schema: z.ZodType<Out, z.ZodTypeDef, In>) {
+  return schema.refine((value) => !value.subcategoryId || value.categoryId, {
+    message: E("subNeedsCategory"),
+    path: ["subcategoryId"],
+  });
+}
+
+/**
+ * The product form. Whether the category and sub category exist in this store, and the sub
+ * belongs to the category, is checked by the service. `{ pricing: false }` for a product with
+ * options (decision 023): its price and stock are its variants', edited in their own table.
+ */
+export function productFormSchema(currencyDigits: number, options: { pricing?: boolean } = {}) {
+  return refineProduct(z.object(productFormShape(currencyDigits, options.pricing ?? true)));
 }
 export type ProductFormValue = z.output<ReturnType<typeof productFormSchema>>;
 

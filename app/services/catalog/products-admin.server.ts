@@ -8,16 +8,18 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
-import { categories, orderItems, productImages, products } from "~/db/schema";
+import { categories, orderItems, productImages, products, productVariants } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { LOW_STOCK } from "~/lib/stock";
 import { suggestSlug, type ProductFormValue } from "~/lib/validation/products-admin";
+import type { OptionInput } from "~/lib/validation/variants-admin";
 import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
 import { insertImage, type NewImage } from "~/services/media/images.server";
 import { localized } from "~/services/store/settings.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { likePattern, searchTerms } from "./catalog.server";
 import { firstImageId } from "./product-columns.server";
+import { applyOptions, generateMissing, optionCount } from "./variants-admin.server";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const PRODUCT_SORTS = ["newest", "name", "price", "stock"] as const;
@@ -29,8 +31,12 @@ export interface AdminProductRow {
   id: string;
   slug: string;
   name: string;
+  /** The lowest active variant's price (the product's summary, decision 023). */
   priceCents: number;
+  /** The active variants' total stock. */
   stock: number;
+  /** How many variants it is sold in (1 for a product without options). */
+  variantCount: number;
   active: boolean;
   /** "Category › Sub category" in the admin's language, or null. */
   categoryName: string | null;
@@ -163,7 +169,7 @@ export async function listAdminProducts(
     q: string;
     categoryId: string | null;
     status: ProductStatusFilter;
-    /** Only active products with LOW_STOCK or fewer left (the dashboard's tile). */
+    /** Only active products with an active variant with LOW_STOCK or fewer left (the dashboard's tile). */
     lowStock?: boolean;
     sort: ProductSort;
     cursor: string | null;
@@ -192,7 +198,12 @@ export async function listAdminProducts(
   // can serve the active products' newest and price orders (see catalog.server.ts isActive).
   if (input.status === "active") filters.push(sql`${products.active}`);
   if (input.status === "inactive") filters.push(sql`not ${products.active}`);
-  if (input.lowStock) filters.push(sql`${products.active} and ${products.stock} <= ${LOW_STOCK}`);
+  // Low when any variant on sale is low (decision 023: stock lives on the variants).
+  if (input.lowStock) {
+    filters.push(sql`${products.active} and exists (select 1 from ${productVariants} v
+      where v.store_id = ${products.storeId} and v.product_id = ${products.id}
+        and v.active and v.stock <= ${LOW_STOCK})`);
+  }
   if (keyset) {
     const anchor = sql`(${spec.cast(keyset.value)}, ${keyset.id}::uuid)`;
     filters.push(
@@ -221,6 +232,8 @@ export async function listAdminProducts(
         subEn: sub.nameEn,
         subAr: sub.nameAr,
         imageId: firstImageId(),
+        variantCount: sql<number>`(select count(*) from ${productVariants} v
+          where v.store_id = ${products.storeId} and v.product_id = ${products.id})::int`,
       })
       .from(products)
       .leftJoin(category, and(eq(category.storeId, products.storeId), eq(category.id, products.categoryId)))
@@ -245,6 +258,7 @@ export async function listAdminProducts(
         name: localized(row.nameEn, row.nameAr, input.locale),
         priceCents: row.priceCents,
         stock: row.stock,
+        variantCount: Number(row.variantCount),
         active: row.active,
         categoryName: categoryName && subName ? `${categoryName} › ${subName}` : categoryName,
         imageId: row.imageId,
@@ -281,6 +295,8 @@ export interface AdminProduct {
   images: AdminProductImage[];
   /** Ordered at least once: deleting archives it instead. */
   hasOrders: boolean;
+  /** Its options (0: sold in one version, priced on the product form; else per variant). */
+  optionCount: number;
 }
 
 export async function getAdminProduct(storeId: string, productId: string): Promise<AdminProduct | null> {
@@ -288,7 +304,7 @@ export async function getAdminProduct(storeId: string, productId: string): Promi
   return db.withStore(storeId, async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, productId));
     if (!product) return null;
-    const [gallery, ordered] = await Promise.all([
+    const [gallery, ordered, options] = await Promise.all([
       tx
         .select({
           id: productImages.id,
@@ -300,6 +316,7 @@ export async function getAdminProduct(storeId: string, productId: string): Promi
         .where(eq(productImages.productId, productId))
         .orderBy(asc(productImages.position), asc(productImages.id)),
       hasOrders(tx, productId),
+      optionCount(tx, productId),
     ]);
     return {
       id: product.id,
@@ -317,6 +334,7 @@ export async function getAdminProduct(storeId: string, productId: string): Promi
       active: product.active,
       images: gallery,
       hasOrders: ordered,
+      optionCount: options,
     };
   });
 }
@@ -403,17 +421,25 @@ async function freeSlug(tx: Tx, base: string, exceptId: string | null): Promise<
  * Creates (productId null) or updates a product and appends `uploads` to its images, in one
  * transaction. A typed slug another product has is a field error; an empty one is made from the
  * English name, numbered when that is taken.
+ *
+ * Price and stock live on the variants (decision 023). A product without options gets the form's
+ * price and stock on its one variant (the database writes it through); a product with options
+ * takes neither from this form (its variants table sets them), so no field here is ever saved
+ * and then put back. A new product made with `options` gets them, and one variant per
+ * combination, each at the form's price and stock.
  */
 export async function saveProduct(
   storeId: string,
   productId: string | null,
   value: ProductFormValue,
   uploads: CheckedUpload[] = [],
+  options: OptionInput[] = [],
 ): Promise<SaveProductResult> {
   const db = await getDb();
   let result: SaveProductResult;
   try {
     result = await db.withStore(storeId, async (tx) => {
+      let pricing = value.price !== undefined && value.stock !== undefined;
       if (productId) {
         const [existing] = await tx
           .select({ id: products.id })
@@ -421,6 +447,7 @@ export async function saveProduct(
           .where(eq(products.id, productId))
           .for("update");
         if (!existing) return { ok: false, error: "not-found" } as const;
+        if (pricing && (await optionCount(tx, productId)) > 0) pricing = false;
       }
       const categoryProblem = await checkCategories(tx, value.categoryId, value.subcategoryId);
       if (categoryProblem) return categoryProblem;
@@ -442,37 +469,53 @@ export async function saveProduct(
         nameAr: value.nameAr,
         descriptionEn: value.descriptionEn,
         descriptionAr: value.descriptionAr,
-        priceCents: value.price,
-        stock: value.stock,
         categoryId: value.categoryId,
         subcategoryId: value.subcategoryId,
         shadeHex: value.shadeHex,
         colorFamily: value.colorFamily,
         active: value.active,
       };
+      const priced = pricing ? { priceCents: value.price!, stock: value.stock! } : {};
       let id = productId;
       if (id) {
         await tx
           .update(products)
-          .set({ ...fields, updatedAt: new Date() })
+          .set({ ...fields, ...priced, updatedAt: new Date() })
           .where(eq(products.id, id));
       } else {
+        const start = { priceCents: value.price ?? 0, stock: value.stock ?? 0 };
         const [row] = await tx
           .insert(products)
-          .values({ storeId, ...fields })
+          .values({ storeId, ...fields, ...start })
           .returning({ id: products.id });
         id = row!.id;
+        if (options.length > 0) {
+          // A new product has no orders: nothing here can be refused but the combinations' count.
+          // Thrown, not returned: the product just inserted must not stay.
+          const refused = await applyOptions(tx, storeId, id, options, start.priceCents);
+          if (refused) throw new Undone(fieldError("", "badRequest"));
+          const made = await generateMissing(tx, storeId, id, start);
+          if (!made.ok) throw new Undone(fieldError("", "badRequest"));
+        }
       }
       await appendImages(tx, storeId, id, uploads);
       return { ok: true, id, slug } as const;
     });
   } catch (error) {
+    if (error instanceof Undone) return error.result;
     // Two saves choosing one slug at the same moment: the constraint decides, the loser is told.
     if (isSlugConflict(error)) return fieldError("slug", "slugTaken");
     throw error;
   }
   if (result.ok) await catalogChanged(storeId);
   return result;
+}
+
+/** A refusal found mid-transaction: thrown so the transaction rolls back, answered as `result`. */
+class Undone extends Error {
+  constructor(readonly result: SaveProductResult) {
+    super("undone");
+  }
 }
 
 async function appendImages(tx: Tx, storeId: string, productId: string, uploads: CheckedUpload[]) {

@@ -24,6 +24,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
 import { LOW_STOCK } from "~/lib/stock";
+import type { VariantOption } from "~/lib/variants";
 import { eachDay, knownTimeZone, type DayRange, type ReportRange } from "~/lib/validation/report-range";
 import { dayAfter, dayStart } from "~/services/orders/store-days.server";
 
@@ -159,6 +160,16 @@ export async function periodFigures(
   };
 }
 
+/** One variant's share of a product's sales: its option values as bought, its units and revenue. */
+export interface VariantFigures {
+  variantId: string;
+  sku: string | null;
+  /** The option values of its latest line in the range (the order lines' snapshot). */
+  options: VariantOption[];
+  units: number;
+  revenue: number;
+}
+
 export interface ProductFigures {
   productId: string;
   nameEn: string;
@@ -167,6 +178,8 @@ export interface ProductFigures {
   discounts: number;
   /** The lines' totals (goods after discounts). */
   revenue: number;
+  /** By variant, best revenue first: only for a product sold in options (empty otherwise). */
+  variants: VariantFigures[];
 }
 
 /** Sales by product for a range, best revenue first (`limit` for the dashboard's top products). */
@@ -197,14 +210,71 @@ export async function salesByProduct(
       from lines l
       join products p on p.store_id = ${storeId} and p.id = l.product_id
      order by l.revenue desc, l.units desc, l.product_id`);
-  return rowsOf<Record<string, string>>(result).map((row) => ({
+  const products = rowsOf<Record<string, string>>(result).map((row) => ({
     productId: row.product_id!,
     nameEn: row.name_en!,
     nameAr: row.name_ar!,
     units: num(row.units),
     discounts: num(row.discounts),
     revenue: num(row.revenue),
+    variants: [] as VariantFigures[],
   }));
+  const byVariant = await salesByVariant(
+    tx,
+    storeId,
+    range,
+    timeZone,
+    products.map((product) => product.productId),
+  );
+  for (const product of products) product.variants = byVariant.get(product.productId) ?? [];
+  return products;
+}
+
+/**
+ * The per-variant breakdown of `productIds`' sales in a range (issue 19): lines with option
+ * values only (a product without options has no breakdown), grouped by variant, each named by
+ * its latest line's snapshot of the option values and SKU.
+ */
+async function salesByVariant(
+  tx: Tx,
+  storeId: string,
+  range: DayRange,
+  timeZone: string,
+  productIds: string[],
+): Promise<Map<string, VariantFigures[]>> {
+  const found = new Map<string, VariantFigures[]>();
+  if (productIds.length === 0) return found;
+  const { from, to } = bounds(range, timeZone);
+  const ids = sql.join(
+    productIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    select i.product_id, i.variant_id, sum(i.quantity) as units, sum(i.line_total_cents) as revenue,
+           (array_agg(i.options order by i.placed_at desc, i.id desc))[1] as options,
+           (array_agg(i.sku order by i.placed_at desc, i.id desc))[1] as sku
+      from order_items i
+     where i.store_id = ${storeId} and i.placed_at >= ${from} and i.placed_at < ${to}
+       and i.product_id in (${ids}) and jsonb_array_length(i.options) > 0
+       and i.order_id in (
+             select o.id from orders o
+              where o.store_id = ${storeId} and ${inRange(range, timeZone)} and ${counted})
+     group by i.product_id, i.variant_id
+     order by revenue desc, units desc, i.variant_id`);
+  for (const row of rowsOf<Record<string, unknown>>(result)) {
+    const productId = String(row.product_id);
+    const options = typeof row.options === "string" ? (JSON.parse(row.options) as unknown) : row.options;
+    const list = found.get(productId) ?? [];
+    list.push({
+      variantId: String(row.variant_id),
+      sku: row.sku === null || row.sku === undefined ? null : String(row.sku),
+      options: Array.isArray(options) ? (options as VariantOption[]) : [],
+      units: num(row.units),
+      revenue: num(row.revenue),
+    });
+    found.set(productId, list);
+  }
+  return found;
 }
 
 export interface RecentOrder {
@@ -237,7 +307,7 @@ export interface TodoCounts {
   toShip: number;
   /** Delivered, not paid (Cash On Delivery). */
   cashToCollect: number;
-  /** Active products with LOW_STOCK or fewer left. */
+  /** Variants on sale (of products on sale) with LOW_STOCK or fewer left (decision 023). */
   lowStock: number;
   /** Contact requests not read yet. */
   unreadRequests: number;
@@ -249,8 +319,9 @@ export async function todoCounts(tx: Tx, storeId: string): Promise<TodoCounts> {
       (select count(*) from orders o where o.store_id = ${storeId} and o.status = 'confirmed') as to_ship,
       (select count(*) from orders o where o.store_id = ${storeId} and o.status = 'delivered'
           and o.payment_status = 'unpaid') as cash_to_collect,
-      (select count(*) from products p where p.store_id = ${storeId} and p.active
-          and p.stock <= ${LOW_STOCK}) as low_stock,
+      (select count(*) from product_variants v where v.store_id = ${storeId} and v.active
+          and v.stock <= ${LOW_STOCK} and exists (select 1 from products p
+            where p.store_id = v.store_id and p.id = v.product_id and p.active)) as low_stock,
       (select count(*) from contact_requests c where c.store_id = ${storeId} and c.status = 'new') as unread`);
   const row = rowsOf<Record<string, string>>(result)[0];
   return {

@@ -1,0 +1,179 @@
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/Button";
+import { Field, FieldError } from "~/components/ui/Field";
+import { INTENT_FIELD, listIntent, valueAt } from "~/lib/form-value";
+import type { useSchemaForm } from "~/lib/use-schema-form";
+import { MAX_OPTIONS } from "~/lib/validation/variants-admin";
+
+type SchemaForm = ReturnType<typeof useSchemaForm>;
+
+/**
+ * A product's options as list fields of `form` (ADR 012): up to three options, each with a name
+ * in English and Arabic and its values in order. Adding, removing and moving an option or a
+ * value is a submit button carrying conform's list intent: the server answers with the list
+ * changed and every typed value kept, so it works without JavaScript (and, with it, by the same
+ * round trip). Saving is the form's own submit. Rows remount when their values change (a move),
+ * so each input starts from its row's new value.
+ */
+export function OptionsFields({ form, values }: { form: SchemaForm; values: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const options = form.list("options");
+  const listErrors = form.errors.options;
+  return (
+    <div className="flex flex-col gap-4">
+      {options.map((row, index) => {
+        const n = index + 1;
+        const id = form.field(`${row}.id`).input.defaultValue;
+        const valueRows = form.list(`${row}.values`, 1);
+        const valuesError = form.errors[`${row}.values`];
+        return (
+          <fieldset
+            key={`${row}:${JSON.stringify(valueAt(values, row) ?? null)}`}
+            className="flex min-w-0 flex-col gap-3 rounded-md border border-line p-3 sm:p-4"
+          >
+            <legend className="px-1 font-extrabold">{t("adminVariants.option", { n })}</legend>
+            {id ? <input type="hidden" name={`${row}.id`} value={id} /> : null}
+            <div className="grid gap-3 md:grid-cols-2">
+              <Field
+                field={form.field(`${row}.nameEn`)}
+                label={t("adminVariants.optionNameEn")}
+                placeholder={t("adminVariants.optionNamePlaceholderEn")}
+                dir="ltr"
+                lang="en"
+                maxLength={40}
+              />
+              <Field
+                field={form.field(`${row}.nameAr`)}
+                label={t("adminVariants.optionNameAr")}
+                dir="rtl"
+                lang="ar"
+                maxLength={40}
+              />
+            </div>
+            <h4 id={`${form.field(row).id}-values`} className="font-bold">
+              {t("adminVariants.valuesTitle", { n })}
+            </h4>
+            <ol aria-labelledby={`${form.field(row).id}-values`} className="flex flex-col gap-3">
+              {valueRows.map((valueRow, position) => {
+                const valueId = form.field(`${valueRow}.id`).input.defaultValue;
+                const v = position + 1;
+                const name = `${row}.values`;
+                const label = t("adminVariants.valueEn", { n: v });
+                return (
+                  <li
+                    key={`${valueRow}:${JSON.stringify(valueAt(values, valueRow) ?? null)}`}
+                    className="flex flex-col gap-2 rounded-md bg-card p-3 lg:flex-row lg:items-start"
+                  >
+                    {valueId ? <input type="hidden" name={`${valueRow}.id`} value={valueId} /> : null}
+                    <div className="grid grow gap-3 sm:grid-cols-2">
+                      <Field
+                        field={form.field(`${valueRow}.valueEn`)}
+                        label={label}
+                        dir="ltr"
+                        lang="en"
+                        maxLength={40}
+                      />
+                      <Field
+                        field={form.field(`${valueRow}.valueAr`)}
+                        label={t("adminVariants.valueAr", { n: v })}
+                        dir="rtl"
+                        lang="ar"
+                        maxLength={40}
+                      />
+                    </div>
+                    <div className="flex flex-wrap gap-2 lg:mt-7">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        name={INTENT_FIELD}
+                        value={listIntent.reorder(name, position, position - 1)}
+                        disabled={position === 0}
+                        aria-label={`${t("adminVariants.moveUp")}: ${label}`}
+                      >
+                        {t("adminVariants.moveUp")}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        name={INTENT_FIELD}
+                        value={listIntent.reorder(name, position, position + 1)}
+                        disabled={position === valueRows.length - 1}
+                        aria-label={`${t("adminVariants.moveDown")}: ${label}`}
+                      >
+                        {t("adminVariants.moveDown")}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        name={INTENT_FIELD}
+                        value={listIntent.remove(name, position)}
+                        aria-label={`${t("adminVariants.removeValue")}: ${label}`}
+                      >
+                        {t("adminVariants.removeValue")}
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+            <FieldError id={`${form.field(row).id}-values-error`} errors={valuesError} />
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant="secondary"
+                name={INTENT_FIELD}
+                value={listIntent.insert(`${row}.values`)}
+                aria-label={`${t("adminVariants.addValue")}: ${t("adminVariants.option", { n })}`}
+              >
+                {t("adminVariants.addValue")}
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                name={INTENT_FIELD}
+                value={listIntent.reorder("options", index, index - 1)}
+                disabled={index === 0}
+                aria-label={`${t("adminVariants.optionUp")}: ${t("adminVariants.option", { n })}`}
+              >
+                {t("adminVariants.optionUp")}
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                name={INTENT_FIELD}
+                value={listIntent.reorder("options", index, index + 1)}
+                disabled={index === options.length - 1}
+                aria-label={`${t("adminVariants.optionDown")}: ${t("adminVariants.option", { n })}`}
+              >
+                {t("adminVariants.optionDown")}
+              </Button>
+              <Button
+                size="sm"
+                variant="danger"
+                name={INTENT_FIELD}
+                value={listIntent.remove("options", index)}
+                aria-label={`${t("adminVariants.removeOption")}: ${t("adminVariants.option", { n })}`}
+              >
+                {t("adminVariants.removeOption")}
+              </Button>
+            </div>
+          </fieldset>
+        );
+      })}
+      <FieldError id={`${form.formProps.id}-options-error`} errors={listErrors} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          name={INTENT_FIELD}
+          value={listIntent.insert("options")}
+          disabled={options.length >= MAX_OPTIONS}
+        >
+          {t("adminVariants.addOption")}
+        </Button>
+        {options.length >= MAX_OPTIONS ? (
+          <p className="text-sm text-muted">{t("adminVariants.maxOptions")}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
