@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
-import { categories, orderItems, productImages, products, productVariants } from "~/db/schema";
+import { categories, orderItems, productImages, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { LOW_STOCK } from "~/lib/stock";
 import { suggestSlug, type ProductFormValue } from "~/lib/validation/products-admin";
@@ -200,8 +200,8 @@ export async function listAdminProducts(
   if (input.status === "inactive") filters.push(sql`not ${products.active}`);
   // Low when any variant on sale is low (decision 023: stock lives on the variants).
   if (input.lowStock) {
-    filters.push(sql`${products.active} and exists (select 1 from ${productVariants} v
-      where v.store_id = ${products.storeId} and v.product_id = ${products.id}
+    filters.push(sql`products.active and exists (select 1 from product_variants v
+      where v.store_id = products.store_id and v.product_id = products.id
         and v.active and v.stock <= ${LOW_STOCK})`);
   }
   if (keyset) {
@@ -232,8 +232,8 @@ export async function listAdminProducts(
         subEn: sub.nameEn,
         subAr: sub.nameAr,
         imageId: firstImageId(),
-        variantCount: sql<number>`(select count(*) from ${productVariants} v
-          where v.store_id = ${products.storeId} and v.product_id = ${products.id})::int`,
+        variantCount: sql<number>`(select count(*) from product_variants v
+          where v.store_id = products.store_id and v.product_id = products.id)::int`,
       })
       .from(products)
       .leftJoin(category, and(eq(category.storeId, products.storeId), eq(category.id, products.categoryId)))

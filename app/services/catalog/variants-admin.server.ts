@@ -18,7 +18,6 @@ import { uuidv7 } from "uuidv7";
 import { getDb, type Tx } from "~/db/client.server";
 import {
   cartItems,
-  orderItems,
   productImages,
   productOptions,
   productOptionValues,
@@ -135,8 +134,10 @@ async function readVariants(tx: Tx, productId: string): Promise<AdminVariant[]> 
       option1: productVariants.option1ValueId,
       option2: productVariants.option2ValueId,
       option3: productVariants.option3ValueId,
-      ordered: sql<boolean>`exists (select 1 from ${orderItems} i where i.store_id = ${productVariants.storeId}
-        and i.product_id = ${productVariants.productId} and i.variant_id = ${productVariants.id})`,
+      // Written out: drizzle leaves the table off a column of a one-table select, and a bare
+      // "id" here would be the order line's.
+      ordered: sql<boolean>`exists (select 1 from order_items i where i.store_id = product_variants.store_id
+        and i.product_id = product_variants.product_id and i.variant_id = product_variants.id)`,
     })
     .from(productVariants)
     .where(eq(productVariants.productId, productId))
