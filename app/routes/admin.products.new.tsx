@@ -58,13 +58,7 @@ export const action = adminAction(async ({ store, user, form }) => {
   if (!images.ok) {
     return data({ result: submission.reply(NO_FILES), imagesError: images.error }, { status: images.status });
   }
-  const saved = await saveProduct(
-    store.id,
-    null,
-    submission.value,
-    images.uploads,
-    submission.value.options,
-  );
+  const saved = await saveProduct(store.id, null, submission.value, images.uploads, submission.value.options);
   if (!saved.ok) {
     if (saved.error === "not-found") throw new Refusal(404, { key: "notFound.page" });
     return data(

@@ -638,26 +638,22 @@ describe("at most 100 variants", () => {
       [2, 10],
     ] as const) {
       const optionId = uuidv7();
-      await db.owner
-        .insert(productOptions)
-        .values({
+      await db.owner.insert(productOptions).values({
+        storeId: alpha.storeId,
+        id: optionId,
+        productId: id,
+        position,
+        nameEn: `O${position}`,
+        nameAr: `خ${position}`,
+      });
+      await db.owner.insert(productOptionValues).values(
+        values(n, `v${position}-`).map((value, i) => ({
           storeId: alpha.storeId,
-          id: optionId,
-          productId: id,
-          position,
-          nameEn: `O${position}`,
-          nameAr: `خ${position}`,
-        });
-      await db.owner
-        .insert(productOptionValues)
-        .values(
-          values(n, `v${position}-`).map((value, i) => ({
-            storeId: alpha.storeId,
-            optionId,
-            position: i,
-            ...value,
-          })),
-        );
+          optionId,
+          position: i,
+          ...value,
+        })),
+      );
     }
     const before = await snapshot();
     const res = await post(id, { intent: "generate-variants" });
@@ -962,26 +958,22 @@ describe("another store's ids, and who may call", () => {
     betaProduct = await makeProduct("beta-sized", 1000, 3, beta.storeId);
     betaOption = uuidv7();
     betaValue = uuidv7();
-    await db.owner
-      .insert(productOptions)
-      .values({
-        storeId: beta.storeId,
-        id: betaOption,
-        productId: betaProduct,
-        position: 1,
-        nameEn: "Size",
-        nameAr: "الحجم",
-      });
-    await db.owner
-      .insert(productOptionValues)
-      .values({
-        storeId: beta.storeId,
-        id: betaValue,
-        optionId: betaOption,
-        position: 0,
-        valueEn: "S",
-        valueAr: "ص",
-      });
+    await db.owner.insert(productOptions).values({
+      storeId: beta.storeId,
+      id: betaOption,
+      productId: betaProduct,
+      position: 1,
+      nameEn: "Size",
+      nameAr: "الحجم",
+    });
+    await db.owner.insert(productOptionValues).values({
+      storeId: beta.storeId,
+      id: betaValue,
+      optionId: betaOption,
+      position: 0,
+      valueEn: "S",
+      valueAr: "ص",
+    });
     await db.owner
       .update(productVariants)
       .set({ option1ValueId: betaValue })

@@ -54,6 +54,8 @@ interface StoreData {
   saleId: string;
   /** One of the store's reviews (a published one with the store's reply when there is one). */
   reviewId: string;
+  /** A product with options (its variants' forms), the first by slug. */
+  variantProductId: string | null;
   subSlug: string;
   /** Product names of this store that the other store does not have. */
   ownNames: string[];
@@ -250,6 +252,9 @@ const STORE_DATA_SQL = (slug: string) => sql`
     (select c.slug from categories c where c.store_id = s.id and c.parent_id is null order by c.slug limit 1) as "categorySlug",
     (select c.id from categories c where c.store_id = s.id and c.parent_id is null order by c.slug limit 1) as "categoryId",
     (select id from sales x where x.store_id = s.id order by x.starts_at, x.id limit 1) as "saleId",
+    (select p.id from products p where p.store_id = s.id
+      and exists (select 1 from product_options o where o.store_id = p.store_id and o.product_id = p.id)
+      order by p.slug limit 1) as "variantProductId",
     (select id from reviews r where r.store_id = s.id
       order by (r.reply is null), (r.status <> 'published'), r.id limit 1) as "reviewId",
     (select c.slug from categories c join categories p on p.store_id = c.store_id and p.id = c.parent_id

@@ -120,7 +120,7 @@ export function VariantsSection({
   ) => {
     const field = variantsForm.field(`variants[${row.index}].${name}`);
     return (
-      <div className="flex w-full flex-col items-stretch gap-1 max-sm:max-w-48 sm:w-28">
+      <div className="flex w-full flex-col items-stretch gap-1 max-sm:max-w-48 sm:w-24">
         <input
           {...field.input}
           form={tableForm}
@@ -154,7 +154,7 @@ export function VariantsSection({
       header: t("adminVariants.variant"),
       rowHeader: true,
       cell: (row) => (
-        <span className="flex min-w-32 flex-col gap-1">
+        <span className="flex min-w-20 flex-col gap-1">
           <span dir="auto">{row.label}</span>
           <input type="hidden" name={`variants[${row.index}].id`} value={row.id} form={tableForm} />
           {row.active ? null : (
@@ -172,7 +172,7 @@ export function VariantsSection({
       key: "sku",
       header: t("adminVariants.sku"),
       cell: (row) => (
-        <div className="flex w-full flex-col gap-1 max-sm:max-w-48 sm:w-40">
+        <div className="flex w-full flex-col gap-1 max-sm:max-w-48 sm:w-32">
           {(() => {
             const field = variantsForm.field(`variants[${row.index}].sku`);
             return (
@@ -214,7 +214,7 @@ export function VariantsSection({
         const field = variantsForm.field(`variants[${row.index}].imageId`);
         const chosen = field.input.defaultValue ?? "";
         return (
-          <div className="flex items-center gap-2 max-sm:max-w-48 sm:w-44">
+          <div className="flex items-center gap-2 max-sm:max-w-48 sm:w-40">
             {chosen ? (
               <img
                 src={`/resources/image?url=/images/${chosen}&w=128`}
@@ -308,7 +308,8 @@ export function VariantsSection({
       </h2>
       {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
 
-      <section aria-labelledby="options-heading" className="flex flex-col gap-3">
+      {/* Parts of one section, not landmarks of their own (the table is one, named alike). */}
+      <div className="flex flex-col gap-3">
         <h3 id="options-heading" className="font-extrabold">
           {t("adminVariants.optionsTitle")}
         </h3>
@@ -323,10 +324,10 @@ export function VariantsSection({
             <Button disabled={optionsPending}>{t("adminVariants.saveOptions")}</Button>
           </div>
         </Form>
-      </section>
+      </div>
 
       {options.length > 0 ? (
-        <section aria-labelledby="variants-table-heading" className="flex flex-col gap-4">
+        <div className="flex flex-col gap-4">
           <h3 id="variants-table-heading" className="font-extrabold">
             {t("adminVariants.variantsTitle")}
           </h3>
@@ -444,7 +445,7 @@ export function VariantsSection({
               <Button disabled={variantsPending}>{t("adminVariants.saveVariants")}</Button>
             </Form>
           </div>
-        </section>
+        </div>
       ) : null}
     </section>
   );

@@ -137,10 +137,9 @@ export function productFormShape(currencyDigits: number, pricing = true) {
 }
 
 /** The rule across the product form's fields: a sub category needs its category. */
-export function refineProduct<
-  Out extends { categoryId: string | null; subcategoryId: string | null },
-  In,
->(schema: z.ZodType<Out, z.ZodTypeDef, In>) {
+export function refineProduct<Out extends { categoryId: string | null; subcategoryId: string | null }, In>(
+  schema: z.ZodType<Out, z.ZodTypeDef, In>,
+) {
   return schema.refine((value) => !value.subcategoryId || value.categoryId, {
     message: E("subNeedsCategory"),
     path: ["subcategoryId"],

@@ -113,9 +113,7 @@ const newProductOptionsField = list(optionRule).superRefine((options, ctx) => ch
  * every variant then starts at the form's price and stock.
  */
 export function newProductFormSchema(currencyDigits: number) {
-  return refineProduct(
-    z.object({ ...productFormShape(currencyDigits), options: newProductOptionsField }),
-  );
+  return refineProduct(z.object({ ...productFormShape(currencyDigits), options: newProductOptionsField }));
 }
 export type NewProductFormValue = z.output<ReturnType<typeof newProductFormSchema>>;
 

@@ -22,20 +22,34 @@ function attr(tag: string, name: string): string | undefined {
   return match ? decode(match[1]!) : undefined;
 }
 
+/** A control's name and the value it renders with, or null for one without a name. */
+function field(tag: string): [string, string] | null {
+  const name = attr(tag, "name");
+  return name ? [name, attr(tag, "value") ?? ""] : null;
+}
+
+const CONTROL = /<(input|textarea|select|button)\b[^>]*>/g;
+
 export function formsOf(html: string): PageForm[] {
   const forms: PageForm[] = [];
   for (const match of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
     const open = match[1]!;
     const body = match[2]!;
     const fields: Array<[string, string]> = [];
-    for (const tag of body.matchAll(/<(input|textarea|select|button)\b[^>]*>/g)) {
-      const name = attr(tag[0], "name");
-      if (!name) continue;
-      const type = attr(tag[0], "type");
-      if (tag[1] === "input" && (type === "checkbox" || type === "radio") && !/\schecked=""/.test(tag[0])) {
-        // An unchecked box sends nothing; still worth filling, so keep its value.
+    // An unchecked box or radio sends nothing; still worth filling, so it is kept with its value.
+    for (const tag of body.matchAll(CONTROL)) {
+      const control = field(tag[0]);
+      if (control) fields.push(control);
+    }
+    // Controls elsewhere on the page that belong to this form by their `form` attribute (a
+    // table of rows outside the form, as the variants table is).
+    const id = attr(` ${open}`, "id");
+    if (id) {
+      for (const tag of html.matchAll(CONTROL)) {
+        if (attr(tag[0], "form") !== id) continue;
+        const control = field(tag[0]);
+        if (control) fields.push(control);
       }
-      fields.push([name, attr(tag[0], "value") ?? ""]);
     }
     forms.push({
       action: attr(` ${open}`, "action") ?? "",

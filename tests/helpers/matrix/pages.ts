@@ -10,6 +10,8 @@ export interface MatrixIds {
   saleId: string;
   /** One of the store's reviews, answered by the store when one is. */
   reviewId: string;
+  /** A product of the store sold in options (its edit page has the variants table's forms). */
+  variantProductId?: string | null;
 }
 
 export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
@@ -23,6 +25,14 @@ export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
   // The no-JavaScript confirmations of hiding a review and removing the store's reply.
   `/admin/reviews?confirm=hide-${ids.reviewId}`,
   `/admin/reviews?confirm=remove-reply-${ids.reviewId}`,
+  // A product with options and variants: the options, generate, bulk, variants and per-variant
+  // forms (issue 19), and the no-JavaScript confirmation of deleting one of its variants.
+  ...(ids.variantProductId
+    ? [
+        `/admin/products/${ids.variantProductId}`,
+        `/admin/products/${ids.variantProductId}?confirm=delete-variant-${ids.variantProductId}`,
+      ]
+    : []),
 ];
 
 /** A route parameter filled with the store's own record (`:id` of /admin/categories/:id). */
