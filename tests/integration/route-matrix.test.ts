@@ -20,6 +20,7 @@ import { rowsOf } from "~/db/client.server";
 import { DEMO_ACCOUNTS } from "~/db/seed";
 import { seedDemo } from "~/db/seed";
 import { createLoadContext } from "~/http/load-context.server";
+import { INTENT_FIELD } from "~/lib/form-value";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { resolveTenantUncached, type Tenant } from "~/services/store/tenancy.server";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -216,6 +217,13 @@ function pathWithEvery(route: AppRoute, value: string): string {
 
 const withIndex = (route: AppRoute, path: string) =>
   route.index ? `${path}${path.includes("?") ? "&" : "?"}index` : path;
+
+/**
+ * A form's fields as a submission sends them: not its list buttons (conform's `__intent__`),
+ * which add, remove or move a row and save nothing (ADR 012). A browser sends only the button
+ * pressed; with one of them in every probe, each probe would be a round trip that saves nothing.
+ */
+const submitted = (form: PageForm) => form.fields.filter(([name]) => name !== INTENT_FIELD);
 
 /** Replaced by a new address in every request, so "already registered" never hides a rule. */
 const PLAUSIBLE_EMAIL = "matrix@example.com";
@@ -548,11 +556,9 @@ describe("route matrix", () => {
       for (const { identity, form, route } of platformForms.values()) {
         if (identity === "staff") cookies.staff = await staffCookie(staffRow!.id, `http://${PLATFORM}`);
         const cookie = identity === "staff" ? cookies.staff : undefined;
-        const valid: Array<[string, string]> = form.fields.map(([name, value]) => [
-          name,
-          plausible(name, value),
-        ]);
-        const names = [...new Set(form.fields.map(([name]) => name))];
+        const fields = submitted(form);
+        const valid: Array<[string, string]> = fields.map(([name, value]) => [name, plausible(name, value)]);
+        const names = [...new Set(fields.map(([name]) => name))];
         const post = (input: string, fields: Array<[string, string]>) =>
           send({
             route: `${route} → ${form.action}`,
@@ -595,11 +601,9 @@ describe("route matrix", () => {
       for (const { identity, form, route } of forms.values()) {
         await refreshSessions();
         const cookie = cookies[identity];
-        const valid: Array<[string, string]> = form.fields.map(([name, value]) => [
-          name,
-          plausible(name, value),
-        ]);
-        const names = [...new Set(form.fields.map(([name]) => name))];
+        const fields = submitted(form);
+        const valid: Array<[string, string]> = fields.map(([name, value]) => [name, plausible(name, value)]);
+        const names = [...new Set(fields.map(([name]) => name))];
         const post = (input: string, fields: Array<[string, string]>) =>
           send({
             route: `${route} → ${form.action}`,
