@@ -29,6 +29,8 @@ export interface Db {
   /** Runs `fn` as the app role with no store: tenant tables show nothing, platform tables work. */
   withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole database as a file, to start copies from (tests' template). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,8 @@ export interface CreateDbOptions {
   appUrl?: string;
   /** PGlite data directory, or "memory://" for a throwaway database. */
   dataDir?: string;
+  /** PGlite: start from this dump of a database (`Db.dump`) instead of an empty one. */
+  pgliteDump?: Blob;
   /** Connections in the postgres.js pool. */
   max?: number;
   migrate?: boolean;
@@ -94,16 +98,16 @@ export interface CreateDbOptions {
 export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
   const db = options.url
     ? await createPostgres(options.url, options.appUrl, options.max)
-    : await createPglite(options.dataDir);
+    : await createPglite(options.dataDir, options.pgliteDump);
   if (options.migrate !== false) await db.migrate();
   return db;
 }
 
-async function createPglite(dataDir = "memory://"): Promise<Db & { migrate(): Promise<void> }> {
+async function createPglite(dataDir = "memory://", dump?: Blob): Promise<Db & { migrate(): Promise<void> }> {
   if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
   // Contrib extensions are files PGlite must load before a migration's CREATE EXTENSION can find
   // them: the catalogue search index needs both (drizzle/0002_catalog_indexes.sql).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin }, loadDataDir: dump });
   const owner = drizzlePglite(client, { schema }) as unknown as AppDatabase;
   return {
     kind: "pglite",
@@ -115,6 +119,9 @@ async function createPglite(dataDir = "memory://"): Promise<Db & { migrate(): Pr
     async listen(channel, onMessage) {
       const unsubscribe = await client.listen(channel, onMessage);
       return async () => unsubscribe();
+    },
+    async dump() {
+      return client.dumpDataDir("none");
     },
     async close() {
       if (!client.closed) await client.close();
