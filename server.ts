@@ -9,8 +9,7 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import express from "express";
-import { sql } from "drizzle-orm";
-import { getDb } from "./app/db/client.server";
+import { getDb, setDb } from "./app/db/client.server";
 import { prepareSessionSecret } from "./app/lib/cookies.server";
 import { recheckCustomDomains } from "./app/services/store/custom-domain.server";
 import { getTenantResolver, normalizeHost, requestHost } from "./app/services/store/tenancy.server";
@@ -28,6 +27,10 @@ import { pageCacheSettings } from "./server/page-cache/settings";
 import { startPageCache } from "./server/page-cache/start";
 import { PageStore } from "./server/page-cache/store";
 import { cspNonce } from "./server/edge/security-headers";
+import { drainable } from "./server/outage/drain";
+import { databaseHealth } from "./server/outage/health";
+import { databaseProbe } from "./server/outage/probe";
+import { listenWhileStarting, untilDatabase } from "./server/outage/startup";
 
 const isProduction = process.env.NODE_ENV === "production";
 // Decision 017: off in development (pages change with the code) and with PAGE_CACHE=off.
@@ -58,14 +61,31 @@ try {
   process.exit(1);
 }
 
-const db = await getDb();
-// Workers find the database migrated and seeded by their primary.
-const seeded = cluster.isPrimary ? await ensureDemoData(db) : null;
-// With the Stripe test server running (README), the demo stores can take card payments at once.
-if (cluster.isPrimary) {
-  const connected = await connectDemoStores(DEMO_STORES.map((store) => store.slug));
-  if (connected.length > 0) console.log(connected.join("\n"));
-}
+// Decision 020: how long the health probe waits for the database before calling it down.
+const healthTimeoutMs = Number(process.env.DATABASE_HEALTH_TIMEOUT_MS ?? 800);
+
+// Decision 020: with the database down at start, the port answers 503 while we keep trying.
+const starting = cluster.isPrimary ? listenWhileStarting(port, host) : undefined;
+const { db, seeded } = await untilDatabase("start", async () => {
+  try {
+    const db = await getDb();
+    // Workers find the database migrated and seeded by their primary.
+    const seeded = cluster.isPrimary ? await ensureDemoData(db) : null;
+    // With the Stripe test server running (README), the demo stores can take card payments at once.
+    if (cluster.isPrimary) {
+      const connected = await connectDemoStores(DEMO_STORES.map((store) => store.slug));
+      if (connected.length > 0) console.log(connected.join("\n"));
+    }
+    return { db, seeded };
+  } catch (error) {
+    // The next attempt connects afresh instead of awaiting the same failure.
+    await getDb()
+      .then((failed) => failed.close())
+      .catch(() => {});
+    setDb(undefined);
+    throw error;
+  }
+});
 
 function announce(listeningPort: number, processes: number) {
   const origin = (sub?: string) => `http://${sub ? `${sub}.` : ""}localhost:${listeningPort}`;
@@ -81,6 +101,8 @@ function announce(listeningPort: number, processes: number) {
 if (cluster.isPrimary && workers > 1) {
   if (db.kind === "postgres" && isProduction) {
     await db.close();
+    // The workers take the port over.
+    await starting?.close();
     runPrimary({
       workers,
       onListening: ({ port: listening }) => announce(listening, workers),
@@ -119,13 +141,16 @@ async function serve() {
       })
     : undefined;
 
+  const probe = databaseProbe(db, process.env.DATABASE_URL, healthTimeoutMs);
+  const health = databaseHealth({ ping: probe.ping, reset: probe.reset, timeoutMs: healthTimeoutMs });
+  // From SIGTERM on, new requests get 503 and the health check says unavailable.
+  const drain = drainable();
+
   const app = createApp({
     development: !isProduction,
     trustProxy,
-    healthy: async () => {
-      await db.withPlatform((tx) => tx.execute(sql`select 1`));
-      return true;
-    },
+    healthy: async () => !drain.draining && (await health.check()),
+    outage: { health, pageCache: pageCache?.edge },
     assets: viteDevServer
       ? [viteDevServer.middlewares]
       : [
@@ -173,10 +198,14 @@ async function serve() {
       : undefined;
   recheck?.unref();
 
-  const server: Server = createServer(app).listen(port, host, () => {
-    // A worker's primary announces the instance once all are listening.
-    if (cluster.isPrimary) announce(port, 1);
-  });
+  const server: Server = starting
+    ? starting.handOver(drain.wrap(app))
+    : createServer(drain.wrap(app)).listen(port, host);
+  // A worker's primary announces the instance once all are listening.
+  if (cluster.isPrimary) {
+    if (server.listening) announce(port, 1);
+    else server.once("listening", () => announce(port, 1));
+  }
 
   // Week-old orders leave Trending (units_sold_7d) within the hour, in whichever process runs first.
   const stopTrendingSweeps = startTrendingSweeps();
@@ -190,13 +219,18 @@ async function serve() {
     stopTrendingSweeps();
     stopTrialNotices();
     console.log(`${signal}: draining connections`);
+    // Decision 020: out within 10 s of the signal, whatever is still running.
     const forceExit = setTimeout(() => {
       console.error("Shutdown timed out; exiting");
       process.exit(1);
-    }, 10_000);
+    }, 9_500);
     forceExit.unref();
     clearInterval(recheck);
+    // New requests get 503 while those in flight finish; then the server closes.
+    await drain.idle();
     server.close(async () => {
+      await health.stop();
+      await probe.close();
       await pageCache?.stop();
       await viteDevServer?.close();
       await resolver.stop();
@@ -204,7 +238,7 @@ async function serve() {
       console.log("Closed cleanly");
       process.exit(0);
     });
-    server.closeIdleConnections();
+    server.closeAllConnections();
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -11,6 +11,7 @@ import morgan from "morgan";
 import { isCrossOriginWrite } from "../app/http/request-security.server";
 import { allowedMethods } from "./edge/methods";
 import type { EdgePageCache } from "./edge/page-cache";
+import type { OutageGuard } from "./outage/guard";
 import { remixEdge, type RemixEdgeOptions } from "./edge/remix-handler";
 import { normaliseRequestTarget } from "./edge/request-target";
 import { applySecurityHeaders } from "./edge/security-headers";
@@ -31,6 +32,8 @@ export interface AppOptions {
   requestLog?: boolean;
   /** Decision 017; off (every page rendered) without it. */
   pageCache?: EdgePageCache;
+  /** Decision 020: 503 (or a stale cached page) while the database is down; off without it. */
+  outage?: OutageGuard;
   /** The page cache's figures as JSON at `/_page-cache` (the bench reads them); off without it. */
   pageCacheStats?: () => Promise<unknown>;
 }
@@ -88,6 +91,7 @@ export function createApp(options: AppOptions): RequestListener {
       trustProxy: options.trustProxy,
       maxBodyBytes: options.maxBodyBytes,
       pageCache: options.pageCache,
+      outage: options.outage,
     }),
   );
   return (req: IncomingMessage, res: ServerResponse) => {

@@ -88,14 +88,24 @@ export interface CreateDbOptions {
   dataDir?: string;
   /** Connections in the postgres.js pool. */
   max?: number;
+  /** How long opening a connection may take before the query fails (decision 020). */
+  connectTimeoutMs?: number;
   migrate?: boolean;
 }
 
 export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
   const db = options.url
-    ? await createPostgres(options.url, options.appUrl, options.max)
+    ? await createPostgres(options.url, options.appUrl, options.max, options.connectTimeoutMs)
     : await createPglite(options.dataDir);
-  if (options.migrate !== false) await db.migrate();
+  if (options.migrate !== false) {
+    try {
+      await db.migrate();
+    } catch (error) {
+      // A start that failed (database unreachable) leaves no pool behind for the next attempt.
+      await db.close().catch(() => {});
+      throw error;
+    }
+  }
   return db;
 }
 
@@ -126,8 +136,15 @@ async function createPostgres(
   url: string,
   appUrl: string | undefined,
   max = 10,
+  // A request waits no longer for a connection while the database is unreachable (decision 020).
+  connectTimeoutMs = 2_000,
 ): Promise<Db & { migrate(): Promise<void> }> {
-  const options = { max, onnotice: () => {}, connection: { application_name: "storefront" } };
+  const options = {
+    max,
+    connect_timeout: connectTimeoutMs / 1000,
+    onnotice: () => {},
+    connection: { application_name: "storefront" },
+  };
   const client = postgres(url, options);
   const appClient = appUrl ? postgres(appUrl, options) : undefined;
   const owner = drizzlePostgres(client, { schema }) as unknown as AppDatabase;
@@ -139,7 +156,7 @@ async function createPostgres(
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it. A
       // single-connection client keeps the advisory lock and the migration on one session.
-      const single = postgres(url, { max: 1, onnotice: () => {} });
+      const single = postgres(url, { max: 1, connect_timeout: connectTimeoutMs / 1000, onnotice: () => {} });
       try {
         await single`select pg_advisory_lock(${MIGRATION_LOCK})`;
         await migratePostgres(drizzlePostgres(single, { schema }), {
@@ -167,7 +184,11 @@ export function getDb(): Promise<Db> {
   const g = globalThis as GlobalWithDb;
   g[GLOBAL_KEY] ??= createDb(
     process.env.DATABASE_URL
-      ? { url: process.env.DATABASE_URL, appUrl: process.env.APP_DATABASE_URL }
+      ? {
+          url: process.env.DATABASE_URL,
+          appUrl: process.env.APP_DATABASE_URL,
+          connectTimeoutMs: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 2_000),
+        }
       : { dataDir: path.resolve(process.env.DATA_DIR ?? ".data/pglite") },
   );
   return g[GLOBAL_KEY];

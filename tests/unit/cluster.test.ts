@@ -2,7 +2,7 @@
  * server/cluster.ts: WEB_CONCURRENCY parsing, and the primary's supervision of real worker
  * processes (tests/unit/fixtures/cluster-app.ts): both serve one port, a dead worker is
  * replaced, SIGTERM drains every worker before the primary exits 0, and a worker that dies
- * before listening stops the instance with exit code 1.
+ * before listening is started again after a doubling pause, the primary staying up (decision 020).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
@@ -103,10 +103,17 @@ describe("runPrimary", () => {
     expect(primary.output()).toContain("All workers closed");
   }, 40_000);
 
-  it("exits 1 when a worker dies before it listens, instead of restarting it forever", async () => {
+  it("keeps starting a worker that dies before it listens, with a doubling pause, and never exits", async () => {
     const primary = startPrimary({ FAIL_START: "1" });
-    expect(await primary.exit).toBe(1);
-    expect(primary.output()).toMatch(/exited \(code 3\) before it was serving/);
-    expect(primary.output()).not.toContain("starting another");
+    const pauses = await eventually(
+      async () => [...primary.output().matchAll(/before it was serving; starting another in (\d+) ms/g)],
+      (found) => found.length >= 4,
+      15_000,
+    );
+    // The pause doubles with each failed start (of either worker) from 50 ms, capped at 400.
+    expect(pauses.map((match) => Number(match[1])).slice(0, 4)).toEqual([50, 100, 200, 400]);
+    expect(primary.child.exitCode).toBeNull();
+    primary.child.kill("SIGTERM");
+    expect(await primary.exit).toBe(0);
   }, 20_000);
 });

@@ -180,6 +180,14 @@ export class TenantResolver {
     this.cache.invalidate(storeId);
   }
 
+  /**
+   * What this host was last resolved to, however long ago, without asking the database: the
+   * page cache serves its stale pages by it while the database is down (decision 020).
+   */
+  known(host: string): Tenant | undefined {
+    return this.cache.peekStale(host)?.tenant;
+  }
+
   async resolve(host: string): Promise<Tenant> {
     const cached = this.cache.get(host);
     if (cached === "unknown") return { kind: "unknown", host };
