@@ -141,7 +141,8 @@ async function serve() {
       })
     : undefined;
 
-  const probe = databaseProbe(db, process.env.DATABASE_URL, healthTimeoutMs);
+  // The probe's own connection dropping is the earliest sign of an outage: look at once.
+  const probe = databaseProbe(db, process.env.DATABASE_URL, healthTimeoutMs, () => void health.check());
   const health = databaseHealth({ ping: probe.ping, reset: probe.reset, timeoutMs: healthTimeoutMs });
   // From SIGTERM on, new requests get 503 and the health check says unavailable.
   const drain = drainable();
