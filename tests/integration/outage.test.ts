@@ -29,7 +29,6 @@ import {
 } from "./faults-support";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const PRODUCT = "crimson-red-fabric-dye";
 const BUYING_STORE = "inks";
 const OUTAGE_MS = 3_000;
 const CHECKOUTS = 6;
