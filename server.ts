@@ -31,6 +31,11 @@ import { drainable } from "./server/outage/drain";
 import { databaseHealth } from "./server/outage/health";
 import { databaseProbe } from "./server/outage/probe";
 import { listenWhileStarting, untilDatabase } from "./server/outage/startup";
+import { logger } from "./app/lib/log.server";
+import { noteRequest, requestFacts } from "./server/observe/request";
+import { requestObserver } from "./server/observe/requests";
+import { routeMatcher } from "./server/observe/route-id";
+import { storeFacts } from "./server/observe/store";
 
 const isProduction = process.env.NODE_ENV === "production";
 // Decision 017: off in development (pages change with the code) and with PAGE_CACHE=off.
@@ -166,24 +171,34 @@ async function serve() {
             ),
           express.static("build/client", { maxAge: "1h", index: false }),
         ],
-    requestLog: process.env.REQUEST_LOG !== "0",
+    observe: requestObserver({
+      logger,
+      log: process.env.REQUEST_LOG !== "0",
+      // In development the build changes with the code: no route ids there.
+      routeOf: typeof build === "function" ? undefined : routeMatcher(build),
+      storeOf: async (host) => storeFacts(await resolver.resolve(requestHost({ host }))),
+    }),
     pageCache: pageCache?.edge,
     pageCacheStats: process.env.BENCH_ROUTES === "1" ? pageCache?.backend.stats : undefined,
     isOurHost: async (host) => (await resolver.resolve(normalizeHost(host))).kind !== "unknown",
-    handle: async (request, req, res) =>
-      handleRemix(request, {
+    handle: async (request, req, res) => {
+      const tenant = await resolver.resolve(requestHost({ host: request.headers.get("host") ?? "" }));
+      noteRequest(res, { store: storeFacts(tenant) });
+      return handleRemix(request, {
         ...(await createLoadContext({
           url: new URL(request.url),
           cookieHeader: request.headers.get("cookie"),
-          tenant: await resolver.resolve(requestHost({ host: request.headers.get("host") ?? "" })),
+          tenant,
           clientAddress: clientAddress(
             new Headers({ "x-forwarded-for": req.get("x-forwarded-for") ?? "" }),
             req.socket.remoteAddress,
           ),
         })),
         cspNonce: cspNonce(res),
+        requestId: requestFacts(res)?.id,
         shared: {},
-      }),
+      });
+    },
   });
 
   // Verified custom domains are looked up again every few hours (issue 12): records removed later
