@@ -36,6 +36,8 @@ import { noteRequest, requestFacts } from "./server/observe/request";
 import { requestObserver } from "./server/observe/requests";
 import { routeMatcher } from "./server/observe/route-id";
 import { storeFacts } from "./server/observe/store";
+import { instrumentDb, poolSizeOf } from "./server/metrics/db";
+import { startPrimaryMetrics, startProcessMetrics } from "./server/metrics/start";
 
 const isProduction = process.env.NODE_ENV === "production";
 // Decision 017: off in development (pages change with the code) and with PAGE_CACHE=off.
@@ -48,6 +50,10 @@ const pageCacheConfig = (() => {
   }
 })();
 const port = Number(process.env.PORT ?? 3000);
+// Decision 021: the metrics' own listener, on loopback unless METRICS_HOST says otherwise.
+const metricsListen = process.env.METRICS_PORT
+  ? { port: Number(process.env.METRICS_PORT), host: process.env.METRICS_HOST ?? "127.0.0.1" }
+  : null;
 const host = process.env.HOST ?? "0.0.0.0";
 const workers = (() => {
   try {
@@ -108,11 +114,13 @@ if (cluster.isPrimary && workers > 1) {
     await db.close();
     // The workers take the port over.
     await starting?.close();
+    const pageStore = pageCacheConfig ? new PageStore(pageCacheConfig.maxBytes) : undefined;
     runPrimary({
       workers,
       onListening: ({ port: listening }) => announce(listening, workers),
-      pageStore: pageCacheConfig ? new PageStore(pageCacheConfig.maxBytes) : undefined,
+      pageStore,
     });
+    if (metricsListen) await startPrimaryMetrics(metricsListen, pageStore && (async () => pageStore.stats()));
   } else {
     // The embedded database belongs to one process, and Vite's dev server to one too.
     console.warn(
@@ -152,6 +160,14 @@ async function serve() {
   // From SIGTERM on, new requests get 503 and the health check says unavailable.
   const drain = drainable();
 
+  const observed = metricsListen
+    ? await startProcessMetrics(metricsListen, {
+        worker: cluster.isWorker,
+        pageCacheStats: cluster.isWorker ? undefined : pageCache?.backend.stats,
+      })
+    : undefined;
+  if (observed) instrumentDb(db, observed.metrics, poolSizeOf(db));
+
   const app = createApp({
     development: !isProduction,
     trustProxy,
@@ -177,6 +193,7 @@ async function serve() {
       // In development the build changes with the code: no route ids there.
       routeOf: typeof build === "function" ? undefined : routeMatcher(build),
       storeOf: async (host) => storeFacts(await resolver.resolve(requestHost({ host }))),
+      record: observed?.metrics.observeRequest,
     }),
     pageCache: pageCache?.edge,
     pageCacheStats: process.env.BENCH_ROUTES === "1" ? pageCache?.backend.stats : undefined,
@@ -244,6 +261,7 @@ async function serve() {
     clearInterval(recheck);
     // New requests get 503 while those in flight finish; then the server closes.
     await drain.idle();
+    observed?.server?.close();
     server.close(async () => {
       await health.stop();
       await probe.close();

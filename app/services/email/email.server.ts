@@ -8,6 +8,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { getDb } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
+import { metrics } from "~/lib/metrics.server";
 
 export interface EmailMessage {
   to: string;
@@ -79,5 +80,6 @@ export async function sendEmail(
       .set({ status, error, sentAt: status === "sent" ? new Date() : null })
       .where(eq(emailOutbox.id, row!.id)),
   );
+  metrics.email(status);
   return { status };
 }

@@ -1,0 +1,22 @@
+/**
+ * What the services tell the metrics (decision 021): events, counted by whoever listens. The
+ * services call these hooks and know nothing of Prometheus; server/metrics installs the
+ * listener when METRICS_PORT is set, and without it every hook does nothing.
+ */
+export interface MetricsListener {
+  orderPlaced(paymentMethod: string): void;
+  webhookEvent(outcome: string): void;
+  email(status: string): void;
+}
+
+let listener: Partial<MetricsListener> = {};
+
+export function listenToMetrics(next: Partial<MetricsListener>): void {
+  listener = next;
+}
+
+export const metrics: MetricsListener = {
+  orderPlaced: (paymentMethod) => listener.orderPlaced?.(paymentMethod),
+  webhookEvent: (outcome) => listener.webhookEvent?.(outcome),
+  email: (status) => listener.email?.(status),
+};
