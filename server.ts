@@ -4,13 +4,15 @@
  * With WEB_CONCURRENCY above 1 on PostgreSQL, this process migrates and seeds, then supervises
  * that many copies of itself sharing the port (server/cluster.ts, decision 008).
  */
+// First: the configuration is read and checked before any other module looks at it.
+import "./server/start-config";
 import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import express from "express";
 import { getDb, setDb } from "./app/db/client.server";
-import { prepareSessionSecret } from "./app/lib/cookies.server";
+import { config } from "./app/lib/config.server";
 import { recheckCustomDomains } from "./app/services/store/custom-domain.server";
 import { getTenantResolver, normalizeHost, requestHost } from "./app/services/store/tenancy.server";
 import { clientAddress } from "./app/http/request-security.server";
@@ -21,9 +23,8 @@ import { startTrialNotices } from "./app/services/billing/trial-notices.server";
 import { connectDemoStores } from "./app/services/payments/demo-account.server";
 import { DEMO_STORES } from "./app/db/seed/stores";
 import { createApp } from "./server/app";
-import { runPrimary, workerCount } from "./server/cluster";
+import { runPrimary } from "./server/cluster";
 import { localBackend, workerBackend } from "./server/page-cache/backend";
-import { pageCacheSettings } from "./server/page-cache/settings";
 import { startPageCache } from "./server/page-cache/start";
 import { PageStore } from "./server/page-cache/store";
 import { cspNonce } from "./server/edge/security-headers";
@@ -39,41 +40,17 @@ import { storeFacts } from "./server/observe/store";
 import { instrumentDb, poolSizeOf } from "./server/metrics/db";
 import { startPrimaryMetrics, startProcessMetrics } from "./server/metrics/start";
 
-const isProduction = process.env.NODE_ENV === "production";
+const settings = config();
+const isProduction = settings.production;
 // Decision 017: off in development (pages change with the code) and with PAGE_CACHE=off.
-const pageCacheConfig = (() => {
-  try {
-    return pageCacheSettings(process.env, isProduction);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-})();
-const port = Number(process.env.PORT ?? 3000);
+const pageCacheConfig = settings.pageCache;
+const { port, host, workers } = settings;
 // Decision 021: the metrics' own listener, on loopback unless METRICS_HOST says otherwise.
-const metricsListen = process.env.METRICS_PORT
-  ? { port: Number(process.env.METRICS_PORT), host: process.env.METRICS_HOST ?? "127.0.0.1" }
-  : null;
-const host = process.env.HOST ?? "0.0.0.0";
-const workers = (() => {
-  try {
-    return workerCount(process.env.WEB_CONCURRENCY);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-})();
-
-// Decision 009: a real deployment brings its own cookie secret; the demo keeps one in its data dir.
-try {
-  prepareSessionSecret(process.env, path.resolve(process.env.DATA_DIR ?? ".data/pglite"));
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const metricsListen = settings.metrics;
 
 // Decision 020: how long the health probe waits for the database before calling it down.
-const healthTimeoutMs = Number(process.env.DATABASE_HEALTH_TIMEOUT_MS ?? 800);
+const healthTimeoutMs = settings.databaseHealthTimeoutMs;
+const databaseUrl = "url" in settings.database ? settings.database.url : undefined;
 
 // Decision 020: with the database down at start, the port answers 503 while we keep trying.
 const starting = cluster.isPrimary ? listenWhileStarting(port, host) : undefined;
@@ -143,7 +120,7 @@ async function serve() {
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
     : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
   const handleRemix = createRequestHandler(build, isProduction ? "production" : "development");
-  const trustProxy = process.env.TRUST_PROXY === "1";
+  const { trustProxy } = settings;
   const pageCache = pageCacheConfig
     ? await startPageCache({
         db,
@@ -155,7 +132,7 @@ async function serve() {
     : undefined;
 
   // The probe's own connection dropping is the earliest sign of an outage: look at once.
-  const probe = databaseProbe(db, process.env.DATABASE_URL, healthTimeoutMs, () => void health.check());
+  const probe = databaseProbe(db, databaseUrl, healthTimeoutMs, () => void health.check());
   const health = databaseHealth({ ping: probe.ping, reset: probe.reset, timeoutMs: healthTimeoutMs });
   // From SIGTERM on, new requests get 503 and the health check says unavailable.
   const drain = drainable();
@@ -189,14 +166,14 @@ async function serve() {
         ],
     observe: requestObserver({
       logger,
-      log: process.env.REQUEST_LOG !== "0",
+      log: settings.requestLog,
       // In development the build changes with the code: no route ids there.
       routeOf: typeof build === "function" ? undefined : routeMatcher(build),
       storeOf: async (host) => storeFacts(await resolver.resolve(requestHost({ host }))),
       record: observed?.metrics.observeRequest,
     }),
     pageCache: pageCache?.edge,
-    pageCacheStats: process.env.BENCH_ROUTES === "1" ? pageCache?.backend.stats : undefined,
+    pageCacheStats: settings.benchRoutes ? pageCache?.backend.stats : undefined,
     isOurHost: async (host) => (await resolver.resolve(normalizeHost(host))).kind !== "unknown",
     handle: async (request, req, res) => {
       const tenant = await resolver.resolve(requestHost({ host: request.headers.get("host") ?? "" }));
@@ -220,7 +197,7 @@ async function serve() {
 
   // Verified custom domains are looked up again every few hours (issue 12): records removed later
   // show as failing on the owner's page. Idempotent, so several processes doing it is harmless.
-  const recheckMs = Number(process.env.DOMAIN_RECHECK_MS ?? 6 * 3_600_000);
+  const recheckMs = settings.domainRecheckMs;
   const recheck =
     recheckMs > 0
       ? setInterval(() => {

@@ -11,16 +11,6 @@ import cluster, { type Worker } from "node:cluster";
 import { servePageCache } from "./page-cache/backend";
 import type { PageStore } from "./page-cache/store";
 
-/** Parses WEB_CONCURRENCY: unset or empty is one process. */
-export function workerCount(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return 1;
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < 1 || count > 64) {
-    throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64, not ${JSON.stringify(value)}`);
-  }
-  return count;
-}
-
 export interface PrimaryOptions {
   workers: number;
   /** Added to each worker's environment. */

@@ -12,6 +12,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { config } from "~/lib/config.server";
 
 export type Schema = typeof schema;
 export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
@@ -182,15 +183,7 @@ type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Db> };
 
 export function getDb(): Promise<Db> {
   const g = globalThis as GlobalWithDb;
-  g[GLOBAL_KEY] ??= createDb(
-    process.env.DATABASE_URL
-      ? {
-          url: process.env.DATABASE_URL,
-          appUrl: process.env.APP_DATABASE_URL,
-          connectTimeoutMs: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 2_000),
-        }
-      : { dataDir: path.resolve(process.env.DATA_DIR ?? ".data/pglite") },
-  );
+  g[GLOBAL_KEY] ??= createDb(config().database);
   return g[GLOBAL_KEY];
 }
 

@@ -9,6 +9,7 @@ import { getDb } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { metrics } from "~/lib/metrics.server";
+import { config } from "~/lib/config.server";
 
 export interface EmailMessage {
   to: string;
@@ -29,7 +30,7 @@ function transporterFor(url: string): Transporter {
 }
 
 function fromAddress(fromName: string): string {
-  const address = process.env.MAIL_FROM ?? "no-reply@storefront.localhost";
+  const address = config().mailFrom;
   return `"${fromName.replace(/["\\\r\n]/g, "")}" <${address}>`;
 }
 
@@ -52,7 +53,7 @@ export async function sendEmail(
       })
       .returning({ id: emailOutbox.id }),
   );
-  const smtpUrl = process.env.SMTP_URL;
+  const { smtpUrl } = config();
   let status: "sent" | "logged" | "failed" = "logged";
   let error: string | null = null;
   if (smtpUrl) {
