@@ -5,7 +5,12 @@
  */
 export interface MetricsListener {
   orderPlaced(paymentMethod: string): void;
-  webhookEvent(outcome: string): void;
+  /**
+   * A Stripe delivery's outcome and where it was recorded: `store` (the store's stripe_events),
+   * `platform` (platform_stripe_events: platform billing events of no store, events of no
+   * store), `none` (not recorded: rejected, retry, error).
+   */
+  webhookEvent(outcome: string, ledger: string): void;
   email(status: string): void;
 }
 
@@ -17,6 +22,6 @@ export function listenToMetrics(next: Partial<MetricsListener>): void {
 
 export const metrics: MetricsListener = {
   orderPlaced: (paymentMethod) => listener.orderPlaced?.(paymentMethod),
-  webhookEvent: (outcome) => listener.webhookEvent?.(outcome),
+  webhookEvent: (outcome, ledger) => listener.webhookEvent?.(outcome, ledger),
   email: (status) => listener.email?.(status),
 };

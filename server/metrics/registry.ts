@@ -37,8 +37,8 @@ export function processMetrics({ defaults = true }: { defaults?: boolean } = {})
   });
   const webhooks = new Counter({
     name: "webhook_events_total",
-    help: "Stripe webhook deliveries, by outcome (applied, duplicate, ignored, retry, rejected)",
-    labelNames: ["outcome"] as const,
+    help: "Stripe webhook deliveries (store payments and platform billing), by outcome (applied, duplicate, ignored, retry, rejected, error) and where recorded (store, platform, none)",
+    labelNames: ["outcome", "ledger"] as const,
     registers: [registry],
   });
   const emails = new Counter({
@@ -49,7 +49,7 @@ export function processMetrics({ defaults = true }: { defaults?: boolean } = {})
   });
   listenToMetrics({
     orderPlaced: (method) => orders.inc({ payment_method: method }),
-    webhookEvent: (outcome) => webhooks.inc({ outcome }),
+    webhookEvent: (outcome, ledger) => webhooks.inc({ outcome, ledger }),
     email: (status) => emails.inc({ status }),
   });
   const db = {
