@@ -2,14 +2,19 @@
 import { Counter, Gauge, type Registry } from "prom-client";
 import type { PageCacheStats } from "../page-cache/store";
 
+/** Metric name → the figure it reads and its help. */
 const COUNTS = {
-  hits: "Lookups answered from the cache",
-  misses: "Lookups the cache could not answer",
-  stored: "Pages kept",
-  stale: "Pages not kept because their store changed while they were rendered",
-  evicted: "Pages evicted to stay within the memory bound",
-  dropped: "Pages dropped because their store or catalogue changed",
-} as const;
+  hits: ["hits", "Lookups answered from the cache"],
+  misses: ["misses", "Lookups the cache could not answer"],
+  stored: ["stored", "Pages kept"],
+  stale: [
+    "servedStale",
+    "Pages past their life served while the database was down (X-Cache: stale, decision 020)",
+  ],
+  superseded: ["stale", "Pages not kept because their store changed while they were rendered"],
+  evicted: ["evicted", "Pages evicted to stay within the memory bound"],
+  dropped: ["dropped", "Pages dropped because their store or catalogue changed"],
+} as const satisfies Record<string, readonly [keyof PageCacheStats, string]>;
 
 export function pageCacheMetrics(registry: Registry, stats: () => Promise<PageCacheStats>): void {
   let latest: Promise<PageCacheStats | null> | null = null;
@@ -20,9 +25,9 @@ export function pageCacheMetrics(registry: Registry, stats: () => Promise<PageCa
       .finally(() => setTimeout(() => (latest = null), 0));
     return latest;
   };
-  for (const [field, help] of Object.entries(COUNTS) as [keyof typeof COUNTS, string][]) {
+  for (const [name, [field, help]] of Object.entries(COUNTS)) {
     new Counter({
-      name: `page_cache_${field}_total`,
+      name: `page_cache_${name}_total`,
       help,
       registers: [registry],
       async collect() {

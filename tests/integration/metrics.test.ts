@@ -66,6 +66,7 @@ beforeAll(async () => {
     misses: 2,
     stored: 2,
     stale: 1,
+    servedStale: 4,
     evicted: 0,
     dropped: 0,
   }));
@@ -100,7 +101,7 @@ it("shows request durations by route id, method and status class after some requ
 it("counts what the services report, the database's work and errors, the page cache and the process", async () => {
   metrics.orderPlaced("cod");
   metrics.orderPlaced("cod");
-  metrics.webhookEvent("applied");
+  metrics.webhookEvent("applied", "store");
   metrics.email("sent");
   await fakeDb.withPlatform(async () => null);
   const connectionLost = Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" });
@@ -116,7 +117,7 @@ it("counts what the services report, the database's work and errors, the page ca
   expect(response.headers.get("content-type")).toContain("text/plain");
   const text = await response.text();
   expect(text).toContain('orders_placed_total{payment_method="cod"} 2');
-  expect(text).toContain('webhook_events_total{outcome="applied"} 1');
+  expect(text).toContain('webhook_events_total{outcome="applied",ledger="store"} 1');
   expect(text).toContain('emails_total{status="sent"} 1');
   expect(text).toContain('db_query_errors_total{kind="connection"} 1');
   expect(text).not.toContain('db_query_errors_total{kind="query"}');
@@ -125,7 +126,9 @@ it("counts what the services report, the database's work and errors, the page ca
   expect(text).toMatch(/^db_pool_size 10$/m);
   expect(text).toMatch(/^page_cache_hits_total 7$/m);
   expect(text).toMatch(/^page_cache_misses_total 2$/m);
-  expect(text).toMatch(/^page_cache_stale_total 1$/m);
+  // Served past their life while the database was down (X-Cache: stale).
+  expect(text).toMatch(/^page_cache_stale_total 4$/m);
+  expect(text).toMatch(/^page_cache_superseded_total 1$/m);
   expect(text).toMatch(/^page_cache_bytes 12345$/m);
   expect(text).toContain("process_cpu_user_seconds_total");
   expect(text).toContain("nodejs_eventloop_lag_seconds");
