@@ -54,26 +54,32 @@ const databaseUrl = "url" in settings.database ? settings.database.url : undefin
 
 // Decision 020: with the database down at start, the port answers 503 while we keep trying.
 const starting = cluster.isPrimary ? listenWhileStarting(port, host) : undefined;
-const { db, seeded } = await untilDatabase("start", async () => {
-  try {
-    const db = await getDb();
-    // Workers find the database migrated and seeded by their primary.
-    const seeded = cluster.isPrimary ? await ensureDemoData(db) : null;
-    // With the Stripe test server running (README), the demo stores can take card payments at once.
-    if (cluster.isPrimary) {
-      const connected = await connectDemoStores(DEMO_STORES.map((store) => store.slug));
-      if (connected.length > 0) console.log(connected.join("\n"));
+// Outage messages are log lines like the rest (decision 021).
+const logWarning = (line: string) => logger.warn(line);
+const { db, seeded } = await untilDatabase(
+  "start",
+  async () => {
+    try {
+      const db = await getDb();
+      // Workers find the database migrated and seeded by their primary.
+      const seeded = cluster.isPrimary ? await ensureDemoData(db) : null;
+      // With the Stripe test server running (README), the demo stores can take card payments at once.
+      if (cluster.isPrimary) {
+        const connected = await connectDemoStores(DEMO_STORES.map((store) => store.slug));
+        if (connected.length > 0) console.log(connected.join("\n"));
+      }
+      return { db, seeded };
+    } catch (error) {
+      // The next attempt connects afresh instead of awaiting the same failure.
+      await getDb()
+        .then((failed) => failed.close())
+        .catch(() => {});
+      setDb(undefined);
+      throw error;
     }
-    return { db, seeded };
-  } catch (error) {
-    // The next attempt connects afresh instead of awaiting the same failure.
-    await getDb()
-      .then((failed) => failed.close())
-      .catch(() => {});
-    setDb(undefined);
-    throw error;
-  }
-});
+  },
+  { log: logWarning },
+);
 
 function announce(listeningPort: number, processes: number) {
   const origin = (sub?: string) => `http://${sub ? `${sub}.` : ""}localhost:${listeningPort}`;
@@ -133,7 +139,12 @@ async function serve() {
 
   // The probe's own connection dropping is the earliest sign of an outage: look at once.
   const probe = databaseProbe(db, databaseUrl, healthTimeoutMs, () => void health.check());
-  const health = databaseHealth({ ping: probe.ping, reset: probe.reset, timeoutMs: healthTimeoutMs });
+  const health = databaseHealth({
+    ping: probe.ping,
+    reset: probe.reset,
+    timeoutMs: healthTimeoutMs,
+    log: logWarning,
+  });
   // From SIGTERM on, new requests get 503 and the health check says unavailable.
   const drain = drainable();
 
@@ -169,7 +180,14 @@ async function serve() {
       log: settings.requestLog,
       // In development the build changes with the code: no route ids there.
       routeOf: typeof build === "function" ? undefined : routeMatcher(build),
-      storeOf: async (host) => storeFacts(await resolver.resolve(requestHost({ host }))),
+      storeOf: async (host) => {
+        // A log line needs no fresh lookup: what the host was last resolved to will do, and in an
+        // outage nothing is asked of the database for it (decisions 020, 021).
+        const normalized = requestHost({ host });
+        const known = resolver.known(normalized);
+        if (known) return storeFacts(known);
+        return health.down ? undefined : storeFacts(await resolver.resolve(normalized));
+      },
       record: observed?.metrics.observeRequest,
     }),
     pageCache: pageCache?.edge,

@@ -9,6 +9,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { limitBody, MAX_BODY_BYTES } from "./body-limit";
 import { PRIVATE_CACHE_CONTROL, type EdgePageCache } from "./page-cache";
 import { isPersonal } from "./security-headers";
+import { errorFields, logger } from "../../app/lib/log.server";
 import { answerUnavailable, failedForOutage, unlessDown, type OutageGuard } from "../outage/guard";
 import { isWellFormedHost, remixHeaders, trustedHost } from "./trusted-host";
 
@@ -60,7 +61,7 @@ export function remixEdge({
     const candidate = pageCache
       ? await pageCache.lookup(req, res, url).catch((error: unknown) => {
           // The cache is an optimisation: when it fails, Remix answers as if it were off.
-          console.error("page cache lookup failed:", error);
+          logger.error(errorFields(error), "page cache lookup failed");
           return null;
         })
       : null;
