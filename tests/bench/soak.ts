@@ -95,17 +95,35 @@ async function signIn(): Promise<string> {
   return session.split(";")[0]!;
 }
 
-/** The store's product pages and the ids their add-to-cart forms carry (in stock only). */
-async function discoverProducts(): Promise<{ slugs: string[]; inStock: string[] }> {
+/**
+ * What a product page's add-to-cart form sends: the product, and its only variant or the option
+ * values checked by default (the first in stock of each, decision 023).
+ */
+function addToCartFields(body: string): Record<string, string> | null {
+  const productId = /name="productId" value="([^"]+)"/.exec(body)?.[1];
+  if (!productId) return null;
+  const fields: Record<string, string> = { productId };
+  const variantId = /name="variantId" value="([^"]+)"/.exec(body)?.[1];
+  if (variantId) fields.variantId = variantId;
+  for (const [tag] of body.matchAll(/<input[^>]*type="radio"[^>]*>/g)) {
+    const name = /name="(option[123])"/.exec(tag)?.[1];
+    const value = /value="([^"]+)"/.exec(tag)?.[1];
+    if (name && value && /\schecked(="")?[\s/>]/.test(tag)) fields[name] = value;
+  }
+  return fields;
+}
+
+/** The store's product pages and what their add-to-cart forms send (in stock only). */
+async function discoverProducts(): Promise<{ slugs: string[]; inStock: Record<string, string>[] }> {
   const listing = await send("/products");
   const slugs = [
     ...new Set([...listing.body.matchAll(/href="\/products\/([a-z0-9-]+)"/g)].map((m) => m[1]!)),
   ];
-  const inStock: string[] = [];
+  const inStock: Record<string, string>[] = [];
   for (const slug of slugs) {
     const page = await send(`/products/${slug}`);
-    const id = /name="productId" value="([^"]+)"/.exec(page.body)?.[1];
-    if (id) inStock.push(id);
+    const fields = addToCartFields(page.body);
+    if (fields) inStock.push(fields);
   }
   if (slugs.length === 0 || inStock.length === 0) throw new Error("no products found on /products");
   return { slugs, inStock };
@@ -210,7 +228,7 @@ async function main() {
       }
       return timed(
         "cart add",
-        () => send("/cart", form(cookie, { intent: "add", productId: pick(inStock), quantity: "1" })),
+        () => send("/cart", form(cookie, { intent: "add", ...pick(inStock), quantity: "1" })),
         [302, 303],
       );
     };
