@@ -229,6 +229,11 @@ async function serve() {
   const server: Server = starting
     ? starting.handOver(drain.wrap(app))
     : createServer(drain.wrap(app)).listen(port, host);
+  // An idle connection is closed by the client or the proxy first, never by us: Node's 5 s let a
+  // request written on a connection the server was just closing fail with ECONNRESET (the soak
+  // saw a few a minute), and Caddy keeps idle upstream connections for 2 minutes.
+  server.keepAliveTimeout = 130_000;
+  server.headersTimeout = 131_000;
   // A worker's primary announces the instance once all are listening.
   if (cluster.isPrimary) {
     if (server.listening) announce(port, 1);
