@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 import type { FormNotice } from "~/lib/notice";
 import { safeRedirectPath } from "~/lib/redirect";
+import { withVariant } from "~/lib/variant-choice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cartActionSchema } from "~/lib/validation/cart";
@@ -77,7 +78,11 @@ export const action = shopperAction(async ({ store, user, form }) => {
       input.variantId ? { variantId: input.variantId } : { optionValueIds: chosen },
     );
     if (!change.ok) return refusal(change, byOptions ? "add-option" : input.intent, input.productId);
-    return redirectWithToast(safeRedirectPath(input.redirectTo, "/cart"), { key: "toast.cartAdded" });
+    const back = safeRedirectPath(input.redirectTo, "/cart");
+    // Back on the product page, the variant just added is the one shown (with or without scripts).
+    return redirectWithToast(byOptions && change.variantId ? withVariant(back, change.variantId) : back, {
+      key: "toast.cartAdded",
+    });
   }
   if (input.intent === "update") {
     // A line is its variant; a product's only variant has the product's id.

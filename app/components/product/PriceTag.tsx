@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Price } from "../Price";
+import { useMoney } from "../Price";
 
 /**
  * A price, or a sale price with the original struck through. The strike-through is visual only,
@@ -9,13 +9,20 @@ export function PriceTag({
   priceCents,
   salePriceCents,
   size = "lg",
+  from = false,
 }: {
   priceCents: number;
   /** What the shopper pays; a sale shows only when it is below priceCents. */
   salePriceCents: number;
   size?: "lg" | "md";
+  /** The lowest of the variants' prices: "From $x" (the wishlist's lines). */
+  from?: boolean;
 }) {
   const { t } = useTranslation();
+  const money = useMoney();
+  const Price = ({ minor }: { minor: number }) => (
+    <>{from ? t("variantPicker.from", { price: money(minor) }) : money(minor)}</>
+  );
   const big = size === "lg" ? "text-3xl" : "text-base";
   if (salePriceCents >= priceCents) {
     return (

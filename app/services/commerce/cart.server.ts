@@ -24,7 +24,9 @@ export type CartError =
   | { error: "above-stock"; stock: number; inCart: number }
   | { error: "not-in-cart" };
 
-export type CartChange = { ok: true; quantity: number } | ({ ok: false } & CartError);
+export type CartChange =
+  /** `variantId`: the line's variant, when an add resolved it (the product page shows it again). */
+  { ok: true; quantity: number; variantId?: string } | ({ ok: false } & CartError);
 
 /**
  * The variant row, locked for the rest of the transaction; null unless it and its product are
@@ -90,7 +92,7 @@ export async function addToCart(
         target: [cartItems.storeId, cartItems.userId, cartItems.variantId],
         set: { quantity: next, updatedAt: sql`now()` },
       });
-    return { ok: true, quantity: next };
+    return { ok: true, quantity: next, variantId: variant.id };
   });
 }
 
