@@ -75,14 +75,14 @@ const SPECS: Record<string, ProductSpec> = {
         nameEn: "Bottle",
         nameAr: "القارورة",
         values: [
-          ["30 ml", "30 مل"],
           ["50 ml", "50 مل"],
+          ["100 ml", "100 مل"],
         ],
       },
     ],
     variants: [
       { values: [0], factor: 1, stock: 30, picture: { kind: "bottle", scale: 0.74 } },
-      { values: [1], factor: 1.5, stock: 12, picture: { kind: "bottle", scale: 1 } },
+      { values: [1], factor: 1.8, stock: 12, picture: { kind: "bottle", scale: 1 } },
     ],
   },
   "fuchsia-cold-water-dye": {
