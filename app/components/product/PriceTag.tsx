@@ -20,15 +20,13 @@ export function PriceTag({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const Price = ({ minor }: { minor: number }) => (
-    <>{from ? t("variantPicker.from", { price: money(minor) }) : money(minor)}</>
-  );
+  const price = (minor: number) => (from ? t("variantPicker.from", { price: money(minor) }) : money(minor));
   const big = size === "lg" ? "text-3xl" : "text-base";
   if (salePriceCents >= priceCents) {
     return (
       <p className={`${big} font-extrabold`}>
         <span className="sr-only">{t("productPage.price")}: </span>
-        <Price minor={priceCents} />
+        {price(priceCents)}
       </p>
     );
   }
@@ -36,11 +34,11 @@ export function PriceTag({
     <p className="flex flex-wrap items-baseline gap-x-3">
       <span className={`${big} font-extrabold text-red-800 dark:text-red-300`}>
         <span className="sr-only">{t("productPage.salePrice")}: </span>
-        <Price minor={salePriceCents} />
+        {price(salePriceCents)}
       </span>
       <s className="text-muted">
         <span className="sr-only">{t("productPage.originalPrice")}: </span>
-        <Price minor={priceCents} />
+        {price(priceCents)}
       </s>
     </p>
   );
