@@ -11,6 +11,8 @@ import { reviewSchema } from "~/lib/validation/review";
 import { getOptionalUser } from "~/http/guards.server";
 import { shopperAction, storeLoader } from "~/http/handlers.server";
 import { isLookupKey } from "~/http/params.server";
+import { getServerT } from "~/lib/i18n.server";
+import { productJsonLdText } from "~/services/catalog/product-json-ld.server";
 import { findActiveProductId, getProductDetail } from "~/services/catalog/products.server";
 import { sendHeldReviewEmails } from "~/services/catalog/review-emails.server";
 import { submitReview } from "~/services/catalog/reviews.server";
@@ -37,12 +39,19 @@ export const loader = storeLoader(async ({ request, context, params, store, loca
   const choice = initialChoice(product, new URL(request.url).searchParams);
   const chosen = choice.fromOptions ? findVariant(product.variants, choice.values) : undefined;
   if (chosen) throw redirect(`${path}?variant=${chosen.id}`);
+  const t = await getServerT(locale);
   return {
     product,
     locale,
     signedIn: user !== null,
     path,
     choice: choice.values,
+    jsonLd: productJsonLdText(product, {
+      origin: new URL(request.url).origin,
+      path,
+      homeName: t("productPage.home"),
+      productsName: t("productPage.products"),
+    }),
   };
 });
 
@@ -77,7 +86,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, error, locati
 };
 
 export default function ProductPage() {
-  const { product, locale, signedIn, path, choice } = useLoaderData<typeof loader>();
+  const { product, locale, signedIn, path, choice, jsonLd } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <ProductDetails
@@ -86,6 +95,7 @@ export default function ProductPage() {
       key={product.id}
       product={product}
       choice={choice}
+      jsonLd={jsonLd}
       locale={locale}
       signedIn={signedIn}
       path={path}

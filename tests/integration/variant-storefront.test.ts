@@ -14,7 +14,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProductCard } from "~/components/ProductCard";
-import { productJsonLd } from "~/components/product/ProductJsonLd";
+import { productJsonLd } from "~/services/catalog/product-json-ld.server";
 import {
   categories,
   images,
@@ -75,7 +75,7 @@ const two = {
   lMatte: uuidv7(),
 };
 
-type PageData = { product: ProductDetail; choice: (string | null)[]; path: string };
+type PageData = { product: ProductDetail; choice: (string | null)[]; path: string; jsonLd: string };
 
 function page(slug: string, query = "", context = alphaCtx) {
   return answer<PageData>(() =>
@@ -393,7 +393,21 @@ describe("structured data", () => {
     })[0];
 
   it("is a ProductGroup with a Product offer per variant when there are several", async () => {
-    const group = ld((await page("v-dye")).data.product);
+    const res = await page("v-dye");
+    const group = ld(res.data.product);
+    // The page's script carries exactly this, made by the loader for the page's own address.
+    expect(JSON.parse(res.data.jsonLd)).toEqual(
+      JSON.parse(
+        JSON.stringify(
+          productJsonLd(res.data.product, {
+            origin: A,
+            path: "/products/v-dye",
+            homeName: "Home",
+            productsName: "All products",
+          }),
+        ),
+      ),
+    );
     expect(group).toMatchObject({
       "@type": "ProductGroup",
       name: "Sized Dye",

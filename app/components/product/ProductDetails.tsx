@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/lib/root-data";
 import { stockState } from "~/lib/stock";
 import { findVariant } from "~/lib/variant-choice";
 import type { FormReply } from "~/lib/use-schema-form";
@@ -20,6 +19,7 @@ import { WishlistToggle } from "./WishlistToggle";
 export function ProductDetails({
   product,
   choice,
+  jsonLd,
   locale,
   signedIn,
   path,
@@ -28,6 +28,8 @@ export function ProductDetails({
   product: ProductDetail;
   /** The option values chosen when the page opens, one per option (see initialChoice). */
   choice: (string | null)[];
+  /** The structured data's text (made by the loader). */
+  jsonLd: string;
   locale: string;
   signedIn: boolean;
   path: string;
@@ -47,7 +49,6 @@ export function ProductDetails({
     // The address names the variant (to share or reload it) without a navigation.
     history.replaceState(history.state, "", url);
   };
-  const { shell } = useRootData();
   const shadeLabel = product.shadeHex
     ? product.colorFamily
       ? t("product.shadeWithFamily", { family: product.colorFamily, hex: product.shadeHex })
@@ -56,13 +57,7 @@ export function ProductDetails({
   const loginToReview = `/login?${new URLSearchParams({ redirectTo: path })}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <ProductJsonLd
-        product={product}
-        origin={shell.origin}
-        path={path}
-        homeName={t("productPage.home")}
-        productsName={t("productPage.products")}
-      />
+      <ProductJsonLd json={jsonLd} />
       <nav aria-label={t("productPage.breadcrumb")} className="mb-4 text-sm">
         <ol className="flex flex-wrap gap-x-2">
           <li>
