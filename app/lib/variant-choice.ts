@@ -45,7 +45,10 @@ export function initialChoice(
     };
   }
   const first = product.variants.find((variant) => variant.stock > 0) ?? product.variants[0];
-  return { values: first ? first.valueIds.slice(0, count) : product.options.map(() => null), fromOptions: false };
+  return {
+    values: first ? first.valueIds.slice(0, count) : product.options.map(() => null),
+    fromOptions: false,
+  };
 }
 
 /** A product page's path with `?variant=` set (other paths unchanged): where an add comes back to. */

@@ -43,7 +43,11 @@ function refusal(change: Exclude<CartChange, { ok: true }>, intent: string, prod
     case "not-in-cart":
       return refuse(404, { key: "cart.notInCart" }, productId);
     case "out-of-stock":
-      return refuse(409, { key: intent === "add-option" ? "variants.soldOut" : "cart.outOfStock" }, productId);
+      return refuse(
+        409,
+        { key: intent === "add-option" ? "variants.soldOut" : "cart.outOfStock" },
+        productId,
+      );
     case "above-stock":
       return intent !== "update"
         ? refuse(
@@ -86,7 +90,12 @@ export const action = shopperAction(async ({ store, user, form }) => {
   }
   if (input.intent === "update") {
     // A line is its variant; a product's only variant has the product's id.
-    const change = await setCartQuantity(store.id, user.id, input.variantId ?? input.productId, input.quantity);
+    const change = await setCartQuantity(
+      store.id,
+      user.id,
+      input.variantId ?? input.productId,
+      input.quantity,
+    );
     if (!change.ok) return refusal(change, input.intent, input.productId);
     return redirectWithToast("/cart", {
       key: input.quantity === 0 ? "toast.productRemoved" : "toast.cartUpdated",

@@ -52,7 +52,8 @@ export function AddToCartForm({
   // Until scripts run, the radios may change without the page knowing: the limit stays the
   // largest stock of any variant (the server checks the chosen one's), and the button enabled.
   const hydrated = useHydrated();
-  const max = hydrated && chosenStock ? chosenStock : Math.max(stock, ...variants.map((variant) => variant.stock));
+  const max =
+    hydrated && chosenStock ? chosenStock : Math.max(stock, ...variants.map((variant) => variant.stock));
   const answer = fetcher.data as CartActionData | undefined;
   const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, answer?.result);
   const id = useId();

@@ -73,7 +73,11 @@ export function productJsonLd(
               ...own,
               additionalProperty:
                 others.length > 0
-                  ? others.map(({ option, value }) => ({ "@type": "PropertyValue", name: option.name, value }))
+                  ? others.map(({ option, value }) => ({
+                      "@type": "PropertyValue",
+                      name: option.name,
+                      value,
+                    }))
                   : undefined,
               offers: offer(variant.salePriceCents, variant.stock, at),
             };

@@ -275,13 +275,17 @@ async function readPublicDetail(
           id: value.id,
           label: localized(value.valueEn, value.valueAr, locale),
           // Sold out: no active variant with this value has stock.
-          soldOut: !variants.variants.some((v) => v.valueIds[option.position - 1] === value.id && v.stock > 0),
+          soldOut: !variants.variants.some(
+            (v) => v.valueIds[option.position - 1] === value.id && v.stock > 0,
+          ),
         })),
       })),
       variants: variants.variants.map((variant) => {
         const price = priceOne({ ...product, priceCents: variant.priceCents }, sales);
         const image = variant.imageId ? variantImages.get(variant.imageId) : undefined;
-        const labels = variant.valueIds.flatMap((id) => (id && valueLabels.has(id) ? [valueLabels.get(id)!] : []));
+        const labels = variant.valueIds.flatMap((id) =>
+          id && valueLabels.has(id) ? [valueLabels.get(id)!] : [],
+        );
         return {
           id: variant.id,
           sku: variant.sku,

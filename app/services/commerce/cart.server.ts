@@ -120,10 +120,17 @@ export async function setCartQuantity(
 }
 
 /** Removes the line, also for a variant that is no longer sold (so a stale line can go). */
-export async function removeFromCart(storeId: string, userId: string, variantId: string): Promise<CartChange> {
+export async function removeFromCart(
+  storeId: string,
+  userId: string,
+  variantId: string,
+): Promise<CartChange> {
   const db = await getDb();
   const removed = await db.withStore(storeId, (tx) =>
-    tx.delete(cartItems).where(cartLine(storeId, userId, variantId)).returning({ id: cartItems.id }),
+    tx
+      .delete(cartItems)
+      .where(cartLine(storeId, userId, variantId))
+      .returning({ id: cartItems.id }),
   );
   return removed.length > 0 ? { ok: true, quantity: 0 } : { ok: false, error: "not-in-cart" };
 }

@@ -211,7 +211,10 @@ export async function planVariants(
       const row = rows[index]!;
       const order = ordersById.get(item.orderId)!;
       const unitPrice = row.priceCents;
-      const unitDiscount = sales.unitDiscountAt({ ...product, priceCents: unitPrice }, order.createdAt as Date);
+      const unitDiscount = sales.unitDiscountAt(
+        { ...product, priceCents: unitPrice },
+        order.createdAt as Date,
+      );
       const lineTotal = (unitPrice - unitDiscount) * item.quantity;
       order.subtotalCents! += (unitPrice - item.unitPriceCents) * item.quantity;
       order.discountCents! += (unitDiscount - item.unitDiscountCents!) * item.quantity;
