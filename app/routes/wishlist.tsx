@@ -87,7 +87,12 @@ export default function WishlistPage() {
                     item.name
                   )}
                 </h2>
-                <PriceTag priceCents={item.priceCents} salePriceCents={item.salePriceCents} size="md" />
+                <PriceTag
+                  priceCents={item.priceCents}
+                  salePriceCents={item.salePriceCents}
+                  size="md"
+                  from={item.priceVaries}
+                />
                 {item.available ? (
                   <StockNote stock={item.stockState} className="text-sm" />
                 ) : (
