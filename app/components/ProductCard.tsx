@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CARD_SIZES, cardImageUrl, cardSrcSet } from "~/lib/card-image";
 import type { StockState } from "~/lib/stock";
 import { useMoney } from "./Price";
@@ -17,6 +17,8 @@ export interface ProductCardData {
   stock: StockState;
   /** The card image (first product image); the shade swatch stands in without one. */
   imageId?: string | null;
+  /** Its variants differ in price: the prices are the lowest, shown as "From $x". */
+  priceVaries?: boolean;
 }
 
 /** A product in a grid: image, name (a heading linking to the product), price, shade, stock. */
@@ -72,7 +74,11 @@ export function ProductCard({
           {product.name}
         </Link>
       </Heading>
-      <CardPrice priceCents={product.priceCents} salePriceCents={product.salePriceCents} />
+      <CardPrice
+        priceCents={product.priceCents}
+        salePriceCents={product.salePriceCents}
+        from={product.priceVaries ?? false}
+      />
       <div className="mt-1 flex items-center gap-2">
         {product.imageId && product.shadeHex && shadeLabel ? (
           <Swatch hex={product.shadeHex} label={shadeLabel} className="size-4 shrink-0 rounded-full" />
@@ -83,15 +89,26 @@ export function ProductCard({
   );
 }
 
-function CardPrice({ priceCents, salePriceCents }: { priceCents: number; salePriceCents: number }) {
+function CardPrice({
+  priceCents,
+  salePriceCents,
+  from,
+}: {
+  priceCents: number;
+  salePriceCents: number;
+  /** The lowest of several prices: "From $x" (what sorting and the price filter use). */
+  from: boolean;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const price = money(priceCents);
+  // The amount the shopper pays now, as read: "From $9.99" when the variants differ.
+  const shown = (minor: number) => (from ? t("variantPicker.from", { price: money(minor) }) : money(minor));
   if (salePriceCents >= priceCents) {
     return (
       <p className="mt-1 text-lg font-extrabold" data-price={price}>
         <span className="sr-only">{t("product.price")}: </span>
-        {price}
+        {shown(priceCents)}
       </p>
     );
   }
@@ -102,7 +119,7 @@ function CardPrice({ priceCents, salePriceCents }: { priceCents: number; salePri
       </span>
       <span className="text-lg font-extrabold text-red-800 dark:text-red-300">
         <span className="sr-only">{t("catalog.card.salePrice")}: </span>
-        {money(salePriceCents)}
+        {shown(salePriceCents)}
       </span>
       <s className="text-sm text-muted">
         <span className="sr-only">{t("catalog.card.originalPrice")}: </span>

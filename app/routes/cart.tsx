@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { CartSummary } from "~/components/cart/CartSummary";
 import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 import type { FormNotice } from "~/lib/notice";
 import { safeRedirectPath } from "~/lib/redirect";
+import { withVariant } from "~/lib/variant-choice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cartActionSchema } from "~/lib/validation/cart";
@@ -42,7 +43,11 @@ function refusal(change: Exclude<CartChange, { ok: true }>, intent: string, prod
     case "not-in-cart":
       return refuse(404, { key: "cart.notInCart" }, productId);
     case "out-of-stock":
-      return refuse(409, { key: intent === "add-option" ? "variants.soldOut" : "cart.outOfStock" }, productId);
+      return refuse(
+        409,
+        { key: intent === "add-option" ? "variants.soldOut" : "cart.outOfStock" },
+        productId,
+      );
     case "above-stock":
       return intent !== "update"
         ? refuse(
@@ -77,11 +82,20 @@ export const action = shopperAction(async ({ store, user, form }) => {
       input.variantId ? { variantId: input.variantId } : { optionValueIds: chosen },
     );
     if (!change.ok) return refusal(change, byOptions ? "add-option" : input.intent, input.productId);
-    return redirectWithToast(safeRedirectPath(input.redirectTo, "/cart"), { key: "toast.cartAdded" });
+    const back = safeRedirectPath(input.redirectTo, "/cart");
+    // Back on the product page, the variant just added is the one shown (with or without scripts).
+    return redirectWithToast(byOptions && change.variantId ? withVariant(back, change.variantId) : back, {
+      key: "toast.cartAdded",
+    });
   }
   if (input.intent === "update") {
     // A line is its variant; a product's only variant has the product's id.
-    const change = await setCartQuantity(store.id, user.id, input.variantId ?? input.productId, input.quantity);
+    const change = await setCartQuantity(
+      store.id,
+      user.id,
+      input.variantId ?? input.productId,
+      input.quantity,
+    );
     if (!change.ok) return refusal(change, input.intent, input.productId);
     return redirectWithToast("/cart", {
       key: input.quantity === 0 ? "toast.productRemoved" : "toast.cartUpdated",

@@ -1,15 +1,18 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { MessagePage } from "~/components/MessagePage";
 import { ProductDetails } from "~/components/product/ProductDetails";
 import { seo } from "~/lib/seo";
+import { findVariant, initialChoice } from "~/lib/variant-choice";
 import { redirectWithToast } from "~/lib/toast.server";
 import { reviewSchema } from "~/lib/validation/review";
 import { getOptionalUser } from "~/http/guards.server";
 import { shopperAction, storeLoader } from "~/http/handlers.server";
 import { isLookupKey } from "~/http/params.server";
+import { getServerT } from "~/lib/i18n.server";
+import { productJsonLdText } from "~/services/catalog/product-json-ld.server";
 import { findActiveProductId, getProductDetail } from "~/services/catalog/products.server";
 import { sendHeldReviewEmails } from "~/services/catalog/review-emails.server";
 import { submitReview } from "~/services/catalog/reviews.server";
@@ -30,11 +33,25 @@ export const loader = storeLoader(async ({ request, context, params, store, loca
     userId: user?.id,
   });
   if (!product) throw productNotFound();
+  const path = productPath(product.slug);
+  // The variant to show: `?variant=`, or the values the no-JavaScript "show" button sent (then
+  // the page's own address for them), or the first in stock.
+  const choice = initialChoice(product, new URL(request.url).searchParams);
+  const chosen = choice.fromOptions ? findVariant(product.variants, choice.values) : undefined;
+  if (chosen) throw redirect(`${path}?variant=${chosen.id}`);
+  const t = await getServerT(locale);
   return {
     product,
     locale,
     signedIn: user !== null,
-    path: productPath(product.slug),
+    path,
+    choice: choice.values,
+    jsonLd: productJsonLdText(product, {
+      origin: new URL(request.url).origin,
+      path,
+      homeName: t("productPage.home"),
+      productsName: t("productPage.products"),
+    }),
   };
 });
 
@@ -69,11 +86,16 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, error, locati
 };
 
 export default function ProductPage() {
-  const { product, locale, signedIn, path } = useLoaderData<typeof loader>();
+  const { product, locale, signedIn, path, choice, jsonLd } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <ProductDetails
+      // The shopper's choice lives in the page: a new product starts afresh, a reload of the
+      // same one (after adding to the cart) keeps it.
+      key={product.id}
       product={product}
+      choice={choice}
+      jsonLd={jsonLd}
       locale={locale}
       signedIn={signedIn}
       path={path}

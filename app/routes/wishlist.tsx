@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { PriceTag } from "~/components/product/PriceTag";
 import { StockNote } from "~/components/product/StockNote";
 import { Button } from "~/components/ui/Button";
@@ -87,7 +87,12 @@ export default function WishlistPage() {
                     item.name
                   )}
                 </h2>
-                <PriceTag priceCents={item.priceCents} salePriceCents={item.salePriceCents} size="md" />
+                <PriceTag
+                  priceCents={item.priceCents}
+                  salePriceCents={item.salePriceCents}
+                  size="md"
+                  from={item.priceVaries}
+                />
                 {item.available ? (
                   <StockNote stock={item.stockState} className="text-sm" />
                 ) : (

@@ -177,11 +177,18 @@ for (const locale of ["en", "ar"] as const) {
       ) as {
         "@type": string;
         name: string;
-        offers: { priceCurrency: string; availability: string };
+        offers?: { priceCurrency: string; availability: string };
+        hasVariant?: { offers: { priceCurrency: string; availability: string } }[];
       }[];
-      expect(ld.map((item) => item["@type"])).toEqual(["Product", "BreadcrumbList"]);
+      // A product sold in several variants (its options are radio groups) is a ProductGroup whose
+      // variants carry the offers (decision 023); any other, a Product with its offer.
+      const inVariants = (await page.locator('main input[type="radio"][name^="option"]').count()) > 0;
+      expect(ld.map((item) => item["@type"])).toEqual([
+        inVariants ? "ProductGroup" : "Product",
+        "BreadcrumbList",
+      ]);
       expect(ld[0]!.name).toBe(name);
-      expect(ld[0]!.offers).toMatchObject({
+      expect(inVariants ? ld[0]!.hasVariant![0]!.offers : ld[0]!.offers).toMatchObject({
         priceCurrency: "USD",
         availability: "https://schema.org/InStock",
       });

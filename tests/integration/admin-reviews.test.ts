@@ -9,7 +9,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productJsonLd } from "~/components/product/ProductJsonLd";
+import { productJsonLd } from "~/services/catalog/product-json-ld.server";
 import { emailOutbox, products, reviews, storeSettings, users } from "~/db/schema";
 import { containsLink } from "~/lib/review-links";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.reviews";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, productImages, products, sales, saleTargets } from "~/db/schema";
 import { localeCookie } from "~/lib/i18n.server";
 import { loader } from "~/routes/products.$slug";
-import { productJsonLd } from "~/components/product/ProductJsonLd";
+import { productJsonLd } from "~/services/catalog/product-json-ld.server";
 import type { ProductDetail } from "~/services/catalog/products.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";

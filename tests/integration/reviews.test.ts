@@ -10,7 +10,7 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products, reviews, users } from "~/db/schema";
 import { getToast } from "~/lib/toast.server";
-import { productJsonLd } from "~/components/product/ProductJsonLd";
+import { productJsonLd } from "~/services/catalog/product-json-ld.server";
 import { action, loader } from "~/routes/products.$slug";
 import type { ProductDetail } from "~/services/catalog/products.server";
 import { createTestDb, type TestDb } from "../helpers/db";

@@ -245,6 +245,87 @@ describe("catalogue", () => {
     expect(orderedSizes.n).toBeGreaterThan(0);
   });
 
+  it("pictures the larger sizes: Crimson Red's 1 kg and both Midnight Blue Ink bottles have their own image", async () => {
+    const pictures = await rows<{
+      store: string;
+      slug: string;
+      value: string;
+      image: string | null;
+      w: number;
+      head: string;
+    }>(sql`
+      select s.slug as store, p.slug, val.value_en as value, v.image_id as image, i.width as w,
+             encode(substring(i.bytes from 1 for 8), 'hex') as head
+      from product_variants v
+      join stores s on s.id = v.store_id
+      join products p on p.store_id = v.store_id and p.id = v.product_id
+      join product_option_values val on val.store_id = v.store_id and val.id = v.option1_value_id
+      left join images i on i.store_id = v.store_id and i.id = v.image_id
+      where p.slug in ('crimson-red-fabric-dye', 'midnight-blue-ink')
+      order by s.slug, v.position`);
+    expect(pictures.map((p) => [p.store, p.slug, p.value, p.image !== null])).toEqual([
+      ["dyes", "crimson-red-fabric-dye", "50 g", false],
+      ["dyes", "crimson-red-fabric-dye", "250 g", true],
+      ["dyes", "crimson-red-fabric-dye", "1 kg", true],
+      ["inks", "midnight-blue-ink", "50 ml", true],
+      ["inks", "midnight-blue-ink", "100 ml", true],
+    ]);
+    for (const picture of pictures.filter((p) => p.image)) {
+      expect(picture.head, picture.value).toBe("89504e470d0a1a0a");
+      expect(picture.w).toBe(480);
+    }
+    // Each its own picture, none the product's swatch.
+    const images = pictures.flatMap((p) => (p.image ? [p.image] : []));
+    expect(new Set(images).size).toBe(images.length);
+    const shared = await one<{ n: number }>(sql`
+      select count(*)::int as n from product_variants v
+      join product_images pi on pi.store_id = v.store_id and pi.image_id = v.image_id`);
+    expect(shared.n).toBe(0);
+  });
+
+  it("sells at least six dyes in three sizes, and one product in Size × Finish", async () => {
+    const id = await storeId("dyes");
+    const sized = await rows<{ slug: string; sizes: number; prices: number }>(sql`
+      select p.slug, count(*)::int as sizes, count(distinct v.price_cents)::int as prices
+      from product_variants v join products p on p.store_id = v.store_id and p.id = v.product_id
+      where v.store_id = ${id} and v.option1_value_id is not null and v.option2_value_id is null
+      group by p.slug having count(*) >= 3`);
+    expect(sized.length).toBeGreaterThanOrEqual(6);
+    for (const product of sized) expect(product.prices, product.slug).toBe(product.sizes);
+    const options = await rows<{ slug: string; names: string }>(sql`
+      select p.slug, string_agg(o.name_en, ' × ' order by o.position) as names
+      from product_options o join products p on p.store_id = o.store_id and p.id = o.product_id
+      where o.store_id = ${id} group by p.slug having count(*) = 2`);
+    expect(options).toEqual([{ slug: "fuchsia-cold-water-dye", names: "Size × Finish" }]);
+  });
+
+  it("has orders of every size, each line at its size's price, SKU and option values", async () => {
+    const lines = await rows<{
+      slug: string;
+      value: string;
+      default_variant: boolean;
+      price_ok: boolean;
+      sku_ok: boolean;
+      label: string;
+    }>(sql`
+      select p.slug, val.value_en as value, i.variant_id = i.product_id as default_variant,
+             i.unit_price_cents = v.price_cents as price_ok, i.sku = v.sku as sku_ok,
+             i.options -> 0 ->> 'valueEn' as label
+      from order_items i
+      join product_variants v on v.store_id = i.store_id and v.id = i.variant_id
+      join products p on p.store_id = i.store_id and p.id = i.product_id
+      join product_option_values val on val.store_id = v.store_id and val.id = v.option1_value_id`);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => !line.default_variant).length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line.price_ok, `${line.slug} ${line.value}`).toBe(true);
+      expect(line.sku_ok, `${line.slug} ${line.value}`).toBe(true);
+      expect(line.label).toBe(line.value);
+    }
+    const crimson = new Set(lines.filter((l) => l.slug === "crimson-red-fabric-dye").map((l) => l.value));
+    expect([...crimson].sort()).toEqual(["1 kg", "250 g", "50 g"]);
+  });
+
   it("is deterministic: a fresh plan for the same moment has the same catalogue as the database", async () => {
     const plan = await planStore(DYES_STORE, null, NOW);
     const expected = plan.products

@@ -215,13 +215,16 @@ describe("a cart line per variant", () => {
       ok: false,
       error: "not-found",
     });
+    // The answer names the variant the values meant (the product page shows it again).
     expect(await addToCart(storeId, userId, ids.c, 2, { optionValueIds: [size.small] })).toStrictEqual({
       ok: true,
       quantity: 2,
+      variantId: size.smallVariant,
     });
     expect(await addToCart(storeId, userId, ids.c, 1, { variantId: size.smallVariant })).toEqual({
       ok: true,
       quantity: 3,
+      variantId: size.smallVariant,
     });
     // The 1 kg has 2: its own stock limits it, with the existing message's figures.
     expect(await addToCart(storeId, userId, ids.c, 3, { optionValueIds: [size.large] })).toEqual({

@@ -1,7 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { FormNotice } from "~/lib/notice";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { ProductDetail } from "~/services/catalog/products.server";
 import { Button } from "../ui/Button";
 import { Notice } from "../ui/Notice";
@@ -18,8 +19,11 @@ export interface CartActionData {
 }
 
 /**
- * Quantity (1..stock) and "Add to cart", posted to /cart. Without JavaScript it is a plain POST
- * that redirects back here; with it a fetcher keeps the page, and a refusal shows in place.
+ * The options (a radio group each), quantity (1..stock) and "Add to cart", posted to /cart, where
+ * the server resolves the chosen values to a variant. Without JavaScript it is a plain POST that
+ * redirects back here, and a "show" button asks this page for the chosen variant's price and
+ * picture; with it a fetcher keeps the page, a refusal shows in place, and the page follows each
+ * choice at once (`onChoose`).
  */
 export function AddToCartForm({
   productId,
@@ -27,6 +31,9 @@ export function AddToCartForm({
   redirectTo,
   options = [],
   variants = [],
+  values = [],
+  onChoose,
+  chosenStock,
 }: {
   productId: string;
   stock: number;
@@ -34,9 +41,19 @@ export function AddToCartForm({
   /** The product's options: one radio group each, resolved to a variant by the server. */
   options?: ProductDetail["options"];
   variants?: ProductDetail["variants"];
+  /** The chosen value of each option (index 0 = option 1). */
+  values?: (string | null)[];
+  onChoose?: (index: number, valueId: string) => void;
+  /** The chosen variant's stock; undefined when the chosen combination does not exist. */
+  chosenStock?: number;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
+  // Until scripts run, the radios may change without the page knowing: the limit stays the
+  // largest stock of any variant (the server checks the chosen one's), and the button enabled.
+  const hydrated = useHydrated();
+  const max =
+    hydrated && chosenStock ? chosenStock : Math.max(stock, ...variants.map((variant) => variant.stock));
   const answer = fetcher.data as CartActionData | undefined;
   const { errors, formProps, fieldProps } = useSchemaForm(loadSchema, answer?.result);
   const id = useId();
@@ -49,20 +66,21 @@ export function AddToCartForm({
       {options.length === 0 && variants.length === 1 ? (
         <input type="hidden" name="variantId" value={variants[0]!.id} />
       ) : null}
-      {options.map((option) => (
+      {options.map((option, index) => (
         <fieldset key={option.position} className="flex flex-col gap-2">
           <legend className="font-bold">{option.name}</legend>
           <div className="flex flex-wrap gap-2">
-            {option.values.map((value, index) => (
+            {option.values.map((value) => (
               <label
                 key={value.id}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-line px-3 has-[:checked]:border-primary has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-line px-3 has-[:checked]:border-primary has-[:checked]:font-bold has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
               >
                 <input
                   type="radio"
                   name={`option${option.position}`}
                   value={value.id}
-                  defaultChecked={index === option.values.findIndex((v) => !v.soldOut)}
+                  checked={values[index] === value.id}
+                  onChange={() => onChoose?.(index, value.id)}
                   disabled={value.soldOut}
                   required
                 />
@@ -89,13 +107,23 @@ export function AddToCartForm({
             defaultValue="1"
             required
             min={1}
-            max={Math.max(stock, ...variants.map((variant) => variant.stock))}
+            max={max}
             step={1}
             inputMode="numeric"
             className="min-h-11 w-24 rounded-md border border-line bg-field px-3 text-ink aria-[invalid=true]:border-red-700"
           />
         </div>
-        <Button disabled={fetcher.state !== "idle"}>{t("productPage.addToCart")}</Button>
+        <Button disabled={fetcher.state !== "idle" || (hydrated && !chosenStock)}>
+          {t("productPage.addToCart")}
+        </Button>
+        {options.length > 0 ? (
+          // Without scripts, this page itself shows the chosen variant (its price and picture).
+          <noscript>
+            <Button variant="secondary" formMethod="get" formAction={redirectTo} formNoValidate>
+              {t("variantPicker.show")}
+            </Button>
+          </noscript>
+        ) : null}
       </div>
       <FieldError id={errorId} errors={errors.quantity ?? errors.productId} />
     </fetcher.Form>

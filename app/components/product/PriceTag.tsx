@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Price } from "../Price";
+import { useTranslation } from "~/lib/use-translation";
+import { useMoney } from "../Price";
 
 /**
  * A price, or a sale price with the original struck through. The strike-through is visual only,
@@ -9,19 +9,24 @@ export function PriceTag({
   priceCents,
   salePriceCents,
   size = "lg",
+  from = false,
 }: {
   priceCents: number;
   /** What the shopper pays; a sale shows only when it is below priceCents. */
   salePriceCents: number;
   size?: "lg" | "md";
+  /** The lowest of the variants' prices: "From $x" (the wishlist's lines). */
+  from?: boolean;
 }) {
   const { t } = useTranslation();
+  const money = useMoney();
+  const price = (minor: number) => (from ? t("variantPicker.from", { price: money(minor) }) : money(minor));
   const big = size === "lg" ? "text-3xl" : "text-base";
   if (salePriceCents >= priceCents) {
     return (
       <p className={`${big} font-extrabold`}>
         <span className="sr-only">{t("productPage.price")}: </span>
-        <Price minor={priceCents} />
+        {price(priceCents)}
       </p>
     );
   }
@@ -29,11 +34,11 @@ export function PriceTag({
     <p className="flex flex-wrap items-baseline gap-x-3">
       <span className={`${big} font-extrabold text-red-800 dark:text-red-300`}>
         <span className="sr-only">{t("productPage.salePrice")}: </span>
-        <Price minor={salePriceCents} />
+        {price(salePriceCents)}
       </span>
       <s className="text-muted">
         <span className="sr-only">{t("productPage.originalPrice")}: </span>
-        <Price minor={priceCents} />
+        {price(priceCents)}
       </s>
     </p>
   );

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { useRootData } from "~/lib/root-data";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "~/lib/use-translation";
+import { stockState } from "~/lib/stock";
+import { findVariant } from "~/lib/variant-choice";
 import type { FormReply } from "~/lib/use-schema-form";
 import type { ProductDetail } from "~/services/catalog/products.server";
 import { Swatch } from "../ui/Swatch";
@@ -8,27 +10,52 @@ import { AddToCartForm } from "./AddToCartForm";
 import { Gallery } from "./Gallery";
 import { PriceTag } from "./PriceTag";
 import { ProductJsonLd } from "./ProductJsonLd";
-import { ReviewForm } from "./ReviewForm";
+import { ReviewForm as ReviewFormOnServer } from "./ReviewForm";
 import { Reviews } from "./Reviews";
 import { StockNote } from "./StockNote";
 import { WishlistToggle } from "./WishlistToggle";
 
+// Only a signed-in shopper sees the review form, so the (cached) anonymous page never downloads
+// it. The server renders it at once (no streamed boundary: the form must work without JavaScript);
+// the browser hydrates it when its chunk arrives.
+const ReviewForm = import.meta.env.SSR
+  ? ReviewFormOnServer
+  : lazy(() => import("./ReviewForm").then((module) => ({ default: module.ReviewForm })));
+
 /** The product page: breadcrumb, gallery, buying box, description and reviews. */
 export function ProductDetails({
   product,
+  choice,
+  jsonLd,
   locale,
   signedIn,
   path,
   reviewReply,
 }: {
   product: ProductDetail;
+  /** The option values chosen when the page opens, one per option (see initialChoice). */
+  choice: (string | null)[];
+  /** The structured data's text (made by the loader). */
+  jsonLd: string;
   locale: string;
   signedIn: boolean;
   path: string;
   reviewReply: FormReply | null | undefined;
 }) {
   const { t } = useTranslation();
-  const { shell } = useRootData();
+  // The chosen values: price, stock, picture and address follow them at once (decision 023).
+  const [values, setValues] = useState(choice);
+  const variant = findVariant(product.variants, values);
+  const choose = (index: number, id: string) => {
+    const next = values.map((value, i) => (i === index ? id : value));
+    setValues(next);
+    const found = findVariant(product.variants, next);
+    const url = new URL(location.href);
+    if (found) url.searchParams.set("variant", found.id);
+    else url.searchParams.delete("variant");
+    // The address names the variant (to share or reload it) without a navigation.
+    history.replaceState(history.state, "", url);
+  };
   const shadeLabel = product.shadeHex
     ? product.colorFamily
       ? t("product.shadeWithFamily", { family: product.colorFamily, hex: product.shadeHex })
@@ -37,13 +64,7 @@ export function ProductDetails({
   const loginToReview = `/login?${new URLSearchParams({ redirectTo: path })}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <ProductJsonLd
-        product={product}
-        origin={shell.origin}
-        path={path}
-        homeName={t("productPage.home")}
-        productsName={t("productPage.products")}
-      />
+      <ProductJsonLd json={jsonLd} />
       <nav aria-label={t("productPage.breadcrumb")} className="mb-4 text-sm">
         <ol className="flex flex-wrap gap-x-2">
           <li>
@@ -69,7 +90,7 @@ export function ProductDetails({
       </nav>
       <div className="grid gap-8 md:grid-cols-2">
         <Gallery
-          images={product.images}
+          images={variant?.image ? [variant.image, ...product.images] : product.images}
           name={product.name}
           shadeHex={product.shadeHex}
           shadeLabel={shadeLabel}
@@ -84,8 +105,22 @@ export function ProductDetails({
               </a>
             </p>
           ) : null}
-          <PriceTag priceCents={product.priceCents} salePriceCents={product.salePriceCents} />
-          <StockNote stock={product.stockState} />
+          {/* Announced when a choice changes it; silent on load. */}
+          <div aria-live="polite" className="flex flex-col gap-4">
+            {variant ? (
+              <>
+                <PriceTag priceCents={variant.priceCents} salePriceCents={variant.salePriceCents} />
+                <StockNote stock={stockState(variant.stock)} />
+              </>
+            ) : product.options.length > 0 ? (
+              <p className="font-bold">{t("variants.unavailable")}</p>
+            ) : (
+              <>
+                <PriceTag priceCents={product.priceCents} salePriceCents={product.salePriceCents} />
+                <StockNote stock={product.stockState} />
+              </>
+            )}
+          </div>
           {product.shadeHex && shadeLabel ? (
             <div className="flex items-center gap-3">
               <Swatch hex={product.shadeHex} label={shadeLabel} className="h-10 w-10 rounded-full" />
@@ -112,6 +147,9 @@ export function ProductDetails({
               redirectTo={path}
               options={product.options}
               variants={product.variants}
+              values={values}
+              onChoose={choose}
+              chosenStock={variant?.stock}
             />
           ) : (
             <p className="text-muted">{t("productPage.outOfStockNote")}</p>
@@ -152,11 +190,13 @@ export function ProductDetails({
         </div>
         <div>
           {signedIn ? (
-            <ReviewForm
-              key={JSON.stringify(product.viewer?.ownReview ?? null)}
-              reply={reviewReply}
-              ownReview={product.viewer?.ownReview ?? null}
-            />
+            <Suspense fallback={null}>
+              <ReviewForm
+                key={JSON.stringify(product.viewer?.ownReview ?? null)}
+                reply={reviewReply}
+                ownReview={product.viewer?.ownReview ?? null}
+              />
+            </Suspense>
           ) : (
             <Link to={loginToReview} className="font-bold text-primary-ink underline underline-offset-4">
               {t("reviews.loginToReview")}

@@ -99,3 +99,56 @@ export async function logoPng(
   const bytes = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
   return describe(bytes, LOGO_SIZE, LOGO_SIZE);
 }
+
+/** #RRGGBB mixed towards white (amount > 0) or black (amount < 0). */
+function tint(hex: string, amount: number): string {
+  return `#${parseHex(hex)
+    .map((channel) => shade(channel, amount).toString(16).padStart(2, "0"))
+    .join("")}`;
+}
+
+async function drawSvg(body: string, size = SWATCH_SIZE): Promise<PngImage> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 480 480">${body}</svg>`;
+  const bytes = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+  return describe(bytes, size, size);
+}
+
+/**
+ * A tub of powder dye in its colour on a pale ground of the same, drawn larger for a larger size
+ * (`scale` 0.5–1): a variant's own picture (decision 023), so choosing 1 kg shows a bigger pack.
+ */
+export function dyePackPng(hex: string, scale: number): Promise<PngImage> {
+  const w = Math.round(300 * scale);
+  const h = Math.round(320 * scale);
+  const x = Math.round(240 - w / 2);
+  const floor = 420;
+  const y = floor - h;
+  const lid = Math.round(44 * scale);
+  return drawSvg(`
+    <rect width="480" height="480" fill="${tint(hex, 0.85)}"/>
+    <ellipse cx="240" cy="${floor}" rx="${Math.round(w * 0.62)}" ry="${Math.round(18 * scale) + 6}" fill="#000000" fill-opacity="0.12"/>
+    <rect x="${x}" y="${y + lid - 6}" width="${w}" height="${h - lid + 6}" rx="${Math.round(26 * scale)}" fill="${hex}"/>
+    <rect x="${x - 10}" y="${y}" width="${w + 20}" height="${lid}" rx="${Math.round(14 * scale)}" fill="${tint(hex, -0.35)}"/>
+    <rect x="${x + Math.round(w * 0.12)}" y="${y + lid + Math.round(h * 0.22)}" width="${Math.round(w * 0.76)}" height="${Math.round(h * 0.34)}" rx="${Math.round(12 * scale)}" fill="#FFFFFF" fill-opacity="0.85"/>
+    <circle cx="240" cy="${y + lid + Math.round(h * 0.39)}" r="${Math.round(h * 0.1)}" fill="${hex}"/>`);
+}
+
+/** A bottle of ink, taller for more millilitres (`scale` 0.5–1): a variant's own picture. */
+export function inkBottlePng(hex: string, scale: number): Promise<PngImage> {
+  const w = Math.round(220 * scale);
+  const h = Math.round(250 * scale);
+  const x = Math.round(240 - w / 2);
+  const floor = 430;
+  const y = floor - h;
+  const neckW = Math.round(w * 0.4);
+  const neckH = Math.round(46 * scale);
+  const capH = Math.round(62 * scale);
+  return drawSvg(`
+    <rect width="480" height="480" fill="${tint(hex, 0.88)}"/>
+    <ellipse cx="240" cy="${floor}" rx="${Math.round(w * 0.66)}" ry="${Math.round(14 * scale) + 6}" fill="#000000" fill-opacity="0.12"/>
+    <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${Math.round(30 * scale)}" fill="${hex}"/>
+    <rect x="${240 - neckW / 2}" y="${y - neckH}" width="${neckW}" height="${neckH + 10}" fill="${tint(hex, -0.25)}"/>
+    <rect x="${240 - neckW / 2 - 8}" y="${y - neckH - capH}" width="${neckW + 16}" height="${capH}" rx="10" fill="#1F1F1F"/>
+    <rect x="${x + Math.round(w * 0.14)}" y="${y + Math.round(h * 0.3)}" width="${Math.round(w * 0.72)}" height="${Math.round(h * 0.36)}" rx="8" fill="#FFFFFF" fill-opacity="0.9"/>
+    <rect x="${x + Math.round(w * 0.08)}" y="${y + Math.round(h * 0.08)}" width="${Math.round(w * 0.08)}" height="${Math.round(h * 0.7)}" rx="6" fill="#FFFFFF" fill-opacity="0.25"/>`);
+}

@@ -14,7 +14,7 @@ import { PRICE_MAX, PRICE_MIN, type CatalogQuery, type CatalogSort } from "~/lib
 import { decodeCursor, encodeCursor, type Cursor } from "~/services/catalog/catalog-cursor.server";
 import { loadActiveSales, priceOne, type ActiveSale } from "~/services/commerce/pricing.server";
 import { localized } from "~/services/store/settings.server";
-import { firstImageId, productSummaryColumns } from "~/services/catalog/product-columns.server";
+import { firstImageId, priceVaries, productSummaryColumns } from "~/services/catalog/product-columns.server";
 
 export const PAGE_SIZE = 12;
 /** At most this many words of a search are matched (each must appear). */
@@ -33,6 +33,8 @@ export interface CatalogProduct {
   stock: StockState;
   /** First image (lowest position), for the card; null when the product has none. */
   imageId: string | null;
+  /** Its variants differ in price: the card's prices are the lowest ("From $x"). */
+  priceVaries: boolean;
 }
 
 export interface CatalogSubcategory {
@@ -110,6 +112,7 @@ const productColumns = {
   unitsSold: products.unitsSold,
   unitsSold7d: products.unitsSold7d,
   imageId: firstImageId(),
+  priceVaries: priceVaries(),
 };
 
 type ProductRow = {
@@ -126,6 +129,7 @@ type ProductRow = {
   unitsSold: number;
   unitsSold7d: number;
   imageId: string | null;
+  priceVaries: boolean;
   /** Only where the row is read for a listing (the price sorts' key). */
   displayPriceCents?: number;
 };
@@ -148,6 +152,7 @@ export function toCard(row: ProductRow, sales: readonly ActiveSale[], locale: Lo
     colorFamily: row.colorFamily,
     stock: stockState(row.stock),
     imageId: row.imageId ?? null,
+    priceVaries: Boolean(row.priceVaries),
   };
 }
 

@@ -24,3 +24,13 @@ export const firstImageId = () =>
   sql<string | null>`(select pi.image_id from product_images pi
     where pi.store_id = "products"."store_id" and pi.product_id = "products"."id"
     order by pi.position limit 1)`;
+
+/**
+ * Whether the product's active variants differ in price (its card then says "From $x", x being
+ * the lowest, which products.price_cents holds: decision 023). Correlated like firstImageId, on
+ * product_variants_product_idx, for the rows a page keeps.
+ */
+export const priceVaries = () =>
+  sql<boolean>`exists (select 1 from product_variants pv
+    where pv.store_id = "products"."store_id" and pv.product_id = "products"."id"
+    and pv.active and pv.price_cents <> "products"."price_cents")`;

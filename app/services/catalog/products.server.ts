@@ -4,7 +4,7 @@
  * to do with it (wishlist, cart, own review). Names are in the page's locale; prices are minor
  * units from the one pricing core, formatted by the page.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cartItems, categories, images, productImages, products, reviews, wishlistItems } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
@@ -50,14 +50,26 @@ export interface ProductDetail {
   shadeHex: string | null;
   colorFamily: string | null;
   /** The product's options in order, each value's words in the page's language; empty without options. */
-  options: { position: number; name: string; values: { id: string; label: string; soldOut: boolean }[] }[];
-  /** Active variants (one for a product without options): what the add-to-cart form can post. */
+  options: {
+    position: number;
+    name: string;
+    /** The schema.org property the option is (structured data's `variesBy`), from its English name. */
+    property: VariesBy | null;
+    values: { id: string; label: string; soldOut: boolean }[];
+  }[];
+  /**
+   * Active variants (one for a product without options): what the add-to-cart form can post and
+   * what the page shows when one is chosen (price, stock, picture).
+   */
   variants: {
     id: string;
+    sku: string | null;
     priceCents: number;
     salePriceCents: number;
     stock: number;
     valueIds: (string | null)[];
+    /** The variant's own picture, shown first when it is chosen. */
+    image: GalleryImage | null;
   }[];
   reviews: ReviewView[];
   summary: ReviewSummary;
@@ -87,6 +99,18 @@ export function imageSources(imageId: string, width: number) {
     src: url(widths.find((w) => w >= 640) ?? widths[widths.length - 1]!),
     srcSet: widths.map((w) => `${url(w)} ${w}w`).join(", "),
   };
+}
+
+/** schema.org properties a product group can vary by, which Google reads. */
+export type VariesBy = "size" | "color" | "material" | "pattern";
+
+/** The property an option is, from its English name ("Size", "Bottle", "Colour"…); null for others. */
+export function optionProperty(nameEn: string): VariesBy | null {
+  if (/size|bottle|volume|weight|capacity|pack/i.test(nameEn)) return "size";
+  if (/colou?r|shade/i.test(nameEn)) return "color";
+  if (/material|fabric/i.test(nameEn)) return "material";
+  if (/pattern|print/i.test(nameEn)) return "pattern";
+  return null;
 }
 
 export interface ProductDetailOptions {
@@ -205,6 +229,23 @@ async function readPublicDetail(
 
     const name = localized(product.nameEn, product.nameAr, locale);
     const priced = priceOne(product, sales);
+    // The variants' own pictures (few products have them): their sizes, for srcset and layout.
+    const variantImageIds = [...new Set(variants.variants.flatMap((v) => (v.imageId ? [v.imageId] : [])))];
+    const variantImages = new Map(
+      variantImageIds.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: images.id, width: images.width, height: images.height })
+              .from(images)
+              .where(and(eq(images.storeId, storeId), inArray(images.id, variantImageIds)))
+          ).map((image) => [image.id, image]),
+    );
+    const valueLabels = new Map(
+      variants.options.flatMap((option) =>
+        option.values.map((value) => [value.id, localized(value.valueEn, value.valueAr, locale)]),
+      ),
+    );
     return {
       id: product.id,
       slug: product.slug,
@@ -229,21 +270,37 @@ async function readPublicDetail(
       options: variants.options.map((option) => ({
         position: option.position,
         name: localized(option.nameEn, option.nameAr, locale),
+        property: optionProperty(option.nameEn),
         values: option.values.map((value) => ({
           id: value.id,
           label: localized(value.valueEn, value.valueAr, locale),
           // Sold out: no active variant with this value has stock.
-          soldOut: !variants.variants.some((v) => v.valueIds[option.position - 1] === value.id && v.stock > 0),
+          soldOut: !variants.variants.some(
+            (v) => v.valueIds[option.position - 1] === value.id && v.stock > 0,
+          ),
         })),
       })),
       variants: variants.variants.map((variant) => {
         const price = priceOne({ ...product, priceCents: variant.priceCents }, sales);
+        const image = variant.imageId ? variantImages.get(variant.imageId) : undefined;
+        const labels = variant.valueIds.flatMap((id) =>
+          id && valueLabels.has(id) ? [valueLabels.get(id)!] : [],
+        );
         return {
           id: variant.id,
+          sku: variant.sku,
           priceCents: price.unitPriceCents,
           salePriceCents: price.unitSalePriceCents,
           stock: variant.stock,
           valueIds: variant.valueIds,
+          image: image
+            ? {
+                ...imageSources(image.id, image.width),
+                width: image.width,
+                height: image.height,
+                alt: labels.length > 0 ? `${name} (${labels.join(", ")})` : name,
+              }
+            : null,
         };
       }),
       reviews,

@@ -8,7 +8,7 @@ import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
 import { isActive, toCard, type CatalogProduct } from "~/services/catalog/catalog.server";
 import { loadActiveSales, type ActiveSale } from "~/services/commerce/pricing.server";
 import { localized } from "~/services/store/settings.server";
-import { firstImageId, productSummaryColumns } from "~/services/catalog/product-columns.server";
+import { firstImageId, priceVaries, productSummaryColumns } from "~/services/catalog/product-columns.server";
 
 export interface HomeProductsOptions {
   locale: Locale;
@@ -115,6 +115,7 @@ async function readHome(
           unitsSold: products.unitsSold,
           unitsSold7d: products.unitsSold7d,
           imageId: firstImageId().as("image_id"),
+          priceVaries: priceVaries().as("price_varies"),
         })
         .from(products);
     const base = [eq(products.storeId, storeId), isActive];

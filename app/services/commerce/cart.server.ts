@@ -24,7 +24,9 @@ export type CartError =
   | { error: "above-stock"; stock: number; inCart: number }
   | { error: "not-in-cart" };
 
-export type CartChange = { ok: true; quantity: number } | ({ ok: false } & CartError);
+export type CartChange =
+  /** `variantId`: the line's variant, when an add resolved it (the product page shows it again). */
+  { ok: true; quantity: number; variantId?: string } | ({ ok: false } & CartError);
 
 /**
  * The variant row, locked for the rest of the transaction; null unless it and its product are
@@ -90,7 +92,7 @@ export async function addToCart(
         target: [cartItems.storeId, cartItems.userId, cartItems.variantId],
         set: { quantity: next, updatedAt: sql`now()` },
       });
-    return { ok: true, quantity: next };
+    return { ok: true, quantity: next, variantId: variant.id };
   });
 }
 
@@ -118,10 +120,17 @@ export async function setCartQuantity(
 }
 
 /** Removes the line, also for a variant that is no longer sold (so a stale line can go). */
-export async function removeFromCart(storeId: string, userId: string, variantId: string): Promise<CartChange> {
+export async function removeFromCart(
+  storeId: string,
+  userId: string,
+  variantId: string,
+): Promise<CartChange> {
   const db = await getDb();
   const removed = await db.withStore(storeId, (tx) =>
-    tx.delete(cartItems).where(cartLine(storeId, userId, variantId)).returning({ id: cartItems.id }),
+    tx
+      .delete(cartItems)
+      .where(cartLine(storeId, userId, variantId))
+      .returning({ id: cartItems.id }),
   );
   return removed.length > 0 ? { ok: true, quantity: 0 } : { ok: false, error: "not-in-cart" };
 }

@@ -10,7 +10,7 @@ import type { Locale } from "~/lib/i18n";
 import { stockState, type StockState } from "~/lib/stock";
 import { loadActiveSales, priceLines } from "~/services/commerce/pricing.server";
 import { localized } from "~/services/store/settings.server";
-import { productSummaryColumns } from "~/services/catalog/product-columns.server";
+import { priceVaries, productSummaryColumns } from "~/services/catalog/product-columns.server";
 
 export type WishlistChange =
   { ok: true; inWishlist: boolean } | { ok: false; error: "not-found" | "not-in-wishlist" };
@@ -73,6 +73,8 @@ export interface WishlistLine {
   priceCents: number;
   /** What one unit costs now; below priceCents when a sale applies. */
   salePriceCents: number;
+  /** The product's variants differ in price: these are the lowest ("From $x"). */
+  priceVaries: boolean;
   addedAt: string;
 }
 
@@ -91,6 +93,7 @@ export async function getWishlist(
         addedAt: wishlistItems.createdAt,
         ...productSummaryColumns,
         active: products.active,
+        priceVaries: priceVaries(),
       })
       .from(wishlistItems)
       .innerJoin(
@@ -118,6 +121,7 @@ export async function getWishlist(
       stockState: stockState(row.stock),
       priceCents: price.unitPriceCents,
       salePriceCents: price.unitSalePriceCents,
+      priceVaries: Boolean(row.priceVaries),
       addedAt: row.addedAt.toISOString(),
     };
   });

@@ -39,6 +39,8 @@ export async function planStore(
   const reviews = planReviews(storeId, def, products, shopperUsers, now);
   const orders = planOrders(storeId, def, products, people.shoppers, people.admin, sales, now);
   const demoShopper = shopperUsers[0];
+  // After the orders: their lines of products sold in sizes become lines of those sizes.
+  const variants = await planVariants(storeId, products, orders, sales);
   const baskets = demoShopper
     ? planBaskets(storeId, def, demoShopper, products, now)
     : { cartItems: [], wishlistItems: [] };
@@ -58,7 +60,7 @@ export async function planStore(
       createdAt: openedAt,
       updatedAt: openedAt,
     },
-    images: catalog.images,
+    images: [...catalog.images, ...variants.images],
     settings: {
       storeId,
       logoImageId: catalog.logoImageId,
@@ -85,6 +87,6 @@ export async function planStore(
     orders: orders.orders,
     orderItems: orders.orderItems,
     orderEvents: orders.orderEvents,
-    variants: planVariants(storeId, products, orders.orderItems),
+    variants,
   };
 }

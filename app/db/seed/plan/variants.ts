@@ -3,11 +3,16 @@
  * two bottle sizes, one product in Size × Finish. Every product already has its default variant
  * (the database makes it, under the product's id): here it becomes the first combination, and
  * the other combinations are added. Prices derive from the product's own, so the smallest size
- * keeps the price the product had; order lines of these products are for that size.
+ * keeps the price the product had. The larger dye sizes and both ink bottles have their own
+ * picture (a bigger pack, a taller bottle). The demo's orders of these products buy their sizes
+ * in turn, each line at its size's price with the discount a sale gave it then.
  */
 import { uuidv7 } from "uuidv7";
 import type * as schema from "~/db/schema";
-import type { OrderItemRow, ProductRow } from "./types";
+import { dyePackPng, inkBottlePng, type PngImage } from "../images";
+import type { OrdersPlan } from "./orders";
+import type { SalesPlan } from "./sales";
+import type { ImageRow, OrderItemRow, ProductRow } from "./types";
 
 type OptionRow = typeof schema.productOptions.$inferInsert & { id: string };
 type ValueRow = typeof schema.productOptionValues.$inferInsert & { id: string };
@@ -21,8 +26,16 @@ interface OptionSpec {
 
 interface ProductSpec {
   options: OptionSpec[];
-  /** One per combination in use: value index per option, price as a multiple of the product's, stock. */
-  variants: { values: number[]; factor: number; stock: number }[];
+  /**
+   * One per combination in use: value index per option, price as a multiple of the product's,
+   * stock, and its own picture (a pack or a bottle drawn at `scale`) when it has one.
+   */
+  variants: {
+    values: number[];
+    factor: number;
+    stock: number;
+    picture?: { kind: "pack" | "bottle"; scale: number };
+  }[];
 }
 
 const SIZE_DYE: OptionSpec = {
@@ -35,13 +48,16 @@ const SIZE_DYE: OptionSpec = {
   ],
 };
 
-/** 50 g at the product's price, 250 g at four times less a little, 1 kg at twelve times. */
+/**
+ * 50 g at the product's price (its swatch is its picture), 250 g at four times less a little,
+ * 1 kg at twelve times; the two larger sizes pictured as packs.
+ */
 const dyeInSizes = (stock50: number, stock250: number, stock1kg: number): ProductSpec => ({
   options: [SIZE_DYE],
   variants: [
     { values: [0], factor: 1, stock: stock50 },
-    { values: [1], factor: 3.6, stock: stock250 },
-    { values: [2], factor: 12, stock: stock1kg },
+    { values: [1], factor: 3.6, stock: stock250, picture: { kind: "pack", scale: 0.72 } },
+    { values: [2], factor: 12, stock: stock1kg, picture: { kind: "pack", scale: 1 } },
   ],
 });
 
@@ -59,14 +75,14 @@ const SPECS: Record<string, ProductSpec> = {
         nameEn: "Bottle",
         nameAr: "القارورة",
         values: [
-          ["30 ml", "30 مل"],
           ["50 ml", "50 مل"],
+          ["100 ml", "100 مل"],
         ],
       },
     ],
     variants: [
-      { values: [0], factor: 1, stock: 30 },
-      { values: [1], factor: 1.5, stock: 12 },
+      { values: [0], factor: 1, stock: 30, picture: { kind: "bottle", scale: 0.74 } },
+      { values: [1], factor: 1.8, stock: 12, picture: { kind: "bottle", scale: 1 } },
     ],
   },
   "fuchsia-cold-water-dye": {
@@ -101,6 +117,8 @@ const SPECS: Record<string, ProductSpec> = {
 const retail = (cents: number) => Math.max(99, Math.round(cents / 100) * 100 - 1);
 
 export interface VariantPlan {
+  /** The variants' own pictures (written with the store's other images). */
+  images: ImageRow[];
   options: OptionRow[];
   values: ValueRow[];
   /** Updates of the default variants (id = product id) to their first combination. */
@@ -109,12 +127,15 @@ export interface VariantPlan {
   variants: VariantRow[];
 }
 
-export function planVariants(
+export async function planVariants(
   storeId: string,
   products: ProductRow[],
-  orderItems: OrderItemRow[],
-): VariantPlan {
-  const plan: VariantPlan = { options: [], values: [], defaults: [], variants: [] };
+  orders: OrdersPlan,
+  sales: SalesPlan,
+): Promise<VariantPlan> {
+  const plan: VariantPlan = { images: [], options: [], values: [], defaults: [], variants: [] };
+  const drawings: Promise<void>[] = [];
+  const ordersById = new Map(orders.orders.map((order) => [order.id, order]));
   for (const product of products) {
     const spec = SPECS[product.slug];
     if (!spec) continue;
@@ -134,7 +155,7 @@ export function planVariants(
         return id;
       });
     });
-    spec.variants.forEach((variant, position) => {
+    const rows = spec.variants.map((variant, position) => {
       const ids = variant.values.map((value, option) => valueIds[option]![value]!);
       const sku = [
         product.slug,
@@ -155,24 +176,64 @@ export function planVariants(
         option2ValueId: ids[1] ?? null,
         option3ValueId: ids[2] ?? null,
       };
+      if (variant.picture) {
+        const { kind, scale } = variant.picture;
+        const image: ImageRow & { id: string } = { storeId, id: uuidv7() } as ImageRow & { id: string };
+        row.imageId = image.id;
+        plan.images.push(image);
+        // Drawn in sharp's thread pool, all at once; the row is filled in when it is done.
+        const draw = kind === "pack" ? dyePackPng : inkBottlePng;
+        drawings.push(
+          draw(product.shadeHex ?? "#888888", scale).then((png: PngImage) => {
+            Object.assign(image, {
+              contentType: "image/png",
+              bytes: png.bytes,
+              byteSize: png.bytes.length,
+              width: png.width,
+              height: png.height,
+              sha256: png.sha256,
+              createdAt: product.createdAt,
+            });
+          }),
+        );
+      }
       (position === 0 ? plan.defaults : plan.variants).push(row);
+      return row;
     });
     // The product row carries its variants' summary from the start, as the database keeps it.
     product.stock = spec.variants.reduce((sum, variant) => sum + variant.stock, 0);
-    // Its orders bought the first combination, at the product's price: they say so.
-    const first = spec.variants[0]!;
-    const options = first.values.map((value, option) => ({
-      nameEn: spec.options[option]!.nameEn,
-      nameAr: spec.options[option]!.nameAr,
-      valueEn: spec.options[option]!.values[value]![0],
-      valueAr: spec.options[option]!.values[value]![1],
-    }));
-    for (const item of orderItems) {
+    // Its orders bought each size in turn, at that size's price and the discount of its moment.
+    let turn = 0;
+    for (const item of orders.orderItems) {
       if (item.productId !== product.id) continue;
-      item.variantId = product.id;
-      item.sku = plan.defaults.at(-1)!.sku;
-      item.options = options;
+      const index = turn++ % rows.length;
+      const variant = spec.variants[index]!;
+      const row = rows[index]!;
+      const order = ordersById.get(item.orderId)!;
+      const unitPrice = row.priceCents;
+      const unitDiscount = sales.unitDiscountAt(
+        { ...product, priceCents: unitPrice },
+        order.createdAt as Date,
+      );
+      const lineTotal = (unitPrice - unitDiscount) * item.quantity;
+      order.subtotalCents! += (unitPrice - item.unitPriceCents) * item.quantity;
+      order.discountCents! += (unitDiscount - item.unitDiscountCents!) * item.quantity;
+      order.totalCents = order.subtotalCents! - order.discountCents! + (order.shippingCents ?? 0);
+      Object.assign(item, {
+        variantId: row.id,
+        sku: row.sku,
+        unitPriceCents: unitPrice,
+        unitDiscountCents: unitDiscount,
+        lineTotalCents: lineTotal,
+        options: variant.values.map((value, option) => ({
+          nameEn: spec.options[option]!.nameEn,
+          nameAr: spec.options[option]!.nameAr,
+          valueEn: spec.options[option]!.values[value]![0],
+          valueAr: spec.options[option]!.values[value]![1],
+        })),
+      } satisfies Partial<OrderItemRow>);
     }
   }
+  await Promise.all(drawings);
   return plan;
 }
