@@ -121,14 +121,12 @@ export function useSchemaForm(
 
   const fieldName = (event: { target: EventTarget }) => (event.target as HTMLInputElement).name || "";
   /**
-   * The form a field event is about: the element the handlers sit on, or (for handlers spread on
-   * a wrapper around inputs tied to the form by their `form` attribute, as a table of rows is)
-   * the field's own form, when it is this one.
+   * The form a field event is about: the field's own form when it is this one, also for handlers
+   * spread on a wrapper around inputs tied to the form by their `form` attribute (a table of rows).
    */
-  const formOf = (event: { currentTarget: EventTarget; target: EventTarget }): HTMLFormElement | null => {
-    if (event.currentTarget instanceof HTMLFormElement) return event.currentTarget;
-    const owner = (event.target as HTMLInputElement).form;
-    return owner && owner.id === formId ? owner : null;
+  const formOf = (event: { target: EventTarget }) => {
+    const form = (event.target as HTMLInputElement).form;
+    return form?.id === formId ? form : null;
   };
 
   const formProps = {

@@ -140,6 +140,25 @@ for (const locale of ["en", "ar"] as Locale[]) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.setViewportSize({ width: 1280, height: 900 });
+      // With JavaScript the table's fields are checked as they are left, like any form's…
+      const section = page.locator("#variants");
+      const stockOf = (variant: string) =>
+        section.getByLabel(
+          t(locale, "adminVariants.fieldFor", { field: t(locale, "adminVariants.stock"), variant }),
+        );
+      const first = locale === "ar" ? SIZES[0]!.ar : SIZES[0]!.en;
+      await stockOf(first).fill("-1");
+      await stockOf(first).press("Tab");
+      await expect(section.getByText(t(locale, "adminVariants.errors.stockInvalid"))).toBeVisible();
+      await expect(stockOf(first)).toHaveAttribute("aria-invalid", "true");
+      await stockOf(first).fill("12");
+      await expect(section.getByText(t(locale, "adminVariants.errors.stockInvalid"))).toHaveCount(0);
+      // …and the bulk form knows which of its two buttons was pressed.
+      await section.getByLabel(t(locale, "adminVariants.bulkSelected")).check();
+      await section.getByLabel(t(locale, "adminVariants.stock"), { exact: true }).fill("1");
+      await section.getByRole("button", { name: t(locale, "adminVariants.setStock") }).click();
+      await expect(section.getByText(t(locale, "adminVariants.errors.selectSome"))).toBeVisible();
+      await expect(stockOf(first)).toHaveValue("12");
       await expectSizesInStore(page, locale, slug);
     });
   });
