@@ -18,6 +18,7 @@ import { action as importAction } from "~/routes/admin.products.import";
 import { loader as listLoader } from "~/routes/admin.products._index";
 import { action as newAction, loader as newLoader } from "~/routes/admin.products.new";
 import { loader as productPageLoader } from "~/routes/products.$slug";
+import { VARIANT_CSV_COLUMNS } from "~/lib/validation/variant-csv";
 import type { ImportCheck } from "~/services/catalog/products-csv.server";
 import type { AdminProductRow } from "~/services/catalog/products-admin.server";
 import type { ProductDetail } from "~/services/catalog/products.server";
@@ -676,7 +677,8 @@ describe("CSV export and import", () => {
     // The byte order mark Excel needs to read the file as UTF-8 (Response.text() would drop it).
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    expect(text.startsWith(`\ufeff${HEADER}\r\n`)).toBe(true);
+    // Today's product columns, then the variant ones (decision 027).
+    expect(text.startsWith(`\ufeff${HEADER},${VARIANT_CSV_COLUMNS.join(",")}\r\n`)).toBe(true);
     expect(text).toContain("alpha-product,alpha red dye,أزرق المحيط");
     expect(text).toContain(",19.99,7,alpha-cat,alpha-sub,#1A5276,blue,true");
     expect(text).not.toContain("beta-product");
