@@ -768,23 +768,25 @@ describe("CSV export and import", () => {
     const lines = Array.from({ length: 300 }, (_, i) =>
       i === 289 ? `long-${i},Long ${i},طويل,,,oops,1,,,,,` : `long-${i},Long ${i},طويل,,,1.00,1,,,,,`,
     );
-    const preview = await answer<FormAnswer & { counts: { rows: number; create: number; invalid: number } }>(
-      async () => {
-        const form = new FormData();
-        form.append("intent", "preview");
-        form.append("file", new File([[HEADER, ...lines].join("\n")], "long.csv", { type: "text/csv" }));
-        return importAction({
-          request: new Request(`${A}/admin/products/import`, {
-            method: "POST",
-            headers: { Cookie: adminCookie, Origin: A },
-            body: form,
-          }),
-          context: ctx,
-          params: {},
-        });
-      },
-    );
-    expect(preview.data.counts).toEqual({ rows: 300, create: 300, invalid: 1 });
+    const preview = await answer<
+      FormAnswer & {
+        counts: { rows: number; create: number; update: number; unchanged: number; invalid: number };
+      }
+    >(async () => {
+      const form = new FormData();
+      form.append("intent", "preview");
+      form.append("file", new File([[HEADER, ...lines].join("\n")], "long.csv", { type: "text/csv" }));
+      return importAction({
+        request: new Request(`${A}/admin/products/import`, {
+          method: "POST",
+          headers: { Cookie: adminCookie, Origin: A },
+          body: form,
+        }),
+        context: ctx,
+        params: {},
+      });
+    });
+    expect(preview.data.counts).toEqual({ rows: 300, create: 300, update: 0, unchanged: 0, invalid: 1 });
     const rows = (preview.data.preview as Extract<ImportCheck, { ok: true }>).rows;
     expect(rows).toHaveLength(200);
     expect(rows.map((row) => row.line)).toContain(291);

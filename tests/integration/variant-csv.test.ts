@@ -49,7 +49,15 @@ type Preview = {
 };
 
 /** The sized dye: Size 50 g / 250 g / 1 kg, its 1 kg inactive, its 50 g with a picture. */
-const dye = { id: uuidv7(), size: uuidv7(), g50: uuidv7(), g250: uuidv7(), kg1: uuidv7(), v250: uuidv7(), v1kg: uuidv7() };
+const dye = {
+  id: uuidv7(),
+  size: uuidv7(),
+  g50: uuidv7(),
+  g250: uuidv7(),
+  kg1: uuidv7(),
+  v250: uuidv7(),
+  v1kg: uuidv7(),
+};
 /** Size S/L × Finish Matte/Shimmer, every combination. */
 const duo = {
   id: uuidv7(),
@@ -92,7 +100,11 @@ async function addImage(storeId: string, productId: string): Promise<string> {
 /** Every row of the store's products, options, values and variants, timestamps included. */
 async function catalogue(storeId = alpha.storeId) {
   return {
-    products: await db.owner.select().from(products).where(eq(products.storeId, storeId)).orderBy(asc(products.id)),
+    products: await db.owner
+      .select()
+      .from(products)
+      .where(eq(products.storeId, storeId))
+      .orderBy(asc(products.id)),
     options: await db.owner
       .select()
       .from(productOptions)
@@ -156,9 +168,10 @@ function csvOf(rows: Record<string, string | number>[], header: readonly string[
     const text = String(value);
     return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
-  return [header.join(","), ...rows.map((row) => header.map((column) => quote(row[column] ?? "")).join(","))].join(
-    "\n",
-  );
+  return [
+    header.join(","),
+    ...rows.map((row) => header.map((column) => quote(row[column] ?? "")).join(",")),
+  ].join("\n");
 }
 
 /** The rows of a CSV text by column name. */
@@ -169,7 +182,8 @@ function rowsOf(text: string): Record<string, string>[] {
 
 const reportOf = (answer: Preview | { data: Preview }) =>
   (("data" in answer ? answer.data : answer).preview as Extract<ImportCheck, { ok: true }>).rows;
-const errorsOf = (preview: Preview, line: number) => reportOf(preview).find((row) => row.line === line)!.errors;
+const errorsOf = (preview: Preview, line: number) =>
+  reportOf(preview).find((row) => row.line === line)!.errors;
 
 const sized = (over: Record<string, string | number>) => ({
   slug: "sized-dye",
@@ -220,7 +234,16 @@ beforeAll(async () => {
     .set({ option1ValueId: duo.s, option2ValueId: duo.matte, sku: "DUO-S-M", priceCents: 500, stock: 1 })
     .where(eq(productVariants.id, duo.id));
   await db.owner.insert(productVariants).values([
-    { storeId, id: dye.v250, productId: dye.id, sku: "SD-250", priceCents: 2999, stock: 4, position: 1, option1ValueId: dye.g250 },
+    {
+      storeId,
+      id: dye.v250,
+      productId: dye.id,
+      sku: "SD-250",
+      priceCents: 2999,
+      stock: 4,
+      position: 1,
+      option1ValueId: dye.g250,
+    },
     {
       storeId,
       id: dye.v1kg,
@@ -248,7 +271,10 @@ beforeAll(async () => {
     })),
   ]);
   // beta has a SKU alpha does not.
-  await db.owner.update(productVariants).set({ sku: "BETA-ONLY" }).where(eq(productVariants.id, beta.productId));
+  await db.owner
+    .update(productVariants)
+    .set({ sku: "BETA-ONLY" })
+    .where(eq(productVariants.id, beta.productId));
 });
 afterAll(async () => {
   await db.dispose();
@@ -271,7 +297,13 @@ describe("export", () => {
       ["two-options", "L", "Shimmer"],
     ]);
     // One place for each figure: price/stock without options, variant_price/variant_stock with.
-    expect(rows[0]).toMatchObject({ price: "12.50", stock: "5", variant_price: "", variant_stock: "", sku: "" });
+    expect(rows[0]).toMatchObject({
+      price: "12.50",
+      stock: "5",
+      variant_price: "",
+      variant_stock: "",
+      sku: "",
+    });
     expect(rows[1]).toMatchObject({
       name_ar: "صبغة بأحجام",
       price: "",
@@ -286,7 +318,11 @@ describe("export", () => {
       variant_active: "true",
     });
     expect(rows[3]).toMatchObject({ sku: "SD-1KG", variant_active: "false", variant_price: "89.99" });
-    expect(rows[5]).toMatchObject({ option2_name: "Finish", option2_name_ar: "اللمسة", option2_value_ar: "لامع" });
+    expect(rows[5]).toMatchObject({
+      option2_name: "Finish",
+      option2_name_ar: "اللمسة",
+      option2_value_ar: "لامع",
+    });
     expect(text).not.toContain("BETA-ONLY");
   });
 });
@@ -307,10 +343,26 @@ describe("round trip", () => {
   it("the same with products left blank on later rows, Shopify's way", async () => {
     const before = await catalogue();
     const rows = rowsOf(await exportCsv());
-    const productColumns = ["name_en", "name_ar", "description_en", "description_ar", "category", "subcategory", "shade", "color_family", "active", "option1_name", "option1_name_ar", "option2_name", "option2_name_ar"];
+    const productColumns = [
+      "name_en",
+      "name_ar",
+      "description_en",
+      "description_ar",
+      "category",
+      "subcategory",
+      "shade",
+      "color_family",
+      "active",
+      "option1_name",
+      "option1_name_ar",
+      "option2_name",
+      "option2_name_ar",
+    ];
     const blanked = rows.map((row, i) =>
       i > 0 && rows[i - 1]!.slug === row.slug
-        ? Object.fromEntries(Object.entries(row).map(([key, value]) => [key, productColumns.includes(key) ? "" : value]))
+        ? Object.fromEntries(
+            Object.entries(row).map(([key, value]) => [key, productColumns.includes(key) ? "" : value]),
+          )
         : row,
     );
     const preview = await upload(csvOf(blanked));
@@ -323,12 +375,32 @@ describe("round trip", () => {
 describe("import", () => {
   it("creates a product with options: its first combination under the product's id, the others after", async () => {
     const text = csvOf([
-      sized({ slug: "new-ink", name_en: "New ink", name_ar: "حبر جديد", option1_name: "Bottle", option1_name_ar: "القارورة", option1_value: "30 ml", option1_value_ar: "30 مل", sku: "INK-30", variant_price: "4.50", variant_stock: 7 }),
-      { slug: "new-ink", option1_value: "50 ml", option1_value_ar: "50 مل", sku: "INK-50", variant_price: "6.00", variant_stock: 3 },
+      sized({
+        slug: "new-ink",
+        name_en: "New ink",
+        name_ar: "حبر جديد",
+        option1_name: "Bottle",
+        option1_name_ar: "القارورة",
+        option1_value: "30 ml",
+        option1_value_ar: "30 مل",
+        sku: "INK-30",
+        variant_price: "4.50",
+        variant_stock: 7,
+      }),
+      {
+        slug: "new-ink",
+        option1_value: "50 ml",
+        option1_value_ar: "50 مل",
+        sku: "INK-50",
+        variant_price: "6.00",
+        variant_stock: 3,
+      },
     ]);
     const preview = await upload(text);
     expect(preview.data.counts).toEqual({ rows: 2, create: 2, update: 0, unchanged: 0, invalid: 0 });
-    expect(reportOf(preview).map((row) => [row.options.map((o) => o.valueAr), row.sku, row.priceCents, row.stock])).toEqual([
+    expect(
+      reportOf(preview).map((row) => [row.options.map((o) => o.valueAr), row.sku, row.priceCents, row.stock]),
+    ).toEqual([
       [["30 مل"], "INK-30", 450, 7],
       [["50 مل"], "INK-50", 600, 3],
     ]);
@@ -348,10 +420,17 @@ describe("import", () => {
       [true, "INK-30", 450, 7, 0],
       [false, "INK-50", 600, 3, 1],
     ]);
-    const [option] = await db.owner.select().from(productOptions).where(eq(productOptions.productId, product!.id));
+    const [option] = await db.owner
+      .select()
+      .from(productOptions)
+      .where(eq(productOptions.productId, product!.id));
     expect(option).toMatchObject({ position: 1, nameEn: "Bottle", nameAr: "القارورة" });
     const values = await db.owner
-      .select({ en: productOptionValues.valueEn, ar: productOptionValues.valueAr, position: productOptionValues.position })
+      .select({
+        en: productOptionValues.valueEn,
+        ar: productOptionValues.valueAr,
+        position: productOptionValues.position,
+      })
       .from(productOptionValues)
       .where(eq(productOptionValues.optionId, option!.id))
       .orderBy(asc(productOptionValues.position));
@@ -395,8 +474,21 @@ describe("import", () => {
       lineTotalCents: 2999,
     });
     const text = csvOf([
-      sized({ option1_value: "50 g", option1_value_ar: "50 غ", sku: "SD-50", variant_price: "10.99", variant_stock: 10, variant_image: `/images/${dyeImage}` }),
-      sized({ option1_value: "500 g", option1_value_ar: "500 غ", sku: "SD-500", variant_price: "49.00", variant_stock: 5 }),
+      sized({
+        option1_value: "50 g",
+        option1_value_ar: "50 غ",
+        sku: "SD-50",
+        variant_price: "10.99",
+        variant_stock: 10,
+        variant_image: `/images/${dyeImage}`,
+      }),
+      sized({
+        option1_value: "500 g",
+        option1_value_ar: "500 غ",
+        sku: "SD-500",
+        variant_price: "49.00",
+        variant_stock: 5,
+      }),
     ]);
     const before = await catalogue();
     const preview = await upload(text);
@@ -435,7 +527,11 @@ describe("import", () => {
 
     // Exported again, the inactive 250 g is a row of its own, and the file goes back unchanged.
     const again = await exportCsv();
-    expect(rowsOf(again).filter((row) => row.slug === "sized-dye").map((row) => [row.option1_value, row.variant_active])).toEqual([
+    expect(
+      rowsOf(again)
+        .filter((row) => row.slug === "sized-dye")
+        .map((row) => [row.option1_value, row.variant_active]),
+    ).toEqual([
       ["50 g", "true"],
       ["500 g", "true"],
       ["250 g", "false"],
@@ -449,16 +545,64 @@ describe("import", () => {
 
   it("renames an option and a value's Arabic, adds an option: variant ids stay", async () => {
     const text = csvOf([
-      { slug: "two-options", name_en: "Two options", name_ar: "خياران", category: "alpha-cat", option1_name: "Weight", option1_name_ar: "الوزن", option1_value: "S", option1_value_ar: "صغير", option2_name: "Finish", option2_name_ar: "اللمسة", option2_value: "Matte", option2_value_ar: "مطفأ", option3_name: "Cap", option3_name_ar: "الغطاء", option3_value: "Black", option3_value_ar: "أسود", sku: "DUO-S-M", variant_price: "5.00", variant_stock: 1 },
-      { slug: "two-options", option1_value: "S", option2_value: "Shimmer", option2_value_ar: "لامع", option3_value: "Black", variant_price: "6.00", variant_stock: 2 },
-      { slug: "two-options", option1_value: "L", option1_value_ar: "ك", option2_value: "Matte", option3_value: "Black", variant_price: "7.00", variant_stock: 3 },
-      { slug: "two-options", option1_value: "L", option2_value: "Shimmer", option3_value: "Black", variant_price: "8.00", variant_stock: 4 },
+      {
+        slug: "two-options",
+        name_en: "Two options",
+        name_ar: "خياران",
+        category: "alpha-cat",
+        option1_name: "Weight",
+        option1_name_ar: "الوزن",
+        option1_value: "S",
+        option1_value_ar: "صغير",
+        option2_name: "Finish",
+        option2_name_ar: "اللمسة",
+        option2_value: "Matte",
+        option2_value_ar: "مطفأ",
+        option3_name: "Cap",
+        option3_name_ar: "الغطاء",
+        option3_value: "Black",
+        option3_value_ar: "أسود",
+        sku: "DUO-S-M",
+        variant_price: "5.00",
+        variant_stock: 1,
+      },
+      {
+        slug: "two-options",
+        option1_value: "S",
+        option2_value: "Shimmer",
+        option2_value_ar: "لامع",
+        option3_value: "Black",
+        variant_price: "6.00",
+        variant_stock: 2,
+      },
+      {
+        slug: "two-options",
+        option1_value: "L",
+        option1_value_ar: "ك",
+        option2_value: "Matte",
+        option3_value: "Black",
+        variant_price: "7.00",
+        variant_stock: 3,
+      },
+      {
+        slug: "two-options",
+        option1_value: "L",
+        option2_value: "Shimmer",
+        option3_value: "Black",
+        variant_price: "8.00",
+        variant_stock: 4,
+      },
     ]);
     const preview = await upload(text);
     expect(preview.data.counts).toMatchObject({ rows: 4, create: 0, update: 4, invalid: 0 });
     expect((await apply(preview.data.csv!)).status).toBe(302);
     const options = await db.owner
-      .select({ id: productOptions.id, position: productOptions.position, en: productOptions.nameEn, ar: productOptions.nameAr })
+      .select({
+        id: productOptions.id,
+        position: productOptions.position,
+        en: productOptions.nameEn,
+        ar: productOptions.nameAr,
+      })
       .from(productOptions)
       .where(eq(productOptions.productId, duo.id))
       .orderBy(asc(productOptions.position));
@@ -476,14 +620,36 @@ describe("import", () => {
     expect(variants.map((v) => v.id)).toEqual([duo.id, ...duo.variants]);
     expect(new Set(variants.map((v) => v.option3ValueId)).size).toBe(1);
     expect(variants[0]!.option3ValueId).not.toBeNull();
-    const [small] = await db.owner.select().from(productOptionValues).where(eq(productOptionValues.id, duo.s));
+    const [small] = await db.owner
+      .select()
+      .from(productOptionValues)
+      .where(eq(productOptionValues.id, duo.s));
     expect(small!.valueAr).toBe("صغير");
   });
 
   it("turns a product without options into one with, and back: the product's id stays its variant's", async () => {
     const withOptions = csvOf([
-      { slug: "alpha-product", name_en: "alpha red dye", name_ar: "صبغة alpha", category: "alpha-cat", subcategory: "alpha-sub", shade: "#CC0000", option1_name: "Size", option1_name_ar: "الحجم", option1_value: "Small", option1_value_ar: "صغير", variant_price: "12.50", variant_stock: 5 },
-      { slug: "alpha-product", option1_value: "Large", option1_value_ar: "كبير", variant_price: "20.00", variant_stock: 1 },
+      {
+        slug: "alpha-product",
+        name_en: "alpha red dye",
+        name_ar: "صبغة alpha",
+        category: "alpha-cat",
+        subcategory: "alpha-sub",
+        shade: "#CC0000",
+        option1_name: "Size",
+        option1_name_ar: "الحجم",
+        option1_value: "Small",
+        option1_value_ar: "صغير",
+        variant_price: "12.50",
+        variant_stock: 5,
+      },
+      {
+        slug: "alpha-product",
+        option1_value: "Large",
+        option1_value_ar: "كبير",
+        variant_price: "20.00",
+        variant_stock: 1,
+      },
     ]);
     const preview = await upload(withOptions);
     expect(reportOf(preview).map((row) => row.action)).toEqual(["update", "create"]);
@@ -501,7 +667,18 @@ describe("import", () => {
     ]);
 
     const plain = csvOf(
-      [{ slug: "alpha-product", name_en: "alpha red dye", name_ar: "صبغة alpha", category: "alpha-cat", subcategory: "alpha-sub", shade: "#CC0000", price: "13.00", stock: 6 }],
+      [
+        {
+          slug: "alpha-product",
+          name_en: "alpha red dye",
+          name_ar: "صبغة alpha",
+          category: "alpha-cat",
+          subcategory: "alpha-sub",
+          shade: "#CC0000",
+          price: "13.00",
+          stock: 6,
+        },
+      ],
       ["slug", "name_en", "name_ar", "category", "subcategory", "shade", "price", "stock", "sku"],
     );
     const back = await upload(plain);
@@ -511,8 +688,12 @@ describe("import", () => {
     ]);
     expect((await apply(back.data.csv!)).status).toBe(302);
     const one = await variantsOf();
-    expect(one.map((v) => [v.id, v.priceCents, v.stock, v.option1ValueId])).toEqual([[alpha.productId, 1300, 6, null]]);
-    expect(await db.owner.select().from(productOptions).where(eq(productOptions.productId, alpha.productId))).toEqual([]);
+    expect(one.map((v) => [v.id, v.priceCents, v.stock, v.option1ValueId])).toEqual([
+      [alpha.productId, 1300, 6, null],
+    ]);
+    expect(
+      await db.owner.select().from(productOptions).where(eq(productOptions.productId, alpha.productId)),
+    ).toEqual([]);
   });
 
   it("imports a file with today's columns as before, leaving a product with options its variants", async () => {
@@ -534,13 +715,22 @@ describe("import", () => {
     );
     const [oldStyle] = after.products.filter((p) => p.slug === "old-style");
     expect(oldStyle).toMatchObject({ priceCents: 300, stock: 4 });
-    expect(after.variants.filter((v) => v.productId === oldStyle!.id).map((v) => v.id)).toEqual([oldStyle!.id]);
+    expect(after.variants.filter((v) => v.productId === oldStyle!.id).map((v) => v.id)).toEqual([
+      oldStyle!.id,
+    ]);
   });
 });
 
 describe("bad rows: the preview says which and why, an apply writes nothing (422)", () => {
   const ink = (over: Record<string, string | number>) =>
-    sized({ slug: "bad-ink", name_en: "Bad ink", name_ar: "حبر", variant_price: "1.00", variant_stock: 1, ...over });
+    sized({
+      slug: "bad-ink",
+      name_en: "Bad ink",
+      name_ar: "حبر",
+      variant_price: "1.00",
+      variant_stock: 1,
+      ...over,
+    });
 
   async function refused(text: string) {
     const before = await catalogue();
@@ -555,9 +745,14 @@ describe("bad rows: the preview says which and why, an apply writes nothing (422
 
   it("a combination twice", async () => {
     const data = await refused(
-      csvOf([ink({ option1_value: "A", option1_value_ar: "أ" }), ink({ option1_value: "a", option1_value_ar: "" })]),
+      csvOf([
+        ink({ option1_value: "A", option1_value_ar: "أ" }),
+        ink({ option1_value: "a", option1_value_ar: "" }),
+      ]),
     );
-    expect(errorsOf(data, 3)).toEqual([{ column: null, key: "variantCsv.errors.duplicateCombination", params: { line: 2 } }]);
+    expect(errorsOf(data, 3)).toEqual([
+      { column: null, key: "variantCsv.errors.duplicateCombination", params: { line: 2 } },
+    ]);
     expect(errorsOf(data, 2)).toEqual([]);
   });
 
@@ -576,7 +771,10 @@ describe("bad rows: the preview says which and why, an apply writes nothing (422
   it("more than three options", async () => {
     const header = [...CSV_HEADER, "option4_name", "option4_value"];
     const data = await refused(
-      csvOf([ink({ option1_value: "A", option1_value_ar: "أ", option4_name: "Cap", option4_value: "Red" })], header),
+      csvOf(
+        [ink({ option1_value: "A", option1_value_ar: "أ", option4_name: "Cap", option4_value: "Red" })],
+        header,
+      ),
     );
     expect(errorsOf(data, 2)).toEqual([
       { column: "option4_name", key: "variantCsv.errors.tooManyOptions", params: { max: 3 } },
@@ -584,10 +782,14 @@ describe("bad rows: the preview says which and why, an apply writes nothing (422
   });
 
   it("more than 100 variants", async () => {
-    const rows = Array.from({ length: 101 }, (_, i) => ink({ option1_value: `V${i}`, option1_value_ar: `ق${i}` }));
+    const rows = Array.from({ length: 101 }, (_, i) =>
+      ink({ option1_value: `V${i}`, option1_value_ar: `ق${i}` }),
+    );
     const data = await refused(csvOf(rows));
     expect(data.counts).toMatchObject({ rows: 101, invalid: 1 });
-    expect(errorsOf(data, 102)).toEqual([{ column: null, key: "variantCsv.errors.tooManyVariants", params: { max: 100 } }]);
+    expect(errorsOf(data, 102)).toEqual([
+      { column: null, key: "variantCsv.errors.tooManyVariants", params: { max: 100 } },
+    ]);
   });
 
   it("a SKU another product has, or twice in the file", async () => {
@@ -600,7 +802,9 @@ describe("bad rows: the preview says which and why, an apply writes nothing (422
     );
     expect(errorsOf(data, 2)).toEqual([{ column: "sku", key: "variantCsv.errors.skuTaken" }]);
     expect(errorsOf(data, 3)).toEqual([]);
-    expect(errorsOf(data, 4)).toEqual([{ column: "sku", key: "variantCsv.errors.skuTwice", params: { line: 3 } }]);
+    expect(errorsOf(data, 4)).toEqual([
+      { column: "sku", key: "variantCsv.errors.skuTwice", params: { line: 3 } },
+    ]);
   });
 
   it("a bad price or stock, showing the row's other valid value (issue 21)", async () => {
@@ -612,17 +816,19 @@ describe("bad rows: the preview says which and why, an apply writes nothing (422
       ]),
     );
     const rows = reportOf(data);
-    expect(errorsOf(data, 2)).toEqual([{ column: "variant_price", key: "admin.products.errors.priceInvalid" }]);
+    expect(errorsOf(data, 2)).toEqual([
+      { column: "variant_price", key: "admin.products.errors.priceInvalid" },
+    ]);
     expect([rows[0]!.priceCents, rows[0]!.stock]).toEqual([null, 4]);
-    expect(errorsOf(data, 3)).toEqual([{ column: "variant_stock", key: "admin.products.errors.stockInvalid" }]);
+    expect(errorsOf(data, 3)).toEqual([
+      { column: "variant_stock", key: "admin.products.errors.stockInvalid" },
+    ]);
     expect([rows[1]!.priceCents, rows[1]!.stock]).toEqual([200, null]);
     expect(errorsOf(data, 4)).toEqual([{ column: "variant_price", key: "variantCsv.errors.priceConflict" }]);
   });
 
   it("in today's layout too: a refused price leaves the stock shown", async () => {
-    const data = await refused(
-      "slug,name_en,name_ar,price,stock\nbad-price,Bad,سيئ,12.345,7\n",
-    );
+    const data = await refused("slug,name_en,name_ar,price,stock\nbad-price,Bad,سيئ,12.345,7\n");
     expect(reportOf(data)[0]).toMatchObject({ priceCents: null, stock: 7 });
   });
 
@@ -635,7 +841,9 @@ describe("bad rows: the preview says which and why, an apply writes nothing (422
         ink({ option1_value: "D", option1_value_ar: "د", variant_image: `/images/${dyeImage}` }),
       ]),
     );
-    expect(errorsOf(data, 3)).toEqual([{ column: "option1_value_ar", key: "variantCsv.errors.valueArRequired" }]);
+    expect(errorsOf(data, 3)).toEqual([
+      { column: "option1_value_ar", key: "variantCsv.errors.valueArRequired" },
+    ]);
     expect(errorsOf(data, 4)).toEqual([{ column: "name_en", key: "variantCsv.errors.productDiffers" }]);
     expect(errorsOf(data, 5)).toEqual([{ column: "variant_image", key: "variantCsv.errors.unknownImage" }]);
   });
@@ -655,7 +863,14 @@ describe("another store", () => {
   it("is out of reach: its slugs are new here, its SKUs free here, its images unknown here", async () => {
     const betaBefore = await catalogue(beta.storeId);
     const text = csvOf([
-      { slug: "beta-product", name_en: "Taken over", name_ar: "استيلاء", price: "1.00", stock: 1, sku: "BETA-ONLY" },
+      {
+        slug: "beta-product",
+        name_en: "Taken over",
+        name_ar: "استيلاء",
+        price: "1.00",
+        stock: 1,
+        sku: "BETA-ONLY",
+      },
     ]);
     const preview = await upload(text);
     expect(reportOf(preview)[0]).toMatchObject({ action: "create", errors: [] });
@@ -666,9 +881,20 @@ describe("another store", () => {
       .where(and(eq(productVariants.storeId, alpha.storeId), eq(productVariants.sku, "BETA-ONLY")));
     expect(mine).toBeDefined();
     const image = await upload(
-      csvOf([sized({ option1_value: "50 g", option1_value_ar: "50 غ", sku: "SD-50", variant_price: "1", variant_stock: 1, variant_image: `/images/${betaImage}` })]),
+      csvOf([
+        sized({
+          option1_value: "50 g",
+          option1_value_ar: "50 غ",
+          sku: "SD-50",
+          variant_price: "1",
+          variant_stock: 1,
+          variant_image: `/images/${betaImage}`,
+        }),
+      ]),
     );
-    expect(errorsOf(image.data, 2)).toEqual([{ column: "variant_image", key: "variantCsv.errors.unknownImage" }]);
+    expect(errorsOf(image.data, 2)).toEqual([
+      { column: "variant_image", key: "variantCsv.errors.unknownImage" },
+    ]);
     expect(await catalogue(beta.storeId)).toEqual(betaBefore);
   });
 });
@@ -687,6 +913,9 @@ describe("the demo store", () => {
     const cookie = await userCookie(store!.id, admin!.id, host);
     const before = await catalogue(store!.id);
     const text = await exportCsv(host, cookie, context);
+    // The demo's dyes in sizes and its product in Size × Finish are in the file.
+    expect(rowsOf(text).filter((row) => row.option1_name !== "").length).toBeGreaterThan(5);
+    expect(rowsOf(text).some((row) => row.option2_name !== "")).toBe(true);
     const preview = await upload(text, host, cookie, context);
     expect(preview.status).toBe(200);
     const rows: ImportRowReport[] = reportOf(preview.data);

@@ -22,7 +22,11 @@ export function ImportPreview({ rows, counts }: { rows: ImportRowReport[]; count
   const { t, i18n } = useTranslation();
   const locale = i18n.language === "ar" ? "ar" : "en";
   const { invalid, create, update, unchanged } = counts;
-  const action = { create: "admin.products.import.create", update: "admin.products.import.update", unchanged: "variantCsv.unchanged" };
+  const action = {
+    create: "admin.products.import.create",
+    update: "admin.products.import.update",
+    unchanged: "variantCsv.unchanged",
+  };
   const columns: DataColumn<ImportRowReport>[] = [
     { key: "line", header: t("admin.products.import.line"), align: "end", cell: (row) => row.line },
     {
@@ -80,7 +84,9 @@ export function ImportPreview({ rows, counts }: { rows: ImportRowReport[]; count
       cell: (row) => (
         <div className="flex min-w-56 flex-col gap-2">
           {row.errors.length === 0 ? (
-            <span className="font-bold text-green-800 dark:text-green-300">{t("admin.products.import.ok")}</span>
+            <span className="font-bold text-green-800 dark:text-green-300">
+              {t("admin.products.import.ok")}
+            </span>
           ) : (
             <ul className="flex flex-col gap-1 text-red-700 dark:text-red-400">
               {row.errors.map((error) => (
@@ -102,7 +108,9 @@ export function ImportPreview({ rows, counts }: { rows: ImportRowReport[]; count
             <p key={note.key} className="text-sm">
               {t(note.key, { count: note.count })}{" "}
               <span dir="auto">
-                {note.items.map((item) => item[locale] || t("variantCsv.noOptions")).join(locale === "ar" ? "؛ " : "; ")}
+                {note.items
+                  .map((item) => item[locale] || t("variantCsv.noOptions"))
+                  .join(locale === "ar" ? "؛ " : "; ")}
               </span>
             </p>
           ))}
@@ -121,10 +129,14 @@ export function ImportPreview({ rows, counts }: { rows: ImportRowReport[]; count
       ) : create + update === 0 ? (
         <Notice tone="info">{t("variantCsv.nothingChanges", { rows: counts.rows })}</Notice>
       ) : (
-        <Notice tone="info">{t("variantCsv.summary", { rows: counts.rows, create, update, unchanged })}</Notice>
+        <Notice tone="info">
+          {t("variantCsv.summary", { rows: counts.rows, create, update, unchanged })}
+        </Notice>
       )}
       {rows.length < counts.rows ? (
-        <p className="text-muted">{t("admin.products.import.shown", { shown: rows.length, rows: counts.rows })}</p>
+        <p className="text-muted">
+          {t("admin.products.import.shown", { shown: rows.length, rows: counts.rows })}
+        </p>
       ) : null}
       <DataTable
         caption={t("admin.products.import.previewTitle")}

@@ -297,7 +297,13 @@ export function planImport(
     if (ex) product = ex;
     else {
       const id = uuidv7();
-      plan.productInserts.push({ ...columns, id, slug: fp.slug, priceCents: first.priceCents!, stock: first.stock! });
+      plan.productInserts.push({
+        ...columns,
+        id,
+        slug: fp.slug,
+        priceCents: first.priceCents!,
+        stock: first.stock!,
+      });
       plan.created += 1;
       // What the database makes with the product: its default variant, under its id.
       product = {
@@ -328,13 +334,19 @@ export function planImport(
     const changed = file.variantLayout
       ? planVariants(fp, product, plan, fileSkus)
       : planSingle(fp, product, plan, !!ex);
-    if (ex && (fieldsChanged || changed.product || changed.rows.some(Boolean) || changed.created.some(Boolean))) {
+    if (
+      ex &&
+      (fieldsChanged || changed.product || changed.rows.some(Boolean) || changed.created.some(Boolean))
+    ) {
       plan.updated += 1;
     }
     if (!ex) continue;
     fp.rows.forEach((row, index) => {
-      row.report.action =
-        changed.created[index] ? "create" : fieldsChanged || changed.product || changed.rows[index] ? "update" : "unchanged";
+      row.report.action = changed.created[index]
+        ? "create"
+        : fieldsChanged || changed.product || changed.rows[index]
+          ? "update"
+          : "unchanged";
     });
   }
   return plan;
@@ -362,7 +374,12 @@ function planSingle(fp: FileProduct, product: ExistingProduct, plan: ImportPlan,
   return { product: changed, rows: [changed], created: [false] };
 }
 
-function planVariants(fp: FileProduct, product: ExistingProduct, plan: ImportPlan, fileSkus: Set<string | null>): Changes {
+function planVariants(
+  fp: FileProduct,
+  product: ExistingProduct,
+  plan: ImportPlan,
+  fileSkus: Set<string | null>,
+): Changes {
   const count = fp.options.length;
   const first = fp.rows[0]!.report;
   const before = {
@@ -434,20 +451,29 @@ function planVariants(fp: FileProduct, product: ExistingProduct, plan: ImportPla
   const deleted = dropped.filter((variant) => !product.ordered.has(variant.id));
   const blocked = new Set(
     kept.flatMap((variant) =>
-      variant.valueIds.map((id) => (id ? ownerOf.get(id) : undefined)).filter((o) => o && removed.includes(o)),
+      variant.valueIds
+        .map((id) => (id ? ownerOf.get(id) : undefined))
+        .filter((o) => o && removed.includes(o)),
     ),
   );
   for (const option of blocked) {
     first.errors.push({ column: null, key: E("optionInOrders"), params: { name: option!.nameEn } });
   }
-  if (blocked.size > 0) return { product: true, rows: fp.rows.map(() => true), created: fp.rows.map(() => false) };
+  if (blocked.size > 0)
+    return { product: true, rows: fp.rows.map(() => true), created: fp.rows.map(() => false) };
 
   // Option rows stay at their positions; names and values move to where the file puts them.
   const optionIds = fp.options.map((option, i) => {
     const row = existingOptions.find((o) => o.position === i + 1);
     if (!row) {
       const id = uuidv7();
-      plan.optionInserts.push({ id, productId: product.id, position: i + 1, nameEn: option.nameEn, nameAr: option.nameAr });
+      plan.optionInserts.push({
+        id,
+        productId: product.id,
+        position: i + 1,
+        nameEn: option.nameEn,
+        nameAr: option.nameAr,
+      });
       return id;
     }
     if (row.nameEn !== option.nameEn || row.nameAr !== option.nameAr) {
@@ -459,7 +485,12 @@ function planVariants(fp: FileProduct, product: ExistingProduct, plan: ImportPla
 
   const finalValues = new Set<string>();
   const updatedValues = new Set<string>();
-  const keepValue = (value: ExistingValue, optionId: string, valueEn = value.valueEn, valueAr = value.valueAr) => {
+  const keepValue = (
+    value: ExistingValue,
+    optionId: string,
+    valueEn = value.valueEn,
+    valueAr = value.valueAr,
+  ) => {
     if (finalValues.has(value.id)) return;
     finalValues.add(value.id);
     if (value.optionId !== optionId || value.valueEn !== valueEn || value.valueAr !== valueAr) {
@@ -475,7 +506,13 @@ function planVariants(fp: FileProduct, product: ExistingProduct, plan: ImportPla
       const known = valueById.get(id);
       if (known) keepValue(known, optionIds[i]!, value.valueEn, value.valueAr);
       else {
-        plan.valueInserts.push({ id, optionId: optionIds[i]!, position: next++, valueEn: value.valueEn, valueAr: value.valueAr });
+        plan.valueInserts.push({
+          id,
+          optionId: optionIds[i]!,
+          position: next++,
+          valueEn: value.valueEn,
+          valueAr: value.valueAr,
+        });
         finalValues.add(id);
       }
     });
@@ -490,7 +527,8 @@ function planVariants(fp: FileProduct, product: ExistingProduct, plan: ImportPla
   };
   // Positions follow the file's order, keeping the ones already in that order (gaps and all).
   let last = -1;
-  const place = (position: number | undefined) => (last = position !== undefined && position > last ? position : last + 1);
+  const place = (position: number | undefined) =>
+    (last = position !== undefined && position > last ? position : last + 1);
   fp.rows.forEach((row: FileRow, index) => {
     const from = assigned[index];
     const position = place(from?.position);
@@ -513,7 +551,9 @@ function planVariants(fp: FileProduct, product: ExistingProduct, plan: ImportPla
   });
   // A dropped variant some order points at stays, inactive, its values where their options went.
   for (const variant of kept) {
-    const valueIdsNow = fp.options.map((_, i) => variant.valueIds.find((id) => id && ownerOf.get(id) === match[i]) ?? null);
+    const valueIdsNow = fp.options.map(
+      (_, i) => variant.valueIds.find((id) => id && ownerOf.get(id) === match[i]) ?? null,
+    );
     for (const [i, id] of valueIdsNow.entries()) if (id) keepValue(valueById.get(id)!, optionIds[i]!);
     const to = {
       ...variant,
@@ -532,7 +572,9 @@ function planVariants(fp: FileProduct, product: ExistingProduct, plan: ImportPla
     const options: VariantOption[] = variant.valueIds.flatMap((id) => {
       const value = id ? valueById.get(id) : undefined;
       const option = id ? ownerOf.get(id) : undefined;
-      return value && option ? [{ nameEn: option.nameEn, nameAr: option.nameAr, valueEn: value.valueEn, valueAr: value.valueAr }] : [];
+      return value && option
+        ? [{ nameEn: option.nameEn, nameAr: option.nameAr, valueEn: value.valueEn, valueAr: value.valueAr }]
+        : [];
     });
     return { en: variantLabel(options, "en"), ar: variantLabel(options, "ar") };
   };
@@ -541,7 +583,10 @@ function planVariants(fp: FileProduct, product: ExistingProduct, plan: ImportPla
   };
   note("deleted", deleted.map(labelOf));
   note("deactivated", kept.filter((variant) => variant.active).map(labelOf));
-  note("optionsRemoved", removed.map((option) => ({ en: option.nameEn, ar: option.nameAr })));
+  note(
+    "optionsRemoved",
+    removed.map((option) => ({ en: option.nameEn, ar: option.nameAr })),
+  );
   note(
     "valuesRemoved",
     goneValues

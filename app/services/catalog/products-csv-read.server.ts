@@ -222,7 +222,8 @@ export function readProductsCsv(
       const inherited = (column: string) => later && own(column) === "" && firstCell(column) !== "";
       const cell = (column: string) => (inherited(column) ? firstCell(column) : own(column));
       const errors: ImportRowError[] = [];
-      if (cells.length !== headerCells.length) errors.push({ column: null, key: "admin.products.import.columnCount" });
+      if (cells.length !== headerCells.length)
+        errors.push({ column: null, key: "admin.products.import.columnCount" });
 
       // The price and stock of this row's variant: variant_price/variant_stock, or price/stock.
       const amount = (variantColumn: string, column: "price" | "stock") => {
@@ -233,7 +234,10 @@ export function readProductsCsv(
           return result.success ? (result.data as number) : null;
         };
         if (variantCell !== "" && plain !== "" && parse(variantCell) !== parse(plain)) {
-          errors.push({ column: variantColumn, key: E(column === "price" ? "priceConflict" : "stockConflict") });
+          errors.push({
+            column: variantColumn,
+            key: E(column === "price" ? "priceConflict" : "stockConflict"),
+          });
         }
         return variantCell !== ""
           ? { text: variantCell, column: variantColumn }
@@ -255,9 +259,11 @@ export function readProductsCsv(
         }
       }
       const priceResult = shape.price.safeParse(price.text);
-      if (!priceResult.success) errors.push({ column: price.column, key: priceResult.error.issues[0]!.message });
+      if (!priceResult.success)
+        errors.push({ column: price.column, key: priceResult.error.issues[0]!.message });
       const stockResult = shape.stock.safeParse(stock.text);
-      if (!stockResult.success) errors.push({ column: stock.column, key: stockResult.error.issues[0]!.message });
+      if (!stockResult.success)
+        errors.push({ column: stock.column, key: stockResult.error.issues[0]!.message });
       const priceCents = priceResult.success ? priceResult.data : null;
       const stockCount = stockResult.success ? stockResult.data : null;
       const fields: ProductFields | null = result.success ? withoutAmounts(result.data) : null;
@@ -342,7 +348,8 @@ function readVariantCells(
 ) {
   const { errors } = row.report;
   const active = readActive(cell("variant_active"));
-  if (active === undefined) errors.push({ column: "variant_active", key: "admin.products.errors.activeInvalid" });
+  if (active === undefined)
+    errors.push({ column: "variant_active", key: "admin.products.errors.activeInvalid" });
   row.active = active ?? true;
   const check = (rule: typeof optionNameRule, column: string) => {
     const result = rule.safeParse(cell(column));

@@ -26,10 +26,19 @@ async function updateRows(
   touch: boolean,
 ) {
   const names = columns.map(([name]) => name);
-  const set = [...names.slice(1).map((name) => `${name} = v.${name}`), ...(touch ? ["updated_at = now()"] : [])];
+  const set = [
+    ...names.slice(1).map((name) => `${name} = v.${name}`),
+    ...(touch ? ["updated_at = now()"] : []),
+  ];
   for (const part of batches(rows)) {
     const values: SQL = sql.join(
-      part.map((row) => sql`(${sql.join(row.map((value, i) => sql`${value}::${sql.raw(columns[i]![1])}`), sql`, `)})`),
+      part.map(
+        (row) =>
+          sql`(${sql.join(
+            row.map((value, i) => sql`${value}::${sql.raw(columns[i]![1])}`),
+            sql`, `,
+          )})`,
+      ),
       sql`, `,
     );
     await tx.execute(

@@ -15,7 +15,12 @@ import { minorToMajor, PRODUCT_CSV_COLUMNS } from "~/lib/validation/products-adm
 import { imageRef, MAX_OPTIONS, VARIANT_CSV_COLUMNS } from "~/lib/validation/variant-csv";
 import { catalogChanged } from "./catalog-cache.server";
 import { loadExisting, planImport, skuOwners, type ImportPlan } from "./products-csv-plan.server";
-import { readProductsCsv, type FileError, type ImportRowReport, type ReadFile } from "./products-csv-read.server";
+import {
+  readProductsCsv,
+  type FileError,
+  type ImportRowReport,
+  type ReadFile,
+} from "./products-csv-read.server";
 import { writePlan } from "./products-csv-write.server";
 
 export type { ImportNote, ImportRowError, ImportRowReport } from "./products-csv-read.server";
@@ -99,7 +104,9 @@ export async function exportProductsCsv(storeId: string, currency: string): Prom
       const optionCells = Array.from({ length: MAX_OPTIONS }, (_, i) => {
         const option = options.find((o) => o.position === i + 1);
         const value = valueIds[i] ? values.get(valueIds[i]!) : undefined;
-        return option ? [option.nameEn, option.nameAr, value?.valueEn ?? "", value?.valueAr ?? ""] : ["", "", "", ""];
+        return option
+          ? [option.nameEn, option.nameAr, value?.valueEn ?? "", value?.valueAr ?? ""]
+          : ["", "", "", ""];
       }).flat();
       rows.push([
         product.slug,
@@ -126,7 +133,8 @@ export async function exportProductsCsv(storeId: string, currency: string): Prom
   return toCsv(rows);
 }
 
-export type ImportCheck = { ok: false; fileError: FileError } | { ok: true; rows: ImportRowReport[]; invalid: number };
+export type ImportCheck =
+  { ok: false; fileError: FileError } | { ok: true; rows: ImportRowReport[]; invalid: number };
 
 /** The file read, checked against the store and planned; nothing written. */
 async function checkFile(
@@ -148,7 +156,9 @@ async function checkFile(
     file.products.map((product) => product.slug),
     lock,
   );
-  const skus = [...new Set(file.products.flatMap((p) => p.rows.flatMap((row) => (row.sku ? [row.sku] : []))))];
+  const skus = [
+    ...new Set(file.products.flatMap((p) => p.rows.flatMap((row) => (row.sku ? [row.sku] : [])))),
+  ];
   const plan = planImport(file, existing, await skuOwners(tx, storeId, skus));
   return { ok: true, file, plan };
 }
@@ -159,7 +169,11 @@ function summary(file: ReadFile): Extract<ImportCheck, { ok: true }> {
 }
 
 /** The preview: what each row would do, and what is wrong with it. Writes nothing. */
-export async function previewProductImport(storeId: string, text: string, currency: string): Promise<ImportCheck> {
+export async function previewProductImport(
+  storeId: string,
+  text: string,
+  currency: string,
+): Promise<ImportCheck> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     const result = await checkFile(tx, storeId, text, currency, false);
@@ -187,7 +201,11 @@ function isConflict(error: unknown): boolean {
  * nothing is written. Only what changes is written: a product updated by slug keeps its id,
  * images, reviews and sales figures, and its variants of unchanged combinations their ids.
  */
-export async function applyProductImport(storeId: string, text: string, currency: string): Promise<ApplyResult> {
+export async function applyProductImport(
+  storeId: string,
+  text: string,
+  currency: string,
+): Promise<ApplyResult> {
   const db = await getDb();
   let result: ApplyResult;
   try {
@@ -201,7 +219,10 @@ export async function applyProductImport(storeId: string, text: string, currency
     });
   } catch (error) {
     if (isConflict(error)) {
-      return { ok: false, check: { ok: false, fileError: { key: "admin.products.import.changedMeanwhile" } } };
+      return {
+        ok: false,
+        check: { ok: false, fileError: { key: "admin.products.import.changedMeanwhile" } },
+      };
     }
     throw error;
   }
