@@ -5,7 +5,7 @@
  * the store knows is wrong with it (a SKU another product has, an image the product lacks), and
  * what its product undergoes besides (variants deleted or deactivated, options removed).
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Tx } from "~/db/client.server";
 import {
@@ -105,6 +105,22 @@ export async function loadExisting(
 ): Promise<Map<string, ExistingProduct>> {
   const found = new Map<string, ExistingProduct>();
   const byId = new Map<string, ExistingProduct>();
+  if (lock) {
+    const ids: string[] = [];
+    for (const part of chunks(slugs.filter(Boolean))) {
+      const rows = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.storeId, storeId), inArray(products.slug, part)));
+      ids.push(...rows.map((row) => row.id));
+    }
+    // One statement, in id order whatever the file's size, then read under the locks.
+    if (ids.length > 0) {
+      await tx.execute(
+        sql`select id from products where store_id = ${storeId}::uuid and id = any(${`{${ids.join(",")}}`}::uuid[]) order by id for update`,
+      );
+    }
+  }
   for (const part of chunks(slugs.filter(Boolean))) {
     const query = tx
       .select({
@@ -123,7 +139,7 @@ export async function loadExisting(
       .from(products)
       .where(and(eq(products.storeId, storeId), inArray(products.slug, part)))
       .orderBy(asc(products.id));
-    for (const { id, slug, ...columns } of lock ? await query.for("update") : await query) {
+    for (const { id, slug, ...columns } of await query) {
       const product: ExistingProduct = {
         id,
         columns,
