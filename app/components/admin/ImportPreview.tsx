@@ -39,34 +39,33 @@ export function ImportPreview({ rows, counts }: { rows: ImportRowReport[]; count
           <span dir="auto" className="font-normal">
             {row.nameAr}
           </span>
-        </span>
-      ),
-    },
-    {
-      key: "slug",
-      header: t("admin.products.import.slug"),
-      cell: (row) => (
-        <span dir="ltr" className="break-all">
-          {row.slug || "—"}
+          <span className="text-sm font-normal text-muted">
+            {t("admin.products.import.slug")}:{" "}
+            <span dir="ltr" className="break-words">
+              {row.slug || "—"}
+            </span>
+          </span>
         </span>
       ),
     },
     {
       key: "options",
       header: t("variantCsv.options"),
-      cell: (row) =>
-        row.options.length === 0 ? (
-          <span className="text-muted">{t("variantCsv.noOptions")}</span>
-        ) : (
-          <span dir="auto">{variantLabel(row.options, locale)}</span>
-        ),
-    },
-    {
-      key: "sku",
-      header: t("variantCsv.sku"),
       cell: (row) => (
-        <span dir="ltr" className="break-all">
-          {row.sku ?? "—"}
+        <span className="flex flex-col max-sm:ms-auto max-sm:items-end sm:min-w-36">
+          {row.options.length === 0 ? (
+            <span className="text-muted">{t("variantCsv.noOptions")}</span>
+          ) : (
+            <span dir="auto">{variantLabel(row.options, locale)}</span>
+          )}
+          {row.sku ? (
+            <span className="text-sm text-muted">
+              {t("variantCsv.sku")}:{" "}
+              <span dir="ltr" className="break-words">
+                {row.sku}
+              </span>
+            </span>
+          ) : null}
         </span>
       ),
     },
@@ -82,7 +81,7 @@ export function ImportPreview({ rows, counts }: { rows: ImportRowReport[]; count
       key: "problems",
       header: t("admin.products.import.problems"),
       cell: (row) => (
-        <div className="flex min-w-56 flex-col gap-2">
+        <div className="flex flex-col gap-2 sm:min-w-56">
           {row.errors.length === 0 ? (
             <span className="font-bold text-green-800 dark:text-green-300">
               {t("admin.products.import.ok")}
