@@ -7,13 +7,16 @@ ARG NODE_IMAGE=node:20-slim
 # All dependencies, for the build.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
+# patches/: the driver fix patch-package applies after install (decision 020).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # Production dependencies only, for the runtime image.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM deps AS build

@@ -5,6 +5,13 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Our own hook serves translations (decision 028): react-i18next's would read a context nobody
+// provides and show keys. Repeated in every layer block below, which replaces this one's list.
+const ownTranslationHook = {
+  name: "react-i18next",
+  message: "Import useTranslation from ~/lib/use-translation (decision 028).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,6 +67,11 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
 
+  {
+    files: ["app/**", "tests/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [ownTranslationHook] }] },
+  },
+
   // ── Layers (docs/decisions/010-layers.md): each layer imports only downwards. ──
   {
     files: ["app/routes/**", "app/components/**"],
@@ -67,6 +79,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [ownTranslationHook],
           patterns: [
             {
               group: ["~/db", "~/db/*", "**/db/client.server", "**/db/schema"],
@@ -83,6 +96,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [ownTranslationHook],
           patterns: [
             {
               group: ["@remix-run/*", "~/http", "~/http/*", "~/routes/*"],
@@ -111,6 +125,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [ownTranslationHook],
           patterns: [
             {
               group: ["~/services/*", "~/services/**", "~/http/*", "~/routes/*", "~/db", "~/db/*"],

@@ -4,14 +4,15 @@
  * With WEB_CONCURRENCY above 1 on PostgreSQL, this process migrates and seeds, then supervises
  * that many copies of itself sharing the port (server/cluster.ts, decision 008).
  */
+// First: the configuration is read and checked before any other module looks at it.
+import "./server/start-config";
 import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import express from "express";
-import { sql } from "drizzle-orm";
-import { getDb } from "./app/db/client.server";
-import { prepareSessionSecret } from "./app/lib/cookies.server";
+import { getDb, setDb } from "./app/db/client.server";
+import { config } from "./app/lib/config.server";
 import { recheckCustomDomains } from "./app/services/store/custom-domain.server";
 import { getTenantResolver, normalizeHost, requestHost } from "./app/services/store/tenancy.server";
 import { clientAddress } from "./app/http/request-security.server";
@@ -22,50 +23,63 @@ import { startTrialNotices } from "./app/services/billing/trial-notices.server";
 import { connectDemoStores } from "./app/services/payments/demo-account.server";
 import { DEMO_STORES } from "./app/db/seed/stores";
 import { createApp } from "./server/app";
-import { runPrimary, workerCount } from "./server/cluster";
+import { runPrimary } from "./server/cluster";
 import { localBackend, workerBackend } from "./server/page-cache/backend";
-import { pageCacheSettings } from "./server/page-cache/settings";
 import { startPageCache } from "./server/page-cache/start";
 import { PageStore } from "./server/page-cache/store";
 import { cspNonce } from "./server/edge/security-headers";
+import { drainable } from "./server/outage/drain";
+import { databaseHealth } from "./server/outage/health";
+import { databaseProbe } from "./server/outage/probe";
+import { listenWhileStarting, untilDatabase } from "./server/outage/startup";
+import { logger } from "./app/lib/log.server";
+import { noteRequest, requestFacts } from "./server/observe/request";
+import { requestObserver } from "./server/observe/requests";
+import { routeMatcher } from "./server/observe/route-id";
+import { storeFacts } from "./server/observe/store";
+import { instrumentDb, poolSizeOf } from "./server/metrics/db";
+import { startPrimaryMetrics, startProcessMetrics } from "./server/metrics/start";
 
-const isProduction = process.env.NODE_ENV === "production";
+const settings = config();
+const isProduction = settings.production;
 // Decision 017: off in development (pages change with the code) and with PAGE_CACHE=off.
-const pageCacheConfig = (() => {
-  try {
-    return pageCacheSettings(process.env, isProduction);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-})();
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const workers = (() => {
-  try {
-    return workerCount(process.env.WEB_CONCURRENCY);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-})();
+const pageCacheConfig = settings.pageCache;
+const { port, host, workers } = settings;
+// Decision 021: the metrics' own listener, on loopback unless METRICS_HOST says otherwise.
+const metricsListen = settings.metrics;
 
-// Decision 009: a real deployment brings its own cookie secret; the demo keeps one in its data dir.
-try {
-  prepareSessionSecret(process.env, path.resolve(process.env.DATA_DIR ?? ".data/pglite"));
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+// Decision 020: how long the health probe waits for the database before calling it down.
+const healthTimeoutMs = settings.databaseHealthTimeoutMs;
+const databaseUrl = "url" in settings.database ? settings.database.url : undefined;
 
-const db = await getDb();
-// Workers find the database migrated and seeded by their primary.
-const seeded = cluster.isPrimary ? await ensureDemoData(db) : null;
-// With the Stripe test server running (README), the demo stores can take card payments at once.
-if (cluster.isPrimary) {
-  const connected = await connectDemoStores(DEMO_STORES.map((store) => store.slug));
-  if (connected.length > 0) console.log(connected.join("\n"));
-}
+// Decision 020: with the database down at start, the port answers 503 while we keep trying.
+const starting = cluster.isPrimary ? listenWhileStarting(port, host) : undefined;
+// Outage messages are log lines like the rest (decision 021).
+const logWarning = (line: string) => logger.warn(line);
+const { db, seeded } = await untilDatabase(
+  "start",
+  async () => {
+    try {
+      const db = await getDb();
+      // Workers find the database migrated and seeded by their primary.
+      const seeded = cluster.isPrimary ? await ensureDemoData(db) : null;
+      // With the Stripe test server running (README), the demo stores can take card payments at once.
+      if (cluster.isPrimary) {
+        const connected = await connectDemoStores(DEMO_STORES.map((store) => store.slug));
+        if (connected.length > 0) console.log(connected.join("\n"));
+      }
+      return { db, seeded };
+    } catch (error) {
+      // The next attempt connects afresh instead of awaiting the same failure.
+      await getDb()
+        .then((failed) => failed.close())
+        .catch(() => {});
+      setDb(undefined);
+      throw error;
+    }
+  },
+  { log: logWarning },
+);
 
 function announce(listeningPort: number, processes: number) {
   const origin = (sub?: string) => `http://${sub ? `${sub}.` : ""}localhost:${listeningPort}`;
@@ -81,11 +95,15 @@ function announce(listeningPort: number, processes: number) {
 if (cluster.isPrimary && workers > 1) {
   if (db.kind === "postgres" && isProduction) {
     await db.close();
+    // The workers take the port over.
+    await starting?.close();
+    const pageStore = pageCacheConfig ? new PageStore(pageCacheConfig.maxBytes) : undefined;
     runPrimary({
       workers,
       onListening: ({ port: listening }) => announce(listening, workers),
-      pageStore: pageCacheConfig ? new PageStore(pageCacheConfig.maxBytes) : undefined,
+      pageStore,
     });
+    if (metricsListen) await startPrimaryMetrics(metricsListen, pageStore && (async () => pageStore.stats()));
   } else {
     // The embedded database belongs to one process, and Vite's dev server to one too.
     console.warn(
@@ -108,7 +126,7 @@ async function serve() {
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
     : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
   const handleRemix = createRequestHandler(build, isProduction ? "production" : "development");
-  const trustProxy = process.env.TRUST_PROXY === "1";
+  const { trustProxy } = settings;
   const pageCache = pageCacheConfig
     ? await startPageCache({
         db,
@@ -119,13 +137,30 @@ async function serve() {
       })
     : undefined;
 
+  // The probe's own connection dropping is the earliest sign of an outage: look at once.
+  const probe = databaseProbe(db, databaseUrl, healthTimeoutMs, () => void health.check());
+  const health = databaseHealth({
+    ping: probe.ping,
+    reset: probe.reset,
+    timeoutMs: healthTimeoutMs,
+    log: logWarning,
+  });
+  // From SIGTERM on, new requests get 503 and the health check says unavailable.
+  const drain = drainable();
+
+  const observed = metricsListen
+    ? await startProcessMetrics(metricsListen, {
+        worker: cluster.isWorker,
+        pageCacheStats: cluster.isWorker ? undefined : pageCache?.backend.stats,
+      })
+    : undefined;
+  if (observed) instrumentDb(db, observed.metrics, poolSizeOf(db));
+
   const app = createApp({
     development: !isProduction,
     trustProxy,
-    healthy: async () => {
-      await db.withPlatform((tx) => tx.execute(sql`select 1`));
-      return true;
-    },
+    healthy: async () => !drain.draining && (await health.check()),
+    outage: { health, pageCache: pageCache?.edge },
     assets: viteDevServer
       ? [viteDevServer.middlewares]
       : [
@@ -140,29 +175,47 @@ async function serve() {
             ),
           express.static("build/client", { maxAge: "1h", index: false }),
         ],
-    requestLog: process.env.REQUEST_LOG !== "0",
+    observe: requestObserver({
+      logger,
+      log: settings.requestLog,
+      // In development the build changes with the code: no route ids there.
+      routeOf: typeof build === "function" ? undefined : routeMatcher(build),
+      storeOf: async (host) => {
+        // A log line needs no fresh lookup: what the host was last resolved to will do, and in an
+        // outage nothing is asked of the database for it (decisions 020, 021).
+        const normalized = requestHost({ host });
+        const known = resolver.known(normalized);
+        if (known) return storeFacts(known);
+        return health.down ? undefined : storeFacts(await resolver.resolve(normalized));
+      },
+      record: observed?.metrics.observeRequest,
+    }),
     pageCache: pageCache?.edge,
-    pageCacheStats: process.env.BENCH_ROUTES === "1" ? pageCache?.backend.stats : undefined,
+    pageCacheStats: settings.benchRoutes ? pageCache?.backend.stats : undefined,
     isOurHost: async (host) => (await resolver.resolve(normalizeHost(host))).kind !== "unknown",
-    handle: async (request, req, res) =>
-      handleRemix(request, {
+    handle: async (request, req, res) => {
+      const tenant = await resolver.resolve(requestHost({ host: request.headers.get("host") ?? "" }));
+      noteRequest(res, { store: storeFacts(tenant) });
+      return handleRemix(request, {
         ...(await createLoadContext({
           url: new URL(request.url),
           cookieHeader: request.headers.get("cookie"),
-          tenant: await resolver.resolve(requestHost({ host: request.headers.get("host") ?? "" })),
+          tenant,
           clientAddress: clientAddress(
             new Headers({ "x-forwarded-for": req.get("x-forwarded-for") ?? "" }),
             req.socket.remoteAddress,
           ),
         })),
         cspNonce: cspNonce(res),
+        requestId: requestFacts(res)?.id,
         shared: {},
-      }),
+      });
+    },
   });
 
   // Verified custom domains are looked up again every few hours (issue 12): records removed later
   // show as failing on the owner's page. Idempotent, so several processes doing it is harmless.
-  const recheckMs = Number(process.env.DOMAIN_RECHECK_MS ?? 6 * 3_600_000);
+  const recheckMs = settings.domainRecheckMs;
   const recheck =
     recheckMs > 0
       ? setInterval(() => {
@@ -173,10 +226,19 @@ async function serve() {
       : undefined;
   recheck?.unref();
 
-  const server: Server = createServer(app).listen(port, host, () => {
-    // A worker's primary announces the instance once all are listening.
-    if (cluster.isPrimary) announce(port, 1);
-  });
+  const server: Server = starting
+    ? starting.handOver(drain.wrap(app))
+    : createServer(drain.wrap(app)).listen(port, host);
+  // An idle connection is closed by the client or the proxy first, never by us: Node's 5 s let a
+  // request written on a connection the server was just closing fail with ECONNRESET (the soak
+  // saw a few a minute), and Caddy keeps idle upstream connections for 2 minutes.
+  server.keepAliveTimeout = 130_000;
+  server.headersTimeout = 131_000;
+  // A worker's primary announces the instance once all are listening.
+  if (cluster.isPrimary) {
+    if (server.listening) announce(port, 1);
+    else server.once("listening", () => announce(port, 1));
+  }
 
   // Week-old orders leave Trending (units_sold_7d) within the hour, in whichever process runs first.
   const stopTrendingSweeps = startTrendingSweeps();
@@ -190,13 +252,19 @@ async function serve() {
     stopTrendingSweeps();
     stopTrialNotices();
     console.log(`${signal}: draining connections`);
+    // Decision 020: out within 10 s of the signal, whatever is still running.
     const forceExit = setTimeout(() => {
       console.error("Shutdown timed out; exiting");
       process.exit(1);
-    }, 10_000);
+    }, 9_500);
     forceExit.unref();
     clearInterval(recheck);
+    // New requests get 503 while those in flight finish; then the server closes.
+    await drain.idle();
+    observed?.server?.close();
     server.close(async () => {
+      await health.stop();
+      await probe.close();
       await pageCache?.stop();
       await viteDevServer?.close();
       await resolver.stop();
@@ -204,7 +272,7 @@ async function serve() {
       console.log("Closed cleanly");
       process.exit(0);
     });
-    server.closeIdleConnections();
+    server.closeAllConnections();
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // One migrated database per run; each test file starts from a copy of it.
+    globalSetup: ["tests/helpers/database-template.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,10 +1,11 @@
 import { Transform, type TransformCallback } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { keepRefusalHeaders } from "~/http/headers";
+import { errorFields, logger } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -40,10 +41,17 @@ class CoalescingStream extends Transform {
   }
 }
 
-/** Unexpected loader/action/render errors; aborted requests (client went away) are not news. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+/**
+ * Unexpected loader/action/render errors, logged once with their stack and the request's id.
+ * Not news: aborted requests (the client went away) and Remix's own 4xx answers, such as a 405
+ * for a POST to a route without an action or a GET of a resource route without a loader; Remix
+ * hands those over with an internal Error attached, whose stack says nothing (decision 021).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  console.error(error);
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  logger.error({ reqId: context.requestId, ...errorFields(cause) }, "unexpected error");
 };
 export const streamTimeout = ABORT_DELAY;
 
@@ -83,7 +91,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error(errorFields(error), "render error");
         },
       },
     );

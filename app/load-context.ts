@@ -17,6 +17,8 @@ declare module "@remix-run/node" {
     locale: Locale;
     /** This response's Content-Security-Policy nonce, for inline scripts (server.ts sets it). */
     cspNonce?: string;
+    /** The request's id, as in its log line and `X-Request-Id` (server.ts sets it). */
+    requestId?: string;
     /**
      * A new object per request, set by server.ts. Contexts that tests build once and reuse for
      * many requests leave it out, and each loader then reads for itself.

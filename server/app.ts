@@ -7,15 +7,17 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import morgan from "morgan";
 import { isCrossOriginWrite } from "../app/http/request-security.server";
+import { errorFields, logger } from "../app/lib/log.server";
 import { allowedMethods } from "./edge/methods";
 import type { EdgePageCache } from "./edge/page-cache";
+import type { OutageGuard } from "./outage/guard";
 import { remixEdge, type RemixEdgeOptions } from "./edge/remix-handler";
 import { normaliseRequestTarget } from "./edge/request-target";
 import { applySecurityHeaders } from "./edge/security-headers";
 import { TLS_ASK_PATH, tlsAsk } from "./edge/tls-ask";
 import { trustedHost } from "./edge/trusted-host";
+import { noteRequest, observeRequest, type FinishedRequest } from "./observe/request";
 
 export interface AppOptions {
   development: boolean;
@@ -28,9 +30,12 @@ export interface AppOptions {
   /** Whether a host is ours, for the reverse proxy's on-demand TLS (`/_tls/ask`); off without it. */
   isOurHost?: (host: string) => Promise<boolean>;
   maxBodyBytes?: number;
-  requestLog?: boolean;
+  /** Told of every finished request: the request log and the metrics (decision 021). */
+  observe?: (request: FinishedRequest) => void;
   /** Decision 017; off (every page rendered) without it. */
   pageCache?: EdgePageCache;
+  /** Decision 020: 503 (or a stale cached page) while the database is down; off without it. */
+  outage?: OutageGuard;
   /** The page cache's figures as JSON at `/_page-cache` (the bench reads them); off without it. */
   pageCacheStats?: () => Promise<unknown>;
 }
@@ -45,7 +50,7 @@ export function createApp(options: AppOptions): RequestListener {
 
   app.get("/healthz", async (_req, res) => {
     const ok = await options.healthy().catch((error: unknown) => {
-      console.error("healthz", error);
+      logger.error(errorFields(error), "healthz");
       return false;
     });
     // A probe's answer is about this instant: no cache may keep it.
@@ -62,8 +67,6 @@ export function createApp(options: AppOptions): RequestListener {
   }
 
   for (const assets of options.assets) app.use(assets);
-
-  if (options.requestLog !== false) app.use(morgan(options.development ? "dev" : "combined"));
 
   app.use((req, res, next) => {
     // DESIGN §8: a state-changing request must come from this very origin (403 otherwise).
@@ -83,14 +86,21 @@ export function createApp(options: AppOptions): RequestListener {
 
   app.all(
     "*",
+    (_req, res, next) => {
+      noteRequest(res, { app: true });
+      next();
+    },
     remixEdge({
       handle: options.handle,
       trustProxy: options.trustProxy,
       maxBodyBytes: options.maxBodyBytes,
       pageCache: options.pageCache,
+      outage: options.outage,
     }),
   );
+  const { observe } = options;
   return (req: IncomingMessage, res: ServerResponse) => {
+    if (observe) observeRequest(req, res, { trustProxy: options.trustProxy, onFinish: observe });
     applySecurityHeaders(req, res, options);
     if (normaliseRequestTarget(req, res)) app(req, res);
   };

@@ -3,22 +3,13 @@
  * is given (decision 008). The primary supervises: it starts the workers, replaces one that
  * dies after it was serving, and on SIGTERM or SIGINT lets each drain and close before exiting.
  * It also holds the instance's page cache, which the workers ask over IPC (decision 017).
- * A worker that dies before it ever listened means the instance cannot start (bad settings,
- * database unreachable): the primary stops the rest and exits 1 instead of restarting forever.
+ * A worker that dies before it ever listened (the database unreachable at start, say) is started
+ * again after a pause that doubles with each such failure up to a limit (decision 020): the
+ * primary never exits because a worker cannot start, and a crash loop does not spin the CPU.
  */
 import cluster, { type Worker } from "node:cluster";
 import { servePageCache } from "./page-cache/backend";
 import type { PageStore } from "./page-cache/store";
-
-/** Parses WEB_CONCURRENCY: unset or empty is one process. */
-export function workerCount(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return 1;
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < 1 || count > 64) {
-    throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64, not ${JSON.stringify(value)}`);
-  }
-  return count;
-}
 
 export interface PrimaryOptions {
   workers: number;
@@ -28,6 +19,8 @@ export interface PrimaryOptions {
   shutdownTimeoutMs?: number;
   /** Pause before replacing a worker that died, so a crash loop does not spin the CPU. */
   restartDelayMs?: number;
+  /** Longest pause between attempts at starting a worker that keeps dying before it serves. */
+  maxRestartDelayMs?: number;
   /** Once, when every first-generation worker is listening. */
   onListening?: (address: { port: number }) => void;
   log?: (line: string) => void;
@@ -40,6 +33,7 @@ export function runPrimary({
   env,
   shutdownTimeoutMs = 15_000,
   restartDelayMs = 1_000,
+  maxRestartDelayMs = 30_000,
   onListening,
   log = console.log,
   pageStore,
@@ -54,13 +48,15 @@ export function runPrimary({
   const restarts = new Set<ReturnType<typeof setTimeout>>();
   let stopping = false;
   let announced = false;
-  let failed = false;
+  /** Workers that died before serving since one last served: the next pause doubles with each. */
+  let failedStarts = 0;
 
   const fork = () => {
     const worker = cluster.fork(env);
     live.add(worker);
     worker.on("listening", (address) => {
       serving.add(worker);
+      failedStarts = 0;
       if (!announced && serving.size >= workers) {
         announced = true;
         onListening?.({ port: address.port });
@@ -73,7 +69,7 @@ export function runPrimary({
     stopping = true;
     for (const timer of restarts) clearTimeout(timer);
     log(`${reason}: stopping ${live.size} worker${live.size === 1 ? "" : "s"}`);
-    if (live.size === 0) process.exit(failed ? 1 : 0);
+    if (live.size === 0) process.exit(0);
     for (const worker of live) worker.process.kill("SIGTERM");
     setTimeout(() => {
       log("Workers did not close in time; exiting");
@@ -87,22 +83,25 @@ export function runPrimary({
     if (stopping) {
       if (live.size === 0) {
         log("All workers closed");
-        process.exit(failed ? 1 : 0);
+        process.exit(0);
       }
       return;
     }
     const how = signal ?? `code ${code}`;
-    if (!wasServing) {
-      failed = true;
-      log(`Worker ${worker.process.pid} exited (${how}) before it was serving`);
-      stop("Start failed");
-      return;
+    let delay = restartDelayMs;
+    if (wasServing) {
+      log(`Worker ${worker.process.pid} exited (${how}); starting another`);
+    } else {
+      delay = Math.min(restartDelayMs * 2 ** failedStarts, maxRestartDelayMs);
+      failedStarts++;
+      log(
+        `Worker ${worker.process.pid} exited (${how}) before it was serving; starting another in ${delay} ms`,
+      );
     }
-    log(`Worker ${worker.process.pid} exited (${how}); starting another`);
     const timer = setTimeout(() => {
       restarts.delete(timer);
       fork();
-    }, restartDelayMs);
+    }, delay);
     restarts.add(timer);
   });
 

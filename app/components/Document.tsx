@@ -1,6 +1,6 @@
 import { Links, Meta, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
+import { TranslationProvider } from "~/lib/use-translation";
 import { brandStyle } from "~/lib/brand";
 import { DICTIONARY_URL } from "~/lib/dictionary-url";
 import { getI18n, hasDictionary } from "~/lib/i18n";
@@ -32,7 +32,7 @@ export function Document({
   }
   const i18n = getI18n(shell.locale);
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <html
         lang={shell.locale}
         dir={shell.dir}
@@ -59,6 +59,6 @@ export function Document({
           <Scripts nonce={nonce} />
         </body>
       </html>
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }

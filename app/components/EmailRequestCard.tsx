@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useFormPending } from "~/lib/use-form-pending";
 import type { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { buttonClass } from "~/components/ui/Button";
 import { LOCALES, type Locale } from "~/lib/i18n";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import type { Shell } from "~/lib/shell";
 import { LanguageSwitch } from "./LanguageSwitch";

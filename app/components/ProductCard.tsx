@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CARD_SIZES, cardImageUrl, cardSrcSet } from "~/lib/card-image";
 import type { StockState } from "~/lib/stock";
 import { useMoney } from "./Price";

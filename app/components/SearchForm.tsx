@@ -1,6 +1,6 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Icon } from "./icons";
 
 /** A plain GET form to the catalogue (`/products?q=`), so search works without JavaScript. */

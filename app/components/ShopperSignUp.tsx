@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";

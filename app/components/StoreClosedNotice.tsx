@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 /**
  * What a closed store shows instead of every page (SPEC §4): the notice and its image, in the

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { isolate } from "~/lib/bidi";
 import { contactHoursText } from "~/lib/contact-hours";
 import type { Site } from "~/lib/shell";

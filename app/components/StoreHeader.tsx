@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { buttonClass } from "~/components/ui/Button";
 import { isolate } from "~/lib/bidi";
 import { cn } from "~/lib/cn";

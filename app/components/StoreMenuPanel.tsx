@@ -1,5 +1,5 @@
 import type { MouseEvent, RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Drawer } from "~/components/ui/Drawer";
 import type { Shell } from "~/lib/shell";
 import { AccountLink } from "./AccountLink";

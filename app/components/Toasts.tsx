@@ -1,6 +1,6 @@
 import { useMatches } from "@remix-run/react";
 import { useEffect, useState, type CSSProperties } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type * as SonnerModule from "sonner";
 import { attachToaster, notify, onToastNeeded } from "~/lib/notify";
 import { useOptionalRootData } from "~/lib/root-data";

@@ -12,6 +12,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { config } from "~/lib/config.server";
 
 export type Schema = typeof schema;
 export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
@@ -29,6 +30,8 @@ export interface Db {
   /** Runs `fn` as the app role with no store: tenant tables show nothing, platform tables work. */
   withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole database as a file, to start copies from (tests' template). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -86,24 +89,36 @@ export interface CreateDbOptions {
   appUrl?: string;
   /** PGlite data directory, or "memory://" for a throwaway database. */
   dataDir?: string;
+  /** PGlite: start from this dump of a database (`Db.dump`) instead of an empty one. */
+  pgliteDump?: Blob;
   /** Connections in the postgres.js pool. */
   max?: number;
+  /** How long opening a connection may take before the query fails (decision 020). */
+  connectTimeoutMs?: number;
   migrate?: boolean;
 }
 
 export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
   const db = options.url
-    ? await createPostgres(options.url, options.appUrl, options.max)
-    : await createPglite(options.dataDir);
-  if (options.migrate !== false) await db.migrate();
+    ? await createPostgres(options.url, options.appUrl, options.max, options.connectTimeoutMs)
+    : await createPglite(options.dataDir, options.pgliteDump);
+  if (options.migrate !== false) {
+    try {
+      await db.migrate();
+    } catch (error) {
+      // A start that failed (database unreachable) leaves no pool behind for the next attempt.
+      await db.close().catch(() => {});
+      throw error;
+    }
+  }
   return db;
 }
 
-async function createPglite(dataDir = "memory://"): Promise<Db & { migrate(): Promise<void> }> {
+async function createPglite(dataDir = "memory://", dump?: Blob): Promise<Db & { migrate(): Promise<void> }> {
   if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
   // Contrib extensions are files PGlite must load before a migration's CREATE EXTENSION can find
   // them: the catalogue search index needs both (drizzle/0002_catalog_indexes.sql).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin }, loadDataDir: dump });
   const owner = drizzlePglite(client, { schema }) as unknown as AppDatabase;
   return {
     kind: "pglite",
@@ -116,6 +131,9 @@ async function createPglite(dataDir = "memory://"): Promise<Db & { migrate(): Pr
       const unsubscribe = await client.listen(channel, onMessage);
       return async () => unsubscribe();
     },
+    async dump() {
+      return client.dumpDataDir("none");
+    },
     async close() {
       if (!client.closed) await client.close();
     },
@@ -126,8 +144,15 @@ async function createPostgres(
   url: string,
   appUrl: string | undefined,
   max = 10,
+  // A request waits no longer for a connection while the database is unreachable (decision 020).
+  connectTimeoutMs = 2_000,
 ): Promise<Db & { migrate(): Promise<void> }> {
-  const options = { max, onnotice: () => {}, connection: { application_name: "storefront" } };
+  const options = {
+    max,
+    connect_timeout: connectTimeoutMs / 1000,
+    onnotice: () => {},
+    connection: { application_name: "storefront" },
+  };
   const client = postgres(url, options);
   const appClient = appUrl ? postgres(appUrl, options) : undefined;
   const owner = drizzlePostgres(client, { schema }) as unknown as AppDatabase;
@@ -139,7 +164,7 @@ async function createPostgres(
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it. A
       // single-connection client keeps the advisory lock and the migration on one session.
-      const single = postgres(url, { max: 1, onnotice: () => {} });
+      const single = postgres(url, { max: 1, connect_timeout: connectTimeoutMs / 1000, onnotice: () => {} });
       try {
         await single`select pg_advisory_lock(${MIGRATION_LOCK})`;
         await migratePostgres(drizzlePostgres(single, { schema }), {
@@ -165,11 +190,7 @@ type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Db> };
 
 export function getDb(): Promise<Db> {
   const g = globalThis as GlobalWithDb;
-  g[GLOBAL_KEY] ??= createDb(
-    process.env.DATABASE_URL
-      ? { url: process.env.DATABASE_URL, appUrl: process.env.APP_DATABASE_URL }
-      : { dataDir: path.resolve(process.env.DATA_DIR ?? ".data/pglite") },
-  );
+  g[GLOBAL_KEY] ??= createDb(config().database);
   return g[GLOBAL_KEY];
 }
 

@@ -4,6 +4,7 @@
  * request must come from this very origin.
  */
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { config } from "~/lib/config.server";
 export { HONEYPOT_FIELD };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -39,7 +40,7 @@ export function honeypotTripped(form: FormData): boolean {
 
 /** The client address for rate limits: the socket's, or the proxy's first hop when trusted. */
 export function clientAddress(headers: Headers, socketAddress: string | undefined): string {
-  if (process.env.TRUST_PROXY === "1") {
+  if (config().trustProxy) {
     const forwarded = headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }

@@ -7,12 +7,16 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { config } from "./config.server";
 
 export const cookieDefaults = {
   path: "/",
   sameSite: "lax" as const,
   httpOnly: true,
-  secure: process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "0",
+  /** Read when a cookie is made, after server.ts fixed the configuration. */
+  get secure(): boolean {
+    return config().cookieSecure;
+  },
 };
 
 /** Public (it is in the repository): good for development and tests only. */
@@ -48,7 +52,12 @@ export function prepareSessionSecret(env: Env, dataDir: string): void {
 }
 
 /** Secrets for signed cookies (SESSION_SECRET, comma-separated for rotation; newest first). */
-export function cookieSecrets(env: Env = process.env): string[] {
+export function cookieSecrets(
+  env: Env = {
+    SESSION_SECRET: config().sessionSecret,
+    NODE_ENV: config().production ? "production" : undefined,
+  },
+): string[] {
   const secrets = (env.SESSION_SECRET ?? "")
     .split(",")
     .map((s) => s.trim())

@@ -30,7 +30,7 @@ export function ogLocale(locale: Locale): string {
 }
 
 /**
- * What react-i18next's `useTranslation` and `I18nextProvider` need from an i18next instance,
+ * An i18next-shaped instance (what `useTranslation` and the server's helpers read),
  * backed by `createTranslator`. The language is fixed per instance: switching languages is a
  * navigation (`?lng=`), after which the root hands over the other locale's instance.
  */

@@ -1,5 +1,5 @@
 import { data, type MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { MessagePage } from "~/components/MessagePage";
 import { siteLoader } from "~/http/handlers.server";
 import { seo } from "~/lib/seo";

@@ -1,6 +1,6 @@
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { GettingStarted } from "~/components/admin/GettingStarted";
 import { useProductColumns } from "~/components/admin/reports/columns";
 import { Figure } from "~/components/admin/reports/Figure";

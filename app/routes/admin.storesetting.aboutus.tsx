@@ -6,7 +6,7 @@ import { localized } from "~/lib/localized-name";
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { TextPreview } from "~/components/admin/TextPreview";
 import { Button } from "~/components/ui/Button";

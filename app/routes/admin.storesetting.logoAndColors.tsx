@@ -8,7 +8,7 @@ import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { Button } from "~/components/ui/Button";
 import { FieldError } from "~/components/ui/Field";

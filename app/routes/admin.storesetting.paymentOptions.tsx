@@ -4,7 +4,7 @@
  */
 import { data, redirect, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";

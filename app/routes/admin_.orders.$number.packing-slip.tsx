@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { nameWithVariant } from "~/lib/variants";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { DeliveryAddress } from "~/components/orders/DeliveryAddress";
 import { Button } from "~/components/ui/Button";
 import { adminLoader } from "~/http/handlers.server";

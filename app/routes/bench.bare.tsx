@@ -1,13 +1,14 @@
 import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/http/guards.server";
 import { siteLoader } from "~/http/handlers.server";
+import { config } from "~/lib/config.server";
 
 /**
  * Baseline for tests/bench: the same framework path as a store page (root loader, tenant
  * resolution, SSR) minus the page's own work. Hidden unless BENCH_ROUTES=1 so it never ships live.
  */
 export const loader = siteLoader(() => {
-  if (process.env.BENCH_ROUTES !== "1") throw notFound();
+  if (!config().benchRoutes) throw notFound();
   return { message: "bare" };
 });
 

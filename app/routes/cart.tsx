@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { CartSummary } from "~/components/cart/CartSummary";
 import { Button } from "~/components/ui/Button";

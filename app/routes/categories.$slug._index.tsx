@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CatalogListing } from "~/components/catalog/CatalogListing";
 import { CatalogNotFound } from "~/components/catalog/CatalogNotFound";
 import { cardImagePreload } from "~/lib/card-image";

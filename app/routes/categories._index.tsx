@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CategoryCard } from "~/components/catalog/CategoryCard";
 import { seo } from "~/lib/seo";
 import { listCategories } from "~/services/catalog/catalog.server";

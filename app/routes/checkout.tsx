@@ -9,7 +9,7 @@ import {
   useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CheckoutSummary } from "~/components/checkout/CheckoutSummary";
 import { PaymentChoice } from "~/components/checkout/PaymentChoice";
 import { Button } from "~/components/ui/Button";

@@ -7,7 +7,7 @@
  */
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { AuthCard } from "~/components/AuthCard";
 import { Notice } from "~/components/ui/Notice";
 import { storeLoader } from "~/http/handlers.server";

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CancelOrderDialog } from "~/components/orders/CancelOrderDialog";
 import { OrderDetailsView } from "~/components/orders/OrderDetailsView";
 import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";

@@ -1,6 +1,6 @@
 import { data, redirect, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CancelOrderForm } from "~/components/orders/CancelOrderForm";
 import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
 import { Notice } from "~/components/ui/Notice";

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
 import { OrderOutcome } from "~/components/orders/OrderOutcome";
 import { shopperLoader } from "~/http/handlers.server";

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Pagination } from "~/components/catalog/Pagination";
 import { OrdersTable } from "~/components/orders/OrdersTable";
 import { shopperLoader } from "~/http/handlers.server";

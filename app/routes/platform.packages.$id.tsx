@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { PackageForm } from "~/components/platform/PackageForm";
 import { staffAction, staffLoader } from "~/http/handlers.server";
 import { Refusal } from "~/http/refusal.server";

@@ -1,7 +1,7 @@
 /** Staff: the platform's plans (issue 12), cheapest first, each opening its edit page. */
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { staffLoader } from "~/http/handlers.server";

@@ -5,7 +5,7 @@
  */
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useShortDate } from "~/components/platform/tenant-view";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Notice } from "~/components/ui/Notice";

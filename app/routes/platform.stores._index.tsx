@@ -4,7 +4,7 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { useShortDate } from "~/components/platform/tenant-view";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";

@@ -5,6 +5,7 @@
  * Bad or stale signature → 400 and nothing changes; an event seen before → 200 and nothing changes.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { metrics } from "~/lib/metrics.server";
 import { handleStripeEvent } from "~/services/payments/webhook.server";
 import { stripeWebhooksConfigured, verifyStripeEvent } from "~/services/payments/stripe-client.server";
 
@@ -22,9 +23,15 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     event = verifyStripeEvent(body, request.headers.get("Stripe-Signature"));
   } catch {
+    metrics.webhookEvent("rejected", "none");
     return text("Invalid Stripe signature", 400);
   }
-  const outcome = await handleStripeEvent(event);
+  const { outcome, ledger } = await handleStripeEvent(event).catch((error: unknown) => {
+    // Not recorded: Stripe delivers it again (the edge answers 500, or 503 in an outage).
+    metrics.webhookEvent("error", "none");
+    throw error;
+  });
+  metrics.webhookEvent(outcome, ledger);
   // 409: not applied and not recorded yet; Stripe delivers it again later.
   return text(outcome, outcome === "retry" ? 409 : 200);
 }

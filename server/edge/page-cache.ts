@@ -22,6 +22,8 @@ export interface PageCacheOptions {
   backend: PageCacheBackend;
   /** The store a host belongs to, or null (platform, unknown host): only stores' pages are kept. */
   storeOf: (host: string) => Promise<string | null>;
+  /** The store a host was last known to be, without the database (serving stale pages). */
+  knownStoreOf?: (host: string) => string | null;
   /** When a store's pages stop being right without any row changing (a sale starts or ends). */
   changesAt?: (storeId: string) => Promise<number | null>;
   /** Longest life of an entry, whatever else happens. */
@@ -145,7 +147,12 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** Answers `req` from `entry`: 304 when the client has it, no body for HEAD. */
-function serve(req: ExpressRequest, res: ExpressResponse, entry: PageEntry, outcome: "hit" | "miss") {
+function serve(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  entry: PageEntry,
+  outcome: "hit" | "miss" | "stale",
+) {
   res.status(entry.status);
   for (const [name, value] of entry.headers) {
     // The page's own policy: its nonce is the one in the stored body.
@@ -195,6 +202,23 @@ export class EdgePageCache {
     const changesAt = (await this.options.changesAt?.(storeId)) ?? null;
     const expiresAt = Math.min(Date.now() + this.options.ttlMs, changesAt ?? Number.POSITIVE_INFINITY);
     return { ...key, generation, expiresAt };
+  }
+
+  /**
+   * Answers an anonymous visitor's page from the cache whatever the entry's age, when the page
+   * cannot be rendered because the database is down (decision 020). False when there is none.
+   */
+  async serveStale(req: ExpressRequest, res: ExpressResponse, url: URL): Promise<boolean> {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const storeId = this.options.knownStoreOf?.(url.host) ?? null;
+    const key = storeId ? pageKey(req, url, storeId) : null;
+    if (!storeId || !key) return false;
+    const entry = await this.options.backend.stale(storeId, key.key);
+    if (!entry || res.headersSent) return false;
+    // Not for a shared cache to keep: the page is only the best there is for now.
+    res.setHeader("Cache-Control", "no-store");
+    serve(req, res, entry, "stale");
+    return true;
   }
 
   /**

@@ -9,6 +9,8 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { limitBody, MAX_BODY_BYTES } from "./body-limit";
 import { PRIVATE_CACHE_CONTROL, type EdgePageCache } from "./page-cache";
 import { isPersonal } from "./security-headers";
+import { errorFields, logger } from "../../app/lib/log.server";
+import { answerUnavailable, failedForOutage, unlessDown, type OutageGuard } from "../outage/guard";
 import { isWellFormedHost, remixHeaders, trustedHost } from "./trusted-host";
 
 export interface RemixEdgeOptions {
@@ -18,6 +20,8 @@ export interface RemixEdgeOptions {
   maxBodyBytes?: number;
   /** Decision 017: anonymous visitors' store pages answered from the instance's cache. */
   pageCache?: EdgePageCache;
+  /** Decision 020: what to answer while the database is down; off without it. */
+  outage?: OutageGuard;
 }
 
 /**
@@ -38,6 +42,7 @@ export function remixEdge({
   trustProxy,
   maxBodyBytes = MAX_BODY_BYTES,
   pageCache,
+  outage,
 }: RemixEdgeOptions): RequestHandler {
   return async (req, res, next) => {
     const host = trustedHost(req, trustProxy);
@@ -49,10 +54,14 @@ export function remixEdge({
       res.status(400).type("text/plain").send("Bad request target");
       return;
     }
+    if (outage?.health.down) {
+      await answerUnavailable(outage, req, res, url);
+      return;
+    }
     const candidate = pageCache
       ? await pageCache.lookup(req, res, url).catch((error: unknown) => {
           // The cache is an optimisation: when it fails, Remix answers as if it were off.
-          console.error("page cache lookup failed:", error);
+          logger.error(errorFields(error), "page cache lookup failed");
           return null;
         })
       : null;
@@ -89,12 +98,22 @@ export function remixEdge({
     }
 
     try {
-      const response = await handle(new Request(url.href, init), req, res);
+      const response = await unlessDown(outage, handle(new Request(url.href, init), req, res));
       if (overLimit || res.headersSent) return;
+      if (response === null || (response.status >= 500 && (await failedForOutage(outage)))) {
+        controller.abort();
+        await response?.body?.cancel().catch(() => {});
+        if (outage) await answerUnavailable(outage, req, res, url);
+        return;
+      }
       if (candidate && (await pageCache?.store(candidate, req, res, response))) return;
       await sendResponse(req, res, response, { privateByDefault: Boolean(pageCache) });
     } catch (error) {
       if (overLimit) return;
+      if (outage && (await failedForOutage(outage))) {
+        await answerUnavailable(outage, req, res, url);
+        return;
+      }
       next(error);
     }
   };

@@ -11,6 +11,8 @@ import type { Lookup, PageCacheStats, PageEntry, PageStore } from "./store";
 
 export interface PageCacheBackend {
   get(storeId: string, key: string): Promise<Lookup>;
+  /** An entry whatever its age (decision 020: served while the database is down). */
+  stale(storeId: string, key: string): Promise<PageEntry | null>;
   set(storeId: string, key: string, generation: number, entry: PageEntry): void;
   drop(storeId: string): void;
   dropMany(storeIds: string[]): void;
@@ -20,6 +22,7 @@ export interface PageCacheBackend {
 export function localBackend(store: PageStore): PageCacheBackend {
   return {
     get: async (storeId, key) => store.get(storeId, key),
+    stale: async (storeId, key) => store.stale(storeId, key),
     set: (storeId, key, generation, entry) => void store.set(storeId, key, generation, entry),
     drop: (storeId) => store.drop(storeId),
     dropMany: (storeIds) => store.dropMany(storeIds),
@@ -29,12 +32,13 @@ export function localBackend(store: PageStore): PageCacheBackend {
 
 type Request =
   | { pageCache: "get"; id: number; storeId: string; key: string }
+  | { pageCache: "stale"; id: number; storeId: string; key: string }
   | { pageCache: "set"; storeId: string; key: string; generation: number; entry: PageEntry }
   | { pageCache: "drop"; storeId: string }
   | { pageCache: "dropMany"; storeIds: string[] }
   | { pageCache: "stats"; id: number };
 
-type Reply = { pageCache: "reply"; id: number; value: Lookup | PageCacheStats };
+type Reply = { pageCache: "reply"; id: number; value: Lookup | PageCacheStats | PageEntry | null };
 
 function isRequest(message: unknown): message is Request {
   return typeof message === "object" && message !== null && "pageCache" in message;
@@ -50,6 +54,9 @@ export function servePageCache(store: PageStore): void {
     switch (message.pageCache) {
       case "get":
         reply(message.id, store.get(message.storeId, message.key));
+        break;
+      case "stale":
+        reply(message.id, store.stale(message.storeId, message.key));
         break;
       case "set":
         store.set(message.storeId, message.key, message.generation, message.entry);
@@ -85,7 +92,9 @@ export function workerBackend(): PageCacheBackend {
     if (reply.pageCache !== "reply" || typeof reply.id !== "number") return;
     pending.get(reply.id)?.(reply.value ?? null);
   });
-  const ask = (request: { pageCache: "get"; storeId: string; key: string } | { pageCache: "stats" }) =>
+  const ask = (
+    request: { pageCache: "get" | "stale"; storeId: string; key: string } | { pageCache: "stats" },
+  ) =>
     new Promise<Reply["value"] | null>((resolve) => {
       const id = nextId++;
       const timer = setTimeout(() => finish(null), REPLY_TIMEOUT_MS);
@@ -101,6 +110,9 @@ export function workerBackend(): PageCacheBackend {
     async get(storeId, key) {
       const value = (await ask({ pageCache: "get", storeId, key })) as Lookup | null;
       return value ?? { entry: null, generation: -1 };
+    },
+    async stale(storeId, key) {
+      return ((await ask({ pageCache: "stale", storeId, key })) as PageEntry | null) ?? null;
     },
     set: (storeId, key, generation, entry) =>
       void send({ pageCache: "set", storeId, key, generation, entry }),

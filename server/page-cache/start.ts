@@ -30,7 +30,7 @@ export async function startPageCache({
   ttlMs,
 }: {
   db: Db;
-  resolver: Pick<TenantResolver, "resolve">;
+  resolver: Pick<TenantResolver, "resolve" | "known">;
   backend: PageCacheBackend;
   ttlMs: number;
 }): Promise<RunningPageCache> {
@@ -74,6 +74,10 @@ export async function startPageCache({
     storeOf: async (host) => {
       const tenant = await resolver.resolve(normalizeHost(host));
       return tenant.kind === "store" ? tenant.store.id : null;
+    },
+    knownStoreOf: (host) => {
+      const tenant = resolver.known(normalizeHost(host));
+      return tenant?.kind === "store" ? tenant.store.id : null;
     },
     // Looked up once per store until the store changes or the moment passes.
     changesAt: async (storeId) => {

@@ -36,6 +36,8 @@ export interface PageCacheStats {
   stored: number;
   /** Offers refused because the store changed while the page was rendered. */
   stale: number;
+  /** Entries past their life served because the database was down (decision 020). */
+  servedStale: number;
   evicted: number;
   dropped: number;
 }
@@ -65,7 +67,15 @@ export class PageStore {
   private floor = 0;
   /** Keys per store, so a store's change drops only its own entries. */
   private readonly byStore = new Map<string, Set<string>>();
-  private readonly counts = { hits: 0, misses: 0, stored: 0, stale: 0, evicted: 0, dropped: 0 };
+  private readonly counts = {
+    hits: 0,
+    misses: 0,
+    stored: 0,
+    stale: 0,
+    servedStale: 0,
+    evicted: 0,
+    dropped: 0,
+  };
 
   constructor(
     readonly maxBytes: number,
@@ -98,9 +108,18 @@ export class PageStore {
       this.counts.hits++;
       return { entry: stored.entry, generation };
     }
-    if (stored) this.entries.delete(key);
+    // An entry past its life stays (until evicted or replaced): it is what a visitor gets while
+    // the database is down (`stale`, decision 020).
     this.counts.misses++;
     return { entry: null, generation };
+  }
+
+  /** The entry for `key` whatever its age, for when nothing fresher can be rendered. */
+  stale(storeId: string, key: string): PageEntry | null {
+    const stored = this.entries.get(key);
+    if (!stored || stored.storeId !== storeId) return null;
+    this.counts.servedStale++;
+    return stored.entry;
   }
 
   /** Keeps a rendered page unless its store changed since the lookup that missed. */

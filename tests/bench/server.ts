@@ -86,6 +86,8 @@ export interface BenchServer {
    * available.
    */
   cpuMs(): number | null;
+  /** Resident memory of the server and its workers (MB, from /proc), or null without /proc. */
+  rssMb(): number | null;
   /**
    * Null while the server runs; once it has stopped on its own (or been killed by something
    * else on the machine), how it ended and the last of its output.
@@ -161,6 +163,18 @@ function processTreeCpuMs(pid: number | undefined): number | null {
   return childPids(pid).reduce((total, child) => total + (processTreeCpuMs(child) ?? 0), own);
 }
 
+/** Resident set of a process and its live descendants, in MB (Linux /proc). */
+function processTreeRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0);
+    return childPids(pid).reduce((total, child) => total + (processTreeRssMb(child) ?? 0), kb / 1024);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The production server on a free port with a fresh database (seeded with the demo stores on
  * start), healthy when this resolves. `env` adds to or overrides the server's variables.
@@ -218,6 +232,7 @@ export async function startServer(label: string, env: Record<string, string> = {
     database: database.kind,
     databaseUrl: database.url,
     cpuMs: () => processTreeCpuMs(server.pid),
+    rssMb: () => processTreeRssMb(server.pid),
     exited,
     stop,
   };

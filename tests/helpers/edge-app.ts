@@ -40,7 +40,6 @@ export async function startEdge(options: Partial<AppOptions> = {}): Promise<Edge
     healthy: async () => true,
     assets: [],
     handle: echoHandler,
-    requestLog: false,
     ...options,
   });
   const server: Server = await new Promise((resolve) => {

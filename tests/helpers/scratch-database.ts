@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 
 export interface ScratchDatabase {
+  name: string;
   url: string;
   appUrl: string;
   drop(): Promise<void>;
@@ -14,16 +15,22 @@ export interface ScratchDatabase {
   keep(): Promise<void>;
 }
 
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+/** `template`: copy that (migrated) database instead of starting empty. */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const appUrl = new URL(url);
   appUrl.username = "storefront_app";
   appUrl.password = "";
   return {
+    name,
     url: url.toString(),
     appUrl: appUrl.toString(),
     async drop() {

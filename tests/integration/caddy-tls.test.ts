@@ -88,7 +88,6 @@ describe.skipIf(!existsSync(CADDY))("Caddy with on-demand TLS in front of the ap
       trustProxy: false,
       healthy: async () => true,
       assets: [],
-      requestLog: false,
       isOurHost: async (host) => (await resolver.resolve(normalizeHost(host))).kind !== "unknown",
       handle: async (request) =>
         remix.handle(

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TranslationProvider } from "~/lib/use-translation";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,7 +35,7 @@ async function render(node: ReactElement, locale: Locale): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     createElement(
-      I18nextProvider,
+      TranslationProvider,
       { i18n: getI18n(locale) },
       createElement(StaticRouterProvider, { router, context, hydrate: false }),
     ),

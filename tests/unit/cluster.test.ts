@@ -1,29 +1,31 @@
 /**
- * server/cluster.ts: WEB_CONCURRENCY parsing, and the primary's supervision of real worker
- * processes (tests/unit/fixtures/cluster-app.ts): both serve one port, a dead worker is
- * replaced, SIGTERM drains every worker before the primary exits 0, and a worker that dies
- * before listening stops the instance with exit code 1.
+ * WEB_CONCURRENCY parsing (app/lib/config.server.ts), and server/cluster.ts's supervision of
+ * real worker processes (tests/unit/fixtures/cluster-app.ts): both serve one port, a dead worker
+ * is replaced, SIGTERM drains every worker before the primary exits 0, and a worker that dies
+ * before listening is started again after a doubling pause, the primary staying up (decision 020).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { workerCount } from "../../server/cluster";
+import { loadConfig } from "../../app/lib/config.server";
 import { eventually } from "../helpers/eventually";
 
-describe("workerCount", () => {
+describe("WEB_CONCURRENCY (the configuration module)", () => {
+  const workers = (value: string | undefined) => loadConfig({ WEB_CONCURRENCY: value }).workers;
+
   it("is one process when WEB_CONCURRENCY is unset or empty", () => {
-    expect(workerCount(undefined)).toBe(1);
-    expect(workerCount("")).toBe(1);
-    expect(workerCount(" ")).toBe(1);
+    expect(workers(undefined)).toBe(1);
+    expect(workers("")).toBe(1);
+    expect(workers(" ")).toBe(1);
   });
 
   it("takes a whole number from 1 to 64", () => {
-    expect(workerCount("1")).toBe(1);
-    expect(workerCount("2")).toBe(2);
-    expect(workerCount("64")).toBe(64);
+    expect(workers("1")).toBe(1);
+    expect(workers("2")).toBe(2);
+    expect(workers("64")).toBe(64);
   });
 
   it.each(["0", "-1", "1.5", "two", "65", "2x"])("refuses %j with a message naming the variable", (value) => {
-    expect(() => workerCount(value)).toThrow(/WEB_CONCURRENCY must be a whole number from 1 to 64/);
+    expect(() => workers(value)).toThrow(/WEB_CONCURRENCY must be a whole number from 1 to 64/);
   });
 });
 
@@ -103,10 +105,17 @@ describe("runPrimary", () => {
     expect(primary.output()).toContain("All workers closed");
   }, 40_000);
 
-  it("exits 1 when a worker dies before it listens, instead of restarting it forever", async () => {
+  it("keeps starting a worker that dies before it listens, with a doubling pause, and never exits", async () => {
     const primary = startPrimary({ FAIL_START: "1" });
-    expect(await primary.exit).toBe(1);
-    expect(primary.output()).toMatch(/exited \(code 3\) before it was serving/);
-    expect(primary.output()).not.toContain("starting another");
+    const pauses = await eventually(
+      async () => [...primary.output().matchAll(/before it was serving; starting another in (\d+) ms/g)],
+      (found) => found.length >= 4,
+      15_000,
+    );
+    // The pause doubles with each failed start (of either worker) from 50 ms, capped at 400.
+    expect(pauses.map((match) => Number(match[1])).slice(0, 4)).toEqual([50, 100, 200, 400]);
+    expect(primary.child.exitCode).toBeNull();
+    primary.child.kill("SIGTERM");
+    expect(await primary.exit).toBe(0);
   }, 20_000);
 });

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { buttonClass } from "~/components/ui/Button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { AdminSidebar, type AdminPerson } from "./AdminSidebar";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { MAIN_ID, SkipLink } from "~/components/SkipLink";
 import { AdminDrawer, ADMIN_NAV_ID } from "./AdminDrawer";
 import { AdminSidebar, type AdminPerson } from "./AdminSidebar";

@@ -1,5 +1,5 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/cn";
 import type { loader as adminLayoutLoader } from "~/routes/admin";
 import { ADMIN_NAV, currentEntry } from "./nav-entries";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { ThemeSwitch } from "~/components/ThemeSwitch";
 import { Avatar } from "~/components/ui/Avatar";

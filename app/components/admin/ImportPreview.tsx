@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Price } from "~/components/Price";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { Notice } from "~/components/ui/Notice";

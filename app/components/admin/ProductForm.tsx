@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Swatch } from "~/components/ui/Swatch";

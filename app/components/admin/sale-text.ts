@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useMoney } from "~/components/Price";
 
 /** A sale's discount as the admin reads it: "20 %" or "$5.00" in the store's currency. */

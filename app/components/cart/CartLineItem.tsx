@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { CartLine } from "~/services/commerce/cart.server";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { Price } from "../Price";

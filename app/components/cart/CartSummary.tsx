@@ -1,5 +1,5 @@
 import { Button } from "~/components/ui/Button";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Price } from "../Price";
 import type { Cart } from "~/services/commerce/cart.server";
 

@@ -1,6 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { useFormPending } from "~/lib/use-form-pending";
 import {

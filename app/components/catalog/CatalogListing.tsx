@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { catalogSearch } from "~/lib/catalog-query";
 import type { ListingPageData } from "~/http/catalog-page.server";
 import { CatalogFilters } from "./CatalogFilters";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 
 /** 'Categorie Not Found' / 'Sub Category Not Found' (SPEC §8), with a way back to the categories. */

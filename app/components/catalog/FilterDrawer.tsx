@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Icon } from "~/components/icons";
 import { buttonClass } from "~/components/ui/Button";
 import { useHydrated } from "~/lib/use-hydrated";

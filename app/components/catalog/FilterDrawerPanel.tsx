@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { Drawer } from "~/components/ui/Drawer";
 import type { CatalogQuery } from "~/lib/catalog-query";

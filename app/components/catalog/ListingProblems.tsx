@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Notice } from "../ui/Notice";
 
 /** What the server changed in the query it was given (see parseCatalogQuery). */

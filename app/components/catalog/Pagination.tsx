@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 
 /** Previous/Next links carrying a keyset cursor; `search` is the page's query without one. */

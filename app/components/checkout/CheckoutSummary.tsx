@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { CheckoutSummaryView } from "~/services/orders/order-view.server";
 
 /** The order summary, all computed on the server: lines, subtotal, sale discount, shipping, total. */

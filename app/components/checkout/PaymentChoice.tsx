@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { FieldError } from "~/components/ui/Field";
 import type { PaymentMethod } from "~/lib/validation/checkout";
 

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CancelOrderForm } from "./CancelOrderForm";
 
 /** The dialog itself: loaded only once a shopper reaches for 'Cancel order' (keeps Radix out of the page's start-up JavaScript). */

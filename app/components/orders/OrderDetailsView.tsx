@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { OrderView } from "~/services/orders/order-view.server";
 import { DeliveryAddress } from "./DeliveryAddress";
 import { StatusBadge } from "./StatusBadge";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { MessagePage } from "~/components/MessagePage";
 
 /** The order pages' error boundary: 'Order Not Found' for a 404, the general message otherwise. */

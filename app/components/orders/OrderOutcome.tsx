@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { ADDRESS_SEPARATOR, addressParts } from "~/lib/address";
 import type { OrderView } from "~/services/orders/order-view.server";
 import { StatusBadge } from "./StatusBadge";

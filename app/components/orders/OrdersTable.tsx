@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { OrderRowView } from "~/services/orders/order-view.server";
 import { StatusBadge } from "./StatusBadge";
 

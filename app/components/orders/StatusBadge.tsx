@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 const TONES: Record<string, string> = {
   pending: "border-amber-700 text-amber-900 dark:border-amber-300 dark:text-amber-200",

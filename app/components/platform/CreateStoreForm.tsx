@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";

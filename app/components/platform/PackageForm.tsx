@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";

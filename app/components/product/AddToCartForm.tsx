@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { FormNotice } from "~/lib/notice";
 import type { ProductDetail } from "~/services/catalog/products.server";
 import { Button } from "../ui/Button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { GalleryImage } from "~/services/catalog/products.server";
 import { Swatch } from "../ui/Swatch";
 

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "~/lib/use-translation";
 import { useRootData } from "~/lib/root-data";
 import type { FormReply } from "~/lib/use-schema-form";
 import type { ProductDetail } from "~/services/catalog/products.server";
@@ -8,10 +9,17 @@ import { AddToCartForm } from "./AddToCartForm";
 import { Gallery } from "./Gallery";
 import { PriceTag } from "./PriceTag";
 import { ProductJsonLd } from "./ProductJsonLd";
-import { ReviewForm } from "./ReviewForm";
+import { ReviewForm as ReviewFormOnServer } from "./ReviewForm";
 import { Reviews } from "./Reviews";
 import { StockNote } from "./StockNote";
 import { WishlistToggle } from "./WishlistToggle";
+
+// Only a signed-in shopper sees the review form, so the (cached) anonymous page never downloads
+// it. The server renders it at once (no streamed boundary: the form must work without JavaScript);
+// the browser hydrates it when its chunk arrives.
+const ReviewForm = import.meta.env.SSR
+  ? ReviewFormOnServer
+  : lazy(() => import("./ReviewForm").then((module) => ({ default: module.ReviewForm })));
 
 /** The product page: breadcrumb, gallery, buying box, description and reviews. */
 export function ProductDetails({
@@ -152,11 +160,13 @@ export function ProductDetails({
         </div>
         <div>
           {signedIn ? (
-            <ReviewForm
-              key={JSON.stringify(product.viewer?.ownReview ?? null)}
-              reply={reviewReply}
-              ownReview={product.viewer?.ownReview ?? null}
-            />
+            <Suspense fallback={null}>
+              <ReviewForm
+                key={JSON.stringify(product.viewer?.ownReview ?? null)}
+                reply={reviewReply}
+                ownReview={product.viewer?.ownReview ?? null}
+              />
+            </Suspense>
           ) : (
             <Link to={loginToReview} className="font-bold text-primary-ink underline underline-offset-4">
               {t("reviews.loginToReview")}

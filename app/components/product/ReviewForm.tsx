@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { Button } from "../ui/Button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useStoreSite } from "~/lib/root-data";
 import type { OwnReview } from "~/services/catalog/products.server";
 import type { ReviewSummary, ReviewView } from "~/services/catalog/reviews.server";

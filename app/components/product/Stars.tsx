@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 /** Five stars, filled up to `rating` (rounded), read out as "Rated N out of 5". */
 export function Stars({ rating, className = "" }: { rating: number; className?: string }) {

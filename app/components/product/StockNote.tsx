@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { StockState } from "~/lib/stock";
 
 /** In stock / Only N left / Out of stock, in words (never colour alone). */

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { FormNotice } from "~/lib/notice";
 import { Button } from "../ui/Button";
 import { Notice } from "../ui/Notice";

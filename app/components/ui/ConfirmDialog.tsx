@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button, buttonClass, type ButtonSize, type ButtonVariant } from "~/components/ui/Button";
 import { ConfirmForm } from "~/components/ui/ConfirmForm";
 import { useHydrated } from "~/lib/use-hydrated";

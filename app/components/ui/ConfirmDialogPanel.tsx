@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmForm, type ConfirmFormProps } from "~/components/ui/ConfirmForm";
 

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { cn } from "~/lib/cn";
 import { ariaSort, cursorHref, keptParams, sortHref, type TableSort } from "~/lib/table-links";

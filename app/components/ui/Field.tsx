@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { FieldState } from "~/lib/use-schema-form";
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { FieldError } from "~/components/ui/Field";
 
 /** The form field a profile photo is posted as (multipart). */

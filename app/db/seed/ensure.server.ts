@@ -2,6 +2,7 @@ import type { Db } from "../client.server";
 import { stores } from "../schema";
 import { DEMO_ACCOUNTS, PLATFORM_URL } from "./accounts";
 import { seedDemo } from "./index";
+import { config } from "~/lib/config.server";
 
 /** True when the database holds no store at all: a first start. */
 async function isEmpty(db: Db): Promise<boolean> {
@@ -30,9 +31,8 @@ export function demoLines(elapsedMs?: number): string[] {
  * PGlite (the zero-setup demo) is seeded.
  */
 function autoSeedAllowed(db: Db): boolean {
-  const flag = process.env.SEED_DEMO;
-  if (flag === "0") return false;
-  if (flag === "1") return true;
+  const flag = config().seedDemo;
+  if (flag !== undefined) return flag;
   return db.kind === "pglite";
 }
 

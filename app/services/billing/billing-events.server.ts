@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE } from "~/lib/i18n";
 import { sendEmail } from "~/services/email/email.server";
 import { billingEmail, emailStore } from "~/services/email/email-templates.server";
 import { getStripe, type Stripe } from "~/services/payments/stripe-client.server";
-import { recordStripeEvent } from "~/services/payments/stripe-events.server";
+import { recordStripeEvent, type HandledStripeEvent } from "~/services/payments/stripe-events.server";
 import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
 import { applySubscription, BILLING_PATH, storeIdByCustomer } from "./subscriptions.server";
 
@@ -76,27 +76,30 @@ async function storeIdFor(subject: Subject): Promise<string | null> {
   return subject.customerId ? storeIdByCustomer(subject.customerId) : null;
 }
 
-export async function handleBillingEvent(event: Stripe.Event): Promise<BillingOutcome> {
+export async function handleBillingEvent(event: Stripe.Event): Promise<HandledStripeEvent<BillingOutcome>> {
   const db = await getDb();
   const subject = subjectOf(event);
   const storeId = subject ? await storeIdFor(subject) : null;
   if (!subject || !storeId) {
-    return db.withPlatform(async (tx) =>
-      (await recordStripeEvent(tx, event, null)) ? "ignored" : "duplicate",
-    );
+    return db.withPlatform(async (tx) => ({
+      outcome: (await recordStripeEvent(tx, event, null)) ? "ignored" : "duplicate",
+      ledger: "platform",
+    }));
   }
   // Read before the transaction: the network call should not hold the store's row lock.
   const subscription = subject.subscriptionId
     ? await getStripe().subscriptions.retrieve(subject.subscriptionId)
     : null;
-  const outcome = await db.withStore(storeId, async (tx) => {
+  const handled = await db.withStore(storeId, async (tx): Promise<HandledStripeEvent<BillingOutcome>> => {
     const [store] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
-    if (!(await recordStripeEvent(tx, event, store ? storeId : null))) return "duplicate" as const;
-    if (!store || !subscription) return "ignored" as const;
-    return applySubscription(tx, storeId, subscription);
+    const ledger = store ? "store" : "platform";
+    if (!(await recordStripeEvent(tx, event, store ? storeId : null)))
+      return { outcome: "duplicate", ledger };
+    if (!store || !subscription) return { outcome: "ignored", ledger };
+    return { outcome: await applySubscription(tx, storeId, subscription), ledger };
   });
-  if (outcome === "applied" && subject.notify) await mailAdmins(storeId, subject.notify);
-  return outcome;
+  if (handled.outcome === "applied" && subject.notify) await mailAdmins(storeId, subject.notify);
+  return handled;
 }
 
 /** The billing mail to each admin of the store, in their language, linking to /admin/billing. */

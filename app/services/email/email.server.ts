@@ -8,6 +8,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { getDb } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
+import { metrics } from "~/lib/metrics.server";
+import { config } from "~/lib/config.server";
 
 export interface EmailMessage {
   to: string;
@@ -28,7 +30,7 @@ function transporterFor(url: string): Transporter {
 }
 
 function fromAddress(fromName: string): string {
-  const address = process.env.MAIL_FROM ?? "no-reply@storefront.localhost";
+  const address = config().mailFrom;
   return `"${fromName.replace(/["\\\r\n]/g, "")}" <${address}>`;
 }
 
@@ -51,7 +53,7 @@ export async function sendEmail(
       })
       .returning({ id: emailOutbox.id }),
   );
-  const smtpUrl = process.env.SMTP_URL;
+  const { smtpUrl } = config();
   let status: "sent" | "logged" | "failed" = "logged";
   let error: string | null = null;
   if (smtpUrl) {
@@ -79,5 +81,6 @@ export async function sendEmail(
       .set({ status, error, sentAt: status === "sent" ? new Date() : null })
       .where(eq(emailOutbox.id, row!.id)),
   );
+  metrics.email(status);
   return { status };
 }

@@ -35,6 +35,7 @@ import type { EmailStore } from "~/services/email/email-templates.server";
 import { sendOrderEmail } from "./order-emails.server";
 import { loadPaymentOptions, type PaymentOptions } from "./payment-options.server";
 import { priceCheckout, type CheckoutPrice } from "./pricing.server";
+import { metrics } from "~/lib/metrics.server";
 
 export interface CheckoutPage {
   price: CheckoutPrice;
@@ -251,6 +252,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
     }
     throw error;
   }
+  if (result.kind === "placed") metrics.orderPlaced(result.paymentMethod);
   if (result.kind === "placed" && ctx.mail) {
     await sendOrderEmail(store.id, ctx.mail, result.orderId, "order-placed");
   }

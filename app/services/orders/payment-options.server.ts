@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { stores, storeSettings } from "~/db/schema";
 import type { PaymentMethod } from "~/lib/validation/checkout";
+import { config } from "~/lib/config.server";
 
 export interface PaymentOptions {
   cod: boolean;
@@ -15,7 +16,7 @@ export interface PaymentOptions {
   cardNotConfigured: boolean;
 }
 
-export const stripeConfigured = () => Boolean(process.env.STRIPE_SECRET_KEY);
+export const stripeConfigured = () => Boolean(config().stripe.secretKey);
 
 export async function loadPaymentOptions(tx: Tx, storeId: string): Promise<PaymentOptions> {
   const [settings] = await tx

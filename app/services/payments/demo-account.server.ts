@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db/client.server";
 import { stores } from "~/db/schema";
 import { getStripe, stripeConfigured, type Stripe } from "./stripe-client.server";
+import { config } from "~/lib/config.server";
 
 export type DemoAccountOutcome =
   { slug: string; kind: "kept" | "created"; accountId: string } | { slug: string; kind: "no-store" };
@@ -20,7 +21,7 @@ export type DemoAccountOutcome =
  * STRIPE_DEMO_CONNECT=0 turns it off (the browser tests connect a store through Payment Options).
  */
 export const demoStripeAvailable = () =>
-  stripeConfigured() && Boolean(process.env.STRIPE_API_BASE) && process.env.STRIPE_DEMO_CONNECT !== "0";
+  stripeConfigured() && Boolean(config().stripe.apiBase) && config().stripe.demoConnect;
 
 async function storeIdBySlug(slug: string): Promise<string | null> {
   const db = await getDb();
@@ -89,7 +90,7 @@ export async function connectDemoStores(slugs: readonly string[]): Promise<strin
         );
     } catch (error) {
       lines.push(
-        `Pay With Stripe: ${slug} not connected, the Stripe test server at ${process.env.STRIPE_API_BASE} did not answer (${(error as Error).message})`,
+        `Pay With Stripe: ${slug} not connected, the Stripe test server at ${config().stripe.apiBase} did not answer (${(error as Error).message})`,
       );
     }
   }

@@ -9,11 +9,12 @@
  * STRIPE_WEBHOOK_SECRET  the whsec_… secret webhooks are signed with.
  */
 import Stripe from "stripe";
+import { config } from "~/lib/config.server";
 
 export type { Stripe };
 
 export function stripeConfigured(): boolean {
-  return Boolean(process.env.STRIPE_SECRET_KEY);
+  return Boolean(config().stripe.secretKey);
 }
 
 /** Turns STRIPE_API_BASE into the SDK's host/port/protocol options (it takes no base URL). */
@@ -36,9 +37,8 @@ let cached: { key: string; base: string | undefined; client: Stripe } | undefine
  * that points the environment at a fresh test server gets a client for it.
  */
 export function getStripe(): Stripe {
-  const key = process.env.STRIPE_SECRET_KEY;
+  const { secretKey: key, apiBase: base } = config().stripe;
   if (!key) throw new Error("Stripe is not configured (STRIPE_SECRET_KEY is not set)");
-  const base = process.env.STRIPE_API_BASE || undefined;
   if (cached && cached.key === key && cached.base === base) return cached.client;
   const client = new Stripe(key, { ...apiBaseOptions(base), telemetry: false });
   cached = { key, base, client };
@@ -57,7 +57,7 @@ export function verifyStripeEvent(
   rawBody: string | Buffer,
   signature: string | null | undefined,
 ): Stripe.Event {
-  const secret = process.env.STRIPE_WEBHOOK_SECRET;
+  const secret = config().stripe.webhookSecret;
   if (!secret) throw new Error("Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)");
   // Stripe's helper refuses a stamp older than its tolerance but not one from the future: a
   // signature made with a clock set ahead (or a replay kept for later) would stay good forever.
@@ -71,5 +71,5 @@ export function verifyStripeEvent(
 
 /** The webhook route answers only when the secret it checks signatures with is set. */
 export function stripeWebhooksConfigured(): boolean {
-  return Boolean(process.env.STRIPE_WEBHOOK_SECRET);
+  return Boolean(config().stripe.webhookSecret);
 }

@@ -8,6 +8,18 @@ import type { Tx } from "~/db/client.server";
 import { platformStripeEvents, stripeEvents } from "~/db/schema";
 import type { Stripe } from "./stripe-client.server";
 
+/**
+ * Where a delivery was recorded: its store's `stripe_events`, `platform_stripe_events` (an event
+ * of no store), or nowhere (to be delivered again). The webhook metrics count by it.
+ */
+export type StripeEventLedger = "store" | "platform" | "none";
+
+/** What handling one event came to, and where it was recorded. */
+export interface HandledStripeEvent<Outcome extends string> {
+  outcome: Outcome;
+  ledger: StripeEventLedger;
+}
+
 /** Inserts the event's row in the effect's transaction; false when it was there already (a redelivery). */
 export async function recordStripeEvent(
   tx: Tx,

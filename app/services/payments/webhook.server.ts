@@ -16,7 +16,7 @@ import { handleBillingEvent } from "~/services/billing/billing-events.server";
 import { sendOrderEmails, type OrderEmail } from "~/services/orders/order-emails.server";
 import { cancelOrderIn, markOrderPaidIn } from "~/services/orders/orders.server";
 import { refundPayment } from "./refund.server";
-import { recordStripeEvent } from "./stripe-events.server";
+import { recordStripeEvent, type HandledStripeEvent } from "./stripe-events.server";
 import type { Stripe } from "./stripe-client.server";
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "retry";
@@ -37,45 +37,48 @@ function storeIdOf(event: Stripe.Event): string | null {
   return storeId && UUID.test(storeId) ? storeId : null;
 }
 
-export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOutcome> {
+/** The event's outcome, and where it was recorded (the webhook metrics count by both). */
+export async function handleStripeEvent(event: Stripe.Event): Promise<HandledStripeEvent<WebhookOutcome>> {
   // The platform's own account: store subscriptions (services/billing).
   if (!event.account) return handleBillingEvent(event);
   const storeId = storeIdOf(event);
   const db = await getDb();
   if (!storeId) {
     // Not ours to act on; still recorded once.
-    return db.withPlatform(async (tx) =>
-      (await recordStripeEvent(tx, event, null)) ? "ignored" : "duplicate",
-    );
+    return db.withPlatform(async (tx) => ({
+      outcome: (await recordStripeEvent(tx, event, null)) ? "ignored" : "duplicate",
+      ledger: "platform",
+    }));
   }
   const emails: OrderEmail[] = [];
-  let outcome: WebhookOutcome;
+  let handled: HandledStripeEvent<WebhookOutcome>;
   try {
-    outcome = await applyForStore(storeId, event, emails);
+    handled = await applyForStore(storeId, event, emails);
   } catch (error) {
-    if (error instanceof NotYet) return "retry";
+    if (error instanceof NotYet) return { outcome: "retry", ledger: "none" };
     throw error;
   }
   await sendOrderEmails(storeId, emails);
-  return outcome;
+  return handled;
 }
 
 async function applyForStore(
   storeId: string,
   event: Stripe.Event,
   emails: OrderEmail[],
-): Promise<WebhookOutcome> {
+): Promise<HandledStripeEvent<WebhookOutcome>> {
   const db = await getDb();
-  return db.withStore(storeId, async (tx) => {
+  return db.withStore(storeId, async (tx): Promise<HandledStripeEvent<WebhookOutcome>> => {
     // RLS shows only this store's row: the account must be the one it connected.
     const [store] = await tx
       .select({ accountId: stores.stripeAccountId })
       .from(stores)
       .where(eq(stores.id, storeId));
     const ours = store?.accountId === event.account;
-    if (!(await recordStripeEvent(tx, event, ours ? storeId : null))) return "duplicate";
-    if (!ours) return "ignored";
-    return apply(tx, storeId, event, emails);
+    const ledger = ours ? "store" : "platform";
+    if (!(await recordStripeEvent(tx, event, ours ? storeId : null))) return { outcome: "duplicate", ledger };
+    if (!ours) return { outcome: "ignored", ledger };
+    return { outcome: await apply(tx, storeId, event, emails), ledger };
   });
 }
 

@@ -16,6 +16,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db/client.server";
 import { stores } from "~/db/schema";
 import { platformDomain } from "./tenancy.server";
+import { config } from "~/lib/config.server";
 
 export type DomainState = "none" | "pending" | "verified" | "failing" | "lapsed";
 export type DomainProblem =
@@ -181,11 +182,9 @@ export async function removeCustomDomain(storeId: string): Promise<void> {
 
 /** The resolver checks go through: DNS_SERVERS ("127.0.0.1:5353,…") or the system's. */
 function resolver(): Resolver {
-  const timeout = Number(process.env.DNS_TIMEOUT_MS ?? 2000);
-  const resolver = new Resolver({ timeout, tries: 1 });
-  const servers = process.env.DNS_SERVERS?.split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const { dns } = config();
+  const resolver = new Resolver({ timeout: dns.timeoutMs, tries: 1 });
+  const servers = dns.servers?.map((s) => s.trim()).filter(Boolean);
   if (servers?.length) resolver.setServers(servers);
   return resolver;
 }

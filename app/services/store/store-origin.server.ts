@@ -5,6 +5,7 @@
  * header, those are not the address a shopper should be sent to.
  */
 import { platformDomain, type TenantStore } from "~/services/store/tenancy.server";
+import { config } from "~/lib/config.server";
 
 /**
  * A platform on `localhost` (the default, and the embedded demo even in production mode) is served
@@ -17,15 +18,15 @@ function onLocalhost(): boolean {
 }
 
 function publicScheme(): "http" | "https" {
-  const configured = process.env.PUBLIC_SCHEME?.toLowerCase();
-  if (configured === "http" || configured === "https") return configured;
+  const configured = config().publicScheme;
+  if (configured) return configured;
   return onLocalhost() ? "http" : "https";
 }
 
 function publicPort(): string {
-  const configured = process.env.PUBLIC_PORT;
-  if (configured !== undefined) return configured;
-  return onLocalhost() ? (process.env.PORT ?? "3000") : "";
+  const { publicPort: configured, port } = config();
+  if (configured !== undefined) return configured === null ? "" : String(configured);
+  return onLocalhost() ? String(port) : "";
 }
 
 export function storeHost(store: Pick<TenantStore, "slug" | "customDomain" | "matchedBy">): string {

@@ -7,6 +7,7 @@ import {
   SHELL_SETTINGS_COLUMNS,
   type ShellSettingsSource,
 } from "~/services/store/settings.server";
+import { config } from "~/lib/config.server";
 import { TenantCache, type CachedTenant } from "./tenant-cache.server";
 
 export interface StoreBranding {
@@ -41,7 +42,7 @@ export const DEFAULT_BRANDING: StoreBranding = {
 };
 
 export function platformDomain(): string {
-  return (process.env.PLATFORM_DOMAIN ?? "localhost").toLowerCase();
+  return config().platformDomain;
 }
 
 /** Lower-cases a Host header value and drops the port and any trailing dot. */
@@ -55,7 +56,7 @@ export function normalizeHost(raw: string): string {
 
 /** The host a request was addressed to; X-Forwarded-Host is believed only behind a trusted proxy. */
 export function requestHost(headers: { host?: string; forwardedHost?: string }): string {
-  const forwarded = process.env.TRUST_PROXY === "1" ? headers.forwardedHost?.split(",")[0] : undefined;
+  const forwarded = config().trustProxy ? headers.forwardedHost?.split(",")[0] : undefined;
   return normalizeHost(forwarded || headers.host || "");
 }
 
@@ -132,17 +133,6 @@ export async function resolveTenantUncached(
 export type CachedEntry = CachedTenant & { tenant: Tenant };
 type Entry = CachedEntry;
 
-/** TENANT_CACHE_MB: the tenant cache's memory per process, in MiB (default 32). */
-export function tenantCacheBytes(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.TENANT_CACHE_MB?.trim();
-  if (!raw) return 32 * 1024 * 1024;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 16_384) {
-    throw new Error(`TENANT_CACHE_MB must be a whole number from 1 to 16384, not ${JSON.stringify(raw)}`);
-  }
-  return value * 1024 * 1024;
-}
-
 /**
  * A per-instance cache over `resolveTenantUncached` (tenant-cache.server.ts). Every instance
  * listens on the `store_changed` channel (raised by triggers on stores and store_settings) and
@@ -160,7 +150,7 @@ export class TenantResolver {
     options: { ttlMs?: number; maxBytes?: number; platformDomain?: string } = {},
   ) {
     this.cache = new TenantCache<Entry>({
-      maxBytes: options.maxBytes ?? tenantCacheBytes(),
+      maxBytes: options.maxBytes ?? config().tenantCacheBytes,
       ttlMs: options.ttlMs ?? 30_000,
     });
     this.domain = options.platformDomain ?? platformDomain();
@@ -178,6 +168,14 @@ export class TenantResolver {
   /** Drops one store's hosts at once (this process's own writes: see `tenantChanged`). */
   invalidate(storeId: string): void {
     this.cache.invalidate(storeId);
+  }
+
+  /**
+   * What this host was last resolved to, however long ago, without asking the database: the
+   * page cache serves its stale pages by it while the database is down (decision 020).
+   */
+  known(host: string): Tenant | undefined {
+    return this.cache.peekStale(host)?.tenant;
   }
 
   async resolve(host: string): Promise<Tenant> {

@@ -59,6 +59,9 @@ export class TenantCache<T extends CachedTenant> {
     return new LRUCache<string, T>({
       maxSize: this.options.maxBytes,
       ttl: this.options.ttlMs,
+      // An expired host is kept until replaced or evicted: `peekStale` still answers for it
+      // while the database is down (decision 020).
+      noDeleteOnStaleGet: true,
       sizeCalculation: (value, key) => TENANT_ENTRY_BYTES + 2 * (key.length + value.chars),
       dispose: (value, key) => {
         if (!value.storeId) return;
@@ -83,6 +86,14 @@ export class TenantCache<T extends CachedTenant> {
     if (stamp === this.generationValue) return "unknown";
     this.unknown.delete(host);
     return undefined;
+  }
+
+  /**
+   * The known host's entry however long ago it was looked up, without touching its recency: the
+   * page cache serves stale pages by it while the database is down (decision 020).
+   */
+  peekStale(host: string): T | undefined {
+    return this.known.peek(host, { allowStale: true });
   }
 
   /** Keeps what a lookup begun in `generation` found, unless something changed meanwhile. */

@@ -1,6 +1,6 @@
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TranslationProvider } from "~/lib/use-translation";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { getI18n, provideDictionary, type Locale } from "~/lib/i18n";
 import ar from "~/locales/ar.json";
@@ -22,7 +22,7 @@ export async function renderAt(url: string, element: ReactElement, locale: Local
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToStaticMarkup(
     createElement(
-      I18nextProvider,
+      TranslationProvider,
       { i18n: getI18n(locale) },
       createElement(StaticRouterProvider, { router, context, hydrate: false }),
     ),

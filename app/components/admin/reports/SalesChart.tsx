@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useMoney } from "~/components/Price";
 import { localeDir } from "~/lib/i18n";
 import { useDayFormat } from "./RangeForm";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { localeName } from "~/lib/localized-name";
 

@@ -1,0 +1,238 @@
+/**
+ * Shared by the fault tests (decision 020): the production server as a child process, a TCP
+ * proxy of the test's own in front of PostgreSQL that can be cut and restored, HTTP requests with
+ * a store's Host header, and signed-in shoppers with a cart and the checkout form's token.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import net from "node:net";
+import { eq } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import { cartItems, users } from "~/db/schema";
+import type { Db } from "~/db/client.server";
+import { createUserSession } from "~/http/sessions.server";
+import { freePort } from "../bench/server";
+import { cookiesFrom } from "../helpers/routes";
+import { ADDRESS } from "./checkout-fixtures";
+
+export const STORE = "dyes";
+export const SESSION_SECRET = "faults-test-secret";
+
+export interface Instance {
+  port: number;
+  process: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export async function startInstance(env: Record<string, string>, { healthy = true } = {}): Promise<Instance> {
+  const port = await freePort();
+  const { DATABASE_URL: _url, APP_DATABASE_URL: _appUrl, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      REQUEST_LOG: "0",
+      SEED_DEMO: "1",
+      SESSION_SECRET,
+      PAGE_CACHE: "on",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const instance: Instance = { port, process: child, output: () => output, exited };
+  if (!healthy) return instance;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
+    if ((await send(instance, { path: "/healthz" }).catch(() => null))?.status === 200) return instance;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server not healthy:\n${output}`);
+}
+
+export function stopInstance(instance: Instance | undefined): Promise<void> {
+  const child = instance?.process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 12_000);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** From sending to the end of the body. */
+  ms: number;
+}
+
+export function send(
+  instance: Pick<Instance, "port">,
+  {
+    path,
+    method = "GET",
+    cookie,
+    form,
+    lang,
+    timeoutMs = 10_000,
+    agent,
+    store = STORE,
+  }: {
+    path: string;
+    store?: string;
+    method?: string;
+    cookie?: string;
+    form?: Record<string, string>;
+    lang?: string;
+    timeoutMs?: number;
+    agent?: http.Agent;
+  },
+): Promise<Answer> {
+  const origin = `http://${store}.localhost:${instance.port}`;
+  const body = form ? new URLSearchParams(form).toString() : undefined;
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: instance.port,
+        path,
+        method,
+        agent,
+        timeout: timeoutMs,
+        headers: {
+          host: `${store}.localhost:${instance.port}`,
+          "accept-encoding": "identity",
+          ...(cookie ? { cookie } : {}),
+          ...(lang ? { "accept-language": lang } : {}),
+          ...(body
+            ? {
+                origin,
+                "content-type": "application/x-www-form-urlencoded",
+                "content-length": Buffer.byteLength(body),
+              }
+            : {}),
+        },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: text,
+            ms: performance.now() - started,
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** A TCP proxy in front of 127.0.0.1:5432 that the test cuts (every connection reset, port closed). */
+export class DatabaseProxy {
+  private server: net.Server | null = null;
+  private readonly sockets = new Set<net.Socket>();
+  constructor(
+    readonly port: number,
+    private readonly target = { host: "127.0.0.1", port: 5432 },
+  ) {}
+
+  static async start(): Promise<DatabaseProxy> {
+    const proxy = new DatabaseProxy(await freePort());
+    await proxy.restore();
+    return proxy;
+  }
+
+  /** `url` (a PostgreSQL URL) through this proxy. */
+  through(url: string): string {
+    const parsed = new URL(url);
+    parsed.hostname = "127.0.0.1";
+    parsed.port = String(this.port);
+    return parsed.toString();
+  }
+
+  restore(): Promise<void> {
+    const server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on("close", () => this.sockets.delete(socket));
+        socket.on("error", () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+    this.server = server;
+    return new Promise((resolve) => server.listen(this.port, "127.0.0.1", () => resolve()));
+  }
+
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    for (const socket of this.sockets) socket.resetAndDestroy();
+    await closed;
+  }
+}
+
+export interface Shopper {
+  userId: string;
+  cookie: string;
+  store: string;
+}
+
+/** A shopper of `storeId` signed in, with `quantity` of `productId` in the cart. */
+export async function shopperWithCart(
+  db: Db,
+  storeId: string,
+  productId: string,
+  quantity = 1,
+  store = STORE,
+): Promise<Shopper> {
+  const userId = uuidv7();
+  await db.owner
+    .insert(users)
+    .values({ storeId, id: userId, email: `${userId}@faults.test`, name: "Fault Tester" });
+  await db.owner.delete(cartItems).where(eq(cartItems.userId, userId));
+  await db.owner.insert(cartItems).values({ storeId, userId, productId, quantity });
+  const cookie = cookiesFrom(
+    new Headers({
+      "Set-Cookie": await createUserSession(storeId, userId, new Request(`http://${store}.localhost`)),
+    }),
+  );
+  return { userId, cookie, store };
+}
+
+/** The checkout form as the page renders it for `shopper`: its token and the total shown. */
+export async function checkoutForm(instance: Instance, shopper: Shopper): Promise<Record<string, string>> {
+  const page = await send(instance, { path: "/checkout", cookie: shopper.cookie, store: shopper.store });
+  if (page.status !== 200) throw new Error(`checkout page ${page.status}`);
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page.body)?.[1];
+  const checkoutToken = field("checkoutToken");
+  const expectedTotal = field("expectedTotal");
+  if (!checkoutToken || !expectedTotal) throw new Error("checkout page without its token or total");
+  return { ...ADDRESS, intent: "place", paymentMethod: "cod", checkoutToken, expectedTotal };
+}

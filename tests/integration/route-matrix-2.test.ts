@@ -1,0 +1,4 @@
+/** The route matrix, shard 2 of 2 (tests/helpers/matrix/route-matrix-suite.ts says what it checks). */
+import { routeMatrix } from "../helpers/matrix/route-matrix-suite";
+
+routeMatrix({ shard: 1, shards: 2 });
