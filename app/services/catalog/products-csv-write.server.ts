@@ -16,7 +16,7 @@ function* batches<T>(items: T[]): Generator<T[]> {
   for (let i = 0; i < items.length; i += BATCH) yield items.slice(i, i + BATCH);
 }
 
-/** `update table set … from (values …) where id = …`: many rows, each its own values, at once. */
+/** One UPDATE … FROM (VALUES …) for many rows, each with its own values. */
 async function updateRows(
   tx: Tx,
   storeId: string,
