@@ -3,23 +3,21 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { Price } from "~/components/Price";
+import { ImportPreview } from "~/components/admin/ImportPreview";
 import { Button } from "~/components/ui/Button";
-import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { FieldError } from "~/components/ui/Field";
-import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { decodeCarriedCsv, encodeCarriedCsv, readPostedCsv } from "~/http/posted-csv.server";
 import { badRequest } from "~/http/refusal.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { MAX_CSV_ROWS, PRODUCT_CSV_COLUMNS, REQUIRED_CSV_COLUMNS } from "~/lib/validation/products-admin";
+import { MAX_CSV_ROWS, REQUIRED_CSV_COLUMNS } from "~/lib/validation/products-admin";
 import {
   applyProductImport,
+  CSV_HEADER,
   previewProductImport,
   type ImportCheck,
-  type ImportRowReport,
 } from "~/services/catalog/products-csv.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.import.title") });
@@ -27,7 +25,7 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin
 // The file's rules travel as data, so the page's JavaScript does not carry the schema module (zod).
 export const loader = adminLoader(({ store }) => ({
   currency: store.currency,
-  columns: PRODUCT_CSV_COLUMNS.join(", "),
+  columns: CSV_HEADER.join(", "),
   required: REQUIRED_CSV_COLUMNS.join(", "),
   maxRows: MAX_CSV_ROWS,
 }));
@@ -37,10 +35,13 @@ const PREVIEW_ROWS = 200;
 
 /** The answer a preview (or a refused apply) shows: the check, and the file to carry to "apply". */
 function previewAnswer(check: ImportCheck, csv: string, status: number) {
+  const count = (action: string) => (check.ok ? check.rows.filter((row) => row.action === action).length : 0);
   const counts = check.ok
     ? {
         rows: check.rows.length,
-        create: check.rows.filter((row) => row.action === "create").length,
+        create: count("create"),
+        update: count("update"),
+        unchanged: count("unchanged"),
         invalid: check.invalid,
       }
     : null;
@@ -113,7 +114,7 @@ export default function ImportProducts() {
         <h2 id="upload-heading" className="text-lg font-extrabold">
           {t("admin.products.import.uploadTitle")}
         </h2>
-        <p>{t("admin.products.import.intro")}</p>
+        <p>{t("variantCsv.intro")}</p>
         <dl className="flex flex-col gap-1 text-sm text-muted">
           <dt className="font-bold">{t("admin.products.import.columns")}</dt>
           <dd>
@@ -128,7 +129,7 @@ export default function ImportProducts() {
             </code>
           </dd>
         </dl>
-        <p className="text-sm text-muted">{t("admin.products.import.format", { currency })}</p>
+        <p className="text-sm text-muted">{t("variantCsv.format", { currency })}</p>
         <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="preview" />
           <div className="flex flex-col gap-1">
@@ -166,107 +167,6 @@ export default function ImportProducts() {
         </Form>
       ) : null}
     </AdminPage>
-  );
-}
-
-function ImportPreview({
-  rows,
-  counts,
-}: {
-  rows: ImportRowReport[];
-  counts: { rows: number; create: number; invalid: number };
-}) {
-  const { t } = useTranslation();
-  const { invalid, create } = counts;
-  const columns: DataColumn<ImportRowReport>[] = [
-    { key: "line", header: t("admin.products.import.line"), align: "end", cell: (row) => row.line },
-    {
-      key: "name",
-      header: t("admin.products.name"),
-      rowHeader: true,
-      cell: (row) => (
-        <span className="flex min-w-40 flex-col">
-          <span dir="auto">{row.nameEn || "—"}</span>
-          <span dir="auto" className="font-normal">
-            {row.nameAr}
-          </span>
-        </span>
-      ),
-    },
-    {
-      key: "slug",
-      header: t("admin.products.import.slug"),
-      cell: (row) => (
-        <span dir="ltr" className="whitespace-nowrap">
-          {row.slug || "—"}
-        </span>
-      ),
-    },
-    {
-      key: "price",
-      header: t("admin.products.price"),
-      align: "end",
-      cell: (row) => (row.priceCents === null ? "—" : <Price minor={row.priceCents} />),
-    },
-    { key: "stock", header: t("admin.products.stock"), align: "end", cell: (row) => row.stock ?? "—" },
-    {
-      key: "action",
-      header: t("admin.products.import.action"),
-      cell: (row) =>
-        row.action === "create" ? t("admin.products.import.create") : t("admin.products.import.update"),
-    },
-    {
-      key: "problems",
-      header: t("admin.products.import.problems"),
-      cell: (row) =>
-        row.errors.length === 0 ? (
-          <span className="font-bold text-green-800 dark:text-green-300">
-            {t("admin.products.import.ok")}
-          </span>
-        ) : (
-          <ul className="flex min-w-56 flex-col gap-1 text-red-700 dark:text-red-400">
-            {row.errors.map((error) => (
-              <li key={`${error.column}-${error.key}`}>
-                {error.column ? (
-                  <span dir="ltr" className="font-bold">
-                    {error.column}
-                  </span>
-                ) : null}
-                {error.column ? ": " : null}
-                {t(error.key)}
-              </li>
-            ))}
-          </ul>
-        ),
-    },
-  ];
-  // Not a named region: the preview table is one already, by the same name (axe landmark-unique).
-  return (
-    <section className="flex flex-col gap-3">
-      <h2 id="preview-heading" className="text-xl font-extrabold">
-        {t("admin.products.import.previewTitle")}
-      </h2>
-      {invalid > 0 ? (
-        <Notice>{t("admin.products.import.summaryErrors", { invalid, rows: counts.rows })}</Notice>
-      ) : (
-        <Notice tone="info">
-          {t("admin.products.import.summary", { rows: counts.rows, create, update: counts.rows - create })}
-        </Notice>
-      )}
-      {rows.length < counts.rows ? (
-        <p className="text-muted">
-          {t("admin.products.import.shown", { shown: rows.length, rows: counts.rows })}
-        </p>
-      ) : null}
-      <DataTable
-        caption={t("admin.products.import.previewTitle")}
-        captionHidden
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => String(row.line)}
-        empty={t("admin.products.import.empty")}
-      />
-    </section>
   );
 }
 

@@ -18,6 +18,7 @@ import { action as importAction } from "~/routes/admin.products.import";
 import { loader as listLoader } from "~/routes/admin.products._index";
 import { action as newAction, loader as newLoader } from "~/routes/admin.products.new";
 import { loader as productPageLoader } from "~/routes/products.$slug";
+import { VARIANT_CSV_COLUMNS } from "~/lib/validation/variant-csv";
 import type { ImportCheck } from "~/services/catalog/products-csv.server";
 import type { AdminProductRow } from "~/services/catalog/products-admin.server";
 import type { ProductDetail } from "~/services/catalog/products.server";
@@ -676,7 +677,8 @@ describe("CSV export and import", () => {
     // The byte order mark Excel needs to read the file as UTF-8 (Response.text() would drop it).
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    expect(text.startsWith(`\ufeff${HEADER}\r\n`)).toBe(true);
+    // Today's product columns, then the variant ones (decision 027).
+    expect(text.startsWith(`\ufeff${HEADER},${VARIANT_CSV_COLUMNS.join(",")}\r\n`)).toBe(true);
     expect(text).toContain("alpha-product,alpha red dye,أزرق المحيط");
     expect(text).toContain(",19.99,7,alpha-cat,alpha-sub,#1A5276,blue,true");
     expect(text).not.toContain("beta-product");
@@ -766,23 +768,25 @@ describe("CSV export and import", () => {
     const lines = Array.from({ length: 300 }, (_, i) =>
       i === 289 ? `long-${i},Long ${i},طويل,,,oops,1,,,,,` : `long-${i},Long ${i},طويل,,,1.00,1,,,,,`,
     );
-    const preview = await answer<FormAnswer & { counts: { rows: number; create: number; invalid: number } }>(
-      async () => {
-        const form = new FormData();
-        form.append("intent", "preview");
-        form.append("file", new File([[HEADER, ...lines].join("\n")], "long.csv", { type: "text/csv" }));
-        return importAction({
-          request: new Request(`${A}/admin/products/import`, {
-            method: "POST",
-            headers: { Cookie: adminCookie, Origin: A },
-            body: form,
-          }),
-          context: ctx,
-          params: {},
-        });
-      },
-    );
-    expect(preview.data.counts).toEqual({ rows: 300, create: 300, invalid: 1 });
+    const preview = await answer<
+      FormAnswer & {
+        counts: { rows: number; create: number; update: number; unchanged: number; invalid: number };
+      }
+    >(async () => {
+      const form = new FormData();
+      form.append("intent", "preview");
+      form.append("file", new File([[HEADER, ...lines].join("\n")], "long.csv", { type: "text/csv" }));
+      return importAction({
+        request: new Request(`${A}/admin/products/import`, {
+          method: "POST",
+          headers: { Cookie: adminCookie, Origin: A },
+          body: form,
+        }),
+        context: ctx,
+        params: {},
+      });
+    });
+    expect(preview.data.counts).toEqual({ rows: 300, create: 300, update: 0, unchanged: 0, invalid: 1 });
     const rows = (preview.data.preview as Extract<ImportCheck, { ok: true }>).rows;
     expect(rows).toHaveLength(200);
     expect(rows.map((row) => row.line)).toContain(291);

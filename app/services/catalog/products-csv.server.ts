@@ -1,45 +1,63 @@
 /**
- * The catalogue as CSV (SPEC §2 Products, bulk): export every product of the store, and import a
- * file that creates or updates products by slug. An import is checked row by row with the product
- * form's own rules (productCsvRowSchema) plus what only the database knows (category slugs, a
- * slug used twice in the file), shown as a preview, then applied in ONE transaction that checks
- * everything again: all rows are written, or none.
+ * The catalogue as CSV (SPEC §2 Products, bulk; decision 027): export every variant of the store's
+ * products, one a row, and import a file that creates or updates products by slug, with their
+ * options, values and variants. An import is read and checked row by row with the product form's
+ * rules (products-csv-read), compared with the store (products-csv-plan), shown as a preview, then
+ * applied in ONE transaction that checks everything again: all rows are written, or none.
  */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
-import { CsvError, parseCsv, toCsv } from "~/lib/csv";
+import { categories, productOptions, productOptionValues, products, productVariants } from "~/db/schema";
+import { toCsv } from "~/lib/csv";
 import { currencyDigits } from "~/lib/money";
-import {
-  CSV_FIELD,
-  MAX_CSV_ROWS,
-  minorToMajor,
-  PRODUCT_CSV_COLUMNS,
-  productCsvRowSchema,
-  REQUIRED_CSV_COLUMNS,
-  suggestSlug,
-  type ProductCsvColumn,
-  type ProductCsvRow,
-} from "~/lib/validation/products-admin";
+import { minorToMajor, PRODUCT_CSV_COLUMNS } from "~/lib/validation/products-admin";
+import { imageRef, MAX_OPTIONS, VARIANT_CSV_COLUMNS } from "~/lib/validation/variant-csv";
 import { catalogChanged } from "./catalog-cache.server";
-import { isSlugConflict } from "./products-admin.server";
+import { loadExisting, planImport, skuOwners, type ImportPlan } from "./products-csv-plan.server";
+import {
+  readProductsCsv,
+  type FileError,
+  type ImportRowReport,
+  type ReadFile,
+} from "./products-csv-read.server";
+import { writePlan } from "./products-csv-write.server";
 
-/** The store's catalogue, one product a row, in slug order, with the header first. */
+export type { ImportNote, ImportRowError, ImportRowReport } from "./products-csv-read.server";
+
+/** The header the export writes and the import reads: the product columns, then the variant ones. */
+export const CSV_HEADER = [...PRODUCT_CSV_COLUMNS, ...VARIANT_CSV_COLUMNS] as const;
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/**
+ * The store's catalogue, one variant a row (inactive ones too), products in slug order and their
+ * variants in theirs, the header first. Every row repeats its product's columns. A product
+ * without options has one row whose price and stock are in `price`/`stock`; a product with
+ * options has them in `variant_price`/`variant_stock` and leaves `price`/`stock` empty, so each
+ * figure has one place in the file.
+ */
 export async function exportProductsCsv(storeId: string, currency: string): Promise<string> {
   const db = await getDb();
   const category = alias(categories, "category");
   const sub = alias(categories, "sub");
-  const rows = await db.withStore(storeId, (tx) =>
-    tx
+  const { productRows, optionRows, valueRows, variantRows } = await db.withStore(storeId, async (tx) => ({
+    productRows: await tx
       .select({
+        id: products.id,
         slug: products.slug,
         nameEn: products.nameEn,
         nameAr: products.nameAr,
         descriptionEn: products.descriptionEn,
         descriptionAr: products.descriptionAr,
-        priceCents: products.priceCents,
-        stock: products.stock,
         category: category.slug,
         subcategory: sub.slug,
         shadeHex: products.shadeHex,
@@ -50,195 +68,103 @@ export async function exportProductsCsv(storeId: string, currency: string): Prom
       .leftJoin(category, eq(category.id, products.categoryId))
       .leftJoin(sub, eq(sub.id, products.subcategoryId))
       .orderBy(asc(products.slug)),
-  );
+    optionRows: await tx
+      .select({
+        id: productOptions.id,
+        productId: productOptions.productId,
+        position: productOptions.position,
+        nameEn: productOptions.nameEn,
+        nameAr: productOptions.nameAr,
+      })
+      .from(productOptions)
+      .orderBy(asc(productOptions.position)),
+    valueRows: await tx
+      .select({
+        id: productOptionValues.id,
+        valueEn: productOptionValues.valueEn,
+        valueAr: productOptionValues.valueAr,
+      })
+      .from(productOptionValues),
+    variantRows: await tx
+      .select()
+      .from(productVariants)
+      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+  }));
+  const optionsOf = groupBy(optionRows, (option) => option.productId);
+  const variantsOf = groupBy(variantRows, (variant) => variant.productId);
+  const values = new Map(valueRows.map((value) => [value.id, value]));
   const digits = currencyDigits(currency);
-  return toCsv([
-    PRODUCT_CSV_COLUMNS,
-    ...rows.map((row) => [
-      row.slug,
-      row.nameEn,
-      row.nameAr,
-      row.descriptionEn,
-      row.descriptionAr,
-      minorToMajor(row.priceCents, digits),
-      row.stock,
-      row.category,
-      row.subcategory,
-      row.shadeHex,
-      row.colorFamily,
-      row.active ? "true" : "false",
-    ]),
-  ]);
-}
-
-/** Rows written per statement (13 parameters a row, far below PostgreSQL's 65,535). */
-const UPSERT_BATCH = 500;
-
-export interface ImportRowError {
-  /** The CSV column the error is about, or null for the row as a whole. */
-  column: ProductCsvColumn | null;
-  key: string;
-}
-
-export interface ImportRowReport {
-  /** The row's line in the file (the header is line 1). */
-  line: number;
-  slug: string;
-  nameEn: string;
-  nameAr: string;
-  priceCents: number | null;
-  stock: number | null;
-  action: "create" | "update";
-  errors: ImportRowError[];
+  const rows: (string | number | null)[][] = [[...CSV_HEADER]];
+  for (const product of productRows) {
+    const options = optionsOf.get(product.id) ?? [];
+    for (const variant of variantsOf.get(product.id) ?? []) {
+      const price = minorToMajor(variant.priceCents, digits);
+      const plain = options.length === 0;
+      const valueIds = [variant.option1ValueId, variant.option2ValueId, variant.option3ValueId];
+      const optionCells = Array.from({ length: MAX_OPTIONS }, (_, i) => {
+        const option = options.find((o) => o.position === i + 1);
+        const value = valueIds[i] ? values.get(valueIds[i]!) : undefined;
+        return option
+          ? [option.nameEn, option.nameAr, value?.valueEn ?? "", value?.valueAr ?? ""]
+          : ["", "", "", ""];
+      }).flat();
+      rows.push([
+        product.slug,
+        product.nameEn,
+        product.nameAr,
+        product.descriptionEn,
+        product.descriptionAr,
+        plain ? price : "",
+        plain ? variant.stock : "",
+        product.category,
+        product.subcategory,
+        product.shadeHex,
+        product.colorFamily,
+        product.active ? "true" : "false",
+        ...optionCells,
+        variant.sku,
+        plain ? "" : price,
+        plain ? "" : variant.stock,
+        variant.imageId ? imageRef(variant.imageId) : "",
+        variant.active ? "true" : "false",
+      ]);
+    }
+  }
+  return toCsv(rows);
 }
 
 export type ImportCheck =
-  | { ok: false; fileError: { key: string; params?: Record<string, string | number> } }
-  | { ok: true; rows: ImportRowReport[]; invalid: number };
+  { ok: false; fileError: FileError } | { ok: true; rows: ImportRowReport[]; invalid: number };
 
-interface CheckedRow {
-  report: ImportRowReport;
-  value: ProductCsvRow | null;
-  categoryId: string | null;
-  subcategoryId: string | null;
-}
-
-const COLUMN_OF_FIELD = Object.fromEntries(
-  Object.entries(CSV_FIELD).map(([column, field]) => [field, column]),
-) as Record<string, ProductCsvColumn>;
-
-/** The header's columns by position; unknown columns are ignored, known ones must not repeat. */
-function readHeader(header: string[]): ImportCheck | Map<ProductCsvColumn, number> {
-  const positions = new Map<ProductCsvColumn, number>();
-  for (const [index, raw] of header.entries()) {
-    const name = raw.trim().toLowerCase() as ProductCsvColumn;
-    if (!(PRODUCT_CSV_COLUMNS as readonly string[]).includes(name)) continue;
-    if (positions.has(name))
-      return {
-        ok: false,
-        fileError: { key: "admin.products.import.duplicateColumn", params: { column: name } },
-      };
-    positions.set(name, index);
-  }
-  const missing = REQUIRED_CSV_COLUMNS.filter((column) => !positions.has(column));
-  if (missing.length > 0) {
-    return {
-      ok: false,
-      fileError: { key: "admin.products.import.missingColumns", params: { columns: missing.join(", ") } },
-    };
-  }
-  return positions;
-}
-
-/** Every row checked: the form's rules, then the store's categories and slugs. */
-async function checkRows(
+/** The file read, checked against the store and planned; nothing written. */
+async function checkFile(
   tx: Tx,
+  storeId: string,
   text: string,
   currency: string,
-): Promise<ImportCheck | { ok: true; checked: CheckedRow[] }> {
-  let table: string[][];
-  try {
-    table = parseCsv(text);
-  } catch (error) {
-    if (error instanceof CsvError) {
-      return {
-        ok: false,
-        fileError: { key: `admin.products.import.${error.key}`, params: { line: error.line } },
-      };
-    }
-    throw error;
-  }
-  const [header, ...body] = table;
-  if (!header || body.length === 0) return { ok: false, fileError: { key: "admin.products.import.empty" } };
-  if (body.length > MAX_CSV_ROWS) {
-    return {
-      ok: false,
-      fileError: { key: "admin.products.import.tooManyRows", params: { max: MAX_CSV_ROWS } },
-    };
-  }
-  const positions = readHeader(header);
-  if (!(positions instanceof Map)) return positions;
-
-  const schema = productCsvRowSchema(currencyDigits(currency));
-  const parsed = body.map((cells, index) => {
-    const record: Record<string, string> = {};
-    for (const [column, position] of positions) record[CSV_FIELD[column]] = cells[position] ?? "";
-    const cell = (column: ProductCsvColumn) => {
-      const position = positions.get(column);
-      return position === undefined ? "" : (cells[position] ?? "").trim();
-    };
-    const errors: ImportRowError[] = [];
-    if (cells.length !== header.length)
-      errors.push({ column: null, key: "admin.products.import.columnCount" });
-    const result = schema.safeParse(record);
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field = String(issue.path[0] ?? "");
-        errors.push({ column: COLUMN_OF_FIELD[field] ?? null, key: issue.message });
-      }
-    }
-    const value = result.success ? result.data : null;
-    const slug = value ? (value.slug ?? suggestSlug(value.nameEn)) : cell("slug").toLowerCase();
-    if (value && !slug) errors.push({ column: "slug", key: "admin.products.errors.slugNeeded" });
-    return {
-      value: errors.length === 0 ? value : null,
-      report: {
-        line: index + 2,
-        slug,
-        nameEn: value?.nameEn ?? cell("name_en"),
-        nameAr: value?.nameAr ?? cell("name_ar"),
-        priceCents: value?.price ?? null,
-        stock: value?.stock ?? null,
-        action: "create" as "create" | "update",
-        errors,
-      },
-    };
-  });
-
-  // What only the store knows: its categories, and which slugs it already has.
+  lock: boolean,
+): Promise<{ ok: false; fileError: FileError } | { ok: true; file: ReadFile; plan: ImportPlan }> {
   const categoryRows = await tx
     .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
-    .from(categories);
-  const bySlug = new Map(categoryRows.map((row) => [row.slug, row]));
-  const slugs = [...new Set(parsed.map((row) => row.report.slug).filter(Boolean))];
-  const existing = new Set<string>();
-  for (let i = 0; i < slugs.length; i += 1000) {
-    const found = await tx
-      .select({ slug: products.slug })
-      .from(products)
-      .where(inArray(products.slug, slugs.slice(i, i + 1000)));
-    for (const row of found) existing.add(row.slug);
-  }
-  const seen = new Map<string, number>();
-  const checked = parsed.map(({ value, report }): CheckedRow => {
-    report.action = existing.has(report.slug) ? "update" : "create";
-    const earlier = report.slug ? seen.get(report.slug) : undefined;
-    if (earlier !== undefined) {
-      report.errors.push({ column: "slug", key: "admin.products.import.duplicateSlug" });
-    } else if (report.slug) seen.set(report.slug, report.line);
-    let categoryId: string | null = null;
-    let subcategoryId: string | null = null;
-    if (value?.category) {
-      const category = bySlug.get(value.category);
-      if (!category || category.parentId !== null) {
-        report.errors.push({ column: "category", key: "admin.products.import.unknownCategory" });
-      } else categoryId = category.id;
-    }
-    if (value?.subcategory) {
-      const sub = bySlug.get(value.subcategory);
-      if (!sub || sub.parentId === null) {
-        report.errors.push({ column: "subcategory", key: "admin.products.import.unknownSubcategory" });
-      } else if (categoryId && sub.parentId !== categoryId) {
-        report.errors.push({ column: "subcategory", key: "admin.products.errors.subNotInCategory" });
-      } else subcategoryId = sub.id;
-    }
-    return { report, value: report.errors.length === 0 ? value : null, categoryId, subcategoryId };
-  });
-  return { ok: true, checked };
+    .from(categories)
+    .where(eq(categories.storeId, storeId));
+  const file = readProductsCsv(text, currencyDigits(currency), categoryRows);
+  if ("fileError" in file) return { ok: false, fileError: file.fileError };
+  const existing = await loadExisting(
+    tx,
+    storeId,
+    file.products.map((product) => product.slug),
+    lock,
+  );
+  const skus = [
+    ...new Set(file.products.flatMap((p) => p.rows.flatMap((row) => (row.sku ? [row.sku] : [])))),
+  ];
+  const plan = planImport(file, existing, await skuOwners(tx, storeId, skus));
+  return { ok: true, file, plan };
 }
 
-function summary(checked: CheckedRow[]): ImportCheck {
-  const rows = checked.map((row) => row.report);
+function summary(file: ReadFile): Extract<ImportCheck, { ok: true }> {
+  const rows = file.reports;
   return { ok: true, rows, invalid: rows.filter((row) => row.errors.length > 0).length };
 }
 
@@ -250,17 +176,30 @@ export async function previewProductImport(
 ): Promise<ImportCheck> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const result = await checkRows(tx, text, currency);
-    return "checked" in result ? summary(result.checked) : result;
+    const result = await checkFile(tx, storeId, text, currency, false);
+    return result.ok ? summary(result.file) : result;
   });
 }
 
 export type ApplyResult = { ok: true; created: number; updated: number } | { ok: false; check: ImportCheck };
 
+/** Another writer made a slug, SKU or combination this import meant to make. */
+function isConflict(error: unknown): boolean {
+  const names = ["products_store_slug_key", "product_variants_sku_key", "product_variants_combination_key"];
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const record = e as Record<string, unknown>;
+    if (record.code !== "23505") continue;
+    const constraint = String(record.constraint_name ?? record.constraint ?? (e as Error).message);
+    if (names.some((name) => constraint.includes(name))) return true;
+  }
+  return false;
+}
+
 /**
- * Applies a file in one transaction, checked again inside it (the file comes back from the
- * browser, and the store may have changed since the preview). Any bad row: nothing is written.
- * Updating by slug keeps a product's images, reviews and sales figures.
+ * Applies a file in one transaction, checked again inside it with the products locked (the file
+ * comes back from the browser, and the store may have changed since the preview). Any bad row:
+ * nothing is written. Only what changes is written: a product updated by slug keeps its id,
+ * images, reviews and sales figures, and its variants of unchanged combinations their ids.
  */
 export async function applyProductImport(
   storeId: string,
@@ -271,60 +210,15 @@ export async function applyProductImport(
   let result: ApplyResult;
   try {
     result = await db.withStore(storeId, async (tx): Promise<ApplyResult> => {
-      const checkedRows = await checkRows(tx, text, currency);
-      if (!("checked" in checkedRows)) return { ok: false, check: checkedRows };
-      const check = summary(checkedRows.checked);
-      if (!check.ok || check.invalid > 0) return { ok: false, check };
-      const values = checkedRows.checked.map((row) => {
-        const value = row.value!;
-        return {
-          storeId,
-          slug: row.report.slug,
-          nameEn: value.nameEn,
-          nameAr: value.nameAr,
-          descriptionEn: value.descriptionEn,
-          descriptionAr: value.descriptionAr,
-          priceCents: value.price,
-          stock: value.stock,
-          categoryId: row.categoryId,
-          subcategoryId: row.subcategoryId,
-          shadeHex: value.shadeHex,
-          colorFamily: value.colorFamily,
-          active: value.active,
-        };
-      });
-      // One statement per 500 rows: a row whose slug the store has updates that product (its
-      // id, images, reviews and sales figures stay), any other is created.
-      const excluded = (column: string) => sql.raw(`excluded.${column}`);
-      for (let i = 0; i < values.length; i += UPSERT_BATCH) {
-        await tx
-          .insert(products)
-          .values(values.slice(i, i + UPSERT_BATCH))
-          .onConflictDoUpdate({
-            target: [products.storeId, products.slug],
-            set: {
-              nameEn: excluded("name_en"),
-              nameAr: excluded("name_ar"),
-              descriptionEn: excluded("description_en"),
-              descriptionAr: excluded("description_ar"),
-              priceCents: excluded("price_cents"),
-              stock: excluded("stock"),
-              categoryId: excluded("category_id"),
-              subcategoryId: excluded("subcategory_id"),
-              shadeHex: excluded("shade_hex"),
-              colorFamily: excluded("color_family"),
-              active: excluded("active"),
-              updatedAt: sql`now()`,
-            },
-          });
-      }
-      const updated = checkedRows.checked.filter((row) => row.report.action === "update").length;
-      const created = checkedRows.checked.length - updated;
-      return { ok: true, created, updated };
+      const checked = await checkFile(tx, storeId, text, currency, true);
+      if (!checked.ok) return { ok: false, check: checked };
+      const check = summary(checked.file);
+      if (check.invalid > 0) return { ok: false, check };
+      await writePlan(tx, storeId, checked.plan);
+      return { ok: true, created: checked.plan.created, updated: checked.plan.updated };
     });
   } catch (error) {
-    // Another import or form created one of these slugs since this one checked: nothing written.
-    if (isSlugConflict(error)) {
+    if (isConflict(error)) {
       return {
         ok: false,
         check: { ok: false, fileError: { key: "admin.products.import.changedMeanwhile" } },
@@ -332,6 +226,6 @@ export async function applyProductImport(
     }
     throw error;
   }
-  if (result.ok) await catalogChanged(storeId);
+  if (result.ok && result.created + result.updated > 0) await catalogChanged(storeId);
   return result;
 }

@@ -75,7 +75,7 @@ export async function planStore(
     },
     categories,
     products,
-    productImages: catalog.productImages,
+    productImages: [...catalog.productImages, ...variants.productImages],
     users: people.users,
     addresses: people.addresses,
     reviews,

@@ -12,7 +12,7 @@ import type * as schema from "~/db/schema";
 import { dyePackPng, inkBottlePng, type PngImage } from "../images";
 import type { OrdersPlan } from "./orders";
 import type { SalesPlan } from "./sales";
-import type { ImageRow, OrderItemRow, ProductRow } from "./types";
+import type { ImageRow, OrderItemRow, ProductImageRow, ProductRow } from "./types";
 
 type OptionRow = typeof schema.productOptions.$inferInsert & { id: string };
 type ValueRow = typeof schema.productOptionValues.$inferInsert & { id: string };
@@ -119,6 +119,8 @@ const retail = (cents: number) => Math.max(99, Math.round(cents / 100) * 100 - 1
 export interface VariantPlan {
   /** The variants' own pictures (written with the store's other images). */
   images: ImageRow[];
+  /** Those pictures in their products' galleries: a variant's picture is one of its product's. */
+  productImages: ProductImageRow[];
   options: OptionRow[];
   values: ValueRow[];
   /** Updates of the default variants (id = product id) to their first combination. */
@@ -133,7 +135,14 @@ export async function planVariants(
   orders: OrdersPlan,
   sales: SalesPlan,
 ): Promise<VariantPlan> {
-  const plan: VariantPlan = { images: [], options: [], values: [], defaults: [], variants: [] };
+  const plan: VariantPlan = {
+    images: [],
+    productImages: [],
+    options: [],
+    values: [],
+    defaults: [],
+    variants: [],
+  };
   const drawings: Promise<void>[] = [];
   const ordersById = new Map(orders.orders.map((order) => [order.id, order]));
   for (const product of products) {
@@ -181,6 +190,18 @@ export async function planVariants(
         const image: ImageRow & { id: string } = { storeId, id: uuidv7() } as ImageRow & { id: string };
         row.imageId = image.id;
         plan.images.push(image);
+        const label = (language: 0 | 1) =>
+          variant.values.map((value, option) => spec.options[option]!.values[value]![language]).join(", ");
+        plan.productImages.push({
+          storeId,
+          id: uuidv7(),
+          productId: product.id,
+          imageId: image.id,
+          // After the product's own picture (position 0), in the order of the variants.
+          position: 1 + position,
+          altEn: `${product.nameEn}, ${label(0)}`,
+          altAr: `${product.nameAr}، ${label(1)}`,
+        });
         // Drawn in sharp's thread pool, all at once; the row is filled in when it is done.
         const draw = kind === "pack" ? dyePackPng : inkBottlePng;
         drawings.push(
