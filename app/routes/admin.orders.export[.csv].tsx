@@ -8,7 +8,7 @@ import { exportAdminOrdersCsv, readOrderFilters } from "~/services/orders/admin-
  */
 export const loader = adminLoader(async ({ request, store, locale }) => {
   const { filters } = readOrderFilters(new URL(request.url).searchParams);
-  const csv = await exportAdminOrdersCsv(store.id, filters, locale);
+  const csv = await exportAdminOrdersCsv(store.id, filters, locale, store.timeZone);
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {
