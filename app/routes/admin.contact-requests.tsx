@@ -77,7 +77,11 @@ export default function AdminContactRequests() {
     {
       key: "received",
       header: t("admin.contact.received"),
-      cell: (row) => <time dateTime={row.createdAt}>{formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}</time>,
+      cell: (row) => (
+        <time dateTime={row.createdAt}>
+          {formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}
+        </time>
+      ),
     },
     {
       key: "status",

@@ -171,7 +171,11 @@ export default function AdminDashboard() {
               {
                 key: "date",
                 header: t("orders.date"),
-                cell: (row) => <time dateTime={row.createdAt}>{formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}</time>,
+                cell: (row) => (
+                  <time dateTime={row.createdAt}>
+                    {formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}
+                  </time>
+                ),
               },
             ]}
             rows={recent}

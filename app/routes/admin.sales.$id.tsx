@@ -34,12 +34,7 @@ import { toZonedDateTimeValue } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import {
-  MAX_SALE_TARGETS,
-  minorToAmount,
-  saleDeleteSchema,
-  saleSchema,
-} from "~/lib/validation/admin-sales";
+import { MAX_SALE_TARGETS, minorToAmount, saleDeleteSchema, saleSchema } from "~/lib/validation/admin-sales";
 import {
   deleteSale,
   getSale,
@@ -132,7 +127,9 @@ export const action = adminAction(async ({ store, params, form, locale }) => {
     if (!(await deleteSale(store.id, sale.id))) throw notFound();
     return redirectWithToast("/admin/sales", { key: "admin.sales.deleted" });
   }
-  const submission = parseWithZod(form, { schema: saleSchema(currencyDigits(store.currency), store.timeZone) });
+  const submission = parseWithZod(form, {
+    schema: saleSchema(currencyDigits(store.currency), store.timeZone),
+  });
   // The products the answer's form shows checked, so a refused submit keeps them listed.
   const chosen = async () =>
     (await listProductChoices(store.id, { q: "", chosenIds: idsOf(form.getAll("productIds")), locale }))

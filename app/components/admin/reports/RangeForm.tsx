@@ -35,7 +35,9 @@ export function RangeForm({
           <input type="date" name="endDate" defaultValue={range.end} required className={INPUT_CLASS} />
         </label>
         <Button variant="secondary">{t("reports.range.apply")}</Button>
-        <p className="basis-full text-sm text-muted">{t("reports.range.timeZone", { timeZone: isolate(timeZone) })}</p>
+        <p className="basis-full text-sm text-muted">
+          {t("reports.range.timeZone", { timeZone: isolate(timeZone) })}
+        </p>
       </Form>
     </div>
   );
