@@ -224,7 +224,7 @@ export interface TimeZoneGroup {
 
 /**
  * The settings page's choices, grouped by area, each labelled by its place and its offset now:
- * "New York (GMT-05:00)", "Argentina / Buenos Aires (GMT-03:00)". UTC comes first on its own.
+ * "New York (GMT-05:00)", "Argentina / Salta (GMT-03:00)". UTC comes first on its own.
  */
 export function timeZoneGroups(at = Date.now()): TimeZoneGroup[] {
   const groups = new Map<string, TimeZoneGroup>();
