@@ -101,7 +101,8 @@ export default function AdminSettings() {
                 </option>
               ))}
             </SelectField>
-            <div className="sm:col-span-2">
+            {/* min-w-0: the longest zone's name must not widen the column past a phone's screen. */}
+            <div className="min-w-0 sm:col-span-2">
               <SelectField
                 field={form.field("timeZone")}
                 label={t("timeZone.label")}
