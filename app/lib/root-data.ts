@@ -18,9 +18,3 @@ export function useStoreSite() {
   if (site.kind !== "store") throw new Error("useStoreSite used on a non-store host");
   return site;
 }
-
-/** The store's time zone (an IANA name) for formatting in components; UTC off a store. */
-export function useStoreTimeZone(): string {
-  const site = useOptionalRootData()?.site;
-  return site?.kind === "store" ? site.timeZone : "UTC";
-}

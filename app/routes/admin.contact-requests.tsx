@@ -7,7 +7,7 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
-import { useStoreTimeZone } from "~/lib/root-data";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
 import { formatInZone } from "~/lib/time-zone";
 import { TABLE_PARAMS } from "~/lib/table-links";

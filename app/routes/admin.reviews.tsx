@@ -11,7 +11,7 @@ import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { REVIEW_STATUSES } from "~/lib/review-states";
-import { useStoreTimeZone } from "~/lib/root-data";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
 import { formatInZone } from "~/lib/time-zone";
 import { TABLE_PARAMS } from "~/lib/table-links";

@@ -17,7 +17,7 @@ import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { isolate } from "~/lib/bidi";
 import { localeName } from "~/lib/localized-name";
-import { useStoreTimeZone } from "~/lib/root-data";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
 import { TABLE_PARAMS } from "~/lib/table-links";
 import { redirectWithToast } from "~/lib/toast.server";

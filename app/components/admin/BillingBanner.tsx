@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useStoreTimeZone } from "~/lib/root-data";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { formatInZone } from "~/lib/time-zone";
 import { useTranslation } from "~/lib/use-translation";
 

@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 import { formatMoney } from "~/lib/money";
 import type { FormNotice } from "~/lib/notice";
-import { useRootData, useStoreTimeZone } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { formatInZone } from "~/lib/time-zone";
 
 export interface BillingPlan {

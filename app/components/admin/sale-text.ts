@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { useMoney } from "~/components/Price";
-import { useStoreTimeZone } from "~/lib/root-data";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { formatInZone } from "~/lib/time-zone";
 
 /** A sale's discount as the admin reads it: "20 %" or "$5.00" in the store's currency. */
