@@ -8,7 +8,7 @@
  * (what ECMAScript's `Date`, Temporal's default "compatible" and most calendars do):
  * 2026-03-08 02:30 in New York does not exist (02:00 EST jumps to 03:00 EDT) and is read as
  * 07:30 UTC, i.e. 03:30 EDT; 2026-11-01 01:30 happens twice and is the first one, 01:30 EDT
- * (05:30 UTC). See docs/decisions/029-store-time-zone.md.
+ * (05:30 UTC). See docs/decisions/018-reports.md, addendum "The store's time zone".
  */
 
 export const DEFAULT_TIME_ZONE = "UTC";

@@ -97,12 +97,12 @@ export default function AdminSales() {
     },
     {
       key: "startsAt",
-      header: t("timeZone.saleStarts", { timeZone: isolate(timeZone) }),
+      header: t("timeZone.starts"),
       cell: (row) => <span className="whitespace-nowrap">{time(row.startsAt)}</span>,
     },
     {
       key: "endsAt",
-      header: t("timeZone.saleEnds", { timeZone: isolate(timeZone) }),
+      header: t("timeZone.ends"),
       cell: (row) => <span className="whitespace-nowrap">{time(row.endsAt)}</span>,
     },
     {
@@ -143,8 +143,9 @@ export default function AdminSales() {
   return (
     <AdminPage title={t("admin.sales.title")}>
       <SalesTabs />
-      <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <Button to="/admin/sales/new">{t("admin.sales.new")}</Button>
+        <p className="text-sm text-muted">{t("timeZone.note", { timeZone: isolate(timeZone) })}</p>
       </div>
       <ActionNotice data={actionData} />
       <DataTable

@@ -2,7 +2,7 @@
  * /admin/settings (SPEC §2 Settings): the store's name, currency, default language, time zone,
  * shipping fee and free-shipping threshold. Amounts are typed in major units and stored in minor
  * units; checkout reads them from the settings row. The time zone is a list of the runtime's IANA
- * names grouped by area (decision 029); every date and time of the store is shown in it.
+ * names grouped by area (decision 018, addendum); every date and time of the store is shown in it.
  */
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";

@@ -468,7 +468,7 @@ describe("sales typed and shown in the store's zone", () => {
 
     const list = await get<object>("beta", salesLoader, "/admin/sales");
     const page = await renderPage("beta", createElement(AdminSales), list.data);
-    expect(page).toContain("Starts (\u2068Asia/Riyadh\u2069)");
+    expect(page).toContain("Times are in the store's time zone (\u2068Asia/Riyadh\u2069).");
     expect(page).toContain("May 1, 2026, 9:30 AM");
     expect(page).toContain("May 2, 2026, 12:00 AM");
     // New York's list: its own sale in its own time, nothing of Riyadh's.
@@ -477,7 +477,7 @@ describe("sales typed and shown in the store's zone", () => {
       createElement(AdminSales),
       (await get<object>("alpha", salesLoader, "/admin/sales")).data,
     );
-    expect(ny).toContain("Starts (\u2068America/New_York\u2069)");
+    expect(ny).toContain("Times are in the store's time zone (\u2068America/New_York\u2069).");
     expect(ny).toContain("Mar 8, 2026, 3:30 AM");
     expect(ny).not.toContain("Riyadh");
     expect(ny).not.toContain("UTC");
