@@ -166,10 +166,9 @@ export function zonedDateTimeToInstant(value: string, timeZone: string): Date | 
 const displayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * How much of a moment to show: the day ("8 Mar 2026", long: "8 March 2026"), the day and time
- * ("8 Mar 2026, 10:30"),
- * or the day and time with the zone's short name ("8 Mar 2026, 10:30 EST", "… GMT+3") where the
- * page does not say the zone elsewhere.
+ * How much of a moment to show: the day ("Mar 8, 2026"; long: "March 8, 2026"), the day and time
+ * ("Mar 8, 2026, 10:30 AM"), or the day and time with the zone's short name ("Mar 8, 2026,
+ * 10:30 AM EST", "… GMT+3") where the page does not say the zone elsewhere.
  */
 export type MomentStyle = "date" | "longDate" | "dateTime" | "dateTimeZone";
 
