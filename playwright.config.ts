@@ -66,7 +66,7 @@ const browser = {
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   },
 };
-const STORE_WIDE_SPECS = /admin-settings\.spec\.ts$/;
+const STORE_WIDE_SPECS = /(admin-settings|store-time-zone)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -91,8 +91,8 @@ export default defineConfig({
       testIgnore: STORE_WIDE_SPECS,
     },
     {
-      // Specs that change what every page of a demo store shows (its brand colours): they run
-      // after the others, so no other spec sees the store mid-change.
+      // Specs that change what every page of a demo store shows (its brand colours, its time
+      // zone): they run after the others, so no other spec sees the store mid-change.
       name: "chromium-store-wide",
       use: browser,
       testMatch: STORE_WIDE_SPECS,

@@ -60,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       slug: store.slug,
       logoImageId: store.branding.logoImageId,
       currency: store.currency,
+      timeZone: store.timeZone,
       year,
       settings: shellSettings(store.settings, shell.locale),
     };

@@ -40,6 +40,8 @@ export type Site =
       /** Served through /resources/image; null when the store has not uploaded one. */
       logoImageId: string | null;
       currency: string;
+      /** The IANA zone the store's dates and times are shown in. */
+      timeZone: string;
       year: number;
       settings: StoreShellSettings;
     }

@@ -7,7 +7,9 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
+import { formatInZone } from "~/lib/time-zone";
 import { TABLE_PARAMS } from "~/lib/table-links";
 import { redirectWithToast } from "~/lib/toast.server";
 import { contactChangeSchema } from "~/lib/validation/admin-users";
@@ -50,7 +52,7 @@ export default function AdminContactRequests() {
   const { rows, prevCursor, nextCursor, storeName, unreadOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const timeZone = useStoreTimeZone();
   const columns: DataColumn<ContactRequestRow>[] = [
     {
       key: "name",
@@ -75,7 +77,11 @@ export default function AdminContactRequests() {
     {
       key: "received",
       header: t("admin.contact.received"),
-      cell: (row) => <time dateTime={row.createdAt}>{dates.format(new Date(row.createdAt))}</time>,
+      cell: (row) => (
+        <time dateTime={row.createdAt}>
+          {formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}
+        </time>
+      ),
     },
     {
       key: "status",

@@ -11,6 +11,7 @@ import { Avatar } from "~/components/ui/Avatar";
 import { Button } from "~/components/ui/Button";
 import { DataTable } from "~/components/ui/DataTable";
 import { seo } from "~/lib/seo";
+import { formatInZone } from "~/lib/time-zone";
 import { readReportRange } from "~/lib/validation/report-range";
 import { adminLoader } from "~/http/handlers.server";
 import { changeOf, dashboardReport, reportTimeZone } from "~/services/reports/reports.server";
@@ -64,7 +65,6 @@ export default function AdminDashboard() {
   const dayFormat = useDayFormat();
   const productColumns = useProductColumns<(typeof topProducts)[number]>();
   const count = new Intl.NumberFormat(i18n.language);
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   if (!layout) return null;
   const { admin } = layout;
   const tiles = [
@@ -171,7 +171,11 @@ export default function AdminDashboard() {
               {
                 key: "date",
                 header: t("orders.date"),
-                cell: (row) => <time dateTime={row.createdAt}>{dates.format(new Date(row.createdAt))}</time>,
+                cell: (row) => (
+                  <time dateTime={row.createdAt}>
+                    {formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}
+                  </time>
+                ),
               },
             ]}
             rows={recent}

@@ -31,7 +31,7 @@ export const loader = adminLoader(async ({ store, params, locale }) => {
   const order = await getAdminOrder(store.id, number);
   if (!order) throw orderNotFound();
   return {
-    order: orderView(order, locale),
+    order: orderView(order, locale, store.timeZone),
     account: { name: order.userName, email: order.userEmail },
     orderLocale: order.locale,
     actors: order.events.map((event) => ({

@@ -7,26 +7,29 @@ import { Button } from "~/components/ui/Button";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { Notice } from "~/components/ui/Notice";
 import { adminLoader } from "~/http/handlers.server";
+import { isolate } from "~/lib/bidi";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-transitions";
 import { seo } from "~/lib/seo";
 import { TABLE_PARAMS } from "~/lib/table-links";
+import { formatInZone } from "~/lib/time-zone";
 import { listAdminOrders, readOrderFilters } from "~/services/orders/admin-orders.server";
-import { formatDate } from "~/services/orders/order-view.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.orders.title") });
 
 /**
  * Every order of the store, newest first (SPEC §3 order labels), filtered by status, payment
- * status, a date range (UTC days) and a search by number, name or email; the dashboard's tiles
- * link here with `?status=confirmed` and `?status=delivered&payment=unpaid`. A filter value the
- * list cannot use is ignored and named above it.
+ * status, a date range (the store's days) and a search by number, name or email; the dashboard's
+ * tiles link here with `?status=confirmed` and `?status=delivered&payment=unpaid`. A filter value
+ * the list cannot use is ignored and named above it. Dates and times are the store's (its time
+ * zone, /admin/settings), and the page says which zone that is.
  */
 export const loader = adminLoader(async ({ request, store, locale }) => {
   const search = new URL(request.url).searchParams;
   const { filters, problems } = readOrderFilters(search);
-  const page = await listAdminOrders(store.id, filters, search.get(TABLE_PARAMS.cursor));
+  const page = await listAdminOrders(store.id, filters, search.get(TABLE_PARAMS.cursor), store.timeZone);
   return {
+    timeZone: store.timeZone,
     filters,
     problems,
     prevCursor: page.prevCursor,
@@ -39,7 +42,7 @@ export const loader = adminLoader(async ({ request, store, locale }) => {
       status: row.status,
       paymentStatus: row.paymentStatus,
       dateTime: row.createdAt,
-      date: formatDate(new Date(row.createdAt), locale),
+      date: formatInZone(row.createdAt, locale, store.timeZone, "dateTime"),
       total: formatMoney(row.totalCents, row.currency, locale),
       totalQuantity: row.totalQuantity,
     })),
@@ -51,7 +54,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 const FIELD_CLASS = "min-h-11 rounded-md border border-line bg-field px-3";
 
 export default function AdminOrders() {
-  const { rows, prevCursor, nextCursor, filters, problems } = useLoaderData<typeof loader>();
+  const { rows, prevCursor, nextCursor, filters, problems, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { search } = useLocation();
   const exportQuery = new URLSearchParams(search);
@@ -114,7 +117,7 @@ export default function AdminOrders() {
   return (
     <AdminPage title={t("admin.orders.title")}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted">{t("admin.orders.timeZoneNote")}</p>
+        <p className="text-sm text-muted">{t("timeZone.note", { timeZone: isolate(timeZone) })}</p>
         <Button to={exportHref} reloadDocument variant="secondary">
           {t("admin.orders.export")}
         </Button>

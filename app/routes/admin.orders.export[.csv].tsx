@@ -1,4 +1,5 @@
 import { adminLoader } from "~/http/handlers.server";
+import { todayIn } from "~/lib/validation/report-range";
 import { exportAdminOrdersCsv, readOrderFilters } from "~/services/orders/admin-orders.server";
 
 /**
@@ -8,8 +9,8 @@ import { exportAdminOrdersCsv, readOrderFilters } from "~/services/orders/admin-
  */
 export const loader = adminLoader(async ({ request, store, locale }) => {
   const { filters } = readOrderFilters(new URL(request.url).searchParams);
-  const csv = await exportAdminOrdersCsv(store.id, filters, locale);
-  const date = new Date().toISOString().slice(0, 10);
+  const csv = await exportAdminOrdersCsv(store.id, filters, locale, store.timeZone);
+  const date = todayIn(store.timeZone);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

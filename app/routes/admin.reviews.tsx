@@ -11,7 +11,9 @@ import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { REVIEW_STATUSES } from "~/lib/review-states";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
+import { formatInZone } from "~/lib/time-zone";
 import { TABLE_PARAMS } from "~/lib/table-links";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
@@ -112,7 +114,7 @@ export default function AdminReviews() {
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", numberingSystem: "latn" });
+  const timeZone = useStoreTimeZone();
   const columns: DataColumn<AdminReviewRow>[] = [
     {
       key: "product",
@@ -168,7 +170,7 @@ export default function AdminReviews() {
           {/* The date sits with the text it dates: one column less for the table to fit. */}
           <p className="text-sm text-muted">
             <span className="sr-only">{`${t("reviewModeration.date")}: `}</span>
-            <time dateTime={row.createdAt}>{dates.format(new Date(row.createdAt))}</time>
+            <time dateTime={row.createdAt}>{formatInZone(row.createdAt, i18n.language, timeZone)}</time>
           </p>
           {row.reply ? (
             <div className="mt-1 rounded-md border-s-4 border-primary bg-page p-2 text-sm">

@@ -1,8 +1,9 @@
 /**
  * /admin/sales/new and /admin/sales/:id: one form for a sales campaign (names in English and
  * Arabic, percent or fixed amount, the whole store / categories with their sub categories /
- * chosen products, start and end in UTC), and deleting it. The same zod schema checks the form in
- * the action and in the browser (saleSchema, made for the store's currency).
+ * chosen products, start and end in the store's time zone), and deleting it. The same zod schema
+ * checks the form in the action and in the browser (saleSchema, made for the store's currency and
+ * zone).
  *
  * The product picker works without JavaScript: "Search products" submits the whole form as a GET
  * to this page (a `__intent__` submit, which the browser's checks let through), whose loader
@@ -24,20 +25,16 @@ import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { formConstraint } from "~/lib/form-constraint.server";
+import { isolate } from "~/lib/bidi";
 import { INTENT_FIELD } from "~/lib/form-value";
 import { localeName } from "~/lib/localized-name";
 import { currencyDigits } from "~/lib/money";
 import { seo } from "~/lib/seo";
+import { toZonedDateTimeValue } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import {
-  MAX_SALE_TARGETS,
-  minorToAmount,
-  saleDeleteSchema,
-  saleSchema,
-  toUtcDateTimeValue,
-} from "~/lib/validation/admin-sales";
+import { MAX_SALE_TARGETS, minorToAmount, saleDeleteSchema, saleSchema } from "~/lib/validation/admin-sales";
 import {
   deleteSale,
   getSale,
@@ -93,8 +90,8 @@ export const loader = adminLoader(async ({ request, store, params, locale }) => 
     kind: sale.kind,
     value: sale.kind === "percent" ? String(sale.value) : minorToAmount(sale.value, digits),
     scope: sale.scope,
-    startsAt: toUtcDateTimeValue(sale.startsAt),
-    endsAt: toUtcDateTimeValue(sale.endsAt),
+    startsAt: toZonedDateTimeValue(sale.startsAt, store.timeZone),
+    endsAt: toZonedDateTimeValue(sale.endsAt, store.timeZone),
     categoryIds: sale.categoryIds,
     productIds: sale.productIds,
   };
@@ -112,7 +109,8 @@ export const loader = adminLoader(async ({ request, store, params, locale }) => 
     products,
     currency: store.currency,
     digits,
-    constraint: formConstraint(saleSchema(digits)),
+    timeZone: store.timeZone,
+    constraint: formConstraint(saleSchema(digits, store.timeZone)),
   };
 });
 
@@ -129,7 +127,9 @@ export const action = adminAction(async ({ store, params, form, locale }) => {
     if (!(await deleteSale(store.id, sale.id))) throw notFound();
     return redirectWithToast("/admin/sales", { key: "admin.sales.deleted" });
   }
-  const submission = parseWithZod(form, { schema: saleSchema(currencyDigits(store.currency)) });
+  const submission = parseWithZod(form, {
+    schema: saleSchema(currencyDigits(store.currency), store.timeZone),
+  });
   // The products the answer's form shows checked, so a refused submit keeps them listed.
   const chosen = async () =>
     (await listProductChoices(store.id, { q: "", chosenIds: idsOf(form.getAll("productIds")), locale }))
@@ -156,7 +156,7 @@ const CHECK_ROW = "flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-car
 const GROUP = "flex flex-col gap-2 rounded-lg border border-line p-4";
 
 export default function AdminSale() {
-  const { sale, start, productQ, categories, products, currency, digits, constraint } =
+  const { sale, start, productQ, categories, products, currency, digits, timeZone, constraint } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
@@ -165,7 +165,7 @@ export default function AdminSale() {
   const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const form = useSchemaForm(
-    () => import("~/lib/validation/admin-sales").then((m) => m.saleSchema(digits)),
+    () => import("~/lib/validation/admin-sales").then((m) => m.saleSchema(digits, timeZone)),
     answered?.result,
     { id: "sale", constraint, defaultValue: start },
   );
@@ -218,15 +218,15 @@ export default function AdminSale() {
         <Field
           field={form.field("startsAt")}
           type="datetime-local"
-          label={t("admin.sales.startsUtc")}
-          hint={t("admin.sales.timeHint")}
+          label={t("timeZone.saleStarts", { timeZone: isolate(timeZone) })}
+          hint={t("timeZone.saleStartHint")}
           dir="ltr"
         />
         <Field
           field={form.field("endsAt")}
           type="datetime-local"
-          label={t("admin.sales.endsUtc")}
-          hint={t("admin.sales.endHint")}
+          label={t("timeZone.saleEnds", { timeZone: isolate(timeZone) })}
+          hint={t("timeZone.saleEndHint")}
           dir="ltr"
         />
         <fieldset className={`${GROUP} md:col-span-2`} aria-describedby="sale-scope-error">

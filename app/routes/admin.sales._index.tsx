@@ -1,6 +1,6 @@
 /**
  * /admin/sales (issue 11): the store's sales campaigns, latest start first, with their discount,
- * what they apply to, their window (UTC) and state; filtered by state, keyset pages, "New sale",
+ * what they apply to, their window (in the store's time zone) and state; filtered by state, keyset pages, "New sale",
  * and deleting one (confirmed). The sales report is the other tab (SalesTabs).
  */
 import type { MetaFunction } from "@remix-run/node";
@@ -15,7 +15,9 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
+import { isolate } from "~/lib/bidi";
 import { localeName } from "~/lib/localized-name";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
 import { TABLE_PARAMS } from "~/lib/table-links";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -60,6 +62,7 @@ export default function AdminSales() {
   const { t, i18n } = useTranslation();
   const discount = useSaleDiscount();
   const time = useSaleTime();
+  const timeZone = useStoreTimeZone();
   const name = (row: AdminSaleRow) => localeName(row, i18n.language);
   const columns: DataColumn<AdminSaleRow>[] = [
     {
@@ -94,12 +97,12 @@ export default function AdminSales() {
     },
     {
       key: "startsAt",
-      header: t("admin.sales.startsUtc"),
+      header: t("timeZone.starts"),
       cell: (row) => <span className="whitespace-nowrap">{time(row.startsAt)}</span>,
     },
     {
       key: "endsAt",
-      header: t("admin.sales.endsUtc"),
+      header: t("timeZone.ends"),
       cell: (row) => <span className="whitespace-nowrap">{time(row.endsAt)}</span>,
     },
     {
@@ -140,8 +143,9 @@ export default function AdminSales() {
   return (
     <AdminPage title={t("admin.sales.title")}>
       <SalesTabs />
-      <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <Button to="/admin/sales/new">{t("admin.sales.new")}</Button>
+        <p className="text-sm text-muted">{t("timeZone.note", { timeZone: isolate(timeZone) })}</p>
       </div>
       <ActionNotice data={actionData} />
       <DataTable

@@ -1,10 +1,12 @@
 /**
- * /admin/settings (SPEC §2 Settings): the store's name, currency, default language, shipping fee
- * and free-shipping threshold. Amounts are typed in major units and stored in minor units;
- * checkout reads them from the settings row.
+ * /admin/settings (SPEC §2 Settings): the store's name, currency, default language, time zone,
+ * shipping fee and free-shipping threshold. Amounts are typed in major units and stored in minor
+ * units; checkout reads them from the settings row. The time zone is a list of the runtime's IANA
+ * names grouped by area (decision 018, addendum); every date and time of the store is shown in it.
  */
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
+import { Fragment } from "react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
@@ -17,6 +19,7 @@ import { isolate } from "~/lib/bidi";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
+import { currentTimeZoneGroups } from "~/lib/time-zone";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -40,9 +43,11 @@ export const loader = adminLoader(async ({ store }) => {
       storeName: store.name,
       currency: store.currency,
       defaultLocale: store.defaultLocale,
+      timeZone: store.timeZone,
       shippingFee: minorToMajor(settings.shippingFeeCents),
       freeShippingThreshold: minorToMajor(settings.freeShippingThresholdCents),
     },
+    timeZones: currentTimeZoneGroups(),
     constraint: formConstraint(generalSettingsSchema),
   };
 });
@@ -57,7 +62,7 @@ function previewMinor(value: string): number | null {
 }
 
 export default function AdminSettings() {
-  const { values, constraint } = useLoaderData<typeof loader>();
+  const { values, timeZones, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const pending = useFormPending({ method: "post" });
@@ -96,6 +101,33 @@ export default function AdminSettings() {
                 </option>
               ))}
             </SelectField>
+            {/* min-w-0: the longest zone's name must not widen the column past a phone's screen. */}
+            <div className="min-w-0 sm:col-span-2">
+              <SelectField
+                field={form.field("timeZone")}
+                label={t("timeZone.label")}
+                hint={t("timeZone.hint")}
+                dir="ltr"
+              >
+                {timeZones.map((group) => {
+                  const options = group.zones.map((zone) => (
+                    <option key={zone.value} value={zone.value}>
+                      {zone.label}
+                    </option>
+                  ));
+                  return group.region === "" ? (
+                    <Fragment key="">{options}</Fragment>
+                  ) : (
+                    <optgroup
+                      key={group.region}
+                      label={t(`timeZone.regions.${group.region}`, { defaultValue: group.region })}
+                    >
+                      {options}
+                    </optgroup>
+                  );
+                })}
+              </SelectField>
+            </div>
             <Field
               field={form.field("shippingFee")}
               label={t("admin.settings.shippingFee")}

@@ -16,7 +16,9 @@ import { adminAction, adminLoader } from "~/http/handlers.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";
 import { useRootData } from "~/lib/root-data";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
+import { formatInZone } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -107,13 +109,8 @@ export default function CustomDomain() {
     constraint,
     defaultValue: { domain: view.domain ?? "" },
   });
-  const checked = view.checkedAt
-    ? new Intl.DateTimeFormat(locale, {
-        dateStyle: "medium",
-        timeStyle: "short",
-        numberingSystem: "latn",
-      }).format(new Date(view.checkedAt))
-    : null;
+  const timeZone = useStoreTimeZone();
+  const checked = view.checkedAt ? formatInZone(view.checkedAt, locale, timeZone, "dateTime") : null;
   return (
     <AdminPage title={t("admin.nav.customDomain")}>
       {actionData?.notice && actionData.notice.key !== "planEntitlements.customDomainRefused" ? (

@@ -29,7 +29,7 @@ export const loader = adminLoader(async ({ store, params, locale }) => {
   return {
     store: { name: store.name, logoImageId: store.branding.logoImageId },
     number: order.number,
-    date: formatDate(order.createdAt, locale),
+    date: formatDate(order.createdAt, locale, store.timeZone),
     dateTime: order.createdAt.toISOString(),
     address: order.address,
     totalQuantity: order.totalQuantity,

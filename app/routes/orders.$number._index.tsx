@@ -13,7 +13,7 @@ export const meta: MetaFunction = (args) =>
   seo({ ...args, page: (t) => t("orders.detailsTitle", { number: args.params.number ?? "" }) });
 
 export const loader = shopperLoader(async ({ store, user, params, locale }) => {
-  const order = await findShopperOrder(store.id, user.id, params.number, locale);
+  const order = await findShopperOrder(store, user.id, params.number, locale);
   if (!order) throw new Refusal(404, { key: "notFound.order" });
   return { order };
 });

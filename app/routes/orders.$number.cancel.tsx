@@ -18,7 +18,7 @@ const orderNotFound = () => new Refusal(404, { key: "notFound.order" });
 
 /** The confirmation page a browser without JavaScript gets instead of the dialog. */
 export const loader = shopperLoader(async ({ store, user, params, locale }) => {
-  const order = await findShopperOrder(store.id, user.id, params.number, locale);
+  const order = await findShopperOrder(store, user.id, params.number, locale);
   if (!order) throw orderNotFound();
   if (!order.cancellable) throw redirect(`/orders/${order.number}`);
   return { number: order.number, total: order.total };

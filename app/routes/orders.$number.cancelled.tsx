@@ -20,7 +20,7 @@ export const loader = shopperLoader(async ({ store, user, params, locale, reques
       console.error("Abandoning the card payment of order %s failed:", number, error);
     });
   }
-  const order = await findShopperOrder(store.id, user.id, params.number, locale);
+  const order = await findShopperOrder(store, user.id, params.number, locale);
   if (!order) throw new Refusal(404, { key: "notFound.order" });
   return { order };
 });

@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 export const loader = shopperLoader(async ({ request, store, user, params, locale }) => {
-  const order = await findShopperOrder(store.id, user.id, params.number, locale);
+  const order = await findShopperOrder(store, user.id, params.number, locale);
   if (!order) throw new Refusal(404, { key: "notFound.order" });
   // Back from Stripe's page (its success URL carries the session): the first showing of a card
   // order gets the toast a cash order gets from the checkout, once, on the address without it.

@@ -17,7 +17,7 @@ export const loader = shopperLoader(async ({ store, user, request, locale }) => 
   if (page === undefined) throw badRequest();
   const result = await listOrders(store.id, user.id, page);
   return {
-    orders: result.orders.map((order) => orderRowView(order, locale)),
+    orders: result.orders.map((order) => orderRowView(order, locale, store.timeZone)),
     previous: result.previous,
     next: result.next,
   };

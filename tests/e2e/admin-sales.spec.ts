@@ -35,7 +35,10 @@ const CATEGORY: Record<Locale, CategoryDef> = {
 const cents = (text: string) =>
   Math.round(Number(/\d[\d,]*(?:\.\d+)?/.exec(text)![0].replace(/,/g, "")) * 100);
 
-/** "2026-05-01T09:30" in UTC, as the form's datetime-local fields take it. */
+/** The dyes store keeps UTC (the labels name the zone, isolated for right-to-left text). */
+const DYES_ZONE = "\u2068UTC\u2069";
+
+/** "2026-05-01T09:30" in UTC, as the form's datetime-local fields take it in a UTC store. */
 const utc = (date: Date) => date.toISOString().slice(0, 16);
 
 for (const locale of ["en", "ar"] as Locale[]) {
@@ -102,10 +105,10 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(page.getByLabel(t(locale, "admin.sales.value"), { exact: true })).toBeFocused();
       await page.keyboard.type("20");
       await page
-        .getByLabel(t(locale, "admin.sales.startsUtc"), { exact: true })
+        .getByLabel(t(locale, "timeZone.saleStarts", { timeZone: DYES_ZONE }), { exact: true })
         .fill(utc(new Date(Date.now() - 10 * 60_000)));
       await page
-        .getByLabel(t(locale, "admin.sales.endsUtc"))
+        .getByLabel(t(locale, "timeZone.saleEnds", { timeZone: DYES_ZONE }))
         .fill(utc(new Date(Date.now() + 2 * 86_400_000)));
       // A datetime-local keeps Tab among its own segments: the scope's radios are reached directly.
       const store = page.getByRole("radio", { name: t(locale, "admin.sales.scopes.store") });

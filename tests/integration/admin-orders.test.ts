@@ -797,7 +797,7 @@ describe("the list's plans at 100,000 orders", () => {
       big,
       async (tx) =>
         explainOutput<PlanNode>(
-          await tx.execute(sql`explain (analyze, format json) ${adminOrdersQuery(tx, big, full)}`),
+          await tx.execute(sql`explain (analyze, format json) ${adminOrdersQuery(tx, big, full, "UTC")}`),
         ).Plan,
     );
   }

@@ -11,7 +11,7 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, sales, saleTargets, users } from "~/db/schema";
 import type { ListingPageData } from "~/http/catalog-page.server";
-import { toUtcDateTimeValue } from "~/lib/validation/admin-sales";
+import { toZonedDateTimeValue } from "~/lib/time-zone";
 import { action as editAction, loader as editLoader } from "~/routes/admin.sales.$id";
 import { action as listAction, loader as listLoader } from "~/routes/admin.sales._index";
 import { loader as categoryPage } from "~/routes/categories.$slug._index";
@@ -116,8 +116,8 @@ const valid = (overrides: Fields = {}): Fields => ({
   kind: "percent",
   value: "20",
   scope: "store",
-  startsAt: toUtcDateTimeValue(new Date(Date.now() - HOUR)),
-  endsAt: toUtcDateTimeValue(new Date(Date.now() + 24 * HOUR)),
+  startsAt: toZonedDateTimeValue(new Date(Date.now() - HOUR), "UTC"),
+  endsAt: toZonedDateTimeValue(new Date(Date.now() + 24 * HOUR), "UTC"),
   ...overrides,
 });
 

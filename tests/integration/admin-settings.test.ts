@@ -130,6 +130,7 @@ describe("/admin/settings", () => {
     storeName: "Alpha Colour Co",
     currency: "EUR",
     defaultLocale: "ar",
+    timeZone: "UTC",
     shippingFee: "4.5",
     freeShippingThreshold: "50",
   };
@@ -146,6 +147,7 @@ describe("/admin/settings", () => {
       storeName: "Store alpha",
       currency: "USD",
       defaultLocale: "en",
+      timeZone: "UTC",
       shippingFee: "0.00",
       freeShippingThreshold: "0.00",
     });
@@ -176,6 +178,7 @@ describe("/admin/settings", () => {
       [{ shippingFee: "-1" }, "shippingFee", "validation.amountInvalid"],
       [{ freeShippingThreshold: "10.999" }, "freeShippingThreshold", "validation.amountInvalid"],
       [{ shippingFee: "" }, "shippingFee", "validation.amountRequired"],
+      [{ timeZone: "Mars/Olympus_Mons" }, "timeZone", "timeZone.invalid"],
     ];
     for (const [change, field, key] of cases) {
       const res = await post(generalAction, "/admin/settings", {

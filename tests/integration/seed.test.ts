@@ -386,6 +386,8 @@ describe("store settings and branding", () => {
     expect(inks?.primary_color).toMatch(/^#[0-9A-F]{6}$/);
     expect(inks?.primary_color).not.toBe(dyes?.primary_color);
     expect(inks?.secondary_color).not.toBe(dyes?.secondary_color);
+    // One demo store keeps its day in Riyadh (issue 21's time-zone field), the other in UTC.
+    expect([dyes?.time_zone, inks?.time_zone]).toEqual(["UTC", "Asia/Riyadh"]);
   });
 
   it("has sales: a current percent sale on a category, a fixed sale on products, a store-wide sale that ended", async () => {

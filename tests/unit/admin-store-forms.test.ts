@@ -54,6 +54,7 @@ const EMPTY_FORMS: [string, ZodTypeAny, Record<string, string>][] = [
       storeName: "Dye Shop",
       currency: "USD",
       defaultLocale: "en",
+      timeZone: "Asia/Riyadh",
       shippingFee: "0",
       freeShippingThreshold: "0",
     },
@@ -96,6 +97,13 @@ describe("store admin forms on both sides", () => {
     const contact = bothSides(contactFooterSchema, { contactEmail: "", "social.facebook": "http://x.test" });
     expect(contact.browser).toEqual({ "social.facebook": ["validation.urlInvalid"] });
     expect(contact.server).toEqual(contact.browser);
+    const settings = { storeName: "Dye Shop", currency: "USD", defaultLocale: "en", shippingFee: "0" };
+    const zone = (timeZone: string) =>
+      bothSides(generalSettingsSchema, { ...settings, freeShippingThreshold: "0", timeZone });
+    expect(zone("Mars/Olympus_Mons").browser).toEqual({ timeZone: ["timeZone.invalid"] });
+    expect(zone("+05:00").server).toEqual({ timeZone: ["timeZone.invalid"] });
+    expect(zone("").server).toEqual({ timeZone: ["timeZone.required"] });
+    expect(zone("America/New_York")).toEqual({ browser: {}, server: {} });
   });
 
   it("make an empty slug from the English name, and refuse it when there is nothing to make it from", () => {

@@ -1,4 +1,6 @@
 import { Link } from "@remix-run/react";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
+import { formatInZone } from "~/lib/time-zone";
 import { useTranslation } from "~/lib/use-translation";
 
 export type BillingAlertData = { kind: "past-due" } | { kind: "trial-ending"; periodEnd: string } | null;
@@ -9,14 +11,13 @@ export type BillingAlertData = { kind: "past-due" } | { kind: "trial-ending"; pe
  */
 export function BillingBanner({ alert, locale }: { alert: BillingAlertData; locale: string }) {
   const { t } = useTranslation();
+  const timeZone = useStoreTimeZone();
   if (!alert) return null;
   const text =
     alert.kind === "past-due"
       ? t("billing.pastDueBanner")
       : t("billing.trialEndingBanner", {
-          date: new Intl.DateTimeFormat(locale, { dateStyle: "long", numberingSystem: "latn" }).format(
-            new Date(alert.periodEnd),
-          ),
+          date: formatInZone(alert.periodEnd, locale, timeZone, "longDate"),
         });
   return (
     <div

@@ -6,6 +6,8 @@ import { Notice } from "~/components/ui/Notice";
 import { formatMoney } from "~/lib/money";
 import type { FormNotice } from "~/lib/notice";
 import { useRootData } from "~/lib/root-data";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
+import { formatInZone } from "~/lib/time-zone";
 
 export interface BillingPlan {
   id: string;
@@ -56,11 +58,8 @@ export function BillingPage({
   const name = (plan: BillingPlan) => (locale === "ar" ? plan.nameAr : plan.nameEn);
   const price = (plan: BillingPlan) =>
     t("packages.perMonth", { price: formatMoney(plan.priceCents, plan.currency, locale) });
-  const periodEnd = billing.periodEnd
-    ? new Intl.DateTimeFormat(locale, { dateStyle: "long", numberingSystem: "latn" }).format(
-        new Date(billing.periodEnd),
-      )
-    : null;
+  const timeZone = useStoreTimeZone();
+  const periodEnd = billing.periodEnd ? formatInZone(billing.periodEnd, locale, timeZone, "longDate") : null;
   const { expired } = billing;
   const status = billing.status && KNOWN_STATUSES.includes(billing.status) ? billing.status : null;
 

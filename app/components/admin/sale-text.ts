@@ -1,5 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { useMoney } from "~/components/Price";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
+import { formatInZone } from "~/lib/time-zone";
 
 /** A sale's discount as the admin reads it: "20 %" or "$5.00" in the store's currency. */
 export function useSaleDiscount(): (sale: { kind: "percent" | "fixed"; value: number }) => string {
@@ -9,14 +11,9 @@ export function useSaleDiscount(): (sale: { kind: "percent" | "fixed"; value: nu
     sale.kind === "percent" ? t("admin.sales.percentOff", { value: sale.value }) : money(sale.value);
 }
 
-/** Sale moments are typed and shown in UTC (stores have no time zone of their own yet). */
+/** Sale moments are typed and shown in the store's time zone (/admin/settings). */
 export function useSaleTime(): (iso: string) => string {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-    numberingSystem: "latn",
-  });
-  return (iso) => format.format(new Date(iso));
+  const timeZone = useStoreTimeZone();
+  return (iso) => formatInZone(iso, i18n.language, timeZone, "dateTime");
 }

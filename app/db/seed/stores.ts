@@ -50,6 +50,8 @@ export interface StoreDef {
    * the store buys a plan through the Stripe test server.
    */
   subscription?: { plan: string; status: "active" | "trialing"; days: number };
+  /** The store's time zone (IANA); UTC when absent. */
+  timeZone?: string;
 }
 
 export const DYES_STORE: StoreDef = {
@@ -151,6 +153,8 @@ export const INKS_STORE: StoreDef = {
   shoppers: INKS_SHOPPERS,
   orderCount: 24,
   subscription: { plan: "starter", status: "trialing", days: 10 },
+  // Run from Riyadh: its dates, sale times and report days are Riyadh's (the dyes store stays UTC).
+  timeZone: "Asia/Riyadh",
   reviewedShare: 0.3,
   sales: [
     {

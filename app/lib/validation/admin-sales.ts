@@ -3,13 +3,15 @@
  * (conform's parseWithZod) and the browser (useSchemaForm). A sale takes a percentage (a whole
  * number 1–100) or a fixed amount in the store's currency (typed as "5.00", stored in minor
  * units) off each unit, on the whole store, on categories (their sub categories included) or on
- * chosen products, from its start (inclusive) to its end (exclusive). Times are typed in UTC
- * (stores have no time zone of their own yet) with a datetime-local field.
+ * chosen products, from its start (inclusive) to its end (exclusive). Times are typed in the
+ * store's time zone with a datetime-local field (lib/time-zone.ts: a wall time the clocks skip,
+ * 02:30 on the spring change, is read as the moment after the gap, 03:30).
  *
- * The currency's decimals shape the amount rule, so the schema is made per store: `saleSchema(2)`
- * for USD, `saleSchema(0)` for JPY.
+ * The currency's decimals and the store's zone shape the rules, so the schema is made per store:
+ * `saleSchema(2, "America/New_York")` for USD in New York, `saleSchema(0, "Asia/Tokyo")` for JPY.
  */
 import { z } from "zod";
+import { zonedDateTimeToInstant } from "~/lib/time-zone";
 import { isPlainText } from "./fields";
 
 export const MAX_SALE_NAME = 80;
@@ -25,8 +27,6 @@ export type SaleState = (typeof SALE_STATES)[number];
 
 const MARKUP = /[<>]/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** What a datetime-local input sends: minutes, optionally seconds. */
-const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 const saleName = (required: string) =>
   z
@@ -35,34 +35,6 @@ const saleName = (required: string) =>
     .min(1, required)
     .max(MAX_SALE_NAME, "validation.fieldTooLong")
     .refine((value) => !MARKUP.test(value) && isPlainText(value), "validation.textInvalid");
-
-/** "2026-05-01T09:30" read as UTC; null when it is not a real moment (Feb 30, 25:00). */
-export function parseUtcDateTime(value: string): Date | null {
-  const match = LOCAL_DATETIME.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour, minute, second = 0] = match.slice(1).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number?,
-  ];
-  if (year < 2000 || year > 2100) return null;
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  const real =
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    date.getUTCHours() === hour &&
-    date.getUTCMinutes() === minute;
-  return real ? date : null;
-}
-
-/** A moment as the datetime-local field shows it, in UTC: "2026-05-01T09:30". */
-export function toUtcDateTimeValue(date: Date): string {
-  return date.toISOString().slice(0, 16);
-}
 
 /** Minor units as the amount field shows them: 500 → "5.00" for a currency with 2 decimals. */
 export function minorToAmount(minor: number, digits: number): string {
@@ -80,13 +52,13 @@ export function amountToMinor(value: string, digits: number): number | null {
   return Number(match[1]) * 10 ** digits + (digits > 0 ? Number(fraction) : 0);
 }
 
-const moment = (required: string) =>
+const moment = (required: string, timeZone: string) =>
   z
     .string({ required_error: required, invalid_type_error: required })
     .trim()
     .min(1, required)
-    .refine((value) => parseUtcDateTime(value) !== null, "admin.sales.errors.dateInvalid")
-    .transform((value) => parseUtcDateTime(value)!);
+    .refine((value) => zonedDateTimeToInstant(value, timeZone) !== null, "admin.sales.errors.dateInvalid")
+    .transform((value) => zonedDateTimeToInstant(value, timeZone)!);
 
 /** A list of ids from checkboxes: none (undefined), one (a string) or several (a list). */
 const idList = z.preprocess(
@@ -99,7 +71,7 @@ const idList = z.preprocess(
     .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
 );
 
-export function saleSchema(currencyDigits: number) {
+export function saleSchema(currencyDigits: number, timeZone: string) {
   return z
     .object({
       nameEn: saleName("admin.sales.errors.nameEnRequired"),
@@ -119,8 +91,8 @@ export function saleSchema(currencyDigits: number) {
       }),
       categoryIds: idList,
       productIds: idList,
-      startsAt: moment("admin.sales.errors.startRequired"),
-      endsAt: moment("admin.sales.errors.endRequired"),
+      startsAt: moment("admin.sales.errors.startRequired", timeZone),
+      endsAt: moment("admin.sales.errors.endRequired", timeZone),
     })
     .superRefine((input, ctx) => {
       if (input.kind === "percent" && !/^\d{1,3}$/.test(input.value)) {

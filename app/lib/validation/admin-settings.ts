@@ -4,6 +4,7 @@
  * have an English and an Arabic field.
  */
 import { z } from "zod";
+import { canonicalTimeZone } from "~/lib/time-zone";
 import { blankAsMissing, isPlainText, MAX_NAME_LENGTH } from "./fields";
 
 /** Currencies a store can sell in: all with two decimals, so the form's major units map simply. */
@@ -52,7 +53,21 @@ const amountField = (required: string) =>
     .regex(AMOUNT, "validation.amountInvalid")
     .transform(majorToMinor);
 
-/** /admin/settings: the store's name, currency, language, shipping fee and free-shipping threshold. */
+/**
+ * The store's time zone: one of the runtime's IANA names (or UTC), saved as the runtime spells
+ * it. Anything else (an offset, a made-up name) is refused under the field.
+ */
+export const timeZoneField = z
+  .string({ required_error: "timeZone.required", invalid_type_error: "timeZone.invalid" })
+  .trim()
+  .min(1, "timeZone.required")
+  .refine((value) => canonicalTimeZone(value) !== null, "timeZone.invalid")
+  .transform((value) => canonicalTimeZone(value)!);
+
+/**
+ * /admin/settings: the store's name, currency, language, time zone, shipping fee and
+ * free-shipping threshold.
+ */
 export const generalSettingsSchema = z.object({
   storeName: z
     .string({ required_error: "validation.storeName", invalid_type_error: "validation.storeName" })
@@ -66,6 +81,7 @@ export const generalSettingsSchema = z.object({
   defaultLocale: z.enum(STORE_LOCALES, {
     errorMap: () => ({ message: "validation.choiceInvalid" }),
   }),
+  timeZone: timeZoneField,
   shippingFee: amountField("validation.amountRequired"),
   freeShippingThreshold: amountField("validation.amountRequired"),
 });

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/lib/calendar-day";
 import type { FormNotice } from "~/lib/notice";
+import { storeTimeZone } from "~/lib/time-zone";
 
 export const DEFAULT_RANGE_DAYS = 30;
 /** A leap year and a day: a year against the year before is the longest comparison. */
@@ -49,14 +50,13 @@ export function eachDay({ start, end }: DayRange): string[] {
   return Array.from({ length: daysBetween(start, end) }, (_, i) => addDays(start, i));
 }
 
-/** A time zone the runtime knows, else UTC (a bad stored value must not break the dashboard). */
+/**
+ * A time zone the settings form would accept (lib/time-zone.ts), else UTC: a bad stored value
+ * must not break the dashboard, and an offset such as "+05:00" must never reach SQL's
+ * `AT TIME ZONE` (PostgreSQL reads POSIX offsets the other way round).
+ */
 export function knownTimeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
+  return storeTimeZone(timeZone);
 }
 
 /** Today's date in a time zone. */

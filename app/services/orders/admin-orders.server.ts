@@ -4,8 +4,7 @@
  * one order with its history (who did each step), and the packing slip. Every function takes the
  * store id first and runs in its RLS scope, so another store's order number is simply not found.
  *
- * Dates: the list labels its days UTC (the store's time zone has no settings field yet), so a day
- * is a UTC day; `LIST_TIME_ZONE` is the one place to change.
+ * Dates: a filter's day is the store's day (its time zone, /admin/settings), as the reports'.
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -14,6 +13,7 @@ import { orderEvents, orders, users } from "~/db/schema";
 import { isCalendarDay } from "~/lib/calendar-day";
 import { toCsv } from "~/lib/csv";
 import { getT, type Locale } from "~/lib/i18n";
+import { toZonedIsoString } from "~/lib/time-zone";
 import { currencyDigits } from "~/lib/money";
 import {
   ORDER_STATUSES,
@@ -40,8 +40,6 @@ export interface OrderFilters {
   endDate: string | null;
   q: string;
 }
-
-const LIST_TIME_ZONE = "UTC";
 
 /** A filter value the list could not use: ignored, and said above the list. */
 export type FilterProblem = "status" | "payment" | "startDate" | "endDate" | "dateOrder";
@@ -85,13 +83,12 @@ export function readOrderFilters(search: URLSearchParams): {
 /** An order number as typed in the search box: "1042" or "#1042". */
 const ORDER_NUMBER = /^#?(\d{1,9})$/;
 
-function filterConditions(storeId: string, filters: OrderFilters): SQL[] {
+function filterConditions(storeId: string, filters: OrderFilters, timeZone: string): SQL[] {
   const where: SQL[] = [eq(orders.storeId, storeId)];
   if (filters.status) where.push(eq(orders.status, filters.status));
   if (filters.payment) where.push(eq(orders.paymentStatus, filters.payment));
-  if (filters.startDate)
-    where.push(sql`${orders.createdAt} >= ${dayStart(filters.startDate, LIST_TIME_ZONE)}`);
-  if (filters.endDate) where.push(sql`${orders.createdAt} < ${dayAfter(filters.endDate, LIST_TIME_ZONE)}`);
+  if (filters.startDate) where.push(sql`${orders.createdAt} >= ${dayStart(filters.startDate, timeZone)}`);
+  if (filters.endDate) where.push(sql`${orders.createdAt} < ${dayAfter(filters.endDate, timeZone)}`);
   const q = filters.q;
   const number = ORDER_NUMBER.exec(q);
   if (number) {
@@ -137,15 +134,19 @@ const rowColumns = {
 
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
 
-/** One page of the filtered list, newest first, with the cursors of its neighbours. */
+/**
+ * One page of the filtered list, newest first, with the cursors of its neighbours. `timeZone`
+ * (the store's, checked) says where the filter's days start and end.
+ */
 export async function listAdminOrders(
   storeId: string,
   filters: OrderFilters,
   cursor: string | null,
+  timeZone: string,
 ): Promise<{ rows: AdminOrderRow[]; prevCursor: string | null; nextCursor: string | null }> {
   const raw = decodeKeyset(cursor);
   const keyset = raw && TIMESTAMP_TEXT.test(raw.value) ? raw : null;
-  const where = filterConditions(storeId, filters);
+  const where = filterConditions(storeId, filters, timeZone);
   const before = keyset?.side === "before";
   if (keyset) {
     const anchor = sql`(${keyset.value}::timestamptz, ${keyset.id}::uuid)`;
@@ -171,30 +172,32 @@ export async function listAdminOrders(
 }
 
 /** The SQL of the list's first page, for the EXPLAIN test. */
-export function adminOrdersQuery(tx: Tx, storeId: string, filters: OrderFilters) {
+export function adminOrdersQuery(tx: Tx, storeId: string, filters: OrderFilters, timeZone: string) {
   return tx
     .select(rowColumns)
     .from(orders)
-    .where(and(...filterConditions(storeId, filters)))
+    .where(and(...filterConditions(storeId, filters, timeZone)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ADMIN_ORDERS_PAGE_SIZE + 1);
 }
 
 /**
  * The filtered list as CSV, newest first, headers and statuses in the admin's language, amounts
- * in major units of the order's currency (a spreadsheet sums them), dates as ISO UTC.
+ * in major units of the order's currency (a spreadsheet sums them), dates as ISO 8601 in the
+ * store's time zone with its offset ("2026-03-08T03:30:00-04:00": the store's clock, unambiguous).
  */
 export async function exportAdminOrdersCsv(
   storeId: string,
   filters: OrderFilters,
   locale: Locale,
+  timeZone: string,
 ): Promise<string> {
   const db = await getDb();
   const rows = await db.withStore(storeId, (tx) =>
     tx
       .select(rowColumns)
       .from(orders)
-      .where(and(...filterConditions(storeId, filters)))
+      .where(and(...filterConditions(storeId, filters, timeZone)))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(MAX_EXPORT_ROWS),
   );
@@ -215,7 +218,7 @@ export async function exportAdminOrdersCsv(
     header,
     ...rows.map((row) => [
       row.number,
-      row.createdAt,
+      toZonedIsoString(new Date(row.createdAt), timeZone),
       row.customer,
       row.email,
       t(`orders.statuses.${row.status}`),

@@ -1,40 +1,27 @@
 /**
  * Orders as the storefront shows them: amounts formatted in the store's currency and the
- * reader's language, names picked for that language, dates formatted on the server (in UTC, so
- * the server's and the browser's render agree). Statuses stay codes; the page translates them.
+ * reader's language, names picked for that language, dates formatted on the server in the store's
+ * time zone (so the server's and the browser's render agree, and a shopper abroad reads the
+ * store's day). Statuses stay codes; the page translates them.
  */
 import { nameWithVariant } from "~/lib/variants";
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
+import { formatInZone } from "~/lib/time-zone";
 import type { OrderDetails, OrderSummary } from "./orders.server";
 import type { CheckoutPrice } from "./pricing.server";
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: Locale, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${locale}:${withTime}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      dateStyle: "medium",
-      ...(withTime ? { timeStyle: "short" } : {}),
-      timeZone: "UTC",
-      numberingSystem: "latn",
-    });
-    formats.set(key, format);
-  }
-  return format;
-}
+/** An order's day ("8 Mar 2026") or a step's moment with the zone named ("8 Mar 2026, 10:30 AM EST"). */
+export const formatDate = (date: Date, locale: Locale, timeZone: string, withTime = false) =>
+  formatInZone(date, locale, timeZone, withTime ? "dateTimeZone" : "date");
 
-export const formatDate = (date: Date, locale: Locale, withTime = false) =>
-  `${dateFormat(locale, withTime).format(date)}${withTime ? " UTC" : ""}`;
-
-export function orderRowView(order: OrderSummary, locale: Locale) {
+export function orderRowView(order: OrderSummary, locale: Locale, timeZone: string) {
   return {
     number: order.number,
     status: order.status,
     paymentStatus: order.paymentStatus,
     paymentMethod: order.paymentMethod,
-    date: formatDate(order.createdAt, locale),
+    date: formatDate(order.createdAt, locale, timeZone),
     dateTime: order.createdAt.toISOString(),
     total: formatMoney(order.totalCents, order.currency, locale),
     totalQuantity: order.totalQuantity,
@@ -42,10 +29,10 @@ export function orderRowView(order: OrderSummary, locale: Locale) {
 }
 export type OrderRowView = ReturnType<typeof orderRowView>;
 
-export function orderView(order: OrderDetails, locale: Locale) {
+export function orderView(order: OrderDetails, locale: Locale, timeZone: string) {
   const money = (cents: number) => formatMoney(cents, order.currency, locale);
   return {
-    ...orderRowView(order, locale),
+    ...orderRowView(order, locale, timeZone),
     subtotal: money(order.subtotalCents),
     discount: order.discountCents > 0 ? money(order.discountCents) : null,
     shipping: money(order.shippingCents),
@@ -64,7 +51,7 @@ export function orderView(order: OrderDetails, locale: Locale) {
       type: event.type,
       toStatus: event.toStatus,
       paymentStatus: event.paymentStatus,
-      date: formatDate(event.createdAt, locale, true),
+      date: formatDate(event.createdAt, locale, timeZone, true),
       dateTime: event.createdAt.toISOString(),
     })),
   };

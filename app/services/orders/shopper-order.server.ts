@@ -15,13 +15,13 @@ export function parseOrderNumber(param: string | undefined): number | null {
 }
 
 export async function findShopperOrder(
-  storeId: string,
+  store: { id: string; timeZone: string },
   userId: string,
   param: string | undefined,
   locale: Locale,
 ) {
   const number = parseOrderNumber(param);
   if (number === null) return null;
-  const order = await getShopperOrder(storeId, userId, number);
-  return order ? orderView(order, locale) : null;
+  const order = await getShopperOrder(store.id, userId, number);
+  return order ? orderView(order, locale, store.timeZone) : null;
 }

@@ -40,12 +40,17 @@ export interface GeneralSettings {
   storeName: string;
   currency: string;
   defaultLocale: "en" | "ar";
+  /** An IANA name, checked by the form's schema. */
+  timeZone: string;
   /** Minor units. */
   shippingFee: number;
   freeShippingThreshold: number;
 }
 
-/** /admin/settings. Checkout reads the fee and the threshold from the settings row. */
+/**
+ * /admin/settings. Every store page reads the time zone through the tenant; checkout reads the
+ * fee and the threshold from the settings row.
+ */
 export async function saveGeneralSettings(storeId: string, input: GeneralSettings): Promise<void> {
   const db = await getDb();
   await db.withStore(storeId, async (tx) => {
@@ -59,6 +64,7 @@ export async function saveGeneralSettings(storeId: string, input: GeneralSetting
       })
       .where(eq(stores.id, storeId));
     await upsertSettings(tx, storeId, {
+      timeZone: input.timeZone,
       shippingFeeCents: input.shippingFee,
       freeShippingThresholdCents: input.freeShippingThreshold,
     });

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, rowsOf, type Db } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
 import { RESERVED_STORE_ADDRESSES } from "~/lib/store-address";
+import { storeTimeZone } from "~/lib/time-zone";
 import {
   defaultStoreSettings,
   SHELL_SETTINGS_COLUMNS,
@@ -27,6 +28,8 @@ export interface TenantStore {
   subscriptionCurrentPeriodEnd: Date | null;
   matchedBy: "domain" | "slug";
   branding: StoreBranding;
+  /** The IANA zone every date and time of the store is shown in (checked: UTC if unknown). */
+  timeZone: string;
   /** What every page of the store shows; cached with the tenant (see settings.server.ts). */
   settings: ShellSettingsSource;
 }
@@ -81,9 +84,9 @@ async function lookupStore(db: Db, slug: string | null, domain: string | null): 
   );
   const row = rowsOf<HostRow>(found)[0];
   if (!row) return null;
-  const settings = await db.withStore(row.id, async (tx) => {
+  const { timeZone, ...settings } = await db.withStore(row.id, async (tx) => {
     const [found] = await tx
-      .select(SHELL_SETTINGS_COLUMNS)
+      .select({ ...SHELL_SETTINGS_COLUMNS, timeZone: storeSettings.timeZone })
       .from(storeSettings)
       .where(eq(storeSettings.storeId, row.id));
     return found ?? defaultStoreSettings(row.id);
@@ -105,6 +108,7 @@ async function lookupStore(db: Db, slug: string | null, domain: string | null): 
     subscriptionCurrentPeriodEnd: periodEnd ? new Date(periodEnd) : null,
     matchedBy: row.matched_by,
     branding,
+    timeZone: storeTimeZone(timeZone),
     settings,
   };
 }

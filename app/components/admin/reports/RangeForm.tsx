@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { Notice } from "~/components/ui/Notice";
 import { Button } from "~/components/ui/Button";
+import { isolate } from "~/lib/bidi";
 import type { FormNotice } from "~/lib/notice";
 import type { DayRange } from "~/lib/validation/report-range";
 
@@ -34,7 +35,9 @@ export function RangeForm({
           <input type="date" name="endDate" defaultValue={range.end} required className={INPUT_CLASS} />
         </label>
         <Button variant="secondary">{t("reports.range.apply")}</Button>
-        <p className="basis-full text-sm text-muted">{t("reports.range.timeZone", { timeZone })}</p>
+        <p className="basis-full text-sm text-muted">
+          {t("reports.range.timeZone", { timeZone: isolate(timeZone) })}
+        </p>
       </Form>
     </div>
   );

@@ -70,6 +70,7 @@ export async function planStore(
       cashOnDeliveryEnabled: true,
       shippingFeeCents: def.shipping?.feeCents ?? 0,
       freeShippingThresholdCents: def.shipping?.freeFromCents ?? 0,
+      timeZone: def.timeZone ?? "UTC",
       featuredProductIds,
       updatedAt: openedAt,
     },
