@@ -98,6 +98,35 @@ describe("tenant cache invalidation", () => {
     }
   });
 
+  it("keeps a store's hosts when a few other stores change, whatever few it holds", async () => {
+    const resolver = await new TenantResolver(db, { platformDomain: DOMAIN }).start();
+    try {
+      const [kept, ...others] = await storeRows(BULK, 4);
+      const host = `${kept!.slug}.${DOMAIN}`;
+      const tenant = await resolver.resolve(host);
+      // One store cached, three others renamed in one statement: three notifications at once.
+      const before = resolver.cache.generation;
+      await db.owner
+        .update(stores)
+        .set({ name: "Renamed too" })
+        .where(
+          sql`${stores.id} in (${sql.join(
+            others.map((row) => sql`${row.id}`),
+            sql`, `,
+          )})`,
+        );
+      await eventually(
+        async () => resolver.cache.generation,
+        (generation) => generation >= before + 3,
+      );
+      await idle(resolver);
+      expect((resolver.cache.get(host) as CachedEntry | undefined)?.tenant).toBe(tenant);
+      expect(resolver.known(host)).toBe(tenant);
+    } finally {
+      await resolver.stop();
+    }
+  });
+
   it("forgets an unknown host once a store or a verified domain takes it", async () => {
     const resolver = await new TenantResolver(db, { platformDomain: DOMAIN }).start();
     try {

@@ -28,6 +28,13 @@ export const TENANT_ENTRY_BYTES = 1_250;
 const UNKNOWN_MAX = 10_000;
 /** A slice of queued invalidations stops after this long, then yields to the event loop. */
 const SLICE_MS = 4;
+/**
+ * Up to this many queued stores are dropped one by one (microseconds each); more, and more than
+ * the cache holds, replace the whole cache at once. A few other stores' changes must never wipe a
+ * small cache: its hosts are also what finds a store's stale pages while the database is down
+ * (decision 020), and a worker holding one or two stores wiped them on any two notifications.
+ */
+const DROP_ALL_ABOVE = 1_000;
 
 export interface CachedTenant {
   /** The store whose hosts this is; null for the platform (never invalidated by a store). */
@@ -128,7 +135,7 @@ export class TenantCache<T extends CachedTenant> {
     this.generationValue++;
     if (!this.dropAll) {
       this.pending.add(storeId);
-      if (this.pending.size > this.byStore.size) {
+      if (this.pending.size > Math.max(this.byStore.size, DROP_ALL_ABOVE)) {
         this.dropAll = true;
         this.pending.clear();
       }
