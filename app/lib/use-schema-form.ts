@@ -124,7 +124,8 @@ export function useSchemaForm(
    * The form a field event is about: the field's own form when it is this one, also for handlers
    * spread on a wrapper around inputs tied to the form by their `form` attribute (a table of rows).
    */
-  const formOf = (event: { target: EventTarget }) => {
+  const formOf = (event: { target: EventTarget; currentTarget: EventTarget }) => {
+    if (event.currentTarget instanceof HTMLFormElement) return event.currentTarget;
     const form = (event.target as HTMLInputElement).form;
     return form?.id === formId ? form : null;
   };

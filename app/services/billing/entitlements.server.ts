@@ -1,12 +1,11 @@
 /**
  * Plan entitlements (decision 026): what a store may use, read from its plan's row on `packages`
- * (staff edit them on /platform/packages). A store that is not on a chosen plan yet (its trial,
- * onLivePlan) may try everything; once on a plan, it has what that plan includes.
+ * (staff edit them on /platform/packages). A store that has not chosen a plan yet (its trial) may
+ * try everything; once on a plan, it has what that plan includes.
  */
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { packages, stores } from "~/db/schema";
-import { onLivePlan } from "./subscriptions.server";
 
 export interface CustomDomainEntitlement {
   allowed: boolean;
@@ -20,14 +19,7 @@ export async function customDomainEntitlement(storeId: string): Promise<CustomDo
   const db = await getDb();
   const [current] = await db.withStore(storeId, (tx) =>
     tx
-      .select({
-        nameEn: packages.nameEn,
-        nameAr: packages.nameAr,
-        allows: packages.allowsCustomDomain,
-        packageId: stores.packageId,
-        status: stores.subscriptionStatus,
-        periodEnd: stores.subscriptionCurrentPeriodEnd,
-      })
+      .select({ nameEn: packages.nameEn, nameAr: packages.nameAr, allows: packages.allowsCustomDomain })
       .from(stores)
       .innerJoin(packages, eq(packages.id, stores.packageId))
       .where(eq(stores.id, storeId)),
@@ -39,10 +31,9 @@ export async function customDomainEntitlement(storeId: string): Promise<CustomDo
       .where(and(eq(packages.active, true), eq(packages.allowsCustomDomain, true)))
       .orderBy(asc(packages.priceCents), asc(packages.sortOrder)),
   );
-  const plan = current && onLivePlan(current) ? current : null;
   return {
-    allowed: plan ? plan.allows : true,
-    plan: plan ? { nameEn: plan.nameEn, nameAr: plan.nameAr } : null,
+    allowed: current ? current.allows : true,
+    plan: current ? { nameEn: current.nameEn, nameAr: current.nameAr } : null,
     plansWithIt,
   };
 }
