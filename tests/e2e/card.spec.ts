@@ -42,7 +42,11 @@ async function toHostedPage(page: Page): Promise<number> {
     await page.goto(inks(href!));
     const add = page.getByRole("button", { name: t("en", "productPage.addToCart") });
     if ((await add.count()) === 0 || !(await add.first().isEnabled())) continue;
+    // The seeded basket already shows "Cart (n)": wait for the add itself, or the checkout below
+    // may open before the line lands and its total no longer match when the order is placed.
+    const added = page.waitForResponse((response) => response.request().method() === "POST");
     await add.first().click();
+    expect((await added).status()).toBeLessThan(400);
     await expect(page.getByRole("link", { name: /Cart \(\d+\)/ })).toBeVisible();
     break;
   }
