@@ -31,6 +31,7 @@ import {
   type VariantRowInput,
 } from "~/lib/validation/variants-admin";
 import { catalogChanged } from "./catalog-cache.server";
+import { loadProductOptions } from "./variants.server";
 
 export interface AdminOptionValue {
   id: string;
@@ -88,37 +89,8 @@ async function lockProduct(tx: Tx, productId: string): Promise<{ priceCents: num
   return row ?? null;
 }
 
-async function readOptions(tx: Tx, productId: string): Promise<AdminOption[]> {
-  const rows = await tx
-    .select({
-      id: productOptions.id,
-      position: productOptions.position,
-      nameEn: productOptions.nameEn,
-      nameAr: productOptions.nameAr,
-      valueId: productOptionValues.id,
-      valueEn: productOptionValues.valueEn,
-      valueAr: productOptionValues.valueAr,
-    })
-    .from(productOptions)
-    .leftJoin(
-      productOptionValues,
-      and(
-        eq(productOptionValues.storeId, productOptions.storeId),
-        eq(productOptionValues.optionId, productOptions.id),
-      ),
-    )
-    .where(eq(productOptions.productId, productId))
-    .orderBy(asc(productOptions.position), asc(productOptionValues.position), asc(productOptionValues.id));
-  const options: AdminOption[] = [];
-  for (const row of rows) {
-    let option = options.at(-1);
-    if (!option || option.id !== row.id) {
-      option = { id: row.id, position: row.position, nameEn: row.nameEn, nameAr: row.nameAr, values: [] };
-      options.push(option);
-    }
-    if (row.valueId) option.values.push({ id: row.valueId, valueEn: row.valueEn!, valueAr: row.valueAr! });
-  }
-  return options;
+function readOptions(tx: Tx, storeId: string, productId: string): Promise<AdminOption[]> {
+  return loadProductOptions(tx, storeId, productId);
 }
 
 async function readVariants(tx: Tx, productId: string): Promise<AdminVariant[]> {
@@ -169,7 +141,7 @@ export async function getAdminVariants(storeId: string, productId: string): Prom
   return db.withStore(storeId, async (tx) => {
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
     if (!product) return null;
-    const options = await readOptions(tx, productId);
+    const options = await readOptions(tx, storeId, productId);
     const variants = (await readVariants(tx, productId)).sort(combinationOrder(options));
     return { options, variants, combinations: options.length === 0 ? 1 : combinationCount(options) };
   });
@@ -203,7 +175,7 @@ export async function applyOptions(
   input: OptionInput[],
   fallbackPriceCents: number,
 ): Promise<VariantsRefusal | null> {
-  const current = await readOptions(tx, productId);
+  const current = await readOptions(tx, storeId, productId);
   const variants = await readVariants(tx, productId);
   const byId = new Map(current.map((option) => [option.id, option]));
 
@@ -349,7 +321,7 @@ export async function applyOptions(
   } else if (input.length === 0) {
     await keepDefaultId(tx, productId, survivors[0]!);
   }
-  await renumber(tx, productId);
+  await renumber(tx, storeId, productId);
   return null;
 }
 
@@ -374,8 +346,8 @@ async function keepDefaultId(tx: Tx, productId: string, variant: AdminVariant) {
 }
 
 /** Positions 0, 1, 2… in the order of the option values (the product page lists them so). */
-async function renumber(tx: Tx, productId: string) {
-  const options = await readOptions(tx, productId);
+async function renumber(tx: Tx, storeId: string, productId: string) {
+  const options = await readOptions(tx, storeId, productId);
   const variants = (await readVariants(tx, productId)).sort(combinationOrder(options));
   for (const [position, variant] of variants.entries()) {
     if (variant.position !== position) {
@@ -423,7 +395,7 @@ export async function generateMissing(
   productId: string,
   start: { priceCents: number; stock?: number },
 ): Promise<{ ok: true; created: number } | Extract<VariantsRefusal, { error: "too-many" }>> {
-  const options = await readOptions(tx, productId);
+  const options = await readOptions(tx, storeId, productId);
   if (options.length === 0) return { ok: true, created: 0 };
   const count = combinationCount(options);
   if (count > MAX_VARIANTS) return { ok: false, error: "too-many", count };
@@ -441,7 +413,7 @@ export async function generateMissing(
       ...valueColumns(combination),
     })),
   );
-  await renumber(tx, productId);
+  await renumber(tx, storeId, productId);
   return { ok: true, created: missing.length };
 }
 

@@ -33,12 +33,12 @@ export interface ProductVariants {
   variants: VariantView[];
 }
 
-/** The product's options (with their values, in order) and its active variants. */
-export async function loadProductVariants(
+/** A product's options with their values, in order (the admin edits the same list). */
+export async function loadProductOptions(
   tx: Tx,
   storeId: string,
   productId: string,
-): Promise<ProductVariants> {
+): Promise<ProductOptionView[]> {
   const optionRows = await tx
     .select({
       id: productOptions.id,
@@ -68,6 +68,16 @@ export async function loadProductVariants(
     }
     if (row.valueId) option.values.push({ id: row.valueId, valueEn: row.valueEn!, valueAr: row.valueAr! });
   }
+  return options;
+}
+
+/** The product's options (with their values, in order) and its active variants. */
+export async function loadProductVariants(
+  tx: Tx,
+  storeId: string,
+  productId: string,
+): Promise<ProductVariants> {
+  const options = await loadProductOptions(tx, storeId, productId);
   const variantRows = await tx
     .select({
       id: productVariants.id,
