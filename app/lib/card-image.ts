@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { imagePreload } from "./image-preload";
 
 /** Widths the image route serves (IMAGE_WIDTHS) that suit a card from phone to desktop. */
 const CARD_WIDTHS = [256, 384, 480, 640] as const;
@@ -19,23 +20,8 @@ export function cardSrcSet(imageId: string): string {
   return CARD_WIDTHS.map((w) => `${cardImageUrl(imageId, w)} ${w}w`).join(", ");
 }
 
-/**
- * A listing's first card image is its largest paint on phones. The card's <img> is far down the
- * HTML, after the header and the filters, and its request would queue behind the page's scripts:
- * this preload in <head> (the same srcset and sizes, so the browser picks the same variant) asks
- * for it before them. A route's `meta` can return it, as it has the loader's data.
- */
+/** A listing's first card image is its largest paint on phones: preloaded from <head>. */
 export function cardImagePreload(imageId: string | null | undefined): MetaDescriptor[] {
   if (!imageId) return [];
-  return [
-    {
-      tagName: "link",
-      rel: "preload",
-      as: "image",
-      href: cardImageUrl(imageId, 384),
-      imageSrcSet: cardSrcSet(imageId),
-      imageSizes: CARD_SIZES,
-      fetchpriority: "high",
-    },
-  ];
+  return [imagePreload({ href: cardImageUrl(imageId, 384), srcSet: cardSrcSet(imageId), sizes: CARD_SIZES })];
 }

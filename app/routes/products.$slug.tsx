@@ -3,7 +3,9 @@ import { data, redirect, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { MessagePage } from "~/components/MessagePage";
+import { GALLERY_SIZES } from "~/components/product/Gallery";
 import { ProductDetails } from "~/components/product/ProductDetails";
+import { imagePreload } from "~/lib/image-preload";
 import { seo } from "~/lib/seo";
 import { findVariant, initialChoice } from "~/lib/variant-choice";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -77,12 +79,17 @@ export const action = shopperAction(async ({ params, store, user, form }) => {
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, error, location }) => {
   if (error || !data) return seo({ matches, page: (t) => t("notFound.product") });
-  return seo({
-    matches,
-    path: location.pathname,
-    page: () => data.product.name,
-    description: () => data.product.description.replace(/\s+/g, " ").slice(0, 160) || null,
-  });
+  // The gallery's first picture (the chosen variant's, else the product's) is the largest paint.
+  const main = findVariant(data.product.variants, data.choice)?.image ?? data.product.images[0];
+  return [
+    ...seo({
+      matches,
+      path: location.pathname,
+      page: () => data.product.name,
+      description: () => data.product.description.replace(/\s+/g, " ").slice(0, 160) || null,
+    }),
+    ...(main ? [imagePreload({ href: main.src, srcSet: main.srcSet, sizes: GALLERY_SIZES })] : []),
+  ];
 };
 
 export default function ProductPage() {

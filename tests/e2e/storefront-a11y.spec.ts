@@ -111,5 +111,17 @@ test.describe("the served HTML, before any script", () => {
       const tiles = page.getByRole("list", { name: t(locale, "catalog.home.categories") });
       expect(await imageHints(tiles, 4)).toEqual(["eager high", "eager high", "eager high", "lazy auto"]);
     });
+
+    test(`the product page's main picture is asked for from <head> (${locale})`, async ({ page }) => {
+      await page.goto(dyes("/products/crimson-red-fabric-dye", locale));
+      const gallery = page.getByRole("region", { name: t(locale, "productPage.gallery") });
+      const main = gallery.locator("img").first();
+      const preload = page.locator('head link[rel="preload"][as="image"]');
+      await expect(preload).toHaveCount(1);
+      await expect(preload).toHaveAttribute("fetchpriority", "high");
+      expect(await preload.getAttribute("imagesrcset")).toBe(await main.getAttribute("srcset"));
+      expect(await preload.getAttribute("imagesizes")).toBe(await main.getAttribute("sizes"));
+      expect(await imageHints(gallery, 1)).toEqual(["eager high"]);
+    });
   }
 });

@@ -3,7 +3,7 @@ import type { GalleryImage } from "~/services/catalog/products.server";
 import { Swatch } from "../ui/Swatch";
 
 /** Shown at about half the page on wide screens, the full width on phones. */
-const SIZES = "(min-width: 768px) 36rem, 100vw";
+export const GALLERY_SIZES = "(min-width: 768px) 36rem, 100vw";
 
 /**
  * The product's images through the image route, each with a responsive srcset and its real
@@ -35,7 +35,7 @@ export function Gallery({
       <img
         src={first!.src}
         srcSet={first!.srcSet}
-        sizes={SIZES}
+        sizes={GALLERY_SIZES}
         width={first!.width}
         height={first!.height}
         alt={first!.alt || name}
