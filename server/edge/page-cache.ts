@@ -84,6 +84,8 @@ function keyedCookies(header: string | undefined): string | null {
 
 export interface Candidate {
   storeId: string;
+  /** The request's host, which the tenant resolver mapped to `storeId`. */
+  host: string;
   key: string;
   encoding: Encoding;
   generation: number;
@@ -108,7 +110,7 @@ export function pageKey(
   const key = [storeId, `${req.protocol}://${url.host}${url.pathname}?${query}`, cookies, encoding].join(
     "\n",
   );
-  return { storeId, key, encoding };
+  return { storeId, host: url.host, key, encoding };
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -210,7 +212,10 @@ export class EdgePageCache {
    */
   async serveStale(req: ExpressRequest, res: ExpressResponse, url: URL): Promise<boolean> {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const storeId = this.options.knownStoreOf?.(url.host) ?? null;
+    // This process's tenant cache may never have seen the host while another process kept its
+    // pages: the cache itself knows which store they are of.
+    const storeId =
+      this.options.knownStoreOf?.(url.host) ?? (await this.options.backend.storeOf(url.host));
     const key = storeId ? pageKey(req, url, storeId) : null;
     if (!storeId || !key) return false;
     const entry = await this.options.backend.stale(storeId, key.key);
@@ -249,7 +254,7 @@ export class EdgePageCache {
       expiresAt: candidate.expiresAt,
     };
     if (body.byteLength <= MAX_BODY_BYTES && entry.expiresAt > Date.now()) {
-      this.options.backend.set(candidate.storeId, candidate.key, candidate.generation, entry);
+      this.options.backend.set(candidate.storeId, candidate.key, candidate.generation, entry, candidate.host);
     }
     if (!res.headersSent) serve(req, res, entry, "miss");
     return true;

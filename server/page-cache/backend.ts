@@ -13,7 +13,10 @@ export interface PageCacheBackend {
   get(storeId: string, key: string): Promise<Lookup>;
   /** An entry whatever its age (decision 020: served while the database is down). */
   stale(storeId: string, key: string): Promise<PageEntry | null>;
-  set(storeId: string, key: string, generation: number, entry: PageEntry): void;
+  /** `host`: the request's host, resolved to `storeId` by the process that rendered the page. */
+  set(storeId: string, key: string, generation: number, entry: PageEntry, host: string): void;
+  /** The store a host's kept pages belong to (PageStore.storeOf). */
+  storeOf(host: string): Promise<string | null>;
   drop(storeId: string): void;
   dropMany(storeIds: string[]): void;
   stats(): Promise<PageCacheStats>;
@@ -23,7 +26,8 @@ export function localBackend(store: PageStore): PageCacheBackend {
   return {
     get: async (storeId, key) => store.get(storeId, key),
     stale: async (storeId, key) => store.stale(storeId, key),
-    set: (storeId, key, generation, entry) => void store.set(storeId, key, generation, entry),
+    set: (storeId, key, generation, entry, host) => void store.set(storeId, key, generation, entry, host),
+    storeOf: async (host) => store.storeOf(host),
     drop: (storeId) => store.drop(storeId),
     dropMany: (storeIds) => store.dropMany(storeIds),
     stats: async () => store.stats(),
@@ -33,12 +37,17 @@ export function localBackend(store: PageStore): PageCacheBackend {
 type Request =
   | { pageCache: "get"; id: number; storeId: string; key: string }
   | { pageCache: "stale"; id: number; storeId: string; key: string }
-  | { pageCache: "set"; storeId: string; key: string; generation: number; entry: PageEntry }
+  | { pageCache: "set"; storeId: string; key: string; generation: number; entry: PageEntry; host: string }
+  | { pageCache: "storeOf"; id: number; host: string }
   | { pageCache: "drop"; storeId: string }
   | { pageCache: "dropMany"; storeIds: string[] }
   | { pageCache: "stats"; id: number };
 
-type Reply = { pageCache: "reply"; id: number; value: Lookup | PageCacheStats | PageEntry | null };
+type Reply = {
+  pageCache: "reply";
+  id: number;
+  value: Lookup | PageCacheStats | PageEntry | string | null;
+};
 
 function isRequest(message: unknown): message is Request {
   return typeof message === "object" && message !== null && "pageCache" in message;
@@ -59,7 +68,10 @@ export function servePageCache(store: PageStore): void {
         reply(message.id, store.stale(message.storeId, message.key));
         break;
       case "set":
-        store.set(message.storeId, message.key, message.generation, message.entry);
+        store.set(message.storeId, message.key, message.generation, message.entry, message.host);
+        break;
+      case "storeOf":
+        reply(message.id, store.storeOf(message.host));
         break;
       case "drop":
         store.drop(message.storeId);
@@ -93,7 +105,10 @@ export function workerBackend(): PageCacheBackend {
     pending.get(reply.id)?.(reply.value ?? null);
   });
   const ask = (
-    request: { pageCache: "get" | "stale"; storeId: string; key: string } | { pageCache: "stats" },
+    request:
+      | { pageCache: "get" | "stale"; storeId: string; key: string }
+      | { pageCache: "storeOf"; host: string }
+      | { pageCache: "stats" },
   ) =>
     new Promise<Reply["value"] | null>((resolve) => {
       const id = nextId++;
@@ -114,8 +129,12 @@ export function workerBackend(): PageCacheBackend {
     async stale(storeId, key) {
       return ((await ask({ pageCache: "stale", storeId, key })) as PageEntry | null) ?? null;
     },
-    set: (storeId, key, generation, entry) =>
-      void send({ pageCache: "set", storeId, key, generation, entry }),
+    set: (storeId, key, generation, entry, host) =>
+      void send({ pageCache: "set", storeId, key, generation, entry, host }),
+    async storeOf(host) {
+      const value = await ask({ pageCache: "storeOf", host });
+      return typeof value === "string" ? value : null;
+    },
     drop: (storeId) => void send({ pageCache: "drop", storeId }),
     dropMany: (storeIds) => void send({ pageCache: "dropMany", storeIds }),
     async stats() {

@@ -67,6 +67,13 @@ export class PageStore {
   private floor = 0;
   /** Keys per store, so a store's change drops only its own entries. */
   private readonly byStore = new Map<string, Set<string>>();
+  /**
+   * The store each host with kept pages was resolved to by the process that rendered them. With
+   * several processes, one that never resolved a host itself (its tenant cache is its own) still
+   * finds the host's stale pages while the database is down (decision 020).
+   */
+  private readonly storeByHost = new Map<string, string>();
+  private readonly hostsByStore = new Map<string, Set<string>>();
   private readonly counts = {
     hits: 0,
     misses: 0,
@@ -91,7 +98,9 @@ export class PageStore {
       maxSize: maxBytes,
       sizeCalculation: (value, key) => entrySize(key, value.entry),
       dispose: (value, key, reason) => {
-        this.byStore.get(value.storeId)?.delete(key);
+        const keys = this.byStore.get(value.storeId);
+        keys?.delete(key);
+        if (keys?.size === 0) this.forgetHosts(value.storeId);
         if (reason === "evict") this.counts.evicted++;
       },
     });
@@ -122,8 +131,13 @@ export class PageStore {
     return stored.entry;
   }
 
+  /** The store whose pages were last kept for `host`, while it has any. */
+  storeOf(host: string): string | null {
+    return this.storeByHost.get(host) ?? null;
+  }
+
   /** Keeps a rendered page unless its store changed since the lookup that missed. */
-  set(storeId: string, key: string, generation: number, entry: PageEntry): boolean {
+  set(storeId: string, key: string, generation: number, entry: PageEntry, host?: string): boolean {
     if (generation !== this.generation(storeId)) {
       this.counts.stale++;
       return false;
@@ -138,14 +152,39 @@ export class PageStore {
       this.byStore.set(storeId, keys);
     }
     keys.add(key);
+    if (host) this.rememberHost(host, storeId);
     this.counts.stored++;
     return true;
+  }
+
+  private rememberHost(host: string, storeId: string): void {
+    const previous = this.storeByHost.get(host);
+    if (previous === storeId) return;
+    if (previous) this.hostsByStore.get(previous)?.delete(host);
+    this.storeByHost.set(host, storeId);
+    let hosts = this.hostsByStore.get(storeId);
+    if (!hosts) {
+      hosts = new Set();
+      this.hostsByStore.set(storeId, hosts);
+    }
+    hosts.add(host);
+  }
+
+  private forgetHosts(storeId: string): void {
+    const hosts = this.hostsByStore.get(storeId);
+    if (!hosts) return;
+    this.hostsByStore.delete(storeId);
+    for (const host of hosts) {
+      if (this.storeByHost.get(host) === storeId) this.storeByHost.delete(host);
+    }
   }
 
   /** The store changed: its pages go, and pages rendered before now are not taken back. */
   drop(storeId: string): void {
     this.generations.set(storeId, ++this.clock);
     const keys = this.byStore.get(storeId);
+    // A changed store may have changed its hosts (a custom domain): learnt again from new pages.
+    this.forgetHosts(storeId);
     if (!keys) return;
     this.byStore.delete(storeId);
     for (const key of keys) {

@@ -340,6 +340,29 @@ describe("page cache memory", () => {
     expect(store.get("s", "soon").entry).not.toBeNull();
     expect(store.get("s", "soon", Date.now() + 60).entry).toBeNull();
   });
+
+  it("knows which store a host's kept pages are of while it has any, and forgets it on a change", () => {
+    const store = new PageStore(10_000);
+    expect(store.storeOf("a.example")).toBeNull();
+    store.set("store-a", "a1", 0, entryOf(2_000), "a.example");
+    store.set("store-a", "a2", 0, entryOf(2_000), "shop-a.example");
+    store.set("store-b", "b1", 0, entryOf(2_000), "b.example");
+    expect(store.storeOf("a.example")).toBe("store-a");
+    expect(store.storeOf("shop-a.example")).toBe("store-a");
+    expect(store.storeOf("b.example")).toBe("store-b");
+    // A change may move a custom domain: the store's hosts are learnt again from new pages.
+    store.drop("store-a");
+    expect(store.storeOf("a.example")).toBeNull();
+    expect(store.storeOf("shop-a.example")).toBeNull();
+    expect(store.storeOf("b.example")).toBe("store-b");
+    // The domain now another store's: its pages say so.
+    store.set("store-b", "b2", store.generation("store-b"), entryOf(2_000), "shop-a.example");
+    expect(store.storeOf("shop-a.example")).toBe("store-b");
+    // A store whose last page was evicted has no host left either.
+    for (const key of ["c1", "c2", "c3", "c4", "c5"]) store.set("store-c", key, 0, entryOf(2_000), "c.example");
+    expect(store.storeOf("b.example")).toBeNull();
+    expect(store.storeOf("c.example")).toBe("store-c");
+  });
 });
 
 describe("page cache on the database: a change drops the store's pages", () => {
