@@ -5,7 +5,7 @@
  * On a new database of the PostgreSQL server named by BENCH_DATABASE_URL (dropped at the end):
  * BENCH_STORES stores (default 1,000) holding BENCH_PRODUCTS products (default 2,000,000), one of
  * them large (BENCH_BIG_STORE, default 50,000) and the rest of equal size, each with 7 categories
- * of 2 sub categories. Then, for the large store and a typical one, every listing the storefront
+ * of 2 sub categories, every product in BENCH_VARIANTS variants (default 3). Then, for the large store and a typical one, every listing the storefront
  * runs (each sort; no filter, a category, a sub category, a price range, common and rare
  * searches in English and Arabic; the first page and a page 90 % deep) goes through the app's
  * own `listProducts` (categories, search ids, sales, the page and the result count, in the
@@ -47,6 +47,8 @@ const STORES = Number(process.env.BENCH_STORES ?? 1_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000_000);
 const BIG_STORE = Number(process.env.BENCH_BIG_STORE ?? 50_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
+/** Variants per product (issue 19: ~3, as a dye in 50 g, 250 g and 1 kg). */
+const VARIANTS = Math.max(1, Number(process.env.BENCH_VARIANTS ?? 3));
 const BUDGET_P95_MS = 5;
 const TOPS = 7;
 const SUBS_PER_TOP = 2;
@@ -95,11 +97,46 @@ async function load(db: Db) {
   console.log(
     `Loaded ${(BIG_STORE + typical * (STORES - 1)).toLocaleString("en")} products in ${seconds(started)}`,
   );
+  if (VARIANTS > 1) {
+    started = performance.now();
+    // Each product gets a Size option of VARIANTS values; its default variant (a trigger made it)
+    // becomes the smallest size and the larger ones cost more, so the product's lowest price, the
+    // one listings sort and filter by, stays the same; its stock becomes the variants' total. The
+    // row triggers that keep the product's summary are off for the bulk load (one statement per
+    // table instead of one product update per variant).
+    const tables = ["products", "product_options", "product_option_values", "product_variants"];
+    for (const table of tables) await run(`alter table ${table} disable trigger user`);
+    const optionId = "md5(p.id::text || '-size')::uuid";
+    const valueId = (k: string) => `md5(p.id::text || '-size-' || ${k})::uuid`;
+    await run(`
+      insert into product_options (store_id, id, product_id, position, name_en, name_ar)
+      select p.store_id, ${optionId}, p.id, 1, 'Size', 'الحجم' from products p`);
+    await run(`
+      insert into product_option_values (store_id, id, option_id, position, value_en, value_ar)
+      select p.store_id, ${valueId("k")}, ${optionId}, k, (50 * (k + 1)) || ' g', (50 * (k + 1)) || ' غ'
+      from products p, generate_series(0, ${VARIANTS - 1}) k`);
+    await run(`
+      update product_variants v set option1_value_id = ${valueId("0")}
+      from products p where p.store_id = v.store_id and p.id = v.product_id`);
+    await run(`
+      insert into product_variants (store_id, id, product_id, price_cents, stock, active, position,
+        option1_value_id)
+      select p.store_id, gen_random_uuid(), p.id, p.price_cents * (1 + k), p.stock, true, k, ${valueId("k")}
+      from products p, generate_series(1, ${VARIANTS - 1}) k`);
+    await run(`update products set stock = stock * ${VARIANTS}`);
+    for (const table of tables) await run(`alter table ${table} enable trigger user`);
+    console.log(`Added ${VARIANTS - 1} more variants to every product in ${seconds(started)}`);
+  }
   started = performance.now();
   const rebuilt = await indexes.rebuild();
   console.log(`Built ${rebuilt} indexes in ${seconds(started)}`);
   started = performance.now();
   await run("vacuum (analyze) products");
+  if (VARIANTS > 1) {
+    for (const table of ["product_options", "product_option_values", "product_variants"]) {
+      await run(`vacuum (analyze) ${table}`);
+    }
+  }
   await run("analyze categories");
   await run("analyze stores");
   console.log(`Vacuumed and analysed in ${seconds(started)}`);

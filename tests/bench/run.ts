@@ -21,6 +21,7 @@
 import http from "node:http";
 import autocannon from "autocannon";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
+import { addManyVariantsProduct, MANY_VARIANTS_SLUG } from "./many-variants";
 import { buildIfStale, formatTable, loadAverageText, startServer, writeResults } from "./server";
 
 type Mode = "bare" | "cold" | "warm" | "signed in";
@@ -40,6 +41,8 @@ const PAGES = [
   // A filtered, sorted listing (a category of the demo seed) and a product page.
   { name: "product listing", path: "/products?sort=price-asc&category=fabric-dyes" },
   { name: "product page", path: "/products/crimson-red-fabric-dye" },
+  // Issue 19: the most variants a product may have, in the same budget.
+  { name: "product, 100 variants", path: `/products/${MANY_VARIANTS_SLUG}` },
 ];
 const BARE: Route = { name: "bare Remix page", mode: "bare", store: STORE, path: "/bench/bare" };
 
@@ -145,6 +148,7 @@ async function measureServer(cache: "on" | "off") {
     PAGE_CACHE: cache,
   });
   try {
+    await addManyVariantsProduct(port, STORE);
     const cookie = cache === "on" ? await signIn(port) : null;
     for (const route of routes) {
       const { status, headers } = await request(port, {
