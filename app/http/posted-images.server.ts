@@ -38,6 +38,11 @@ export async function readPostedImage(userId: string, form: FormData, field: str
   return checkPostedFile(file);
 }
 
+/** Whether the post carried any product image file (a step that does not save them drops them). */
+export function postsImages(form: FormData): boolean {
+  return form.getAll(PRODUCT_IMAGES_FIELD).some((entry) => entry instanceof Blob && entry.size > 0);
+}
+
 export type PostedImages = { ok: true; uploads: NewImage[] } | Refused;
 
 /** A product form's images (several files in one field): one bad file refuses the whole post. */

@@ -6,7 +6,7 @@ import { ProductForm } from "~/components/admin/ProductForm";
 import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
-import { PRODUCT_IMAGES_FIELD, readPostedImages } from "~/http/posted-images.server";
+import { postsImages, PRODUCT_IMAGES_FIELD, readPostedImages } from "~/http/posted-images.server";
 import { Refusal } from "~/http/refusal.server";
 import { listIntentReply, parseListForm } from "~/http/submission.server";
 import { formConstraint } from "~/lib/form-constraint.server";
@@ -49,7 +49,13 @@ const NO_FILES = { hideFields: [PRODUCT_IMAGES_FIELD] };
 export const action = adminAction(async ({ store, user, form }) => {
   const submission = parseListForm(form, newProductFormSchema(currencyDigits(store.currency)));
   if (submission.status === undefined) {
-    return data({ result: listIntentReply(submission, NO_FILES), imagesError: null });
+    // Nothing is saved, so the chosen files are not either: a page that reloads (no JavaScript)
+    // comes back without them and says so; with JavaScript the file input keeps them.
+    return data({
+      result: listIntentReply(submission, NO_FILES),
+      imagesError: null,
+      imagesDropped: postsImages(form),
+    });
   }
   if (submission.status !== "success") {
     return data({ result: submission.reply(NO_FILES), imagesError: null }, { status: 400 });
@@ -100,6 +106,7 @@ export default function NewProduct() {
         defaultValue={{ active: "on", stock: "0" }}
         reply={answered?.result}
         imagesError={answered?.imagesError ?? null}
+        imagesDropped={answered !== null && "imagesDropped" in answered && answered.imagesDropped}
         categories={categories}
         colorFamilies={colorFamilies}
         submitLabel={t("admin.products.create")}

@@ -6,6 +6,7 @@
  * go to SHOTS_DIR. The same walk without JavaScript: every step is a plain form.
  */
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { hostUrl } from "./demo";
 import {
   expect,
@@ -181,4 +182,39 @@ test.describe("admin variants without JavaScript", () => {
     await page.getByRole("link", { name: t("en", "admin.cancel") }).click();
     await expectSizesInStore(page, "en", slug);
   });
+
+  test("an option's button on the new-product page says the chosen images must be chosen again", async ({
+    page,
+  }) => {
+    await login(page, "admin", "en");
+    await page.goto(hostUrl("dyes", "/admin/products/new?lng=en"));
+    await chooseImage(page);
+    await page.getByRole("button", { name: t("en", "adminVariants.addOption") }).click();
+    await expect(page.getByRole("group", { name: t("en", "adminVariants.option", { n: 1 }) })).toBeVisible();
+    await expect(page.getByText(t("en", "admin.products.fields.chooseImagesAgain"))).toBeVisible();
+  });
+});
+
+/** Chooses one PNG in the new-product form's image field. */
+async function chooseImage(page: Page) {
+  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#AA5500" } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel(t("en", "admin.products.fields.newImages"))
+    .setInputFiles({ name: "swatch.png", mimeType: "image/png", buffer: image });
+}
+
+test("with JavaScript an option's button keeps the chosen images, and says nothing of them", async ({
+  page,
+}) => {
+  await login(page, "admin", "en");
+  await page.goto(hostUrl("dyes", "/admin/products/new?lng=en"));
+  await waitForHydration(page);
+  await chooseImage(page);
+  await page.getByRole("button", { name: t("en", "adminVariants.addOption") }).click();
+  await expect(page.getByRole("group", { name: t("en", "adminVariants.option", { n: 1 }) })).toBeVisible();
+  const files = page.getByLabel(t("en", "admin.products.fields.newImages"));
+  expect(await files.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(1);
+  await expect(page.getByText(t("en", "admin.products.fields.chooseImagesAgain"))).toHaveCount(0);
 });

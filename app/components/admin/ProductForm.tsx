@@ -27,6 +27,8 @@ export interface ProductFormProps {
   reply: FormReply | null | undefined;
   /** An upload refused by the server (a locale key), shown under the file input. */
   imagesError: string | null;
+  /** An option's button sent chosen images without saving them (shown when the page reloaded). */
+  imagesDropped?: boolean;
   categories: ProductCategoryOption[];
   colorFamilies: string[];
   submitLabel: string;
@@ -56,6 +58,7 @@ export function ProductForm({
   defaultValue,
   reply,
   imagesError,
+  imagesDropped = false,
   categories,
   colorFamilies,
   submitLabel,
@@ -240,6 +243,11 @@ export function ProductForm({
             className="min-h-11 max-w-full rounded-md border border-line bg-field px-3 py-2 file:me-3 file:rounded file:border-0 file:bg-card file:px-3 file:py-1 file:font-bold"
           />
           <FieldError id={`${id}-newImages-error`} errors={imagesError ? [imagesError] : undefined} />
+          {imagesDropped && !hydrated ? (
+            <p role="status" className="text-sm font-bold">
+              {t("admin.products.fields.chooseImagesAgain")}
+            </p>
+          ) : null}
         </div>
       </Section>
 
