@@ -15,6 +15,7 @@ import { localized } from "~/services/store/settings.server";
 import { productSummaryColumns } from "~/services/catalog/product-columns.server";
 import { loadVariantOptions, resolveVariant, type VariantChoice } from "~/services/catalog/variants.server";
 import { variantLabel } from "~/lib/variants";
+import { lockShopperCart } from "./shopper-lock.server";
 
 export type CartError =
   | { error: "not-found" }
@@ -77,6 +78,7 @@ export async function addToCart(
 ): Promise<CartChange> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
+    await lockShopperCart(tx, userId);
     const resolved = await resolveVariant(tx, storeId, productId, choice);
     if (!resolved.ok) return { ok: false, error: resolved.error };
     const variant = await lockVariant(tx, storeId, resolved.variantId);
@@ -106,6 +108,7 @@ export async function setCartQuantity(
   if (quantity === 0) return removeFromCart(storeId, userId, variantId);
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
+    await lockShopperCart(tx, userId);
     const variant = await lockVariant(tx, storeId, variantId);
     if (!variant) return { ok: false, error: "not-found" };
     const inCart = await currentQuantity(tx, storeId, userId, variantId);
@@ -126,12 +129,10 @@ export async function removeFromCart(
   variantId: string,
 ): Promise<CartChange> {
   const db = await getDb();
-  const removed = await db.withStore(storeId, (tx) =>
-    tx
-      .delete(cartItems)
-      .where(cartLine(storeId, userId, variantId))
-      .returning({ id: cartItems.id }),
-  );
+  const removed = await db.withStore(storeId, async (tx) => {
+    await lockShopperCart(tx, userId);
+    return tx.delete(cartItems).where(cartLine(storeId, userId, variantId)).returning({ id: cartItems.id });
+  });
   return removed.length > 0 ? { ok: true, quantity: 0 } : { ok: false, error: "not-in-cart" };
 }
 

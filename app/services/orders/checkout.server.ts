@@ -31,6 +31,7 @@ import {
 } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import type { PaymentMethod, ShippingInput } from "~/lib/validation/checkout";
+import { lockShopperCart } from "~/services/commerce/shopper-lock.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { sendOrderEmail } from "./order-emails.server";
 import { loadPaymentOptions, type PaymentOptions } from "./payment-options.server";
@@ -156,10 +157,11 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
   let result: PlaceOrderResult;
   try {
     result = await db.withStore(store.id, async (tx) => {
-      // One checkout at a time per shopper: a second submit of the same form waits here for the
-      // first to commit, so its token lookup (a fresh snapshot) sees the first submit's order
-      // rather than reading the cart the first one has just emptied.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`);
+      // One checkout or cart change at a time per shopper: a second submit of the same form
+      // waits here for the first to commit, so its token lookup (a fresh snapshot) sees the first
+      // submit's order rather than reading the cart the first one has just emptied; a cart add
+      // from another tab waits too (shopper-lock.server.ts).
+      await lockShopperCart(tx, userId);
       const earlier = await orderByToken(tx, userId, input.checkoutToken);
       if (earlier) return earlier;
       const options = await loadPaymentOptions(tx, store.id);
