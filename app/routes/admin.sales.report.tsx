@@ -31,7 +31,7 @@ export default function SalesReportPage() {
   const dayFormat = useDayFormat();
   const productColumns = useProductColumns<(typeof products)[number]>();
   const count = new Intl.NumberFormat(i18n.language);
-  const csv = (by: "day" | "product") => `/admin/sales/report.csv?${rangeSearch(range)}&by=${by}`;
+  const csv = (by: "day" | "product" | "variant") => `/admin/sales/report.csv?${rangeSearch(range)}&by=${by}`;
   return (
     <AdminPage title={t("admin.salesTabs.report")}>
       <SalesTabs />
@@ -42,6 +42,9 @@ export default function SalesReportPage() {
         </Button>
         <Button to={csv("product")} reloadDocument variant="secondary">
           {t("reports.csvByProduct")}
+        </Button>
+        <Button to={csv("variant")} reloadDocument variant="secondary">
+          {t("reports.csvByVariant")}
         </Button>
       </div>
       <section aria-labelledby="report-totals" className="flex flex-col gap-3">

@@ -34,6 +34,8 @@ import { action as newAction } from "~/routes/admin.products.new";
 import { loader as productPageLoader } from "~/routes/products.$slug";
 import type { AdminProductRow } from "~/services/catalog/products-admin.server";
 import type { ProductDetail } from "~/services/catalog/products.server";
+import { parseCsv } from "~/lib/csv";
+import { salesReportCsv } from "~/services/reports/report-csv.server";
 import { salesReport, todoCounts } from "~/services/reports/reports.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
@@ -1178,6 +1180,32 @@ describe("stock in the list, the dashboard and the report", () => {
     expect(report.products.filter((p) => p.productId !== id).every((p) => p.variants.length === 0)).toBe(
       true,
     );
+    // The CSV by variant: a row per size sold, and a line sold before the product had options
+    // on a row of its own with empty variant cells, so the rows add up to the product's figures.
+    await orderVariant(id, id, [], 4);
+    const withOld = await salesReport(alpha.storeId, { start: "2000-01-01", end: today } as never, "UTC");
+    const csv = parseCsv(salesReportCsv(withOld, "variant", "USD"));
+    expect(csv[0]).toEqual([
+      "Product ID",
+      "Variant ID",
+      "SKU",
+      "Name (en)",
+      "Name (ar)",
+      "Variant (en)",
+      "Variant (ar)",
+      "Units",
+      "Discounts (USD)",
+      "Revenue (USD)",
+    ]);
+    const rowsOf = csv.filter((row) => row[0] === id).map((row) => [row[1], row[5], row[6], row[7], row[9]]);
+    expect(rowsOf).toEqual([
+      [variants[0]!.id, "Size: 50 g", "الحجم: 50 غ", "2", "20.00"],
+      [variants[2]!.id, "Size: 1 kg", "الحجم: 1 كغ", "1", "10.00"],
+      ["", "", "", "4", "40.00"],
+    ]);
+    // Every product of the report is there, and the units add up to the report's.
+    const units = csv.slice(1).reduce((total, row) => total + Number(row[7]), 0);
+    expect(units).toBe(withOld.products.reduce((total, p) => total + p.units, 0));
   });
 });
 

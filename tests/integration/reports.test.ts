@@ -433,6 +433,20 @@ describe("/admin/sales/report and its CSV", () => {
     ]);
   });
 
+  it("downloads the report by variant: products sold without options are one row each, variant cells empty", async () => {
+    const res = await get<string>(csvLoader, `${A}/admin/sales/report.csv?${RANGE}&by=variant`, adminA);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toContain(
+      "rep-alpha-sales-by-variant-2026-03-01-2026-03-10.csv",
+    );
+    const rows = parseCsv(res.data);
+    expect(rows[0]!.slice(0, 3)).toEqual(["Product ID", "Variant ID", "SKU"]);
+    expect(rows.slice(1).map((r) => [r[1], r[3], r[5], r[7], r[9]])).toEqual([
+      ["", P2_NAME, "", "4", "40.00"],
+      ["", P1_NAME, "", "3", "20.00"],
+    ]);
+  });
+
   it.each(["by=week", "startDate=2026-03-10&endDate=2026-03-01", "startDate=bad"])(
     "?%s → 400, no file",
     async (query) => {

@@ -1,19 +1,71 @@
 /**
  * The sales report as CSV (app/lib/csv.ts: UTF-8 with a byte order mark, CRLF, cells a
- * spreadsheet would run as a formula written with a leading apostrophe). Two shapes: by day
- * (every day of the range, then a total row) and by product (both names, so the Arabic one is
- * kept). Amounts are in major units of the store's currency, e.g. 12.50, their currency in the
+ * spreadsheet would run as a formula written with a leading apostrophe). Three shapes: by day
+ * (every day of the range, then a total row), by product (both names, so the Arabic one is
+ * kept) and by variant (a product's sizes or shades on rows of their own). Amounts are in major units of the store's currency, e.g. 12.50, their currency in the
  * header: a spreadsheet sums them as numbers.
  */
 import { toCsv } from "~/lib/csv";
 import { currencyDigits, toMajorUnits } from "~/lib/money";
+import { variantLabel } from "~/lib/variants";
 import type { SalesReport } from "./reports.server";
 
-export const REPORT_CSV_SHAPES = ["day", "product"] as const;
+export const REPORT_CSV_SHAPES = ["day", "product", "variant"] as const;
 export type ReportCsvShape = (typeof REPORT_CSV_SHAPES)[number];
 
 export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, currency: string): string {
   const amount = (minor: number) => toMajorUnits(minor, currency).toFixed(currencyDigits(currency));
+  if (shape === "variant") {
+    // One row per variant sold, so the rows add up to the products' figures (issue 19); a
+    // product sold without options is one row with empty variant cells.
+    return toCsv([
+      [
+        "Product ID",
+        "Variant ID",
+        "SKU",
+        "Name (en)",
+        "Name (ar)",
+        "Variant (en)",
+        "Variant (ar)",
+        "Units",
+        `Discounts (${currency})`,
+        `Revenue (${currency})`,
+      ],
+      ...report.products.flatMap((row) => {
+        const rows = row.variants.map((variant) => [
+          row.productId,
+          variant.variantId,
+          variant.sku ?? "",
+          row.nameEn,
+          row.nameAr,
+          variantLabel(variant.options, "en"),
+          variantLabel(variant.options, "ar"),
+          variant.units,
+          amount(variant.discounts),
+          amount(variant.revenue),
+        ]);
+        // Lines sold before the product had options (or a product without any): one row with
+        // empty variant cells, so the rows always add up to the product's figures.
+        const rest = (pick: (figures: { units: number; discounts: number; revenue: number }) => number) =>
+          pick(row) - row.variants.reduce((total, variant) => total + pick(variant), 0);
+        if (rest((f) => f.units) > 0 || rows.length === 0) {
+          rows.push([
+            row.productId,
+            "",
+            "",
+            row.nameEn,
+            row.nameAr,
+            "",
+            "",
+            rest((f) => f.units),
+            amount(rest((f) => f.discounts)),
+            amount(rest((f) => f.revenue)),
+          ]);
+        }
+        return rows;
+      }),
+    ]);
+  }
   if (shape === "product") {
     return toCsv([
       ["Product ID", "Name (en)", "Name (ar)", "Units", `Discounts (${currency})`, `Revenue (${currency})`],

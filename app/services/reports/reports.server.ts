@@ -167,6 +167,7 @@ export interface VariantFigures {
   /** The option values of its latest line in the range (the order lines' snapshot). */
   options: VariantOption[];
   units: number;
+  discounts: number;
   revenue: number;
 }
 
@@ -250,7 +251,8 @@ async function salesByVariant(
     sql`, `,
   );
   const result = await tx.execute(sql`
-    select i.product_id, i.variant_id, sum(i.quantity) as units, sum(i.line_total_cents) as revenue,
+    select i.product_id, i.variant_id, sum(i.quantity) as units,
+           sum(i.unit_discount_cents * i.quantity) as discounts, sum(i.line_total_cents) as revenue,
            (array_agg(i.options order by i.placed_at desc, i.id desc))[1] as options,
            (array_agg(i.sku order by i.placed_at desc, i.id desc))[1] as sku
       from order_items i
@@ -270,6 +272,7 @@ async function salesByVariant(
       sku: row.sku === null || row.sku === undefined ? null : String(row.sku),
       options: Array.isArray(options) ? (options as VariantOption[]) : [],
       units: num(row.units),
+      discounts: num(row.discounts),
       revenue: num(row.revenue),
     });
     found.set(productId, list);
