@@ -209,6 +209,7 @@ async function serve() {
         cspNonce: cspNonce(res),
         requestId: requestFacts(res)?.id,
         shared: {},
+        documentOnly: {},
       });
     },
   });

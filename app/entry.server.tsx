@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { keepRefusalHeaders } from "~/http/headers";
 import { errorFields, logger } from "~/lib/log.server";
+import { DocumentOnlyContext } from "~/lib/document-only";
 import { NonceContext } from "~/lib/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -70,7 +71,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <DocumentOnlyContext.Provider value={loadContext.documentOnly ?? {}}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </DocumentOnlyContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,3 +1,4 @@
+import type { DocumentOnly } from "~/lib/document-only";
 import type { Locale } from "~/lib/i18n";
 import type { Viewer } from "~/services/identity/viewer.server";
 import type { Tenant } from "~/services/store/tenancy.server";
@@ -24,6 +25,8 @@ declare module "@remix-run/node" {
      * many requests leave it out, and each loader then reads for itself.
      */
     shared?: RequestShared;
+    /** What the page's HTML carries and its loader data does not (lib/document-only.ts). */
+    documentOnly?: DocumentOnly;
   }
 }
 

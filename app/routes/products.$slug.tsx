@@ -41,20 +41,16 @@ export const loader = storeLoader(async ({ request, context, params, store, loca
   const choice = initialChoice(product, new URL(request.url).searchParams);
   const chosen = choice.fromOptions ? findVariant(product.variants, choice.values) : undefined;
   if (chosen) throw redirect(`${path}?variant=${chosen.id}`);
-  const t = await getServerT(locale);
-  return {
-    product,
-    locale,
-    signedIn: user !== null,
-    path,
-    choice: choice.values,
-    jsonLd: productJsonLdText(product, {
+  if (context.documentOnly) {
+    const t = await getServerT(locale);
+    context.documentOnly.productJsonLd = productJsonLdText(product, {
       origin: new URL(request.url).origin,
       path,
       homeName: t("productPage.home"),
       productsName: t("productPage.products"),
-    }),
-  };
+    });
+  }
+  return { product, locale, signedIn: user !== null, path, choice: choice.values };
 });
 
 /**
@@ -93,7 +89,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, error, locati
 };
 
 export default function ProductPage() {
-  const { product, locale, signedIn, path, choice, jsonLd } = useLoaderData<typeof loader>();
+  const { product, locale, signedIn, path, choice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <ProductDetails
@@ -102,7 +98,6 @@ export default function ProductPage() {
       key={product.id}
       product={product}
       choice={choice}
-      jsonLd={jsonLd}
       locale={locale}
       signedIn={signedIn}
       path={path}

@@ -12,6 +12,7 @@ import { renderToString } from "react-dom/server";
 import { TranslationProvider } from "~/lib/use-translation";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { uuidv7 } from "uuidv7";
+import type { DocumentOnly } from "~/lib/document-only";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProductCard } from "~/components/ProductCard";
 import { productJsonLd } from "~/services/catalog/product-json-ld.server";
@@ -75,7 +76,7 @@ const two = {
   lMatte: uuidv7(),
 };
 
-type PageData = { product: ProductDetail; choice: (string | null)[]; path: string; jsonLd: string };
+type PageData = { product: ProductDetail; choice: (string | null)[]; path: string };
 
 function page(slug: string, query = "", context = alphaCtx) {
   return answer<PageData>(() =>
@@ -393,10 +394,13 @@ describe("structured data", () => {
     })[0];
 
   it("is a ProductGroup with a Product offer per variant when there are several", async () => {
-    const res = await page("v-dye");
+    const documentOnly: DocumentOnly = {};
+    const res = await page("v-dye", "", { ...alphaCtx, documentOnly });
     const group = ld(res.data.product);
-    // The page's script carries exactly this, made by the loader for the page's own address.
-    expect(JSON.parse(res.data.jsonLd)).toEqual(
+    // The page's script carries exactly this, made by the loader for the page's own address,
+    // for the HTML only: the loader data (sent again for hydration and navigations) has none.
+    expect(res.data).not.toHaveProperty("jsonLd");
+    expect(JSON.parse(documentOnly.productJsonLd!)).toEqual(
       JSON.parse(
         JSON.stringify(
           productJsonLd(res.data.product, {

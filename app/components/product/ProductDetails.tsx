@@ -26,7 +26,6 @@ const ReviewForm = import.meta.env.SSR
 export function ProductDetails({
   product,
   choice,
-  jsonLd,
   locale,
   signedIn,
   path,
@@ -36,7 +35,6 @@ export function ProductDetails({
   /** The option values chosen when the page opens, one per option (see initialChoice). */
   choice: (string | null)[];
   /** The structured data's text (made by the loader). */
-  jsonLd: string;
   locale: string;
   signedIn: boolean;
   path: string;
@@ -64,7 +62,7 @@ export function ProductDetails({
   const loginToReview = `/login?${new URLSearchParams({ redirectTo: path })}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <ProductJsonLd json={jsonLd} />
+      <ProductJsonLd />
       <nav aria-label={t("productPage.breadcrumb")} className="mb-4 text-sm">
         <ol className="flex flex-wrap gap-x-2">
           <li>
