@@ -24,7 +24,9 @@ COPY . .
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime
+# A heap cap per process (docs/deploy/memory.md): without it V8 collects late and RSS wanders.
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-old-space-size=256 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data/pglite
