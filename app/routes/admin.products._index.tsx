@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Price, useMoney } from "~/components/Price";
@@ -55,7 +56,12 @@ export default function AdminProducts() {
     useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", numberingSystem: "latn" });
+  const timeZone = useStoreTimeZone();
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    numberingSystem: "latn",
+    timeZone,
+  });
   const columns: DataColumn<AdminProductRow>[] = [
     {
       key: "image",

@@ -14,7 +14,8 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderEvents, orderItems, orders, sales, storeSettings, users } from "~/db/schema";
+import { Reviews } from "~/components/product/Reviews";
+import { orderEvents, orderItems, orders, products, sales, storeSettings, users } from "~/db/schema";
 import { parseCsv } from "~/lib/csv";
 import { getI18n, type Locale } from "~/lib/i18n";
 import "~/lib/i18n.server";
@@ -25,6 +26,7 @@ import AdminDashboard, { loader as dashboardLoader } from "~/routes/admin.dashbo
 import { loader as orderLoader } from "~/routes/admin.orders.$number";
 import { loader as ordersCsvLoader } from "~/routes/admin.orders.export[.csv]";
 import AdminOrders, { loader as ordersLoader } from "~/routes/admin.orders._index";
+import AdminProducts, { loader as productsLoader } from "~/routes/admin.products._index";
 import { loader as reportLoader } from "~/routes/admin.sales.report";
 import { action as saleAction, loader as saleLoader } from "~/routes/admin.sales.$id";
 import AdminSales, { loader as salesLoader } from "~/routes/admin.sales._index";
@@ -33,6 +35,7 @@ import { loader as slipLoader } from "~/routes/admin_.orders.$number.packing-sli
 import { loader as shopperOrderLoader } from "~/routes/orders.$number._index";
 import { loader as shopperOrdersLoader } from "~/routes/orders._index";
 import type { TimeZoneGroup } from "~/lib/time-zone";
+import type { ReviewView } from "~/services/catalog/reviews.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor } from "../helpers/routes";
@@ -538,5 +541,36 @@ describe("one store's zone never reaches another's pages", () => {
       .from(storeSettings)
       .where(and(eq(storeSettings.timeZone, "Pacific/Auckland")));
     expect(rows).toEqual([]);
+  });
+});
+
+describe("the storefront's review dates and the admin products list in the store's zone", () => {
+  it("show a review and a product made at 02:30 UTC on the 8th on the 7th in New York, the 8th in Riyadh", async () => {
+    const review: ReviewView = {
+      id: uuidv7(),
+      reviewer: "Sam",
+      rating: 5,
+      title: "Deep red",
+      comment: "Took well.",
+      createdAt: PLACED.toISOString(),
+      verifiedBuyer: false,
+      reply: null,
+    };
+    const summary = {
+      count: 1,
+      average: 5,
+      distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: stars === 5 ? 1 : 0 })),
+    };
+    const reviews = (locale: Locale) => createElement(Reviews, { summary, reviews: [review], locale });
+    expect(await renderPage("alpha", reviews("en"), {})).toContain("Mar 7, 2026");
+    expect(await renderPage("beta", reviews("en"), {})).toContain("Mar 8, 2026");
+
+    for (const store of [alpha, beta]) {
+      await db.owner.update(products).set({ createdAt: PLACED }).where(eq(products.id, store.productId));
+    }
+    const ny = await get<object>("alpha", productsLoader, "/admin/products");
+    expect(await renderPage("alpha", createElement(AdminProducts), ny.data)).toContain("Mar 7, 2026");
+    const riyadh = await get<object>("beta", productsLoader, "/admin/products");
+    expect(await renderPage("beta", createElement(AdminProducts), riyadh.data)).toContain("Mar 8, 2026");
   });
 });

@@ -4,13 +4,15 @@ import type { OwnReview } from "~/services/catalog/products.server";
 import type { ReviewSummary, ReviewView } from "~/services/catalog/reviews.server";
 import { Stars } from "./Stars";
 
-// Building an Intl formatter costs far more than using one: one per locale, kept.
+// Building an Intl formatter costs far more than using one: one per locale and zone, kept. The
+// store's zone, so the server and every visitor's browser show a review on the same day.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(locale);
+function dateFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", numberingSystem: "latn" });
-    dateFormats.set(locale, format);
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", numberingSystem: "latn", timeZone });
+    dateFormats.set(key, format);
   }
   return format;
 }
@@ -32,8 +34,9 @@ export function Reviews({
   ownReview?: OwnReview | null;
 }) {
   const { t } = useTranslation();
-  const dates = dateFormat(locale);
-  const storeName = useStoreSite().name;
+  const site = useStoreSite();
+  const dates = dateFormat(locale, site.timeZone);
+  const storeName = site.name;
   const unpublished = ownReview && ownReview.status !== "published" ? ownReview : null;
   return (
     <div className="flex flex-col gap-6">
