@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { NewImagesField } from "~/components/admin/NewImagesField";
 import { ProductForm } from "~/components/admin/ProductForm";
 import { VariantsSection } from "~/components/admin/VariantsSection";
 import { Button } from "~/components/ui/Button";
@@ -27,6 +28,7 @@ import {
   variantsFormSchema,
 } from "~/lib/validation/variants-admin";
 import {
+  addProductImages,
   changeProductImage,
   deleteProduct,
   getAdminProduct,
@@ -172,14 +174,8 @@ export const action = adminAction(async ({ params, store, user, form, locale }) 
     if (submission.status !== "success") {
       return data({ result: submission.reply(NO_FILES), imagesError: null }, { status: 400 });
     }
-    const images = await readPostedImages(user.id, form);
-    if (!images.ok) {
-      return data(
-        { result: submission.reply(NO_FILES), imagesError: images.error },
-        { status: images.status },
-      );
-    }
-    const saved = await saveProduct(store.id, productId, submission.value, images.uploads);
+    // Images are not this form's: the images panel uploads them ("images-add").
+    const saved = await saveProduct(store.id, productId, submission.value, []);
     if (!saved.ok) {
       if (saved.error === "not-found") throw notFound();
       return data(
@@ -188,6 +184,17 @@ export const action = adminAction(async ({ params, store, user, form, locale }) 
       );
     }
     return redirectWithToast(back, { key: "toast.updateSuccess" });
+  }
+
+  if (intent === "images-add") {
+    const images = await readPostedImages(user.id, form);
+    if (!images.ok) return data({ imagesError: images.error }, { status: images.status });
+    if (images.uploads.length === 0) {
+      return data({ imagesError: "admin.products.errors.noImagesChosen" }, { status: 400 });
+    }
+    const added = await addProductImages(store.id, productId, images.uploads);
+    if (!added.ok) throw notFound();
+    return redirectWithToast(`${back}#images`, { key: "toast.updateSuccess" });
   }
 
   if (typeof intent === "string" && intent.startsWith("image-")) {
@@ -322,6 +329,9 @@ export default function EditProduct() {
   // The variants section's forms answer with `form`; the product form and the others without.
   const section = actionData && "form" in actionData ? actionData : null;
   const answered = !section && actionData && "result" in actionData && actionData.result ? actionData : null;
+  // An upload the images panel's form had refused (a locale key).
+  const uploadError =
+    actionData && !("result" in actionData) && "imagesError" in actionData ? actionData.imagesError : null;
   return (
     <AdminPage title={t("admin.products.editTitle")}>
       <div className="flex flex-wrap justify-between gap-3">
@@ -347,12 +357,13 @@ export default function EditProduct() {
         constraint={constraint}
         defaultValue={defaultValue}
         reply={answered?.result}
-        imagesError={answered?.imagesError ?? null}
+        imagesError={null}
         categories={categories}
         colorFamilies={colorFamilies}
         submitLabel={t("admin.products.save")}
         mode={mode}
       />
+      <ProductImages images={product.images} uploadError={uploadError} />
       <VariantsSection
         key={product.id}
         options={variants.options}
@@ -365,7 +376,6 @@ export default function EditProduct() {
         variantsValue={variantsValue}
         answer={section}
       />
-      <ProductImages images={product.images} />
       <section
         aria-labelledby="danger-heading"
         className="flex flex-col gap-3 rounded-lg border border-line p-4 sm:p-6"
@@ -400,7 +410,7 @@ export default function EditProduct() {
  * The product's images in order, each a small form of its own (ADR 012: each change writes at
  * once): alt texts in both languages, a step up or down, removal.
  */
-function ProductImages({ images }: { images: AdminProductImage[] }) {
+function ProductImages({ images, uploadError }: { images: AdminProductImage[]; uploadError: string | null }) {
   const { t, i18n } = useTranslation();
   return (
     <section
@@ -409,8 +419,9 @@ function ProductImages({ images }: { images: AdminProductImage[] }) {
       className="flex flex-col gap-4 rounded-lg border border-line p-4 sm:p-6"
     >
       <h2 id="images-heading" className="text-lg font-extrabold">
-        {t("admin.products.sections.currentImages")}
+        {t("admin.products.sections.images")}
       </h2>
+      <p className="text-muted">{t("admin.products.imagesIntro")}</p>
       {images.length === 0 ? <p className="text-muted">{t("admin.products.imagesEmpty")}</p> : null}
       <ol className="flex flex-col gap-4">
         {images.map((image, index) => {
@@ -501,6 +512,19 @@ function ProductImages({ images }: { images: AdminProductImage[] }) {
           );
         })}
       </ol>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        preventScrollReset
+        className="flex flex-col gap-3 rounded-md border border-dashed border-line p-3"
+      >
+        <NewImagesField id="product-images" error={uploadError} />
+        <div>
+          <Button name="intent" value="images-add" variant="secondary">
+            {t("admin.products.upload")}
+          </Button>
+        </div>
+      </Form>
     </section>
   );
 }

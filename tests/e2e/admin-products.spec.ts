@@ -106,6 +106,22 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
       const images = page.locator("#images li");
       await expect(images).toHaveCount(2);
+      // More images go through the images panel's own Upload, after the last one.
+      const panel = page.locator("#images");
+      await panel.getByRole("button", { name: t(locale, "admin.products.upload") }).click();
+      await expect(panel.getByText(t(locale, "admin.products.errors.noImagesChosen"))).toBeVisible();
+      await panel
+        .getByLabel(t(locale, "admin.products.fields.newImages"))
+        .setInputFiles([{ name: "side.png", mimeType: "image/png", buffer: await pngOf("#4A235A") }]);
+      await panel.getByRole("button", { name: t(locale, "admin.products.upload") }).click();
+      await expect(images).toHaveCount(3);
+      await images
+        .nth(2)
+        .getByRole("button", {
+          name: `${t(locale, "admin.products.removeImage")}: ${t(locale, "admin.products.imageNumber", { n: 3 })}`,
+        })
+        .click();
+      await expect(images).toHaveCount(2);
       await expectNoAxeViolations(page, "edit product form");
       await screenshots(page, `form-edit-${locale}`);
 

@@ -460,8 +460,14 @@ describe("a product's images", () => {
 
   it("adds more, captions, reorders and removes them", async () => {
     const product = (await productBySlug("ocean-blue"))!;
+    // The images panel's own upload; the product form's Save leaves the images alone.
+    const before = await gallery(product.id);
     expect(
       (await edit(product.id, { ...VALID, slug: "ocean-blue" }, [{ bytes: png, type: "image/png" }])).status,
+    ).toBe(302);
+    expect(await gallery(product.id)).toEqual(before);
+    expect(
+      (await edit(product.id, { intent: "images-add" }, [{ bytes: png, type: "image/png" }])).status,
     ).toBe(302);
     const [first, second, third] = await gallery(product.id);
     expect(third).toBeDefined();
@@ -485,6 +491,23 @@ describe("a product's images", () => {
     expect((await gallery(product.id)).map((row) => row.id)).toEqual([first!.id, second!.id]);
     // Its bytes went too: nothing else showed them.
     expect(await countOf(images)).toBe(images0 - 1);
+  });
+
+  it("refuses an upload without files (400), of a file that is no image (415), of another store's product (404)", async () => {
+    const product = (await productBySlug("ocean-blue"))!;
+    const before = await gallery(product.id);
+    const none = await edit(product.id, { intent: "images-add" });
+    expect(none.status).toBe(400);
+    expect(none.data).toMatchObject({ imagesError: "admin.products.errors.noImagesChosen" });
+    const text = new TextEncoder().encode("not an image");
+    const bad = await edit(product.id, { intent: "images-add" }, [{ bytes: text, type: "image/png" }]);
+    expect(bad.status).toBe(415);
+    expect(bad.data).toMatchObject({ imagesError: "validation.imageType" });
+    // The other store's product, by its id on this store's host: not found.
+    expect(
+      (await edit(beta.productId, { intent: "images-add" }, [{ bytes: png, type: "image/png" }])).status,
+    ).toBe(404);
+    expect(await gallery(product.id)).toEqual(before);
   });
 
   it("refuses another product's image row (404), bad alt text (400); nothing changes", async () => {

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
+import { NewImagesField } from "~/components/admin/NewImagesField";
 import { OptionsFields } from "~/components/admin/OptionsFields";
 import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";
@@ -224,32 +225,18 @@ export function ProductForm({
         </div>
       </Section>
 
-      <Section title={t("admin.products.sections.images")}>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-newImages`} className="font-bold">
-            {t("admin.products.fields.newImages")}
-          </label>
-          <p id={`${id}-newImages-hint`} className="text-sm text-muted">
-            {t("admin.products.fields.newImagesHint")}
-          </p>
-          <input
-            id={`${id}-newImages`}
-            name="newImages"
-            type="file"
-            multiple
-            accept="image/png,image/jpeg"
-            aria-describedby={`${id}-newImages-hint ${id}-newImages-error`}
-            aria-invalid={imagesError ? true : undefined}
-            className="min-h-11 max-w-full rounded-md border border-line bg-field px-3 py-2 file:me-3 file:rounded file:border-0 file:bg-card file:px-3 file:py-1 file:font-bold"
-          />
-          <FieldError id={`${id}-newImages-error`} errors={imagesError ? [imagesError] : undefined} />
-          {imagesDropped && !hydrated ? (
-            <p role="status" className="text-sm font-bold">
-              {t("admin.products.fields.chooseImagesAgain")}
-            </p>
-          ) : null}
-        </div>
-      </Section>
+      {mode === "new" ? (
+        // On the edit page the images are a panel of their own, each change saved by its button.
+        <Section title={t("admin.products.sections.images")}>
+          <NewImagesField id={id} error={imagesError}>
+            {imagesDropped && !hydrated ? (
+              <p role="status" className="text-sm font-bold">
+                {t("admin.products.fields.chooseImagesAgain")}
+              </p>
+            ) : null}
+          </NewImagesField>
+        </Section>
+      ) : null}
 
       {mode === "new" ? (
         <Section title={t("adminVariants.section")}>
