@@ -211,7 +211,11 @@ describe("Payment Options", () => {
       expect((await admin("/admin/storesetting/paymentOptions")).data.options.card).toBe("not-configured");
       const saved = await answer(() =>
         optionsAction({
-          request: postForm(`${A}/admin/storesetting/paymentOptions`, { intent: "cod" }, adminCookie),
+          request: postForm(
+            `${A}/admin/storesetting/paymentOptions`,
+            { intent: "cod", codFee: "0" },
+            adminCookie,
+          ),
           context: ctx,
           params: {},
         }),
