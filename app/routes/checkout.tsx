@@ -283,13 +283,17 @@ export default function Checkout() {
               </Button>
             </>
           ) : (
-            <>
-              <Notice tone="info">
-                {t("checkout.noPaymentMethod")}
-                {cardNotConfigured ? ` ${t("checkout.cardNotConfigured")}` : ""}
-              </Notice>
-              {codNotice ? <CodNotice notice={codNotice} /> : null}
-            </>
+            <Notice tone="info">
+              {/* Cash On Delivery is set up but not for this cart or shopper: say that, not "no method". */}
+              {codNotice ? (
+                <CodNotice notice={codNotice} />
+              ) : (
+                <>
+                  {t("checkout.noPaymentMethod")}
+                  {cardNotConfigured ? ` ${t("checkout.cardNotConfigured")}` : ""}
+                </>
+              )}
+            </Notice>
           )}
         </Form>
         <aside>
@@ -304,7 +308,7 @@ export default function Checkout() {
 function CodNotice({ notice }: { notice: FormNotice }) {
   const { t } = useTranslation();
   return (
-    <p className="text-sm" data-testid="cod-notice">
+    <span className="block" data-testid="cod-notice">
       {String(t(notice.key, notice.params))}
       {notice.key === "codControls.verifiedOnly" ? (
         <>
@@ -314,7 +318,7 @@ function CodNotice({ notice }: { notice: FormNotice }) {
           </Link>
         </>
       ) : null}
-    </p>
+    </span>
   );
 }
 
