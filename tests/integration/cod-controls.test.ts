@@ -20,6 +20,7 @@ import {
   storeSettings,
   users,
 } from "~/db/schema";
+import { formatMoney } from "~/lib/money";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { loader as confirmedLoader } from "~/routes/orders.$number.confirmed";
 import { loader as detailsLoader } from "~/routes/orders.$number._index";
@@ -291,7 +292,7 @@ describe("Cash On Delivery only for verified emails", () => {
   });
 
   it("a guest cannot place anything: sent to sign in", async () => {
-    const refused = await post(await placeFields(), undefined);
+    const refused = await post(await placeFields(), "");
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toMatch(/^\/login/);
     expect(await orderCount()).toBe(0);
@@ -395,7 +396,7 @@ describe("new-order alerts", () => {
     expect(ar!.subject).toBe(`Store alpha: طلب جديد #${number}`);
     expect(ar!.text).toContain("الدفع عند الاستلام");
     expect(ar!.text).toContain(`/admin/orders/${number}`);
-    expect(ar!.text).toMatch(/٢١[.,٫]٥٠|21\.50/);
+    expect(ar!.text).toContain(formatMoney(2150, "USD", "ar"));
   });
 
   it("none for a checkout that placed nothing", async () => {
@@ -445,7 +446,8 @@ describe("new-order alerts", () => {
     );
     expect(shown.data.alerts).toEqual({ orderAlerts: true, emailLocale: "en" });
 
-    for (const bad of [{ emailLocale: "fr" }, { emailLocale: "en", orderAlerts: "yes" }, {}]) {
+    const bads: Record<string, string>[] = [{ emailLocale: "fr" }, { emailLocale: "en", orderAlerts: "yes" }, {}];
+    for (const bad of bads) {
       const refused = await profile(bad);
       expect(refused.status).toBe(400);
       expect(await row(admins.en)).toEqual({ alerts: true, locale: null });
