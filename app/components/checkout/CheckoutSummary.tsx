@@ -9,7 +9,6 @@ import type { CheckoutSummaryView } from "~/services/orders/order-view.server";
 export type CodFeeShown = "always" | "when-chosen" | null;
 
 const WHEN_COD = "hidden group-has-[#pay-cod:checked]/checkout:flex";
-const WHEN_COD_INLINE = "hidden group-has-[#pay-cod:checked]/checkout:inline";
 const UNLESS_COD = "group-has-[#pay-cod:checked]/checkout:hidden";
 
 /** The order summary, all computed on the server: lines, subtotal, sale discount, shipping, total. */
@@ -83,7 +82,7 @@ export function CheckoutSummary({
             ) : cod === "when-chosen" ? (
               <>
                 <span className={UNLESS_COD}>{summary.total}</span>
-                <span className={WHEN_COD_INLINE}>{summary.codTotal}</span>
+                <span className={`${WHEN_COD} justify-end`}>{summary.codTotal}</span>
               </>
             ) : (
               summary.total
