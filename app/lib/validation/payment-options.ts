@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { AMOUNT, amountField, majorToMinor } from "./admin-settings";
+import { blankAsMissing } from "./fields";
 
 /** A ticked box sends "on", an unticked one nothing; anything else is not our form's. */
 const checkbox = z
@@ -15,14 +16,15 @@ const checkbox = z
 export const codSettingsSchema = z.object({
   cashOnDelivery: checkbox,
   codFee: amountField("validation.amountRequired"),
-  codMaxTotal: z
-    .string({ invalid_type_error: "validation.amountInvalid" })
-    .trim()
-    .regex(AMOUNT, "validation.amountInvalid")
-    .transform(majorToMinor)
-    .refine((minor) => minor > 0, "codControls.maxInvalid")
-    .optional()
-    .transform((minor) => minor ?? null),
+  codMaxTotal: blankAsMissing(
+    z
+      .string({ invalid_type_error: "validation.amountInvalid" })
+      .trim()
+      .regex(AMOUNT, "validation.amountInvalid")
+      .transform(majorToMinor)
+      .refine((minor) => minor > 0, "codControls.maxInvalid")
+      .optional(),
+  ).transform((minor) => minor ?? null),
   codVerifiedOnly: checkbox,
 });
 export type CodSettingsInput = z.output<typeof codSettingsSchema>;
