@@ -2,7 +2,8 @@
  * Cash On Delivery controls in a browser, English and Arabic (issue 20, decision 030): the owner
  * sets a COD fee in Payment Options and a new shopper sees it as its own line on the next
  * checkout, in the total, and on the confirmation page; with a ceiling below the cart COD is not
- * offered and the checkout says up to how much. axe on both pages; screenshots at 1280 and 390 px.
+ * offered and the checkout says up to how much. The admin's new-order email arrives and links to
+ * the order. The profile's alerts switch. axe on the pages; screenshots at 1280 and 390 px.
  *
  * It changes what every checkout of the dyes store shows, so playwright.config.ts runs it after
  * the other specs (project chromium-store-wide); alone: `npx playwright test <this file> --no-deps`.
@@ -12,6 +13,7 @@ import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/lib/money";
 import { DYES_STORE } from "../../app/db/seed/stores";
 import { hostUrl } from "./demo";
+import { linkIn, waitForMailAbout } from "./support/mail";
 import { productInStock, uniqueEmail } from "./support/shop";
 import { axe, expect, expectToast, login, t, test, type Locale } from "./support/fixtures";
 
@@ -50,6 +52,29 @@ async function saveCod(page: Page, locale: Locale, fee: string, max: string) {
 }
 
 for (const locale of ["en", "ar"] as Locale[]) {
+  test(`each admin turns new-order alerts on or off in the profile (${locale})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login(page, "admin", locale);
+    await page.goto(dyes("/admin/profile", locale));
+    const box = page.getByLabel(t(locale, "orderAlerts.label"));
+    // The demo admins have them on.
+    await expect(box).toBeChecked();
+    await expectAccessible(page, "profile");
+    await shots(page, `admin-profile-alerts-${locale}`);
+    await box.uncheck();
+    await page.getByRole("button", { name: t(locale, "orderAlerts.save") }).click();
+    await expectToast(page, t(locale, "toast.updateSuccess"));
+    await page.reload();
+    await expect(page.getByLabel(t(locale, "orderAlerts.label"))).not.toBeChecked();
+    // On again, in English, as the demo starts (the next test reads the admin's alert).
+    await page.getByLabel(t(locale, "orderAlerts.label")).check();
+    await page.getByLabel(t(locale, "orderAlerts.language")).selectOption("en");
+    await page.getByRole("button", { name: t(locale, "orderAlerts.save") }).click();
+    await expectToast(page, t(locale, "toast.updateSuccess"));
+    await page.reload();
+    await expect(page.getByLabel(t(locale, "orderAlerts.label"))).toBeChecked();
+  });
+
   test(`the owner's COD fee shows on the next checkout; above the ceiling COD is not offered (${locale})`, async ({
     page,
     browser,
@@ -99,6 +124,15 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(shopper.getByText(t(locale, "codControls.feeLine"))).toBeVisible();
       await expect(shopper.getByText(fee, { exact: true })).toBeVisible();
       await expect(shopper.getByText(total, { exact: true })).toBeVisible();
+      const number = Number(/\/orders\/(\d+)\//.exec(shopper.url())![1]);
+
+      // The store's admin is told, in the admin's language (the demo admin's is English), with a
+      // link to the order's admin page, which shows the fee too.
+      const alert = await waitForMailAbout("admin@dyes.test", `new order #${number}`);
+      expect(alert.subject).toBe(t("en", "orderAlerts.email.subject", { store: DYES_STORE.name, number }));
+      expect(alert.body).toContain(formatMoney(locale === "en" ? 225 : 300, "USD", "en"));
+      await page.goto(linkIn(alert, `/admin/orders/${number}`));
+      await expect(page.getByTestId("order-cod-fee")).toBeVisible();
 
       // A ceiling below any cart: COD is no longer offered, and the checkout says why.
       await saveCod(page, locale, locale === "en" ? "2.25" : "3", "1");
