@@ -305,6 +305,12 @@ export const storeSettings = pgTable(
     reviewModeration: text("review_moderation", { enum: ["publish", "hold"] })
       .notNull()
       .default("publish"),
+    // Cash On Delivery controls (decision 030), in minor units: a fee added to the order when the
+    // shopper pays on delivery, the largest order total COD is offered for (null = no limit), and
+    // whether COD is only for shoppers whose email is verified.
+    codFeeCents: integer("cod_fee_cents").notNull().default(0),
+    codMaxTotalCents: integer("cod_max_total_cents"),
+    codVerifiedOnly: boolean("cod_verified_only").notNull().default(false),
     // The owner's picks for the home page, in their order. Ids, not foreign keys (an array cannot
     // hold one): they are re-read inside the store's scope when saved and when shown, and one
     // that no longer exists is skipped.
@@ -337,6 +343,10 @@ export const storeSettings = pgTable(
       sql`${t.shippingFeeCents} >= 0 and ${t.freeShippingThresholdCents} >= 0`,
     ),
     check("store_settings_review_moderation", sql`${t.reviewModeration} in ('publish', 'hold')`),
+    check(
+      "store_settings_cod_amounts",
+      sql`${t.codFeeCents} >= 0 and (${t.codMaxTotalCents} is null or ${t.codMaxTotalCents} > 0)`,
+    ),
   ],
 );
 
@@ -359,6 +369,8 @@ export const users = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     /** Set by an admin: a blocked shopper cannot sign in and has no sessions. */
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** An admin gets an email for every placed order unless they turned it off (decision 030). */
+    orderAlerts: boolean("order_alerts").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -863,6 +875,8 @@ export const orders = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
     shippingCents: integer("shipping_cents").notNull().default(0),
+    /** The store's Cash On Delivery fee as it was when the order was placed (0 for card orders). */
+    codFeeCents: integer("cod_fee_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
     totalQuantity: integer("total_quantity").notNull(),
     shipFullName: text("ship_full_name").notNull(),
@@ -941,6 +955,7 @@ export const orders = pgTable(
       .on(t.createdAt)
       .where(sql`${t.countedInTrending}`),
     check("orders_totals_nonnegative", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
+    check("orders_cod_fee_nonnegative", sql`${t.codFeeCents} >= 0`),
   ],
 );
 

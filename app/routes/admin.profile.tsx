@@ -5,7 +5,8 @@ import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Avatar } from "~/components/ui/Avatar";
 import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
+import { Field, FieldError } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/FormFields";
 import { PhotoField } from "~/components/ui/PhotoField";
 import { savePostedPhoto } from "~/http/profile-photo.server";
 import { Notice } from "~/components/ui/Notice";
@@ -21,22 +22,36 @@ import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { changePasswordSchema, profileSchema } from "~/lib/validation/auth";
 import { changePassword, updateProfile } from "~/services/identity/accounts.server";
+import { LOCALES } from "~/lib/i18n";
+import { orderAlertsSchema } from "~/lib/validation/order-alerts";
+import { readAlertPreferences, saveAlertPreferences } from "~/services/orders/order-alerts.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("profile.title") });
 
-export const loader = adminLoader(({ user }) => ({
-  admin: { name: user.name, email: user.email, imageId: user.imageId },
-  constraints: { profile: formConstraint(profileSchema), password: formConstraint(changePasswordSchema) },
-}));
+export const loader = adminLoader(async ({ store, user }) => {
+  const alerts = await readAlertPreferences(store.id, user.id);
+  return {
+    admin: { name: user.name, email: user.email, imageId: user.imageId },
+    // The emails' language: the admin's own, else the store's (what alerts are written in now).
+    alerts: { orderAlerts: alerts.orderAlerts, emailLocale: alerts.locale ?? store.defaultLocale },
+    constraints: {
+      profile: formConstraint(profileSchema),
+      password: formConstraint(changePasswordSchema),
+      alerts: formConstraint(orderAlertsSchema),
+    },
+  };
+});
 
 const loadProfileSchema = () => import("~/lib/validation/auth").then((m) => m.profileSchema);
 const loadPasswordSchema = () => import("~/lib/validation/auth").then((m) => m.changePasswordSchema);
+const loadAlertsSchema = () => import("~/lib/validation/order-alerts").then((m) => m.orderAlertsSchema);
 
 /**
- * Two forms, one action, told apart by `intent`: the name and photo (the same services and checks
- * as the storefront's /profile: PNG or JPG by content, 5 MB), and the password (checked against
- * the current one, ends the admin's other sessions). Uploads and password checks are throttled
- * per account as on the storefront.
+ * Three forms, one action, told apart by `intent`: the name and photo (the same services and checks
+ * as the storefront's /profile: PNG or JPG by content, 5 MB), the password (checked against
+ * the current one, ends the admin's other sessions), and the email alerts (new-order emails on or
+ * off, and their language: decision 030). Uploads and password checks are throttled per account
+ * as on the storefront.
  */
 export const action = adminAction(
   async ({ request, context, store, user, form }) => {
@@ -78,13 +93,23 @@ export const action = adminAction(
       }
       return redirectWithToast("/admin/profile", { key: "toast.updateSuccess" });
     }
+    if (intent === "alerts") {
+      const submission = parseWithZod(form, { schema: orderAlertsSchema });
+      if (submission.status !== "success")
+        return data({ form: "alerts", result: submission.reply(), photoError: null }, { status: 400 });
+      await saveAlertPreferences(store.id, user.id, {
+        orderAlerts: submission.value.orderAlerts,
+        locale: submission.value.emailLocale,
+      });
+      return redirectWithToast("/admin/profile", { key: "toast.updateSuccess" });
+    }
     throw badRequest();
   },
   { rateLimit: { kind: "upload", rule: UPLOAD_RATE_LIMIT } },
 );
 
 export default function AdminProfile() {
-  const { admin, constraints } = useLoaderData<typeof loader>();
+  const { admin, alerts, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const answered = actionData && "form" in actionData ? actionData : null;
@@ -92,6 +117,7 @@ export default function AdminProfile() {
   const photoError = answered?.form === "profile" ? answered.photoError : null;
   const profilePending = useFormPending({ method: "post", intent: "profile" });
   const passwordPending = useFormPending({ method: "post", intent: "password" });
+  const alertsPending = useFormPending({ method: "post", intent: "alerts" });
   const profileForm = useSchemaForm(
     loadProfileSchema,
     answered?.form === "profile" ? answered.result : null,
@@ -106,6 +132,15 @@ export default function AdminProfile() {
     answered?.form === "password" ? answered.result : null,
     { id: "admin-password", constraint: constraints.password },
   );
+  const alertsReply = answered?.form === "alerts" ? answered.result : null;
+  const alertsForm = useSchemaForm(loadAlertsSchema, alertsReply, {
+    id: "admin-alerts",
+    constraint: constraints.alerts,
+    defaultValue: { emailLocale: alerts.emailLocale },
+  });
+  const alertsTicked = alertsReply?.initialValue
+    ? alertsReply.initialValue.orderAlerts === "on"
+    : alerts.orderAlerts;
   return (
     <AdminPage title={t("profile.title")}>
       {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
@@ -156,6 +191,39 @@ export default function AdminProfile() {
               autoComplete="new-password"
             />
             <Button disabled={passwordPending}>{t("profile.changePassword")}</Button>
+          </Form>
+        </section>
+        <section aria-labelledby="alerts-heading" className="rounded-lg border border-line p-6">
+          <h2 id="alerts-heading" className="mb-2 text-xl font-extrabold">
+            {t("orderAlerts.heading")}
+          </h2>
+          <p className="mb-4 text-muted">{t("orderAlerts.intro")}</p>
+          <Form method="post" {...alertsForm.formProps} className="flex flex-col gap-3">
+            <input type="hidden" name="intent" value="alerts" />
+            <div>
+              <label className="flex min-h-11 items-center gap-3">
+                <input
+                  type="checkbox"
+                  name="orderAlerts"
+                  defaultChecked={alertsTicked}
+                  aria-describedby={alertsForm.field("orderAlerts").errorId}
+                  className="size-5 accent-[var(--color-primary)]"
+                />
+                <span>{t("orderAlerts.label")}</span>
+              </label>
+              <FieldError
+                id={alertsForm.field("orderAlerts").errorId}
+                errors={alertsForm.field("orderAlerts").errors}
+              />
+            </div>
+            <SelectField field={alertsForm.field("emailLocale")} label={t("orderAlerts.language")}>
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale} lang={locale}>
+                  {t(`admin.settings.languages.${locale}`)}
+                </option>
+              ))}
+            </SelectField>
+            <Button disabled={alertsPending}>{t("orderAlerts.save")}</Button>
           </Form>
         </section>
       </div>

@@ -1,20 +1,27 @@
 /**
- * Payment Options (SPEC §2, DESIGN §5): Cash On Delivery on/off and the store's Stripe Connect
- * account for Pay With Stripe. A plain admin page: the admin layout wraps it.
+ * Payment Options (SPEC §2, DESIGN §5): Cash On Delivery on/off with its fee, largest order total
+ * and verified-email rule (decision 030), and the store's Stripe Connect account for Pay With
+ * Stripe. A plain admin page: the admin layout wraps it.
  */
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
+import { Field, FieldError } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
+import { minorToMajor } from "~/lib/validation/admin-settings";
+import { codSettingsSchema } from "~/lib/validation/payment-options";
 import {
   getPaymentOptions,
   refreshAccount,
-  setCashOnDelivery,
+  saveCodSettings,
   startOnboarding,
   type CardStatus,
 } from "~/services/payments/connect.server";
@@ -31,17 +38,28 @@ export const loader = adminLoader(async ({ store, request }) => {
       console.error("Stripe account refresh failed:", error);
     });
   }
-  return { options: await getPaymentOptions(store.id) };
+  const options = await getPaymentOptions(store.id);
+  return {
+    options,
+    codValues: {
+      codFee: minorToMajor(options.cod.feeCents),
+      codMaxTotal: options.cod.maxTotalCents === null ? "" : minorToMajor(options.cod.maxTotalCents),
+    },
+    constraint: formConstraint(codSettingsSchema),
+  };
 });
 
 /** The same shape a Refusal from the form wrappers answers with, so one notice renders both. */
 const refuse = (key: string, status: number) =>
-  data({ result: null, notice: { key } as FormNotice }, { status });
+  data({ result: null as FormReply | null, notice: { key } as FormNotice }, { status });
 
 export const action = adminAction(async ({ store, form }) => {
   const intent = form.get("intent");
   if (intent === "cod") {
-    await setCashOnDelivery(store.id, form.get("cashOnDelivery") === "on");
+    const submission = parseWithZod(form, { schema: codSettingsSchema });
+    if (submission.status !== "success")
+      return data({ result: submission.reply() as FormReply | null, notice: null }, { status: 400 });
+    await saveCodSettings(store.id, submission.value);
     return redirectWithToast(PAYMENT_OPTIONS_PATH, { key: "paymentOptions.codSaved" });
   }
   if (intent === "connect") {
@@ -64,13 +82,27 @@ const CONNECT_LABEL: Record<CardStatus, string | null> = {
   ready: "paymentOptions.updateAccount",
 };
 
+const loadSchema = () => import("~/lib/validation/payment-options").then((m) => m.codSettingsSchema);
+
+const CHECK_ROW = "flex min-h-11 items-center gap-3";
+
 export default function PaymentOptions() {
-  const { options } = useLoaderData<typeof loader>();
+  const { options, codValues, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
   const busy = navigation.state !== "idle";
   const connectLabel = CONNECT_LABEL[options.card];
+  const reply = actionData?.result ?? null;
+  const form = useSchemaForm(loadSchema, reply, {
+    id: "cod",
+    constraint,
+    defaultValue: codValues,
+  });
+  // After a refused save the boxes show what was sent, else what is stored.
+  const sent = reply?.initialValue;
+  const ticked = (name: "cashOnDelivery" | "codVerifiedOnly", stored: boolean) =>
+    sent ? sent[name] === "on" : stored;
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">{t("paymentOptions.title")}</h1>
@@ -80,17 +112,57 @@ export default function PaymentOptions() {
         </div>
       ) : null}
 
-      <Form method="post" className="mt-6 flex flex-col gap-4 rounded-lg border border-line p-5">
+      <Form
+        method="post"
+        {...form.formProps}
+        className="mt-6 flex flex-col gap-4 rounded-lg border border-line p-5"
+      >
         <h2 className="text-xl font-bold">{t("paymentOptions.codHeading")}</h2>
-        <label className="flex min-h-11 items-center gap-3">
-          <input
-            type="checkbox"
-            name="cashOnDelivery"
-            defaultChecked={options.cashOnDelivery}
-            className="size-5 accent-[var(--color-primary)]"
+        <div>
+          <label className={CHECK_ROW}>
+            <input
+              type="checkbox"
+              name="cashOnDelivery"
+              defaultChecked={ticked("cashOnDelivery", options.cashOnDelivery)}
+              aria-describedby="cod-cashOnDelivery-error"
+              className="size-5 accent-[var(--color-primary)]"
+            />
+            <span>{t("paymentOptions.codLabel")}</span>
+          </label>
+          <FieldError id="cod-cashOnDelivery-error" errors={form.field("cashOnDelivery").errors} />
+        </div>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field
+            field={form.field("codFee")}
+            label={t("codControls.fee")}
+            hint={t("codControls.feeAdminHint")}
+            inputMode="decimal"
+            dir="ltr"
           />
-          <span>{t("paymentOptions.codLabel")}</span>
-        </label>
+          <Field
+            field={form.field("codMaxTotal")}
+            label={t("codControls.maxTotal")}
+            hint={t("codControls.maxTotalHint")}
+            inputMode="decimal"
+            dir="ltr"
+          />
+        </div>
+        <div>
+          <label className={CHECK_ROW}>
+            <input
+              type="checkbox"
+              name="codVerifiedOnly"
+              defaultChecked={ticked("codVerifiedOnly", options.cod.verifiedOnly)}
+              aria-describedby="cod-codVerifiedOnly-hint cod-codVerifiedOnly-error"
+              className="size-5 accent-[var(--color-primary)]"
+            />
+            <span>{t("codControls.verifiedOnlyLabel")}</span>
+          </label>
+          <p id="cod-codVerifiedOnly-hint" className="text-sm text-muted">
+            {t("codControls.verifiedOnlyHint")}
+          </p>
+          <FieldError id="cod-codVerifiedOnly-error" errors={form.field("codVerifiedOnly").errors} />
+        </div>
         <Button name="intent" value="cod" className="self-start" disabled={busy}>
           {t("paymentOptions.save")}
         </Button>

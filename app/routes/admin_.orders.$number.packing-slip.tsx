@@ -6,6 +6,7 @@ import { DeliveryAddress } from "~/components/orders/DeliveryAddress";
 import { Button } from "~/components/ui/Button";
 import { adminLoader } from "~/http/handlers.server";
 import { Refusal } from "~/http/refusal.server";
+import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import type { ShellHandle } from "~/root";
 import { getAdminOrder } from "~/services/orders/admin-orders.server";
@@ -15,7 +16,7 @@ import { parseOrderNumber } from "~/services/orders/shopper-order.server";
 /**
  * A printable packing slip: outside the admin layout (`admin_` in the file name) and without the
  * store's header and footer (`chrome: false`), so the page is the slip and nothing else. No
- * prices: it goes in the parcel. The admin guard is the route's own (adminLoader).
+ * prices (it goes in the parcel), only the amount to collect on an unpaid Cash On Delivery order. The admin guard is the route's own (adminLoader).
  */
 export const handle: ShellHandle = { chrome: false };
 
@@ -38,11 +39,21 @@ export const loader = adminLoader(async ({ store, params, locale }) => {
       name: nameWithVariant(line, locale),
       quantity: line.quantity,
     })),
+    // The one amount a slip names: what the courier collects on a Cash On Delivery order not yet
+    // paid, with the COD fee it includes (decision 030).
+    collect:
+      order.paymentMethod === "cod" && order.paymentStatus === "unpaid"
+        ? {
+            total: formatMoney(order.totalCents, order.currency, locale),
+            fee: order.codFeeCents > 0 ? formatMoney(order.codFeeCents, order.currency, locale) : null,
+          }
+        : null,
   };
 });
 
 export default function PackingSlip() {
-  const { store, number, date, dateTime, address, totalQuantity, lines } = useLoaderData<typeof loader>();
+  const { store, number, date, dateTime, address, totalQuantity, lines, collect } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-8 bg-white p-6 text-black print:max-w-none print:p-0">
@@ -110,6 +121,12 @@ export default function PackingSlip() {
         </tbody>
       </table>
       <p className="text-end font-bold">{t("admin.orders.slip.totalItems", { count: totalQuantity })}</p>
+      {collect ? (
+        <section className="border-2 border-black p-3" data-testid="slip-collect">
+          <p className="text-lg font-extrabold">{t("codControls.slipCollect", { amount: collect.total })}</p>
+          {collect.fee ? <p>{t("codControls.slipFee", { amount: collect.fee })}</p> : null}
+        </section>
+      ) : null}
       <p className="border-t border-gray-400 pt-4 text-center">
         {t("admin.orders.slip.thanks", { store: store.name })}
       </p>

@@ -10,7 +10,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { CheckoutSummary } from "~/components/checkout/CheckoutSummary";
+import { CheckoutSummary, type CodFeeShown } from "~/components/checkout/CheckoutSummary";
 import { PaymentChoice } from "~/components/checkout/PaymentChoice";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
@@ -31,6 +31,7 @@ import {
   saveShippingAddress,
   type PlaceOrderResult,
 } from "~/services/orders/checkout.server";
+import type { CodRefusal } from "~/services/orders/payment-options.server";
 import { startCardCheckout } from "~/services/payments/card-checkout.server";
 import { CHECKOUT_RATE_LIMIT } from "~/services/orders/limits.server";
 import { checkoutSummaryView } from "~/services/orders/order-view.server";
@@ -40,7 +41,7 @@ export const meta: MetaFunction = (args) =>
   seo({ ...args, path: "/checkout", page: (t) => t("checkout.title") });
 
 export const loader = shopperLoader(async ({ store, user, locale }) => {
-  const { price, address, payment } = await getCheckout(store.id, user.id);
+  const { price, address, payment, codRefusal } = await getCheckout(store.id, user.id);
   if (price.lines.length === 0) {
     throw await redirectWithToast("/cart", { key: "toast.cartEmpty", type: "info" });
   }
@@ -52,6 +53,12 @@ export const loader = shopperLoader(async ({ store, user, locale }) => {
     methods: methods as PaymentMethod[],
     cardNotConfigured: payment.cardNotConfigured,
     cartReady: summary.lines.every((line) => line.available && !line.exceedsStock),
+    codFee: (methods.includes("cod") && summary.codFee
+      ? methods.length === 1
+        ? "always"
+        : "when-chosen"
+      : null) as CodFeeShown,
+    codNotice: codRefusal ? codRefusalNotice(codRefusal, store.currency, locale) : null,
     // A fresh one-time token per render: the order it places is found again by a double submit.
     checkoutToken: randomBytes(24).toString("base64url"),
     constraint: formConstraint(shippingSchema),
@@ -64,6 +71,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 
 const conflict = (notice: FormNotice, result: unknown) => data({ result, notice }, { status: 409 });
 
+/** Why Cash On Delivery is not offered (decision 030), for the page and for a refused order. */
+function codRefusalNotice(refusal: CodRefusal, currency: string, locale: "en" | "ar"): FormNotice {
+  return refusal.kind === "over-max"
+    ? { key: "codControls.overMax", params: { amount: formatMoney(refusal.maxTotalCents, currency, locale) } }
+    : { key: "codControls.verifiedOnly" };
+}
+
 export const action = shopperAction(
   async ({ store, user, form, locale }) => {
     // Per shopper as well as per address, so one account cannot be driven from many addresses.
@@ -72,7 +86,8 @@ export const action = shopperAction(
     if (submission.status !== "success") {
       return data({ result: submission.reply(), notice: null }, { status: 400 });
     }
-    const { intent, paymentMethod, checkoutToken, expectedTotal, ...shipping } = submission.value;
+    const { intent, paymentMethod, checkoutToken, expectedTotal, expectedCodFee, ...shipping } =
+      submission.value;
     if (intent === "save") {
       await saveShippingAddress(store.id, user.id, shipping);
       return redirectWithToast("/checkout", { key: "toast.shippingSaved" });
@@ -88,7 +103,13 @@ export const action = shopperAction(
     }
     const placed = await placeOrder(
       { store, userId: user.id, locale, mail: emailStore(store) },
-      { shipping, paymentMethod, checkoutToken, expectedTotalCents: expectedTotal },
+      {
+        shipping,
+        paymentMethod,
+        checkoutToken,
+        expectedTotalCents: expectedTotal,
+        expectedCodFeeCents: expectedCodFee,
+      },
     );
     if ((placed.kind === "placed" || placed.kind === "existing") && placed.paymentMethod === "card") {
       // The order holds its stock while the shopper pays on Stripe's page; a double submit
@@ -136,6 +157,8 @@ function answer(
       );
     case "method-unavailable":
       return conflict({ key: "checkout.methodUnavailable" }, reply);
+    case "cod-refused":
+      return conflict(codRefusalNotice(placed.refusal, currency, locale), reply);
     case "token-taken":
       return conflict({ key: "checkout.tokenTaken" }, reply);
   }
@@ -145,8 +168,17 @@ function answer(
 const loadSchema = () => import("~/lib/validation/checkout").then((m) => m.checkoutSchema);
 
 export default function Checkout() {
-  const { summary, defaults, methods, cardNotConfigured, cartReady, checkoutToken, constraint } =
-    useLoaderData<typeof loader>();
+  const {
+    summary,
+    defaults,
+    methods,
+    cardNotConfigured,
+    cartReady,
+    codFee,
+    codNotice,
+    checkoutToken,
+    constraint,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -175,10 +207,11 @@ export default function Checkout() {
           </Notice>
         ) : null}
       </div>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div className="group/checkout mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <Form method="post" action="/checkout" {...form.formProps} className="flex flex-col gap-6">
           <input type="hidden" name="checkoutToken" value={checkoutToken} />
           <input type="hidden" name="expectedTotal" value={summary.totalCents} />
+          <input type="hidden" name="expectedCodFee" value={summary.codFeeCents} />
           <fieldset className="flex flex-col gap-1">
             <legend className="mb-2 text-xl font-bold">{t("checkout.shippingHeading")}</legend>
             <Field
@@ -239,7 +272,9 @@ export default function Checkout() {
                 errors={payment.errors}
                 errorId={payment.errorId}
                 chosen={chosen}
+                codFee={codFee ? summary.codFee : null}
               />
+              {codNotice ? <CodNotice notice={codNotice} /> : null}
               {cardNotConfigured ? (
                 <p className="text-sm text-muted">{t("checkout.cardNotConfigured")}</p>
               ) : null}
@@ -249,16 +284,41 @@ export default function Checkout() {
             </>
           ) : (
             <Notice tone="info">
-              {t("checkout.noPaymentMethod")}
-              {cardNotConfigured ? ` ${t("checkout.cardNotConfigured")}` : ""}
+              {/* Cash On Delivery is set up but not for this cart or shopper: say that, not "no method". */}
+              {codNotice ? (
+                <CodNotice notice={codNotice} />
+              ) : (
+                <>
+                  {t("checkout.noPaymentMethod")}
+                  {cardNotConfigured ? ` ${t("checkout.cardNotConfigured")}` : ""}
+                </>
+              )}
             </Notice>
           )}
         </Form>
         <aside>
-          <CheckoutSummary summary={summary} />
+          <CheckoutSummary summary={summary} codFee={codFee} />
         </aside>
       </div>
     </div>
+  );
+}
+
+/** Why Cash On Delivery is not among the choices; an unverified shopper is shown how to verify. */
+function CodNotice({ notice }: { notice: FormNotice }) {
+  const { t } = useTranslation();
+  return (
+    <span className="block" data-testid="cod-notice">
+      {String(t(notice.key, notice.params))}
+      {notice.key === "codControls.verifiedOnly" ? (
+        <>
+          {" "}
+          <Link to="/login/link?redirectTo=/checkout" className="underline underline-offset-4">
+            {t("codControls.verifyLink")}
+          </Link>
+        </>
+      ) : null}
+    </span>
   );
 }
 

@@ -88,10 +88,10 @@ async function prepareShoppers(databaseUrl: string): Promise<{ shoppers: Shopper
 }
 
 /**
- * The total the checkout page shows a shopper with the bench cart (shipping fee included).
- * Through node:http: fetch() drops a Host header.
+ * The total the checkout page shows a shopper with the bench cart (shipping fee included) and the
+ * store's Cash On Delivery fee. Through node:http: fetch() drops a Host header.
  */
-function expectedTotal(port: number, host: string, shopper: Shopper): Promise<number> {
+function expectedTotal(port: number, host: string, shopper: Shopper): Promise<{ total: number; codFee: number }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       {
@@ -108,7 +108,11 @@ function expectedTotal(port: number, host: string, shopper: Shopper): Promise<nu
           const total = /name="expectedTotal" value="(\d+)"/.exec(html)?.[1];
           if (response.statusCode !== 200 || !total)
             reject(new Error(`checkout page answered ${response.statusCode}`));
-          else resolve(Number(total));
+          else
+            resolve({
+              total: Number(total),
+              codFee: Number(/name="expectedCodFee" value="(\d+)"/.exec(html)?.[1] ?? 0),
+            });
         });
       },
     );
@@ -163,7 +167,8 @@ async function main() {
                 intent: "place",
                 paymentMethod: "cod",
                 checkoutToken: `bench-${index}-${Date.now()}`.padEnd(24, "x"),
-                expectedTotal: String(total),
+                expectedTotal: String(total.total),
+                expectedCodFee: String(total.codFee),
               });
               return {
                 ...request,

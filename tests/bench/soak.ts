@@ -205,6 +205,7 @@ async function main() {
                 paymentMethod: "cod",
                 checkoutToken: `soak-${Date.now()}-${++orderCount}`.padEnd(24, "x"),
                 expectedTotal: total,
+                expectedCodFee: /name="expectedCodFee" value="(\d+)"/.exec(page?.body ?? "")?.[1] ?? "0",
               }),
             ),
           [302, 303],

@@ -483,8 +483,15 @@ describe("orders", () => {
                sum(line_total_cents) as lines, sum(quantity) as quantity
         from order_items group by store_id, order_id) i on i.store_id = o.store_id and i.order_id = o.id
       where o.subtotal_cents <> i.subtotal or o.discount_cents <> i.discount or o.total_quantity <> i.quantity
-         or o.total_cents <> o.subtotal_cents - o.discount_cents + o.shipping_cents or i.lines <> o.subtotal_cents - o.discount_cents`);
+         or o.total_cents <> o.subtotal_cents - o.discount_cents + o.shipping_cents + o.cod_fee_cents
+         or i.lines <> o.subtotal_cents - o.discount_cents`);
     expect(badOrders).toEqual([]);
+    // Dye & Shade's recent Cash On Delivery orders carry its COD fee (decision 030); card orders never do.
+    const fees = await rows<{ method: string; n: number }>(sql`
+      select o.payment_method as method, count(*)::int as n from orders o join stores s on s.id = o.store_id
+      where s.slug = 'dyes' and o.cod_fee_cents > 0 group by 1 order by 1`);
+    expect(fees).toEqual([{ method: "cod", n: expect.any(Number) }]);
+    expect(fees[0]!.n).toBeGreaterThan(0);
     const badLines = await one<{ n: number }>(sql`
       select count(*)::int as n from order_items i join products p on p.store_id = i.store_id and p.id = i.product_id
       where i.line_total_cents <> (i.unit_price_cents - i.unit_discount_cents) * i.quantity

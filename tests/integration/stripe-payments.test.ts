@@ -211,7 +211,11 @@ describe("Payment Options", () => {
       expect((await admin("/admin/storesetting/paymentOptions")).data.options.card).toBe("not-configured");
       const saved = await answer(() =>
         optionsAction({
-          request: postForm(`${A}/admin/storesetting/paymentOptions`, { intent: "cod" }, adminCookie),
+          request: postForm(
+            `${A}/admin/storesetting/paymentOptions`,
+            { intent: "cod", codFee: "0" },
+            adminCookie,
+          ),
           context: ctx,
           params: {},
         }),
@@ -606,6 +610,20 @@ describe("Order emails from Stripe's events", () => {
     await server.webhooksSettled();
   }
 
+  it("a card order alerts the store's admins when it is paid, once however often replayed (decision 030)", async () => {
+    const first = server.events().length;
+    const { number, payUrl } = await placeCardOrder(1);
+    const alerts = () => smtp.messages.filter((m) => m.subject === `Store alpha: new order #${number}`);
+    // Placed but not paid (the shopper may abandon Stripe's page): not news yet.
+    expect(alerts()).toHaveLength(0);
+    await pay(payUrl);
+    await replayFrom(first);
+    expect(alerts().map((m) => m.to)).toEqual([["owner@alpha.test"]]);
+    expect(alerts()[0]!.body).toContain("Payment method: Pay With Stripe");
+    expect(alerts()[0]!.body).toContain("Total: $8.00");
+    expect(alerts()[0]!.body).toContain(`http://alpha.localhost:3000/admin/orders/${number}`);
+  });
+
   it("paid and refunded, in English, with the store's name and colour, once however often replayed", async () => {
     const first = server.events().length;
     const { number, payUrl } = await placeCardOrder(2);
@@ -651,9 +669,11 @@ describe("Order emails from Stripe's events", () => {
     const refunded = mailsAbout(number, "تم استرداد مبلغ الطلب");
     expect(refunded).toHaveLength(1);
     expect(refunded[0]!.body).toContain(`تم استرداد المبلغ الذي دفعته بالبطاقة للطلب #${number}.`);
-    // Nothing in English for this order.
-    expect(smtp.messages.filter((m) => m.subject.includes(`#${number}`) && /order/.test(m.subject))).toEqual(
-      [],
-    );
+    // Nothing in English for this order to the shopper (the owner's new-order alert is in the owner's language).
+    expect(
+      smtp.messages.filter(
+        (m) => m.to.includes(ADDRESS.email) && m.subject.includes(`#${number}`) && /order/.test(m.subject),
+      ),
+    ).toEqual([]);
   });
 });

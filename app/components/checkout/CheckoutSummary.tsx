@@ -1,8 +1,25 @@
 import { useTranslation } from "~/lib/use-translation";
 import type { CheckoutSummaryView } from "~/services/orders/order-view.server";
 
+/**
+ * Where the Cash On Delivery fee shows (decision 030): on every render when COD is the only
+ * method, or only while its radio (`#pay-cod`, PaymentChoice) is checked: a CSS `:has()` on the
+ * page's `group/checkout`, so it follows the choice with or without JavaScript.
+ */
+export type CodFeeShown = "always" | "when-chosen" | null;
+
+const WHEN_COD = "hidden group-has-[#pay-cod:checked]/checkout:flex";
+const UNLESS_COD = "group-has-[#pay-cod:checked]/checkout:hidden";
+
 /** The order summary, all computed on the server: lines, subtotal, sale discount, shipping, total. */
-export function CheckoutSummary({ summary }: { summary: CheckoutSummaryView }) {
+export function CheckoutSummary({
+  summary,
+  codFee = null,
+}: {
+  summary: CheckoutSummaryView;
+  codFee?: CodFeeShown;
+}) {
+  const cod = summary.codFee ? codFee : null;
   const { t } = useTranslation();
   return (
     <section aria-labelledby="checkout-summary" className="rounded-lg border border-line bg-card p-4">
@@ -48,9 +65,29 @@ export function CheckoutSummary({ summary }: { summary: CheckoutSummaryView }) {
           <dt>{t("checkout.shipping")}</dt>
           <dd>{summary.shipping ?? t("checkout.shippingFree")}</dd>
         </div>
+        {cod ? (
+          <div
+            className={`justify-between gap-4 ${cod === "always" ? "flex" : WHEN_COD}`}
+            data-testid="checkout-cod-fee"
+          >
+            <dt>{t("codControls.feeLine")}</dt>
+            <dd>{summary.codFee}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-extrabold">
           <dt>{t("checkout.total")}</dt>
-          <dd data-testid="checkout-total">{summary.total}</dd>
+          <dd data-testid="checkout-total">
+            {cod === "always" ? (
+              summary.codTotal
+            ) : cod === "when-chosen" ? (
+              <>
+                <span className={UNLESS_COD}>{summary.total}</span>
+                <span className={`${WHEN_COD} justify-end`}>{summary.codTotal}</span>
+              </>
+            ) : (
+              summary.total
+            )}
+          </dd>
         </div>
       </dl>
       {summary.freeShippingFrom ? (

@@ -11,11 +11,14 @@ export function PaymentChoice({
   errors,
   errorId,
   chosen,
+  codFee = null,
 }: {
   methods: PaymentMethod[];
   errors?: string[];
   errorId: string;
   chosen?: string;
+  /** The store's Cash On Delivery fee, formatted, named beside the choice (decision 030). */
+  codFee?: string | null;
 }) {
   const { t } = useTranslation();
   const selected = methods.includes(chosen as PaymentMethod) ? chosen : methods[0];
@@ -29,12 +32,16 @@ export function PaymentChoice({
         >
           <input
             type="radio"
+            id={`pay-${method}`}
             name="paymentMethod"
             value={method}
             defaultChecked={method === selected}
             className="h-5 w-5 accent-[var(--color-primary)]"
           />
           <span className="font-bold">{t(method === "cod" ? "payment.cod" : "payment.stripe")}</span>
+          {method === "cod" && codFee ? (
+            <span className="ms-auto text-sm text-muted">{t("codControls.feeHint", { amount: codFee })}</span>
+          ) : null}
         </label>
       ))}
       <FieldError id={errorId} errors={errors} />

@@ -75,6 +75,12 @@ export function OrderDetailsView({
               <dt>{t("orders.shipping")}</dt>
               <dd>{order.shippingCents > 0 ? order.shipping : t("checkout.shippingFree")}</dd>
             </div>
+            {order.codFee ? (
+              <div className="flex justify-between gap-4" data-testid="order-cod-fee">
+                <dt>{t("codControls.feeLine")}</dt>
+                <dd>{order.codFee}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between gap-4 border-t border-line pt-1 text-lg font-extrabold">
               <dt>{t("orders.total")}</dt>
               <dd>{order.total}</dd>

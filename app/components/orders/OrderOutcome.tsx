@@ -51,6 +51,7 @@ export function OrderOutcome({
           {t(order.paymentMethod === "cod" ? "payment.cod" : "payment.stripe")}
         </Item>
         <Item label={t("orders.totalProducts")}>{order.totalQuantity}</Item>
+        {order.codFee ? <Item label={t("codControls.feeLine")}>{order.codFee}</Item> : null}
         <div className="col-span-2">
           <dt className="text-sm text-muted">{t("orders.deliveryAddress")}</dt>
           <dd className="font-bold">

@@ -45,6 +45,11 @@ export interface StoreDef {
   /** Flat shipping fee and free-shipping threshold (minor units) for new orders; none when absent. */
   shipping?: { feeCents: number; freeFromCents: number };
   /**
+   * The store's Cash On Delivery fee (minor units) and its largest COD order (none when absent):
+   * decision 030. Its COD orders of the last `feeSinceDays` days were placed with the fee.
+   */
+  cod?: { feeCents: number; maxTotalCents?: number; feeSinceDays: number };
+  /**
    * Where the store's subscription stands (issue 12): a plan (package code) paid up to `days` from
    * seeding, or a trial of it. No Stripe ids: "Manage billing" answers 'stripeId not found!' until
    * the store buys a plan through the Stripe test server.
@@ -68,6 +73,8 @@ export const DYES_STORE: StoreDef = {
   subscription: { plan: "growth", status: "active", days: 30 },
   // The demo's past orders were shipped free; new ones show the fee and the threshold at checkout.
   shipping: { feeCents: 499, freeFromCents: 5000 },
+  // A Cash On Delivery fee, set ten days ago: the COD orders since then carry it.
+  cod: { feeCents: 150, feeSinceDays: 10 },
   reviewedShare: 0.55,
   sales: [
     {

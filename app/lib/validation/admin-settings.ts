@@ -20,7 +20,7 @@ export const MAX_PAGE_TEXT = 20_000;
 export const MAX_FEATURED_CATEGORIES = 6;
 export const MAX_FEATURED_PRODUCTS = 8;
 /** 9,999,999.99 in the form: fits the integer column in minor units. */
-const AMOUNT = /^\d{1,7}(?:\.\d{1,2})?$/;
+export const AMOUNT = /^\d{1,7}(?:\.\d{1,2})?$/;
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const MARKUP = /[<>]/;
 
@@ -45,7 +45,7 @@ export function minorToMajor(minor: number): string {
   return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
 }
 
-const amountField = (required: string) =>
+export const amountField = (required: string) =>
   z
     .string({ required_error: required, invalid_type_error: required })
     .trim()

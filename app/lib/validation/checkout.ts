@@ -64,6 +64,13 @@ export const checkoutSchema = z
       .int("checkout.tokenInvalid")
       .min(0, "checkout.tokenInvalid")
       .max(1_000_000_000, "checkout.tokenInvalid"),
+    /** The Cash On Delivery fee (minor units) the shopper saw; absent counts as none. */
+    expectedCodFee: z.coerce
+      .number({ invalid_type_error: "checkout.tokenInvalid" })
+      .int("checkout.tokenInvalid")
+      .min(0, "checkout.tokenInvalid")
+      .max(1_000_000_000, "checkout.tokenInvalid")
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.intent === "place" && !value.paymentMethod) {

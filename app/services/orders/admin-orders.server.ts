@@ -195,7 +195,7 @@ export async function exportAdminOrdersCsv(
   const db = await getDb();
   const rows = await db.withStore(storeId, (tx) =>
     tx
-      .select(rowColumns)
+      .select({ ...rowColumns, codFeeCents: orders.codFeeCents })
       .from(orders)
       .where(and(...filterConditions(storeId, filters, timeZone)))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -213,6 +213,8 @@ export async function exportAdminOrdersCsv(
     t("orders.totalProducts"),
     t("orders.total"),
     t("admin.orders.currency"),
+    // Last, so the columns before it keep their places in existing spreadsheets (decision 030).
+    t("codControls.feeLine"),
   ];
   return toCsv([
     header,
@@ -227,6 +229,7 @@ export async function exportAdminOrdersCsv(
       row.totalQuantity,
       minorToMajor(row.totalCents, currencyDigits(row.currency)),
       row.currency,
+      minorToMajor(row.codFeeCents, currencyDigits(row.currency)),
     ]),
   ]);
 }

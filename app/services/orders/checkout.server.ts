@@ -14,8 +14,10 @@
  *      `order_events` row;
  *   5. the cart emptied and the address kept (done before step 3, outside the locks).
  *
- * Cash On Delivery: confirmed, unpaid. Card: pending, payment pending, stock held until the
- * payment webhook confirms or cancels it (cancelOrder gives the stock back).
+ * Cash On Delivery: confirmed, unpaid, its fee on the order, only where the store's COD rules offer
+ * it. Card: pending, payment pending, stock held until the payment webhook confirms or cancels it
+ * (cancelOrder gives the stock back). The store's admins are told of each order once it is
+ * placed (COD) or paid (card), after the commit (order-alerts.server.ts).
  */
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
@@ -34,14 +36,23 @@ import type { PaymentMethod, ShippingInput } from "~/lib/validation/checkout";
 import { lockShopperCart } from "~/services/commerce/shopper-lock.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { sendOrderEmail } from "./order-emails.server";
-import { loadPaymentOptions, type PaymentOptions } from "./payment-options.server";
-import { priceCheckout, type CheckoutPrice } from "./pricing.server";
+import { sendNewOrderAlerts } from "./order-alerts.server";
+import {
+  codRefusal,
+  loadPaymentOptions,
+  shopperVerification,
+  type CodRefusal,
+  type PaymentOptions,
+} from "./payment-options.server";
+import { priceCheckout, totalsFor, type CheckoutPrice } from "./pricing.server";
 import { metrics } from "~/lib/metrics.server";
 
 export interface CheckoutPage {
   price: CheckoutPrice;
   address: ShippingInput | null;
   payment: PaymentOptions;
+  /** Why Cash On Delivery is not offered for this cart and shopper (then payment.cod is false). */
+  codRefusal: CodRefusal | null;
 }
 
 /** The shopper's saved (default) shipping address, or null. */
@@ -64,11 +75,15 @@ async function savedAddress(tx: Tx, userId: string): Promise<ShippingInput | nul
 
 export async function getCheckout(storeId: string, userId: string): Promise<CheckoutPage> {
   const db = await getDb();
-  return db.withStore(storeId, async (tx) => ({
-    price: await priceCheckout(tx, storeId, userId),
-    address: await savedAddress(tx, userId),
-    payment: await loadPaymentOptions(tx, storeId),
-  }));
+  return db.withStore(storeId, async (tx) => {
+    const price = await priceCheckout(tx, storeId, userId);
+    const address = await savedAddress(tx, userId);
+    const payment = await loadPaymentOptions(tx, storeId);
+    const refusal = payment.cod
+      ? codRefusal(price.cod, price.totalCents, await shopperVerification(tx, storeId, userId))
+      : null;
+    return { price, address, payment: { ...payment, cod: payment.cod && !refusal }, codRefusal: refusal };
+  });
 }
 
 async function upsertAddress(tx: Tx, storeId: string, userId: string, input: ShippingInput) {
@@ -98,8 +113,10 @@ export interface PlaceOrderInput {
   shipping: ShippingInput;
   paymentMethod: PaymentMethod;
   checkoutToken: string;
-  /** The total (minor units) the shopper was shown. */
+  /** The total (minor units) the shopper was shown, before a Cash On Delivery fee. */
   expectedTotalCents: number;
+  /** The COD fee the shopper was shown (minor units); checked only for a COD order. */
+  expectedCodFeeCents?: number;
 }
 
 export type PlaceOrderResult =
@@ -108,6 +125,8 @@ export type PlaceOrderResult =
   | { kind: "existing"; number: number; paymentMethod: PaymentMethod }
   | { kind: "empty" }
   | { kind: "method-unavailable" }
+  /** Cash On Delivery chosen where the store's COD rules do not offer it (decision 030). */
+  | { kind: "cod-refused"; refusal: CodRefusal }
   | { kind: "price-changed"; totalCents: number }
   | { kind: "unavailable"; nameEn: string; nameAr: string }
   | { kind: "out-of-stock"; nameEn: string; nameAr: string; stock: number }
@@ -171,8 +190,16 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       if (price.lines.length === 0) return { kind: "empty" };
       const archived = price.lines.find((line) => !line.active);
       if (archived) return { kind: "unavailable", nameEn: archived.nameEn, nameAr: archived.nameAr };
-      if (price.totalCents !== input.expectedTotalCents)
-        return { kind: "price-changed", totalCents: price.totalCents };
+      if (input.paymentMethod === "cod") {
+        const refusal = codRefusal(price.cod, price.totalCents, await shopperVerification(tx, store.id, userId));
+        if (refusal) return { kind: "cod-refused", refusal };
+      }
+      const { codFeeCents, totalCents } = totalsFor(price, input.paymentMethod);
+      if (
+        price.totalCents !== input.expectedTotalCents ||
+        codFeeCents !== (input.paymentMethod === "cod" ? (input.expectedCodFeeCents ?? 0) : 0)
+      )
+        return { kind: "price-changed", totalCents };
 
       // Work that locks nothing other shoppers need comes first: from the stock update on, this
       // transaction holds the product rows and then the store's order counter until it commits,
@@ -201,7 +228,8 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           subtotalCents: price.subtotalCents,
           discountCents: price.discountCents,
           shippingCents: price.shippingCents,
-          totalCents: price.totalCents,
+          codFeeCents,
+          totalCents,
           totalQuantity: price.totalQuantity,
           shipFullName: input.shipping.fullName,
           shipStreetAddress: input.shipping.streetAddress,
@@ -257,6 +285,8 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
   if (result.kind === "placed") metrics.orderPlaced(result.paymentMethod);
   if (result.kind === "placed" && ctx.mail) {
     await sendOrderEmail(store.id, ctx.mail, result.orderId, "order-placed");
+    // A card order is news for the store's admins once it is paid (the webhook sends theirs).
+    if (result.paymentMethod === "cod") await sendNewOrderAlerts(store.id, ctx.mail, result.orderId);
   }
   return result;
 }

@@ -88,6 +88,7 @@ export async function sendOrderEmail(
     );
     const totals = [
       ...(order.shippingCents > 0 ? [[t("orders.shipping"), money(order.shippingCents)]] : []),
+      ...(order.codFeeCents > 0 ? [[t("codControls.feeLine"), money(order.codFeeCents)]] : []),
       [t("orders.total"), money(order.totalCents)],
     ];
     const dir = localeDir(locale);

@@ -9,7 +9,7 @@ import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { formatInZone } from "~/lib/time-zone";
 import type { OrderDetails, OrderSummary } from "./orders.server";
-import type { CheckoutPrice } from "./pricing.server";
+import { totalsFor, type CheckoutPrice } from "./pricing.server";
 
 /** An order's day ("8 Mar 2026") or a step's moment with the zone named ("8 Mar 2026, 10:30 AM EST"). */
 export const formatDate = (date: Date, locale: Locale, timeZone: string, withTime = false) =>
@@ -37,6 +37,7 @@ export function orderView(order: OrderDetails, locale: Locale, timeZone: string)
     discount: order.discountCents > 0 ? money(order.discountCents) : null,
     shipping: money(order.shippingCents),
     shippingCents: order.shippingCents,
+    codFee: order.codFeeCents > 0 ? money(order.codFeeCents) : null,
     address: order.address,
     cancellable: order.cancellable,
     lines: order.lines.map((line) => ({
@@ -81,6 +82,10 @@ export function checkoutSummaryView(price: CheckoutPrice, currency: string, loca
         : null,
     total: money(price.totalCents),
     totalCents: price.totalCents,
+    // Paying on delivery adds the store's fee as its own line (decision 030).
+    codFee: price.codFeeCents > 0 ? money(price.codFeeCents) : null,
+    codFeeCents: price.codFeeCents,
+    codTotal: money(totalsFor(price, "cod").totalCents),
     totalQuantity: price.totalQuantity,
   };
 }

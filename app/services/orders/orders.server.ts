@@ -173,6 +173,8 @@ export interface OrderDetails extends OrderSummary {
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
+  /** The Cash On Delivery fee the order was placed with (0: none). */
+  codFeeCents: number;
   locale: "en" | "ar";
   address: {
     fullName: string;
@@ -235,6 +237,7 @@ export async function readOrder(tx: Tx, where: SQL): Promise<OrderDetails | null
     subtotalCents: row.subtotalCents,
     discountCents: row.discountCents,
     shippingCents: row.shippingCents,
+    codFeeCents: row.codFeeCents,
     locale: row.locale,
     address: {
       fullName: row.shipFullName,

@@ -1,7 +1,8 @@
 /**
  * What a checkout costs, computed on the server (DESIGN §5): the shopper's cart lines, each
  * priced by the store's running sales, plus the store's flat shipping fee (waived from the
- * free-shipping threshold up). Prices include tax (decision 014).
+ * free-shipping threshold up), plus the Cash On Delivery fee when the shopper pays on delivery
+ * (decision 030). Prices include tax (decision 014).
  *
  * `priceCheckout` is the only place in the orders service that calls the pricing core, so the
  * move to the shared `priceLines` function (issue 8) is a change here and nowhere else.
@@ -12,6 +13,8 @@ import { cartItems, products, productVariants, storeSettings } from "~/db/schema
 import type { VariantOption } from "~/lib/variants";
 import { loadVariantOptions } from "~/services/catalog/variants.server";
 import { priceLinesAt, sumLines } from "~/services/commerce/pricing.server";
+import type { PaymentMethod } from "~/lib/validation/checkout";
+import { loadCodRule, type CodRule } from "./payment-options.server";
 
 export interface CheckoutLine {
   productId: string;
@@ -43,6 +46,12 @@ export interface CheckoutPrice {
   /** The fee and threshold the shipping came from, for the summary's explanation. */
   shippingFeeCents: number;
   freeShippingThresholdCents: number;
+  /**
+   * What paying on delivery adds to totalCents (the store's COD fee; 0 for no goods), and the
+   * store's COD rules. totalCents itself is before it: see totalsFor.
+   */
+  codFeeCents: number;
+  cod: CodRule;
 }
 
 export interface ShippingRule {
@@ -55,6 +64,18 @@ export function shippingFor(goodsCents: number, rule: ShippingRule): number {
   if (goodsCents <= 0 || rule.shippingFeeCents <= 0) return 0;
   if (rule.freeShippingThresholdCents > 0 && goodsCents >= rule.freeShippingThresholdCents) return 0;
   return rule.shippingFeeCents;
+}
+
+/**
+ * The order's COD fee and total for the chosen payment method: the fee is its own line, after
+ * shipping, and only on a Cash On Delivery order (decision 030).
+ */
+export function totalsFor(
+  price: Pick<CheckoutPrice, "totalCents" | "codFeeCents">,
+  method: PaymentMethod,
+): { codFeeCents: number; totalCents: number } {
+  const codFeeCents = method === "cod" ? price.codFeeCents : 0;
+  return { codFeeCents, totalCents: price.totalCents + codFeeCents };
 }
 
 /** The store's shipping rule; the column defaults (0, 0) for a store without a settings row. */
@@ -95,6 +116,7 @@ export async function priceCheckout(tx: Tx, storeId: string, userId: string): Pr
     .where(and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const rule = await loadShippingRule(tx, storeId);
+  const cod = await loadCodRule(tx, storeId);
   const options = await loadVariantOptions(
     tx,
     storeId,
@@ -137,5 +159,7 @@ export async function priceCheckout(tx: Tx, storeId: string, userId: string): Pr
     totalCents: goodsCents + shippingCents,
     totalQuantity,
     ...rule,
+    codFeeCents: goodsCents > 0 ? cod.feeCents : 0,
+    cod,
   };
 }

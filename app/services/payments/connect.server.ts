@@ -1,5 +1,6 @@
 /**
- * Payment Options (DESIGN §5): Cash On Delivery on/off, and the store's Stripe Connect account
+ * Payment Options (DESIGN §5): Cash On Delivery on/off with its fee, ceiling and verified-email
+ * rule (decision 030), and the store's Stripe Connect account
  * for Pay With Stripe. The account is created once (its metadata names the store, so its
  * `account.updated` events find their way back) and onboarded on Stripe's hosted page through
  * an account link whose return and refresh URLs are on the store's own host.
@@ -9,6 +10,8 @@ import { getDb } from "~/db/client.server";
 import { stores, storeSettings } from "~/db/schema";
 import { storeOrigin } from "~/services/store/store-origin.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
+import type { CodSettingsInput } from "~/lib/validation/payment-options";
+import { loadCodRule, type CodRule } from "~/services/orders/payment-options.server";
 import { PAYMENT_OPTIONS_PATH } from "./payment-options-path";
 import { getStripe, stripeConfigured } from "./stripe-client.server";
 
@@ -17,6 +20,8 @@ export type CardStatus = "not-configured" | "not-connected" | "pending" | "ready
 
 export interface PaymentOptionsView {
   cashOnDelivery: boolean;
+  /** The Cash On Delivery rules (decision 030), minor units. */
+  cod: CodRule;
   card: CardStatus;
   accountId: string | null;
 }
@@ -28,6 +33,7 @@ export async function getPaymentOptions(storeId: string): Promise<PaymentOptions
       .select({ cod: storeSettings.cashOnDeliveryEnabled })
       .from(storeSettings)
       .where(eq(storeSettings.storeId, storeId));
+    const cod = await loadCodRule(tx, storeId);
     const [store] = await tx
       .select({ accountId: stores.stripeAccountId, enabled: stores.stripeChargesEnabled })
       .from(stores)
@@ -40,16 +46,23 @@ export async function getPaymentOptions(storeId: string): Promise<PaymentOptions
         : store?.enabled
           ? "ready"
           : "pending";
-    return { cashOnDelivery: settings?.cod ?? true, card, accountId };
+    return { cashOnDelivery: settings?.cod ?? true, cod, card, accountId };
   });
 }
 
-export async function setCashOnDelivery(storeId: string, enabled: boolean): Promise<void> {
+/** Cash On Delivery on/off and its rules, as the Payment Options form sends them (checked by its schema). */
+export async function saveCodSettings(storeId: string, input: CodSettingsInput): Promise<void> {
   const db = await getDb();
   await db.withStore(storeId, (tx) =>
     tx
       .update(storeSettings)
-      .set({ cashOnDeliveryEnabled: enabled, updatedAt: sql`now()` })
+      .set({
+        cashOnDeliveryEnabled: input.cashOnDelivery,
+        codFeeCents: input.codFee,
+        codMaxTotalCents: input.codMaxTotal,
+        codVerifiedOnly: input.codVerifiedOnly,
+        updatedAt: sql`now()`,
+      })
       .where(eq(storeSettings.storeId, storeId)),
   );
 }

@@ -7,12 +7,14 @@
  * refunded. Connect events belong to the store whose connected account `event.account` names;
  * events of the platform's own account (store subscriptions) go to services/billing.
  * The shopper's "paid" and "refunded" emails go out after the event's transaction committed,
- * only when it changed the order: a replayed event is a duplicate and sends nothing.
+ * only when it changed the order: a replayed event is a duplicate and sends nothing. A payment
+ * that confirms a card order also alerts the store's admins (order-alerts.server.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderEvents, orders, stores } from "~/db/schema";
 import { handleBillingEvent } from "~/services/billing/billing-events.server";
+import { sendPaidOrderAlerts } from "~/services/orders/order-alerts.server";
 import { sendOrderEmails, type OrderEmail } from "~/services/orders/order-emails.server";
 import { cancelOrderIn, markOrderPaidIn } from "~/services/orders/orders.server";
 import { refundPayment } from "./refund.server";
@@ -59,6 +61,7 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<HandledStr
     throw error;
   }
   await sendOrderEmails(storeId, emails);
+  await sendPaidOrderAlerts(storeId, emails);
   return handled;
 }
 

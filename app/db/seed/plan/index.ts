@@ -70,6 +70,8 @@ export async function planStore(
       cashOnDeliveryEnabled: true,
       shippingFeeCents: def.shipping?.feeCents ?? 0,
       freeShippingThresholdCents: def.shipping?.freeFromCents ?? 0,
+      codFeeCents: def.cod?.feeCents ?? 0,
+      codMaxTotalCents: def.cod?.maxTotalCents ?? null,
       timeZone: def.timeZone ?? "UTC",
       featuredProductIds,
       updatedAt: openedAt,

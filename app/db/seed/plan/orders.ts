@@ -201,6 +201,11 @@ export function planOrders(
 
     const address = shopper.def.address;
     const lastChange = changes[changes.length - 1] as Change;
+    // Cash On Delivery orders placed since the store set its COD fee carry it (decision 030).
+    const codFee =
+      method === "cod" && def.cod && placedAt.getTime() >= now.getTime() - def.cod.feeSinceDays * DAY_MS
+        ? def.cod.feeCents
+        : 0;
     orders.push({
       storeId,
       id: orderId,
@@ -212,9 +217,10 @@ export function planOrders(
       currency: "USD",
       subtotalCents: subtotal,
       discountCents: discount,
-      // Shipping is free in the demo stores; the total is what the lines add up to.
+      // Shipping is free in the demo stores; the total is what the lines add up to, plus the COD fee.
       shippingCents: 0,
-      totalCents: subtotal - discount,
+      codFeeCents: codFee,
+      totalCents: subtotal - discount + codFee,
       totalQuantity: quantity,
       shipFullName: shopper.def.name,
       shipStreetAddress: address.street,

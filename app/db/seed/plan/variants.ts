@@ -239,7 +239,8 @@ export async function planVariants(
       const lineTotal = (unitPrice - unitDiscount) * item.quantity;
       order.subtotalCents! += (unitPrice - item.unitPriceCents) * item.quantity;
       order.discountCents! += (unitDiscount - item.unitDiscountCents!) * item.quantity;
-      order.totalCents = order.subtotalCents! - order.discountCents! + (order.shippingCents ?? 0);
+      order.totalCents =
+        order.subtotalCents! - order.discountCents! + (order.shippingCents ?? 0) + (order.codFeeCents ?? 0);
       Object.assign(item, {
         variantId: row.id,
         sku: row.sku,

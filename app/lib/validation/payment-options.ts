@@ -1,0 +1,30 @@
+/**
+ * The Cash On Delivery form of /admin/storesetting/paymentOptions (decision 030): on/off, the COD
+ * fee, the largest order total COD is offered for (empty: no limit) and "verified email only".
+ * Amounts are typed in major units and stored in minor units. One schema for server and browser.
+ */
+import { z } from "zod";
+import { AMOUNT, amountField, majorToMinor } from "./admin-settings";
+import { blankAsMissing } from "./fields";
+
+/** A ticked box sends "on", an unticked one nothing; anything else is not our form's. */
+const checkbox = z
+  .literal("on", { errorMap: () => ({ message: "validation.choiceInvalid" }) })
+  .optional()
+  .transform((value) => value === "on");
+
+export const codSettingsSchema = z.object({
+  cashOnDelivery: checkbox,
+  codFee: amountField("validation.amountRequired"),
+  codMaxTotal: blankAsMissing(
+    z
+      .string({ invalid_type_error: "validation.amountInvalid" })
+      .trim()
+      .regex(AMOUNT, "validation.amountInvalid")
+      .transform(majorToMinor)
+      .refine((minor) => minor > 0, "codControls.maxInvalid")
+      .optional(),
+  ).transform((minor) => minor ?? null),
+  codVerifiedOnly: checkbox,
+});
+export type CodSettingsInput = z.output<typeof codSettingsSchema>;

@@ -1,0 +1,183 @@
+/**
+ * New-order alerts (issue 20, decision 030): every admin of the store who has not turned them off
+ * gets one email per placed order, in the admin's own language (the store's default when they
+ * never chose one), with the order number, total, payment method and a link to the order's admin
+ * page on the store's canonical host. A Cash On Delivery order is news when it is placed; a card
+ * order when its payment is confirmed (the webhook), so an abandoned card checkout alerts nobody.
+ *
+ * Sent after the order's transaction committed, through the outbox (email.server.ts), and never
+ * thrown: a mail failure cannot undo or fail a checkout or a webhook. A failed message stays in
+ * `email_outbox` with status "failed" and its error, and the log says which order it was for.
+ */
+import "~/lib/i18n.server";
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { orders, stores, users } from "~/db/schema";
+import { DEFAULT_LOCALE, getT, localeDir, type Locale } from "~/lib/i18n";
+import { formatMoney } from "~/lib/money";
+import { sendEmail } from "~/services/email/email.server";
+import type { EmailStore } from "~/services/email/email-templates.server";
+import { loadEmailStore, type OrderEmail } from "./order-emails.server";
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+export const ORDER_ALERT_KIND = "new-order-alert";
+
+/** The alert to each admin who wants it. Returns how many were handed to the outbox. */
+export async function sendNewOrderAlerts(storeId: string, store: EmailStore, orderId: string): Promise<number> {
+  let sent = 0;
+  try {
+    const db = await getDb();
+    const found = await db.withStore(storeId, async (tx) => {
+      const [order] = await tx
+        .select({
+          number: orders.number,
+          totalCents: orders.totalCents,
+          codFeeCents: orders.codFeeCents,
+          currency: orders.currency,
+          paymentMethod: orders.paymentMethod,
+          shopper: orders.shipFullName,
+        })
+        .from(orders)
+        .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+      if (!order) return null;
+      const [row] = await tx
+        .select({ defaultLocale: stores.defaultLocale })
+        .from(stores)
+        .where(eq(stores.id, storeId));
+      const admins = await tx
+        .select({ email: users.email, name: users.name, locale: users.locale })
+        .from(users)
+        .where(
+          and(
+            eq(users.storeId, storeId),
+            eq(users.isAdmin, true),
+            eq(users.orderAlerts, true),
+            isNull(users.blockedAt),
+          ),
+        );
+      return { order, admins, storeLocale: row?.defaultLocale ?? DEFAULT_LOCALE };
+    });
+    if (!found) return 0;
+    for (const admin of found.admins) {
+      const locale: Locale = admin.locale ?? found.storeLocale;
+      await sendEmail(storeId, orderAlertEmail(store, found.order, admin, locale));
+      sent += 1;
+    }
+  } catch (error) {
+    // The order stands either way; the failure is in the log (and the outbox, when it got there).
+    console.error(`new-order alerts for order ${orderId} failed:`, error);
+  }
+  return sent;
+}
+
+/** After a webhook's transaction: the alerts for the card orders it confirmed as paid. */
+export async function sendPaidOrderAlerts(storeId: string, emails: readonly OrderEmail[]): Promise<void> {
+  const paid = emails.filter((email) => email.kind === "order-paid");
+  if (paid.length === 0) return;
+  const store = await loadEmailStore(storeId).catch((error: unknown) => {
+    console.error(`new-order alerts for store ${storeId} not sent: the store could not be read`, error);
+    return null;
+  });
+  if (!store) return;
+  for (const email of paid) await sendNewOrderAlerts(storeId, store, email.orderId);
+}
+
+function orderAlertEmail(
+  store: EmailStore,
+  order: {
+    number: number;
+    totalCents: number;
+    codFeeCents: number;
+    currency: string;
+    paymentMethod: "card" | "cod";
+    shopper: string;
+  },
+  admin: { email: string; name: string },
+  locale: Locale,
+) {
+  const t = getT(locale);
+  const money = (cents: number) => formatMoney(cents, order.currency, locale);
+  const vars = { store: store.name, name: admin.name, number: order.number, shopper: order.shopper };
+  const subject = t("orderAlerts.email.subject", vars);
+  const intro = [t("email.greeting", vars), t("orderAlerts.email.body", vars)];
+  const facts: Array<[string, string]> = [
+    [t("orders.orderId"), `#${order.number}`],
+    [t("orders.total"), money(order.totalCents)],
+    [t("orders.paymentMethod"), t(order.paymentMethod === "cod" ? "payment.cod" : "payment.stripe")],
+    ...(order.codFeeCents > 0
+      ? [[t("codControls.feeLine"), money(order.codFeeCents)] as [string, string]]
+      : []),
+  ];
+  const link = `${store.origin}/admin/orders/${order.number}`;
+  const action = t("orderAlerts.email.action");
+  const footer = t("orderAlerts.email.footer", vars);
+  const dir = localeDir(locale);
+  const start = dir === "rtl" ? "right" : "left";
+  const end = dir === "rtl" ? "left" : "right";
+  const color = /^#[0-9a-f]{6}$/i.test(store.primaryColor) ? store.primaryColor : "#242F51";
+  const html = `<!doctype html><html lang="${locale}" dir="${dir}"><body style="margin:0;background:#f4f5f7;font-family:Nunito,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden;text-align:${start}">
+<tr><td style="background:${color};color:#ffffff;padding:20px;text-align:center"><strong style="font-size:20px">${escapeHtml(store.name)}</strong></td></tr>
+<tr><td style="padding:24px;color:#1f2430;font-size:16px;line-height:1.5">
+${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
+${facts.map(([label, value]) => `<tr style="border-bottom:1px solid #e5e7eb"><td style="text-align:${start};font-weight:bold">${escapeHtml(label)}</td><td style="text-align:${end}">${escapeHtml(value)}</td></tr>`).join("\n")}
+</table>
+<p style="text-align:center;margin:28px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  const text = [
+    ...intro,
+    facts.map(([label, value]) => `${label}: ${value}`).join("\n"),
+    `${action}: ${link}`,
+    footer,
+  ].join("\n\n");
+  return {
+    to: admin.email,
+    subject,
+    html,
+    text,
+    kind: ORDER_ALERT_KIND,
+    locale,
+    fromName: store.name,
+  };
+}
+
+// ── The admin's own setting (/admin/profile) ──
+
+export interface AlertPreferences {
+  orderAlerts: boolean;
+  /** The language the admin's emails are written in; null: the store's default. */
+  locale: Locale | null;
+}
+
+export async function readAlertPreferences(storeId: string, userId: string): Promise<AlertPreferences> {
+  const db = await getDb();
+  const [row] = await db.withStore(storeId, (tx) =>
+    tx
+      .select({ orderAlerts: users.orderAlerts, locale: users.locale })
+      .from(users)
+      .where(and(eq(users.storeId, storeId), eq(users.id, userId))),
+  );
+  return row ?? { orderAlerts: true, locale: null };
+}
+
+export async function saveAlertPreferences(
+  storeId: string,
+  userId: string,
+  preferences: { orderAlerts: boolean; locale: Locale },
+): Promise<void> {
+  const db = await getDb();
+  await db.withStore(storeId, (tx) =>
+    tx
+      .update(users)
+      .set({ orderAlerts: preferences.orderAlerts, locale: preferences.locale })
+      .where(and(eq(users.storeId, storeId), eq(users.id, userId))),
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Cash On Delivery controls in a browser, English and Arabic (issue 20, decision 030): the owner
+ * sets a COD fee in Payment Options and a new shopper sees it as its own line on the next
+ * checkout, in the total, and on the confirmation page; with a ceiling below the cart COD is not
+ * offered and the checkout says up to how much. The admin's new-order email arrives and links to
+ * the order. The profile's alerts switch. axe on the pages; screenshots at 1280 and 390 px.
+ *
+ * It changes what every checkout of the dyes store shows, so playwright.config.ts runs it after
+ * the other specs (project chromium-store-wide); alone: `npx playwright test <this file> --no-deps`.
+ */
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { formatMoney } from "../../app/lib/money";
+import { DYES_STORE } from "../../app/db/seed/stores";
+import { hostUrl } from "./demo";
+import { linkIn, waitForMailAbout } from "./support/mail";
+import { productInStock, uniqueEmail } from "./support/shop";
+import { axe, expect, expectToast, login, t, test, type Locale } from "./support/fixtures";
+
+const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/cod";
+mkdirSync(SHOTS, { recursive: true });
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const dyes = (path: string, locale: Locale) =>
+  hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
+const OPTIONS = "/admin/storesetting/paymentOptions";
+
+async function expectAccessible(page: Page, label: string) {
+  const results = await axe(page).exclude("[data-sonner-toaster]").analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    label,
+  ).toEqual([]);
+}
+
+async function shots(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The owner's COD form: fee and ceiling as typed ("" = no limit), saved. */
+async function saveCod(page: Page, locale: Locale, fee: string, max: string) {
+  await page.goto(dyes(OPTIONS, locale));
+  await page.getByLabel(t(locale, "codControls.fee"), { exact: true }).fill(fee);
+  await page.getByLabel(t(locale, "codControls.maxTotal")).fill(max);
+  await page.getByRole("button", { name: t(locale, "paymentOptions.save") }).first().click();
+  await expectToast(page, t(locale, "paymentOptions.codSaved"));
+}
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test(`each admin turns new-order alerts on or off in the profile (${locale})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login(page, "admin", locale);
+    await page.goto(dyes("/admin/profile", locale));
+    const box = page.getByLabel(t(locale, "orderAlerts.label"));
+    // The demo admins have them on.
+    await expect(box).toBeChecked();
+    await expectAccessible(page, "profile");
+    await shots(page, `admin-profile-alerts-${locale}`);
+    await box.uncheck();
+    await page.getByRole("button", { name: t(locale, "orderAlerts.save") }).click();
+    await expectToast(page, t(locale, "toast.updateSuccess"));
+    await page.reload();
+    await expect(page.getByLabel(t(locale, "orderAlerts.label"))).not.toBeChecked();
+    // On again, in English, as the demo starts (the next test reads the admin's alert).
+    await page.getByLabel(t(locale, "orderAlerts.label")).check();
+    await page.getByLabel(t(locale, "orderAlerts.language")).selectOption("en");
+    await page.getByRole("button", { name: t(locale, "orderAlerts.save") }).click();
+    await expectToast(page, t(locale, "toast.updateSuccess"));
+    await page.reload();
+    await expect(page.getByLabel(t(locale, "orderAlerts.label"))).toBeChecked();
+  });
+
+  test(`the owner's COD fee shows on the next checkout; above the ceiling COD is not offered (${locale})`, async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login(page, "admin", locale);
+    try {
+      await saveCod(page, locale, locale === "en" ? "2.25" : "3", "");
+      await expect(page.getByRole("heading", { level: 1, name: t(locale, "paymentOptions.title") })).toBeVisible();
+      await expectAccessible(page, "payment options");
+      await shots(page, `payment-options-${locale}`);
+
+      // A new shopper, in a browser context of their own.
+      const shopperContext = await browser.newContext({
+        extraHTTPHeaders: { "X-Forwarded-For": `10.${210 + (locale === "ar" ? 1 : 0)}.${Date.now() % 250}.7` },
+      });
+      const shopper = await shopperContext.newPage();
+      const slug = await productInStock(shopper, locale === "en" ? 6 : 7);
+      await shopper.goto(dyes("/signup", locale));
+      await shopper.getByLabel(t(locale, "auth.fields.name")).fill(locale === "ar" ? "نور خليل" : "Nour Khalil");
+      await shopper.getByLabel(t(locale, "auth.fields.email")).fill(uniqueEmail(`cod-${locale}`));
+      await shopper.getByLabel(t(locale, "auth.fields.password")).fill("cod-pass-1");
+      await shopper.getByRole("button", { name: t(locale, "auth.signup.submit") }).click();
+      await expect(shopper.getByRole("link", { name: t(locale, "auth.account") })).toBeVisible();
+      await shopper.goto(dyes(`/products/${slug}`, locale));
+      await shopper.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
+      await expectToast(shopper, t(locale, "toast.cartAdded"));
+
+      await shopper.goto(dyes("/checkout", locale));
+      const fee = formatMoney(locale === "en" ? 225 : 300, "USD", locale);
+      const feeLine = shopper.getByTestId("checkout-cod-fee");
+      await expect(feeLine).toBeVisible();
+      await expect(feeLine).toContainText(t(locale, "codControls.feeLine"));
+      await expect(feeLine).toContainText(fee);
+      await expect(shopper.getByLabel(t(locale, "payment.cod"))).toBeChecked();
+      await expect(shopper.getByText(t(locale, "codControls.feeHint", { amount: fee }))).toBeVisible();
+      await shopper.getByLabel(t(locale, "checkout.streetAddress")).fill("12 Cedar Street");
+      await shopper.getByLabel(t(locale, "checkout.zipCode")).fill("11011");
+      await shopper.getByLabel(t(locale, "checkout.city")).fill(locale === "ar" ? "بيروت" : "Beirut");
+      await shopper.getByLabel(t(locale, "checkout.mobile")).fill("+961 71 234 567");
+      await expectAccessible(shopper, "checkout with a COD fee");
+      await shots(shopper, `checkout-cod-fee-${locale}`);
+      const total = (await shopper.getByTestId("checkout-total").innerText()).trim();
+
+      await shopper.getByRole("button", { name: t(locale, "checkout.placeOrder") }).click();
+      await expect(shopper).toHaveURL(/\/orders\/\d+\/confirmed/);
+      await expect(shopper.getByText(t(locale, "codControls.feeLine"))).toBeVisible();
+      await expect(shopper.getByText(fee, { exact: true })).toBeVisible();
+      await expect(shopper.getByText(total, { exact: true })).toBeVisible();
+      const number = Number(/\/orders\/(\d+)\//.exec(shopper.url())![1]);
+
+      // The store's admin is told, in the admin's language (the demo admin's is English), with a
+      // link to the order's admin page, which shows the fee too.
+      const alert = await waitForMailAbout("admin@dyes.test", `new order #${number}`);
+      expect(alert.subject).toBe(t("en", "orderAlerts.email.subject", { store: DYES_STORE.name, number }));
+      expect(alert.body).toContain(formatMoney(locale === "en" ? 225 : 300, "USD", "en"));
+      await page.goto(linkIn(alert, `/admin/orders/${number}`));
+      await expect(page.getByTestId("order-cod-fee")).toBeVisible();
+
+      // A ceiling below any cart: COD is no longer offered, and the checkout says why.
+      await saveCod(page, locale, locale === "en" ? "2.25" : "3", "1");
+      await shopper.goto(dyes(`/products/${slug}`, locale));
+      await shopper.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
+      await expectToast(shopper, t(locale, "toast.cartAdded"));
+      await shopper.goto(dyes("/checkout", locale));
+      await expect(shopper.getByTestId("cod-notice")).toHaveText(
+        t(locale, "codControls.overMax", { amount: formatMoney(100, "USD", locale) }),
+      );
+      await expect(shopper.getByLabel(t(locale, "payment.cod"))).toHaveCount(0);
+      await expect(shopper.getByTestId("checkout-cod-fee")).toHaveCount(0);
+      await shots(shopper, `checkout-cod-ceiling-${locale}`);
+      await shopperContext.close();
+    } finally {
+      // The demo's own settings again: its fee, no ceiling.
+      await saveCod(page, locale, (DYES_STORE.cod!.feeCents / 100).toFixed(2), "");
+    }
+  });
+}
