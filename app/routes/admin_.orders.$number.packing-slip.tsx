@@ -6,6 +6,7 @@ import { DeliveryAddress } from "~/components/orders/DeliveryAddress";
 import { Button } from "~/components/ui/Button";
 import { adminLoader } from "~/http/handlers.server";
 import { Refusal } from "~/http/refusal.server";
+import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import type { ShellHandle } from "~/root";
 import { getAdminOrder } from "~/services/orders/admin-orders.server";
@@ -33,6 +34,10 @@ export const loader = adminLoader(async ({ store, params, locale }) => {
     dateTime: order.createdAt.toISOString(),
     address: order.address,
     totalQuantity: order.totalQuantity,
+    // The code the shopper used, so whoever packs can match a printed voucher (decision 029).
+    discount: order.discountCode
+      ? { code: order.discountCode, amount: formatMoney(order.codeDiscountCents, order.currency, locale) }
+      : null,
     lines: order.lines.map((line) => ({
       productId: line.productId,
       name: nameWithVariant(line, locale),
@@ -42,7 +47,8 @@ export const loader = adminLoader(async ({ store, params, locale }) => {
 });
 
 export default function PackingSlip() {
-  const { store, number, date, dateTime, address, totalQuantity, lines } = useLoaderData<typeof loader>();
+  const { store, number, date, dateTime, address, totalQuantity, discount, lines } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-8 bg-white p-6 text-black print:max-w-none print:p-0">
@@ -110,6 +116,11 @@ export default function PackingSlip() {
         </tbody>
       </table>
       <p className="text-end font-bold">{t("admin.orders.slip.totalItems", { count: totalQuantity })}</p>
+      {discount ? (
+        <p className="text-end" data-testid="slip-discount">
+          {t("discounts.slipLine", { code: discount.code, amount: discount.amount })}
+        </p>
+      ) : null}
       <p className="border-t border-gray-400 pt-4 text-center">
         {t("admin.orders.slip.thanks", { store: store.name })}
       </p>

@@ -1,8 +1,15 @@
 import { useTranslation } from "~/lib/use-translation";
+import { DiscountCodeForm, type CodeFormReply } from "~/components/discounts/DiscountCodeForm";
 import type { CheckoutSummaryView } from "~/services/orders/order-view.server";
 
 /** The order summary, all computed on the server: lines, subtotal, sale discount, shipping, total. */
-export function CheckoutSummary({ summary }: { summary: CheckoutSummaryView }) {
+export function CheckoutSummary({
+  summary,
+  codeReply,
+}: {
+  summary: CheckoutSummaryView;
+  codeReply?: CodeFormReply | null;
+}) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="checkout-summary" className="rounded-lg border border-line bg-card p-4">
@@ -48,6 +55,12 @@ export function CheckoutSummary({ summary }: { summary: CheckoutSummaryView }) {
           <dt>{t("checkout.shipping")}</dt>
           <dd>{summary.shipping ?? t("checkout.shippingFree")}</dd>
         </div>
+        {summary.code && summary.codeDiscount ? (
+          <div className="flex justify-between gap-4 text-red-800 dark:text-red-300">
+            <dt>{t("discounts.summaryLine", { code: summary.code.code })}</dt>
+            <dd data-testid="code-discount">−{summary.codeDiscount}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-extrabold">
           <dt>{t("checkout.total")}</dt>
           <dd data-testid="checkout-total">{summary.total}</dd>
@@ -59,6 +72,7 @@ export function CheckoutSummary({ summary }: { summary: CheckoutSummaryView }) {
         </p>
       ) : null}
       <p className="mt-1 text-sm text-muted">{t("checkout.taxIncluded")}</p>
+      <DiscountCodeForm action="/checkout" applied={summary.code} reply={codeReply} />
     </section>
   );
 }

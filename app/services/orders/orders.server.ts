@@ -19,6 +19,7 @@ import {
 import { CANCELLABLE_STATUSES, STATUS_STEPS } from "~/lib/order-transitions";
 import type { VariantOption } from "~/lib/variants";
 import type { EmailStore } from "~/services/email/email-templates.server";
+import { releaseCodeUse } from "~/services/discounts/codes.server";
 import { sendOrderEmail } from "./order-emails.server";
 import { subtractTrending } from "./trending.server";
 
@@ -173,6 +174,9 @@ export interface OrderDetails extends OrderSummary {
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
+  /** The discount code used and what it took off (decision 029); null and 0 without one. */
+  discountCode: string | null;
+  codeDiscountCents: number;
   locale: "en" | "ar";
   address: {
     fullName: string;
@@ -235,6 +239,8 @@ export async function readOrder(tx: Tx, where: SQL): Promise<OrderDetails | null
     subtotalCents: row.subtotalCents,
     discountCents: row.discountCents,
     shippingCents: row.shippingCents,
+    discountCode: row.discountCode,
+    codeDiscountCents: row.codeDiscountCents,
     locale: row.locale,
     address: {
       fullName: row.shipFullName,
@@ -315,6 +321,8 @@ export async function cancelOrderIn(
     .set({ status: "cancelled", paymentStatus, countedInTrending: false, updatedAt: sql`now()` })
     .where(and(eq(orders.storeId, storeId), eq(orders.id, order.id)));
   await restock(tx, storeId, order.id);
+  // A discount code's use comes back with the stock (decision 029).
+  await releaseCodeUse(tx, storeId, order.id);
   // Still in Trending (not yet aged out by the sweep): out of it now.
   if (order.countedInTrending) await subtractTrending(tx, storeId, [order.id]);
   await tx.insert(orderEvents).values({

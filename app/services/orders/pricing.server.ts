@@ -12,6 +12,7 @@ import { cartItems, products, productVariants, storeSettings } from "~/db/schema
 import type { VariantOption } from "~/lib/variants";
 import { loadVariantOptions } from "~/services/catalog/variants.server";
 import { priceLinesAt, sumLines } from "~/services/commerce/pricing.server";
+import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
 
 export interface CheckoutLine {
   productId: string;
@@ -43,6 +44,9 @@ export interface CheckoutPrice {
   /** The fee and threshold the shipping came from, for the summary's explanation. */
   shippingFeeCents: number;
   freeShippingThresholdCents: number;
+  /** The discount code on the cart (decision 029), judged now; its amount is in totalCents. */
+  code: AppliedCode | null;
+  codeDiscountCents: number;
 }
 
 export interface ShippingRule {
@@ -69,8 +73,16 @@ export async function loadShippingRule(tx: Tx, storeId: string): Promise<Shippin
   return row ?? { shippingFeeCents: 0, freeShippingThresholdCents: 0 };
 }
 
-/** The shopper's cart, priced now. Archived lines are listed but not counted. */
-export async function priceCheckout(tx: Tx, storeId: string, userId: string): Promise<CheckoutPrice> {
+/**
+ * The shopper's cart, priced now. Archived lines are listed but not counted. `emails`: the
+ * delivery email when placing, counted with the account for a code's per-shopper limit.
+ */
+export async function priceCheckout(
+  tx: Tx,
+  storeId: string,
+  userId: string,
+  options: { emails?: string[]; at?: Date } = {},
+): Promise<CheckoutPrice> {
   const rows = await tx
     .select({
       productId: cartItems.productId,
@@ -104,6 +116,7 @@ export async function priceCheckout(tx: Tx, storeId: string, userId: string): Pr
   const priced = await priceLinesAt(
     tx,
     rows.map((row) => ({ ...row, quantity: row.quantity })),
+    options.at,
   );
   const lines = rows.map((row, index): CheckoutLine => {
     const price = priced.lines[index]!;
@@ -129,13 +142,29 @@ export async function priceCheckout(tx: Tx, storeId: string, userId: string): Pr
   const totalQuantity = counted.quantity;
   const goodsCents = subtotalCents - discountCents;
   const shippingCents = shippingFor(goodsCents, rule);
+  const buyable = rows.flatMap((row, index) => (row.active ? [index] : []));
+  const code = await priceAppliedCode(
+    tx,
+    storeId,
+    {
+      lines: buyable.map((index) => rows[index]!),
+      priced: buyable.map((index) => priced.lines[index]!),
+      shippingCents,
+      userId,
+      emails: options.emails,
+    },
+    options.at,
+  );
+  const codeDiscountCents = code?.amountCents ?? 0;
   return {
     lines,
     subtotalCents,
     discountCents,
     shippingCents,
-    totalCents: goodsCents + shippingCents,
+    totalCents: goodsCents + shippingCents - codeDiscountCents,
     totalQuantity,
     ...rule,
+    code,
+    codeDiscountCents,
   };
 }
