@@ -967,7 +967,10 @@ export const orderItems = pgTable(
     nameAr: text("name_ar").notNull(),
     /** The variant as it was bought: its SKU and option values in both languages. */
     sku: text("sku"),
-    options: jsonb("options").$type<VariantOptionSnapshot[]>().notNull().default(sql`'[]'::jsonb`),
+    options: jsonb("options")
+      .$type<VariantOptionSnapshot[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     unitPriceCents: integer("unit_price_cents").notNull(),
     unitDiscountCents: integer("unit_discount_cents").notNull().default(0),
     quantity: integer("quantity").notNull(),
@@ -1137,8 +1140,13 @@ export const discountCodes = pgTable(
     primaryKey({ columns: [t.storeId, t.id] }),
     storeFk("discount_codes_store_fk", t.storeId),
     uniqueIndex("discount_codes_code_key").on(t.storeId, lower(t.code)),
-    // The admin's list: newest first, keyset on (created_at, id).
-    index("discount_codes_created_idx").on(t.storeId, t.createdAt.desc(), t.id.desc()),
+    // The admin's list: newest first, keyset on (created_at, id). NULLS FIRST is what a plain
+    // ORDER BY … DESC means (see orders_created_idx).
+    index("discount_codes_created_idx").on(
+      t.storeId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check("discount_codes_code_format", sql`${t.code} ~ '^[A-Za-z0-9_-]{1,40}$'`),
     check("discount_codes_kind", sql`${t.kind} in ('percentage', 'fixed', 'free_shipping')`),
     check("discount_codes_scope", sql`${t.scope} in ('store', 'categories', 'products')`),

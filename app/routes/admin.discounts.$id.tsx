@@ -31,7 +31,11 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/lib/use-translation";
-import { discountCodeSchema, discountRowSchema, MAX_DISCOUNT_TARGETS } from "~/lib/validation/admin-discounts";
+import {
+  discountCodeSchema,
+  discountRowSchema,
+  MAX_DISCOUNT_TARGETS,
+} from "~/lib/validation/admin-discounts";
 import { minorToAmount } from "~/lib/validation/admin-sales";
 import { listProductChoices, type ProductChoice } from "~/services/admin/sales.server";
 import { listCategoryOptions } from "~/services/catalog/products-admin.server";
@@ -156,7 +160,8 @@ export const action = adminAction(async ({ store, params, form, locale }) => {
     if (!code || !parsed.success || parsed.data.discountId.toLowerCase() !== code.id) throw badRequest();
     const deleted = await deleteDiscountCode(store.id, code.id);
     if (!deleted.ok && deleted.error === "not-found") throw notFound();
-    if (!deleted.ok) throw new Refusal(409, { key: "discounts.admin.deleteUsed", params: { count: deleted.orders } });
+    if (!deleted.ok)
+      throw new Refusal(409, { key: "discounts.admin.deleteUsed", params: { count: deleted.orders } });
     return redirectWithToast("/admin/discounts", { key: "discounts.admin.deleted" });
   }
   const submission = parseWithZod(form, {

@@ -49,7 +49,8 @@ export const action = adminAction(async ({ store, form }) => {
   if (parsed.data.intent === "delete") {
     const deleted = await deleteDiscountCode(store.id, id);
     if (!deleted.ok && deleted.error === "not-found") throw new Refusal(404, { key: "notFound.page" });
-    if (!deleted.ok) throw new Refusal(409, { key: "discounts.admin.deleteUsed", params: { count: deleted.orders } });
+    if (!deleted.ok)
+      throw new Refusal(409, { key: "discounts.admin.deleteUsed", params: { count: deleted.orders } });
     return redirectWithToast("/admin/discounts", { key: "discounts.admin.deleted" });
   }
   const active = parsed.data.intent === "activate";
@@ -150,7 +151,9 @@ export default function AdminDiscounts() {
       key: "state",
       header: t("discounts.admin.state"),
       cell: (row) => (
-        <span className={`rounded-full px-2 py-0.5 text-sm font-bold whitespace-nowrap ${STATE_CLASS[row.state]}`}>
+        <span
+          className={`rounded-full px-2 py-0.5 text-sm font-bold whitespace-nowrap ${STATE_CLASS[row.state]}`}
+        >
           {t(`discounts.admin.states.${row.state}`)}
         </span>
       ),

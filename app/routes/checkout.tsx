@@ -72,7 +72,8 @@ export const action = shopperAction(
     // Per shopper as well as per address, so one account cannot be driven from many addresses.
     await enforceRateLimit(`checkout:subject:${user.id}`, CHECKOUT_RATE_LIMIT);
     // The discount code's Apply and Remove post here too (issue 20).
-    if (isCodeIntent(form.get("intent"))) return discountCodeAction({ store, user, form, locale }, "/checkout");
+    if (isCodeIntent(form.get("intent")))
+      return discountCodeAction({ store, user, form, locale }, "/checkout");
     const submission = parseWithZod(form, { schema: checkoutSchema });
     if (submission.status !== "success") {
       return data({ result: submission.reply(), notice: null }, { status: 400 });

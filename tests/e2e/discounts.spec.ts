@@ -62,14 +62,18 @@ test.describe.configure({ timeout: 300_000 });
 
 for (const locale of ["en", "ar"] as Locale[]) {
   test.describe(`discount codes (${locale})`, () => {
-    test("the admin creates a code; a shopper applies it, sees the discount, orders with it", async ({ page }) => {
+    test("the admin creates a code; a shopper applies it, sees the discount, orders with it", async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       const code = `E2E${locale.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
 
       // ── the admin ──
       await login(page, "admin", locale);
       await page.goto(dyes("/admin/discounts", locale));
-      await expect(page.getByRole("heading", { level: 1, name: t(locale, "discounts.admin.title") })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t(locale, "discounts.admin.title") }),
+      ).toBeVisible();
       await expect(page.getByRole("link", { name: t(locale, "discounts.nav") }).first()).toHaveAttribute(
         "aria-current",
         "page",
@@ -78,13 +82,17 @@ for (const locale of ["en", "ar"] as Locale[]) {
       const table = page.getByRole("table");
       await expect(table.getByRole("link", { name: "WELCOME10" })).toBeVisible();
       for (const state of ["active", "scheduled", "expired", "used-up"]) {
-        await expect(table.getByText(t(locale, `discounts.admin.states.${state}`), { exact: true }).first()).toBeVisible();
+        await expect(
+          table.getByText(t(locale, `discounts.admin.states.${state}`), { exact: true }).first(),
+        ).toBeVisible();
       }
       await expectNoAxeViolations(page, "discount codes list");
       await screenshots(page, `discounts-list-${locale}`);
 
       await page.getByRole("link", { name: t(locale, "discounts.admin.new") }).click();
-      await expect(page.getByRole("heading", { level: 1, name: t(locale, "discounts.admin.newTitle") })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t(locale, "discounts.admin.newTitle") }),
+      ).toBeVisible();
       await waitForHydration(page);
       await expectNoAxeViolations(page, "new discount code form");
       await screenshots(page, `discounts-form-${locale}`);
@@ -165,7 +173,9 @@ for (const locale of ["en", "ar"] as Locale[]) {
 test.describe("discount codes without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("WELCOME10 applied and removed on the cart, applied on the checkout, ordered with", async ({ page }) => {
+  test("WELCOME10 applied and removed on the cart, applied on the checkout, ordered with", async ({
+    page,
+  }) => {
     const locale = "en";
     const slug = await productInStock(page, 5);
     await signUp(page, locale, uniqueEmail("code-nojs"));
@@ -179,7 +189,9 @@ test.describe("discount codes without JavaScript", () => {
     await page.getByRole("button", { name: t(locale, "discounts.apply") }).click();
     await expect(page.getByTestId("applied-code")).toHaveText("WELCOME10");
     await expect(codeLine(page, locale, "WELCOME10")).toBeVisible();
-    await page.getByRole("button", { name: t(locale, "discounts.removeCode", { code: "WELCOME10" }) }).click();
+    await page
+      .getByRole("button", { name: t(locale, "discounts.removeCode", { code: "WELCOME10" }) })
+      .click();
     await expect(page.getByTestId("applied-code")).toHaveCount(0);
 
     await page.goto(dyes("/checkout", locale));

@@ -80,7 +80,9 @@ type CartPage = {
 };
 
 const cartPost = (fields: Record<string, string>, cookie = shopper) =>
-  answer<CodeAnswer>(() => cartAction({ request: postForm(`${A}/cart`, fields, cookie), context: ctx, params: {} }));
+  answer<CodeAnswer>(() =>
+    cartAction({ request: postForm(`${A}/cart`, fields, cookie), context: ctx, params: {} }),
+  );
 const checkoutPost = (fields: Record<string, string>, cookie = shopper) =>
   answer<CodeAnswer>(() =>
     checkoutAction({ request: postForm(`${A}/checkout`, fields, cookie), context: ctx, params: {} }),
@@ -90,13 +92,21 @@ const apply = (code: string, via: "cart" | "checkout" = "cart") =>
 const checkoutPage = async () =>
   (
     await answer<CheckoutPage>(() =>
-      checkoutLoader({ request: new Request(`${A}/checkout`, { headers: { Cookie: shopper } }), context: ctx, params: {} }),
+      checkoutLoader({
+        request: new Request(`${A}/checkout`, { headers: { Cookie: shopper } }),
+        context: ctx,
+        params: {},
+      }),
     )
   ).data.summary;
 const cartPage = async () =>
   (
     await answer<CartPage>(() =>
-      cartLoader({ request: new Request(`${A}/cart`, { headers: { Cookie: shopper } }), context: ctx, params: {} }),
+      cartLoader({
+        request: new Request(`${A}/cart`, { headers: { Cookie: shopper } }),
+        context: ctx,
+        params: {},
+      }),
     )
   ).data.cart;
 
@@ -136,8 +146,18 @@ async function addCode(code: string, options: CodeOptions = {}): Promise<string>
     uses: options.uses ?? 0,
   });
   const targets = [
-    ...(options.categoryIds ?? []).map((categoryId) => ({ storeId, id: uuidv7(), discountCodeId: id, categoryId })),
-    ...(options.productIds ?? []).map((productId) => ({ storeId, id: uuidv7(), discountCodeId: id, productId })),
+    ...(options.categoryIds ?? []).map((categoryId) => ({
+      storeId,
+      id: uuidv7(),
+      discountCodeId: id,
+      categoryId,
+    })),
+    ...(options.productIds ?? []).map((productId) => ({
+      storeId,
+      id: uuidv7(),
+      discountCodeId: id,
+      productId,
+    })),
   ];
   if (targets.length > 0) await db.owner.insert(discountCodeTargets).values(targets);
   return id;
@@ -145,7 +165,8 @@ async function addCode(code: string, options: CodeOptions = {}): Promise<string>
 
 const appliedRows = async (userId = alpha.userId) =>
   db.owner.select().from(cartDiscountCodes).where(eq(cartDiscountCodes.userId, userId));
-const codeRow = async (id: string) => (await db.owner.select().from(discountCodes).where(eq(discountCodes.id, id)))[0]!;
+const codeRow = async (id: string) =>
+  (await db.owner.select().from(discountCodes).where(eq(discountCodes.id, id)))[0]!;
 const orderCount = async () =>
   (await db.owner.select({ n: count() }).from(orders).where(eq(orders.storeId, alpha.storeId)))[0]!.n;
 
@@ -168,7 +189,12 @@ beforeAll(async () => {
   alpha = await createStoreFixture(db, "codea");
   beta = await createStoreFixture(db, "codeb");
   ctx = await contextFor(db, "codea.localhost");
-  red = await addProduct(db, alpha.storeId, { slug: "code-red", priceCents: 1000, stock: 100, categoryId: alpha.categoryId });
+  red = await addProduct(db, alpha.storeId, {
+    slug: "code-red",
+    priceCents: 1000,
+    stock: 100,
+    categoryId: alpha.categoryId,
+  });
   ink = await addProduct(db, alpha.storeId, { slug: "code-ink", priceCents: 500, stock: 100 });
   const saleId = uuidv7();
   await db.owner.insert(sales).values({
@@ -421,7 +447,11 @@ describe("placing an order with a code", () => {
     expect(mail?.text).toContain("Code WELCOME10: −$2.30");
     // So does the admin's CSV.
     const csv = await answer<string>(() =>
-      csvLoader({ request: new Request(`${A}/admin/orders/export.csv`, { headers: { Cookie: adminCookie } }), context: ctx, params: {} }),
+      csvLoader({
+        request: new Request(`${A}/admin/orders/export.csv`, { headers: { Cookie: adminCookie } }),
+        context: ctx,
+        params: {},
+      }),
     );
     const rows = parseCsv(csv.data);
     expect(rows[0]!.slice(-2)).toEqual(["Discount code", "Code discount"]);
@@ -456,7 +486,10 @@ describe("placing an order with a code", () => {
     expect(res.status).toBe(409);
     expect(res.data.notice?.key).toBe("discounts.refused.unknown");
     expect(await orderCount()).toBe(0);
-    const [product] = await db.owner.select({ stock: products.stock }).from(products).where(eq(products.id, red));
+    const [product] = await db.owner
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, red));
     expect(product!.stock).toBe(100);
   });
 
@@ -495,9 +528,9 @@ describe("placing an order with a code", () => {
     expect(placed.kind).toBe("placed");
     expect((await codeRow(id)).uses).toBe(1);
     const number = (placed as { number: number }).number;
-    expect((await cancelOrder(alpha.storeId, number, "test", { kind: "shopper", userId: alpha.userId })).kind).toBe(
-      "cancelled",
-    );
+    expect(
+      (await cancelOrder(alpha.storeId, number, "test", { kind: "shopper", userId: alpha.userId })).kind,
+    ).toBe("cancelled");
     expect((await codeRow(id)).uses).toBe(0);
     const [redemption] = await db.owner.select().from(discountRedemptions);
     expect(redemption!.releasedAt).not.toBeNull();
@@ -526,12 +559,21 @@ describe("admin: /admin/discounts", () => {
       body,
     });
   };
-  type Reply = { result?: { error?: Record<string, string[]> } | null; notice?: { key: string; params?: unknown } };
+  type Reply = {
+    result?: { error?: Record<string, string[]> } | null;
+    notice?: { key: string; params?: unknown };
+  };
   const save = (id: string, fields: Fields, cookie = adminCookie) =>
-    answer<Reply>(() => editAction({ request: post(`/admin/discounts/${id}`, fields, cookie), context: ctx, params: { id } }));
+    answer<Reply>(() =>
+      editAction({ request: post(`/admin/discounts/${id}`, fields, cookie), context: ctx, params: { id } }),
+    );
   const row = (intent: string, discountId: string, cookie = adminCookie) =>
     answer<Reply>(() =>
-      listAction({ request: post("/admin/discounts", { intent, discountId }, cookie), context: ctx, params: {} }),
+      listAction({
+        request: post("/admin/discounts", { intent, discountId }, cookie),
+        context: ctx,
+        params: {},
+      }),
     );
   const list = (query = "") =>
     answer<{ rows: AdminDiscountRow[] }>(() =>
@@ -583,7 +625,10 @@ describe("admin: /admin/discounts", () => {
     expect(edited.status, JSON.stringify(edited.data)).toBe(302);
     const [after] = await codesOf();
     expect(after).toMatchObject({ code: "SPRING20", kind: "fixed", value: 300, scope: "products" });
-    const targets = await db.owner.select().from(discountCodeTargets).where(eq(discountCodeTargets.discountCodeId, after!.id));
+    const targets = await db.owner
+      .select()
+      .from(discountCodeTargets)
+      .where(eq(discountCodeTargets.discountCodeId, after!.id));
     expect(targets.map((t) => t.productId)).toEqual([ink]);
     expect((await checkoutPage()).code).toMatchObject({ code: "SPRING20", amountCents: 300 });
 
@@ -594,7 +639,12 @@ describe("admin: /admin/discounts", () => {
         params: { id: after!.id },
       }),
     );
-    expect(form.data.start).toMatchObject({ code: "SPRING20", kind: "fixed", value: "3.00", productIds: [ink] });
+    expect(form.data.start).toMatchObject({
+      code: "SPRING20",
+      kind: "fixed",
+      value: "3.00",
+      productIds: [ink],
+    });
   });
 
   it("refuses bad input with the field's message and writes nothing", async () => {

@@ -41,7 +41,9 @@ describe.skipIf(!onPostgres)("discount code limits under concurrent checkouts", 
   async function shopperWithCode(codeId: string, name: string): Promise<string> {
     const userId = await addShopper(db, alpha.storeId, name);
     await fillCart(db, alpha.storeId, userId, [{ productId, quantity: 1 }]);
-    await db.owner.insert(cartDiscountCodes).values({ storeId: alpha.storeId, userId, discountCodeId: codeId });
+    await db.owner
+      .insert(cartDiscountCodes)
+      .values({ storeId: alpha.storeId, userId, discountCodeId: codeId });
     return userId;
   }
 
@@ -81,7 +83,8 @@ describe.skipIf(!onPostgres)("discount code limits under concurrent checkouts", 
     expect(kinds.filter((k) => k === "placed")).toHaveLength(50);
     const refused = results.filter((r) => r.kind !== "placed");
     expect(refused).toHaveLength(150);
-    for (const r of refused) expect(r).toMatchObject({ kind: "code-refused", code: "LIMIT50", refusal: { reason: "used-up" } });
+    for (const r of refused)
+      expect(r).toMatchObject({ kind: "code-refused", code: "LIMIT50", refusal: { reason: "used-up" } });
 
     expect(await codeOrders("LIMIT50")).toBe(50);
     const [code] = await db.owner.select().from(discountCodes).where(eq(discountCodes.id, codeId));
@@ -93,7 +96,10 @@ describe.skipIf(!onPostgres)("discount code limits under concurrent checkouts", 
     expect(redeemed!.n).toBe(50);
     // Nothing was placed for the others: their stock is back (never taken) and their carts kept.
     expect(await stockOf(db, productId)).toBe(stockBefore - 50);
-    const [carts] = await db.owner.select({ n: count() }).from(cartItems).where(eq(cartItems.storeId, alpha.storeId));
+    const [carts] = await db.owner
+      .select({ n: count() })
+      .from(cartItems)
+      .where(eq(cartItems.storeId, alpha.storeId));
     expect(carts!.n).toBe(150);
     const [codesLeft] = await db.owner
       .select({ n: count() })

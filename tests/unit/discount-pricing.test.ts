@@ -11,7 +11,12 @@ import {
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 const HOUR = 3_600_000;
-const line = (productId: string, priceCents: number, quantity: number, categoryId: string | null = null): PriceInput => ({
+const line = (
+  productId: string,
+  priceCents: number,
+  quantity: number,
+  categoryId: string | null = null,
+): PriceInput => ({
   productId,
   priceCents,
   quantity,
@@ -45,7 +50,11 @@ describe("priceCode", () => {
   it("a percentage is of the sale prices, rounded half-up once on the eligible goods", () => {
     const lines = [line("red", 1000, 2, "dyes"), line("ink", 500, 1)];
     // 2 × 5.00 (half off) + 5.00 = 15.00 → 1.50.
-    expect(price(lines, rule({}), 0, [halfOffDyes])).toEqual({ eligibleCents: 1500, eligibleLines: 2, amountCents: 150 });
+    expect(price(lines, rule({}), 0, [halfOffDyes])).toEqual({
+      eligibleCents: 1500,
+      eligibleLines: 2,
+      amountCents: 150,
+    });
     // 3 × 4.15 = 12.45 → 1.245 → 1.25 (not 3 × 0.42).
     expect(price([line("odd", 415, 3)], rule({})).amountCents).toBe(125);
     expect(price([line("odd", 1249, 1)], rule({})).amountCents).toBe(125);
@@ -59,7 +68,9 @@ describe("priceCode", () => {
       eligibleLines: 1,
       amountCents: 100,
     });
-    expect(price(lines, rule({ scope: "categories", categoryIds: new Set(["inks-sub"]) })).eligibleCents).toBe(500);
+    expect(
+      price(lines, rule({ scope: "categories", categoryIds: new Set(["inks-sub"]) })).eligibleCents,
+    ).toBe(500);
     expect(price(lines, rule({ scope: "products", productIds: new Set(["ink"]) })).amountCents).toBe(50);
     expect(price(lines, rule({ scope: "products", productIds: new Set(["none"]) }))).toEqual({
       eligibleCents: 0,
@@ -73,13 +84,17 @@ describe("priceCode", () => {
     expect(price(lines, rule({ kind: "fixed", value: 300 })).amountCents).toBe(300);
     expect(price(lines, rule({ kind: "fixed", value: 99_999 }), 499).amountCents).toBe(1500);
     expect(
-      price(lines, rule({ kind: "fixed", value: 99_999, scope: "products", productIds: new Set(["ink"]) })).amountCents,
+      price(lines, rule({ kind: "fixed", value: 99_999, scope: "products", productIds: new Set(["ink"]) }))
+        .amountCents,
     ).toBe(500);
     expect(price(lines, rule({ kind: "free_shipping", value: 0 }), 499).amountCents).toBe(499);
     expect(price(lines, rule({ kind: "free_shipping", value: 0 }), 0).amountCents).toBe(0);
     expect(
-      price(lines, rule({ kind: "free_shipping", value: 0, scope: "products", productIds: new Set(["none"]) }), 499)
-        .amountCents,
+      price(
+        lines,
+        rule({ kind: "free_shipping", value: 0, scope: "products", productIds: new Set(["none"]) }),
+        499,
+      ).amountCents,
     ).toBe(0);
   });
 });
@@ -94,6 +109,8 @@ describe("codeRefusalNotice", () => {
     expect(codeRefusalNotice({ reason: "minimum", shortCents: 1, scoped: true }, money).key).toBe(
       "discounts.refused.minimumScoped",
     );
-    expect(codeRefusalNotice({ reason: "used-by-you" }, money)).toEqual({ key: "discounts.refused.usedByYou" });
+    expect(codeRefusalNotice({ reason: "used-by-you" }, money)).toEqual({
+      key: "discounts.refused.usedByYou",
+    });
   });
 });

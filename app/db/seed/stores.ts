@@ -137,7 +137,15 @@ export const DYES_STORE: StoreDef = {
   ],
   discountCodes: [
     // The one the demo's acceptance tries: 10 % off the whole store, no minimum, unlimited.
-    { code: "WELCOME10", kind: "percentage", value: 10, startDays: -30, endDays: null, target: { scope: "store" }, usedBy: 5 },
+    {
+      code: "WELCOME10",
+      kind: "percentage",
+      value: 10,
+      startDays: -30,
+      endDays: null,
+      target: { scope: "store" },
+      usedBy: 5,
+    },
     // Free shipping from 30.00, once per shopper: new orders pay 4.99 shipping below 50.00.
     {
       code: "FREESHIP",
@@ -227,7 +235,15 @@ export const INKS_STORE: StoreDef = {
     },
   ],
   discountCodes: [
-    { code: "INK10", kind: "percentage", value: 10, startDays: -20, endDays: null, target: { scope: "store" }, usedBy: 1 },
+    {
+      code: "INK10",
+      kind: "percentage",
+      value: 10,
+      startDays: -20,
+      endDays: null,
+      target: { scope: "store" },
+      usedBy: 1,
+    },
   ],
   contactRequests: [
     {

@@ -83,7 +83,8 @@ export function discountCodeSchema(currencyDigits: number, timeZone: string) {
         .transform((value) => value === "on"),
     })
     .superRefine((input, ctx) => {
-      const issue = (path: string, key: string) => ctx.addIssue({ code: "custom", path: [path], message: E(key) });
+      const issue = (path: string, key: string) =>
+        ctx.addIssue({ code: "custom", path: [path], message: E(key) });
       if (input.kind === "percentage") {
         if (!/^\d{1,3}$/.test(input.value) || Number(input.value) < 1 || Number(input.value) > 100)
           issue("value", input.value === "" ? "valueRequired" : "percentInvalid");
@@ -92,7 +93,8 @@ export function discountCodeSchema(currencyDigits: number, timeZone: string) {
         if (minor === null || minor < 1 || minor > MAX_FIXED_OFF * 10 ** currencyDigits)
           issue("value", input.value === "" ? "valueRequired" : "amountInvalid");
       }
-      if (input.scope === "categories" && input.categoryIds.length === 0) issue("categoryIds", "chooseCategories");
+      if (input.scope === "categories" && input.categoryIds.length === 0)
+        issue("categoryIds", "chooseCategories");
       if (input.scope === "products" && input.productIds.length === 0) issue("productIds", "chooseProducts");
       if (input.startsAt && input.endsAt && input.endsAt.getTime() <= input.startsAt.getTime())
         issue("endsAt", "endBeforeStart");

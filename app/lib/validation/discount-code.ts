@@ -13,7 +13,10 @@ export const REMOVE_CODE = "remove-code";
 export const applyCodeSchema = z.object({
   intent: z.literal(APPLY_CODE),
   code: z
-    .string({ required_error: "discounts.errors.codeRequired", invalid_type_error: "discounts.errors.codeRequired" })
+    .string({
+      required_error: "discounts.errors.codeRequired",
+      invalid_type_error: "discounts.errors.codeRequired",
+    })
     .trim()
     .min(1, "discounts.errors.codeRequired")
     .max(MAX_CODE_LENGTH, "discounts.errors.codeFormat")

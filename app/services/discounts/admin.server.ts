@@ -8,9 +8,32 @@
  * Orders keep their own copy of the code and its amount (decision 029): editing a code changes
  * the next checkouts, never an order.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { categories, discountCodes, discountCodeTargets, discountRedemptions, orders, products } from "~/db/schema";
+import {
+  categories,
+  discountCodes,
+  discountCodeTargets,
+  discountRedemptions,
+  orders,
+  products,
+} from "~/db/schema";
 import type { DiscountCodeInput, DiscountState } from "~/lib/validation/admin-discounts";
 import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
@@ -72,8 +95,14 @@ export function discountState(code: StateInput, now: Date): DiscountState {
 function stateFilter(state: DiscountStateFilter, now: Date): SQL | undefined {
   const ended = and(isNotNull(discountCodes.endsAt), lte(discountCodes.endsAt, now));
   const notEnded = or(isNull(discountCodes.endsAt), gt(discountCodes.endsAt, now));
-  const usedUp = and(isNotNull(discountCodes.usageLimit), sql`${discountCodes.uses} >= ${discountCodes.usageLimit}`);
-  const usesLeft = or(isNull(discountCodes.usageLimit), sql`${discountCodes.uses} < ${discountCodes.usageLimit}`);
+  const usedUp = and(
+    isNotNull(discountCodes.usageLimit),
+    sql`${discountCodes.uses} >= ${discountCodes.usageLimit}`,
+  );
+  const usesLeft = or(
+    isNull(discountCodes.usageLimit),
+    sql`${discountCodes.uses} < ${discountCodes.usageLimit}`,
+  );
   const on = eq(discountCodes.active, true);
   switch (state) {
     case "inactive":
@@ -139,7 +168,10 @@ export async function listDiscountCodes(
           : [asc(discountCodes.createdAt), asc(discountCodes.id)]),
       )
       .limit(ADMIN_DISCOUNTS_PAGE_SIZE + 1);
-    const page = pageOf(fetched, ADMIN_DISCOUNTS_PAGE_SIZE, keyset, (row) => ({ value: row.anchor, id: row.id }));
+    const page = pageOf(fetched, ADMIN_DISCOUNTS_PAGE_SIZE, keyset, (row) => ({
+      value: row.anchor,
+      id: row.id,
+    }));
     const ids = page.rows.map((row) => row.id);
     const targets =
       ids.length === 0
@@ -160,7 +192,10 @@ export async function listDiscountCodes(
             .from(discountRedemptions)
             .innerJoin(
               orders,
-              and(eq(orders.storeId, discountRedemptions.storeId), eq(orders.id, discountRedemptions.orderId)),
+              and(
+                eq(orders.storeId, discountRedemptions.storeId),
+                eq(orders.id, discountRedemptions.orderId),
+              ),
             )
             .where(
               and(
@@ -297,8 +332,18 @@ export async function saveDiscountCode(
         codeId = created!.id;
       }
       const rows = [
-        ...input.categoryIds.map((categoryId) => ({ storeId, discountCodeId: codeId, categoryId, productId: null })),
-        ...input.productIds.map((productId) => ({ storeId, discountCodeId: codeId, categoryId: null, productId })),
+        ...input.categoryIds.map((categoryId) => ({
+          storeId,
+          discountCodeId: codeId,
+          categoryId,
+          productId: null,
+        })),
+        ...input.productIds.map((productId) => ({
+          storeId,
+          discountCodeId: codeId,
+          categoryId: null,
+          productId,
+        })),
       ];
       if (rows.length > 0) await tx.insert(discountCodeTargets).values(rows);
       return codeId;
@@ -324,7 +369,8 @@ export async function setDiscountCodeActive(storeId: string, id: string, active:
   return changed.length > 0;
 }
 
-export type DeleteDiscountResult = { ok: true } | { ok: false; error: "not-found" } | { ok: false; error: "used"; orders: number };
+export type DeleteDiscountResult =
+  { ok: true } | { ok: false; error: "not-found" } | { ok: false; error: "used"; orders: number };
 
 /** Deletes a code no order ever used (cancelled ones included: their history names it). */
 export async function deleteDiscountCode(storeId: string, id: string): Promise<DeleteDiscountResult> {

@@ -97,7 +97,9 @@ export async function findCode(tx: Tx, storeId: string, text: string): Promise<L
   const [row] = await tx
     .select(codeColumns)
     .from(discountCodes)
-    .where(and(eq(discountCodes.storeId, storeId), sql`lower(${discountCodes.code}) = ${typed.toLowerCase()}`));
+    .where(
+      and(eq(discountCodes.storeId, storeId), sql`lower(${discountCodes.code}) = ${typed.toLowerCase()}`),
+    );
   return row ? withTargets(tx, storeId, row) : null;
 }
 
@@ -160,7 +162,8 @@ export async function judgeCode(
 ): Promise<CodeVerdict> {
   if (!code.active) return { ok: false, refusal: { reason: "unknown" } };
   if (now.getTime() < code.startsAt.getTime()) return { ok: false, refusal: { reason: "not-started" } };
-  if (code.endsAt && now.getTime() >= code.endsAt.getTime()) return { ok: false, refusal: { reason: "expired" } };
+  if (code.endsAt && now.getTime() >= code.endsAt.getTime())
+    return { ok: false, refusal: { reason: "expired" } };
   if (code.usageLimit !== null && code.uses >= code.usageLimit)
     return { ok: false, refusal: { reason: "used-up" } };
   if (code.perShopperLimit !== null) {

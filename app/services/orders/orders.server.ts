@@ -344,7 +344,11 @@ export async function cancelOrderIn(
  */
 async function restock(tx: Tx, storeId: string, orderId: string) {
   const lines = await tx
-    .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .select({
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      quantity: orderItems.quantity,
+    })
     .from(orderItems)
     .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)))
     .orderBy(asc(orderItems.productId), asc(orderItems.variantId));

@@ -81,7 +81,7 @@ export async function priceCheckout(
   tx: Tx,
   storeId: string,
   userId: string,
-  options: { emails?: string[]; at?: Date } = {},
+  pricing: { emails?: string[]; at?: Date } = {},
 ): Promise<CheckoutPrice> {
   const rows = await tx
     .select({
@@ -116,7 +116,7 @@ export async function priceCheckout(
   const priced = await priceLinesAt(
     tx,
     rows.map((row) => ({ ...row, quantity: row.quantity })),
-    options.at,
+    pricing.at,
   );
   const lines = rows.map((row, index): CheckoutLine => {
     const price = priced.lines[index]!;
@@ -151,9 +151,9 @@ export async function priceCheckout(
       priced: buyable.map((index) => priced.lines[index]!),
       shippingCents,
       userId,
-      emails: options.emails,
+      emails: pricing.emails,
     },
-    options.at,
+    pricing.at,
   );
   const codeDiscountCents = code?.amountCents ?? 0;
   return {

@@ -38,6 +38,8 @@ export function planDiscounts(
   for (const codeDef of def.discountCodes ?? []) {
     const startsAt = new Date(now.getTime() + codeDef.startDays * DAY_MS);
     const endsAt = codeDef.endDays === null ? null : new Date(now.getTime() + codeDef.endDays * DAY_MS);
+    // Made a couple of days before it starts, and never in the future (a scheduled code).
+    const createdAt = new Date(Math.min(startsAt.getTime() - 2 * DAY_MS, now.getTime() - DAY_MS));
     const code: DiscountCodeRow = {
       storeId,
       id: uuidv7(),
@@ -52,8 +54,8 @@ export function planDiscounts(
       scope: codeDef.target.scope,
       active: codeDef.active ?? true,
       uses: 0,
-      createdAt: new Date(startsAt.getTime() - 2 * DAY_MS),
-      updatedAt: new Date(startsAt.getTime() - 2 * DAY_MS),
+      createdAt,
+      updatedAt: createdAt,
     };
     plan.codes.push(code);
     const ids = new Set<string>();
