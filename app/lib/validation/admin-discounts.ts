@@ -62,7 +62,7 @@ export function discountCodeSchema(currencyDigits: number, timeZone: string) {
         .trim()
         .min(1, E("codeRequired"))
         .max(40, E("codeFormat"))
-        .regex(/^[A-Za-z0-9_-]+$/, E("codeFormat")),
+        .refine((value) => value === "" || /^[A-Za-z0-9_-]+$/.test(value), E("codeFormat")),
       kind: z.enum(DISCOUNT_KINDS, { errorMap: () => ({ message: E("kindRequired") }) }),
       value: optionalText,
       minSubtotal: optionalText.refine(

@@ -20,7 +20,7 @@ export const applyCodeSchema = z.object({
     .trim()
     .min(1, "discounts.errors.codeRequired")
     .max(MAX_CODE_LENGTH, "discounts.errors.codeFormat")
-    .regex(CODE_CHARACTERS, "discounts.errors.codeFormat"),
+    .refine((value) => value === "" || CODE_CHARACTERS.test(value), "discounts.errors.codeFormat"),
 });
 
 export const removeCodeSchema = z.object({ intent: z.literal(REMOVE_CODE) });
