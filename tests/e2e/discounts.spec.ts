@@ -80,7 +80,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       );
       // The demo's codes in each state.
       const table = page.getByRole("table");
-      await expect(table.getByRole("link", { name: "WELCOME10" })).toBeVisible();
+      await expect(table.getByRole("link", { name: "WELCOME10", exact: true })).toBeVisible();
       for (const state of ["active", "scheduled", "expired", "used-up"]) {
         await expect(
           table.getByText(t(locale, `discounts.admin.states.${state}`), { exact: true }).first(),
