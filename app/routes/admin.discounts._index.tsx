@@ -142,7 +142,7 @@ export default function AdminDiscounts() {
         <span className="flex flex-col text-sm">
           <span className="whitespace-nowrap">{time(row.startsAt)}</span>
           <span className="whitespace-nowrap text-muted">
-            {row.endsAt ? `→ ${time(row.endsAt)}` : t("discounts.admin.noEnd")}
+            {row.endsAt ? t("discounts.admin.until", { date: time(row.endsAt) }) : t("discounts.admin.noEnd")}
           </span>
         </span>
       ),
