@@ -64,7 +64,8 @@ export function formsOf(html: string): PageForm[] {
 /**
  * Forms no page shows on a GET, only in an action's answer, registered here so the matrix fills
  * them from the corpus too: the product import's "apply" (it appears under the preview, carrying
- * the previewed file).
+ * the previewed file); the discount code's Apply and Remove on the cart and the checkout (shown
+ * only with a cart that has lines, which the matrix's shopper may not have when it reads pages).
  */
 export const ANSWER_FORMS: ReadonlyArray<{
   identity: "anonymous" | "shopper" | "admin";
@@ -84,4 +85,29 @@ export const ANSWER_FORMS: ReadonlyArray<{
       ],
     },
   },
+  ...(["/cart", "/checkout"] as const).flatMap((action) => [
+    {
+      identity: "shopper" as const,
+      route: action,
+      form: {
+        action,
+        method: "post",
+        enctype: "application/x-www-form-urlencoded",
+        fields: [
+          ["intent", "apply-code"],
+          ["code", ""],
+        ] as Array<[string, string]>,
+      },
+    },
+    {
+      identity: "shopper" as const,
+      route: action,
+      form: {
+        action,
+        method: "post",
+        enctype: "application/x-www-form-urlencoded",
+        fields: [["intent", "remove-code"]] as Array<[string, string]>,
+      },
+    },
+  ]),
 ];
