@@ -897,6 +897,13 @@ export const orders = pgTable(
      * when cancelled or once it is 7 days old (app/services/orders/trending.server.ts).
      */
     countedInTrending: boolean("counted_in_trending").notNull().default(false),
+    /**
+     * The discount code the order used, as it was spelled then, and what it took off (minor units,
+     * on top of the sales in `discount_cents`). Copies, so editing or deleting the code never
+     * changes an order (decision 029); the use itself is its discount_redemptions row.
+     */
+    discountCode: text("discount_code"),
+    codeDiscountCents: integer("code_discount_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -940,6 +947,7 @@ export const orders = pgTable(
       t.shippingCents,
       t.totalQuantity,
       t.id,
+      t.codeDiscountCents,
     ),
     // The to-do counts (delivered but unpaid) and the orders list filtered by both states.
     index("orders_status_payment_idx").on(
@@ -974,7 +982,10 @@ export const orderItems = pgTable(
     nameAr: text("name_ar").notNull(),
     /** The variant as it was bought: its SKU and option values in both languages. */
     sku: text("sku"),
-    options: jsonb("options").$type<VariantOptionSnapshot[]>().notNull().default(sql`'[]'::jsonb`),
+    options: jsonb("options")
+      .$type<VariantOptionSnapshot[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     unitPriceCents: integer("unit_price_cents").notNull(),
     unitDiscountCents: integer("unit_discount_cents").notNull().default(0),
     quantity: integer("quantity").notNull(),
@@ -1106,6 +1117,165 @@ export const saleTargets = pgTable(
   ],
 );
 
+// ───────── discount codes (issue 20, decision 029) ─────────
+
+export const DISCOUNT_KINDS = ["percentage", "fixed", "free_shipping"] as const;
+export const DISCOUNT_SCOPES = ["store", "categories", "products"] as const;
+
+/**
+ * A store's discount codes. `code` keeps the admin's spelling; it is unique per store whatever the
+ * case, and a shopper's typing is matched the same way. `uses` counts the orders holding a use
+ * (placed and not cancelled): checkout raises it with a conditional UPDATE in the order's own
+ * transaction, a cancel lowers it, so the limit holds however many checkouts race.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    storeId: storeId(),
+    id: id(),
+    code: text("code").notNull(),
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull(),
+    /** Percent (1–100) for percentage, minor units for fixed, 0 for free shipping. */
+    value: integer("value").notNull().default(0),
+    /** The eligible goods (after sales) must reach this, in minor units; 0 for no minimum. */
+    minSubtotalCents: integer("min_subtotal_cents").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null: no end. */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** Null: unlimited. */
+    usageLimit: integer("usage_limit"),
+    perShopperLimit: integer("per_shopper_limit"),
+    scope: text("scope", { enum: DISCOUNT_SCOPES }).notNull().default("store"),
+    active: boolean("active").notNull().default(true),
+    uses: integer("uses").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("discount_codes_store_fk", t.storeId),
+    uniqueIndex("discount_codes_code_key").on(t.storeId, lower(t.code)),
+    // The admin's list: newest first, keyset on (created_at, id). NULLS FIRST is what a plain
+    // ORDER BY … DESC means (see orders_created_idx).
+    index("discount_codes_created_idx").on(
+      t.storeId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check("discount_codes_code_format", sql`${t.code} ~ '^[A-Za-z0-9_-]{1,40}$'`),
+    check("discount_codes_kind", sql`${t.kind} in ('percentage', 'fixed', 'free_shipping')`),
+    check("discount_codes_scope", sql`${t.scope} in ('store', 'categories', 'products')`),
+    check(
+      "discount_codes_value_range",
+      sql`(${t.kind} = 'percentage' and ${t.value} between 1 and 100) or (${t.kind} = 'fixed' and ${t.value} > 0) or (${t.kind} = 'free_shipping' and ${t.value} = 0)`,
+    ),
+    check(
+      "discount_codes_limits_positive",
+      sql`${t.minSubtotalCents} >= 0 and ${t.uses} >= 0 and coalesce(${t.usageLimit}, 1) > 0 and coalesce(${t.perShopperLimit}, 1) > 0`,
+    ),
+    check("discount_codes_window_order", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** What a code applies to when it is not the whole store: categories (with their subs) or products. */
+export const discountCodeTargets = pgTable(
+  "discount_code_targets",
+  {
+    storeId: storeId(),
+    id: id(),
+    discountCodeId: uuid("discount_code_id").notNull(),
+    categoryId: uuid("category_id"),
+    productId: uuid("product_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "discount_code_targets_code_fk",
+      columns: [t.storeId, t.discountCodeId],
+      foreignColumns: [discountCodes.storeId, discountCodes.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "discount_code_targets_category_fk",
+      columns: [t.storeId, t.categoryId],
+      foreignColumns: [categories.storeId, categories.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "discount_code_targets_product_fk",
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete("cascade"),
+    index("discount_code_targets_code_idx").on(t.storeId, t.discountCodeId),
+    check("discount_code_targets_one_target", sql`num_nonnulls(${t.categoryId}, ${t.productId}) = 1`),
+  ],
+);
+
+/**
+ * One use of a code: the order that used it, who (account and the order's email, lower case: the
+ * per-shopper limit counts both) and what it took off. `released_at` is set when the order is
+ * cancelled, giving the use back. A code with any row here is never deleted (the foreign key
+ * restricts), only deactivated.
+ */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    storeId: storeId(),
+    id: id(),
+    discountCodeId: uuid("discount_code_id").notNull(),
+    orderId: uuid("order_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    email: text("email").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "discount_redemptions_code_fk",
+      columns: [t.storeId, t.discountCodeId],
+      foreignColumns: [discountCodes.storeId, discountCodes.id],
+    }),
+    foreignKey({
+      name: "discount_redemptions_order_fk",
+      columns: [t.storeId, t.orderId],
+      foreignColumns: [orders.storeId, orders.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "discount_redemptions_user_fk",
+      columns: [t.storeId, t.userId],
+      foreignColumns: [users.storeId, users.id],
+    }),
+    unique("discount_redemptions_order_key").on(t.storeId, t.orderId),
+    index("discount_redemptions_user_idx").on(t.storeId, t.discountCodeId, t.userId),
+    index("discount_redemptions_email_idx").on(t.storeId, t.discountCodeId, t.email),
+    check("discount_redemptions_amount_nonnegative", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** The code a shopper applied to their cart (one per cart), until the order is placed or it is removed. */
+export const cartDiscountCodes = pgTable(
+  "cart_discount_codes",
+  {
+    storeId: storeId(),
+    userId: uuid("user_id").notNull(),
+    discountCodeId: uuid("discount_code_id").notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.userId] }),
+    foreignKey({
+      name: "cart_discount_codes_user_fk",
+      columns: [t.storeId, t.userId],
+      foreignColumns: [users.storeId, users.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "cart_discount_codes_code_fk",
+      columns: [t.storeId, t.discountCodeId],
+      foreignColumns: [discountCodes.storeId, discountCodes.id],
+    }).onDelete("cascade"),
+  ],
+);
+
 export const contactRequests = pgTable(
   "contact_requests",
   {
@@ -1185,4 +1355,8 @@ export const tenantTables = [
   "sale_targets",
   "contact_requests",
   "email_outbox",
+  "discount_codes",
+  "discount_code_targets",
+  "discount_redemptions",
+  "cart_discount_codes",
 ] as const;

@@ -18,3 +18,9 @@ export const UPLOAD_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 10 * 60_0
  * 10 minutes per admin, more than the profile's, since a catalogue is built a product at a time.
  */
 export const PRODUCT_IMAGE_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 10 * 60_000 };
+
+/**
+ * Discount codes tried on the cart or checkout (issue 20): 30 per 10 minutes per shopper, plenty
+ * for a person retyping a code, too few to guess a store's codes.
+ */
+export const DISCOUNT_CODE_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60_000 };

@@ -14,7 +14,7 @@ import { seo } from "~/lib/seo";
 import { formatInZone } from "~/lib/time-zone";
 import { readReportRange } from "~/lib/validation/report-range";
 import { adminLoader } from "~/http/handlers.server";
-import { changeOf, dashboardReport, reportTimeZone } from "~/services/reports/reports.server";
+import { changeOf, dashboardReport, reportTimeZone, totalsOf } from "~/services/reports/reports.server";
 import { gettingStarted } from "~/services/store/getting-started.server";
 import type { loader as layoutLoader } from "./admin";
 
@@ -48,8 +48,11 @@ export const loader = adminLoader(async ({ request, store }) => {
     average: changeOf(average(current), average(previous)),
     newShoppers: changeOf(current.newShoppers, previous.newShoppers),
   };
+  // Discounts given in the range, split between sales and discount codes (issue 20).
+  const totals = totalsOf(report.days);
+  const discountsGiven = { sales: totals.discounts, codes: totals.codeDiscounts };
   return data(
-    { steps, range, notice, timeZone, ...report, average: average(current), changes },
+    { steps, range, notice, timeZone, ...report, average: average(current), changes, discountsGiven },
     { status: notice ? 400 : 200 },
   );
 });
@@ -58,8 +61,20 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin
 
 export default function AdminDashboard() {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/admin");
-  const { steps, range, notice, timeZone, current, average, changes, days, topProducts, recent, todo } =
-    useLoaderData<typeof loader>();
+  const {
+    steps,
+    range,
+    notice,
+    timeZone,
+    current,
+    average,
+    changes,
+    days,
+    topProducts,
+    recent,
+    todo,
+    discountsGiven,
+  } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const dayFormat = useDayFormat();
@@ -124,6 +139,12 @@ export default function AdminDashboard() {
             change={changes.newShoppers}
           />
         </dl>
+        <p data-testid="discounts-given">
+          {t("discounts.report.given", {
+            sales: money(discountsGiven.sales),
+            codes: money(discountsGiven.codes),
+          })}
+        </p>
         <section aria-labelledby="sales-over-time" className="rounded-lg border border-line p-4">
           <h3 id="sales-over-time" className="mb-3 text-lg font-extrabold">
             {t("reports.chart.title")}

@@ -51,11 +51,12 @@ export default function SalesReportPage() {
         <h2 id="report-totals" className="text-xl font-extrabold">
           {t("reports.totalsFor", { start: dayFormat(range.start), end: dayFormat(range.end) })}
         </h2>
-        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           <Figure label={t("reports.revenue")} value={money(totals.revenue)} />
           <Figure label={t("reports.orders")} value={count.format(totals.orders)} />
           <Figure label={t("reports.units")} value={count.format(totals.units)} />
-          <Figure label={t("reports.discounts")} value={money(totals.discounts)} />
+          <Figure label={t("discounts.report.sales")} value={money(totals.discounts)} />
+          <Figure label={t("discounts.report.codes")} value={money(totals.codeDiscounts)} />
         </dl>
         <p className="text-sm text-muted">{t("reports.definition")}</p>
       </section>
@@ -65,7 +66,7 @@ export default function SalesReportPage() {
           ...productColumns,
           {
             key: "discounts",
-            header: t("reports.discounts"),
+            header: t("discounts.report.sales"),
             align: "end",
             cell: (row) => money(row.discounts),
           },
@@ -88,9 +89,15 @@ export default function SalesReportPage() {
           { key: "units", header: t("reports.units"), align: "end", cell: (row) => count.format(row.units) },
           {
             key: "discounts",
-            header: t("reports.discounts"),
+            header: t("discounts.report.sales"),
             align: "end",
             cell: (row) => money(row.discounts),
+          },
+          {
+            key: "codeDiscounts",
+            header: t("discounts.report.codes"),
+            align: "end",
+            cell: (row) => money(row.codeDiscounts),
           },
           {
             key: "shipping",

@@ -34,6 +34,10 @@ export const loader = adminLoader(async ({ store, params, locale }) => {
     dateTime: order.createdAt.toISOString(),
     address: order.address,
     totalQuantity: order.totalQuantity,
+    // The code the shopper used, so whoever packs can match a printed voucher (decision 029).
+    discount: order.discountCode
+      ? { code: order.discountCode, amount: formatMoney(order.codeDiscountCents, order.currency, locale) }
+      : null,
     lines: order.lines.map((line) => ({
       productId: line.productId,
       name: nameWithVariant(line, locale),
@@ -52,7 +56,7 @@ export const loader = adminLoader(async ({ store, params, locale }) => {
 });
 
 export default function PackingSlip() {
-  const { store, number, date, dateTime, address, totalQuantity, lines, collect } =
+  const { store, number, date, dateTime, address, totalQuantity, discount, lines, collect } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
@@ -121,6 +125,11 @@ export default function PackingSlip() {
         </tbody>
       </table>
       <p className="text-end font-bold">{t("admin.orders.slip.totalItems", { count: totalQuantity })}</p>
+      {discount ? (
+        <p className="text-end" data-testid="slip-discount">
+          {t("discounts.slipLine", { code: discount.code, amount: discount.amount })}
+        </p>
+      ) : null}
       {collect ? (
         <section className="border-2 border-black p-3" data-testid="slip-collect">
           <p className="text-lg font-extrabold">{t("codControls.slipCollect", { amount: collect.total })}</p>

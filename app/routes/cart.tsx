@@ -13,6 +13,8 @@ import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cartActionSchema } from "~/lib/validation/cart";
 import { shopperAction, shopperLoader } from "~/http/handlers.server";
+import { discountCodeAction } from "~/http/discount-code-form.server";
+import { isCodeIntent } from "~/lib/validation/discount-code";
 import {
   addToCart,
   getCart,
@@ -64,7 +66,9 @@ function refusal(change: Exclude<CartChange, { ok: true }>, intent: string, prod
  * anonymous "Add to cart" is sent to sign in and comes back to the form's `redirectTo` (the
  * product page): shopperAction does that.
  */
-export const action = shopperAction(async ({ store, user, form }) => {
+export const action = shopperAction(async ({ store, user, form, locale }) => {
+  // The discount code's Apply and Remove post here too (issue 20).
+  if (isCodeIntent(form.get("intent"))) return discountCodeAction({ store, user, form, locale }, "/cart");
   const submission = parseWithZod(form, { schema: cartActionSchema });
   if (submission.status !== "success") {
     const productId = typeof form.get("productId") === "string" ? String(form.get("productId")) : null;
@@ -135,7 +139,10 @@ export default function CartPage() {
               />
             ))}
           </ul>
-          <CartSummary cart={cart} />
+          <CartSummary
+            cart={cart}
+            codeReply={actionData && "discount" in actionData ? actionData.discount : null}
+          />
         </div>
       )}
     </div>

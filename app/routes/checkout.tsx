@@ -16,6 +16,9 @@ import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { enforceRateLimit } from "~/http/form.server";
+import { discountCodeAction } from "~/http/discount-code-form.server";
+import { codeRefusalNotice } from "~/lib/discount-codes";
+import { isCodeIntent } from "~/lib/validation/discount-code";
 import { shopperAction, shopperLoader } from "~/http/handlers.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { formatMoney } from "~/lib/money";
@@ -82,6 +85,9 @@ export const action = shopperAction(
   async ({ store, user, form, locale }) => {
     // Per shopper as well as per address, so one account cannot be driven from many addresses.
     await enforceRateLimit(`checkout:subject:${user.id}`, CHECKOUT_RATE_LIMIT);
+    // The discount code's Apply and Remove post here too (issue 20).
+    if (isCodeIntent(form.get("intent")))
+      return discountCodeAction({ store, user, form, locale }, "/checkout");
     const submission = parseWithZod(form, { schema: checkoutSchema });
     if (submission.status !== "success") {
       return data({ result: submission.reply(), notice: null }, { status: 400 });
@@ -161,6 +167,13 @@ function answer(
       return conflict(codRefusalNotice(placed.refusal, currency, locale), reply);
     case "token-taken":
       return conflict({ key: "checkout.tokenTaken" }, reply);
+    case "code-refused":
+      // The code could not be had (its last use went a moment ago…): nothing placed. The page
+      // reloads its summary, which shows the code as not applied with Remove: the shopper decides.
+      return conflict(
+        codeRefusalNotice(placed.refusal, (minor) => formatMoney(minor, currency, locale)),
+        reply,
+      );
   }
 }
 
@@ -297,7 +310,11 @@ export default function Checkout() {
           )}
         </Form>
         <aside>
-          <CheckoutSummary summary={summary} codFee={codFee} />
+          <CheckoutSummary
+            summary={summary}
+            codFee={codFee}
+            codeReply={actionData && "discount" in actionData ? actionData.discount : null}
+          />
         </aside>
       </div>
     </div>

@@ -312,6 +312,8 @@ describe("the list", () => {
       "Total Products",
       "Total",
       "Currency",
+      "Discount code",
+      "Code discount",
       "Cash On Delivery fee",
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(["1007", "1004", "1003", "1002"]);

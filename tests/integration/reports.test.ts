@@ -281,6 +281,7 @@ describe("the reports query layer", () => {
       units: 7,
       subtotal: 1200 + 2000 + 3000,
       discounts: 200,
+      codeDiscounts: 0,
       shipping: 1000,
       revenue: 7000,
     });
@@ -415,8 +416,8 @@ describe("/admin/sales/report and its CSV", () => {
     const rows = parseCsv(res.data);
     expect(rows[0]![0]).toBe("Date");
     expect(rows).toHaveLength(1 + 10 + 1);
-    expect(rows[1]).toEqual(["2026-03-01", "1", "3", "20.00", "0.00", "0.00", "20.00"]);
-    expect(rows[11]).toEqual(["Total", "3", "7", "62.00", "2.00", "10.00", "70.00"]);
+    expect(rows[1]).toEqual(["2026-03-01", "1", "3", "20.00", "0.00", "0.00", "20.00", "0.00"]);
+    expect(rows[11]).toEqual(["Total", "3", "7", "62.00", "2.00", "10.00", "70.00", "0.00"]);
   });
 
   it("downloads the report by product with commas, quotes, Arabic and formulas escaped", async () => {
@@ -459,6 +460,6 @@ describe("/admin/sales/report and its CSV", () => {
   it("the other store's admin downloads only that store's sales", async () => {
     const res = await get<string>(csvLoader, `${B}/admin/sales/report.csv?${RANGE}`, adminB, ctxB);
     const total = parseCsv(res.data).find((row) => row[0] === "Total");
-    expect(total).toEqual(["Total", "1", "1", "999.99", "0.00", "0.00", "999.99"]);
+    expect(total).toEqual(["Total", "1", "1", "999.99", "0.00", "0.00", "999.99", "0.00"]);
   });
 });

@@ -483,7 +483,7 @@ describe("orders", () => {
                sum(line_total_cents) as lines, sum(quantity) as quantity
         from order_items group by store_id, order_id) i on i.store_id = o.store_id and i.order_id = o.id
       where o.subtotal_cents <> i.subtotal or o.discount_cents <> i.discount or o.total_quantity <> i.quantity
-         or o.total_cents <> o.subtotal_cents - o.discount_cents + o.shipping_cents + o.cod_fee_cents
+         or o.total_cents <> o.subtotal_cents - o.discount_cents - o.code_discount_cents + o.shipping_cents + o.cod_fee_cents
          or i.lines <> o.subtotal_cents - o.discount_cents`);
     expect(badOrders).toEqual([]);
     // Dye & Shade's recent Cash On Delivery orders carry its COD fee (decision 030); card orders never do.
@@ -505,6 +505,48 @@ describe("orders", () => {
       sql`select count(*)::int as n from orders where discount_cents > 0`,
     );
     expect(discounted.n).toBeGreaterThan(0);
+  });
+
+  it("has the demo discount codes of issue 20, and orders that used them", async () => {
+    const dyes = await storeId("dyes");
+    const codes = await rows<{
+      code: string;
+      kind: string;
+      value: number;
+      min: number;
+      limit: number | null;
+      scope: string;
+      uses: number;
+      state: string;
+      redeemed: number;
+    }>(sql`
+      select c.code, c.kind, c.value, c.min_subtotal_cents as min, c.usage_limit as limit, c.scope, c.uses,
+             case when c.ends_at <= ${ts(NOW)} then 'expired'
+                  when c.usage_limit is not null and c.uses >= c.usage_limit then 'used-up'
+                  when c.starts_at > ${ts(NOW)} then 'scheduled' else 'active' end as state,
+             (select count(*)::int from discount_redemptions r
+               where r.store_id = c.store_id and r.discount_code_id = c.id and r.released_at is null) as redeemed
+        from discount_codes c where c.store_id = ${dyes} order by c.code`);
+    const byCode = Object.fromEntries(codes.map((c) => [c.code, c]));
+    expect(byCode.WELCOME10).toMatchObject({
+      kind: "percentage",
+      value: 10,
+      min: 0,
+      limit: null,
+      scope: "store",
+      state: "active",
+    });
+    expect(codes.map((c) => c.state).sort()).toEqual(["active", "active", "expired", "scheduled", "used-up"]);
+    // `uses` is the held redemptions, and every redemption's order carries the code and its amount.
+    for (const code of codes) expect(code.uses, code.code).toBe(code.redeemed);
+    expect(byCode.WELCOME10!.uses).toBeGreaterThan(0);
+    const mismatched = await rows<{ number: number }>(sql`
+      select o.number from orders o
+        left join discount_redemptions r on r.store_id = o.store_id and r.order_id = o.id
+        left join discount_codes c on c.store_id = r.store_id and c.id = r.discount_code_id
+       where (o.discount_code is null) <> (r.id is null) or o.discount_code <> c.code
+          or o.code_discount_cents <> coalesce(r.amount_cents, 0)`);
+    expect(mismatched).toEqual([]);
   });
 
   it("records an event for each change, ending at the order's status and payment status", async () => {

@@ -1,6 +1,7 @@
 /**
  * The admin sidebar's entries, in SPEC §2's order (its first table). Profile is not an entry: the
- * avatar opens it. Contact requests, reviews (issue 23) and billing are additions, after the table's rows.
+ * avatar opens it. Contact requests, reviews (issue 23) and billing are additions, after the table's rows;
+ * discount codes (issue 20) sit next to the sales they work with.
  */
 export interface AdminNavEntry {
   to: string;
@@ -17,6 +18,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { to: "/admin/categories", labelKey: "admin.nav.categories" },
   { to: "/admin/orders", labelKey: "admin.nav.orders" },
   { to: "/admin/sales", labelKey: "admin.nav.sales" },
+  { to: "/admin/discounts", labelKey: "discounts.nav" },
   { to: "/admin/settings", labelKey: "admin.nav.settings" },
   { to: "/admin/storesetting/logoAndColors", labelKey: "admin.nav.logoAndColors" },
   { to: "/admin/storesetting/homepage", labelKey: "admin.nav.homepage" },

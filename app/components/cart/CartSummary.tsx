@@ -1,10 +1,11 @@
 import { Button } from "~/components/ui/Button";
+import { DiscountCodeForm, type CodeFormReply } from "~/components/discounts/DiscountCodeForm";
 import { useTranslation } from "~/lib/use-translation";
 import { Price } from "../Price";
 import type { Cart } from "~/services/commerce/cart.server";
 
 /** Subtotal, discount from running sales, total (all computed on the server) and checkout. */
-export function CartSummary({ cart }: { cart: Cart }) {
+export function CartSummary({ cart, codeReply }: { cart: Cart; codeReply?: CodeFormReply | null }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="cart-summary" className="rounded-lg border border-line bg-card p-4">
@@ -26,6 +27,20 @@ export function CartSummary({ cart }: { cart: Cart }) {
             </dd>
           </div>
         ) : null}
+        {cart.code && !cart.code.refusal ? (
+          <div className="flex justify-between gap-4 text-red-800 dark:text-red-300">
+            <dt>{t("discounts.summaryLine", { code: cart.code.code })}</dt>
+            <dd>
+              {cart.code.kind === "free_shipping" ? (
+                t("discounts.freeShipping")
+              ) : (
+                <>
+                  −<Price minor={cart.codeDiscountCents} />
+                </>
+              )}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-extrabold">
           <dt>{t("cart.total")}</dt>
           <dd>
@@ -33,6 +48,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
           </dd>
         </div>
       </dl>
+      <DiscountCodeForm action="/cart" applied={cart.code} reply={codeReply} />
       <p className="mt-1 text-sm text-muted">{t("cart.itemsLabel", { count: cart.itemCount })}</p>
       <p className="mt-1 text-sm text-muted">{t("looseEnds.shippingAtCheckout")}</p>
       <Button to="/checkout" className="mt-4 w-full">

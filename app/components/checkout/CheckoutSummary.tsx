@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
+import { DiscountCodeForm, type CodeFormReply } from "~/components/discounts/DiscountCodeForm";
 import type { CheckoutSummaryView } from "~/services/orders/order-view.server";
 
 /**
@@ -15,9 +16,11 @@ const UNLESS_COD = "group-has-[#pay-cod:checked]/checkout:hidden";
 export function CheckoutSummary({
   summary,
   codFee = null,
+  codeReply,
 }: {
   summary: CheckoutSummaryView;
   codFee?: CodFeeShown;
+  codeReply?: CodeFormReply | null;
 }) {
   const cod = summary.codFee ? codFee : null;
   const { t } = useTranslation();
@@ -65,6 +68,12 @@ export function CheckoutSummary({
           <dt>{t("checkout.shipping")}</dt>
           <dd>{summary.shipping ?? t("checkout.shippingFree")}</dd>
         </div>
+        {summary.code && summary.codeDiscount ? (
+          <div className="flex justify-between gap-4 text-red-800 dark:text-red-300">
+            <dt>{t("discounts.summaryLine", { code: summary.code.code })}</dt>
+            <dd data-testid="code-discount">−{summary.codeDiscount}</dd>
+          </div>
+        ) : null}
         {cod ? (
           <div
             className={`justify-between gap-4 ${cod === "always" ? "flex" : WHEN_COD}`}
@@ -96,6 +105,7 @@ export function CheckoutSummary({
         </p>
       ) : null}
       <p className="mt-1 text-sm text-muted">{t("checkout.taxIncluded")}</p>
+      <DiscountCodeForm action="/checkout" applied={summary.code} reply={codeReply} />
     </section>
   );
 }

@@ -81,6 +81,12 @@ export function OrderDetailsView({
                 <dd>{order.codFee}</dd>
               </div>
             ) : null}
+            {order.discountCode ? (
+              <div className="flex justify-between gap-4 text-red-800 dark:text-red-300">
+                <dt>{t("discounts.summaryLine", { code: order.discountCode })}</dt>
+                <dd data-testid="order-code-discount">−{order.codeDiscount}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between gap-4 border-t border-line pt-1 text-lg font-extrabold">
               <dt>{t("orders.total")}</dt>
               <dd>{order.total}</dd>

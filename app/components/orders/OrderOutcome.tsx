@@ -52,6 +52,14 @@ export function OrderOutcome({
         </Item>
         <Item label={t("orders.totalProducts")}>{order.totalQuantity}</Item>
         {order.codFee ? <Item label={t("codControls.feeLine")}>{order.codFee}</Item> : null}
+        {order.discountCode ? (
+          <Item label={t("discounts.field")}>
+            <bdi dir="ltr" className="font-mono">
+              {order.discountCode}
+            </bdi>{" "}
+            (−{order.codeDiscount})
+          </Item>
+        ) : null}
         <div className="col-span-2">
           <dt className="text-sm text-muted">{t("orders.deliveryAddress")}</dt>
           <dd className="font-bold">

@@ -19,6 +19,24 @@ export interface SaleDef {
     { scope: "store" } | { scope: "categories"; slugs: string[] } | { scope: "products"; slugs: string[] };
 }
 
+/** A demo discount code (issue 20); `usedBy` demo orders used it (the most recent that qualify). */
+export interface DiscountCodeDef {
+  code: string;
+  kind: "percentage" | "fixed" | "free_shipping";
+  /** Percent, minor units off, or 0 for free shipping. */
+  value: number;
+  minSubtotalCents?: number;
+  /** Days from seed time; negative is in the past. No end: null. */
+  startDays: number;
+  endDays: number | null;
+  usageLimit?: number | null;
+  perShopperLimit?: number | null;
+  active?: boolean;
+  target:
+    { scope: "store" } | { scope: "categories"; slugs: string[] } | { scope: "products"; slugs: string[] };
+  usedBy?: number;
+}
+
 export interface ContactRequestDef {
   name: string;
   email: string;
@@ -41,6 +59,7 @@ export interface StoreDef {
   /** Share of products that get reviews at all. */
   reviewedShare: number;
   sales: SaleDef[];
+  discountCodes?: DiscountCodeDef[];
   contactRequests: ContactRequestDef[];
   /** Flat shipping fee and free-shipping threshold (minor units) for new orders; none when absent. */
   shipping?: { feeCents: number; freeFromCents: number };
@@ -123,6 +142,54 @@ export const DYES_STORE: StoreDef = {
       target: { scope: "store" },
     },
   ],
+  discountCodes: [
+    // The one the demo's acceptance tries: 10 % off the whole store, no minimum, unlimited.
+    {
+      code: "WELCOME10",
+      kind: "percentage",
+      value: 10,
+      startDays: -30,
+      endDays: null,
+      target: { scope: "store" },
+      usedBy: 5,
+    },
+    // Free shipping from 30.00, once per shopper: new orders pay 4.99 shipping below 50.00.
+    {
+      code: "FREESHIP",
+      kind: "free_shipping",
+      value: 0,
+      minSubtotalCents: 3000,
+      perShopperLimit: 1,
+      startDays: -10,
+      endDays: null,
+      target: { scope: "store" },
+    },
+    // Scheduled: a holiday code that has not started yet.
+    { code: "EID25", kind: "percentage", value: 25, startDays: 7, endDays: 14, target: { scope: "store" } },
+    // Expired: a fabric dye promotion that ran a month and a half ago.
+    {
+      code: "SUMMER15",
+      kind: "percentage",
+      value: 15,
+      startDays: -58,
+      endDays: -38,
+      target: { scope: "categories", slugs: ["fabric-dyes"] },
+      usedBy: 2,
+    },
+    // Used up: 5.00 off orders from 20.00, three uses, one each.
+    {
+      code: "LAUNCH5",
+      kind: "fixed",
+      value: 500,
+      minSubtotalCents: 2000,
+      usageLimit: 3,
+      perShopperLimit: 1,
+      startDays: -50,
+      endDays: null,
+      target: { scope: "store" },
+      usedBy: 3,
+    },
+  ],
   contactRequests: [
     {
       name: "James Carter",
@@ -172,6 +239,17 @@ export const INKS_STORE: StoreDef = {
       startDays: -5,
       endDays: 25,
       target: { scope: "categories", slugs: ["calligraphy-inks"] },
+    },
+  ],
+  discountCodes: [
+    {
+      code: "INK10",
+      kind: "percentage",
+      value: 10,
+      startDays: -20,
+      endDays: null,
+      target: { scope: "store" },
+      usedBy: 1,
     },
   ],
   contactRequests: [

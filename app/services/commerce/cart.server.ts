@@ -16,6 +16,7 @@ import { productSummaryColumns } from "~/services/catalog/product-columns.server
 import { loadVariantOptions, resolveVariant, type VariantChoice } from "~/services/catalog/variants.server";
 import { variantLabel } from "~/lib/variants";
 import { lockShopperCart } from "./shopper-lock.server";
+import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
 
 export type CartError =
   | { error: "not-found" }
@@ -131,7 +132,10 @@ export async function removeFromCart(
   const db = await getDb();
   const removed = await db.withStore(storeId, async (tx) => {
     await lockShopperCart(tx, userId);
-    return tx.delete(cartItems).where(cartLine(storeId, userId, variantId)).returning({ id: cartItems.id });
+    return tx
+      .delete(cartItems)
+      .where(cartLine(storeId, userId, variantId))
+      .returning({ id: cartItems.id });
   });
   return removed.length > 0 ? { ok: true, quantity: 0 } : { ok: false, error: "not-in-cart" };
 }
@@ -166,10 +170,17 @@ export interface Cart {
   /** Totals of the available lines, in minor units of `currency`. */
   subtotalCents: number;
   discountCents: number;
+  /** After the sales and the discount code. */
   totalCents: number;
   currency: string;
   /** Every line can be bought as it stands. */
   checkoutReady: boolean;
+  /**
+   * The discount code on the cart (decision 029), judged now. Free shipping takes nothing off
+   * here: shipping is added at checkout.
+   */
+  code: AppliedCode | null;
+  codeDiscountCents: number;
 }
 
 /** The cart with sale prices and totals; unavailable lines are shown but not counted. */
@@ -179,7 +190,7 @@ export async function getCart(
   { locale, currency }: { locale: Locale; currency: string },
 ): Promise<Cart> {
   const db = await getDb();
-  const { rows, sales, options } = await db.withStore(storeId, async (tx) => {
+  const { rows, priced, code, options } = await db.withStore(storeId, async (tx) => {
     const rows = await tx
       .select({
         productId: cartItems.productId,
@@ -199,9 +210,17 @@ export async function getCart(
       )
       .where(and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId)))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    const priced = priceLines(rows, await loadActiveSales(tx)).lines;
+    const buyable = rows.flatMap((row, index) => (row.active ? [index] : []));
     return {
       rows,
-      sales: await loadActiveSales(tx),
+      priced,
+      code: await priceAppliedCode(tx, storeId, {
+        lines: buyable.map((index) => rows[index]!),
+        priced: buyable.map((index) => priced[index]!),
+        shippingCents: 0,
+        userId,
+      }),
       options: await loadVariantOptions(
         tx,
         storeId,
@@ -209,7 +228,6 @@ export async function getCart(
       ),
     };
   });
-  const priced = priceLines(rows, sales).lines;
   // Archived products stay listed (so they can be removed) but are not bought: not in the totals.
   const totals = sumLines(priced.filter((_, index) => rows[index]!.active));
   let checkoutReady = rows.length > 0;
@@ -241,9 +259,11 @@ export async function getCart(
     itemCount: totals.quantity,
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,
-    totalCents: totals.totalCents,
+    totalCents: totals.totalCents - (code?.amountCents ?? 0),
     currency,
     checkoutReady,
+    code,
+    codeDiscountCents: code?.amountCents ?? 0,
   };
 }
 

@@ -136,7 +136,10 @@ function runsAt(sale: ActiveSale, at: Date): boolean {
   return sale.startsAt.getTime() <= at.getTime() && at.getTime() < sale.endsAt.getTime();
 }
 
-function appliesTo(sale: ActiveSale, line: PriceInput): boolean {
+/** What a sale or a discount code can target. */
+type Targets = Pick<ActiveSale, "scope" | "categoryIds" | "productIds">;
+
+function appliesTo(sale: Targets, line: PriceInput): boolean {
   if (sale.scope === "store") return true;
   if (sale.scope === "products") return sale.productIds.has(line.productId);
   // A sale on a category covers its sub categories too.
@@ -221,4 +224,51 @@ export function priceOne(
 ): PricedLine {
   const [line] = priceLines([{ ...product, productId: product.id, quantity: 1 }], active, at).lines;
   return line!;
+}
+
+// ───────── discount codes (decision 029) ─────────
+
+/** A discount code as pricing needs it; app/services/discounts decides whether it may be used. */
+export interface CodeRule extends Targets {
+  kind: "percentage" | "fixed" | "free_shipping";
+  /** Percent (1–100), minor units off the order, or 0 for free shipping. */
+  value: number;
+}
+
+export interface CodePrice {
+  /** The goods the code applies to, after sales (what its minimum and its amount are taken from). */
+  eligibleCents: number;
+  /** How many of the lines it applies to. */
+  eligibleLines: number;
+  /** What it takes off the order, minor units: never more than the eligible goods (or the shipping). */
+  amountCents: number;
+}
+
+/**
+ * What a code takes off lines already priced with the running sales (the same `lines` and
+ * `priced`, index for index; lines that cannot be bought left out by the caller):
+ * - percentage: of the eligible goods' sale prices, rounded half-up once on that sum;
+ * - fixed: its value, capped at the eligible goods (an order never goes below its shipping);
+ * - free shipping: the shipping, when any line is eligible.
+ */
+export function priceCode(
+  lines: readonly PriceInput[],
+  priced: readonly PricedLine[],
+  rule: CodeRule,
+  shippingCents: number,
+): CodePrice {
+  let eligibleCents = 0;
+  let eligibleLines = 0;
+  lines.forEach((line, index) => {
+    if (!appliesTo(rule, line)) return;
+    eligibleLines += 1;
+    eligibleCents += priced[index]!.lineTotalCents;
+  });
+  let amountCents = 0;
+  if (eligibleLines > 0) {
+    if (rule.kind === "percentage") amountCents = Math.floor((eligibleCents * rule.value + 50) / 100);
+    else if (rule.kind === "fixed") amountCents = Math.min(rule.value, eligibleCents);
+    else amountCents = shippingCents;
+  }
+  return { eligibleCents, eligibleLines, amountCents: Math.max(0, amountCents) };
 }

@@ -132,6 +132,9 @@ const rowColumns = {
   anchor: sql<string>`${orders.createdAt}::text`,
 };
 
+/** The export's extra columns: the discount code used and what it took off (decision 029). */
+const codeColumns = { discountCode: orders.discountCode, codeDiscountCents: orders.codeDiscountCents };
+
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
 
 /**
@@ -195,7 +198,7 @@ export async function exportAdminOrdersCsv(
   const db = await getDb();
   const rows = await db.withStore(storeId, (tx) =>
     tx
-      .select({ ...rowColumns, codFeeCents: orders.codFeeCents })
+      .select({ ...rowColumns, codFeeCents: orders.codFeeCents, ...codeColumns })
       .from(orders)
       .where(and(...filterConditions(storeId, filters, timeZone)))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -213,7 +216,9 @@ export async function exportAdminOrdersCsv(
     t("orders.totalProducts"),
     t("orders.total"),
     t("admin.orders.currency"),
-    // Last, so the columns before it keep their places in existing spreadsheets (decision 030).
+    t("discounts.csv.code"),
+    t("discounts.csv.amount"),
+    // After the existing columns, so those keep their places in spreadsheets (decisions 029, 030).
     t("codControls.feeLine"),
   ];
   return toCsv([
@@ -229,6 +234,8 @@ export async function exportAdminOrdersCsv(
       row.totalQuantity,
       minorToMajor(row.totalCents, currencyDigits(row.currency)),
       row.currency,
+      row.discountCode ?? "",
+      row.discountCode ? minorToMajor(row.codeDiscountCents, currencyDigits(row.currency)) : "",
       minorToMajor(row.codFeeCents, currencyDigits(row.currency)),
     ]),
   ]);

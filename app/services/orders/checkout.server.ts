@@ -9,6 +9,9 @@
  *      line in product-id then variant-id order (so concurrent orders lock rows in the same order
  *      and never deadlock); one line short →
  *      the whole transaction rolls back, naming the product;
+ *   3b. the cart's discount code, if any: one use claimed with a conditional UPDATE of the code's
+ *      row (its limit and the shopper's, decision 029); none left → the whole transaction rolls
+ *      back and the shopper is told why;
  *   4. the store's order counter → the order number (#1001, …); the order, a snapshot per line
  *      (names and option values in both languages, SKU, unit price, sale, quantity) and an
  *      `order_events` row;
@@ -45,6 +48,12 @@ import {
   type PaymentOptions,
 } from "./payment-options.server";
 import { priceCheckout, totalsFor, type CheckoutPrice } from "./pricing.server";
+import {
+  claimCodeUse,
+  clearCartCode,
+  recordCodeUse,
+  type CodeRefusal,
+} from "~/services/discounts/codes.server";
 import { metrics } from "~/lib/metrics.server";
 
 export interface CheckoutPage {
@@ -131,7 +140,9 @@ export type PlaceOrderResult =
   | { kind: "unavailable"; nameEn: string; nameAr: string }
   | { kind: "out-of-stock"; nameEn: string; nameAr: string; stock: number }
   /** The token belongs to someone else's order (forged or leaked): refused. */
-  | { kind: "token-taken" };
+  | { kind: "token-taken" }
+  /** The cart's discount code cannot be used (decision 029): nothing placed, the shopper decides. */
+  | { kind: "code-refused"; code: string; refusal: CodeRefusal };
 
 /** Thrown inside the transaction so that everything written so far is rolled back. */
 class Rollback extends Error {
@@ -186,12 +197,18 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       const options = await loadPaymentOptions(tx, store.id);
       if (!options[input.paymentMethod]) return { kind: "method-unavailable" };
 
-      const price = await priceCheckout(tx, store.id, userId);
+      const price = await priceCheckout(tx, store.id, userId, { emails: [input.shipping.email] });
       if (price.lines.length === 0) return { kind: "empty" };
       const archived = price.lines.find((line) => !line.active);
       if (archived) return { kind: "unavailable", nameEn: archived.nameEn, nameAr: archived.nameAr };
+      if (price.code?.refusal)
+        return { kind: "code-refused", code: price.code.code, refusal: price.code.refusal };
       if (input.paymentMethod === "cod") {
-        const refusal = codRefusal(price.cod, price.totalCents, await shopperVerification(tx, store.id, userId));
+        const refusal = codRefusal(
+          price.cod,
+          price.totalCents,
+          await shopperVerification(tx, store.id, userId),
+        );
         if (refusal) return { kind: "cod-refused", refusal };
       }
       const { codFeeCents, totalCents } = totalsFor(price, input.paymentMethod);
@@ -206,7 +223,17 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       // and every other order of the store waits for them.
       await upsertAddress(tx, store.id, userId, input.shipping);
       await tx.delete(cartItems).where(and(eq(cartItems.storeId, store.id), eq(cartItems.userId, userId)));
+      if (price.code) await clearCartCode(tx, store.id, userId);
       await takeStock(tx, store.id, price);
+      // The code's use is claimed after the stock and before the order counter: every checkout
+      // takes these rows in the same order, so they queue and never deadlock (decision 029).
+      if (price.code) {
+        const refusal = await claimCodeUse(tx, store.id, price.code.id, {
+          userId,
+          email: input.shipping.email,
+        });
+        if (refusal) throw new Rollback({ kind: "code-refused", code: price.code.code, refusal });
+      }
       const [counter] = await tx
         .update(stores)
         .set({ lastOrderNumber: sql`${stores.lastOrderNumber} + 1` })
@@ -240,6 +267,8 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           locale: ctx.locale,
           checkoutToken: input.checkoutToken,
           countedInTrending: true,
+          discountCode: price.code?.code ?? null,
+          codeDiscountCents: price.codeDiscountCents,
         })
         .returning({ id: orders.id, number: orders.number });
       await tx.insert(orderItems).values(
@@ -258,6 +287,15 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           lineTotalCents: line.lineTotalCents,
         })),
       );
+      if (price.code) {
+        await recordCodeUse(tx, store.id, {
+          codeId: price.code.id,
+          orderId: order!.id,
+          userId,
+          email: input.shipping.email,
+          amountCents: price.codeDiscountCents,
+        });
+      }
       await tx.insert(orderEvents).values({
         storeId: store.id,
         orderId: order!.id,

@@ -89,6 +89,10 @@ export async function sendOrderEmail(
     const totals = [
       ...(order.shippingCents > 0 ? [[t("orders.shipping"), money(order.shippingCents)]] : []),
       ...(order.codFeeCents > 0 ? [[t("codControls.feeLine"), money(order.codFeeCents)]] : []),
+      // The discount code the order used and what it took off (decision 029).
+      ...(order.discountCode
+        ? [[t("discounts.summaryLine", { code: order.discountCode }), `−${money(order.codeDiscountCents)}`]]
+        : []),
       [t("orders.total"), money(order.totalCents)],
     ];
     const dir = localeDir(locale);

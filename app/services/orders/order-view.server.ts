@@ -35,6 +35,9 @@ export function orderView(order: OrderDetails, locale: Locale, timeZone: string)
     ...orderRowView(order, locale, timeZone),
     subtotal: money(order.subtotalCents),
     discount: order.discountCents > 0 ? money(order.discountCents) : null,
+    // The code as the order kept it (decision 029): shown even when it took nothing off.
+    discountCode: order.discountCode,
+    codeDiscount: order.discountCode ? money(order.codeDiscountCents) : null,
     shipping: money(order.shippingCents),
     shippingCents: order.shippingCents,
     codFee: order.codFeeCents > 0 ? money(order.codFeeCents) : null,
@@ -75,6 +78,9 @@ export function checkoutSummaryView(price: CheckoutPrice, currency: string, loca
     })),
     subtotal: money(price.subtotalCents),
     discount: price.discountCents > 0 ? money(price.discountCents) : null,
+    /** The cart's discount code (decision 029), with its amount when it applies. */
+    code: price.code,
+    codeDiscount: price.code && !price.code.refusal ? money(price.codeDiscountCents) : null,
     shipping: price.shippingCents > 0 ? money(price.shippingCents) : null,
     freeShippingFrom:
       price.shippingFeeCents > 0 && price.freeShippingThresholdCents > 0

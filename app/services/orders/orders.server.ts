@@ -19,6 +19,7 @@ import {
 import { CANCELLABLE_STATUSES, STATUS_STEPS } from "~/lib/order-transitions";
 import type { VariantOption } from "~/lib/variants";
 import type { EmailStore } from "~/services/email/email-templates.server";
+import { releaseCodeUse } from "~/services/discounts/codes.server";
 import { sendOrderEmail } from "./order-emails.server";
 import { subtractTrending } from "./trending.server";
 
@@ -175,6 +176,9 @@ export interface OrderDetails extends OrderSummary {
   shippingCents: number;
   /** The Cash On Delivery fee the order was placed with (0: none). */
   codFeeCents: number;
+  /** The discount code used and what it took off (decision 029); null and 0 without one. */
+  discountCode: string | null;
+  codeDiscountCents: number;
   locale: "en" | "ar";
   address: {
     fullName: string;
@@ -238,6 +242,8 @@ export async function readOrder(tx: Tx, where: SQL): Promise<OrderDetails | null
     discountCents: row.discountCents,
     shippingCents: row.shippingCents,
     codFeeCents: row.codFeeCents,
+    discountCode: row.discountCode,
+    codeDiscountCents: row.codeDiscountCents,
     locale: row.locale,
     address: {
       fullName: row.shipFullName,
@@ -318,6 +324,8 @@ export async function cancelOrderIn(
     .set({ status: "cancelled", paymentStatus, countedInTrending: false, updatedAt: sql`now()` })
     .where(and(eq(orders.storeId, storeId), eq(orders.id, order.id)));
   await restock(tx, storeId, order.id);
+  // A discount code's use comes back with the stock (decision 029).
+  await releaseCodeUse(tx, storeId, order.id);
   // Still in Trending (not yet aged out by the sweep): out of it now.
   if (order.countedInTrending) await subtractTrending(tx, storeId, [order.id]);
   await tx.insert(orderEvents).values({
@@ -339,7 +347,11 @@ export async function cancelOrderIn(
  */
 async function restock(tx: Tx, storeId: string, orderId: string) {
   const lines = await tx
-    .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .select({
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      quantity: orderItems.quantity,
+    })
     .from(orderItems)
     .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)))
     .orderBy(asc(orderItems.productId), asc(orderItems.variantId));

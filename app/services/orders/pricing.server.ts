@@ -15,6 +15,7 @@ import { loadVariantOptions } from "~/services/catalog/variants.server";
 import { priceLinesAt, sumLines } from "~/services/commerce/pricing.server";
 import type { PaymentMethod } from "~/lib/validation/checkout";
 import { loadCodRule, type CodRule } from "./payment-options.server";
+import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
 
 export interface CheckoutLine {
   productId: string;
@@ -52,6 +53,9 @@ export interface CheckoutPrice {
    */
   codFeeCents: number;
   cod: CodRule;
+  /** The discount code on the cart (decision 029), judged now; its amount is in totalCents. */
+  code: AppliedCode | null;
+  codeDiscountCents: number;
 }
 
 export interface ShippingRule {
@@ -90,8 +94,16 @@ export async function loadShippingRule(tx: Tx, storeId: string): Promise<Shippin
   return row ?? { shippingFeeCents: 0, freeShippingThresholdCents: 0 };
 }
 
-/** The shopper's cart, priced now. Archived lines are listed but not counted. */
-export async function priceCheckout(tx: Tx, storeId: string, userId: string): Promise<CheckoutPrice> {
+/**
+ * The shopper's cart, priced now. Archived lines are listed but not counted. `emails`: the
+ * delivery email when placing, counted with the account for a code's per-shopper limit.
+ */
+export async function priceCheckout(
+  tx: Tx,
+  storeId: string,
+  userId: string,
+  pricing: { emails?: string[]; at?: Date } = {},
+): Promise<CheckoutPrice> {
   const rows = await tx
     .select({
       productId: cartItems.productId,
@@ -126,6 +138,7 @@ export async function priceCheckout(tx: Tx, storeId: string, userId: string): Pr
   const priced = await priceLinesAt(
     tx,
     rows.map((row) => ({ ...row, quantity: row.quantity })),
+    pricing.at,
   );
   const lines = rows.map((row, index): CheckoutLine => {
     const price = priced.lines[index]!;
@@ -151,15 +164,31 @@ export async function priceCheckout(tx: Tx, storeId: string, userId: string): Pr
   const totalQuantity = counted.quantity;
   const goodsCents = subtotalCents - discountCents;
   const shippingCents = shippingFor(goodsCents, rule);
+  const buyable = rows.flatMap((row, index) => (row.active ? [index] : []));
+  const code = await priceAppliedCode(
+    tx,
+    storeId,
+    {
+      lines: buyable.map((index) => rows[index]!),
+      priced: buyable.map((index) => priced.lines[index]!),
+      shippingCents,
+      userId,
+      emails: pricing.emails,
+    },
+    pricing.at,
+  );
+  const codeDiscountCents = code?.amountCents ?? 0;
   return {
     lines,
     subtotalCents,
     discountCents,
     shippingCents,
-    totalCents: goodsCents + shippingCents,
+    totalCents: goodsCents + shippingCents - codeDiscountCents,
     totalQuantity,
     ...rule,
     codFeeCents: goodsCents > 0 ? cod.feeCents : 0,
     cod,
+    code,
+    codeDiscountCents,
   };
 }

@@ -89,6 +89,7 @@ export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, curre
       `Discounts (${currency})`,
       `Shipping (${currency})`,
       `Revenue (${currency})`,
+      `Code discounts (${currency})`,
     ],
     ...report.days.map((row) => [
       row.day,
@@ -98,6 +99,7 @@ export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, curre
       amount(row.discounts),
       amount(row.shipping),
       amount(row.revenue),
+      amount(row.codeDiscounts),
     ]),
     [
       "Total",
@@ -107,6 +109,7 @@ export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, curre
       amount(totals.discounts),
       amount(totals.shipping),
       amount(totals.revenue),
+      amount(totals.codeDiscounts),
     ],
   ]);
 }

@@ -11,8 +11,10 @@
  *
  * Sales (revenue) = what the shoppers are charged: the order total, goods after sale discounts
  * plus shipping, prices including tax (decision 014). The report also shows its parts: goods
- * before discounts (`subtotal`), the discounts given (the lines' unit sale discount × quantity,
- * stored at checkout) and shipping, so revenue = subtotal − discounts + shipping on every row.
+ * before discounts (`subtotal`), the discounts given by sales (the lines' unit sale discount ×
+ * quantity, stored at checkout) and by discount codes (`codeDiscounts`, the order's
+ * code_discount_cents, decision 029) and shipping, so revenue = subtotal − discounts −
+ * codeDiscounts + shipping on every row.
  * By product, revenue is the goods only (the lines' totals): shipping belongs to no product.
  *
  * Orders are read by `(store_id, created_at)` from orders_report_idx, which carries every column
@@ -71,9 +73,12 @@ export interface DayFigures {
   units: number;
   /** Goods before sale discounts. */
   subtotal: number;
+  /** Given by sales. */
   discounts: number;
+  /** Given by discount codes (a free-shipping code's is the shipping it waived). */
+  codeDiscounts: number;
   shipping: number;
-  /** subtotal − discounts + shipping: the order totals. */
+  /** subtotal − discounts − codeDiscounts + shipping: the order totals. */
   revenue: number;
 }
 
@@ -87,11 +92,11 @@ export async function salesByDay(
   // Grouped by the date, formatted per day rather than per order (to_char costs more than the sums).
   const result = await tx.execute(sql`
     select to_char(d.day, 'YYYY-MM-DD') as day, d.orders, d.units, d.subtotal, d.discounts, d.shipping,
-           d.revenue
+           d.revenue, d.code_discounts
       from (select (o.created_at at time zone ${timeZone})::date as day, count(*) as orders,
                    sum(o.total_quantity) as units, sum(o.subtotal_cents) as subtotal,
                    sum(o.discount_cents) as discounts, sum(o.shipping_cents) as shipping,
-                   sum(o.total_cents) as revenue
+                   sum(o.total_cents) as revenue, sum(o.code_discount_cents) as code_discounts
               from orders o
              where o.store_id = ${storeId} and ${inRange(range, timeZone)} and ${counted}
              group by 1) d`);
@@ -104,6 +109,7 @@ export async function salesByDay(
       units: num(row?.units),
       subtotal: num(row?.subtotal),
       discounts: num(row?.discounts),
+      codeDiscounts: num(row?.code_discounts),
       shipping: num(row?.shipping),
       revenue: num(row?.revenue),
     };
@@ -113,7 +119,15 @@ export async function salesByDay(
 export type ReportTotals = Omit<DayFigures, "day">;
 
 export function totalsOf(days: DayFigures[]): ReportTotals {
-  const totals: ReportTotals = { orders: 0, units: 0, subtotal: 0, discounts: 0, shipping: 0, revenue: 0 };
+  const totals: ReportTotals = {
+    orders: 0,
+    units: 0,
+    subtotal: 0,
+    discounts: 0,
+    codeDiscounts: 0,
+    shipping: 0,
+    revenue: 0,
+  };
   for (const day of days) {
     for (const key of Object.keys(totals) as (keyof ReportTotals)[]) totals[key] += day[key];
   }

@@ -25,7 +25,15 @@ function trim(store: StoreDef): StoreDef {
         (sale.target.scope === "categories" ? categorySlugs : productSlugs).has(slug),
       ),
   );
-  return { ...store, catalog, sales, orderCount: Math.min(store.orderCount, 6) };
+  // Likewise a discount code's (issue 20).
+  const discountCodes = (store.discountCodes ?? []).filter(
+    (code) =>
+      code.target.scope === "store" ||
+      code.target.slugs.every((slug) =>
+        (code.target.scope === "categories" ? categorySlugs : productSlugs).has(slug),
+      ),
+  );
+  return { ...store, catalog, sales, discountCodes, orderCount: Math.min(store.orderCount, 6) };
 }
 
 export const MATRIX_STORES: StoreDef[] = DEMO_STORES.map(trim);

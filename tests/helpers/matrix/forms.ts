@@ -64,7 +64,10 @@ export function formsOf(html: string): PageForm[] {
 /**
  * Forms no page shows on a GET, only in an action's answer, registered here so the matrix fills
  * them from the corpus too: the product import's "apply" (it appears under the preview, carrying
- * the previewed file).
+ * the previewed file); the discount code's Apply and Remove on the cart (shown only with a cart
+ * that has lines, which the matrix's shopper may not have when it reads pages). The checkout posts
+ * the same forms to the same code, but with an empty cart its page answers any POST with the
+ * loader's redirect to the cart, so it is left to tests/integration/discount-codes.test.ts.
  */
 export const ANSWER_FORMS: ReadonlyArray<{
   identity: "anonymous" | "shopper" | "admin";
@@ -84,4 +87,29 @@ export const ANSWER_FORMS: ReadonlyArray<{
       ],
     },
   },
+  ...(["/cart"] as const).flatMap((action) => [
+    {
+      identity: "shopper" as const,
+      route: action,
+      form: {
+        action,
+        method: "post",
+        enctype: "application/x-www-form-urlencoded",
+        fields: [
+          ["intent", "apply-code"],
+          ["code", ""],
+        ] as Array<[string, string]>,
+      },
+    },
+    {
+      identity: "shopper" as const,
+      route: action,
+      form: {
+        action,
+        method: "post",
+        enctype: "application/x-www-form-urlencoded",
+        fields: [["intent", "remove-code"]] as Array<[string, string]>,
+      },
+    },
+  ]),
 ];

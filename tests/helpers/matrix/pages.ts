@@ -8,6 +8,8 @@ export interface MatrixIds {
   categoryId: string;
   /** One of the store's sales campaigns. */
   saleId: string;
+  /** One of the store's discount codes (issue 20). */
+  discountCodeId?: string | null;
   /** One of the store's reviews, answered by the store when one is. */
   reviewId: string;
   /** A product of the store sold in options (its edit page has the variants table's forms). */
@@ -22,6 +24,11 @@ export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
   "/admin/sales/new",
   `/admin/sales/${ids.saleId}`,
   `/admin/sales?confirm=delete-${ids.saleId}`,
+  // A discount code's form, and the no-JavaScript confirmation of deleting one.
+  "/admin/discounts/new",
+  ...(ids.discountCodeId
+    ? [`/admin/discounts/${ids.discountCodeId}`, `/admin/discounts?confirm=delete-${ids.discountCodeId}`]
+    : []),
   // The no-JavaScript confirmations of hiding a review and removing the store's reply.
   `/admin/reviews?confirm=hide-${ids.reviewId}`,
   `/admin/reviews?confirm=remove-reply-${ids.reviewId}`,
@@ -41,5 +48,6 @@ export function idParamFor(routePath: string, ids: MatrixIds): string | null {
   if (!/\/:id\b/.test(routePath)) return null;
   if (routePath.startsWith("/admin/categories/")) return ids.categoryId;
   if (routePath.startsWith("/admin/sales/")) return ids.saleId;
+  if (routePath.startsWith("/admin/discounts/")) return ids.discountCodeId ?? null;
   return null;
 }

@@ -58,6 +58,8 @@ interface StoreData {
   categoryId: string;
   /** One of the store's sales (the first to start). */
   saleId: string;
+  /** One of the store's discount codes (the first made), or null. */
+  discountCodeId: string | null;
   /** One of the store's reviews (a published one with the store's reply when there is one). */
   reviewId: string;
   /** A product with options (its variants' forms), the first by slug. */
@@ -267,6 +269,7 @@ const STORE_DATA_SQL = (slug: string) => sql`
     (select c.slug from categories c where c.store_id = s.id and c.parent_id is null order by c.slug limit 1) as "categorySlug",
     (select c.id from categories c where c.store_id = s.id and c.parent_id is null order by c.slug limit 1) as "categoryId",
     (select id from sales x where x.store_id = s.id order by x.starts_at, x.id limit 1) as "saleId",
+    (select id from discount_codes d where d.store_id = s.id order by d.created_at, d.id limit 1) as "discountCodeId",
     (select p.id from products p where p.store_id = s.id
       and exists (select 1 from product_options o where o.store_id = p.store_id and o.product_id = p.id)
       order by p.slug limit 1) as "variantProductId",

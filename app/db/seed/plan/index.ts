@@ -3,6 +3,7 @@ import { uuidv7 } from "uuidv7";
 import type { StoreDef } from "../stores";
 import { DEMO_STORE_PACKAGE } from "../writers";
 import { planCatalog } from "./catalog";
+import { planDiscounts } from "./discounts";
 import { planOrders } from "./orders";
 import { planVariants } from "./variants";
 import { planBaskets, planContactRequests, planPeople } from "./people";
@@ -41,6 +42,8 @@ export async function planStore(
   const demoShopper = shopperUsers[0];
   // After the orders: their lines of products sold in sizes become lines of those sizes.
   const variants = await planVariants(storeId, products, orders, sales);
+  // After the variants: the codes' amounts come from the orders' final lines.
+  const discounts = planDiscounts(storeId, def, categories, products, orders, now);
   const baskets = demoShopper
     ? planBaskets(storeId, def, demoShopper, products, now)
     : { cartItems: [], wishlistItems: [] };
@@ -91,5 +94,6 @@ export async function planStore(
     orderItems: orders.orderItems,
     orderEvents: orders.orderEvents,
     variants,
+    discounts,
   };
 }

@@ -1,4 +1,5 @@
 import type * as schema from "~/db/schema";
+import type { DiscountsPlan } from "./discounts";
 import type { VariantPlan } from "./variants";
 
 /** Insert shapes of every row a demo store is made of. */
@@ -48,6 +49,8 @@ export interface StorePlan {
   orderEvents: OrderEventRow[];
   /** Options, values and variants of the products sold in sizes (plan/variants.ts). */
   variants: VariantPlan;
+  /** Discount codes, their targets and the demo orders' uses of them (plan/discounts.ts). */
+  discounts: DiscountsPlan;
 }
 
 export const DAY_MS = 86_400_000;

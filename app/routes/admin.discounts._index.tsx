@@ -1,0 +1,251 @@
+/**
+ * /admin/discounts (issue 20): the store's discount codes, newest first, with what each takes off,
+ * what it applies to, its uses and the revenue of the orders that used it, its window (in the
+ * store's time zone) and state; searched by code, filtered by state, keyset pages. Each row is
+ * edited, switched off or on, or deleted (confirmed) when no order ever used it.
+ */
+import type { MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ActionNotice } from "~/components/admin/ActionNotice";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { useDiscountText } from "~/components/discounts/discount-text";
+import { useSaleTime } from "~/components/admin/sale-text";
+import { useMoney } from "~/components/Price";
+import { Button } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { badRequest, Refusal } from "~/http/refusal.server";
+import { isolate } from "~/lib/bidi";
+import { seo } from "~/lib/seo";
+import { TABLE_PARAMS } from "~/lib/table-links";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
+import { useTranslation } from "~/lib/use-translation";
+import { DISCOUNT_STATES, discountRowSchema, type DiscountState } from "~/lib/validation/admin-discounts";
+import {
+  deleteDiscountCode,
+  listDiscountCodes,
+  setDiscountCodeActive,
+  type AdminDiscountRow,
+  type DiscountStateFilter,
+} from "~/services/discounts/admin.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("discounts.admin.title") });
+
+export const loader = adminLoader(async ({ request, store }) => {
+  const search = new URL(request.url).searchParams;
+  const stateParam = search.get("state") as DiscountState | null;
+  const state: DiscountStateFilter = stateParam && DISCOUNT_STATES.includes(stateParam) ? stateParam : "all";
+  const q = (search.get("q") ?? "").trim().slice(0, 40);
+  const page = await listDiscountCodes(store.id, { state, q, cursor: search.get(TABLE_PARAMS.cursor) });
+  return { ...page, state, q };
+});
+
+export const action = adminAction(async ({ store, form }) => {
+  const parsed = discountRowSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw badRequest();
+  const id = parsed.data.discountId.toLowerCase();
+  if (parsed.data.intent === "delete") {
+    const deleted = await deleteDiscountCode(store.id, id);
+    if (!deleted.ok && deleted.error === "not-found") throw new Refusal(404, { key: "notFound.page" });
+    if (!deleted.ok)
+      throw new Refusal(409, { key: "discounts.admin.deleteUsed", params: { count: deleted.orders } });
+    return redirectWithToast("/admin/discounts", { key: "discounts.admin.deleted" });
+  }
+  const active = parsed.data.intent === "activate";
+  if (!(await setDiscountCodeActive(store.id, id, active))) throw new Refusal(404, { key: "notFound.page" });
+  return redirectWithToast("/admin/discounts", {
+    key: active ? "discounts.admin.activated" : "discounts.admin.deactivated",
+  });
+});
+
+const SELECT_CLASS = "min-h-11 rounded-md border border-line bg-field px-3";
+
+const STATE_CLASS: Record<DiscountState, string> = {
+  active: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+  scheduled: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100",
+  "used-up": "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  expired: "bg-card text-muted",
+  inactive: "bg-card text-muted",
+};
+
+export default function AdminDiscounts() {
+  const { rows, prevCursor, nextCursor, state, q } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const money = useMoney();
+  const discount = useDiscountText();
+  const time = useSaleTime();
+  const timeZone = useStoreTimeZone();
+  const columns: DataColumn<AdminDiscountRow>[] = [
+    {
+      key: "code",
+      header: t("discounts.admin.code"),
+      rowHeader: true,
+      cell: (row) => (
+        <Link
+          to={`/admin/discounts/${row.id}`}
+          className="font-mono font-bold underline underline-offset-4 hover:no-underline"
+          dir="ltr"
+        >
+          {row.code}
+        </Link>
+      ),
+    },
+    {
+      key: "discount",
+      header: t("discounts.admin.discount"),
+      cell: (row) => (
+        <span className="flex flex-col">
+          <span className="whitespace-nowrap">{discount(row)}</span>
+          {row.minSubtotalCents > 0 ? (
+            <span className="text-sm text-muted">
+              {t("discounts.admin.minimumShort", { amount: money(row.minSubtotalCents) })}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: "appliesTo",
+      header: t("discounts.admin.appliesTo"),
+      cell: (row) =>
+        row.scope === "store"
+          ? t("discounts.admin.wholeStore")
+          : t(row.scope === "categories" ? "discounts.admin.categoryCount" : "discounts.admin.productCount", {
+              count: row.targetCount,
+            }),
+    },
+    {
+      key: "uses",
+      header: t("discounts.admin.uses"),
+      align: "end",
+      cell: (row) => (
+        <span className="whitespace-nowrap">
+          {row.usageLimit === null
+            ? row.uses
+            : t("discounts.admin.usesOf", { uses: row.uses, limit: row.usageLimit })}
+        </span>
+      ),
+    },
+    {
+      key: "revenue",
+      header: t("discounts.admin.revenue"),
+      align: "end",
+      cell: (row) => <span className="whitespace-nowrap">{money(row.revenueCents)}</span>,
+    },
+    {
+      key: "window",
+      header: t("discounts.admin.window"),
+      cell: (row) => (
+        <span className="flex flex-col text-sm">
+          <span className="whitespace-nowrap">{time(row.startsAt)}</span>
+          <span className="whitespace-nowrap text-muted">
+            {row.endsAt ? t("discounts.admin.until", { date: time(row.endsAt) }) : t("discounts.admin.noEnd")}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: "state",
+      header: t("discounts.admin.state"),
+      cell: (row) => (
+        <span
+          className={`rounded-full px-2 py-0.5 text-sm font-bold whitespace-nowrap ${STATE_CLASS[row.state]}`}
+        >
+          {t(`discounts.admin.states.${row.state}`)}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: t("discounts.admin.actions"),
+      cell: (row) => (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            to={`/admin/discounts/${row.id}`}
+            size="sm"
+            variant="secondary"
+            aria-label={`${t("discounts.admin.edit")}: ${row.code}`}
+          >
+            {t("discounts.admin.edit")}
+          </Button>
+          <Form method="post">
+            <input type="hidden" name="intent" value={row.active ? "deactivate" : "activate"} />
+            <input type="hidden" name="discountId" value={row.id} />
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`${t(row.active ? "discounts.admin.deactivate" : "discounts.admin.activate")}: ${row.code}`}
+            >
+              {t(row.active ? "discounts.admin.deactivate" : "discounts.admin.activate")}
+            </Button>
+          </Form>
+          {/* Offered always: a used code is refused with the reason (deactivate it instead). */}
+          <ConfirmDialog
+            id={`delete-${row.id}`}
+            size="sm"
+            trigger={t("discounts.admin.delete")}
+            triggerLabel={`${t("discounts.admin.delete")}: ${row.code}`}
+            title={t("discounts.admin.deleteTitle", { code: row.code })}
+            description={t("discounts.admin.deleteDescription")}
+            fields={{ intent: "delete", discountId: row.id }}
+          />
+        </div>
+      ),
+    },
+  ];
+  return (
+    <AdminPage title={t("discounts.admin.title")}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button to="/admin/discounts/new">{t("discounts.admin.new")}</Button>
+        <p className="text-sm text-muted">{t("timeZone.note", { timeZone: isolate(timeZone) })}</p>
+      </div>
+      <ActionNotice data={actionData} />
+      <DataTable
+        caption={t("discounts.admin.title")}
+        captionHidden
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        prevCursor={prevCursor}
+        nextCursor={nextCursor}
+        filters={{
+          names: ["q", "state"],
+          fields: (
+            <>
+              <label className="flex w-full flex-col gap-1 sm:w-auto">
+                <span className="font-bold">{t("discounts.admin.search")}</span>
+                <input
+                  type="search"
+                  name="q"
+                  defaultValue={q}
+                  maxLength={40}
+                  dir="ltr"
+                  className={SELECT_CLASS}
+                />
+              </label>
+              <label className="flex w-full flex-col gap-1 sm:w-auto">
+                <span className="font-bold">{t("discounts.admin.state")}</span>
+                <select name="state" defaultValue={state} className={SELECT_CLASS}>
+                  <option value="all">{t("discounts.admin.allStates")}</option>
+                  {DISCOUNT_STATES.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`discounts.admin.states.${value}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </>
+          ),
+        }}
+        empty={t("discounts.admin.empty")}
+      />
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

@@ -1,0 +1,394 @@
+/**
+ * The admin's discount codes (issue 20): the list (search, state, keyset pages, uses and the
+ * revenue of the orders that used each), creating and editing one, switching it off and on, and
+ * deleting one that no order used. Store id first, every query in the store's RLS scope; the
+ * category and product ids a form names are looked up there again (ADR 012), so another store's
+ * id is "not found" and nothing is written.
+ *
+ * Orders keep their own copy of the code and its amount (decision 029): editing a code changes
+ * the next checkouts, never an order.
+ */
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import {
+  categories,
+  discountCodes,
+  discountCodeTargets,
+  discountRedemptions,
+  orders,
+  products,
+} from "~/db/schema";
+import type { DiscountCodeInput, DiscountState } from "~/lib/validation/admin-discounts";
+import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
+import { likePattern } from "~/services/catalog/catalog.server";
+import { isTimestampText } from "~/services/catalog/products-admin.server";
+import { SALE_STATUSES } from "~/services/reports/reports.server";
+
+export const ADMIN_DISCOUNTS_PAGE_SIZE = 25;
+export type DiscountStateFilter = DiscountState | "all";
+
+export interface AdminDiscountRow {
+  id: string;
+  code: string;
+  kind: "percentage" | "fixed" | "free_shipping";
+  value: number;
+  minSubtotalCents: number;
+  scope: "store" | "categories" | "products";
+  targetCount: number;
+  startsAt: string;
+  endsAt: string | null;
+  usageLimit: number | null;
+  perShopperLimit: number | null;
+  active: boolean;
+  /** Uses held by orders not cancelled. */
+  uses: number;
+  /** Totals of the orders that used it and count as sales (confirmed, shipped, delivered, not refunded). */
+  revenueCents: number;
+  state: DiscountState;
+}
+
+export interface AdminDiscount {
+  id: string;
+  code: string;
+  kind: "percentage" | "fixed" | "free_shipping";
+  value: number;
+  minSubtotalCents: number;
+  startsAt: Date;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  perShopperLimit: number | null;
+  scope: "store" | "categories" | "products";
+  active: boolean;
+  uses: number;
+  categoryIds: string[];
+  productIds: string[];
+}
+
+type StateInput = Pick<AdminDiscount, "active" | "startsAt" | "endsAt" | "usageLimit" | "uses">;
+
+/** Switched off, then ended, then out of uses, then not started yet; else usable. */
+export function discountState(code: StateInput, now: Date): DiscountState {
+  if (!code.active) return "inactive";
+  if (code.endsAt && code.endsAt.getTime() <= now.getTime()) return "expired";
+  if (code.usageLimit !== null && code.uses >= code.usageLimit) return "used-up";
+  if (code.startsAt.getTime() > now.getTime()) return "scheduled";
+  return "active";
+}
+
+/** The same rule as discountState, as SQL for the list's filter. */
+function stateFilter(state: DiscountStateFilter, now: Date): SQL | undefined {
+  const ended = and(isNotNull(discountCodes.endsAt), lte(discountCodes.endsAt, now));
+  const notEnded = or(isNull(discountCodes.endsAt), gt(discountCodes.endsAt, now));
+  const usedUp = and(
+    isNotNull(discountCodes.usageLimit),
+    sql`${discountCodes.uses} >= ${discountCodes.usageLimit}`,
+  );
+  const usesLeft = or(
+    isNull(discountCodes.usageLimit),
+    sql`${discountCodes.uses} < ${discountCodes.usageLimit}`,
+  );
+  const on = eq(discountCodes.active, true);
+  switch (state) {
+    case "inactive":
+      return not(on);
+    case "expired":
+      return and(on, ended);
+    case "used-up":
+      return and(on, notEnded, usedUp);
+    case "scheduled":
+      return and(on, notEnded, usesLeft, gt(discountCodes.startsAt, now));
+    case "active":
+      return and(on, notEnded, usesLeft, lte(discountCodes.startsAt, now));
+    case "all":
+      return undefined;
+  }
+}
+
+/** One page of the store's codes, newest first, with keyset cursors; `q` searches the code. */
+export async function listDiscountCodes(
+  storeId: string,
+  input: { state: DiscountStateFilter; q: string; cursor: string | null; now?: Date },
+): Promise<{ rows: AdminDiscountRow[]; prevCursor: string | null; nextCursor: string | null }> {
+  const now = input.now ?? new Date();
+  const raw = decodeKeyset(input.cursor);
+  const keyset = raw && isTimestampText(raw.value) ? raw : null;
+  const descending = keyset?.side !== "before";
+  const filters: SQL[] = [eq(discountCodes.storeId, storeId)];
+  const byState = stateFilter(input.state, now);
+  if (byState) filters.push(byState);
+  const q = input.q.trim().toLowerCase();
+  if (q) filters.push(sql`lower(${discountCodes.code}) like ${likePattern(q)}`);
+  if (keyset) {
+    const anchor = sql`(${keyset.value}::timestamptz, ${keyset.id}::uuid)`;
+    filters.push(
+      descending
+        ? sql`(${discountCodes.createdAt}, ${discountCodes.id}) < ${anchor}`
+        : sql`(${discountCodes.createdAt}, ${discountCodes.id}) > ${anchor}`,
+    );
+  }
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const fetched = await tx
+      .select({
+        id: discountCodes.id,
+        code: discountCodes.code,
+        kind: discountCodes.kind,
+        value: discountCodes.value,
+        minSubtotalCents: discountCodes.minSubtotalCents,
+        scope: discountCodes.scope,
+        startsAt: discountCodes.startsAt,
+        endsAt: discountCodes.endsAt,
+        usageLimit: discountCodes.usageLimit,
+        perShopperLimit: discountCodes.perShopperLimit,
+        active: discountCodes.active,
+        uses: discountCodes.uses,
+        anchor: sql<string>`${discountCodes.createdAt}::text`,
+      })
+      .from(discountCodes)
+      .where(and(...filters))
+      .orderBy(
+        ...(descending
+          ? [desc(discountCodes.createdAt), desc(discountCodes.id)]
+          : [asc(discountCodes.createdAt), asc(discountCodes.id)]),
+      )
+      .limit(ADMIN_DISCOUNTS_PAGE_SIZE + 1);
+    const page = pageOf(fetched, ADMIN_DISCOUNTS_PAGE_SIZE, keyset, (row) => ({
+      value: row.anchor,
+      id: row.id,
+    }));
+    const ids = page.rows.map((row) => row.id);
+    const targets =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({ id: discountCodeTargets.discountCodeId, n: count() })
+            .from(discountCodeTargets)
+            .where(inArray(discountCodeTargets.discountCodeId, ids))
+            .groupBy(discountCodeTargets.discountCodeId);
+    const revenue =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({
+              id: discountRedemptions.discountCodeId,
+              cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
+            })
+            .from(discountRedemptions)
+            .innerJoin(
+              orders,
+              and(
+                eq(orders.storeId, discountRedemptions.storeId),
+                eq(orders.id, discountRedemptions.orderId),
+              ),
+            )
+            .where(
+              and(
+                inArray(discountRedemptions.discountCodeId, ids),
+                inArray(orders.status, [...SALE_STATUSES]),
+                ne(orders.paymentStatus, "refunded"),
+              ),
+            )
+            .groupBy(discountRedemptions.discountCodeId);
+    const targetCount = new Map(targets.map((row) => [row.id, Number(row.n)]));
+    const revenueOf = new Map(revenue.map((row) => [row.id, Number(row.cents)]));
+    return {
+      ...page,
+      rows: page.rows.map(({ anchor: _anchor, ...row }) => ({
+        ...row,
+        startsAt: row.startsAt.toISOString(),
+        endsAt: row.endsAt?.toISOString() ?? null,
+        targetCount: targetCount.get(row.id) ?? 0,
+        revenueCents: revenueOf.get(row.id) ?? 0,
+        state: discountState(row, now),
+      })),
+    };
+  });
+}
+
+export async function getDiscountCode(storeId: string, id: string): Promise<AdminDiscount | null> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(discountCodes)
+      .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)));
+    if (!row) return null;
+    const targets = await tx
+      .select({ categoryId: discountCodeTargets.categoryId, productId: discountCodeTargets.productId })
+      .from(discountCodeTargets)
+      .where(and(eq(discountCodeTargets.storeId, storeId), eq(discountCodeTargets.discountCodeId, id)));
+    return {
+      id: row.id,
+      code: row.code,
+      kind: row.kind,
+      value: row.value,
+      minSubtotalCents: row.minSubtotalCents,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      usageLimit: row.usageLimit,
+      perShopperLimit: row.perShopperLimit,
+      scope: row.scope,
+      active: row.active,
+      uses: row.uses,
+      categoryIds: targets.flatMap((t) => (t.categoryId ? [t.categoryId] : [])),
+      productIds: targets.flatMap((t) => (t.productId ? [t.productId] : [])),
+    };
+  });
+}
+
+export type SaveDiscountResult =
+  | { ok: true; id: string }
+  | { ok: false; error: "not-found" | "code-taken" | "category-not-found" | "product-not-found" };
+
+class Refused extends Error {
+  constructor(readonly result: Extract<SaveDiscountResult, { ok: false }>) {
+    super(result.error);
+  }
+}
+
+/** Two saves of one code racing: the unique index decides, the loser hears "taken". */
+function isCodeConflict(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint_name, constraint } = e as Record<string, unknown>;
+    if (code === "23505" && (constraint_name ?? constraint) === "discount_codes_code_key") return true;
+    if (code === "23505" && String((e as Error).message).includes("discount_codes_code_key")) return true;
+  }
+  return false;
+}
+
+/** Creates (no `id`) or replaces a code and its targets, in one transaction. */
+export async function saveDiscountCode(
+  storeId: string,
+  input: DiscountCodeInput,
+  options: { id?: string } = {},
+): Promise<SaveDiscountResult> {
+  const db = await getDb();
+  try {
+    const id = await db.withStore(storeId, async (tx) => {
+      const [taken] = await tx
+        .select({ id: discountCodes.id })
+        .from(discountCodes)
+        .where(
+          and(
+            eq(discountCodes.storeId, storeId),
+            sql`lower(${discountCodes.code}) = ${input.code.toLowerCase()}`,
+            options.id ? ne(discountCodes.id, options.id) : undefined,
+          ),
+        );
+      if (taken) throw new Refused({ ok: false, error: "code-taken" });
+      // Every id the form names must be this store's (RLS hides the others): all or nothing.
+      const named = [
+        { table: categories, ids: input.categoryIds, error: "category-not-found" },
+        { table: products, ids: input.productIds, error: "product-not-found" },
+      ] as const;
+      for (const { table, ids, error } of named) {
+        if (ids.length === 0) continue;
+        const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+        if (found.length !== ids.length) throw new Refused({ ok: false, error });
+      }
+      const values = {
+        code: input.code,
+        kind: input.kind,
+        value: input.value,
+        minSubtotalCents: input.minSubtotalCents,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        usageLimit: input.usageLimit,
+        perShopperLimit: input.perShopperLimit,
+        scope: input.scope,
+        active: input.active,
+      };
+      let codeId: string;
+      if (options.id) {
+        const [updated] = await tx
+          .update(discountCodes)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, options.id)))
+          .returning({ id: discountCodes.id });
+        if (!updated) throw new Refused({ ok: false, error: "not-found" });
+        codeId = updated.id;
+        await tx.delete(discountCodeTargets).where(eq(discountCodeTargets.discountCodeId, codeId));
+      } else {
+        const [created] = await tx
+          .insert(discountCodes)
+          .values({ storeId, ...values })
+          .returning({ id: discountCodes.id });
+        codeId = created!.id;
+      }
+      const rows = [
+        ...input.categoryIds.map((categoryId) => ({
+          storeId,
+          discountCodeId: codeId,
+          categoryId,
+          productId: null,
+        })),
+        ...input.productIds.map((productId) => ({
+          storeId,
+          discountCodeId: codeId,
+          categoryId: null,
+          productId,
+        })),
+      ];
+      if (rows.length > 0) await tx.insert(discountCodeTargets).values(rows);
+      return codeId;
+    });
+    return { ok: true, id };
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    if (isCodeConflict(error)) return { ok: false, error: "code-taken" };
+    throw error;
+  }
+}
+
+/** Switches a code off (no new checkout can use it; orders keep theirs) or back on. */
+export async function setDiscountCodeActive(storeId: string, id: string, active: boolean): Promise<boolean> {
+  const db = await getDb();
+  const changed = await db.withStore(storeId, (tx) =>
+    tx
+      .update(discountCodes)
+      .set({ active, updatedAt: new Date() })
+      .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)))
+      .returning({ id: discountCodes.id }),
+  );
+  return changed.length > 0;
+}
+
+export type DeleteDiscountResult =
+  { ok: true } | { ok: false; error: "not-found" } | { ok: false; error: "used"; orders: number };
+
+/** Deletes a code no order ever used (cancelled ones included: their history names it). */
+export async function deleteDiscountCode(storeId: string, id: string): Promise<DeleteDiscountResult> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    // Locked first, so an order claiming its first use now waits and then finds it gone.
+    const [code] = await tx
+      .select({ id: discountCodes.id })
+      .from(discountCodes)
+      .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)))
+      .for("update");
+    if (!code) return { ok: false, error: "not-found" } as const;
+    const [used] = await tx
+      .select({ n: count() })
+      .from(discountRedemptions)
+      .where(and(eq(discountRedemptions.storeId, storeId), eq(discountRedemptions.discountCodeId, id)));
+    if (Number(used?.n ?? 0) > 0) return { ok: false, error: "used", orders: Number(used!.n) } as const;
+    await tx.delete(discountCodes).where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)));
+    return { ok: true } as const;
+  });
+}
