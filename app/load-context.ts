@@ -1,3 +1,4 @@
+import type { PageTemplate } from "~/http/page-template.server";
 import type { Locale } from "~/lib/i18n";
 import type { Viewer } from "~/services/identity/viewer.server";
 import type { Tenant } from "~/services/store/tenancy.server";
@@ -24,6 +25,11 @@ declare module "@remix-run/node" {
      * many requests leave it out, and each loader then reads for itself.
      */
     shared?: RequestShared;
+    /**
+     * Set by the page cache when it renders the shared copy of a signed-in page (decision 031):
+     * the request carries no session, and the personal parts come from here as tokens.
+     */
+    pageTemplate?: PageTemplate;
   }
 }
 

@@ -22,6 +22,8 @@ const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export interface SessionCookie {
   /** The hashed token the request carries, or null for none, unsigned or malformed. */
   readHash(request: Request): Promise<string | null>;
+  /** The same from a Cookie header (the page cache reads it before there is a Request). */
+  readHashOf(header: string | null | undefined): Promise<string | null>;
   serialize(token: string): Promise<string>;
   clear(): Promise<string>;
 }
@@ -35,13 +37,14 @@ export function sessionCookie(name: string): SessionCookie {
       maxAge: SESSION_ABSOLUTE_MS / 1000,
       secrets: cookieSecrets(),
     }));
+  const readHashOf = async (header: string | null | undefined) => {
+    if (!header?.includes(`${name}=`)) return null;
+    const value: unknown = await get().parse(header);
+    return typeof value === "string" && SESSION_TOKEN.test(value) ? hashSessionToken(value) : null;
+  };
   return {
-    async readHash(request) {
-      const header = request.headers.get("Cookie");
-      if (!header?.includes(`${name}=`)) return null;
-      const value: unknown = await get().parse(header);
-      return typeof value === "string" && SESSION_TOKEN.test(value) ? hashSessionToken(value) : null;
-    },
+    readHash: (request) => readHashOf(request.headers.get("Cookie")),
+    readHashOf,
     serialize: (token) => get().serialize(token),
     clear: () => get().serialize("", { maxAge: 0 }),
   };
@@ -52,6 +55,9 @@ const staffCookie = sessionCookie("__staff");
 
 /** The hashed session token from the request's signed `__session` cookie, or null. */
 export const readSessionHash = (request: Request) => userCookie.readHash(request);
+
+/** The same from a Cookie header: the page cache's viewer read (decision 031). */
+export const readSessionHashOf = (cookieHeader: string | null | undefined) => userCookie.readHashOf(cookieHeader);
 
 const userAgent = (request: Request) => request.headers.get("User-Agent");
 

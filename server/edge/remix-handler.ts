@@ -7,7 +7,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { limitBody, MAX_BODY_BYTES } from "./body-limit";
-import { PRIVATE_CACHE_CONTROL, type EdgePageCache } from "./page-cache";
+import { PRIVATE_CACHE_CONTROL, type Candidate, type EdgePageCache } from "./page-cache";
 import { isPersonal } from "./security-headers";
 import { errorFields, logger } from "../../app/lib/log.server";
 import { answerUnavailable, failedForOutage, unlessDown, type OutageGuard } from "../outage/guard";
@@ -98,6 +98,12 @@ export function remixEdge({
     }
 
     try {
+      if (candidate?.withoutSession && pageCache) {
+        // Rendered as if signed out: the shared copy of a signed-in page (with its template in
+        // the load context) or the anonymous page for a session no longer alive (decision 031).
+        if (await renderShared(pageCache, candidate, { url, init, req, res, handle })) return;
+        if (res.headersSent) return;
+      }
       const response = await unlessDown(outage, handle(new Request(url.href, init), req, res));
       if (overLimit || res.headersSent) return;
       if (response === null || (response.status >= 500 && (await failedForOutage(outage)))) {
@@ -117,6 +123,55 @@ export function remixEdge({
       next(error);
     }
   };
+}
+
+/**
+ * Renders a candidate without its session cookie and keeps and sends it; false when it could not
+ * be kept (nothing sent: the caller renders the page in full for the viewer).
+ */
+async function renderShared(
+  pageCache: EdgePageCache,
+  candidate: Candidate,
+  {
+    url,
+    init,
+    req,
+    res,
+    handle,
+  }: {
+    url: URL;
+    init: RequestInit;
+    req: ExpressRequest;
+    res: ExpressResponse;
+    handle: RemixEdgeOptions["handle"];
+  },
+): Promise<boolean> {
+  const headers = new Headers(init.headers);
+  const cookie = withoutSessionCookie(headers.get("cookie") ?? "");
+  if (cookie) headers.set("cookie", cookie);
+  else headers.delete("cookie");
+  res.locals.pageTemplate = candidate.personal?.template;
+  try {
+    const response = await handle(new Request(url.href, { ...init, headers }), req, res);
+    if (await pageCache.store(candidate, req, res, response)) return true;
+    await response.body?.cancel().catch(() => {});
+    return false;
+  } catch (error) {
+    // A page that read the session while rendered for everyone: rendered in full instead.
+    logger.warn(errorFields(error), "shared signed-in page not rendered");
+    return false;
+  } finally {
+    delete res.locals.pageTemplate;
+  }
+}
+
+/** A Cookie header without the session cookie. */
+function withoutSessionCookie(header: string): string {
+  return header
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => pair && !pair.startsWith("__session="))
+    .join("; ");
 }
 
 async function sendResponse(

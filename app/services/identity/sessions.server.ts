@@ -64,11 +64,11 @@ export const sessionUserColumns = {
 // ───────────────────────────── the shared policy ─────────────────────────────
 
 /** A row is alive while both limits hold at `now`. */
-function aliveAt(table: typeof sessions | typeof platformSessions, now: Date) {
+export function aliveAt(table: typeof sessions | typeof platformSessions, now: Date) {
   return and(gt(table.expiresAt, now), gt(table.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)));
 }
 
-function needsTouch(lastSeenAt: Date, now: Date): boolean {
+export function needsTouch(lastSeenAt: Date, now: Date): boolean {
   return now.getTime() - lastSeenAt.getTime() >= SESSION_TOUCH_MS;
 }
 

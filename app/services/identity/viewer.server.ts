@@ -4,9 +4,11 @@
  * the session and another for the count (issue 13: each costs BEGIN, the tenant's set_config and
  * COMMIT besides its query, on the same two cores that render the page).
  */
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { cartItems, products, reviews, sessions, users, wishlistItems } from "~/db/schema";
 import { countCartLines } from "~/services/commerce/cart.server";
-import { readUserSessionIn, type UserSession } from "./sessions.server";
+import { aliveAt, needsTouch, readUserSessionIn, type UserSession } from "./sessions.server";
 
 export interface Viewer extends UserSession {
   /** Lines in the viewer's cart when the session was read. */
@@ -24,5 +26,82 @@ export async function readViewer(
     const session = await readUserSessionIn(tx, sessionHash, now);
     if (!session) return null;
     return { ...session, cartLineCount: await countCartLines(tx, storeId, session.user.id) };
+  });
+}
+
+/**
+ * What a signed-in page cached for every viewer (decision 031) fills in: the header's name,
+ * avatar and cart count, the contact form's name and email, and on a product page (`productSlug`)
+ * the wishlist state, the quantity in the cart and whether the viewer reviewed it.
+ */
+export interface PageViewer {
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  imageId: string | null;
+  cartLineCount: number;
+  /** Null off a product page, and for a slug that names no active product. */
+  product: { inWishlist: boolean; cartQuantity: number; reviewed: boolean } | null;
+}
+
+/**
+ * The viewer of a cached signed-in page in ONE prepared statement (the session with its user, the
+ * cart's line count and the product state by slug), plus the session's touch when it is due. The
+ * same rules as readViewer and the product page's readViewerState: a blocked user, an idle or an
+ * expired session is nobody.
+ */
+export async function readPageViewer(
+  storeId: string,
+  sessionHash: string,
+  productSlug: string | null,
+  now = new Date(),
+): Promise<PageViewer | null> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const [row] = await tx
+      .select({
+        lastSeenAt: sessions.lastSeenAt,
+        name: users.name,
+        email: users.email,
+        isAdmin: users.isAdmin,
+        imageId: users.imageId,
+        cartLineCount: sql<number>`(select count(*) from ${cartItems}
+          where ${cartItems.storeId} = ${sessions.storeId} and ${cartItems.userId} = ${users.id})`.mapWith(Number),
+        productId: products.id,
+        inWishlist: sql<boolean>`exists (select 1 from ${wishlistItems}
+          where ${wishlistItems.userId} = ${users.id} and ${wishlistItems.productId} = ${products.id})`,
+        cartQuantity: sql<number>`coalesce((select sum(${cartItems.quantity}) from ${cartItems}
+          where ${cartItems.userId} = ${users.id} and ${cartItems.productId} = ${products.id}), 0)`.mapWith(Number),
+        reviewed: sql<boolean>`exists (select 1 from ${reviews}
+          where ${reviews.userId} = ${users.id} and ${reviews.productId} = ${products.id})`,
+      })
+      .from(sessions)
+      .innerJoin(users, and(eq(users.storeId, sessions.storeId), eq(users.id, sessions.userId)))
+      .leftJoin(
+        products,
+        and(
+          eq(products.storeId, sessions.storeId),
+          eq(products.slug, productSlug ?? ""),
+          eq(products.active, true),
+        ),
+      )
+      .where(and(eq(sessions.id, sessionHash), aliveAt(sessions, now), isNull(users.blockedAt)))
+      .prepare("read_page_viewer")
+      .execute();
+    if (!row) return null;
+    if (needsTouch(row.lastSeenAt, now)) {
+      await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionHash));
+    }
+    return {
+      name: row.name,
+      email: row.email,
+      isAdmin: row.isAdmin,
+      imageId: row.imageId,
+      cartLineCount: row.cartLineCount,
+      product:
+        row.productId === null
+          ? null
+          : { inWishlist: Boolean(row.inWishlist), cartQuantity: row.cartQuantity, reviewed: Boolean(row.reviewed) },
+    };
   });
 }
