@@ -97,12 +97,15 @@ export function remixEdge({
       init.duplex = "half";
     }
 
+    let keep = candidate;
     try {
       if (candidate?.withoutSession && pageCache) {
         // Rendered as if signed out: the shared copy of a signed-in page (with its template in
         // the load context) or the anonymous page for a session no longer alive (decision 031).
         if (await renderShared(pageCache, candidate, { url, init, req, res, handle })) return;
         if (res.headersSent) return;
+        // Rendered below for the viewer, with the session: theirs alone, never kept.
+        keep = null;
       }
       const response = await unlessDown(outage, handle(new Request(url.href, init), req, res));
       if (overLimit || res.headersSent) return;
@@ -112,7 +115,7 @@ export function remixEdge({
         if (outage) await answerUnavailable(outage, req, res, url);
         return;
       }
-      if (candidate && (await pageCache?.store(candidate, req, res, response))) return;
+      if (keep && (await pageCache?.store(keep, req, res, response))) return;
       await sendResponse(req, res, response, { privateByDefault: Boolean(pageCache) });
     } catch (error) {
       if (overLimit) return;

@@ -22,6 +22,8 @@ interface Reply {
 }
 
 let server: BenchServer;
+/** Each form post from an address of its own: the sign-in and sign-up rate limits are per address. */
+let addresses = 0;
 
 function send(
   store: string,
@@ -41,7 +43,13 @@ function send(
           host,
           "accept-encoding": "gzip, br",
           ...(cookie ? { cookie } : {}),
-          ...(form ? { origin: `http://${host}`, "content-type": "application/x-www-form-urlencoded" } : {}),
+          ...(form
+            ? {
+                origin: `http://${host}`,
+                "content-type": "application/x-www-form-urlencoded",
+                "x-forwarded-for": `10.22.0.${++addresses}`,
+              }
+            : {}),
         },
       },
       (response) => {
@@ -202,7 +210,11 @@ const stores: Record<string, { pages: StorePages; viewers: Viewer[] }> = {};
 
 beforeAll(async () => {
   if (!existsSync("build/server/index.js")) throw new Error("needs the build: npx remix vite:build");
-  server = await startServer("signed-in-cache", { PAGE_CACHE: "on", SESSION_SECRET: "signed-in-cache-test" });
+  server = await startServer("signed-in-cache", {
+    PAGE_CACHE: "on",
+    SESSION_SECRET: "signed-in-cache-test",
+    TRUST_PROXY: "1",
+  });
   for (const [store, otherPassword] of [
     ["dyes", DEMO_PASSWORDS.shopper],
     ["inks", DEMO_PASSWORDS.otherStoreShopper],
