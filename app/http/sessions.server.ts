@@ -57,7 +57,8 @@ const staffCookie = sessionCookie("__staff");
 export const readSessionHash = (request: Request) => userCookie.readHash(request);
 
 /** The same from a Cookie header: the page cache's viewer read (decision 031). */
-export const readSessionHashOf = (cookieHeader: string | null | undefined) => userCookie.readHashOf(cookieHeader);
+export const readSessionHashOf = (cookieHeader: string | null | undefined) =>
+  userCookie.readHashOf(cookieHeader);
 
 const userAgent = (request: Request) => request.headers.get("User-Agent");
 

@@ -43,7 +43,11 @@ export interface PageCacheOptions {
    * product page with that product's state), or null when the session is not alive. Without it,
    * signed-in requests are not the cache's business.
    */
-  viewerOf?: (storeId: string, cookieHeader: string, productSlug: string | null) => Promise<PageViewer | null>;
+  viewerOf?: (
+    storeId: string,
+    cookieHeader: string,
+    productSlug: string | null,
+  ) => Promise<PageViewer | null>;
   /** The store a host belongs to, or null (platform, unknown host): only stores' pages are kept. */
   storeOf: (host: string) => Promise<string | null>;
   /** The store a host was last known to be, without the database (serving stale pages). */
@@ -150,7 +154,11 @@ export interface Candidate {
 type Keyed = Omit<Candidate, "generation" | "expiresAt"> & { session: boolean };
 
 /** The key of a request whose only other cookie may be a session, or null. */
-function keyOf(req: Pick<ExpressRequest, "method" | "protocol" | "get">, url: URL, storeId: string): Keyed | null {
+function keyOf(
+  req: Pick<ExpressRequest, "method" | "protocol" | "get">,
+  url: URL,
+  storeId: string,
+): Keyed | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   if (url.pathname.length + url.search.length > MAX_TARGET_LENGTH) return null;
   if (!CACHEABLE_PATH.test(pagePath(url.pathname))) return null;
@@ -314,7 +322,12 @@ export class EdgePageCache {
     const candidate: Candidate = { ...key, generation, expiresAt, withoutSession: session };
     if (viewer) {
       const { template, tokens } = templateFor(viewer);
-      candidate.personal = { template, tokens, values: valuesOf(viewer), data: url.pathname.endsWith(".data") };
+      candidate.personal = {
+        template,
+        tokens,
+        values: valuesOf(viewer),
+        data: url.pathname.endsWith(".data"),
+      };
     }
     return candidate;
   }
@@ -386,7 +399,8 @@ export class EdgePageCache {
     if (body.byteLength <= MAX_BODY_BYTES && entry.expiresAt > Date.now()) {
       this.options.backend.set(candidate.storeId, candidate.key, candidate.generation, entry);
     }
-    if (!res.headersSent) serve(req, res, entry, "miss", candidate.withoutSession ? PERSONAL_CACHE_CONTROL : undefined);
+    if (!res.headersSent)
+      serve(req, res, entry, "miss", candidate.withoutSession ? PERSONAL_CACHE_CONTROL : undefined);
     return true;
   }
 }

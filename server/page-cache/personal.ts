@@ -128,7 +128,11 @@ function scriptRanges(body: Buffer): ScriptRange[] {
     const close = body.indexOf("</script", open);
     const end = close === -1 ? body.byteLength : close;
     const start = open + 1;
-    ranges.push({ start, end, stream: body.subarray(start, start + STREAM_SCRIPT.length).toString() === STREAM_SCRIPT });
+    ranges.push({
+      start,
+      end,
+      stream: body.subarray(start, start + STREAM_SCRIPT.length).toString() === STREAM_SCRIPT,
+    });
     at = close === -1 ? -1 : body.indexOf("<script", close);
   }
   return ranges;

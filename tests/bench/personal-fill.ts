@@ -10,7 +10,13 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
-import { cutTemplate, fillGzip, fillIdentity, type SlotName, type Tokens } from "../../server/page-cache/personal";
+import {
+  cutTemplate,
+  fillGzip,
+  fillIdentity,
+  type SlotName,
+  type Tokens,
+} from "../../server/page-cache/personal";
 import { startServer } from "./server";
 
 const PAGES = ["/", "/products?sort=price-asc&category=fabric-dyes", "/products/crimson-red-fabric-dye"];
@@ -19,11 +25,19 @@ const ITERATIONS = Number(process.env.FILL_ITERATIONS ?? 2000);
 function send(port: number, path: string, headers: Record<string, string>, body?: string) {
   return new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port, path, method: body ? "POST" : "GET", headers: { host: `dyes.localhost:${port}`, ...headers } },
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: body ? "POST" : "GET",
+        headers: { host: `dyes.localhost:${port}`, ...headers },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks).toString() }));
+        response.on("end", () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks).toString() }),
+        );
       },
     );
     request.on("error", reject);
@@ -51,7 +65,9 @@ async function main() {
       },
       new URLSearchParams({ email: "shopper@dyes.test", password: DEMO_PASSWORDS.shopper }).toString(),
     );
-    const cookie = (login.headers["set-cookie"] ?? []).find((value) => value.startsWith("__session="))!.split(";")[0]!;
+    const cookie = (login.headers["set-cookie"] ?? [])
+      .find((value) => value.startsWith("__session="))!
+      .split(";")[0]!;
     const rows: string[][] = [];
     for (const path of PAGES) {
       const page = await send(server.port, path, { cookie, "accept-encoding": "identity" });
@@ -89,7 +105,17 @@ async function main() {
         `${(fillGzip(template, values).byteLength / 1024).toFixed(1)} / ${(zlib.brotliCompressSync(filled, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }).byteLength / 1024).toFixed(1)}`,
       ]);
     }
-    const header = ["page", "kB", "slots", "splice ms", "gzip 6 ms", "gzip 1 ms", "br 5 ms", "identity ms", "kB spliced / br"];
+    const header = [
+      "page",
+      "kB",
+      "slots",
+      "splice ms",
+      "gzip 6 ms",
+      "gzip 1 ms",
+      "br 5 ms",
+      "identity ms",
+      "kB spliced / br",
+    ];
     console.log([header, ...rows].map((row) => row.join(" | ")).join("\n"));
   } finally {
     await server.stop();

@@ -31,7 +31,10 @@ async function signUp(page: Page, locale: Locale, name: string) {
 async function productInStock(page: Page, locale: Locale): Promise<string> {
   for (const slug of SLUGS) {
     const response = await page.goto(hostUrl("dyes", `/products/${slug}`));
-    if (response?.ok() && (await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).count()) > 0) {
+    if (
+      response?.ok() &&
+      (await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).count()) > 0
+    ) {
       return slug;
     }
   }
@@ -86,7 +89,10 @@ for (const locale of ["en", "ar"] as const) {
       await expectToast(page, t(locale, "toast.cartAdded"));
       await dismissToasts(page, locale);
       // A client-side navigation, then a page load: both show the new count.
-      await page.getByRole("banner").getByRole("link", { name: t(locale, "header.allProducts") }).click();
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: t(locale, "header.allProducts") })
+        .click();
       await expect(page).toHaveURL(/\/products$/);
       await expectHeader(page, locale, initial, 1);
       await visitTwice(page, "/");

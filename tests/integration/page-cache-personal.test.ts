@@ -39,7 +39,11 @@ function get(server: EdgeServer, path: string, headers: Record<string, string> =
           const raw = Buffer.concat(chunks);
           const encoding = response.headers["content-encoding"];
           const body =
-            encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw;
+            encoding === "br"
+              ? zlib.brotliDecompressSync(raw)
+              : encoding === "gzip"
+                ? zlib.gunzipSync(raw)
+                : raw;
           resolve({ status: response.statusCode ?? 0, headers: response.headers, body: body.toString() });
         });
       },
@@ -82,7 +86,8 @@ function standIn() {
       : session && VIEWERS[session]
         ? { name: VIEWERS[session].name, count: VIEWERS[session].cartLineCount }
         : null;
-    const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+    const escaped = (text: string) =>
+      text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
     const data = JSON.stringify([viewer?.name ?? null, viewer?.count ?? 0]);
     const body = viewer
       ? `<p title="${escaped(viewer.name)}">${escaped(viewer.name)}</p><a>Cart (${viewer.count})</a>`
@@ -143,7 +148,10 @@ describe("signed-in requests at the page cache", () => {
     expect(bo.body).toContain("<a>Cart (0)</a>");
     expect(page.seen.length).toBe(rendered + 2);
     // Without gzip, the same page uncompressed.
-    const plain = await get(server, "/products", { cookie: "__session=ada; lng=ImVuIg%3D%3D", "accept-encoding": "identity" });
+    const plain = await get(server, "/products", {
+      cookie: "__session=ada; lng=ImVuIg%3D%3D",
+      "accept-encoding": "identity",
+    });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(ada.body);
   });
@@ -183,7 +191,9 @@ describe("signed-in requests at the page cache", () => {
     expect(failed.status).toBe(200);
     expect(failed.body).toContain("Ada");
     expect(page.seen.at(-1)).toMatchObject({ cookie: "__session=ada", template: undefined });
-    expect((await get(server, "/categories?fail=1", { cookie: "__session=ada" })).headers["x-cache"]).toBe("miss");
+    expect((await get(server, "/categories?fail=1", { cookie: "__session=ada" })).headers["x-cache"]).toBe(
+      "miss",
+    );
   });
 
   it("drops the store's signed-in copies with its other pages", async () => {

@@ -123,7 +123,8 @@ async function decodeData(text: string): Promise<Record<string, unknown>> {
   return decoded.value as Record<string, unknown>;
 }
 
-const STREAM = /<script[^>]*>window\.__remixContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g;
+const STREAM =
+  /<script[^>]*>window\.__remixContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g;
 
 /**
  * A page's loader data, from its stream scripts, shaped like a `.data` answer's
@@ -169,7 +170,9 @@ async function expectSamePage(cached: Reply, full: Reply, path: string, label = 
     try {
       return await pageData(reply.body);
     } catch (error) {
-      throw new Error(`${label}: the page's data does not decode (${String(error)}): ${reply.body.slice(-600)}`);
+      throw new Error(
+        `${label}: the page's data does not decode (${String(error)}): ${reply.body.slice(-600)}`,
+      );
     }
   };
   expect(await data(cached), label).toEqual(await data(full));
@@ -180,8 +183,7 @@ async function reviewedIn(reply: Reply, path: string): Promise<boolean> {
   const isData = new URL(path, "http://x").pathname.endsWith(".data");
   const data = isData ? await decodeData(reply.body) : await pageData(reply.body);
   const route = data["routes/products.$slug"] as
-    | { data?: { product?: { viewer?: { ownReview: unknown } | null } } }
-    | undefined;
+    { data?: { product?: { viewer?: { ownReview: unknown } | null } } } | undefined;
   return Boolean(route?.data?.product?.viewer?.ownReview);
 }
 
@@ -226,7 +228,12 @@ async function pagesOf(store: string): Promise<StorePages> {
     "/privacy",
     "/contact",
   ];
-  const data = ["/_root.data", "/products.data", `${product}.data`, `${product}.data?_routes=routes%2Fproducts.%24slug`];
+  const data = [
+    "/_root.data",
+    "/products.data",
+    `${product}.data`,
+    `${product}.data?_routes=routes%2Fproducts.%24slug`,
+  ];
   return { store, documents, data, product };
 }
 
@@ -319,7 +326,13 @@ describe.each(["dyes", "inks"])("signed-in pages of %s from the shared cache", (
     await send(store, "/cart", {
       method: "POST",
       cookie: newcomer.cookie,
-      form: { intent: "add", productId, variantId: variants[0]!.id, quantity: "2", redirectTo: pages.product },
+      form: {
+        intent: "add",
+        productId,
+        variantId: variants[0]!.id,
+        quantity: "2",
+        redirectTo: pages.product,
+      },
     });
     await send(store, "/wishlist", {
       method: "POST",
@@ -335,7 +348,11 @@ describe.each(["dyes", "inks"])("signed-in pages of %s from the shared cache", (
     expect(home.body).toContain(">Cart (1)<");
     // Another viewer's pages did not move.
     const demo = viewers.find((viewer) => viewer.label.endsWith("-demo"))!;
-    await expectSamePage(await send(store, pages.product, { cookie: demo.cookie }), await fullRender(demo, pages.product), "demo");
+    await expectSamePage(
+      await send(store, pages.product, { cookie: demo.cookie }),
+      await fullRender(demo, pages.product),
+      "demo",
+    );
   });
 
   it("shows the anonymous page after signing out, for that browser only", async () => {

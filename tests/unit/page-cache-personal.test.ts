@@ -106,7 +106,9 @@ describe("a signed-in page's shared copy", () => {
   });
 
   it("escapes like React in markup and like Remix in the stream script", () => {
-    expect(escapeFor("html", "name", `<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#x27;&amp;&#x27;&lt;/a&gt;");
+    expect(escapeFor("html", "name", `<a href="x">'&'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;&#x27;&amp;&#x27;&lt;/a&gt;",
+    );
     expect(escapeFor("json", "name", `a"b\\c`)).toBe(`a\\"b\\\\c`);
     expect(escapeFor("stream", "name", `</script>"`)).toBe(`\\u003c/script\\u003e\\\\\\"`);
     expect(escapeFor("html", "cartCount", "12")).toBe("12");

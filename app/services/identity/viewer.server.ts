@@ -66,12 +66,16 @@ export async function readPageViewer(
         isAdmin: users.isAdmin,
         imageId: users.imageId,
         cartLineCount: sql<number>`(select count(*) from ${cartItems}
-          where ${cartItems.storeId} = ${sessions.storeId} and ${cartItems.userId} = ${users.id})`.mapWith(Number),
+          where ${cartItems.storeId} = ${sessions.storeId} and ${cartItems.userId} = ${users.id})`.mapWith(
+          Number,
+        ),
         productId: products.id,
         inWishlist: sql<boolean>`exists (select 1 from ${wishlistItems}
           where ${wishlistItems.userId} = ${users.id} and ${wishlistItems.productId} = ${products.id})`,
         cartQuantity: sql<number>`coalesce((select sum(${cartItems.quantity}) from ${cartItems}
-          where ${cartItems.userId} = ${users.id} and ${cartItems.productId} = ${products.id}), 0)`.mapWith(Number),
+          where ${cartItems.userId} = ${users.id} and ${cartItems.productId} = ${products.id}), 0)`.mapWith(
+          Number,
+        ),
         reviewed: sql<boolean>`exists (select 1 from ${reviews}
           where ${reviews.userId} = ${users.id} and ${reviews.productId} = ${products.id})`,
       })
@@ -101,7 +105,11 @@ export async function readPageViewer(
       product:
         row.productId === null
           ? null
-          : { inWishlist: Boolean(row.inWishlist), cartQuantity: row.cartQuantity, reviewed: Boolean(row.reviewed) },
+          : {
+              inWishlist: Boolean(row.inWishlist),
+              cartQuantity: row.cartQuantity,
+              reviewed: Boolean(row.reviewed),
+            },
     };
   });
 }
