@@ -64,7 +64,7 @@ export const sessionUserColumns = {
 // ───────────────────────────── the shared policy ─────────────────────────────
 
 /** A row is alive while both limits hold at `now`. */
-export function aliveAt(table: typeof sessions | typeof platformSessions, now: Date) {
+function aliveAt(table: typeof sessions | typeof platformSessions, now: Date) {
   return and(gt(table.expiresAt, now), gt(table.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)));
 }
 
