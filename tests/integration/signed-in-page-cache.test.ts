@@ -241,7 +241,7 @@ const stores: Record<string, { pages: StorePages; viewers: Viewer[] }> = {};
 
 beforeAll(async () => {
   if (!existsSync("build/server/index.js")) throw new Error("needs the build: npx remix vite:build");
-  server = await startServer("signed-in-cache", {
+  server = await startServer("signed_cache", {
     PAGE_CACHE: "on",
     SESSION_SECRET: "signed-in-cache-test",
     TRUST_PROXY: "1",
