@@ -1,5 +1,5 @@
 /**
- * `node --import tsx tests/bench/personal-fill.ts`: what filling a signed-in viewer's values into
+ * `npm run bench:fill`: what filling a signed-in viewer's values into
  * a shared page costs per request, by way of answering (decision 031). Starts the production
  * server (tests/bench/server.ts), takes the demo shopper's real home, listing and product pages,
  * cuts each at the shopper's name and cart count as the page cache does, and times, per page:
