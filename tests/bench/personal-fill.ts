@@ -2,7 +2,7 @@
  * `npm run bench:fill`: what filling a signed-in viewer's values into
  * a shared page costs per request, by way of answering (decision 031). Starts the production
  * server (tests/bench/server.ts), takes the demo shopper's real home, listing and product pages,
- * cuts each at the shopper's name and cart count as the page cache does, and times, per page:
+ * cuts each at the shopper's name as the page cache cuts at its tokens, and times, per page:
  * the values spliced into the kept deflate pieces (what the cache does), the page filled and
  * then gzip-compressed (level 6 and 1) or brotli-compressed (quality 5, what anonymous entries
  * use), and the filled page uncompressed. Single-threaded CPU time in this process.
