@@ -296,6 +296,25 @@ describe.each(["dyes", "inks"])("signed-in pages of %s from the shared cache", (
     }
   });
 
+  it("answers in Arabic and in the dark theme the same way, each language and theme its own copy", async () => {
+    const { pages, viewers } = stores[store]!;
+    const looks = "lng=ImFyIg%3D%3D; theme=ImRhcmsi";
+    for (const path of ["/", pages.product, "/products.data"]) {
+      for (const round of [1, 2]) {
+        for (const viewer of viewers) {
+          const label = `${path} ${viewer.label} ar dark round ${round}`;
+          const cookie = `${looks}; ${viewer.cookie}`;
+          const full = await fullRender({ ...viewer, cookie }, path);
+          const cached = await send(store, path, { cookie });
+          const reviewed = await reviewedIn(full, path);
+          if (round === 2) expect(cached.headers["x-cache"], label).toBe(reviewed ? "bypass" : "hit");
+          if (!path.endsWith(".data")) expect(cached.body, label).toContain('dir="rtl"');
+          await expectSamePage(cached, full, path, label);
+        }
+      }
+    }
+  });
+
   it("shows the viewer's name in the markup and the data, escaped, and nothing personal to anonymous", async () => {
     const { viewers } = stores[store]!;
     const newcomer = viewers.find((viewer) => viewer.label.endsWith("-new"))!;
