@@ -9,7 +9,7 @@ import "./server/start-config";
 import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import express from "express";
 import { getDb, setDb } from "./app/db/client.server";
 import { config } from "./app/lib/config.server";
@@ -210,6 +210,8 @@ async function serve() {
         requestId: requestFacts(res)?.id,
         shared: {},
         documentOnly: {},
+        // Set by the page cache while it renders the shared copy of a signed-in page (decision 031).
+        pageTemplate: res.locals.pageTemplate as AppLoadContext["pageTemplate"],
       });
     },
   });

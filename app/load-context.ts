@@ -1,4 +1,5 @@
 import type { DocumentOnly } from "~/lib/document-only";
+import type { PageTemplate } from "~/http/page-template.server";
 import type { Locale } from "~/lib/i18n";
 import type { Viewer } from "~/services/identity/viewer.server";
 import type { Tenant } from "~/services/store/tenancy.server";
@@ -27,6 +28,11 @@ declare module "@remix-run/node" {
     shared?: RequestShared;
     /** What the page's HTML carries and its loader data does not (lib/document-only.ts). */
     documentOnly?: DocumentOnly;
+    /**
+     * Set by the page cache when it renders the shared copy of a signed-in page (decision 031):
+     * the request carries no session, and the personal parts come from here as tokens.
+     */
+    pageTemplate?: PageTemplate;
   }
 }
 

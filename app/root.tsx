@@ -15,6 +15,8 @@ import { buildShell } from "~/lib/shell.server";
 import { getToast } from "~/lib/toast.server";
 import { closedStoreFor, gateHeaders } from "~/http/gate.server";
 import { getOptionalSession } from "~/http/guards.server";
+import { pageTemplateOf } from "~/http/page-template.server";
+import { avatarInitial } from "~/lib/avatar";
 import { shellSettings } from "~/services/store/settings.server";
 import appCss from "~/styles/app.css?url";
 
@@ -50,10 +52,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let viewer: RootData["viewer"] = null;
   let cartCount = 0;
   try {
-    const session = await getOptionalSession(request, context);
-    const user = session?.user;
-    cartCount = session?.cartLineCount ?? 0;
-    viewer = user ? { name: user.name, isAdmin: user.isAdmin, imageId: user.imageId } : null;
+    // The shared copy of a signed-in page (decision 031): tokens the page cache fills per viewer.
+    const template = pageTemplateOf(context);
+    if (template) {
+      const { name, initial, isAdmin, imageId } = template.viewer;
+      viewer = { name, initial, isAdmin, imageId };
+      cartCount = template.cartCount;
+    } else {
+      const session = await getOptionalSession(request, context);
+      const user = session?.user;
+      cartCount = session?.cartLineCount ?? 0;
+      viewer = user
+        ? { name: user.name, initial: avatarInitial(user.name), isAdmin: user.isAdmin, imageId: user.imageId }
+        : null;
+    }
     site = {
       kind: "store",
       name: store.name,

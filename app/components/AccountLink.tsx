@@ -40,7 +40,7 @@ export function AccountLink({
         {t("orders.myOrders")}
       </Link>
       <Link to="/profile" className={base} aria-label={t("auth.account")}>
-        <Avatar name={viewer.name} imageId={viewer.imageId} size={32} />
+        <Avatar name={viewer.name} initial={viewer.initial} imageId={viewer.imageId} size={32} />
         {labelled ? <span>{t("auth.account")}</span> : null}
       </Link>
     </>

@@ -27,6 +27,12 @@ export interface Db {
   owner: AppDatabase;
   /** Runs `fn` in a transaction as the app role with `app.store_id` set: RLS scopes every row. */
   withStore<T>(storeId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One prepared statement in the store's scope, its rows as arrays, in ONE round trip on
+   * PostgreSQL: BEGIN, the scope, the statement and COMMIT go out together on a reserved
+   * connection (the signed-in page cache's viewer read, decision 031).
+   */
+  queryInStore(storeId: string, text: string, params: unknown[]): Promise<unknown[][]>;
   /** Runs `fn` as the app role with no store: tenant tables show nothing, platform tables work. */
   withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
@@ -50,6 +56,9 @@ export class InvalidStoreIdError extends Error {
     super(`Not a store id: ${JSON.stringify(value).slice(0, 60)}`);
   }
 }
+
+/** The scope every store transaction starts with (see `scoped`), for drivers used directly. */
+const ENTER_SCOPE_SQL = "select set_config('role', $1, true), set_config('app.store_id', $2, true)";
 
 function scoped(owner: AppDatabase) {
   const run = <T>(storeId: string, fn: (tx: Tx) => Promise<T>) =>
@@ -124,6 +133,14 @@ async function createPglite(dataDir = "memory://", dump?: Blob): Promise<Db & { 
     kind: "pglite",
     owner,
     ...scoped(owner),
+    // One statement at a time anyway: the scope, then the statement, in a transaction.
+    async queryInStore(storeId, text, params) {
+      if (!UUID.test(storeId)) throw new InvalidStoreIdError(storeId);
+      return client.transaction(async (tx) => {
+        await tx.query(ENTER_SCOPE_SQL, [APP_ROLE, storeId]);
+        return (await tx.query<unknown[]>(text, params, { rowMode: "array" })).rows;
+      });
+    },
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
@@ -157,10 +174,32 @@ async function createPostgres(
   const appClient = appUrl ? postgres(appUrl, options) : undefined;
   const owner = drizzlePostgres(client, { schema }) as unknown as AppDatabase;
   const app = appClient ? (drizzlePostgres(appClient, { schema }) as unknown as AppDatabase) : owner;
+  const rawApp = appClient ?? client;
   return {
     kind: "postgres",
     owner,
     ...scoped(app),
+    async queryInStore(storeId, text, params) {
+      if (!UUID.test(storeId)) throw new InvalidStoreIdError(storeId);
+      const connection = await rawApp.reserve();
+      try {
+        // Sent together, run in order: a failed step aborts the transaction, so the statement
+        // never runs outside the scope and COMMIT answers as a rollback.
+        const steps = [
+          connection.unsafe("begin"),
+          connection.unsafe(ENTER_SCOPE_SQL, [APP_ROLE, storeId], { prepare: true }),
+          connection.unsafe(text, params as never[], { prepare: true }).values(),
+          connection.unsafe("commit"),
+        ];
+        const [, , rows] = await Promise.all(steps);
+        return rows as unknown as unknown[][];
+      } catch (error) {
+        await connection.unsafe("rollback").catch(() => {});
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it. A
       // single-connection client keeps the advisory lock and the migration on one session.

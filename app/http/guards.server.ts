@@ -52,6 +52,9 @@ const sessionByRequest = new WeakMap<Request, Promise<Viewer | null>>();
  */
 export function getOptionalSession(request: Request, context: AppLoadContext): Promise<Viewer | null> {
   if (context.tenant.kind !== "store") return Promise.resolve(null);
+  // A page shared by every signed-in viewer must not show anyone's own data (decision 031): the
+  // page cache then renders this page in full for the viewer instead.
+  if (context.pageTemplate) throw new Error("a page template read the session (decision 031)");
   const storeId = context.tenant.store.id;
   const shared = request.method === "GET" || request.method === "HEAD" ? context.shared : undefined;
   if (shared) return (shared.session ??= getSessionUser(storeId, request));

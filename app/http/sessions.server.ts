@@ -5,6 +5,7 @@
  * `__session` on store hosts (shoppers and admins), `__staff` on the platform host.
  */
 import { createCookie, type Cookie } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import { cookieDefaults, cookieSecrets } from "~/lib/cookies.server";
 import {
   endSession,
@@ -22,8 +23,22 @@ const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export interface SessionCookie {
   /** The hashed token the request carries, or null for none, unsigned or malformed. */
   readHash(request: Request): Promise<string | null>;
+  /** The same from a Cookie header (the page cache reads it before there is a Request). */
+  readHashOf(header: string | null | undefined): Promise<string | null>;
   serialize(token: string): Promise<string>;
   clear(): Promise<string>;
+}
+
+/** Session cookie values remembered as verified, per cookie name (a few MB at most). */
+const VERIFIED_COOKIES = 20_000;
+
+/** The value of cookie `name` as sent (the first, as the cookie parser takes it), or null. */
+function rawCookieValue(header: string, name: string): string | null {
+  for (const pair of header.split(";")) {
+    const at = pair.indexOf("=");
+    if (at !== -1 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return null;
 }
 
 export function sessionCookie(name: string): SessionCookie {
@@ -35,13 +50,24 @@ export function sessionCookie(name: string): SessionCookie {
       maxAge: SESSION_ABSOLUTE_MS / 1000,
       secrets: cookieSecrets(),
     }));
+  // Checking a signature is WebCrypto's HMAC, the dearest step of a signed-in page served from the
+  // cache (decision 031): a cookie value that passed once passes again (the secrets are read once),
+  // so its hash is remembered, keyed by the value exactly as sent.
+  const verified = new LRUCache<string, string>({ max: VERIFIED_COOKIES });
+  const readHashOf = async (header: string | null | undefined) => {
+    if (!header?.includes(`${name}=`)) return null;
+    const raw = rawCookieValue(header, name);
+    const known = raw === null ? undefined : verified.get(raw);
+    if (known) return known;
+    const value: unknown = await get().parse(header);
+    if (typeof value !== "string" || !SESSION_TOKEN.test(value)) return null;
+    const hash = hashSessionToken(value);
+    if (raw !== null) verified.set(raw, hash);
+    return hash;
+  };
   return {
-    async readHash(request) {
-      const header = request.headers.get("Cookie");
-      if (!header?.includes(`${name}=`)) return null;
-      const value: unknown = await get().parse(header);
-      return typeof value === "string" && SESSION_TOKEN.test(value) ? hashSessionToken(value) : null;
-    },
+    readHash: (request) => readHashOf(request.headers.get("Cookie")),
+    readHashOf,
     serialize: (token) => get().serialize(token),
     clear: () => get().serialize("", { maxAge: 0 }),
   };
@@ -52,6 +78,10 @@ const staffCookie = sessionCookie("__staff");
 
 /** The hashed session token from the request's signed `__session` cookie, or null. */
 export const readSessionHash = (request: Request) => userCookie.readHash(request);
+
+/** The same from a Cookie header: the page cache's viewer read (decision 031). */
+export const readSessionHashOf = (cookieHeader: string | null | undefined) =>
+  userCookie.readHashOf(cookieHeader);
 
 const userAgent = (request: Request) => request.headers.get("User-Agent");
 

@@ -50,6 +50,8 @@ export type Site =
 /** Who is signed in on this host, for the header; never more than the page may show. */
 export interface Viewer {
   name: string;
+  /** The avatar's letter (app/lib/avatar.ts), sent as data so a cached page can fill it in. */
+  initial: string;
   isAdmin: boolean;
   imageId: string | null;
 }

@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { cartActionSchema } from "~/lib/validation/cart";
 import { shopperAction, shopperLoader } from "~/http/handlers.server";
 import { discountCodeAction } from "~/http/discount-code-form.server";
-import { isCodeIntent } from "~/lib/validation/discount-code";
+import { isCodeIntent } from "~/lib/discount-code-fields";
 import {
   addToCart,
   getCart,

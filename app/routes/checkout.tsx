@@ -18,7 +18,7 @@ import { Notice } from "~/components/ui/Notice";
 import { enforceRateLimit } from "~/http/form.server";
 import { discountCodeAction } from "~/http/discount-code-form.server";
 import { codeRefusalNotice } from "~/lib/discount-codes";
-import { isCodeIntent } from "~/lib/validation/discount-code";
+import { isCodeIntent } from "~/lib/discount-code-fields";
 import { shopperAction, shopperLoader } from "~/http/handlers.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { formatMoney } from "~/lib/money";

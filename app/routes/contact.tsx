@@ -14,6 +14,7 @@ import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { contactSchema } from "~/lib/validation/contact";
 import { getOptionalUser } from "~/http/guards.server";
+import { pageTemplateOf } from "~/http/page-template.server";
 import { storeAction, storeLoader } from "~/http/handlers.server";
 import { createContactRequest } from "~/services/store/contact.server";
 import { useStoreSite } from "~/lib/root-data";
@@ -22,7 +23,8 @@ export const meta: MetaFunction = (args) =>
   seo({ ...args, page: (t) => t("content.contactTitle"), path: "/contact" });
 
 export const loader = storeLoader(async ({ request, context }) => {
-  const user = await getOptionalUser(request, context);
+  // The shared copy of a signed-in page (decision 031): name and email are the template's tokens.
+  const user = pageTemplateOf(context)?.viewer ?? (await getOptionalUser(request, context));
   return {
     defaults: user ? { name: user.name, email: user.email } : { name: "", email: "" },
     constraint: formConstraint(contactSchema),

@@ -11,6 +11,7 @@ import { findVariant, initialChoice } from "~/lib/variant-choice";
 import { redirectWithToast } from "~/lib/toast.server";
 import { reviewSchema } from "~/lib/validation/review";
 import { getOptionalUser } from "~/http/guards.server";
+import { pageTemplateOf } from "~/http/page-template.server";
 import { shopperAction, storeLoader } from "~/http/handlers.server";
 import { isLookupKey } from "~/http/params.server";
 import { getServerT } from "~/lib/i18n.server";
@@ -28,13 +29,18 @@ const productPath = (slug: string) => `/products/${encodeURIComponent(slug)}`;
 
 export const loader = storeLoader(async ({ request, context, params, store, locale }) => {
   if (!isLookupKey(params.slug)) throw productNotFound();
-  const user = await getOptionalUser(request, context);
+  // The shared copy of a signed-in page (decision 031): the viewer's state from the template.
+  const template = pageTemplateOf(context);
+  const user = template ? null : await getOptionalUser(request, context);
   const product = await getProductDetail(store.id, params.slug, {
     locale,
     currency: store.currency,
     userId: user?.id,
+    viewer: template?.product ? { ...template.product, ownReview: null } : undefined,
   });
   if (!product) throw productNotFound();
+  // The cache read no such product for the viewer: its shape would be wrong, so no template.
+  if (template && !template.product) throw new Error("product page template without the product's state");
   const path = productPath(product.slug);
   // The variant to show: `?variant=`, or the values the no-JavaScript "show" button sent (then
   // the page's own address for them), or the first in stock.
@@ -50,7 +56,7 @@ export const loader = storeLoader(async ({ request, context, params, store, loca
       productsName: t("productPage.products"),
     });
   }
-  return { product, locale, signedIn: user !== null, path, choice: choice.values };
+  return { product, locale, signedIn: template !== undefined || user !== null, path, choice: choice.values };
 });
 
 /**

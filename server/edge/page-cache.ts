@@ -10,16 +10,44 @@
  * the client accepts (br, gzip or none). A 200 or 404 that sets no cookie and does not call
  * itself private is kept: status, headers (its Content-Security-Policy too, whose nonce is in
  * the body) and the body compressed once for that encoding, with a weak ETag of the body.
+ *
+ * A signed-in shopper's request (decision 031; the `__session` cookie besides those two, and
+ * `viewerOf` given) is keyed by the viewer's shape instead of the encoding: its entry is the page
+ * rendered once, without the session, with tokens for the viewer's words and numbers, which each
+ * answer fills in for the viewer who asked (server/page-cache/personal.ts).
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { PageTemplate } from "../../app/http/page-template.server";
 import type { PageCacheBackend } from "../page-cache/backend";
+import {
+  cutTemplate,
+  fillGzip,
+  fillIdentity,
+  shapeOf,
+  templatable,
+  templateFor,
+  valuesOf,
+  type PageViewer,
+  type SlotName,
+  type Tokens,
+} from "../page-cache/personal";
 import type { PageEntry } from "../page-cache/store";
 
 export interface PageCacheOptions {
   backend: PageCacheBackend;
+  /**
+   * Decision 031: the signed-in viewer a request's session cookie names on this store (on a
+   * product page with that product's state), or null when the session is not alive. Without it,
+   * signed-in requests are not the cache's business.
+   */
+  viewerOf?: (
+    storeId: string,
+    cookieHeader: string,
+    productSlug: string | null,
+  ) => Promise<PageViewer | null>;
   /** The store a host belongs to, or null (platform, unknown host): only stores' pages are kept. */
   storeOf: (host: string) => Promise<string | null>;
   /** The store a host was last known to be, without the database (serving stale pages). */
@@ -40,6 +68,10 @@ const CACHEABLE_PATH =
   /^\/(?:|products|products\/[^/]+|categories|categories\/[^/]+|categories\/[^/]+\/[^/]+|about|contact|privacy|terms|robots\.txt|sitemap\.xml)$/;
 /** Cookies that choose how the page looks, and are part of the key. */
 const KEYED_COOKIES = new Set(["lng", "theme"]);
+/** The shopper's session (decision 031): its viewer's shape is part of the key, their values are filled in. */
+const SESSION_COOKIE = "__session";
+/** What a signed-in viewer's page says to caches: for this browser only, and not to be kept (decision 009). */
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
 const MAX_TARGET_LENGTH = 2_048;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Fast enough to compress a page on a miss; a page is compressed once and sent many times. */
@@ -68,18 +100,39 @@ function pagePath(path: string): string {
   return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
-/** The `lng` and `theme` cookies, or null when the request carries any other cookie. */
-function keyedCookies(header: string | undefined): string | null {
-  if (!header) return "";
+/**
+ * The `lng` and `theme` cookies and whether a session cookie came with them, or null when the
+ * request carries any other cookie.
+ */
+function keyedCookies(header: string | undefined): { kept: string; session: boolean } | null {
+  if (!header) return { kept: "", session: false };
   const kept: string[] = [];
+  let session = false;
   for (const pair of header.split(";")) {
     const at = pair.indexOf("=");
     const name = (at === -1 ? pair : pair.slice(0, at)).trim();
     if (!name) continue;
+    if (name === SESSION_COOKIE) {
+      // Two session cookies: which one Remix would read is not for this file to guess.
+      if (session) return null;
+      session = true;
+      continue;
+    }
     if (!KEYED_COOKIES.has(name)) return null;
     kept.push(`${name}=${at === -1 ? "" : pair.slice(at + 1).trim()}`);
   }
-  return kept.sort().join(";");
+  return { kept: kept.sort().join(";"), session };
+}
+
+/** The slug of a product page's path (document or `.data`), for the viewer's product state. */
+export function productSlugOf(path: string): string | null {
+  const match = /^\/products\/([^/]+)$/.exec(pagePath(path));
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
 }
 
 export interface Candidate {
@@ -91,14 +144,23 @@ export interface Candidate {
   generation: number;
   /** Taken before rendering: a page rendered across a sale's start still expires at the start. */
   expiresAt: number;
+  /**
+   * The request carried a session cookie: Remix renders the page without it (the shared copy of
+   * a signed-in page, or the anonymous page for a session that is no longer alive).
+   */
+  withoutSession?: boolean;
+  /** A signed-in viewer's page (decision 031): rendered from `template`, filled with `values`. */
+  personal?: { template: PageTemplate; tokens: Tokens; values: Record<SlotName, string>; data: boolean };
 }
 
-/** The cache key of a request, or null when it is not one the cache may answer. */
-export function pageKey(
+type Keyed = Omit<Candidate, "generation" | "expiresAt"> & { session: boolean };
+
+/** The key of a request whose only other cookie may be a session, or null. */
+function keyOf(
   req: Pick<ExpressRequest, "method" | "protocol" | "get">,
   url: URL,
   storeId: string,
-): Omit<Candidate, "generation" | "expiresAt"> | null {
+): Keyed | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   if (url.pathname.length + url.search.length > MAX_TARGET_LENGTH) return null;
   if (!CACHEABLE_PATH.test(pagePath(url.pathname))) return null;
@@ -107,10 +169,21 @@ export function pageKey(
   const query = new URLSearchParams(url.search);
   query.sort();
   const encoding = encodingClass(req.get("accept-encoding"));
-  const key = [storeId, `${req.protocol}://${url.host}${url.pathname}?${query}`, cookies, encoding].join(
+  const key = [storeId, `${req.protocol}://${url.host}${url.pathname}?${query}`, cookies.kept, encoding].join(
     "\n",
   );
-  return { storeId, host: url.host, key, encoding };
+  return { storeId, host: url.host, key, encoding, session: cookies.session };
+}
+
+/** The cache key of an anonymous request, or null when it is not one the cache may answer. */
+export function pageKey(
+  req: Pick<ExpressRequest, "method" | "protocol" | "get">,
+  url: URL,
+  storeId: string,
+): Omit<Candidate, "generation" | "expiresAt"> | null {
+  const keyed = keyOf(req, url, storeId);
+  if (!keyed || keyed.session) return null;
+  return { storeId: keyed.storeId, host: keyed.host, key: keyed.key, encoding: keyed.encoding };
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -149,18 +222,45 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** Answers `req` from `entry`: 304 when the client has it, no body for HEAD. */
-function serve(
-  req: ExpressRequest,
-  res: ExpressResponse,
-  entry: PageEntry,
-  outcome: "hit" | "miss" | "stale",
-) {
+function serveHeaders(res: ExpressResponse, entry: PageEntry) {
   res.status(entry.status);
   for (const [name, value] of entry.headers) {
     // The page's own policy: its nonce is the one in the stored body.
     if (name === "content-security-policy") res.setHeader(name, value);
     else res.append(name, value);
   }
+}
+
+/** Answers a signed-in viewer from a shared copy with their own values: gzip when accepted. */
+function servePersonal(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  entry: PageEntry & { template: NonNullable<PageEntry["template"]> },
+  values: Record<SlotName, string>,
+  outcome: "hit" | "miss",
+) {
+  serveHeaders(res, entry);
+  res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  res.setHeader("X-Cache", outcome);
+  // Brotli streams cannot be spliced; every client that takes br takes gzip.
+  const gzip = encodingClass(req.get("accept-encoding")) !== "identity";
+  const body = gzip ? fillGzip(entry.template, values) : fillIdentity(entry.template, values);
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", String(body.byteLength));
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+function serve(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  entry: PageEntry,
+  outcome: "hit" | "miss" | "stale",
+  cacheControl?: string,
+) {
+  serveHeaders(res, entry);
+  if (cacheControl) res.setHeader("Cache-Control", cacheControl);
   // A page's own public policy (robots.txt, the sitemap) stands; the others get the CDN's.
   if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
   res.setHeader("Vary", "Accept-Encoding, Cookie");
@@ -187,14 +287,32 @@ export class EdgePageCache {
   async lookup(req: ExpressRequest, res: ExpressResponse, url: URL): Promise<"served" | Candidate | null> {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
     const storeId = await this.options.storeOf(url.host);
-    const key = storeId ? pageKey(req, url, storeId) : null;
-    if (!storeId || !key) {
+    const keyed = storeId ? keyOf(req, url, storeId) : null;
+    const { viewerOf } = this.options;
+    if (!storeId || !keyed || (keyed.session && !viewerOf)) {
       res.setHeader("X-Cache", "bypass");
       return null;
     }
+    const { session, ...key } = keyed;
+    let viewer: PageViewer | null = null;
+    if (session && viewerOf) {
+      viewer = await viewerOf(storeId, req.get("cookie") ?? "", productSlugOf(url.pathname));
+      // Their own review fills the form: that page is theirs alone, rendered in full.
+      if (viewer && !templatable(viewer)) {
+        res.setHeader("X-Cache", "bypass");
+        return null;
+      }
+      // A signed-in viewer's pages share one copy per shape, whatever the encoding (filled as gzip).
+      if (viewer) key.key = `${key.key.slice(0, key.key.lastIndexOf("\n"))}\n${shapeOf(viewer)}`;
+    }
     const { entry, generation } = await this.options.backend.get(storeId, key.key);
-    if (entry) {
-      serve(req, res, entry, "hit");
+    if (entry?.template && viewer) {
+      servePersonal(req, res, { ...entry, template: entry.template }, valuesOf(viewer), "hit");
+      return "served";
+    }
+    if (entry && !entry.template && !viewer) {
+      // A session no longer alive sees the anonymous page, as Remix would show it, for them only.
+      serve(req, res, entry, "hit", session ? PERSONAL_CACHE_CONTROL : undefined);
       return "served";
     }
     // Answered by Remix; kept when `store` finds it may be.
@@ -203,7 +321,17 @@ export class EdgePageCache {
     if (req.method === "HEAD") return null;
     const changesAt = (await this.options.changesAt?.(storeId)) ?? null;
     const expiresAt = Math.min(Date.now() + this.options.ttlMs, changesAt ?? Number.POSITIVE_INFINITY);
-    return { ...key, generation, expiresAt };
+    const candidate: Candidate = { ...key, generation, expiresAt, withoutSession: session };
+    if (viewer) {
+      const { template, tokens } = templateFor(viewer);
+      candidate.personal = {
+        template,
+        tokens,
+        values: valuesOf(viewer),
+        data: url.pathname.endsWith(".data"),
+      };
+    }
+    return candidate;
   }
 
   /**
@@ -214,8 +342,7 @@ export class EdgePageCache {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     // This process's tenant cache may never have seen the host while another process kept its
     // pages: the cache itself knows which store they are of.
-    const storeId =
-      this.options.knownStoreOf?.(url.host) ?? (await this.options.backend.storeOf(url.host));
+    const storeId = this.options.knownStoreOf?.(url.host) ?? (await this.options.backend.storeOf(url.host));
     const key = storeId ? pageKey(req, url, storeId) : null;
     if (!storeId || !key) return false;
     const entry = await this.options.backend.stale(storeId, key.key);
@@ -244,6 +371,32 @@ export class EdgePageCache {
     }
     const policy = res.getHeader("Content-Security-Policy");
     if (typeof policy === "string") headers.push(["content-security-policy", policy]);
+    const { personal } = candidate;
+    if (personal) {
+      if (body.byteLength > MAX_BODY_BYTES) return false;
+      const template = cutTemplate(body, personal.tokens, personal.data ? "json" : "html");
+      if (!template) return false;
+      const entry = {
+        status: response.status,
+        headers,
+        body: new Uint8Array(0),
+        encoding: "identity" as const,
+        etag: "",
+        expiresAt: candidate.expiresAt,
+        template,
+      };
+      if (entry.expiresAt > Date.now()) {
+        this.options.backend.set(
+          candidate.storeId,
+          candidate.key,
+          candidate.generation,
+          entry,
+          candidate.host,
+        );
+      }
+      if (!res.headersSent) servePersonal(req, res, entry, personal.values, "miss");
+      return true;
+    }
     const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
     const entry: PageEntry = {
       status: response.status,
@@ -256,7 +409,8 @@ export class EdgePageCache {
     if (body.byteLength <= MAX_BODY_BYTES && entry.expiresAt > Date.now()) {
       this.options.backend.set(candidate.storeId, candidate.key, candidate.generation, entry, candidate.host);
     }
-    if (!res.headersSent) serve(req, res, entry, "miss");
+    if (!res.headersSent)
+      serve(req, res, entry, "miss", candidate.withoutSession ? PERSONAL_CACHE_CONTROL : undefined);
     return true;
   }
 }

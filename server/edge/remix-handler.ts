@@ -7,7 +7,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { limitBody, MAX_BODY_BYTES } from "./body-limit";
-import { PRIVATE_CACHE_CONTROL, type EdgePageCache } from "./page-cache";
+import { PRIVATE_CACHE_CONTROL, type Candidate, type EdgePageCache } from "./page-cache";
 import { isPersonal } from "./security-headers";
 import { errorFields, logger } from "../../app/lib/log.server";
 import { answerUnavailable, failedForOutage, unlessDown, type OutageGuard } from "../outage/guard";
@@ -97,7 +97,16 @@ export function remixEdge({
       init.duplex = "half";
     }
 
+    let keep = candidate;
     try {
+      if (candidate?.withoutSession && pageCache) {
+        // Rendered as if signed out: the shared copy of a signed-in page (with its template in
+        // the load context) or the anonymous page for a session no longer alive (decision 031).
+        if (await renderShared(pageCache, candidate, { url, init, req, res, handle })) return;
+        if (res.headersSent) return;
+        // Rendered below for the viewer, with the session: theirs alone, never kept.
+        keep = null;
+      }
       const response = await unlessDown(outage, handle(new Request(url.href, init), req, res));
       if (overLimit || res.headersSent) return;
       if (response === null || (response.status >= 500 && (await failedForOutage(outage)))) {
@@ -106,7 +115,7 @@ export function remixEdge({
         if (outage) await answerUnavailable(outage, req, res, url);
         return;
       }
-      if (candidate && (await pageCache?.store(candidate, req, res, response))) return;
+      if (keep && (await pageCache?.store(keep, req, res, response))) return;
       await sendResponse(req, res, response, { privateByDefault: Boolean(pageCache) });
     } catch (error) {
       if (overLimit) return;
@@ -117,6 +126,55 @@ export function remixEdge({
       next(error);
     }
   };
+}
+
+/**
+ * Renders a candidate without its session cookie and keeps and sends it; false when it could not
+ * be kept (nothing sent: the caller renders the page in full for the viewer).
+ */
+async function renderShared(
+  pageCache: EdgePageCache,
+  candidate: Candidate,
+  {
+    url,
+    init,
+    req,
+    res,
+    handle,
+  }: {
+    url: URL;
+    init: RequestInit;
+    req: ExpressRequest;
+    res: ExpressResponse;
+    handle: RemixEdgeOptions["handle"];
+  },
+): Promise<boolean> {
+  const headers = new Headers(init.headers);
+  const cookie = withoutSessionCookie(headers.get("cookie") ?? "");
+  if (cookie) headers.set("cookie", cookie);
+  else headers.delete("cookie");
+  res.locals.pageTemplate = candidate.personal?.template;
+  try {
+    const response = await handle(new Request(url.href, { ...init, headers }), req, res);
+    if (await pageCache.store(candidate, req, res, response)) return true;
+    await response.body?.cancel().catch(() => {});
+    return false;
+  } catch (error) {
+    // A page that read the session while rendered for everyone: rendered in full instead.
+    logger.warn(errorFields(error), "shared signed-in page not rendered");
+    return false;
+  } finally {
+    delete res.locals.pageTemplate;
+  }
+}
+
+/** A Cookie header without the session cookie. */
+function withoutSessionCookie(header: string): string {
+  return header
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => pair && !pair.startsWith("__session="))
+    .join("; ");
 }
 
 async function sendResponse(

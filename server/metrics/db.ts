@@ -1,6 +1,6 @@
 /**
  * The database as the metrics see it (decision 021). postgres.js exposes no pool figures, so they
- * are counted where every request's database work passes: `withStore` and `withPlatform`, one
+ * are counted where every request's database work passes: `withStore`, `queryInStore` and `withPlatform`, one
  * transaction (one connection) each. In use is min(active, pool size), waiting is the rest;
  * the pool is 10 connections per process on PostgreSQL and one on PGlite, which runs one
  * transaction at a time. Errors are counted when they come from the database or its connection,
@@ -62,4 +62,5 @@ export function instrumentDb(db: Db, { registry, db: metrics }: ProcessMetrics, 
   // In place: the services reach the same object through getDb().
   db.withStore = wrap(db.withStore.bind(db)) as Db["withStore"];
   db.withPlatform = wrap(db.withPlatform.bind(db)) as Db["withPlatform"];
+  db.queryInStore = wrap(db.queryInStore.bind(db)) as Db["queryInStore"];
 }

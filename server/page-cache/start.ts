@@ -7,7 +7,9 @@
  * change announces, bound an entry's life.
  */
 import type { Db } from "../../app/db/client.server";
+import { readSessionHashOf } from "../../app/http/sessions.server";
 import { nextSaleChange } from "../../app/services/commerce/pricing.server";
+import { readPageViewer } from "../../app/services/identity/viewer.server";
 import { normalizeHost, type TenantResolver } from "../../app/services/store/tenancy.server";
 import { EdgePageCache } from "../edge/page-cache";
 import type { PageCacheBackend } from "./backend";
@@ -71,6 +73,11 @@ export async function startPageCache({
   const edge = new EdgePageCache({
     backend,
     ttlMs,
+    // Decision 031: the signed-in viewer in one prepared read; an unsigned or malformed cookie is nobody.
+    viewerOf: async (storeId, cookieHeader, productSlug) => {
+      const hash = await readSessionHashOf(cookieHeader);
+      return hash ? readPageViewer(storeId, hash, productSlug) : null;
+    },
     storeOf: async (host) => {
       const tenant = await resolver.resolve(normalizeHost(host));
       return tenant.kind === "store" ? tenant.store.id : null;

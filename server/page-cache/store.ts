@@ -14,6 +14,7 @@
  * offer from before a forgotten drop is refused, never wrongly kept.
  */
 import { LRUCache } from "lru-cache";
+import { templateSize, type TemplateBody } from "./personal";
 
 export interface PageEntry {
   status: number;
@@ -25,6 +26,11 @@ export interface PageEntry {
   etag: string;
   /** Epoch ms after which the entry is never served (TTL, next sale start or end). */
   expiresAt: number;
+  /**
+   * A signed-in page's shared copy (decision 031): cut at its tokens, filled per viewer; `body`
+   * is empty then.
+   */
+  template?: TemplateBody;
 }
 
 export interface PageCacheStats {
@@ -50,6 +56,7 @@ export interface Lookup {
 /** Bytes an entry is charged: body, headers, key and a fixed overhead for the objects. */
 export function entrySize(key: string, entry: PageEntry): number {
   let size = 256 + key.length * 2 + entry.body.byteLength + entry.etag.length * 2;
+  if (entry.template) size += templateSize(entry.template);
   for (const [name, value] of entry.headers) size += 32 + (name.length + value.length) * 2;
   return size;
 }

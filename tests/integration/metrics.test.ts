@@ -50,6 +50,7 @@ const fakeDb = {
   kind: "postgres",
   withStore: async (_storeId: string, fn: (tx: never) => Promise<unknown>) => fn(undefined as never),
   withPlatform: async (fn: (tx: never) => Promise<unknown>) => fn(undefined as never),
+  queryInStore: async () => [],
 } as unknown as Db;
 
 beforeAll(async () => {

@@ -4,10 +4,10 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "~/db/schema";
+import { reviews, sessions, users, wishlistItems } from "~/db/schema";
 import { getOptionalSession } from "~/http/guards.server";
 import { readSessionHash } from "~/http/sessions.server";
-import { readViewer } from "~/services/identity/viewer.server";
+import { readPageViewer, readViewer } from "~/services/identity/viewer.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { contextFor, postForm } from "../helpers/routes";
@@ -81,5 +81,61 @@ describe("one session lookup per request", () => {
       .where(eq(sessions.id, (await getOptionalSession(action, context))!.sessionHash));
     const loader = postForm("http://alpha.localhost/logout", {}, cookie);
     expect(await getOptionalSession(loader, context)).toBeNull();
+  });
+});
+
+describe("the viewer of a cached signed-in page (decision 031)", () => {
+  it("is the session's user, their cart's line count and the product's state by slug, in one read", async () => {
+    const cookie = await userCookie(alpha.storeId, alpha.userId);
+    const hash = (await readSessionHash(page(cookie)))!;
+    await fillCart(db, alpha.storeId, alpha.userId, [{ productId: alpha.productId, quantity: 3 }]);
+    const slug = `${alpha.slug}-product`;
+    expect(await readPageViewer(alpha.storeId, hash, null)).toMatchObject({
+      isAdmin: false,
+      imageId: null,
+      cartLineCount: 1,
+      product: null,
+    });
+    expect((await readPageViewer(alpha.storeId, hash, slug))?.product).toEqual({
+      inWishlist: false,
+      cartQuantity: 3,
+      reviewed: false,
+    });
+    await db.owner
+      .insert(wishlistItems)
+      .values({ storeId: alpha.storeId, userId: alpha.userId, productId: alpha.productId });
+    await db.owner.insert(reviews).values({
+      storeId: alpha.storeId,
+      userId: alpha.userId,
+      productId: alpha.productId,
+      rating: 4,
+      title: "Good",
+      comment: "Fine",
+    });
+    try {
+      expect((await readPageViewer(alpha.storeId, hash, slug))?.product).toEqual({
+        inWishlist: true,
+        cartQuantity: 3,
+        reviewed: true,
+      });
+      // A slug that names no product of this store: no product state.
+      expect((await readPageViewer(alpha.storeId, hash, `${beta.slug}-product`))?.product).toBeNull();
+    } finally {
+      await db.owner.delete(wishlistItems).where(eq(wishlistItems.userId, alpha.userId));
+      await db.owner.delete(reviews).where(eq(reviews.userId, alpha.userId));
+      await fillCart(db, alpha.storeId, alpha.userId, []);
+    }
+  });
+
+  it("is nobody on another store's host or for a blocked user", async () => {
+    const cookie = await userCookie(alpha.storeId, alpha.userId);
+    const hash = (await readSessionHash(page(cookie)))!;
+    expect(await readPageViewer(beta.storeId, hash, null)).toBeNull();
+    await db.owner.update(users).set({ blockedAt: new Date() }).where(eq(users.id, alpha.userId));
+    try {
+      expect(await readPageViewer(alpha.storeId, hash, null)).toBeNull();
+    } finally {
+      await db.owner.update(users).set({ blockedAt: null }).where(eq(users.id, alpha.userId));
+    }
   });
 });

@@ -5,7 +5,7 @@ import { codeRefusalNotice, type CodeRefusal } from "~/lib/discount-codes";
 import type { FormNotice } from "~/lib/notice";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { useTranslation } from "~/lib/use-translation";
-import { APPLY_CODE, MAX_CODE_LENGTH, REMOVE_CODE } from "~/lib/validation/discount-code";
+import { APPLY_CODE, MAX_CODE_LENGTH, REMOVE_CODE } from "~/lib/discount-code-fields";
 
 /** The code on the cart, as the summary has it (amounts in minor units). */
 export interface CodeOnCart {

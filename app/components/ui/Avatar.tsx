@@ -1,10 +1,17 @@
-/** A person's photo, or their initial on the brand colour when they have none. */
+import { avatarInitial } from "~/lib/avatar";
+
+/**
+ * A person's photo, or their initial on the brand colour when they have none. `initial` when the
+ * caller has it already (the header's viewer: the page cache fills it in, decision 031).
+ */
 export function Avatar({
   name,
+  initial,
   imageId,
   size = 40,
 }: {
   name: string;
+  initial?: string;
   imageId: string | null;
   size?: number;
 }) {
@@ -21,7 +28,7 @@ export function Avatar({
       style={{ ...style, fontSize: size / 2.4 }}
       className="inline-flex items-center justify-center rounded-full bg-primary font-extrabold text-on-primary"
     >
-      {Array.from(name.trim())[0]?.toUpperCase() ?? "?"}
+      {initial ?? avatarInitial(name)}
     </span>
   );
 }

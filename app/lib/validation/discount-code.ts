@@ -4,11 +4,7 @@
  * is letters, digits, "-" and "_" (the admin's rule), matched whatever the case.
  */
 import { z } from "zod";
-
-export const MAX_CODE_LENGTH = 40;
-export const CODE_CHARACTERS = /^[A-Za-z0-9_-]+$/;
-export const APPLY_CODE = "apply-code";
-export const REMOVE_CODE = "remove-code";
+import { APPLY_CODE, CODE_CHARACTERS, MAX_CODE_LENGTH, REMOVE_CODE } from "~/lib/discount-code-fields";
 
 export const applyCodeSchema = z.object({
   intent: z.literal(APPLY_CODE),
@@ -27,5 +23,3 @@ export const removeCodeSchema = z.object({ intent: z.literal(REMOVE_CODE) });
 
 /** What the page's action parses when the intent is one of these two. */
 export const codeFormSchema = z.discriminatedUnion("intent", [applyCodeSchema, removeCodeSchema]);
-
-export const isCodeIntent = (intent: unknown): boolean => intent === APPLY_CODE || intent === REMOVE_CODE;

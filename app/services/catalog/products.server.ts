@@ -117,6 +117,8 @@ export interface ProductDetailOptions {
   locale: Locale;
   currency: string;
   userId?: string | null;
+  /** The viewer's state as given (a cached signed-in page's tokens, decision 031), not read. */
+  viewer?: ProductDetail["viewer"];
 }
 
 type PublicDetail = Omit<ProductDetail, "viewer">;
@@ -129,7 +131,7 @@ type PublicDetail = Omit<ProductDetail, "viewer">;
 export async function getProductDetail(
   storeId: string,
   slug: string,
-  { locale, currency, userId }: ProductDetailOptions,
+  { locale, currency, userId, viewer: given }: ProductDetailOptions,
 ): Promise<ProductDetail | null> {
   if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
   const detail = await cachedCatalogRead(
@@ -138,7 +140,7 @@ export async function getProductDetail(
     () => readPublicDetail(storeId, slug, { locale, currency }),
   );
   if (!detail) return null;
-  const viewer = userId ? await readViewerState(storeId, detail.id, userId) : null;
+  const viewer = given ?? (userId ? await readViewerState(storeId, detail.id, userId) : null);
   return { ...detail, viewer };
 }
 
@@ -187,7 +189,7 @@ async function readViewerState(
 async function readPublicDetail(
   storeId: string,
   slug: string,
-  { locale, currency }: Omit<ProductDetailOptions, "userId">,
+  { locale, currency }: Omit<ProductDetailOptions, "userId" | "viewer">,
 ): Promise<PublicDetail | null> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {

@@ -68,7 +68,7 @@ function aliveAt(table: typeof sessions | typeof platformSessions, now: Date) {
   return and(gt(table.expiresAt, now), gt(table.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)));
 }
 
-function needsTouch(lastSeenAt: Date, now: Date): boolean {
+export function needsTouch(lastSeenAt: Date, now: Date): boolean {
   return now.getTime() - lastSeenAt.getTime() >= SESSION_TOUCH_MS;
 }
 

@@ -1,0 +1,126 @@
+/**
+ * A signed-in shopper browsing pages answered from the shared page cache (decision 031), in
+ * English and Arabic, with and without JavaScript: the header shows their avatar and their cart
+ * count on every page, a second visit is a cache hit, an add to the cart shows on the next page,
+ * and React hydrates the filled-in pages without a mismatch.
+ */
+import type { Page } from "@playwright/test";
+import { slugify } from "../../app/db/seed/plan/catalog";
+import { DYES_STORE } from "../../app/db/seed/stores";
+import { hostUrl } from "./demo";
+import { dismissToasts, expect, expectToast, t, test, type Locale } from "./support/fixtures";
+
+const SLUGS = DYES_STORE.catalog.flatMap((top) =>
+  top.subcategories.flatMap((sub) => sub.products.map((product) => slugify(product.nameEn))),
+);
+const PAGES = ["/", "/products", "/categories", "/products/most-selling", "/about", "/terms"];
+const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** Signs up a new shopper on this page (the language cookie is set on the way), back on the home page. */
+async function signUp(page: Page, locale: Locale, name: string) {
+  await page.goto(hostUrl("dyes", `/signup?lng=${locale}`));
+  await page.getByLabel(t(locale, "auth.fields.name")).fill(name);
+  await page.getByLabel(t(locale, "auth.fields.email")).fill(uniqueEmail(`cached-${locale}`));
+  await page.getByLabel(t(locale, "auth.fields.password")).fill("cached-pass-1");
+  await page.getByRole("button", { name: t(locale, "auth.signup.submit") }).click();
+  await expect(page.getByRole("link", { name: t(locale, "auth.account") })).toBeVisible();
+}
+
+/** The first demo product with an add-to-cart button (the seed leaves some out of stock). */
+async function productInStock(page: Page, locale: Locale): Promise<string> {
+  for (const slug of SLUGS) {
+    const response = await page.goto(hostUrl("dyes", `/products/${slug}`));
+    if (
+      response?.ok() &&
+      (await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).count()) > 0
+    ) {
+      return slug;
+    }
+  }
+  throw new Error("no demo product in stock");
+}
+
+/** The header of a signed-in shopper: their avatar's initial, and the cart with its count. */
+async function expectHeader(page: Page, locale: Locale, initial: string, count: number) {
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: t(locale, "auth.account") })).toHaveText(initial);
+  await expect(header.getByRole("link", { name: t(locale, "header.login") })).toHaveCount(0);
+  const cart = count ? t(locale, "storeNav.cartWithCount", { count }) : t(locale, "storeNav.cart");
+  await expect(header.getByRole("link", { name: cart, exact: true })).toBeVisible();
+}
+
+/** Opens `path` twice: the second answer must come from the cache, filled in for this shopper. */
+async function visitTwice(page: Page, path: string) {
+  await page.goto(hostUrl("dyes", path));
+  const again = await page.goto(hostUrl("dyes", path));
+  expect(again?.headers()["x-cache"], path).toBe("hit");
+  expect(again?.headers()["cache-control"], path).toBe("private, no-store");
+}
+
+const NAMES: Record<Locale, { name: string; initial: string }> = {
+  en: { name: "Maya Cached", initial: "M" },
+  ar: { name: "ليلى المخزنة", initial: "ل" },
+};
+
+for (const locale of ["en", "ar"] as const) {
+  test.describe(`signed-in pages from the cache (${locale})`, () => {
+    test("the header is the shopper's on every page, an add shows on the next one, hydration is clean", async ({
+      page,
+    }) => {
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error" && /hydrat|did not match|#418|#423|#425/i.test(message.text())) {
+          problems.push(message.text());
+        }
+      });
+      const { name, initial } = NAMES[locale];
+      await signUp(page, locale, name);
+      await dismissToasts(page, locale);
+      for (const path of PAGES) {
+        await visitTwice(page, path);
+        await expectHeader(page, locale, initial, 0);
+      }
+      const slug = await productInStock(page, locale);
+      await visitTwice(page, `/products/${slug}`);
+      await expectHeader(page, locale, initial, 0);
+      await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
+      await expectToast(page, t(locale, "toast.cartAdded"));
+      await dismissToasts(page, locale);
+      // A client-side navigation, then a page load: both show the new count.
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: t(locale, "header.allProducts") })
+        .click();
+      await expect(page).toHaveURL(/\/products$/);
+      await expectHeader(page, locale, initial, 1);
+      await visitTwice(page, "/");
+      await expectHeader(page, locale, initial, 1);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+  });
+}
+
+test.describe("signed-in pages from the cache without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const locale of ["en", "ar"] as const) {
+    test(`the header is the shopper's, and an add shows on the next page (${locale})`, async ({ page }) => {
+      const { name, initial } = NAMES[locale];
+      await signUp(page, locale, `${name} NoJS`);
+      for (const path of PAGES.slice(0, 3)) {
+        await visitTwice(page, path);
+        await expectHeader(page, locale, initial, 0);
+      }
+      const slug = await productInStock(page, locale);
+      await visitTwice(page, `/products/${slug}`);
+      await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
+      await expectToast(page, t(locale, "toast.cartAdded"));
+      await expectHeader(page, locale, initial, 1);
+      await visitTwice(page, "/products");
+      await expectHeader(page, locale, initial, 1);
+    });
+  }
+});
