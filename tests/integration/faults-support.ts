@@ -234,5 +234,8 @@ export async function checkoutForm(instance: Instance, shopper: Shopper): Promis
   const checkoutToken = field("checkoutToken");
   const expectedTotal = field("expectedTotal");
   if (!checkoutToken || !expectedTotal) throw new Error("checkout page without its token or total");
-  return { ...ADDRESS, intent: "place", paymentMethod: "cod", checkoutToken, expectedTotal };
+  // The store's Cash On Delivery fee as the page showed it (decision 030): the order is refused
+  // as "prices changed" when the submit does not carry it.
+  const expectedCodFee = field("expectedCodFee") ?? "0";
+  return { ...ADDRESS, intent: "place", paymentMethod: "cod", checkoutToken, expectedTotal, expectedCodFee };
 }
