@@ -13,22 +13,21 @@ import "~/lib/i18n.server";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders, stores, users } from "~/db/schema";
-import { DEFAULT_LOCALE, getT, localeDir, type Locale } from "~/lib/i18n";
+import { DEFAULT_LOCALE, getT, type Locale } from "~/lib/i18n";
+import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { formatMoney } from "~/lib/money";
 import { sendEmail } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { loadEmailStore, type OrderEmail } from "./order-emails.server";
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-
 export const ORDER_ALERT_KIND = "new-order-alert";
 
 /** The alert to each admin who wants it. Returns how many were handed to the outbox. */
-export async function sendNewOrderAlerts(storeId: string, store: EmailStore, orderId: string): Promise<number> {
+export async function sendNewOrderAlerts(
+  storeId: string,
+  store: EmailStore,
+  orderId: string,
+): Promise<number> {
   let sent = 0;
   try {
     const db = await getDb();
@@ -116,22 +115,15 @@ function orderAlertEmail(
   const link = `${store.origin}/admin/orders/${order.number}`;
   const action = t("orderAlerts.email.action");
   const footer = t("orderAlerts.email.footer", vars);
-  const dir = localeDir(locale);
-  const start = dir === "rtl" ? "right" : "left";
-  const end = dir === "rtl" ? "left" : "right";
-  const color = /^#[0-9a-f]{6}$/i.test(store.primaryColor) ? store.primaryColor : "#242F51";
-  const html = `<!doctype html><html lang="${locale}" dir="${dir}"><body style="margin:0;background:#f4f5f7;font-family:Nunito,Arial,sans-serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden;text-align:${start}">
-<tr><td style="background:${color};color:#ffffff;padding:20px;text-align:center"><strong style="font-size:20px">${escapeHtml(store.name)}</strong></td></tr>
-<tr><td style="padding:24px;color:#1f2430;font-size:16px;line-height:1.5">
-${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+  const { start, end, page } = emailFrame(locale, store);
+  const html = page(
+    `${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
 <table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
 ${facts.map(([label, value]) => `<tr style="border-bottom:1px solid #e5e7eb"><td style="text-align:${start};font-weight:bold">${escapeHtml(label)}</td><td style="text-align:${end}">${escapeHtml(value)}</td></tr>`).join("\n")}
-</table>
-<p style="text-align:center;margin:28px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>
-<p style="font-size:13px;color:#555">${escapeHtml(footer)}</p>
-</td></tr></table></td></tr></table></body></html>`;
+</table>`,
+    { label: action, link },
+    footer,
+  );
   const text = [
     ...intro,
     facts.map(([label, value]) => `${label}: ${value}`).join("\n"),

@@ -11,7 +11,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orderItems, orders, stores, storeSettings } from "~/db/schema";
 import { joinAddress } from "~/lib/address";
-import { getT, localeDir } from "~/lib/i18n";
+import { getT } from "~/lib/i18n";
+import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { formatMoney } from "~/lib/money";
 import { sendEmail } from "~/services/email/email.server";
 import { emailStore, type EmailStore } from "~/services/email/email-templates.server";
@@ -33,12 +34,6 @@ export interface OrderEmail {
   orderId: string;
   kind: OrderEmailKind;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 
 export async function sendOrderEmail(
   storeId: string,
@@ -95,24 +90,17 @@ export async function sendOrderEmail(
         : []),
       [t("orders.total"), money(order.totalCents)],
     ];
-    const dir = localeDir(locale);
-    const start = dir === "rtl" ? "right" : "left";
-    const end = dir === "rtl" ? "left" : "right";
-    const color = /^#[0-9a-f]{6}$/i.test(store.primaryColor) ? store.primaryColor : "#242F51";
-    const html = `<!doctype html><html lang="${locale}" dir="${dir}"><body style="margin:0;background:#f4f5f7;font-family:Nunito,Arial,sans-serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden;text-align:${start}">
-<tr><td style="background:${color};color:#ffffff;padding:20px;text-align:center"><strong style="font-size:20px">${escapeHtml(store.name)}</strong></td></tr>
-<tr><td style="padding:24px;color:#1f2430;font-size:16px;line-height:1.5">
-${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+    const { start, end, page } = emailFrame(locale, store);
+    const html = page(
+      `${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
 <table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
 ${items.map((i) => `<tr style="border-bottom:1px solid #e5e7eb"><td style="text-align:${start}">${escapeHtml(i.name)} × ${i.quantity}</td><td style="text-align:${end}">${escapeHtml(i.total)}</td></tr>`).join("\n")}
 ${totals.map(([label, value]) => `<tr><td style="text-align:${start};font-weight:bold">${escapeHtml(label!)}</td><td style="text-align:${end};font-weight:bold">${escapeHtml(value!)}</td></tr>`).join("\n")}
 </table>
-<p><strong>${escapeHtml(addressLabel)}</strong><br>${escapeHtml(address)}</p>
-<p style="text-align:center;margin:28px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>
-<p style="font-size:13px;color:#555">${escapeHtml(t("email.footer", vars))}</p>
-</td></tr></table></td></tr></table></body></html>`;
+<p><strong>${escapeHtml(addressLabel)}</strong><br>${escapeHtml(address)}</p>`,
+      { label: action, link },
+      t("email.footer", vars),
+    );
     const text = [
       ...intro,
       items.map((i) => `${i.name} × ${i.quantity}: ${i.total}`).join("\n"),
