@@ -16,7 +16,10 @@
  *   listing builds (the category and sales lookups it also runs take a fraction of a millisecond);
  * - at the app: wall-clock time of the whole listProducts call, every round trip included.
  * The baseline, measured the same two ways in the same run, is the smallest store transaction
- * (`select 1` in withStore). BENCH_KEEP_DATABASE=1 keeps the database afterwards.
+ * (`select 1` in withStore). BENCH_KEEP_DATABASE=1 keeps the database afterwards;
+ * BENCH_REUSE_DATABASE=<name> measures a database an earlier run kept (same BENCH_STORES,
+ * BENCH_PRODUCTS and BENCH_BIG_STORE) without loading it again, so the ~20 minutes of loading
+ * can happen while the machine is busy and the measurement when it is quiet.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -58,8 +61,22 @@ const storeId = (n: string) => `md5('store-' || ${n})::uuid`;
 const topId = (store: string, k: string) => `md5(${store}::text || '-top-' || ${k})::uuid`;
 const subId = (store: string, k: string) => `md5(${store}::text || '-sub-' || ${k})::uuid`;
 
+const typicalStoreSize = () => Math.floor((PRODUCTS - BIG_STORE) / Math.max(1, STORES - 1));
+
+/** A database kept by an earlier run (BENCH_KEEP_DATABASE=1): never dropped here. */
+function existingDatabase(serverUrl: string, name: string) {
+  if (!/^bench_catalog_[a-z0-9_]+$/.test(name)) throw new Error(`not a kept bench:catalog database: ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const appUrl = new URL(url);
+  appUrl.username = "storefront_app";
+  appUrl.password = "";
+  const keep = async () => {};
+  return { name, url: url.toString(), appUrl: appUrl.toString(), keep, drop: keep };
+}
+
 async function load(db: Db) {
-  const typical = Math.floor((PRODUCTS - BIG_STORE) / Math.max(1, STORES - 1));
+  const typical = typicalStoreSize();
   const run = (statement: string) => db.owner.execute(sql.raw(statement));
   await run(`
     insert into stores (id, slug, name)
@@ -237,11 +254,14 @@ async function main() {
       "bench:catalog needs BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres): 2,000,000 products are a PostgreSQL workload",
     );
   }
-  const scratch = await createScratchDatabase(serverUrl, "bench_catalog");
+  const reused = process.env.BENCH_REUSE_DATABASE;
+  const scratch = reused
+    ? existingDatabase(serverUrl, reused)
+    : await createScratchDatabase(serverUrl, "bench_catalog");
   const db = await createDb({ url: scratch.url, appUrl: scratch.appUrl });
   setDb(db);
   try {
-    const { typical } = await load(db);
+    const { typical } = reused ? { typical: typicalStoreSize() } : await load(db);
     const stores = { large: { n: 1, size: BIG_STORE }, typical: { n: 2, size: typical } } as const;
     const idOf = async (n: number) =>
       rowsOf<{ id: string }>(await db.owner.execute(sql.raw(`select ${storeId(String(n))} as id`)))[0]!.id;
@@ -374,7 +394,7 @@ async function main() {
   } finally {
     await db.close();
     // BENCH_KEEP_DATABASE=1 leaves the database for a look at its plans in psql.
-    if (process.env.BENCH_KEEP_DATABASE === "1") {
+    if (process.env.BENCH_KEEP_DATABASE === "1" || reused) {
       await scratch.keep();
       console.log(`Database kept: ${scratch.url}`);
     } else {

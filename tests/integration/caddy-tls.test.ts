@@ -5,57 +5,29 @@
  * domain not yet verified get none. The ask endpoint answers only the loopback or private
  * addresses. Skipped where /usr/bin/caddy is missing.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
 import http, { type Server } from "node:http";
-import net, { type AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
+import { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLoadContext } from "~/http/load-context.server";
 import { requestHost, TenantResolver, normalizeHost } from "~/services/store/tenancy.server";
 import { createApp } from "../../server/app";
 import { isPrivateAddress } from "../../server/edge/tls-ask";
+import { hasCaddy, startCaddy, type RunningCaddy } from "../helpers/caddy";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture } from "../helpers/fixtures";
 import { loadApp, type LoadedApp } from "../helpers/matrix/app";
 
-const CADDY = "/usr/bin/caddy";
 let db: TestDb;
 let remix: LoadedApp;
 let resolver: TenantResolver;
 let server: Server;
-let caddy: ChildProcess | undefined;
-let dir: string;
+let caddy: RunningCaddy | undefined;
 let appPort: number;
-let httpsPort: number;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => probe.once("listening", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitForPort(port: number, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`port ${port} never opened`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 function curl(host: string): Promise<{ code: number; body: string; stderr: string }> {
-  const root = path.join(dir, "data", "caddy", "pki", "authorities", "local", "root.crt");
+  const root = caddy!.rootCertificate;
+  const httpsPort = caddy!.httpsPort;
   return new Promise((resolve) => {
     execFile(
       "curl",
@@ -76,7 +48,7 @@ function curl(host: string): Promise<{ code: number; body: string; stderr: strin
   });
 }
 
-describe.skipIf(!existsSync(CADDY))("Caddy with on-demand TLS in front of the app", () => {
+describe.skipIf(!hasCaddy())("Caddy with on-demand TLS in front of the app", () => {
   beforeAll(async () => {
     db = await createTestDb();
     await createStoreFixture(db, "shop", { customDomain: "shop.example.test", domainVerified: true });
@@ -104,41 +76,15 @@ describe.skipIf(!existsSync(CADDY))("Caddy with on-demand TLS in front of the ap
     await new Promise((resolve) => server.once("listening", resolve));
     appPort = (server.address() as AddressInfo).port;
 
-    dir = mkdtempSync(path.join(os.tmpdir(), "caddy-test-"));
-    httpsPort = await freePort();
-    const httpPort = await freePort();
-    const caddyfile = readDeployCaddyfile()
-      .replaceAll("{$HTTP_PORT:80}", String(httpPort))
-      .replaceAll("{$HTTPS_PORT:443}", String(httpsPort))
-      .replaceAll("{$APP:127.0.0.1:3000}", `127.0.0.1:${appPort}`)
-      // Tests have no ACME: Caddy's own CA issues the certificates.
-      .replace("# local_certs", "local_certs\n\tskip_install_trust");
-    writeFileSync(path.join(dir, "Caddyfile"), caddyfile);
-    caddy = spawn(CADDY, ["run", "--config", path.join(dir, "Caddyfile"), "--adapter", "caddyfile"], {
-      env: {
-        ...process.env,
-        HOME: dir,
-        XDG_DATA_HOME: path.join(dir, "data"),
-        XDG_CONFIG_HOME: path.join(dir, "config"),
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let log = "";
-    caddy.stderr?.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
-    caddy.on("exit", (code) => {
-      if (code) console.error(`caddy exited ${code}:\n${log}`);
-    });
-    await waitForPort(httpsPort);
+    caddy = await startCaddy({ appPort });
   }, 120_000);
 
   afterAll(async () => {
-    caddy?.kill("SIGTERM");
-    await new Promise((resolve) => (caddy ? caddy.once("exit", resolve) : resolve(null)));
+    await caddy?.stop();
     await resolver?.stop();
     await new Promise((resolve) => server?.close(resolve));
     await remix?.close();
     await db?.dispose();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it("serves a verified custom domain over HTTPS with a certificate for it", async () => {
@@ -169,8 +115,3 @@ describe.skipIf(!existsSync(CADDY))("Caddy with on-demand TLS in front of the ap
     expect(isPrivateAddress("2001:db8::1")).toBe(false);
   });
 });
-
-/** The documented Caddyfile itself, so the guide cannot drift from what is tested. */
-function readDeployCaddyfile(): string {
-  return readFileSync(path.resolve("docs/deploy/Caddyfile"), "utf8");
-}
