@@ -153,7 +153,10 @@ export default tseslint.config(
           patterns: [{ regex: reachesLayer("services"), message: dbImportsNoService }],
         },
       ],
-      "no-restricted-syntax": ["error", { selector: dynamicImportOf("services"), message: dbImportsNoService }],
+      "no-restricted-syntax": [
+        "error",
+        { selector: dynamicImportOf("services"), message: dbImportsNoService },
+      ],
     },
   },
   {

@@ -99,7 +99,9 @@ for (const locale of LOCALES) {
       await shots(page, `loose-billing-${locale}`);
       await page.getByRole("button", { name: t(locale, "billing.manage") }).click();
       await expect(page.getByRole("heading", { name: "Billing portal" })).toBeVisible();
-      await expect(page.getByRole("listitem").filter({ hasText: /^sub_\w+: active, period ends/ })).toHaveCount(1);
+      await expect(
+        page.getByRole("listitem").filter({ hasText: /^sub_\w+: active, period ends/ }),
+      ).toHaveCount(1);
     });
 
     test("a Starter store's custom domain page says why and links billing", async ({ page }) => {

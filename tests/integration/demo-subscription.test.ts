@@ -66,8 +66,9 @@ async function dyesBilling(): Promise<BillingData> {
 beforeAll(async () => {
   db = await createTestDb();
   await seedDemo(db);
-  growthId = (await db.owner.select({ id: packages.id }).from(packages).where(eq(packages.code, "growth")))[0]!
-    .id;
+  growthId = (
+    await db.owner.select({ id: packages.id }).from(packages).where(eq(packages.code, "growth"))
+  )[0]!.id;
 }, 120_000);
 afterAll(async () => {
   restoreEnv();
@@ -133,7 +134,9 @@ describe("the demo's plan on the Stripe test server", () => {
 
   it("keeps the subscription on the next start and replaces it once the server forgot it", async () => {
     const first = await row("dyes");
-    expect(await subscribeDemoStores(["dyes"])).toEqual([`Billing: dyes keeps Growth (${first.subscriptionId})`]);
+    expect(await subscribeDemoStores(["dyes"])).toEqual([
+      `Billing: dyes keeps Growth (${first.subscriptionId})`,
+    ]);
     expect(await row("dyes")).toEqual(first);
     expect((await getStripe().subscriptions.list({ customer: first.customerId! })).data).toHaveLength(1);
 
@@ -147,14 +150,18 @@ describe("the demo's plan on the Stripe test server", () => {
     expect(second.customerId).toMatch(/^cus_/);
     expect(second.customerId).not.toBe(first.customerId);
     expect(second).toMatchObject({ packageId: growthId, status: "active" });
-    expect((await getStripe().subscriptions.retrieve(second.subscriptionId!)).customer).toBe(second.customerId);
+    expect((await getStripe().subscriptions.retrieve(second.subscriptionId!)).customer).toBe(
+      second.customerId,
+    );
     expect((await dyesBilling()).subscribed).toBe(true);
   });
 
   it("keeps a subscription the owner cancelled, and reports a server that does not answer", async () => {
     const before = await row("dyes");
     await getStripe().subscriptions.cancel(before.subscriptionId!);
-    expect(await subscribeDemoStores(["dyes"])).toEqual([`Billing: dyes keeps Growth (${before.subscriptionId})`]);
+    expect(await subscribeDemoStores(["dyes"])).toEqual([
+      `Billing: dyes keeps Growth (${before.subscriptionId})`,
+    ]);
     expect((await getStripe().subscriptions.list({ customer: before.customerId! })).data).toEqual([]);
 
     await server.stop();

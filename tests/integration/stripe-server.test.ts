@@ -484,7 +484,10 @@ describe("subscriptions created through the API", () => {
     expect(item!.current_period_start).toBeGreaterThanOrEqual(before);
     const invoice = await stripe.invoices.retrieve(subscription.latest_invoice as string);
     expect(invoice).toMatchObject({ status: "paid", amount_paid: 4900, customer: customer.id });
-    expect((await verifiedEvents()).map((e) => e.type)).toEqual(["customer.subscription.created", "invoice.paid"]);
+    expect((await verifiedEvents()).map((e) => e.type)).toEqual([
+      "customer.subscription.created",
+      "invoice.paid",
+    ]);
     // The same key and params answer the same subscription; the customer has one.
     const again = await stripe.subscriptions.create(
       { customer: customer.id, items: [{ price: price.id }], metadata: { storeId: "s1", packageId: "p1" } },
@@ -495,14 +498,26 @@ describe("subscriptions created through the API", () => {
       subscription.id,
     ]);
 
-    const oneTime = await stripe.prices.create({ product_data: { name: "Once" }, currency: "usd", unit_amount: 100 });
+    const oneTime = await stripe.prices.create({
+      product_data: { name: "Once" },
+      currency: "usd",
+      unit_amount: 100,
+    });
     const refusals: [Stripe.SubscriptionCreateParams, RegExp][] = [
       [{ customer: customer.id }, /Missing required param: items/],
       [{ customer: "cus_nobody", items: [{ price: price.id }] }, /No such customer: 'cus_nobody'/],
       [{ customer: customer.id, items: [{ price: "price_nothing" }] }, /No such price: 'price_nothing'/],
-      [{ customer: customer.id, items: [{ price: oneTime.id }] }, /only accepts prices with `type=recurring`/],
       [
-        { customer: customer.id, items: [{ price: price.id }], collection_method: "send_invoice", days_until_due: 30 },
+        { customer: customer.id, items: [{ price: oneTime.id }] },
+        /only accepts prices with `type=recurring`/,
+      ],
+      [
+        {
+          customer: customer.id,
+          items: [{ price: price.id }],
+          collection_method: "send_invoice",
+          days_until_due: 30,
+        },
         /supports charge_automatically/,
       ],
     ];

@@ -353,7 +353,8 @@ function createSubscription({ world, owner, params }: ApiRequest): StripeObject 
     const priceData = optionalObject(entry, "price_data", `${path}[price_data]`);
     let price: StripeObject;
     if (priceId) price = findObject(world, owner, "price", priceId, `${path}[price]`);
-    else if (priceData) price = world.objects.add(owner, buildPrice(world, owner, priceData, `${path}[price_data]`));
+    else if (priceData)
+      price = world.objects.add(owner, buildPrice(world, owner, priceData, `${path}[price_data]`));
     else throw missing(`${path}[price]`);
     if (price.type !== "recurring") {
       throw invalid(

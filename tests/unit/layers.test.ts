@@ -63,7 +63,9 @@ describe("layer rules", () => {
         "app/services/catalog/layers-probe.server.ts",
         `import * as probe from "${source}";\nexport const p = probe;\n`,
       );
-      expect(errors, source).toEqual([expect.stringMatching(/^no-restricted-imports: .*Services know nothing of HTTP/)]);
+      expect(errors, source).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*Services know nothing of HTTP/),
+      ]);
     }
     expect(
       await layerErrors(
@@ -88,29 +90,59 @@ describe("layer rules", () => {
   });
 
   it("fail app/db code that imports a service by any path", async () => {
-    for (const source of ["~/services/identity/accounts.server", "../services/identity/accounts.server", "../../services/email/send.server"]) {
-      const errors = await layerErrors("app/db/seed/layers-probe.ts", `import * as probe from "${source}";\nexport const p = probe;\n`);
-      expect(errors, source).toEqual([expect.stringMatching(/^no-restricted-imports: .*app\/db .* never imports a service/)]);
+    for (const source of [
+      "~/services/identity/accounts.server",
+      "../services/identity/accounts.server",
+      "../../services/email/send.server",
+    ]) {
+      const errors = await layerErrors(
+        "app/db/seed/layers-probe.ts",
+        `import * as probe from "${source}";\nexport const p = probe;\n`,
+      );
+      expect(errors, source).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*app\/db .* never imports a service/),
+      ]);
     }
     expect(
-      await layerErrors("app/db/layers-probe.ts", `export const later = () => import("~/services/identity/accounts.server");\n`),
+      await layerErrors(
+        "app/db/layers-probe.ts",
+        `export const later = () => import("~/services/identity/accounts.server");\n`,
+      ),
     ).toEqual([expect.stringMatching(/^no-restricted-syntax: app\/db .* never imports a service/)]);
   });
 
   it("fail app/http code that imports a component or a route by any path", async () => {
-    for (const source of ["~/components/ui/PhotoField", "../components/ui/PhotoField", "~/routes/profile", "../routes/profile"]) {
-      const errors = await layerErrors("app/http/layers-probe.server.ts", `import * as probe from "${source}";\nexport const p = probe;\n`);
-      expect(errors, source).toEqual([expect.stringMatching(/^no-restricted-imports: .*app\/http .* never imports one/)]);
+    for (const source of [
+      "~/components/ui/PhotoField",
+      "../components/ui/PhotoField",
+      "~/routes/profile",
+      "../routes/profile",
+    ]) {
+      const errors = await layerErrors(
+        "app/http/layers-probe.server.ts",
+        `import * as probe from "${source}";\nexport const p = probe;\n`,
+      );
+      expect(errors, source).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*app\/http .* never imports one/),
+      ]);
     }
     expect(
-      await layerErrors("app/http/layers-probe.server.ts", `export const later = () => import("../components/ui/PhotoField");\n`),
+      await layerErrors(
+        "app/http/layers-probe.server.ts",
+        `export const later = () => import("../components/ui/PhotoField");\n`,
+      ),
     ).toEqual([expect.stringMatching(/^no-restricted-syntax: app\/http .* never imports one/)]);
   });
 
   it("fail a lib helper that reaches a service or the database by a relative path", async () => {
     for (const source of ["../services/store/tenancy.server", "../db/schema", "../http/guards.server"]) {
-      const errors = await layerErrors("app/lib/layers-probe.ts", `import * as probe from "${source}";\nexport const p = probe;\n`);
-      expect(errors, source).toEqual([expect.stringMatching(/^no-restricted-imports: .*never imports a service/)]);
+      const errors = await layerErrors(
+        "app/lib/layers-probe.ts",
+        `import * as probe from "${source}";\nexport const p = probe;\n`,
+      );
+      expect(errors, source).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*never imports a service/),
+      ]);
     }
   });
 

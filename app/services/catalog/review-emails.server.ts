@@ -57,7 +57,10 @@ export async function sendHeldReviewEmails(store: TenantStore, reviewId: string)
       const lines = [t("email.greeting", vars), t("reviewModeration.email.body", vars)];
       const quote = [`${t("reviews.starLabel", { count: review.rating })} · ${review.title}`, review.comment];
       const action = t("reviewModeration.email.action");
-      const { start, color, page } = emailFrame(locale, { name: store.name, primaryColor: brand.primaryColor });
+      const { start, color, page } = emailFrame(locale, {
+        name: store.name,
+        primaryColor: brand.primaryColor,
+      });
       // The held alert has no footer: it goes to the store's own admins.
       const html = page(
         `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
