@@ -5,6 +5,24 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * An import source that reaches the app folder `layer` by any spelling: the `~/` alias, a relative
+ * path (`../../http/guards.server`), or `app/…` through tsconfig's baseUrl. Bare package names
+ * (`http`, `node:http`) never match. Used for static imports (no-restricted-imports) and dynamic
+ * `import()` (no-restricted-syntax) in the layer blocks below.
+ */
+const reachesLayer = (...layers) => `^(?:~|\\.{1,2}|app)?(?:/.*)?/(?:${layers.join("|")})(?:/|$)`;
+// esquery regexes cannot contain a slash: the same pattern with each "/" spelled \x2F.
+const dynamicImportOf = (...layers) =>
+  `ImportExpression[source.value=/${reachesLayer(...layers).replaceAll("/", "\\x2F")}/]`;
+
+const servicesKnowNoHttp =
+  "Services know nothing of HTTP: take plain values (store, ids, locale) and return data; requests, cookies and responses belong to app/http.";
+const dbImportsNoService =
+  "app/db holds the schema, client and seed below the services: it never imports a service (the seed hashes passwords with ~/lib/passwords.server).";
+const httpImportsNoUi =
+  "app/http sits below routes and components: it never imports one. Put shared constants in app/lib.";
+
 // Our own hook serves translations (decision 028): react-i18next's would read a context nobody
 // provides and show keys. Repeated in every layer block below, which replaces this one's list.
 const ownTranslationHook = {
@@ -82,7 +100,7 @@ export default tseslint.config(
           paths: [ownTranslationHook],
           patterns: [
             {
-              group: ["~/db", "~/db/*", "**/db/client.server", "**/db/schema"],
+              regex: reachesLayer("db"),
               message: "Routes and components never touch the database: call a service (app/services).",
             },
           ],
@@ -99,10 +117,10 @@ export default tseslint.config(
           paths: [ownTranslationHook],
           patterns: [
             {
-              group: ["@remix-run/*", "~/http", "~/http/*", "~/routes/*"],
-              message:
-                "Services know nothing of HTTP: take plain values (store, ids, locale) and return data; requests, cookies and responses belong to app/http.",
+              group: ["@remix-run/*"],
+              message: servicesKnowNoHttp,
             },
+            { regex: reachesLayer("http", "routes"), message: servicesKnowNoHttp },
           ],
         },
       ],
@@ -116,6 +134,44 @@ export default tseslint.config(
           selector: "NewExpression[callee.name='Response']",
           message: "Services never build a Response: throw a domain error or return data, app/http answers.",
         },
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.object.name='Response']",
+          message:
+            "Services never build a Response (Response.json, Response.redirect): throw a domain error or return data, app/http answers.",
+        },
+        { selector: dynamicImportOf("http", "routes"), message: servicesKnowNoHttp },
+      ],
+    },
+  },
+  {
+    files: ["app/db/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [ownTranslationHook],
+          patterns: [{ regex: reachesLayer("services"), message: dbImportsNoService }],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        { selector: dynamicImportOf("services"), message: dbImportsNoService },
+      ],
+    },
+  },
+  {
+    files: ["app/http/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [ownTranslationHook],
+          patterns: [{ regex: reachesLayer("components", "routes"), message: httpImportsNoUi }],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        { selector: dynamicImportOf("components", "routes"), message: httpImportsNoUi },
       ],
     },
   },
@@ -128,7 +184,7 @@ export default tseslint.config(
           paths: [ownTranslationHook],
           patterns: [
             {
-              group: ["~/services/*", "~/services/**", "~/http/*", "~/routes/*", "~/db", "~/db/*"],
+              regex: reachesLayer("services", "http", "routes", "components", "db"),
               message:
                 "app/lib holds shared helpers below the services: it never imports a service, HTTP code or the database.",
             },

@@ -20,6 +20,7 @@ import { createLoadContext } from "./app/http/load-context.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
 import { startTrendingSweeps } from "./app/services/orders/trending.server";
 import { startTrialNotices } from "./app/services/billing/trial-notices.server";
+import { subscribeDemoStores } from "./app/services/billing/demo-subscription.server";
 import { connectDemoStores } from "./app/services/payments/demo-account.server";
 import { DEMO_STORES } from "./app/db/seed/stores";
 import { createApp } from "./server/app";
@@ -63,9 +64,11 @@ const { db, seeded } = await untilDatabase(
       const db = await getDb();
       // Workers find the database migrated and seeded by their primary.
       const seeded = cluster.isPrimary ? await ensureDemoData(db) : null;
-      // With the Stripe test server running (README), the demo stores can take card payments at once.
+      // With the Stripe test server running (README), the demo stores can take card payments at
+      // once, and the demo's plan is a subscription there (billing and the checklist agree).
       if (cluster.isPrimary) {
-        const connected = await connectDemoStores(DEMO_STORES.map((store) => store.slug));
+        const slugs = DEMO_STORES.map((store) => store.slug);
+        const connected = [...(await connectDemoStores(slugs)), ...(await subscribeDemoStores(slugs))];
         if (connected.length > 0) console.log(connected.join("\n"));
       }
       return { db, seeded };

@@ -1,5 +1,5 @@
 /** A posted profile photo, shared by the storefront and admin profile actions. */
-import { PHOTO_FIELD } from "~/components/ui/PhotoField";
+import { PHOTO_FIELD } from "~/lib/photo-field";
 import { saveImage } from "~/services/media/images.server";
 import { readPostedImage } from "./posted-images.server";
 

@@ -2,7 +2,7 @@
  * The SPEC's and the phone's loose ends in a browser, in English and Arabic (issue 21): the admin
  * sidebar's store name on the reading side and 'Powered by' in view at 1280 × 900; the Arabic
  * packing slip's address on the right; the cart says shipping comes at checkout; the demo's plan
- * is "Your current plan", not for sale; a Starter store's custom domain page says why it cannot
+ * is "Your current plan", not for sale, and a subscription in the Stripe test server's portal; a Starter store's custom domain page says why it cannot
  * have one and links billing. PHONE_SHOTS=1 saves each page at 1280 and 390 px.
  */
 import type { Locator, Page } from "@playwright/test";
@@ -91,8 +91,17 @@ for (const locale of LOCALES) {
       await expect(page.getByRole("listitem").filter({ has: current })).toContainText(
         locale === "ar" ? "النمو" : "Growth",
       );
+      // A real subscription on the Stripe test server stands behind it (start-up made it): plans
+      // change in the portal, which lists the store's active subscription.
+      await expect(page.getByText(t(locale, "billing.changeInPortal"))).toBeVisible();
+      await expect(page.getByTestId("billing-status")).toHaveAttribute("data-status", "active");
       await expectNoAxeViolations(page, "billing");
       await shots(page, `loose-billing-${locale}`);
+      await page.getByRole("button", { name: t(locale, "billing.manage") }).click();
+      await expect(page.getByRole("heading", { name: "Billing portal" })).toBeVisible();
+      await expect(
+        page.getByRole("listitem").filter({ hasText: /^sub_\w+: active, period ends/ }),
+      ).toHaveCount(1);
     });
 
     test("a Starter store's custom domain page says why and links billing", async ({ page }) => {

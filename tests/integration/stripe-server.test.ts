@@ -456,6 +456,81 @@ describe("subscriptions for the platform", () => {
   });
 });
 
+describe("subscriptions created through the API", () => {
+  it("starts one active with a paid first invoice, sends created and invoice.paid, refuses bad items", async () => {
+    const stripe = getStripe();
+    const customer = await stripe.customers.create({ name: "Dye & Shade Co.", metadata: { storeId: "s1" } });
+    const price = await stripe.prices.create({
+      product_data: { name: "Growth" },
+      currency: "usd",
+      unit_amount: 4900,
+      recurring: { interval: "month" },
+    });
+    const before = Math.floor(Date.now() / 1000);
+    const subscription = await stripe.subscriptions.create(
+      { customer: customer.id, items: [{ price: price.id }], metadata: { storeId: "s1", packageId: "p1" } },
+      { idempotencyKey: "demo-subscription-s1" },
+    );
+    expect(subscription).toMatchObject({
+      object: "subscription",
+      customer: customer.id,
+      status: "active",
+      metadata: { storeId: "s1", packageId: "p1" },
+      collection_method: "charge_automatically",
+    });
+    const [item] = subscription.items.data;
+    expect(item).toMatchObject({ price: { id: price.id, unit_amount: 4900 }, quantity: 1 });
+    expect(item!.current_period_end - item!.current_period_start).toBe(30 * 86_400);
+    expect(item!.current_period_start).toBeGreaterThanOrEqual(before);
+    const invoice = await stripe.invoices.retrieve(subscription.latest_invoice as string);
+    expect(invoice).toMatchObject({ status: "paid", amount_paid: 4900, customer: customer.id });
+    expect((await verifiedEvents()).map((e) => e.type)).toEqual([
+      "customer.subscription.created",
+      "invoice.paid",
+    ]);
+    // The same key and params answer the same subscription; the customer has one.
+    const again = await stripe.subscriptions.create(
+      { customer: customer.id, items: [{ price: price.id }], metadata: { storeId: "s1", packageId: "p1" } },
+      { idempotencyKey: "demo-subscription-s1" },
+    );
+    expect(again.id).toBe(subscription.id);
+    expect((await stripe.subscriptions.list({ customer: customer.id })).data.map((s) => s.id)).toEqual([
+      subscription.id,
+    ]);
+
+    const oneTime = await stripe.prices.create({
+      product_data: { name: "Once" },
+      currency: "usd",
+      unit_amount: 100,
+    });
+    const refusals: [Stripe.SubscriptionCreateParams, RegExp][] = [
+      [{ customer: customer.id }, /Missing required param: items/],
+      [{ customer: "cus_nobody", items: [{ price: price.id }] }, /No such customer: 'cus_nobody'/],
+      [{ customer: customer.id, items: [{ price: "price_nothing" }] }, /No such price: 'price_nothing'/],
+      [
+        { customer: customer.id, items: [{ price: oneTime.id }] },
+        /only accepts prices with `type=recurring`/,
+      ],
+      [
+        {
+          customer: customer.id,
+          items: [{ price: price.id }],
+          collection_method: "send_invoice",
+          days_until_due: 30,
+        },
+        /supports charge_automatically/,
+      ],
+    ];
+    for (const [params, message] of refusals) {
+      await expect(stripe.subscriptions.create(params)).rejects.toMatchObject({
+        type: "StripeInvalidRequestError",
+        message: expect.stringMatching(message),
+      });
+    }
+    expect((await stripe.subscriptions.list({ customer: customer.id })).data).toHaveLength(1);
+  });
+});
+
 describe("subscriptions over time", () => {
   async function subscribe(): Promise<string> {
     const stripe = getStripe();

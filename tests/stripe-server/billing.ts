@@ -1,6 +1,6 @@
 /**
- * Billing for the platform's own subscriptions: customers, products, prices, subscriptions,
- * invoices and the billing portal. Since API version 2025-03-31 the billing period lives on
+ * Billing for the platform's own subscriptions: customers, products, prices, subscriptions
+ * (created through Checkout or directly), invoices and the billing portal. Since API version 2025-03-31 the billing period lives on
  * each subscription item (`items.data[i].current_period_end`), not on the subscription; this
  * server does the same, so code written against it works against Stripe.
  */
@@ -11,6 +11,7 @@ import {
   noSuch,
   optionalBoolean,
   optionalInteger,
+  optionalList,
   optionalObject,
   optionalString,
   paramPath,
@@ -321,6 +322,53 @@ export function passPeriodEnd(world: World, owner: Owner, subscription: StripeOb
   world.webhooks.emit("customer.subscription.deleted", subscription, owner);
 }
 
+/**
+ * `POST /v1/subscriptions`: a subscription for a customer the server knows, started at once from
+ * `items` (`price`, or `price_data` with a recurring interval; `quantity` 1 by default). This
+ * server has no payment methods and every customer pays, as with the hosted checkout's good card:
+ * `charge_automatically` (Stripe's default, the only collection method here) starts `active`
+ * with a paid first invoice, as Stripe does for a customer whose default card works, and sends
+ * `customer.subscription.created` and `invoice.paid`.
+ */
+function createSubscription({ world, owner, params }: ApiRequest): StripeObject {
+  const customer = requiredString(params, "customer");
+  findObject(world, owner, "customer", customer, "customer");
+  const method = optionalString(params, "collection_method") ?? "charge_automatically";
+  if (method !== "charge_automatically") {
+    throw invalid(
+      "collection_method",
+      "Invalid collection_method: this test server supports charge_automatically",
+      "parameter_invalid",
+    );
+  }
+  const raw = optionalList(params, "items");
+  if (!raw || raw.length === 0) throw missing("items");
+  const lines = raw.map((entry, i) => {
+    const path = `items[${i}]`;
+    if (typeof entry !== "object" || Array.isArray(entry)) throw invalid(path, "Invalid subscription item");
+    const quantity = optionalInteger(entry, "quantity", `${path}[quantity]`) ?? 1;
+    if (quantity < 1)
+      throw invalid(`${path}[quantity]`, "Quantity must be greater than 0.", "parameter_invalid_integer");
+    const priceId = optionalString(entry, "price", `${path}[price]`);
+    const priceData = optionalObject(entry, "price_data", `${path}[price_data]`);
+    let price: StripeObject;
+    if (priceId) price = findObject(world, owner, "price", priceId, `${path}[price]`);
+    else if (priceData)
+      price = world.objects.add(owner, buildPrice(world, owner, priceData, `${path}[price_data]`));
+    else throw missing(`${path}[price]`);
+    if (price.type !== "recurring") {
+      throw invalid(
+        `${path}[price]`,
+        "The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.",
+      );
+    }
+    return { price, quantity };
+  });
+  if (new Set(lines.map((line) => line.price.currency)).size > 1)
+    throw invalid("items", "All prices on a subscription must have the same currency.");
+  return startSubscription(world, owner, customer, lines, metadataOf(params)).subscription;
+}
+
 function listSubscriptions({ world, owner, params }: ApiRequest) {
   const customer = optionalString(params, "customer");
   const status = optionalString(params, "status");
@@ -392,6 +440,7 @@ export const billingRoutes: Route[] = [
   { method: "GET", pattern: /^\/v1\/prices$/, handler: listPrices },
   { method: "GET", pattern: /^\/v1\/prices\/([^/]+)$/, handler: retrieve("price") },
   { method: "GET", pattern: /^\/v1\/subscriptions$/, handler: listSubscriptions },
+  { method: "POST", pattern: /^\/v1\/subscriptions$/, handler: createSubscription },
   { method: "GET", pattern: /^\/v1\/subscriptions\/([^/]+)$/, handler: retrieve("subscription") },
   { method: "POST", pattern: /^\/v1\/subscriptions\/([^/]+)$/, handler: updateSubscription },
   {

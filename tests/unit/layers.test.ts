@@ -49,6 +49,103 @@ describe("layer rules", () => {
     expect(errors[2]).toMatch(/^no-restricted-syntax: Services never build a Response/);
   });
 
+  it("fail a service that reaches app/http or app/routes by any path, statically or dynamically", async () => {
+    const sources = [
+      "~/http/guards.server",
+      "../../http/guards.server",
+      "../http",
+      "app/http/form.server",
+      "~/routes/admin.products",
+      "../../routes/_index",
+    ];
+    for (const source of sources) {
+      const errors = await layerErrors(
+        "app/services/catalog/layers-probe.server.ts",
+        `import * as probe from "${source}";\nexport const p = probe;\n`,
+      );
+      expect(errors, source).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*Services know nothing of HTTP/),
+      ]);
+    }
+    expect(
+      await layerErrors(
+        "app/services/catalog/layers-probe.server.ts",
+        `export const later = () => import("../../http/guards.server");\nexport { requireUser } from "~/http/guards.server";\n`,
+      ),
+    ).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: .*Services know nothing of HTTP/),
+      expect.stringMatching(/^no-restricted-imports: .*Services know nothing of HTTP/),
+    ]);
+  });
+
+  it("fail a service that calls Response.json or Response.redirect", async () => {
+    const errors = await layerErrors(
+      "app/services/catalog/layers-probe.server.ts",
+      `export const answer = () => Response.json({ ok: true });\nexport const go = () => Response.redirect("/", 303);\n`,
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Services never build a Response \(Response.json/),
+      expect.stringMatching(/^no-restricted-syntax: Services never build a Response \(Response.json/),
+    ]);
+  });
+
+  it("fail app/db code that imports a service by any path", async () => {
+    for (const source of [
+      "~/services/identity/accounts.server",
+      "../services/identity/accounts.server",
+      "../../services/email/send.server",
+    ]) {
+      const errors = await layerErrors(
+        "app/db/seed/layers-probe.ts",
+        `import * as probe from "${source}";\nexport const p = probe;\n`,
+      );
+      expect(errors, source).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*app\/db .* never imports a service/),
+      ]);
+    }
+    expect(
+      await layerErrors(
+        "app/db/layers-probe.ts",
+        `export const later = () => import("~/services/identity/accounts.server");\n`,
+      ),
+    ).toEqual([expect.stringMatching(/^no-restricted-syntax: app\/db .* never imports a service/)]);
+  });
+
+  it("fail app/http code that imports a component or a route by any path", async () => {
+    for (const source of [
+      "~/components/ui/PhotoField",
+      "../components/ui/PhotoField",
+      "~/routes/profile",
+      "../routes/profile",
+    ]) {
+      const errors = await layerErrors(
+        "app/http/layers-probe.server.ts",
+        `import * as probe from "${source}";\nexport const p = probe;\n`,
+      );
+      expect(errors, source).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*app\/http .* never imports one/),
+      ]);
+    }
+    expect(
+      await layerErrors(
+        "app/http/layers-probe.server.ts",
+        `export const later = () => import("../components/ui/PhotoField");\n`,
+      ),
+    ).toEqual([expect.stringMatching(/^no-restricted-syntax: app\/http .* never imports one/)]);
+  });
+
+  it("fail a lib helper that reaches a service or the database by a relative path", async () => {
+    for (const source of ["../services/store/tenancy.server", "../db/schema", "../http/guards.server"]) {
+      const errors = await layerErrors(
+        "app/lib/layers-probe.ts",
+        `import * as probe from "${source}";\nexport const p = probe;\n`,
+      );
+      expect(errors, source).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*never imports a service/),
+      ]);
+    }
+  });
+
   it("fail a lib helper that imports a service", async () => {
     const errors = await layerErrors(
       "app/lib/layers-probe.ts",
@@ -68,6 +165,39 @@ describe("layer rules", () => {
       await layerErrors(
         "app/http/layers-probe.server.ts",
         `import { redirect } from "@remix-run/node";\nexport const go = (request: Request) => redirect(new URL(request.url).pathname);\n`,
+      ),
+    ).toEqual([]);
+    // Response.json and imports of app/http are the HTTP layer's own business.
+    expect(
+      await layerErrors(
+        "app/http/layers-probe.server.ts",
+        `import { requireUser } from "./guards.server";\nexport const answer = () => Response.json({ ok: requireUser !== undefined });\n`,
+      ),
+    ).toEqual([]);
+    // Routes and components may import app/http; http may import services and app/lib.
+    expect(
+      await layerErrors(
+        "app/routes/layers-probe.tsx",
+        `import { requireUser } from "../http/guards.server";\nimport { PhotoField } from "../components/ui/PhotoField";\nexport const p = [requireUser, PhotoField];\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        "app/http/layers-probe.server.ts",
+        `import { saveImage } from "../services/media/images.server";\nimport { PHOTO_FIELD } from "~/lib/photo-field";\nexport const p = [saveImage, PHOTO_FIELD];\n`,
+      ),
+    ).toEqual([]);
+    // The seed hashes passwords with lib; a service may import a sibling service and node's http.
+    expect(
+      await layerErrors(
+        "app/db/seed/layers-probe.ts",
+        `import { hashPassword } from "~/lib/passwords.server";\nimport { products } from "../schema";\nexport const p = [hashPassword, products];\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        "app/services/catalog/layers-probe.server.ts",
+        `import { request } from "node:http";\nimport { get } from "http";\nimport { saveImage } from "../media/images.server";\nexport const later = () => import("./storefront.server");\nexport const p = [request, get, saveImage];\n`,
       ),
     ).toEqual([]);
   });

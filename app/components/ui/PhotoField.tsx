@@ -1,8 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { FieldError } from "~/components/ui/Field";
-
-/** The form field a profile photo is posted as (multipart). */
-export const PHOTO_FIELD = "photo";
+import { PHOTO_FIELD } from "~/lib/photo-field";
 
 /**
  * An image input (PNG or JPG, checked again on the server) with its hint and error: the profile

@@ -70,8 +70,9 @@ export interface StoreDef {
   cod?: { feeCents: number; maxTotalCents?: number; feeSinceDays: number };
   /**
    * Where the store's subscription stands (issue 12): a plan (package code) paid up to `days` from
-   * seeding, or a trial of it. No Stripe ids: "Manage billing" answers 'stripeId not found!' until
-   * the store buys a plan through the Stripe test server.
+   * seeding, or a trial of it. No Stripe ids: with the Stripe test server running, start-up makes
+   * an active plan a subscription there (services/billing/demo-subscription.server.ts); without
+   * it "Manage billing" answers 'stripeId not found!'.
    */
   subscription?: { plan: string; status: "active" | "trialing"; days: number };
   /** The store's time zone (IANA); UTC when absent. */

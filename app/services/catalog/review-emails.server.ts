@@ -8,17 +8,12 @@ import "~/lib/i18n.server";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products, reviews, users } from "~/db/schema";
-import { getT, localeDir } from "~/lib/i18n";
+import { getT } from "~/lib/i18n";
 import { localized } from "~/lib/localized-name";
+import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { sendEmail } from "~/services/email/email.server";
 import { emailStore } from "~/services/email/email-templates.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 
 export async function sendHeldReviewEmails(store: TenantStore, reviewId: string): Promise<void> {
   try {
@@ -47,7 +42,6 @@ export async function sendHeldReviewEmails(store: TenantStore, reviewId: string)
     if (!found) return;
     const brand = emailStore(store);
     const link = `${brand.origin}/admin/reviews?status=held`;
-    const color = /^#[0-9a-f]{6}$/i.test(brand.primaryColor) ? brand.primaryColor : "#242F51";
     for (const admin of found.admins) {
       const locale = admin.locale ?? store.defaultLocale;
       const t = getT(locale);
@@ -63,16 +57,17 @@ export async function sendHeldReviewEmails(store: TenantStore, reviewId: string)
       const lines = [t("email.greeting", vars), t("reviewModeration.email.body", vars)];
       const quote = [`${t("reviews.starLabel", { count: review.rating })} · ${review.title}`, review.comment];
       const action = t("reviewModeration.email.action");
-      const dir = localeDir(locale);
-      const html = `<!doctype html><html lang="${locale}" dir="${dir}"><body style="margin:0;background:#f4f5f7;font-family:Nunito,Arial,sans-serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden;text-align:${dir === "rtl" ? "right" : "left"}">
-<tr><td style="background:${color};color:#ffffff;padding:20px;text-align:center"><strong style="font-size:20px">${escapeHtml(store.name)}</strong></td></tr>
-<tr><td style="padding:24px;color:#1f2430;font-size:16px;line-height:1.5">
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-<blockquote dir="auto" style="margin:16px 0;padding:12px 16px;border-${dir === "rtl" ? "right" : "left"}:4px solid ${color};background:#f4f5f7;white-space:pre-line"><strong>${escapeHtml(quote[0]!)}</strong><br>${escapeHtml(quote[1]!)}</blockquote>
-<p style="text-align:center;margin:28px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>
-</td></tr></table></td></tr></table></body></html>`;
+      const { start, color, page } = emailFrame(locale, {
+        name: store.name,
+        primaryColor: brand.primaryColor,
+      });
+      // The held alert has no footer: it goes to the store's own admins.
+      const html = page(
+        `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<blockquote dir="auto" style="margin:16px 0;padding:12px 16px;border-${start}:4px solid ${color};background:#f4f5f7;white-space:pre-line"><strong>${escapeHtml(quote[0]!)}</strong><br>${escapeHtml(quote[1]!)}</blockquote>`,
+        { label: action, link },
+        null,
+      );
       const text = [...lines, quote.join("\n"), `${action}: ${link}`].join("\n\n");
       await sendEmail(store.id, {
         to: admin.email,

@@ -23,7 +23,8 @@ export type DemoAccountOutcome =
 export const demoStripeAvailable = () =>
   stripeConfigured() && Boolean(config().stripe.apiBase) && config().stripe.demoConnect;
 
-async function storeIdBySlug(slug: string): Promise<string | null> {
+/** The store with this slug (platform-wide lookup), or null. */
+export async function storeIdBySlug(slug: string): Promise<string | null> {
   const db = await getDb();
   const found = await db.withPlatform((tx) =>
     tx.execute(sql`select id from platform_store_by_host(${slug}, null)`),
