@@ -7,8 +7,7 @@
  */
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { hostUrl } from "./demo";
-import { productInStock, uniqueEmail } from "./support/shop";
+import { addToCart, dyes, fillShipping, productInStock, signUp, uniqueEmail } from "./support/shop";
 import {
   axe,
   dismissToasts,
@@ -26,8 +25,6 @@ mkdirSync(SHOTS, { recursive: true });
 
 test.describe.configure({ timeout: 180_000 });
 
-const dyes = (path: string, locale: Locale) =>
-  hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
 async function expectAccessible(page: Page, label: string) {
   // Toasts fade in: axe would measure their colours mid-animation.
   const results = await axe(page).exclude("[data-sonner-toaster]").analyze();
@@ -39,21 +36,14 @@ async function expectAccessible(page: Page, label: string) {
 
 /** A new shopper places a Cash On Delivery order; returns its number. */
 async function placeCodOrder(page: Page, locale: Locale, slug: string): Promise<number> {
-  await page.goto(dyes("/signup", locale));
-  await page.getByLabel(t(locale, "auth.fields.name")).fill(locale === "ar" ? "سلمى نصار" : "Salma Nassar");
-  await page.getByLabel(t(locale, "auth.fields.email")).fill(uniqueEmail(`admin-orders-${locale}`));
-  await page.getByLabel(t(locale, "auth.fields.password")).fill("order-pass-1");
-  await page.getByRole("button", { name: t(locale, "auth.signup.submit") }).click();
-  await expect(page.getByRole("link", { name: t(locale, "auth.account") })).toBeVisible();
-  await page.goto(dyes(`/products/${slug}`, locale));
-  await page.getByLabel(t(locale, "productPage.quantity"), { exact: true }).fill("2");
-  await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
-  await expectToast(page, t(locale, "toast.cartAdded"));
+  await signUp(page, locale, {
+    name: locale === "ar" ? "سلمى نصار" : "Salma Nassar",
+    email: uniqueEmail(`admin-orders-${locale}`),
+    password: "order-pass-1",
+  });
+  await addToCart(page, locale, slug, 2);
   await page.goto(dyes("/checkout", locale));
-  await page.getByLabel(t(locale, "checkout.streetAddress")).fill("12 Cedar Street");
-  await page.getByLabel(t(locale, "checkout.zipCode")).fill("11011");
-  await page.getByLabel(t(locale, "checkout.city")).fill(locale === "ar" ? "بيروت" : "Beirut");
-  await page.getByLabel(t(locale, "checkout.mobile")).fill("+961 71 234 567");
+  await fillShipping(page, locale);
   await expect(page.getByLabel(t(locale, "payment.cod"))).toBeChecked();
   await page.getByRole("button", { name: t(locale, "checkout.placeOrder") }).click();
   await expect(page).toHaveURL(/\/orders\/\d+\/confirmed/);
@@ -71,7 +61,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       extraHTTPHeaders: { "X-Forwarded-For": `10.${200 + (locale === "ar" ? 1 : 0)}.${Date.now() % 250}.9` },
     });
     const shopper = await shopperContext.newPage();
-    const slug = await productInStock(shopper, locale === "en" ? 2 : 3);
+    const slug = await productInStock(locale === "en" ? 2 : 3);
     const number = await placeCodOrder(shopper, locale, slug);
     const shopperStatus = async (status: string, payment: string) => {
       await shopper.goto(dyes(`/orders/${number}`, locale));

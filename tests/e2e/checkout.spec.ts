@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { hostUrl } from "./demo";
 import { axe, expect, expectToast, test } from "./support/fixtures";
-import { productInStock, uniqueEmail } from "./support/shop";
+import { addToCart, fillShipping, productInStock, signUp, uniqueEmail } from "./support/shop";
 
 type Locale = "en" | "ar";
 const dictionaries = {
@@ -44,31 +44,12 @@ async function expectAccessible(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
-async function signUp(page: Page, locale: Locale, email: string) {
-  await page.goto(dyes("/signup", locale));
-  await page
-    .getByLabel(text(locale, "auth.fields.name"))
-    .fill(locale === "ar" ? "ليلى حداد" : "Layla Haddad");
-  await page.getByLabel(text(locale, "auth.fields.email")).fill(email);
-  await page.getByLabel(text(locale, "auth.fields.password")).fill("order-pass-1");
-  await page.getByRole("button", { name: text(locale, "auth.signup.submit") }).click();
-  await expect(page.getByRole("link", { name: text(locale, "auth.account") })).toBeVisible();
-}
-
-async function addToCart(page: Page, locale: Locale, slug: string, quantity: number) {
-  await page.goto(dyes(`/products/${slug}`, locale));
-  await page.getByLabel(text(locale, "productPage.quantity"), { exact: true }).fill(String(quantity));
-  await page.getByRole("button", { name: text(locale, "productPage.addToCart") }).click();
-  // The cart holds the line only once the answer is back: opening /cart before it showed it empty.
-  await expectToast(page, text(locale, "toast.cartAdded"));
-}
-
-async function fillShipping(page: Page, locale: Locale) {
-  await page.getByLabel(text(locale, "checkout.streetAddress")).fill("12 Cedar Street");
-  await page.getByLabel(text(locale, "checkout.zipCode")).fill("11011");
-  await page.getByLabel(text(locale, "checkout.city")).fill(locale === "ar" ? "بيروت" : "Beirut");
-  await page.getByLabel(text(locale, "checkout.mobile")).fill("+961 71 234 567");
-}
+const signUpAs = (page: Page, locale: Locale, email: string) =>
+  signUp(page, locale, {
+    name: locale === "ar" ? "ليلى حداد" : "Layla Haddad",
+    email,
+    password: "order-pass-1",
+  });
 
 // A whole purchase, five axe runs and a search for stocked products on a 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -78,8 +59,8 @@ for (const locale of ["en", "ar"] as const) {
     test("Cash On Delivery from the cart to confirmed, My orders, details, cancel, stock back", async ({
       page,
     }) => {
-      const slug = await productInStock(page, locale === "en" ? 0 : 1);
-      await signUp(page, locale, uniqueEmail(`cod-${locale}`));
+      const slug = await productInStock(locale === "en" ? 0 : 1);
+      await signUpAs(page, locale, uniqueEmail(`cod-${locale}`));
       const before = await stockOnPage(page, slug, locale);
       await addToCart(page, locale, slug, 2);
       await page.goto(dyes("/cart", locale));
@@ -153,8 +134,8 @@ test.describe("without JavaScript", () => {
 
   test("Cash On Delivery and cancelling on the confirmation page", async ({ page }) => {
     const locale = "en";
-    const slug = await productInStock(page, 2);
-    await signUp(page, locale, uniqueEmail("cod-nojs"));
+    const slug = await productInStock(2);
+    await signUpAs(page, locale, uniqueEmail("cod-nojs"));
     const before = await stockOnPage(page, slug, locale);
     await addToCart(page, locale, slug, 1);
     await page.goto(dyes("/checkout", locale));

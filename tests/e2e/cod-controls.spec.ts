@@ -12,9 +12,8 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/lib/money";
 import { DYES_STORE } from "../../app/db/seed/stores";
-import { hostUrl } from "./demo";
 import { linkIn, waitForMailAbout } from "./support/mail";
-import { productInStock, uniqueEmail } from "./support/shop";
+import { addToCart, dyes, fillShipping, productInStock, signUp, uniqueEmail } from "./support/shop";
 import { axe, expect, expectToast, login, t, test, type Locale } from "./support/fixtures";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/cod";
@@ -22,8 +21,6 @@ mkdirSync(SHOTS, { recursive: true });
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const dyes = (path: string, locale: Locale) =>
-  hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
 const OPTIONS = "/admin/storesetting/paymentOptions";
 
 async function expectAccessible(page: Page, label: string) {
@@ -92,16 +89,13 @@ for (const locale of ["en", "ar"] as Locale[]) {
         extraHTTPHeaders: { "X-Forwarded-For": `10.${210 + (locale === "ar" ? 1 : 0)}.${Date.now() % 250}.7` },
       });
       const shopper = await shopperContext.newPage();
-      const slug = await productInStock(shopper, locale === "en" ? 6 : 7);
-      await shopper.goto(dyes("/signup", locale));
-      await shopper.getByLabel(t(locale, "auth.fields.name")).fill(locale === "ar" ? "نور خليل" : "Nour Khalil");
-      await shopper.getByLabel(t(locale, "auth.fields.email")).fill(uniqueEmail(`cod-${locale}`));
-      await shopper.getByLabel(t(locale, "auth.fields.password")).fill("cod-pass-1");
-      await shopper.getByRole("button", { name: t(locale, "auth.signup.submit") }).click();
-      await expect(shopper.getByRole("link", { name: t(locale, "auth.account") })).toBeVisible();
-      await shopper.goto(dyes(`/products/${slug}`, locale));
-      await shopper.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
-      await expectToast(shopper, t(locale, "toast.cartAdded"));
+      const slug = await productInStock(locale === "en" ? 6 : 7);
+      await signUp(shopper, locale, {
+        name: locale === "ar" ? "نور خليل" : "Nour Khalil",
+        email: uniqueEmail(`cod-${locale}`),
+        password: "cod-pass-1",
+      });
+      await addToCart(shopper, locale, slug);
 
       await shopper.goto(dyes("/checkout", locale));
       const fee = formatMoney(locale === "en" ? 225 : 300, "USD", locale);
@@ -111,10 +105,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(feeLine).toContainText(fee);
       await expect(shopper.getByLabel(t(locale, "payment.cod"))).toBeChecked();
       await expect(shopper.getByText(t(locale, "codControls.feeHint", { amount: fee }))).toBeVisible();
-      await shopper.getByLabel(t(locale, "checkout.streetAddress")).fill("12 Cedar Street");
-      await shopper.getByLabel(t(locale, "checkout.zipCode")).fill("11011");
-      await shopper.getByLabel(t(locale, "checkout.city")).fill(locale === "ar" ? "بيروت" : "Beirut");
-      await shopper.getByLabel(t(locale, "checkout.mobile")).fill("+961 71 234 567");
+      await fillShipping(shopper, locale);
       await expectAccessible(shopper, "checkout with a COD fee");
       await shots(shopper, `checkout-cod-fee-${locale}`);
       const total = (await shopper.getByTestId("checkout-total").innerText()).trim();
@@ -136,9 +127,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
 
       // A ceiling below any cart: COD is no longer offered, and the checkout says why.
       await saveCod(page, locale, locale === "en" ? "2.25" : "3", "1");
-      await shopper.goto(dyes(`/products/${slug}`, locale));
-      await shopper.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
-      await expectToast(shopper, t(locale, "toast.cartAdded"));
+      await addToCart(shopper, locale, slug);
       await shopper.goto(dyes("/checkout", locale));
       await expect(shopper.getByTestId("cod-notice")).toHaveText(
         t(locale, "codControls.overMax", { amount: formatMoney(100, "USD", locale) }),

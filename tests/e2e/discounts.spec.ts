@@ -8,7 +8,6 @@
  * checkout, and the order placed with it. Screenshots at 1280 and 390 px go to SHOTS_DIR.
  */
 import type { Page } from "@playwright/test";
-import { hostUrl } from "./demo";
 import {
   dismissToasts,
   expect,
@@ -21,38 +20,18 @@ import {
   waitForHydration,
   type Locale,
 } from "./support/fixtures";
-import { productInStock, uniqueEmail } from "./support/shop";
-
-const dyes = (path: string, locale: Locale) =>
-  hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
+import { addToCart, dyes, fillShipping, productInStock, signUp, uniqueEmail } from "./support/shop";
 
 /** "US$ 1,234.50" → 123450 (Latin digits in both locales). */
 const cents = (text: string) =>
   Math.round(Number(/\d[\d,]*(?:\.\d+)?/.exec(text)![0].replace(/,/g, "")) * 100);
 
-async function signUp(page: Page, locale: Locale, email: string) {
-  await page.goto(dyes("/signup", locale));
-  await page.getByLabel(t(locale, "auth.fields.name")).fill(locale === "ar" ? "سلمى يوسف" : "Salma Youssef");
-  await page.getByLabel(t(locale, "auth.fields.email")).fill(email);
-  await page.getByLabel(t(locale, "auth.fields.password")).fill("code-pass-1");
-  await page.getByRole("button", { name: t(locale, "auth.signup.submit") }).click();
-  await expect(page.getByRole("link", { name: t(locale, "auth.account") })).toBeVisible();
-}
-
-async function addToCart(page: Page, locale: Locale, slug: string, quantity: number) {
-  await page.goto(dyes(`/products/${slug}`, locale));
-  await page.getByLabel(t(locale, "productPage.quantity"), { exact: true }).fill(String(quantity));
-  await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
-  // The cart holds the line only once the answer is back.
-  await expectToast(page, t(locale, "toast.cartAdded"));
-}
-
-async function fillShipping(page: Page, locale: Locale) {
-  await page.getByLabel(t(locale, "checkout.streetAddress")).fill("12 Cedar Street");
-  await page.getByLabel(t(locale, "checkout.zipCode")).fill("11011");
-  await page.getByLabel(t(locale, "checkout.city")).fill(locale === "ar" ? "بيروت" : "Beirut");
-  await page.getByLabel(t(locale, "checkout.mobile")).fill("+961 71 234 567");
-}
+const signUpAs = (page: Page, locale: Locale, email: string) =>
+  signUp(page, locale, {
+    name: locale === "ar" ? "سلمى يوسف" : "Salma Youssef",
+    email,
+    password: "code-pass-1",
+  });
 
 /** The code's line in a summary: "Code X" and its amount. */
 const codeLine = (page: Page, locale: Locale, code: string) =>
@@ -116,8 +95,8 @@ for (const locale of ["en", "ar"] as Locale[]) {
 
       // ── a new shopper ──
       await page.context().clearCookies();
-      const slug = await productInStock(page, locale === "en" ? 3 : 4);
-      await signUp(page, locale, uniqueEmail(`code-${locale}`));
+      const slug = await productInStock(locale === "en" ? 3 : 4);
+      await signUpAs(page, locale, uniqueEmail(`code-${locale}`));
       await addToCart(page, locale, slug, 2);
       await page.goto(dyes("/cart", locale));
       await page.getByLabel(t(locale, "discounts.field"), { exact: true }).fill(code.toLowerCase());
@@ -177,8 +156,8 @@ test.describe("discount codes without JavaScript", () => {
     page,
   }) => {
     const locale = "en";
-    const slug = await productInStock(page, 5);
-    await signUp(page, locale, uniqueEmail("code-nojs"));
+    const slug = await productInStock(5);
+    await signUpAs(page, locale, uniqueEmail("code-nojs"));
     await addToCart(page, locale, slug, 1);
     await page.goto(dyes("/cart", locale));
     // A made-up code comes back from the server with its message.

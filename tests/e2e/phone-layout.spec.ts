@@ -8,9 +8,9 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { DYES_CATALOG } from "../../app/db/seed/catalog/dyes";
-import { slugify } from "../../app/db/seed/plan/catalog";
 import { hostUrl } from "./demo";
 import { axe, expect, expectToast, t, test, type Locale } from "./support/fixtures";
+import { DYES_SLUGS, firstInStock } from "./support/shop";
 
 const LOCALES: Locale[] = ["en", "ar"];
 const PHONE = { width: 390, height: 844 };
@@ -79,17 +79,8 @@ async function signUp(page: Page, locale: Locale) {
 }
 
 /** A demo product with stock, from the middle of the catalogue (other specs start at its ends). */
-async function productInStock(page: Page): Promise<string> {
-  const slugs = DYES_CATALOG.flatMap((top) =>
-    top.subcategories.flatMap((sub) => sub.products.map((product) => slugify(product.nameEn))),
-  );
-  for (const slug of slugs.slice(Math.floor(slugs.length / 2))) {
-    const res = await page.goto(dyes(`/products/${slug}`, "en"));
-    const max = await page.locator('input[name="quantity"]').getAttribute("max");
-    if (res?.ok() && Number(max) >= 5) return slug;
-  }
-  throw new Error("no demo product in stock");
-}
+const productInStock = () =>
+  firstInStock(DYES_SLUGS.slice(Math.floor(DYES_SLUGS.length / 2)), 5);
 
 test.describe("phone, with JavaScript", () => {
   test.use({ viewport: PHONE });
@@ -261,7 +252,7 @@ test.describe("phone, with JavaScript", () => {
     });
 
     test(`the cart with its count, not covered by the toast (${locale})`, async ({ page }) => {
-      const slug = await productInStock(page);
+      const slug = await productInStock();
       await signUp(page, locale);
       await expectToast(page, t(locale, "toast.registrationSuccess"));
       await page.goto(dyes(`/products/${slug}`, locale));
@@ -364,7 +355,7 @@ test.describe("phone, without JavaScript", () => {
       await expectProductsInFirstScreen(page);
 
       // The cart's count.
-      const slug = await productInStock(page);
+      const slug = await productInStock();
       await signUp(page, locale);
       await page.goto(dyes(`/products/${slug}`, locale));
       await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();

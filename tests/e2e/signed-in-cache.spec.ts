@@ -5,14 +5,10 @@
  * and React hydrates the filled-in pages without a mismatch.
  */
 import type { Page } from "@playwright/test";
-import { slugify } from "../../app/db/seed/plan/catalog";
-import { DYES_STORE } from "../../app/db/seed/stores";
 import { hostUrl } from "./demo";
 import { dismissToasts, expect, expectToast, t, test, type Locale } from "./support/fixtures";
+import { DYES_SLUGS, firstInStock } from "./support/shop";
 
-const SLUGS = DYES_STORE.catalog.flatMap((top) =>
-  top.subcategories.flatMap((sub) => sub.products.map((product) => slugify(product.nameEn))),
-);
 const PAGES = ["/", "/products", "/categories", "/products/most-selling", "/about", "/terms"];
 const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -28,18 +24,7 @@ async function signUp(page: Page, locale: Locale, name: string) {
 }
 
 /** The first demo product with an add-to-cart button (the seed leaves some out of stock). */
-async function productInStock(page: Page, locale: Locale): Promise<string> {
-  for (const slug of SLUGS) {
-    const response = await page.goto(hostUrl("dyes", `/products/${slug}`));
-    if (
-      response?.ok() &&
-      (await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).count()) > 0
-    ) {
-      return slug;
-    }
-  }
-  throw new Error("no demo product in stock");
-}
+const productInStock = () => firstInStock(DYES_SLUGS, 1);
 
 /** The header of a signed-in shopper: their avatar's initial, and the cart with its count. */
 async function expectHeader(page: Page, locale: Locale, initial: string, count: number) {
@@ -82,7 +67,7 @@ for (const locale of ["en", "ar"] as const) {
         await visitTwice(page, path);
         await expectHeader(page, locale, initial, 0);
       }
-      const slug = await productInStock(page, locale);
+      const slug = await productInStock();
       await visitTwice(page, `/products/${slug}`);
       await expectHeader(page, locale, initial, 0);
       await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
@@ -114,7 +99,7 @@ test.describe("signed-in pages from the cache without JavaScript", () => {
         await visitTwice(page, path);
         await expectHeader(page, locale, initial, 0);
       }
-      const slug = await productInStock(page, locale);
+      const slug = await productInStock();
       await visitTwice(page, `/products/${slug}`);
       await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
       await expectToast(page, t(locale, "toast.cartAdded"));

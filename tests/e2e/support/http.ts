@@ -37,3 +37,30 @@ export function postForm(
     req.end(body);
   });
 }
+
+/** A GET with the given Host (store host, without the port) and headers. */
+export function get(
+  host: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: Number(process.env.E2E_PORT),
+        path,
+        headers: { Host: `${host}:${process.env.E2E_PORT}`, ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}

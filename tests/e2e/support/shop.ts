@@ -1,27 +1,95 @@
-/** Shopping helpers the storefront specs share: demo products in stock, unique sign-up emails. */
+/**
+ * Shopping steps the storefront specs share (checkout, discount codes, COD controls, admin
+ * orders): demo products in stock, unique sign-up emails, a new shopper signed up through the
+ * form, a product added to the cart, the shipping address typed in.
+ */
 import type { Page } from "@playwright/test";
 import { slugify } from "../../../app/db/seed/plan/catalog";
 import { DYES_STORE } from "../../../app/db/seed/stores";
-import { hostUrl } from "../demo";
+import { hostUrl, type Locale } from "../demo";
+import { expect, expectToast, newClientAddress, t } from "./fixtures";
+import { get } from "./http";
 
 export const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-const SLUGS = DYES_STORE.catalog.flatMap((top) =>
+/** Every demo product's slug, in catalogue order. */
+export const DYES_SLUGS = DYES_STORE.catalog.flatMap((top) =>
   top.subcategories.flatMap((sub) => sub.products.map((product) => slugify(product.nameEn))),
 );
+
+/** A path on the dyes store in `locale`. */
+export const dyes = (path: string, locale: Locale) =>
+  hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
+
+/**
+ * The stock a product page offers (its quantity field's `max`, as the server renders it), or
+ * null when the page is not there or offers no quantity (sold out). Read over plain HTTP (the
+ * stock is the same for every visitor): rendering and hydrating each candidate in the browser
+ * cost a second or more a product, and a search opens up to a dozen of them.
+ */
+async function offeredStock(slug: string): Promise<number | null> {
+  const response = await get("dyes.localhost", `/products/${slug}?lng=en`, {
+    "X-Forwarded-For": newClientAddress(),
+  });
+  if (response.status !== 200) return null;
+  const input = /<input\b[^>]*\bname="quantity"[^>]*>/.exec(response.body)?.[0];
+  const max = input ? /\bmax="(\d+)"/.exec(input)?.[1] : undefined;
+  return max === undefined ? null : Number(max);
+}
+
+/**
+ * The `index`-th demo product (0 = the first) of `slugs` offering at least `min` units, looked
+ * up a few at a time, in order.
+ */
+export async function firstInStock(slugs: string[], min: number, index = 0): Promise<string> {
+  let seen = 0;
+  for (let start = 0; start < slugs.length; start += 6) {
+    const batch = slugs.slice(start, start + 6);
+    const stocks = await Promise.all(batch.map((slug) => offeredStock(slug)));
+    for (const [i, stock] of stocks.entries()) {
+      if (stock !== null && stock >= min && seen++ === index) return batch[i]!;
+    }
+  }
+  throw new Error("not enough demo products in stock");
+}
 
 /**
  * A demo product with plenty in stock, the `index`-th found from the end of the catalogue (the
  * product and cart tests start from the front), so parallel tests never buy the same one.
  */
-export async function productInStock(page: Page, index: number): Promise<string> {
-  let seen = 0;
-  for (const slug of [...SLUGS].reverse()) {
-    const res = await page.goto(hostUrl("dyes", `/products/${slug}?lng=en`));
-    if (!res?.ok()) continue;
-    const max = await page.locator('input[name="quantity"]').getAttribute("max");
-    if (max && Number(max) >= 10 && seen++ === index) return slug;
-  }
-  throw new Error("not enough demo products in stock");
+export function productInStock(index: number): Promise<string> {
+  return firstInStock([...DYES_SLUGS].reverse(), 10, index);
+}
+
+/** A new shopper signs up through the dyes store's form and is signed in. */
+export async function signUp(
+  page: Page,
+  locale: Locale,
+  { name, email, password }: { name: string; email: string; password: string },
+): Promise<void> {
+  await page.goto(dyes("/signup", locale));
+  await page.getByLabel(t(locale, "auth.fields.name")).fill(name);
+  await page.getByLabel(t(locale, "auth.fields.email")).fill(email);
+  await page.getByLabel(t(locale, "auth.fields.password")).fill(password);
+  await page.getByRole("button", { name: t(locale, "auth.signup.submit") }).click();
+  await expect(page.getByRole("link", { name: t(locale, "auth.account") })).toBeVisible();
+}
+
+/** `quantity` of a product into the cart from its page (omitted: the field's default, 1). */
+export async function addToCart(page: Page, locale: Locale, slug: string, quantity?: number): Promise<void> {
+  await page.goto(dyes(`/products/${slug}`, locale));
+  if (quantity !== undefined)
+    await page.getByLabel(t(locale, "productPage.quantity"), { exact: true }).fill(String(quantity));
+  await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
+  // The cart holds the line only once the answer is back: opening /cart before it showed it empty.
+  await expectToast(page, t(locale, "toast.cartAdded"));
+}
+
+/** The checkout's shipping fields, filled in (Beirut, in the page's language). */
+export async function fillShipping(page: Page, locale: Locale): Promise<void> {
+  await page.getByLabel(t(locale, "checkout.streetAddress")).fill("12 Cedar Street");
+  await page.getByLabel(t(locale, "checkout.zipCode")).fill("11011");
+  await page.getByLabel(t(locale, "checkout.city")).fill(locale === "ar" ? "بيروت" : "Beirut");
+  await page.getByLabel(t(locale, "checkout.mobile")).fill("+961 71 234 567");
 }

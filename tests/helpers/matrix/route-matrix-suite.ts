@@ -248,6 +248,18 @@ function plausible(name: string, rendered: string): string {
   return "Matrix text";
 }
 
+/**
+ * One entry per identity, action and field names. A no-JavaScript confirmation page
+ * (`?confirm=delete-…`) shows the list's or the record's own forms again, posting to the same
+ * route with the same fields plus that query: the same action, so they are probed once (they
+ * were ~5 % of the matrix's requests). A confirmation's own form has its own fields and stays.
+ */
+function formKey(identity: string, form: PageForm): string {
+  const action = new URL(form.action, "http://x");
+  action.searchParams.delete("confirm");
+  return `${identity} ${action.pathname}${action.search} ${form.fields.map(([n]) => n).join(",")}`;
+}
+
 const urlencoded = (fields: Array<[string, string]>) => new URLSearchParams(fields).toString();
 
 /** Forms on a page that post somewhere, each with its action resolved against the page. */
@@ -408,7 +420,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
                 if (identity === "anonymous") anonymousStatus.set(route.id, outcome.status);
                 if (outcome.status === 200) {
                   for (const form of postForms(outcome.body, path)) {
-                    const key = `${identity} ${form.action} ${form.fields.map(([n]) => n).join(",")}`;
+                    const key = formKey(identity, form);
                     if (!forms.has(key)) forms.set(key, { identity, form, route: route.path });
                   }
                 }
@@ -491,7 +503,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
         }
 
         for (const registered of ANSWER_FORMS) {
-          const key = `${registered.identity} ${registered.form.action} ${registered.form.fields.map(([n]) => n).join(",")}`;
+          const key = formKey(registered.identity, registered.form);
           forms.set(key, registered);
         }
 
@@ -507,7 +519,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
               "form page not shown",
             );
           for (const form of postForms(outcome.body, path)) {
-            const key = `admin ${form.action} ${form.fields.map(([n]) => n).join(",")}`;
+            const key = formKey("admin", form);
             if (!forms.has(key)) forms.set(key, { identity: "admin", form, route: path });
           }
         }
