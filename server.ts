@@ -199,7 +199,6 @@ async function serve() {
         cspNonce: cspNonce(res),
         requestId: requestFacts(res)?.id,
         shared: {},
-        documentOnly: {},
         // Set by the page cache while it renders the shared copy of a signed-in page (decision 031).
         pageTemplate: res.locals.pageTemplate as AppLoadContext["pageTemplate"],
       });
