@@ -251,7 +251,7 @@ async function main() {
   const off = process.env.BENCH_SERVERS === "on" ? null : await measureServer("off");
   const on = await measureServer("on");
 
-  const rows = [off?.measured ?? [], on.measured].flatMap((measured) => {
+  const rows = (off ? [off.measured, on.measured] : [on.measured]).flatMap((measured) => {
     const bare = measured.find((route) => route.mode === "bare");
     if (!bare) throw new Error("no baseline route");
     return measured.map((route) => {
