@@ -179,7 +179,6 @@ async function createPostgres(
   const appClient = appUrl ? postgres(appUrl, options) : undefined;
   const owner = drizzlePostgres(client, { schema }) as unknown as AppDatabase;
   const app = appClient ? (drizzlePostgres(appClient, { schema }) as unknown as AppDatabase) : owner;
-  const rawApp = appClient ?? client;
   /** `queryInStore`'s own connection, opened on first use (decision 031's amendment). */
   let inStore: postgres.Sql | undefined;
   return {
