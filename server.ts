@@ -10,7 +10,6 @@ import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import express from "express";
 import { getDb, setDb } from "./app/db/client.server";
 import { config } from "./app/lib/config.server";
 import { recheckCustomDomains } from "./app/services/store/custom-domain.server";
@@ -24,6 +23,7 @@ import { subscribeDemoStores } from "./app/services/billing/demo-subscription.se
 import { connectDemoStores } from "./app/services/payments/demo-account.server";
 import { DEMO_STORES } from "./app/db/seed/stores";
 import { createApp } from "./server/app";
+import { builtAssets } from "./server/edge/built-assets";
 import { runPrimary } from "./server/cluster";
 import { localBackend, workerBackend } from "./server/page-cache/backend";
 import { startPageCache } from "./server/page-cache/start";
@@ -166,18 +166,8 @@ async function serve() {
     outage: { health, pageCache: pageCache?.edge },
     assets: viteDevServer
       ? [viteDevServer.middlewares]
-      : [
-          // Vite fingerprints everything under /assets, so it can be cached forever. Mounted at
-          // /assets: at the root it looked for build/client/assets/assets/… (so the assets went
-          // out with the hour below) and stat'ed a file for every page request.
-          express
-            .Router()
-            .use(
-              "/assets",
-              express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
-            ),
-          express.static("build/client", { maxAge: "1h", index: false }),
-        ],
+      : // Vite fingerprints everything under /assets (cached forever); public/'s files by name.
+        [builtAssets("build/client")],
     observe: requestObserver({
       logger,
       log: settings.requestLog,
@@ -212,7 +202,6 @@ async function serve() {
         cspNonce: cspNonce(res),
         requestId: requestFacts(res)?.id,
         shared: {},
-        documentOnly: {},
         // Set by the page cache while it renders the shared copy of a signed-in page (decision 031).
         pageTemplate: res.locals.pageTemplate as AppLoadContext["pageTemplate"],
       });

@@ -26,7 +26,10 @@ declare module "@remix-run/node" {
      * many requests leave it out, and each loader then reads for itself.
      */
     shared?: RequestShared;
-    /** What the page's HTML carries and its loader data does not (lib/document-only.ts). */
+    /**
+     * What the page's HTML carries and its loader data does not (lib/document-only.ts): a new object
+     * per document request (createLoadContext), none for a `.data` request, which renders no HTML.
+     */
     documentOnly?: DocumentOnly;
     /**
      * Set by the page cache when it renders the shared copy of a signed-in page (decision 031):

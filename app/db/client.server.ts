@@ -29,8 +29,10 @@ export interface Db {
   withStore<T>(storeId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * One prepared statement in the store's scope, its rows as arrays, in ONE round trip on
-   * PostgreSQL: BEGIN, the scope, the statement and COMMIT go out together on a reserved
-   * connection (the signed-in page cache's viewer read, decision 031).
+   * PostgreSQL: the scope and the statement go out together on a connection of this process kept
+   * for them, pipelined with other such reads (the signed-in page cache's viewer read, decision
+   * 031 and its amendment). A read-only statement that also names its store in its own conditions:
+   * row-level security scopes it, and if the scope ever failed it still finds nothing elsewhere.
    */
   queryInStore(storeId: string, text: string, params: unknown[]): Promise<unknown[][]>;
   /** Runs `fn` as the app role with no store: tenant tables show nothing, platform tables work. */
@@ -59,6 +61,9 @@ export class InvalidStoreIdError extends Error {
 
 /** The scope every store transaction starts with (see `scoped`), for drivers used directly. */
 const ENTER_SCOPE_SQL = "select set_config('role', $1, true), set_config('app.store_id', $2, true)";
+
+/** The same for the rest of the session: on `queryInStore`'s own connection, which nothing else uses. */
+const SESSION_SCOPE_SQL = "select set_config('role', $1, false), set_config('app.store_id', $2, false)";
 
 function scoped(owner: AppDatabase) {
   const run = <T>(storeId: string, fn: (tx: Tx) => Promise<T>) =>
@@ -174,31 +179,27 @@ async function createPostgres(
   const appClient = appUrl ? postgres(appUrl, options) : undefined;
   const owner = drizzlePostgres(client, { schema }) as unknown as AppDatabase;
   const app = appClient ? (drizzlePostgres(appClient, { schema }) as unknown as AppDatabase) : owner;
-  const rawApp = appClient ?? client;
+  /** `queryInStore`'s own connection, opened on first use (decision 031's amendment). */
+  let inStore: postgres.Sql | undefined;
   return {
     kind: "postgres",
     owner,
     ...scoped(app),
     async queryInStore(storeId, text, params) {
       if (!UUID.test(storeId)) throw new InvalidStoreIdError(storeId);
-      const connection = await rawApp.reserve();
-      try {
-        // Sent together, run in order: a failed step aborts the transaction, so the statement
-        // never runs outside the scope and COMMIT answers as a rollback.
-        const steps = [
-          connection.unsafe("begin"),
-          connection.unsafe(ENTER_SCOPE_SQL, [APP_ROLE, storeId], { prepare: true }),
-          connection.unsafe(text, params as never[], { prepare: true }).values(),
-          connection.unsafe("commit"),
-        ];
-        const [, , rows] = await Promise.all(steps);
-        return rows as unknown as unknown[][];
-      } catch (error) {
-        await connection.unsafe("rollback").catch(() => {});
-        throw error;
-      } finally {
-        connection.release();
-      }
+      // A connection of its own (decision 031's amendment), on which every read of this process is
+      // pipelined: the scope for the rest of the session, then the statement, handed to it together
+      // (`execute()` one after the other, nothing in between), so they reach PostgreSQL in order and
+      // never interleave with another read's. Nothing else runs on it, so the session-wide scope
+      // cannot leak into other work; a statement that ever ran outside its own scope (its scope
+      // failed, the connection was replaced between the two) finds nothing of another store, because
+      // the statements sent here name their store as well (readPageViewer).
+      inStore ??= postgres(appUrl ?? url, { ...options, max: 1 });
+      const [, rows] = await Promise.all([
+        inStore.unsafe(SESSION_SCOPE_SQL, [APP_ROLE, storeId], { prepare: true }).execute(),
+        inStore.unsafe(text, params as never[], { prepare: true }).values().execute(),
+      ]);
+      return rows as unknown as unknown[][];
     },
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it. A
@@ -218,7 +219,11 @@ async function createPostgres(
       return unlisten;
     },
     async close() {
-      await Promise.all([client.end({ timeout: 5 }), appClient?.end({ timeout: 5 })]);
+      await Promise.all([
+        client.end({ timeout: 5 }),
+        appClient?.end({ timeout: 5 }),
+        inStore?.end({ timeout: 5 }),
+      ]);
     },
   };
 }

@@ -15,5 +15,8 @@ export async function createLoadContext(input: {
     tenant: input.tenant,
     clientAddress: input.clientAddress,
     locale: await localeFor(input.url, input.cookieHeader, storeDefault),
+    // A document's HTML only (lib/document-only.ts): a `.data` request (a client navigation, single
+    // fetch) renders no document, so its loaders are spared building it (the product page's JSON-LD).
+    documentOnly: input.url.pathname.endsWith(".data") ? undefined : {},
   };
 }

@@ -31,11 +31,19 @@ export interface Slot {
   context: SlotContext;
 }
 
-/** A signed-in page kept cut at its tokens: `pieces.length === slots.length + 1`. */
+/**
+ * A signed-in page kept cut at its tokens: `deflated.length === slots.length + 1`. Only the
+ * compressed pieces are kept, with each piece's CRC-32 and length for the gzip trailer: a hit
+ * crosses the cluster's IPC channel with the entry, and the raw pieces were five times the bytes
+ * of the rest (an uncompressed answer, rare, inflates the pieces again).
+ */
 export interface TemplateBody {
-  pieces: Uint8Array[];
   /** Each piece raw-deflated and ended with a sync flush. */
   deflated: Uint8Array[];
+  /** CRC-32 of each piece as rendered. */
+  crcs: number[];
+  /** Bytes of each piece as rendered. */
+  lengths: number[];
   slots: Slot[];
 }
 
@@ -175,9 +183,13 @@ export function cutTemplate(body: Buffer, tokens: Tokens, kind: "html" | "json")
   }
   pieces.push(body.subarray(from));
   if (pieces.some((piece) => Buffer.from(piece).includes(tokens.marker))) return null;
-  // Copies: a piece must not keep the whole rendered body alive.
-  const kept = pieces.map((piece) => new Uint8Array(piece));
-  return { pieces: kept, deflated: kept.map(deflatePiece), slots };
+  return {
+    // New buffers: a piece must not keep the whole rendered body alive.
+    deflated: pieces.map(deflatePiece),
+    crcs: pieces.map((piece) => zlib.crc32(piece)),
+    lengths: pieces.map((piece) => piece.byteLength),
+    slots,
+  };
 }
 
 /** The values a viewer's tokens are replaced with. */
@@ -226,12 +238,12 @@ function filledValues(body: TemplateBody, values: Record<SlotName, string>): Buf
   return body.slots.map((slot) => Buffer.from(escapeFor(slot.context, slot.name, values[slot.name])));
 }
 
-/** The page for one viewer, uncompressed. */
+/** The page for one viewer, uncompressed (a client that takes no gzip: the pieces inflated again). */
 export function fillIdentity(body: TemplateBody, values: Record<SlotName, string>): Buffer {
   const filled = filledValues(body, values);
   const parts: Uint8Array[] = [];
-  body.pieces.forEach((piece, i) => {
-    parts.push(piece);
+  body.deflated.forEach((deflated, i) => {
+    parts.push(zlib.inflateRawSync(deflated, { finishFlush: zlib.constants.Z_SYNC_FLUSH }));
     const value = filled[i];
     if (value) parts.push(value);
   });
@@ -255,16 +267,55 @@ function storedBlocks(bytes: Buffer, out: Uint8Array[]) {
   }
 }
 
+/** The CRC-32 polynomial, reflected (zlib's POLY). */
+const POLY = 0xedb88320;
+
+/** a × b modulo the polynomial (zlib's multmodp): CRCs as polynomials over GF(2). */
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, k = 0…31 (zlib's x2n_table). */
+const X2N: number[] = [];
+for (let p = 0x40000000, k = 0; k < 32; k++) {
+  X2N.push(p);
+  p = multModP(p, p);
+}
+
+/**
+ * The CRC-32 of A followed by B from the CRC of each and B's length (zlib's crc32_combine): a
+ * piece's CRC is computed once when the page is kept, not over its bytes on every answer.
+ */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  // x^(8 × lengthB): the shift A's CRC undergoes past B's bytes.
+  let p = 0x80000000;
+  for (let n = lengthB, k = 3; n > 0; n = Math.floor(n / 2), k++) {
+    if (n & 1) p = multModP(X2N[k & 31]!, p);
+  }
+  return (multModP(p, crcA) ^ crcB) >>> 0;
+}
+
 /** The page for one viewer as gzip, from the kept deflated pieces: nothing is compressed again. */
 export function fillGzip(body: TemplateBody, values: Record<SlotName, string>): Buffer {
   const filled = filledValues(body, values);
   const parts: Uint8Array[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
-  body.pieces.forEach((piece, i) => {
-    parts.push(body.deflated[i]!);
-    crc = zlib.crc32(piece, crc);
-    size += piece.byteLength;
+  body.deflated.forEach((deflated, i) => {
+    parts.push(deflated);
+    const length = body.lengths[i]!;
+    crc = crc32Combine(crc, body.crcs[i]!, length);
+    size += length;
     const value = filled[i];
     if (value) {
       storedBlocks(value, parts);
@@ -282,8 +333,7 @@ export function fillGzip(body: TemplateBody, values: Record<SlotName, string>): 
 
 /** Bytes a template body is charged in the cache. */
 export function templateSize(body: TemplateBody): number {
-  let size = 64 * body.slots.length;
-  for (const piece of body.pieces) size += piece.byteLength;
+  let size = 64 * body.slots.length + 16 * body.crcs.length;
   for (const piece of body.deflated) size += piece.byteLength;
   return size;
 }

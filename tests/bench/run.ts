@@ -18,7 +18,8 @@
  * warm run. Env: BENCH_DURATION (seconds per route, default 10), BENCH_ROUNDS (rounds the
  * duration is split into, routes alternating, default 2), BENCH_CONNECTIONS (default 16),
  * BENCH_DATABASE_URL, BENCH_WORKERS (the server's WEB_CONCURRENCY, default 1; more than 1 needs
- * PostgreSQL).
+ * PostgreSQL), BENCH_SERVERS ("on" measures only the server with the page cache on: warm against
+ * signed in, cached; default both).
  */
 import http from "node:http";
 import autocannon from "autocannon";
@@ -247,10 +248,10 @@ async function main() {
     throw new Error("BENCH_WORKERS above 1 needs BENCH_DATABASE_URL: the embedded database is one process");
   }
   const database = process.env.BENCH_DATABASE_URL ? "postgres" : "pglite";
-  const off = await measureServer("off");
+  const off = process.env.BENCH_SERVERS === "on" ? null : await measureServer("off");
   const on = await measureServer("on");
 
-  const rows = [off.measured, on.measured].flatMap((measured) => {
+  const rows = (off ? [off.measured, on.measured] : [on.measured]).flatMap((measured) => {
     const bare = measured.find((route) => route.mode === "bare");
     if (!bare) throw new Error("no baseline route");
     return measured.map((route) => {

@@ -393,6 +393,25 @@ describe("structured data", () => {
       productsName: "All",
     })[0];
 
+  it("is built for a document request only: a client navigation's .data request is spared it", async () => {
+    const forDocument = await contextFor(db, "alpha.localhost", {
+      request: new Request(`${A}/products/v-dye`),
+    });
+    const forData = await contextFor(db, "alpha.localhost", {
+      request: new Request(`${A}/products/v-dye.data`),
+    });
+    expect(forData.documentOnly).toBeUndefined();
+    const navigation = await page("v-dye", "", forData);
+    const document = await page("v-dye", "", forDocument);
+    // The same loader data either way; the structured data only where there is HTML to put it in.
+    expect(navigation.data).toEqual(document.data);
+    expect(forData.documentOnly).toBeUndefined();
+    expect(JSON.parse(forDocument.documentOnly!.productJsonLd!)).toMatchObject([
+      { "@type": "ProductGroup", productGroupID: "v-dye" },
+      { "@type": "BreadcrumbList" },
+    ]);
+  });
+
   it("is a ProductGroup with a Product offer per variant when there are several", async () => {
     const documentOnly: DocumentOnly = {};
     const res = await page("v-dye", "", { ...alphaCtx, documentOnly });

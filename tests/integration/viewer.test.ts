@@ -138,4 +138,33 @@ describe("the viewer of a cached signed-in page (decision 031)", () => {
       await db.owner.update(users).set({ blockedAt: null }).where(eq(users.id, alpha.userId));
     }
   });
+
+  it("answers many reads of two stores at once each with its own store's viewer, in its own scope", async () => {
+    // On PostgreSQL these share one pipelined connection, each read setting its store's scope.
+    const hashes = {
+      alpha: (await readSessionHash(page(await userCookie(alpha.storeId, alpha.userId))))!,
+      beta: (await readSessionHash(page(await userCookie(beta.storeId, beta.userId))))!,
+    };
+    await fillCart(db, beta.storeId, beta.userId, [{ productId: beta.productId, quantity: 2 }]);
+    try {
+      const reads = Array.from({ length: 40 }, (_, i) => {
+        const [own, other] = i % 2 ? [alpha, beta] : [beta, alpha];
+        const hash = i % 2 ? hashes.alpha : hashes.beta;
+        // Every third read asks with its session on the other store's host: nobody there.
+        return i % 3 === 0
+          ? readPageViewer(other.storeId, hash, null).then((viewer) => ({ i, viewer, expected: null }))
+          : readPageViewer(own.storeId, hash, null).then((viewer) => ({ i, viewer, expected: own }));
+      });
+      for (const { viewer, expected } of await Promise.all(reads)) {
+        if (expected === null) expect(viewer).toBeNull();
+        else
+          expect(viewer).toMatchObject({
+            email: `shopper@${expected.slug}.test`,
+            cartLineCount: expected === alpha ? 0 : 1,
+          });
+      }
+    } finally {
+      await fillCart(db, beta.storeId, beta.userId, []);
+    }
+  });
 });

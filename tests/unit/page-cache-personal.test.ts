@@ -6,6 +6,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
+  crc32Combine,
   cutTemplate,
   escapeFor,
   fillGzip,
@@ -112,5 +113,31 @@ describe("a signed-in page's shared copy", () => {
     expect(escapeFor("json", "name", `a"b\\c`)).toBe(`a\\"b\\\\c`);
     expect(escapeFor("stream", "name", `</script>"`)).toBe(`\\u003c/script\\u003e\\\\\\"`);
     expect(escapeFor("html", "cartCount", "12")).toBe("12");
+  });
+});
+
+describe("the kept pieces' checksums", () => {
+  it("combines two CRC-32s into the CRC of the bytes one after the other, as zlib computes it", () => {
+    const samples = ["", "a", "hello, ", "world".repeat(3), "x".repeat(70_001), "\u00e9\u2028<>"];
+    for (const a of samples) {
+      for (const b of samples) {
+        const [left, right] = [Buffer.from(a), Buffer.from(b)];
+        expect(crc32Combine(zlib.crc32(left), zlib.crc32(right), right.byteLength)).toBe(
+          zlib.crc32(Buffer.concat([left, right])),
+        );
+      }
+    }
+  });
+
+  it("keeps only the compressed pieces, and still answers a client that takes no gzip", () => {
+    const { template, tokens } = templateFor(viewer);
+    const rendered = `${template.viewer.name}<p>${"text ".repeat(5_000)}${template.cartCount}</p>${template.viewer.name}`;
+    const cut = cutTemplate(Buffer.from(rendered), tokens, "html")!;
+    expect(Object.keys(cut).sort()).toEqual(["crcs", "deflated", "lengths", "slots"]);
+    expect(cut.deflated.reduce((sum, piece) => sum + piece.byteLength, 0)).toBeLessThan(1_000);
+    const values = valuesOf(viewer);
+    const expected = `Zoë &quot;Q&quot; O&#x27;Brien &amp; &lt;Ünal&gt;\u2028<p>${"text ".repeat(5_000)}3</p>Zoë &quot;Q&quot; O&#x27;Brien &amp; &lt;Ünal&gt;\u2028`;
+    expect(fillIdentity(cut, values).toString()).toBe(expected);
+    expect(zlib.gunzipSync(fillGzip(cut, values)).toString()).toBe(expected);
   });
 });

@@ -78,6 +78,9 @@ function pageViewerQuery(db: Db) {
     .where(
       and(
         eq(sessions.id, sql.placeholder("hash")),
+        // Row-level security scopes the read; the store is named too, so a read that ever ran
+        // outside its scope still finds nothing of another store (every join is by the session's store).
+        eq(sessions.storeId, sql.placeholder("storeId")),
         // The rule of sessions.server.ts's aliveAt, as parameters.
         gt(sessions.expiresAt, sql.placeholder("now")),
         gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
@@ -103,6 +106,7 @@ export async function readPageViewer(
   const statement = pageViewerQuery(db);
   const values: Record<string, unknown> = {
     hash: sessionHash,
+    storeId,
     slug: productSlug ?? "",
     now: now.toISOString(),
     idleSince: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
