@@ -12,7 +12,7 @@ import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { adminLoader } from "~/http/handlers.server";
-import { settingsFormAction } from "~/http/settings-form.server";
+import { schemaFormAction } from "~/http/schema-form.server";
 import { contactHoursText } from "~/lib/contact-hours";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
@@ -49,7 +49,11 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = settingsFormAction(contactFooterSchema, saveContactFooter, PATH);
+export const action = schemaFormAction({
+  schema: contactFooterSchema,
+  save: (value, { store }) => saveContactFooter(store.id, value),
+  success: { path: PATH },
+});
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.contactFooterSchema);
 

@@ -13,7 +13,7 @@ import { TextPreview } from "~/components/admin/TextPreview";
 import { Button } from "~/components/ui/Button";
 import { TextAreaField } from "~/components/ui/FormFields";
 import { adminLoader } from "~/http/handlers.server";
-import { settingsFormAction } from "~/http/settings-form.server";
+import { schemaFormAction } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
 import { useFormPending } from "~/lib/use-form-pending";
@@ -39,7 +39,11 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = settingsFormAction(legalSchema, saveLegal, PATH);
+export const action = schemaFormAction({
+  schema: legalSchema,
+  save: (value, { store }) => saveLegal(store.id, value),
+  success: { path: PATH },
+});
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.legalSchema);
 
