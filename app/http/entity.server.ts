@@ -11,7 +11,6 @@ import { Refusal } from "./refusal.server";
 /** The path of a page that creates a record instead of editing one (`/admin/sales/new`). */
 export const NEW_PATH = "new";
 
-
 /** The 404 every admin record page answers for a record it cannot show. */
 export const notFoundPage = (key = "notFound.page") => new Refusal(404, { key });
 

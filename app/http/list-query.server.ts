@@ -10,7 +10,11 @@ import { readTableSort, TABLE_PARAMS, type TableSort } from "~/lib/table-links";
 /** The allowed values of a filter, or a check that turns a raw value into one (null: unusable). */
 export type FilterRule<V> = readonly V[] | ((raw: string) => V | null);
 
-type FilterValue<R> = R extends readonly (infer V)[] ? V : R extends (raw: string) => infer V ? NonNullable<V> : never;
+type FilterValue<R> = R extends readonly (infer V)[]
+  ? V
+  : R extends (raw: string) => infer V
+    ? NonNullable<V>
+    : never;
 
 export interface ListQuerySpec<F extends Record<string, FilterRule<unknown>>, S extends string> {
   /** The longest search kept (default 200 characters). */
@@ -37,7 +41,10 @@ export function readListQuery<
   const search = source instanceof URLSearchParams ? source : new URL(source.url).searchParams;
   const filters = {} as Record<string, unknown>;
   const problems: (keyof F & string)[] = [];
-  for (const [name, rule] of Object.entries(spec.filters ?? {}) as [keyof F & string, FilterRule<unknown>][]) {
+  for (const [name, rule] of Object.entries(spec.filters ?? {}) as [
+    keyof F & string,
+    FilterRule<unknown>,
+  ][]) {
     const raw = search.get(name)?.trim() ?? "";
     if (raw === "" || raw === "all") {
       filters[name] = null;

@@ -18,7 +18,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
+import type { NewImage } from "~/services/media/images.server";
 import { adminAction, type ShopperArgs, type WithForm } from "./handlers.server";
+import { readPostedImage } from "./posted-images.server";
 import { Refusal } from "./refusal.server";
 
 /** A saved result the page turns down without a notice: the form again, with this status. */
@@ -42,7 +44,17 @@ type Refused<Extra> = Refusal | FormAnswer<Extra> | FieldRefusal | null | undefi
 export interface SchemaFormOptions<Args extends WithForm, Schema extends z.ZodTypeAny, Result, Extra> {
   /** The form's schema, or one made for the request (a store's currency and time zone). */
   schema: Schema | ((args: Args) => Schema);
-  save: (value: z.output<Schema>, args: Args) => Promise<Result>;
+  /**
+   * Saves the parsed value; `image` is the file posted in the `image` option's field (checked as
+   * PNG/JPG ≤ 5 MB), undefined when none was posted.
+   */
+  save: (value: z.output<Schema>, args: Args, image: NewImage | undefined) => Promise<Result>;
+  /**
+   * A multipart form's image field: a bad file answers with `imageError` (the field's message)
+   * and its status (400/413/415), nothing saved. The page's `extra` should carry
+   * `imageError: null` so every answer has the same shape.
+   */
+  image?: string;
   /** A result that is not a success: how the page answers it (null: saved). */
   refuse?: (result: Result, args: Args) => Refused<Extra>;
   /** Where a saved form goes and its toast; default: the same page, 'update successfully'. */
@@ -73,7 +85,20 @@ export async function submitSchemaForm<
   if (submission.status !== "success") {
     return data({ result: submission.reply(), ...(await extra()) }, { status: 400 });
   }
-  const result = await options.save(submission.value as z.output<Schema>, args);
+  let image: NewImage | undefined;
+  if (options.image) {
+    const user = (args as { user?: { id: string } }).user;
+    if (!user) throw new Error("schema form: an image field needs a signed-in user");
+    const posted = await readPostedImage(user.id, args.form, options.image);
+    if (!posted.ok) {
+      return data(
+        { result: submission.reply(), ...(await extra()), imageError: posted.error },
+        { status: posted.status },
+      );
+    }
+    image = posted.image;
+  }
+  const result = await options.save(submission.value as z.output<Schema>, args, image);
   const refused = options.refuse?.(result, args);
   if (refused instanceof Refusal) throw refused;
   if (refused) {

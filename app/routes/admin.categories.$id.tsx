@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField, TextAreaField } from "~/components/ui/FormFields";
 import { Notice } from "~/components/ui/Notice";
-import { PhotoField } from "~/components/ui/PhotoField";
+import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { readPostedImage } from "~/http/posted-images.server";
 import { Refusal } from "~/http/refusal.server";
@@ -186,25 +186,18 @@ export default function AdminCategory() {
           rows={3}
         />
         <div className="flex flex-col gap-3 md:col-span-2">
-          {category?.imageId ? (
-            <div className="flex flex-wrap items-center gap-4">
-              <img
-                src={`/resources/image?url=/images/${category.imageId}&w=128&q=75`}
-                alt={t("admin.categories.currentImage")}
-                width={96}
-                height={96}
-                className="size-24 rounded-md border border-line object-cover"
-              />
-              <label className="flex min-h-11 items-center gap-2">
-                <input type="checkbox" name="removeImage" className="size-5" />
-                {t("admin.categories.removeImage")}
-              </label>
-            </div>
-          ) : null}
-          <PhotoField
+          <ImageReplaceField
+            imageId={category?.imageId}
             name={IMAGE_FIELD}
+            removeName="removeImage"
             label={t("admin.categories.image")}
+            currentLabel={t("admin.categories.currentImage")}
+            removeLabel={t("admin.categories.removeImage")}
             error={answered?.imageError ?? null}
+            width={96}
+            height={96}
+            quality={75}
+            imageClassName="size-24"
           />
         </div>
         <div className="flex flex-wrap items-center gap-4 md:col-span-2">

@@ -7,7 +7,8 @@ import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsPage } from "~/components/admin/SettingsPage";
+import { BilingualPreview } from "~/components/ui/BilingualPreview";
 import { TextPreview } from "~/components/admin/TextPreview";
 import { Button } from "~/components/ui/Button";
 import { TextAreaField } from "~/components/ui/FormFields";
@@ -75,19 +76,17 @@ export default function AboutUsSettings() {
           </Button>
         </PreviewedForm>
       }
-      preview={(["en", "ar"] as const).map((lang) => (
-        <PreviewPane
-          key={lang}
-          lang={lang}
-          label={t(lang === "en" ? "admin.settings.inEnglish" : "admin.settings.inArabic")}
-        >
-          <TextPreview
-            title={t("content.aboutTitle")}
-            body={localized(live.aboutEn, live.aboutAr, lang)}
-            empty={t("notFound.aboutUs")}
-          />
-        </PreviewPane>
-      ))}
+      preview={
+        <BilingualPreview>
+          {(lang) => (
+            <TextPreview
+              title={t("content.aboutTitle")}
+              body={localized(live.aboutEn, live.aboutAr, lang)}
+              empty={t("notFound.aboutUs")}
+            />
+          )}
+        </BilingualPreview>
+      }
     />
   );
 }

@@ -8,7 +8,8 @@ import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsPage } from "~/components/admin/SettingsPage";
+import { BilingualPreview } from "~/components/ui/BilingualPreview";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { adminLoader } from "~/http/handlers.server";
@@ -133,24 +134,22 @@ export default function ContactFooterSettings() {
           </Button>
         </PreviewedForm>
       }
-      preview={(["en", "ar"] as const).map((lang) => (
-        <PreviewPane
-          key={lang}
-          lang={lang}
-          label={t(lang === "en" ? "admin.settings.inEnglish" : "admin.settings.inArabic")}
-        >
-          <FooterPreview
-            email={live.contactEmail ?? ""}
-            phone={live.contactPhone ?? ""}
-            address={localized(live.contactAddressEn ?? "", live.contactAddressAr ?? "", lang)}
-            hours={live.contactHours ?? ""}
-            footerText={localized(live.footerTextEn ?? "", live.footerTextAr ?? "", lang)}
-            networks={SOCIAL_NETWORKS.filter((network) =>
-              /^https:\/\//i.test(live[`social.${network}`] ?? ""),
-            )}
-          />
-        </PreviewPane>
-      ))}
+      preview={
+        <BilingualPreview>
+          {(lang) => (
+            <FooterPreview
+              email={live.contactEmail ?? ""}
+              phone={live.contactPhone ?? ""}
+              address={localized(live.contactAddressEn ?? "", live.contactAddressAr ?? "", lang)}
+              hours={live.contactHours ?? ""}
+              footerText={localized(live.footerTextEn ?? "", live.footerTextAr ?? "", lang)}
+              networks={SOCIAL_NETWORKS.filter((network) =>
+                /^https:\/\//i.test(live[`social.${network}`] ?? ""),
+              )}
+            />
+          )}
+        </BilingualPreview>
+      }
     />
   );
 }

@@ -8,7 +8,8 @@ import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsPage } from "~/components/admin/SettingsPage";
+import { BilingualPreview } from "~/components/ui/BilingualPreview";
 import { TextPreview } from "~/components/admin/TextPreview";
 import { Button } from "~/components/ui/Button";
 import { TextAreaField } from "~/components/ui/FormFields";
@@ -88,26 +89,26 @@ export default function TermsAndPrivacySettings() {
           </Button>
         </PreviewedForm>
       }
-      preview={(["en", "ar"] as const).map((lang) => (
-        <PreviewPane
-          key={lang}
-          lang={lang}
-          label={t(lang === "en" ? "admin.settings.inEnglish" : "admin.settings.inArabic")}
-        >
-          <TextPreview
-            title={t("content.termsTitle")}
-            body={localized(live.termsEn, live.termsAr, lang)}
-            empty={t("content.termsEmpty")}
-          />
-          <div className="border-t border-line">
-            <TextPreview
-              title={t("content.privacyTitle")}
-              body={localized(live.privacyEn, live.privacyAr, lang)}
-              empty={t("content.privacyEmpty")}
-            />
-          </div>
-        </PreviewPane>
-      ))}
+      preview={
+        <BilingualPreview>
+          {(lang) => (
+            <>
+              <TextPreview
+                title={t("content.termsTitle")}
+                body={localized(live.termsEn, live.termsAr, lang)}
+                empty={t("content.termsEmpty")}
+              />
+              <div className="border-t border-line">
+                <TextPreview
+                  title={t("content.privacyTitle")}
+                  body={localized(live.privacyEn, live.privacyAr, lang)}
+                  empty={t("content.privacyEmpty")}
+                />
+              </div>
+            </>
+          )}
+        </BilingualPreview>
+      }
     />
   );
 }
