@@ -62,6 +62,8 @@ export interface SchemaFormOptions<Args extends WithForm, Schema extends z.ZodTy
     path?: string | ((args: Args & { request: Request }, result: Result) => string);
     toast?: ToastInput | ((result: Result, args: Args) => ToastInput);
   };
+  /** Fields the reply leaves out (files: a browser cannot refill a file input anyway). */
+  hideFields?: string[];
   /** What every refused answer carries besides the reply (e.g. the rows the form showed). */
   extra?: (args: Args) => Extra | Promise<Extra>;
 }
@@ -81,9 +83,10 @@ export async function submitSchemaForm<
 >(args: Args, options: SchemaFormOptions<Args, Schema, Result, Extra>) {
   const schema = isZodSchema(options.schema) ? options.schema : options.schema(args);
   const submission = parseWithZod(args.form, { schema });
+  const hideFields = options.hideFields;
   const extra = async () => ((await options.extra?.(args)) ?? {}) as Extra;
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), ...(await extra()) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields }), ...(await extra()) }, { status: 400 });
   }
   let image: NewImage | undefined;
   if (options.image) {
@@ -92,7 +95,7 @@ export async function submitSchemaForm<
     const posted = await readPostedImage(user.id, args.form, options.image);
     if (!posted.ok) {
       return data(
-        { result: submission.reply(), ...(await extra()), imageError: posted.error },
+        { result: submission.reply({ hideFields }), ...(await extra()), imageError: posted.error },
         { status: posted.status },
       );
     }
@@ -106,9 +109,8 @@ export async function submitSchemaForm<
       "field" in refused
         ? { status: refused.status ?? 400, fieldErrors: { [refused.field]: [refused.message] } }
         : refused;
-    const reply = answer.fieldErrors
-      ? submission.reply({ fieldErrors: answer.fieldErrors })
-      : submission.reply();
+    const fieldErrors = answer.fieldErrors;
+    const reply = submission.reply(fieldErrors ? { hideFields, fieldErrors } : { hideFields });
     return data({ result: reply, ...(await extra()), ...answer.data }, { status: answer.status });
   }
   const { path, toast } = options.success ?? {};

@@ -21,7 +21,14 @@ const spec = {
 describe("readListQuery", () => {
   it("trims and caps q, keeps the cursor, reads allowed filters and sort", () => {
     const query = readListQuery(
-      new URLSearchParams({ q: "  blue ink  ", status: "active", category: ID.toUpperCase(), sort: "price", dir: "desc", cursor: "abc" }),
+      new URLSearchParams({
+        q: "  blue ink  ",
+        status: "active",
+        category: ID.toUpperCase(),
+        sort: "price",
+        dir: "desc",
+        cursor: "abc",
+      }),
       spec,
     );
     expect(query).toEqual({
@@ -102,7 +109,11 @@ describe("submitSchemaForm", () => {
       return form;
     })(),
   });
-  type Answered = { type: string; data: { result: { error?: Record<string, string[]> } }; init: { status: number } };
+  type Answered = {
+    type: string;
+    data: { result: { error?: Record<string, string[]> } };
+    init: { status: number };
+  };
 
   it("answers bad input with 400 and the field's message, and saves nothing", async () => {
     const save = vi.fn(async () => ({ ok: true }));
@@ -132,7 +143,7 @@ describe("submitSchemaForm", () => {
   it("saves valid input once and redirects with the toast (default: the same page, 'update successfully')", async () => {
     const save = vi.fn(async () => ({ id: "7" }));
     const back = (await submitSchemaForm(args({ name: "Blue" }), { schema, save })) as Response;
-    expect(save).toHaveBeenCalledWith({ name: "Blue" }, expect.anything());
+    expect(save).toHaveBeenCalledWith({ name: "Blue" }, expect.anything(), undefined);
     expect([back.status, back.headers.get("Location")]).toEqual([302, "/admin/thing"]);
     const custom = (await submitSchemaForm(args({ name: "Blue" }), {
       schema,

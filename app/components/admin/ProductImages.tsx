@@ -1,0 +1,133 @@
+import { Form } from "@remix-run/react";
+import { NewImagesField } from "~/components/admin/NewImagesField";
+import { Button } from "~/components/ui/Button";
+import { Input } from "~/components/ui/Input";
+import { useTranslation } from "~/lib/use-translation";
+import type { AdminProductImage } from "~/services/catalog/products-admin.server";
+
+/**
+ * The product's images in order, each a small form of its own (ADR 012: each change writes at
+ * once): alt texts in both languages, a step up or down, removal.
+ */
+export function ProductImages({
+  images,
+  uploadError,
+}: {
+  images: AdminProductImage[];
+  uploadError: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section
+      id="images"
+      aria-labelledby="images-heading"
+      className="flex flex-col gap-4 rounded-lg border border-line p-4 sm:p-6"
+    >
+      <h2 id="images-heading" className="text-lg font-extrabold">
+        {t("admin.products.sections.images")}
+      </h2>
+      <p className="text-muted">{t("admin.products.imagesIntro")}</p>
+      {images.length === 0 ? <p className="text-muted">{t("admin.products.imagesEmpty")}</p> : null}
+      <ol className="flex flex-col gap-4">
+        {images.map((image, index) => {
+          const label = t("admin.products.imageNumber", { n: index + 1 });
+          const idFor = (name: string) => `image-${image.id}-${name}`;
+          return (
+            <li key={image.id} className="rounded-md border border-line p-3">
+              <Form method="post" preventScrollReset className="flex flex-col gap-3 sm:flex-row">
+                <input type="hidden" name="imageRowId" value={image.id} />
+                <img
+                  src={`/resources/image?url=/images/${image.imageId}&w=256`}
+                  alt={(i18n.language === "ar" ? image.altAr : image.altEn) || label}
+                  width={128}
+                  height={128}
+                  loading="lazy"
+                  className="size-32 shrink-0 rounded object-cover"
+                />
+                <div className="flex grow flex-col gap-3">
+                  <p className="font-bold">{label}</p>
+                  <div className="grid gap-3 md:grid-cols-2">
+                    <label htmlFor={idFor("altEn")} className="flex flex-col gap-1">
+                      <span className="text-sm font-bold">{t("admin.products.fields.altEn")}</span>
+                      <Input
+                        id={idFor("altEn")}
+                        name="altEn"
+                        defaultValue={image.altEn}
+                        maxLength={200}
+                        dir="ltr"
+                        lang="en"
+                      />
+                    </label>
+                    <label htmlFor={idFor("altAr")} className="flex flex-col gap-1">
+                      <span className="text-sm font-bold">{t("admin.products.fields.altAr")}</span>
+                      <Input
+                        id={idFor("altAr")}
+                        name="altAr"
+                        defaultValue={image.altAr}
+                        maxLength={200}
+                        dir="rtl"
+                        lang="ar"
+                      />
+                    </label>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      size="sm"
+                      name="intent"
+                      value="image-save"
+                      aria-label={`${t("admin.products.saveAlt")}: ${label}`}
+                    >
+                      {t("admin.products.saveAlt")}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      name="intent"
+                      value="image-up"
+                      disabled={index === 0}
+                      aria-label={`${t("admin.products.moveUp")}: ${label}`}
+                    >
+                      {t("admin.products.moveUp")}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      name="intent"
+                      value="image-down"
+                      disabled={index === images.length - 1}
+                      aria-label={`${t("admin.products.moveDown")}: ${label}`}
+                    >
+                      {t("admin.products.moveDown")}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      name="intent"
+                      value="image-remove"
+                      aria-label={`${t("admin.products.removeImage")}: ${label}`}
+                    >
+                      {t("admin.products.removeImage")}
+                    </Button>
+                  </div>
+                </div>
+              </Form>
+            </li>
+          );
+        })}
+      </ol>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        preventScrollReset
+        className="flex flex-col gap-3 rounded-md border border-dashed border-line p-3"
+      >
+        <NewImagesField id="product-images" error={uploadError} />
+        <div>
+          <Button name="intent" value="images-add" variant="secondary">
+            {t("admin.products.upload")}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
