@@ -65,3 +65,13 @@ export function readListQuery<
     cursor: search.get(TABLE_PARAMS.cursor),
   };
 }
+
+/**
+ * Where a list's row action goes back to: the same list (search, filters, order, page) the
+ * button was pressed on, less `drop` (e.g. a pending confirmation).
+ */
+export function sameListPath(request: Request, pathname: string, drop: readonly string[] = []): string {
+  const params = new URL(request.url).searchParams;
+  for (const name of drop) params.delete(name);
+  return params.size > 0 ? `${pathname}?${params}` : pathname;
+}

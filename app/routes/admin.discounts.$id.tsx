@@ -11,7 +11,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { AppliesToPicker, pickerProductRows } from "~/components/admin/AppliesToPicker";
+import { AppliesToPicker, CHECK_ROW, pickerProductRows } from "~/components/admin/AppliesToPicker";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field, FieldError } from "~/components/ui/Field";

@@ -13,7 +13,8 @@ import { APPLIES_TO_SCOPES, SEARCH_PRODUCTS } from "~/lib/applies-to";
 import { INTENT_FIELD } from "~/lib/form-value";
 import { useTranslation } from "~/lib/use-translation";
 
-const CHECK_ROW = "flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-card";
+/** A checkbox or radio row: a 44 px touch target, highlighted on hover. */
+export const CHECK_ROW = "flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-card";
 const GROUP = "flex flex-col gap-2 rounded-lg border border-line p-4 md:col-span-2";
 
 interface Choice {
@@ -35,7 +36,7 @@ export function AppliesToPicker({
   /** The locale key prefix of the page's own labels ("admin.sales", "discounts.admin"). */
   labels: "admin.sales" | "discounts.admin";
   values: Record<string, unknown>;
-  errors: Record<string, string[] | undefined>;
+  errors: Record<string, string[] | null | undefined>;
   categories: (Choice & { parentId: string | null })[];
   /** The chosen products first, then the search's matches. */
   productRows: (Choice & { priceCents: number })[];

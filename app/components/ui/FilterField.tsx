@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { Input } from "./Input";
 
@@ -26,18 +26,13 @@ export function FilterField({
 /** A list's search box (`q` by default, 200 characters), labelled as a filter. */
 export function SearchInput({
   label,
-  defaultValue,
   name = "q",
   maxLength = 200,
-}: {
-  label: string;
-  defaultValue: string;
-  name?: string;
-  maxLength?: number;
-}) {
+  ...rest
+}: { label: string; defaultValue: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
   return (
     <FilterField label={label}>
-      <Input type="search" name={name} defaultValue={defaultValue} maxLength={maxLength} />
+      <Input type="search" name={name} maxLength={maxLength} {...rest} />
     </FilterField>
   );
 }
