@@ -6,17 +6,16 @@
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { SettingsPage } from "~/components/admin/SettingsPage";
 import { BilingualPreview } from "~/components/ui/BilingualPreview";
 import { Button } from "~/components/ui/Button";
-import { Field, FieldError } from "~/components/ui/Field";
+import { Field } from "~/components/ui/Field";
 import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
+import { FeaturedPicks, HeroPreview } from "~/components/admin/HomepageFields";
 import { adminLoader } from "~/http/handlers.server";
 import { Refusal } from "~/http/refusal.server";
 import { formConstraint } from "~/lib/form-constraint.server";
-import { localeName } from "~/lib/localized-name";
 import { seo } from "~/lib/seo";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
@@ -26,12 +25,7 @@ import {
   MAX_FEATURED_CATEGORIES,
   MAX_FEATURED_PRODUCTS,
 } from "~/lib/validation/admin-settings";
-import {
-  getStoreSettings,
-  listFeaturedChoices,
-  saveHomepage,
-  type FeaturedChoice,
-} from "~/services/store/settings-admin.server";
+import { getStoreSettings, listFeaturedChoices, saveHomepage } from "~/services/store/settings-admin.server";
 import { schemaFormAction } from "~/http/schema-form.server";
 
 const PATH = "/admin/storesetting/homepage";
@@ -139,7 +133,7 @@ export default function Homepage() {
             quality={75}
             imageClassName="h-[90px] w-40"
           />
-          <Picks
+          <FeaturedPicks
             name="featuredCategoryIds"
             legend={t("admin.settings.featuredCategories")}
             hint={t("admin.settings.featuredCategoriesHint", { max: MAX_FEATURED_CATEGORIES })}
@@ -148,7 +142,7 @@ export default function Homepage() {
             errors={form.errors.featuredCategoryIds}
             language={i18n.language}
           />
-          <Picks
+          <FeaturedPicks
             name="featuredProductIds"
             legend={t("admin.settings.featuredProducts")}
             hint={t("admin.settings.featuredProductsHint", { max: MAX_FEATURED_PRODUCTS })}
@@ -181,70 +175,6 @@ export default function Homepage() {
         </BilingualPreview>
       }
     />
-  );
-}
-
-/** The home page's hero as shoppers see it (Arabic falls back to the English text when empty). */
-function HeroPreview({
-  title,
-  subtitle,
-  children,
-}: {
-  title: string;
-  subtitle: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="relative isolate overflow-hidden bg-primary px-4 py-8 text-on-primary">
-      {children}
-      {children ? <div className="absolute inset-0 -z-10 bg-primary/75" /> : null}
-      <p className="text-2xl font-extrabold">{title}</p>
-      {subtitle ? <p className="mt-2">{subtitle}</p> : null}
-    </div>
-  );
-}
-
-/** A group of checkboxes, one per category or product, scrolling when long. */
-function Picks({
-  name,
-  legend,
-  hint,
-  choices,
-  ticked,
-  errors,
-  language,
-}: {
-  name: string;
-  legend: string;
-  hint: string;
-  choices: FeaturedChoice[];
-  ticked: Set<string>;
-  errors: string[] | null | undefined;
-  language: string;
-}) {
-  const errorId = `${name}-error`;
-  return (
-    <fieldset aria-describedby={`${name}-hint ${errorId}`} className="flex min-w-0 flex-col gap-1">
-      <legend className="font-bold">{legend}</legend>
-      <p id={`${name}-hint`} className="text-sm text-muted">
-        {hint}
-      </p>
-      <div className="grid max-h-72 gap-x-4 overflow-y-auto rounded-md border border-line p-3 sm:grid-cols-2">
-        {choices.map((choice) => (
-          <label key={choice.id} className="flex min-h-11 items-center gap-2">
-            <input
-              type="checkbox"
-              name={name}
-              value={choice.id}
-              defaultChecked={ticked.has(choice.id)}
-              className="size-5 shrink-0"
-            />
-            <span dir="auto">{localeName(choice, language)}</span>
-          </label>
-        ))}
-      </div>
-      <FieldError id={errorId} errors={errors ?? undefined} />
-    </fieldset>
   );
 }
 

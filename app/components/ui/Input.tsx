@@ -18,3 +18,17 @@ export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputEleme
 export function Select({ className, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
   return <select {...rest} className={cn(CONTROL_CLASS, "min-h-11", className)} />;
 }
+
+/** A file input in the kit's look: the browser's button styled as a small secondary button. */
+export function FileInput({ className, ...rest }: Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return (
+    <input
+      {...rest}
+      type="file"
+      className={cn(
+        "min-h-11 max-w-full rounded-md border border-line bg-field px-3 py-2 file:me-3 file:rounded file:border-0 file:bg-card file:px-3 file:py-1 file:font-bold",
+        className,
+      )}
+    />
+  );
+}
