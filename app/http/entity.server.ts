@@ -51,6 +51,9 @@ export async function entityFromPath<T, K extends keyof PathKeys = "uuid">(
   return found;
 }
 
+/** The options of a page whose path holds an order number (`/admin/orders/1001`). */
+export const ORDER_PATH = { key: "orderNumber", notFound: "notFound.order" } as const;
+
 /** As entityFromPath, for a page that also creates: `new` is no record (null). */
 export async function entityOrNewFromPath<T>(
   raw: string | undefined,
