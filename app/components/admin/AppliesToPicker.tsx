@@ -4,6 +4,7 @@
  * the whole form as a GET, so it works without JavaScript). The radios and checkboxes start from
  * `values`: a refused submit's values, else the loader's.
  */
+import type { ReactNode } from "react";
 import { useMoney } from "~/components/Price";
 import { Button } from "~/components/ui/Button";
 import { FieldError } from "~/components/ui/Field";
@@ -70,15 +71,12 @@ export function AppliesToPicker({
         ))}
         <FieldError id={id("scope", "error")} errors={errors.scope} />
       </fieldset>
-      <fieldset
-        className={GROUP}
-        aria-describedby={`${id("categoryIds", "hint")} ${id("categoryIds", "error")}`}
-        aria-invalid={errors.categoryIds?.length ? true : undefined}
+      <ChoiceGroup
+        id={(part) => id("categoryIds", part)}
+        legend={t(`${labels}.categories`)}
+        hint={t(`${labels}.categoriesHint`)}
+        errors={errors.categoryIds}
       >
-        <legend className="px-1 font-bold">{t(`${labels}.categories`)}</legend>
-        <p id={id("categoryIds", "hint")} className="text-sm text-muted">
-          {t(`${labels}.categoriesHint`)}
-        </p>
         {categories.length === 0 ? <p>{t("admin.sales.noCategories")}</p> : null}
         <div className="gap-4 sm:columns-2">
           {categories
@@ -103,17 +101,13 @@ export function AppliesToPicker({
               </div>
             ))}
         </div>
-        <FieldError id={id("categoryIds", "error")} errors={errors.categoryIds} />
-      </fieldset>
-      <fieldset
-        className={GROUP}
-        aria-describedby={`${id("productIds", "hint")} ${id("productIds", "error")}`}
-        aria-invalid={errors.productIds?.length ? true : undefined}
+      </ChoiceGroup>
+      <ChoiceGroup
+        id={(part) => id("productIds", part)}
+        legend={t(`${labels}.products`)}
+        hint={t(`${labels}.productsHint`)}
+        errors={errors.productIds}
       >
-        <legend className="px-1 font-bold">{t(`${labels}.products`)}</legend>
-        <p id={id("productIds", "hint")} className="text-sm text-muted">
-          {t(`${labels}.productsHint`)}
-        </p>
         <div className="flex flex-wrap items-end gap-2">
           <FilterField label={t("admin.sales.productSearch")}>
             <Input type="search" name="productQ" defaultValue={productQ} maxLength={200} />
@@ -146,9 +140,38 @@ export function AppliesToPicker({
             </label>
           ))}
         </div>
-        <FieldError id={id("productIds", "error")} errors={errors.productIds} />
-      </fieldset>
+      </ChoiceGroup>
     </>
+  );
+}
+
+/** A group of checkboxes with its legend, hint and error, tied together for screen readers. */
+function ChoiceGroup({
+  id,
+  legend,
+  hint,
+  errors,
+  children,
+}: {
+  id: (part: "hint" | "error") => string;
+  legend: string;
+  hint: string;
+  errors: string[] | null | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      className={GROUP}
+      aria-describedby={`${id("hint")} ${id("error")}`}
+      aria-invalid={errors?.length ? true : undefined}
+    >
+      <legend className="px-1 font-bold">{legend}</legend>
+      <p id={id("hint")} className="text-sm text-muted">
+        {hint}
+      </p>
+      {children}
+      <FieldError id={id("error")} errors={errors} />
+    </fieldset>
   );
 }
 

@@ -47,67 +47,44 @@ export function ProductImages({
                 <div className="flex grow flex-col gap-3">
                   <p className="font-bold">{label}</p>
                   <div className="grid gap-3 md:grid-cols-2">
-                    <label htmlFor={idFor("altEn")} className="flex flex-col gap-1">
-                      <span className="text-sm font-bold">{t("admin.products.fields.altEn")}</span>
-                      <Input
-                        id={idFor("altEn")}
-                        name="altEn"
-                        defaultValue={image.altEn}
-                        maxLength={200}
-                        dir="ltr"
-                        lang="en"
-                      />
-                    </label>
-                    <label htmlFor={idFor("altAr")} className="flex flex-col gap-1">
-                      <span className="text-sm font-bold">{t("admin.products.fields.altAr")}</span>
-                      <Input
-                        id={idFor("altAr")}
-                        name="altAr"
-                        defaultValue={image.altAr}
-                        maxLength={200}
-                        dir="rtl"
-                        lang="ar"
-                      />
-                    </label>
+                    {(["en", "ar"] as const).map((lang) => {
+                      const name = lang === "en" ? "altEn" : "altAr";
+                      return (
+                        <label key={lang} htmlFor={idFor(name)} className="flex flex-col gap-1">
+                          <span className="text-sm font-bold">{t(`admin.products.fields.${name}`)}</span>
+                          <Input
+                            id={idFor(name)}
+                            name={name}
+                            defaultValue={image[name]}
+                            maxLength={200}
+                            dir={lang === "ar" ? "rtl" : "ltr"}
+                            lang={lang}
+                          />
+                        </label>
+                      );
+                    })}
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    <Button
-                      size="sm"
-                      name="intent"
-                      value="image-save"
-                      aria-label={`${t("admin.products.saveAlt")}: ${label}`}
-                    >
-                      {t("admin.products.saveAlt")}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      name="intent"
-                      value="image-up"
-                      disabled={index === 0}
-                      aria-label={`${t("admin.products.moveUp")}: ${label}`}
-                    >
-                      {t("admin.products.moveUp")}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      name="intent"
-                      value="image-down"
-                      disabled={index === images.length - 1}
-                      aria-label={`${t("admin.products.moveDown")}: ${label}`}
-                    >
-                      {t("admin.products.moveDown")}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      name="intent"
-                      value="image-remove"
-                      aria-label={`${t("admin.products.removeImage")}: ${label}`}
-                    >
-                      {t("admin.products.removeImage")}
-                    </Button>
+                    {(
+                      [
+                        ["image-save", "saveAlt", "primary", false],
+                        ["image-up", "moveUp", "secondary", index === 0],
+                        ["image-down", "moveDown", "secondary", index === images.length - 1],
+                        ["image-remove", "removeImage", "danger", false],
+                      ] as const
+                    ).map(([intent, key, variant, disabled]) => (
+                      <Button
+                        key={intent}
+                        size="sm"
+                        variant={variant}
+                        name="intent"
+                        value={intent}
+                        disabled={disabled}
+                        aria-label={`${t(`admin.products.${key}`)}: ${label}`}
+                      >
+                        {t(`admin.products.${key}`)}
+                      </Button>
+                    ))}
                   </div>
                 </div>
               </Form>
