@@ -4,12 +4,11 @@
  * the store's own service, and anything else (a malformed key, another store's id, a deleted
  * record) is the same 404 with one message, so a path never tells one store about another's rows.
  */
+import { NEW_PATH } from "~/lib/entity-path";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { parseOrderNumber } from "~/services/orders/shopper-order.server";
 import { Refusal } from "./refusal.server";
 
-/** The path of a page that creates a record instead of editing one (`/admin/sales/new`). */
-export const NEW_PATH = "new";
 
 /** The 404 every admin record page answers for a record it cannot show. */
 export const notFoundPage = (key = "notFound.page") => new Refusal(404, { key });
