@@ -4,8 +4,7 @@
  * by content (PNG or JPG, 5 MB) and stored with the category in one transaction.
  */
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -13,15 +12,15 @@ import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField, TextAreaField } from "~/components/ui/FormFields";
 import { Notice } from "~/components/ui/Notice";
-import { PhotoField } from "~/components/ui/PhotoField";
+import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
+import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
+import { NEW_PATH } from "~/lib/entity-path";
 import { adminAction, adminLoader } from "~/http/handlers.server";
-import { readPostedImage } from "~/http/posted-images.server";
-import { Refusal } from "~/http/refusal.server";
+import { submitSchemaForm, type FieldRefusal } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { localeName } from "~/lib/localized-name";
 import { suggestSlug } from "~/lib/slug";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -33,29 +32,16 @@ import {
   type SaveCategoryResult,
 } from "~/services/admin/categories.server";
 
-const NEW = "new";
 const IMAGE_FIELD = "image";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const meta: MetaFunction = (args) =>
   seo({
     ...args,
-    page: (t) => t(args.params.id === NEW ? "admin.categories.newTitle" : "admin.categories.editTitle"),
+    page: (t) => t(args.params.id === NEW_PATH ? "admin.categories.newTitle" : "admin.categories.editTitle"),
   });
 
-const notFound = () => new Refusal(404, { key: "notFound.page" });
-
-/** The category the path names: none for /new, this store's category, or 404. */
-async function categoryOfPath(storeId: string, id: string | undefined) {
-  if (id === NEW) return null;
-  if (!id || !UUID.test(id)) throw notFound();
-  const category = await getCategory(storeId, id);
-  if (!category) throw notFound();
-  return category;
-}
-
 export const loader = adminLoader(async ({ store, params }) => {
-  const category = await categoryOfPath(store.id, params.id);
+  const category = await entityOrNewFromPath(params.id, (id) => getCategory(store.id, id));
   const parents = (await listParentChoices(store.id)).filter((p) => p.id !== category?.id);
   const parent = category?.parentId ? parents.find((p) => p.id === category.parentId) : undefined;
   const parentSlug = parent?.slug;
@@ -79,37 +65,29 @@ export const loader = adminLoader(async ({ store, params }) => {
   };
 });
 
-const FIELD_ERRORS: Partial<
-  Record<Extract<SaveCategoryResult, { ok: false }>["error"], [string, string, number]>
-> = {
-  "slug-taken": ["slug", "admin.categories.slugTaken", 409],
-  "parent-is-sub": ["parentId", "admin.categories.parentIsSub", 400],
-  "has-subcategories": ["parentId", "admin.categories.hasSubcategories", 409],
+/** A refused save: the field it names, its message and status (anything else is the page's 404). */
+const FIELD_ERRORS: Partial<Record<Extract<SaveCategoryResult, { ok: false }>["error"], FieldRefusal>> = {
+  "slug-taken": { field: "slug", message: "admin.categories.slugTaken", status: 409 },
+  "parent-is-sub": { field: "parentId", message: "admin.categories.parentIsSub", status: 400 },
+  "has-subcategories": { field: "parentId", message: "admin.categories.hasSubcategories", status: 409 },
 };
 
-export const action = adminAction(async ({ store, user, params, form }) => {
-  const category = await categoryOfPath(store.id, params.id);
-  const submission = parseWithZod(form, { schema: categorySchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), imageError: null }, { status: 400 });
-  }
-  const posted = await readPostedImage(user.id, form, IMAGE_FIELD);
-  if (!posted.ok) {
-    return data({ result: submission.reply(), imageError: posted.error }, { status: posted.status });
-  }
-  const image = posted.image ?? (submission.value.removeImage ? null : undefined);
-  const result = await saveCategory(store.id, submission.value, { id: category?.id, image });
-  if (!result.ok) {
-    const fieldError = FIELD_ERRORS[result.error];
-    if (!fieldError) throw notFound();
-    const [name, key, status] = fieldError;
-    return data(
-      { result: submission.reply({ fieldErrors: { [name]: [key] } }), imageError: null },
-      { status },
-    );
-  }
-  return redirectWithToast("/admin/categories", {
-    key: category ? "toast.updateSuccess" : "admin.categories.created",
+export const action = adminAction(async (args) => {
+  const category = await entityOrNewFromPath(args.params.id, (id) => getCategory(args.store.id, id));
+  return submitSchemaForm(args, {
+    schema: categorySchema,
+    image: IMAGE_FIELD,
+    extra: () => ({ imageError: null as string | null }),
+    save: (value, { store }, image) =>
+      saveCategory(store.id, value, {
+        id: category?.id,
+        image: image ?? (value.removeImage ? null : undefined),
+      }),
+    refuse: (result) => (result.ok ? null : (FIELD_ERRORS[result.error] ?? notFoundPage())),
+    success: {
+      path: "/admin/categories",
+      toast: { key: category ? "toast.updateSuccess" : "admin.categories.created" },
+    },
   });
 });
 
@@ -186,25 +164,18 @@ export default function AdminCategory() {
           rows={3}
         />
         <div className="flex flex-col gap-3 md:col-span-2">
-          {category?.imageId ? (
-            <div className="flex flex-wrap items-center gap-4">
-              <img
-                src={`/resources/image?url=/images/${category.imageId}&w=128&q=75`}
-                alt={t("admin.categories.currentImage")}
-                width={96}
-                height={96}
-                className="size-24 rounded-md border border-line object-cover"
-              />
-              <label className="flex min-h-11 items-center gap-2">
-                <input type="checkbox" name="removeImage" className="size-5" />
-                {t("admin.categories.removeImage")}
-              </label>
-            </div>
-          ) : null}
-          <PhotoField
+          <ImageReplaceField
+            imageId={category?.imageId}
             name={IMAGE_FIELD}
+            removeName="removeImage"
             label={t("admin.categories.image")}
+            currentLabel={t("admin.categories.currentImage")}
+            removeLabel={t("admin.categories.removeImage")}
             error={answered?.imageError ?? null}
+            width={96}
+            height={96}
+            quality={75}
+            imageClassName="size-24"
           />
         </div>
         <div className="flex flex-wrap items-center gap-4 md:col-span-2">

@@ -23,6 +23,7 @@ import {
   type AdminCategoryRow,
   type DeleteCategoryResult,
 } from "~/services/admin/categories.server";
+import { Select } from "~/components/ui/Input";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.categories.title") });
 
@@ -161,12 +162,7 @@ function DeleteCategory({
           <label htmlFor={selectId} className="font-bold">
             {t("admin.categories.moveTo")}
           </label>
-          <select
-            id={selectId}
-            name="moveToCategoryId"
-            defaultValue={MOVE_TO_NONE}
-            className="min-h-11 rounded-md border border-line bg-field px-3 text-ink"
-          >
+          <Select id={selectId} name="moveToCategoryId" defaultValue={MOVE_TO_NONE}>
             <option value={MOVE_TO_NONE}>
               {parent
                 ? t("admin.categories.moveToParent", { name: name(parent) })
@@ -180,7 +176,7 @@ function DeleteCategory({
                 </option>
               );
             })}
-          </select>
+          </Select>
         </div>
       ) : null}
     </ConfirmDialog>

@@ -6,11 +6,10 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { adminAction, adminLoader } from "~/http/handlers.server";
-import { badRequest, Refusal } from "~/http/refusal.server";
+import { badRequest } from "~/http/refusal.server";
 import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
 import { formatInZone } from "~/lib/time-zone";
-import { TABLE_PARAMS } from "~/lib/table-links";
 import { redirectWithToast } from "~/lib/toast.server";
 import { contactChangeSchema } from "~/lib/validation/admin-users";
 import {
@@ -18,15 +17,19 @@ import {
   setContactRequestRead,
   type ContactRequestRow,
 } from "~/services/admin/contact-requests.server";
+import { notFoundPage } from "~/http/entity.server";
+import { readListQuery, sameListPath } from "~/http/list-query.server";
+import { Select } from "~/components/ui/Input";
+import { FilterField } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.contact.title") });
 
 export const loader = adminLoader(async ({ request, store }) => {
-  const search = new URL(request.url).searchParams;
   // status=unread: the dashboard's tile; anything else is every request.
-  const unreadOnly = search.get("status") === "unread";
+  const { filters, cursor } = readListQuery(request, { filters: { status: ["unread"] as const } });
+  const unreadOnly = filters.status === "unread";
   return {
-    ...(await listContactRequests(store.id, search.get(TABLE_PARAMS.cursor), unreadOnly)),
+    ...(await listContactRequests(store.id, cursor, unreadOnly)),
     storeName: store.name,
     unreadOnly,
   };
@@ -37,10 +40,11 @@ export const action = adminAction(async ({ request, store, form }) => {
   const parsed = contactChangeSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest();
   const found = await setContactRequestRead(store.id, parsed.data.requestId, parsed.data.read);
-  if (!found) throw new Refusal(404, { key: "notFound.page" });
+  if (!found) throw notFoundPage();
   // Back to the page the button was pressed on.
-  const { search } = new URL(request.url);
-  return redirectWithToast(`/admin/contact-requests${search}`, { key: "admin.contact.updated" });
+  return redirectWithToast(sameListPath(request, "/admin/contact-requests"), {
+    key: "admin.contact.updated",
+  });
 });
 
 /** A mailto: link answering in the shopper's own mail program, subject prefilled. */
@@ -129,17 +133,12 @@ export default function AdminContactRequests() {
         filters={{
           names: ["status"],
           fields: (
-            <label className="flex w-full flex-col gap-1 sm:w-auto">
-              <span className="font-bold">{t("reports.contactFilter.label")}</span>
-              <select
-                name="status"
-                defaultValue={unreadOnly ? "unread" : ""}
-                className="min-h-11 rounded-md border border-line bg-field px-3"
-              >
+            <FilterField label={t("reports.contactFilter.label")}>
+              <Select name="status" defaultValue={unreadOnly ? "unread" : ""}>
                 <option value="">{t("reports.contactFilter.all")}</option>
                 <option value="unread">{t("reports.contactFilter.unread")}</option>
-              </select>
-            </label>
+              </Select>
+            </FilterField>
           ),
         }}
         empty={t("admin.contact.empty")}

@@ -6,27 +6,27 @@
  * schema checks the form in the action and in the browser (discountCodeSchema, made for the
  * store's currency and zone).
  *
- * The product picker works without JavaScript, as the sale form's: "Search" submits the whole form
- * as a GET to this page, whose loader starts the form from the values typed so far.
+ * The product picker (AppliesToPicker, shared with the sale form) works without JavaScript.
  */
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { useMoney } from "~/components/Price";
+import { AppliesToPicker, CHECK_ROW, pickerProductRows } from "~/components/admin/AppliesToPicker";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field, FieldError } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { Notice } from "~/components/ui/Notice";
+import { postedProductChoices, readAppliesToQuery } from "~/http/applies-to.server";
+import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
+import { NEW_PATH } from "~/lib/entity-path";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
+import { submitSchemaForm } from "~/http/schema-form.server";
 import { isolate } from "~/lib/bidi";
 import { formConstraint } from "~/lib/form-constraint.server";
-import { INTENT_FIELD } from "~/lib/form-value";
 import { currencyDigits } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { toZonedDateTimeValue } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -39,96 +39,21 @@ import {
 import { minorToAmount } from "~/lib/validation/admin-sales";
 import { listProductChoices, type ProductChoice } from "~/services/admin/sales.server";
 import { listCategoryOptions } from "~/services/catalog/products-admin.server";
-import {
-  deleteDiscountCode,
-  getDiscountCode,
-  saveDiscountCode,
-  type SaveDiscountResult,
-} from "~/services/discounts/admin.server";
-
-const NEW = "new";
-const SEARCH = "search-products";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TEXT_FIELDS = [
-  "code",
-  "kind",
-  "value",
-  "minSubtotal",
-  "startsAt",
-  "endsAt",
-  "usageLimit",
-  "perShopperLimit",
-  "scope",
-  "active",
-] as const;
+import { DISCOUNT_TEXT_FIELDS, discountFormValues } from "~/services/discounts/code-form.server";
+import { deleteDiscountCode, getDiscountCode, saveDiscountCode } from "~/services/discounts/admin.server";
 
 export const meta: MetaFunction = (args) =>
   seo({
     ...args,
-    page: (t) => t(args.params.id === NEW ? "discounts.admin.newTitle" : "discounts.admin.editTitle"),
+    page: (t) => t(args.params.id === NEW_PATH ? "discounts.admin.newTitle" : "discounts.admin.editTitle"),
   });
 
-const notFound = () => new Refusal(404, { key: "notFound.page" });
-
-/** The code the path names: none for /new, this store's code, or 404. */
-async function codeOfPath(storeId: string, id: string | undefined) {
-  if (id === NEW) return null;
-  if (!id || !UUID.test(id)) throw notFound();
-  const code = await getDiscountCode(storeId, id.toLowerCase());
-  if (!code) throw notFound();
-  return code;
-}
-
-/** Ids from repeated checkboxes, well-formed only, as many as a code may name. */
-const idsOf = (values: unknown): string[] =>
-  (Array.isArray(values) ? values : values === undefined ? [] : [values])
-    .filter((value): value is string => typeof value === "string" && UUID.test(value))
-    .map((value) => value.toLowerCase())
-    .slice(0, MAX_DISCOUNT_TARGETS);
-
 export const loader = adminLoader(async ({ request, store, params, locale }) => {
-  const code = await codeOfPath(store.id, params.id);
-  const search = new URL(request.url).searchParams;
+  const code = await entityOrNewFromPath(params.id, (id) => getDiscountCode(store.id, id));
   const digits = currencyDigits(store.currency);
   // "Search products" sent the form as it stood: it is what the page starts from.
-  const draft =
-    search.get(INTENT_FIELD) === SEARCH
-      ? {
-          ...Object.fromEntries(TEXT_FIELDS.map((name) => [name, (search.get(name) ?? "").slice(0, 200)])),
-          categoryIds: idsOf(search.getAll("categoryIds")),
-          productIds: idsOf(search.getAll("productIds")),
-        }
-      : null;
-  const saved = code && {
-    code: code.code,
-    kind: code.kind,
-    value:
-      code.kind === "percentage"
-        ? String(code.value)
-        : code.kind === "fixed"
-          ? minorToAmount(code.value, digits)
-          : "",
-    minSubtotal: code.minSubtotalCents > 0 ? minorToAmount(code.minSubtotalCents, digits) : "",
-    startsAt: toZonedDateTimeValue(code.startsAt, store.timeZone),
-    endsAt: code.endsAt ? toZonedDateTimeValue(code.endsAt, store.timeZone) : "",
-    usageLimit: code.usageLimit === null ? "" : String(code.usageLimit),
-    perShopperLimit: code.perShopperLimit === null ? "" : String(code.perShopperLimit),
-    scope: code.scope,
-    active: code.active ? "on" : "",
-    categoryIds: code.categoryIds,
-    productIds: code.productIds,
-  };
-  const productQ = (search.get("productQ") ?? "").trim().slice(0, 200);
-  // A new code starts now, on, for the whole store.
-  const start = draft ??
-    saved ?? {
-      kind: "percentage",
-      scope: "store",
-      active: "on",
-      startsAt: toZonedDateTimeValue(new Date(), store.timeZone),
-      categoryIds: [],
-      productIds: [],
-    };
+  const { draft, productQ } = readAppliesToQuery(request, DISCOUNT_TEXT_FIELDS, MAX_DISCOUNT_TARGETS);
+  const start = draft ?? discountFormValues(code, digits, store.timeZone);
   const [categories, products] = await Promise.all([
     listCategoryOptions(store.id, locale),
     listProductChoices(store.id, { q: productQ, chosenIds: start.productIds as string[], locale }),
@@ -146,57 +71,44 @@ export const loader = adminLoader(async ({ request, store, params, locale }) => 
   };
 });
 
-const FIELD_ERRORS: Record<Extract<SaveDiscountResult, { ok: false }>["error"], [string, string] | null> = {
-  "not-found": null,
-  "code-taken": ["code", "discounts.admin.errors.codeTaken"],
-  "category-not-found": ["categoryIds", "validation.choiceInvalid"],
-  "product-not-found": ["productIds", "validation.choiceInvalid"],
-};
+/** A refused save: the field it names and its message (not-found is the page's 404). */
+const FIELD_ERRORS = {
+  "code-taken": { field: "code", message: "discounts.admin.errors.codeTaken", status: 409 },
+  "category-not-found": { field: "categoryIds", message: "validation.choiceInvalid" },
+  "product-not-found": { field: "productIds", message: "validation.choiceInvalid" },
+} as const;
 
-export const action = adminAction(async ({ store, params, form, locale }) => {
-  const code = await codeOfPath(store.id, params.id);
+export const action = adminAction(async (args) => {
+  const { store, params, form, locale } = args;
+  const code = await entityOrNewFromPath(params.id, (id) => getDiscountCode(store.id, id));
   if (form.get("intent") === "delete") {
     const parsed = discountRowSchema.safeParse(Object.fromEntries(form));
     if (!code || !parsed.success || parsed.data.discountId.toLowerCase() !== code.id) throw badRequest();
     const deleted = await deleteDiscountCode(store.id, code.id);
-    if (!deleted.ok && deleted.error === "not-found") throw notFound();
+    if (!deleted.ok && deleted.error === "not-found") throw notFoundPage();
     if (!deleted.ok)
       throw new Refusal(409, { key: "discounts.admin.deleteUsed", params: { count: deleted.orders } });
     return redirectWithToast("/admin/discounts", { key: "discounts.admin.deleted" });
   }
-  const submission = parseWithZod(form, {
+  return submitSchemaForm(args, {
     schema: discountCodeSchema(currencyDigits(store.currency), store.timeZone),
-  });
-  // The products the answer's form shows checked, so a refused submit keeps them listed.
-  const chosen = async () =>
-    (await listProductChoices(store.id, { q: "", chosenIds: idsOf(form.getAll("productIds")), locale }))
-      .chosen;
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), chosen: await chosen() }, { status: 400 });
-  }
-  const result = await saveDiscountCode(store.id, submission.value, { id: code?.id });
-  if (!result.ok) {
-    const field = FIELD_ERRORS[result.error];
-    if (!field) throw notFound();
-    return data(
-      { result: submission.reply({ fieldErrors: { [field[0]]: [field[1]] } }), chosen: await chosen() },
-      { status: result.error === "code-taken" ? 409 : 400 },
-    );
-  }
-  return redirectWithToast("/admin/discounts", {
-    key: code ? "toast.updateSuccess" : "discounts.admin.created",
+    // The products the answer's form shows checked, so a refused submit keeps them listed.
+    extra: async () => ({ chosen: await postedProductChoices(store.id, form, MAX_DISCOUNT_TARGETS, locale) }),
+    save: (value) => saveDiscountCode(store.id, value, { id: code?.id }),
+    refuse: (result) =>
+      result.ok ? null : result.error === "not-found" ? notFoundPage() : FIELD_ERRORS[result.error],
+    success: {
+      path: "/admin/discounts",
+      toast: { key: code ? "toast.updateSuccess" : "discounts.admin.created" },
+    },
   });
 });
-
-const CHECK_ROW = "flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-card";
-const GROUP = "flex flex-col gap-2 rounded-lg border border-line p-4";
 
 export default function AdminDiscount() {
   const { code, start, productQ, categories, products, currency, digits, timeZone, constraint } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const money = useMoney();
   const pending = useFormPending({ method: "post" });
   const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
@@ -205,23 +117,11 @@ export default function AdminDiscount() {
     answered?.result,
     { id: "discount", constraint, defaultValue: start },
   );
-  // What the radios and checkboxes start from: the refused submit's values, else the loader's.
+  // What the checkboxes start from: the refused submit's values, else the loader's.
   const values = (answered?.result?.initialValue ?? start) as Record<string, unknown>;
-  const listOf = (name: string) => {
-    const value = values[name];
-    return new Set(Array.isArray(value) ? (value as string[]) : typeof value === "string" ? [value] : []);
-  };
-  const chosenCategories = listOf("categoryIds");
-  const chosenProducts = listOf("productIds");
-  const scope = typeof values.scope === "string" ? values.scope : "store";
   const active = values.active === "on" || values.active === true;
   const chosenRows: ProductChoice[] = answered?.chosen ?? products.chosen;
-  const productRows = [
-    ...chosenRows,
-    ...products.matches.filter((row) => !chosenRows.some((c) => c.id === row.id)),
-  ];
   const title = t(code ? "discounts.admin.editTitle" : "discounts.admin.newTitle");
-  const errorOf = (name: string) => form.errors[name];
   const example = minorToAmount(5 * 10 ** digits, digits);
   return (
     <AdminPage title={title}>
@@ -295,101 +195,15 @@ export default function AdminDiscount() {
           inputMode="numeric"
           dir="ltr"
         />
-        <fieldset className={`${GROUP} md:col-span-2`} aria-describedby="discount-scope-error">
-          <legend className="px-1 font-bold">{t("discounts.admin.appliesTo")}</legend>
-          {(["store", "categories", "products"] as const).map((value) => (
-            <label key={value} className={CHECK_ROW}>
-              <input
-                type="radio"
-                name="scope"
-                value={value}
-                defaultChecked={scope === value}
-                className="size-5"
-              />
-              {t(`discounts.admin.scopes.${value}`)}
-            </label>
-          ))}
-          <FieldError id="discount-scope-error" errors={errorOf("scope")} />
-        </fieldset>
-        <fieldset
-          className={`${GROUP} md:col-span-2`}
-          aria-describedby="discount-categoryIds-hint discount-categoryIds-error"
-          aria-invalid={errorOf("categoryIds")?.length ? true : undefined}
-        >
-          <legend className="px-1 font-bold">{t("discounts.admin.categories")}</legend>
-          <p id="discount-categoryIds-hint" className="text-sm text-muted">
-            {t("discounts.admin.categoriesHint")}
-          </p>
-          {categories.length === 0 ? <p>{t("admin.sales.noCategories")}</p> : null}
-          <div className="gap-4 sm:columns-2">
-            {categories
-              .filter((category) => category.parentId === null)
-              .map((top) => (
-                <div key={top.id} className="mb-2 break-inside-avoid">
-                  {[top, ...categories.filter((category) => category.parentId === top.id)].map((category) => (
-                    <label
-                      key={category.id}
-                      className={`${CHECK_ROW} ${category.parentId ? "ps-8" : "font-bold"}`}
-                    >
-                      <input
-                        type="checkbox"
-                        name="categoryIds"
-                        value={category.id}
-                        defaultChecked={chosenCategories.has(category.id)}
-                        className="size-5 shrink-0"
-                      />
-                      <span dir="auto">{category.name}</span>
-                    </label>
-                  ))}
-                </div>
-              ))}
-          </div>
-          <FieldError id="discount-categoryIds-error" errors={errorOf("categoryIds")} />
-        </fieldset>
-        <fieldset
-          className={`${GROUP} md:col-span-2`}
-          aria-describedby="discount-productIds-hint discount-productIds-error"
-          aria-invalid={errorOf("productIds")?.length ? true : undefined}
-        >
-          <legend className="px-1 font-bold">{t("discounts.admin.products")}</legend>
-          <p id="discount-productIds-hint" className="text-sm text-muted">
-            {t("discounts.admin.productsHint")}
-          </p>
-          <div className="flex flex-wrap items-end gap-2">
-            <label className="flex w-full flex-col gap-1 sm:w-auto">
-              <span className="font-bold">{t("admin.sales.productSearch")}</span>
-              <input
-                type="search"
-                name="productQ"
-                defaultValue={productQ}
-                maxLength={200}
-                className="min-h-11 rounded-md border border-line bg-field px-3 text-ink"
-              />
-            </label>
-            <Button type="submit" variant="secondary" name={INTENT_FIELD} value={SEARCH} formMethod="get">
-              {t("admin.sales.searchProducts")}
-            </Button>
-          </div>
-          {productRows.length === 0 ? <p>{t("admin.sales.noProducts")}</p> : null}
-          <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
-            {productRows.map((product) => (
-              <label key={product.id} className={CHECK_ROW}>
-                <input
-                  type="checkbox"
-                  name="productIds"
-                  value={product.id}
-                  defaultChecked={chosenProducts.has(product.id)}
-                  className="size-5 shrink-0"
-                />
-                <span className="flex flex-col">
-                  <span dir="auto">{product.name}</span>
-                  <span className="text-sm text-muted">{money(product.priceCents)}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          <FieldError id="discount-productIds-error" errors={errorOf("productIds")} />
-        </fieldset>
+        <AppliesToPicker
+          formId="discount"
+          labels="discounts.admin"
+          values={values}
+          errors={form.errors}
+          categories={categories}
+          productRows={pickerProductRows(chosenRows, products.matches)}
+          productQ={productQ}
+        />
         <div className="flex flex-col gap-1 md:col-span-2">
           <label className={CHECK_ROW}>
             <input
@@ -401,7 +215,7 @@ export default function AdminDiscount() {
             />
             {t("discounts.admin.active")}
           </label>
-          <FieldError id="discount-active-error" errors={errorOf("active")} />
+          <FieldError id="discount-active-error" errors={form.errors.active} />
         </div>
         <div className="flex flex-wrap items-center gap-4 md:col-span-2">
           <Button disabled={pending}>{t("discounts.admin.save")}</Button>

@@ -18,7 +18,6 @@ import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { isolate } from "~/lib/bidi";
 import { seo } from "~/lib/seo";
-import { TABLE_PARAMS } from "~/lib/table-links";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
@@ -30,15 +29,17 @@ import {
   type AdminDiscountRow,
   type DiscountStateFilter,
 } from "~/services/discounts/admin.server";
+import { notFoundPage } from "~/http/entity.server";
+import { readListQuery } from "~/http/list-query.server";
+import { Select } from "~/components/ui/Input";
+import { FilterField, SearchInput } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("discounts.admin.title") });
 
 export const loader = adminLoader(async ({ request, store }) => {
-  const search = new URL(request.url).searchParams;
-  const stateParam = search.get("state") as DiscountState | null;
-  const state: DiscountStateFilter = stateParam && DISCOUNT_STATES.includes(stateParam) ? stateParam : "all";
-  const q = (search.get("q") ?? "").trim().slice(0, 40);
-  const page = await listDiscountCodes(store.id, { state, q, cursor: search.get(TABLE_PARAMS.cursor) });
+  const { q, filters, cursor } = readListQuery(request, { maxQ: 40, filters: { state: DISCOUNT_STATES } });
+  const state: DiscountStateFilter = filters.state ?? "all";
+  const page = await listDiscountCodes(store.id, { state, q, cursor });
   return { ...page, state, q };
 });
 
@@ -48,19 +49,17 @@ export const action = adminAction(async ({ store, form }) => {
   const id = parsed.data.discountId.toLowerCase();
   if (parsed.data.intent === "delete") {
     const deleted = await deleteDiscountCode(store.id, id);
-    if (!deleted.ok && deleted.error === "not-found") throw new Refusal(404, { key: "notFound.page" });
+    if (!deleted.ok && deleted.error === "not-found") throw notFoundPage();
     if (!deleted.ok)
       throw new Refusal(409, { key: "discounts.admin.deleteUsed", params: { count: deleted.orders } });
     return redirectWithToast("/admin/discounts", { key: "discounts.admin.deleted" });
   }
   const active = parsed.data.intent === "activate";
-  if (!(await setDiscountCodeActive(store.id, id, active))) throw new Refusal(404, { key: "notFound.page" });
+  if (!(await setDiscountCodeActive(store.id, id, active))) throw notFoundPage();
   return redirectWithToast("/admin/discounts", {
     key: active ? "discounts.admin.activated" : "discounts.admin.deactivated",
   });
 });
-
-const SELECT_CLASS = "min-h-11 rounded-md border border-line bg-field px-3";
 
 const STATE_CLASS: Record<DiscountState, string> = {
   active: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
@@ -215,28 +214,17 @@ export default function AdminDiscounts() {
           names: ["q", "state"],
           fields: (
             <>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("discounts.admin.search")}</span>
-                <input
-                  type="search"
-                  name="q"
-                  defaultValue={q}
-                  maxLength={40}
-                  dir="ltr"
-                  className={SELECT_CLASS}
-                />
-              </label>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("discounts.admin.state")}</span>
-                <select name="state" defaultValue={state} className={SELECT_CLASS}>
+              <SearchInput label={t("discounts.admin.search")} defaultValue={q} maxLength={40} dir="ltr" />
+              <FilterField label={t("discounts.admin.state")}>
+                <Select name="state" defaultValue={state}>
                   <option value="all">{t("discounts.admin.allStates")}</option>
                   {DISCOUNT_STATES.map((value) => (
                     <option key={value} value={value}>
                       {t(`discounts.admin.states.${value}`)}
                     </option>
                   ))}
-                </select>
-              </label>
+                </Select>
+              </FilterField>
             </>
           ),
         }}

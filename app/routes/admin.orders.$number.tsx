@@ -6,6 +6,7 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { OrderDetailsView } from "~/components/orders/OrderDetailsView";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { entityFromPath, notFoundPage, ORDER_PATH, pathKey } from "~/http/entity.server";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { getT } from "~/lib/i18n";
@@ -17,19 +18,13 @@ import { emailStore } from "~/services/email/email-templates.server";
 import { getAdminOrder } from "~/services/orders/admin-orders.server";
 import { orderView } from "~/services/orders/order-view.server";
 import { takeOrderStep } from "~/services/orders/order-transitions.server";
-import { parseOrderNumber } from "~/services/orders/shopper-order.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("admin.orders.detailTitle", { number: args.data?.order.number ?? "" }) });
 
-const orderNotFound = () => new Refusal(404, { key: "notFound.order" });
-
 /** One order of this store by its number; another store's number (or not a number) is 404. */
 export const loader = adminLoader(async ({ store, params, locale }) => {
-  const number = parseOrderNumber(params.number);
-  if (number === null) throw orderNotFound();
-  const order = await getAdminOrder(store.id, number);
-  if (!order) throw orderNotFound();
+  const order = await entityFromPath(params.number, (number) => getAdminOrder(store.id, number), ORDER_PATH);
   return {
     order: orderView(order, locale, store.timeZone),
     account: { name: order.userName, email: order.userEmail },
@@ -48,8 +43,7 @@ export const loader = adminLoader(async ({ store, params, locale }) => {
  * with a toast.
  */
 export const action = adminAction(async ({ store, user, params, form, locale }) => {
-  const number = parseOrderNumber(params.number);
-  if (number === null) throw orderNotFound();
+  const number = pathKey(params.number, ORDER_PATH);
   const parsed = orderStepSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest();
   const { intent: step, expectedStatus, expectedPayment } = parsed.data;
@@ -61,7 +55,7 @@ export const action = adminAction(async ({ store, user, params, form, locale }) 
     user.id,
     emailStore(store),
   );
-  if (result.kind === "not-found") throw orderNotFound();
+  if (result.kind === "not-found") throw notFoundPage(ORDER_PATH.notFound);
   if (result.kind === "refused") throw new Refusal(409, { key: `admin.orders.refused.${result.reason}` });
   if (result.kind === "stale") {
     const t = getT(locale);

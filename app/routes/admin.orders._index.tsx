@@ -5,15 +5,18 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { Button } from "~/components/ui/Button";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import { FilterField, SearchInput } from "~/components/ui/FilterField";
+import { Input, Select } from "~/components/ui/Input";
 import { Notice } from "~/components/ui/Notice";
 import { adminLoader } from "~/http/handlers.server";
+import { readOrderFilters } from "~/http/list-filters.server";
 import { isolate } from "~/lib/bidi";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-transitions";
 import { seo } from "~/lib/seo";
 import { TABLE_PARAMS } from "~/lib/table-links";
 import { formatInZone } from "~/lib/time-zone";
-import { listAdminOrders, readOrderFilters } from "~/services/orders/admin-orders.server";
+import { listAdminOrders } from "~/services/orders/admin-orders.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.orders.title") });
 
@@ -25,9 +28,8 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin
  * zone, /admin/settings), and the page says which zone that is.
  */
 export const loader = adminLoader(async ({ request, store, locale }) => {
-  const search = new URL(request.url).searchParams;
-  const { filters, problems } = readOrderFilters(search);
-  const page = await listAdminOrders(store.id, filters, search.get(TABLE_PARAMS.cursor), store.timeZone);
+  const { filters, problems, cursor } = readOrderFilters(request);
+  const page = await listAdminOrders(store.id, filters, cursor, store.timeZone);
   return {
     timeZone: store.timeZone,
     filters,
@@ -50,8 +52,6 @@ export const loader = adminLoader(async ({ request, store, locale }) => {
 });
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
-
-const FIELD_CLASS = "min-h-11 rounded-md border border-line bg-field px-3";
 
 export default function AdminOrders() {
   const { rows, prevCursor, nextCursor, filters, problems, timeZone } = useLoaderData<typeof loader>();
@@ -139,56 +139,33 @@ export default function AdminOrders() {
           names: ["q", "status", "payment", "startDate", "endDate"],
           fields: (
             <>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("admin.orders.search")}</span>
-                <input
-                  type="search"
-                  name="q"
-                  defaultValue={filters.q}
-                  maxLength={200}
-                  className={FIELD_CLASS}
-                />
-              </label>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("orders.status")}</span>
-                <select name="status" defaultValue={filters.status ?? ""} className={FIELD_CLASS}>
+              <SearchInput label={t("admin.orders.search")} defaultValue={filters.q} />
+              <FilterField label={t("orders.status")}>
+                <Select name="status" defaultValue={filters.status ?? ""}>
                   <option value="">{t("admin.orders.allStatuses")}</option>
                   {ORDER_STATUSES.map((status) => (
                     <option key={status} value={status}>
                       {t(`orders.statuses.${status}`)}
                     </option>
                   ))}
-                </select>
-              </label>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("orders.paymentStatus")}</span>
-                <select name="payment" defaultValue={filters.payment ?? ""} className={FIELD_CLASS}>
+                </Select>
+              </FilterField>
+              <FilterField label={t("orders.paymentStatus")}>
+                <Select name="payment" defaultValue={filters.payment ?? ""}>
                   <option value="">{t("admin.orders.allPayments")}</option>
                   {PAYMENT_STATUSES.map((status) => (
                     <option key={status} value={status}>
                       {t(`orders.paymentStatuses.${status}`)}
                     </option>
                   ))}
-                </select>
-              </label>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("admin.orders.startDate")}</span>
-                <input
-                  type="date"
-                  name="startDate"
-                  defaultValue={filters.startDate ?? ""}
-                  className={FIELD_CLASS}
-                />
-              </label>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("admin.orders.endDate")}</span>
-                <input
-                  type="date"
-                  name="endDate"
-                  defaultValue={filters.endDate ?? ""}
-                  className={FIELD_CLASS}
-                />
-              </label>
+                </Select>
+              </FilterField>
+              <FilterField label={t("admin.orders.startDate")}>
+                <Input type="date" name="startDate" defaultValue={filters.startDate ?? ""} />
+              </FilterField>
+              <FilterField label={t("admin.orders.endDate")}>
+                <Input type="date" name="endDate" defaultValue={filters.endDate ?? ""} />
+              </FilterField>
             </>
           ),
         }}

@@ -1,6 +1,7 @@
 import { adminLoader } from "~/http/handlers.server";
 import { todayIn } from "~/lib/validation/report-range";
-import { exportAdminOrdersCsv, readOrderFilters } from "~/services/orders/admin-orders.server";
+import { readOrderFilters } from "~/http/list-filters.server";
+import { exportAdminOrdersCsv } from "~/services/orders/admin-orders.server";
 
 /**
  * The order list as a CSV download, with the list's own filters (the Export link carries them):
@@ -8,7 +9,7 @@ import { exportAdminOrdersCsv, readOrderFilters } from "~/services/orders/admin-
  * Filter values the list ignores are ignored here too. Never cached: it is the admin's data.
  */
 export const loader = adminLoader(async ({ request, store, locale }) => {
-  const { filters } = readOrderFilters(new URL(request.url).searchParams);
+  const { filters } = readOrderFilters(request);
   const csv = await exportAdminOrdersCsv(store.id, filters, locale, store.timeZone);
   const date = todayIn(store.timeZone);
   return new Response(csv, {

@@ -6,50 +6,38 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { Price, useMoney } from "~/components/Price";
 import { Button } from "~/components/ui/Button";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import { FilterField, SearchInput } from "~/components/ui/FilterField";
+import { Select } from "~/components/ui/Input";
 import { adminLoader } from "~/http/handlers.server";
+import { readListQuery } from "~/http/list-query.server";
 import { seo } from "~/lib/seo";
 import { LOW_STOCK } from "~/lib/stock";
-import { readTableSort, TABLE_PARAMS } from "~/lib/table-links";
+import { uuidOrNull } from "~/lib/uuid";
 import {
   listAdminProducts,
   listCategoryOptions,
   PRODUCT_SORTS,
   type AdminProductRow,
-  type ProductSort,
   type ProductStatusFilter,
 } from "~/services/catalog/products-admin.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.title") });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const STATUSES: ProductStatusFilter[] = ["all", "active", "inactive"];
-
 export const loader = adminLoader(async ({ request, store, locale }) => {
-  const search = new URL(request.url).searchParams;
-  const sort = readTableSort(search, PRODUCT_SORTS, { key: "newest", dir: "desc" }) as ProductSort;
-  const q = (search.get("q") ?? "").trim().slice(0, 200);
-  const category = search.get("category") ?? "";
-  const categoryId = UUID.test(category) ? category.toLowerCase() : null;
-  const statusParam = search.get("status") as ProductStatusFilter | null;
-  const status = statusParam && STATUSES.includes(statusParam) ? statusParam : "all";
-  // stock=low: the dashboard's low-stock tile; anything else is every product.
-  const lowStock = search.get("stock") === "low";
+  const { q, filters, sort, cursor } = readListQuery(request, {
+    // stock=low: the dashboard's low-stock tile; anything else is every product.
+    filters: { category: uuidOrNull, status: ["active", "inactive"] as const, stock: ["low"] as const },
+    sort: { allowed: PRODUCT_SORTS, fallback: { key: "newest", dir: "desc" } },
+  });
+  const categoryId = filters.category;
+  const status: ProductStatusFilter = filters.status ?? "all";
+  const lowStock = filters.stock === "low";
   const [page, categories] = await Promise.all([
-    listAdminProducts(store.id, {
-      q,
-      categoryId,
-      status,
-      lowStock,
-      sort,
-      cursor: search.get(TABLE_PARAMS.cursor),
-      locale,
-    }),
+    listAdminProducts(store.id, { q, categoryId, status, lowStock, sort, cursor, locale }),
     listCategoryOptions(store.id, locale),
   ]);
   return { ...page, q, categoryId, status, lowStock, sort, categories };
 });
-
-const SELECT_CLASS = "min-h-11 rounded-md border border-line bg-field px-3";
 
 export default function AdminProducts() {
   const { rows, prevCursor, nextCursor, q, categoryId, status, lowStock, sort, categories } =
@@ -189,36 +177,30 @@ export default function AdminProducts() {
           names: ["q", "category", "status", "stock"],
           fields: (
             <>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("admin.products.search")}</span>
-                <input type="search" name="q" defaultValue={q} maxLength={200} className={SELECT_CLASS} />
-              </label>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("admin.products.category")}</span>
-                <select name="category" defaultValue={categoryId ?? ""} className={SELECT_CLASS}>
+              <SearchInput label={t("admin.products.search")} defaultValue={q} />
+              <FilterField label={t("admin.products.category")}>
+                <Select name="category" defaultValue={categoryId ?? ""}>
                   <option value="">{t("admin.products.allCategories")}</option>
                   {categories.map((option) => (
                     <option key={option.id} value={option.id}>
                       {option.parentId ? `— ${option.name}` : option.name}
                     </option>
                   ))}
-                </select>
-              </label>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("admin.products.status")}</span>
-                <select name="status" defaultValue={status} className={SELECT_CLASS}>
+                </Select>
+              </FilterField>
+              <FilterField label={t("admin.products.status")}>
+                <Select name="status" defaultValue={status}>
                   <option value="all">{t("admin.products.allStatuses")}</option>
                   <option value="active">{t("admin.products.active")}</option>
                   <option value="inactive">{t("admin.products.inactive")}</option>
-                </select>
-              </label>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("reports.stockFilter.label")}</span>
-                <select name="stock" defaultValue={lowStock ? "low" : ""} className={SELECT_CLASS}>
+                </Select>
+              </FilterField>
+              <FilterField label={t("reports.stockFilter.label")}>
+                <Select name="stock" defaultValue={lowStock ? "low" : ""}>
                   <option value="">{t("reports.stockFilter.all")}</option>
                   <option value="low">{t("reports.stockFilter.low", { threshold: LOW_STOCK })}</option>
-                </select>
-              </label>
+                </Select>
+              </FilterField>
             </>
           ),
         }}

@@ -19,6 +19,7 @@ import {
   previewProductImport,
   type ImportCheck,
 } from "~/services/catalog/products-csv.server";
+import { FileInput } from "~/components/ui/Input";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.import.title") });
 
@@ -139,15 +140,13 @@ export default function ImportProducts() {
             <p id="import-file-hint" className="text-sm text-muted">
               {t("admin.products.import.fileHint", { max: maxRows })}
             </p>
-            <input
+            <FileInput
               id="import-file"
               name="file"
-              type="file"
               required
               accept=".csv,text/csv"
               aria-describedby="import-file-hint import-file-error"
               aria-invalid={fileError ? true : undefined}
-              className="min-h-11 max-w-full rounded-md border border-line bg-field px-3 py-2 file:me-3 file:rounded file:border-0 file:bg-card file:px-3 file:py-1 file:font-bold"
             />
             <FieldError id="import-file-error" errors={fileError ? [fileError] : undefined} />
           </div>

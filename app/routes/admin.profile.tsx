@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -13,11 +12,11 @@ import { Notice } from "~/components/ui/Notice";
 import { enforceRateLimit } from "~/http/form.server";
 import { getOptionalSession } from "~/http/guards.server";
 import { adminAction, adminLoader } from "~/http/handlers.server";
+import { submitSchemaForm } from "~/http/schema-form.server";
 import { badRequest } from "~/http/refusal.server";
 import { PASSWORD_CHECK_RATE_LIMIT, UPLOAD_RATE_LIMIT } from "~/http/rate-rules.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { changePasswordSchema, profileSchema } from "~/lib/validation/auth";
@@ -53,55 +52,51 @@ const loadAlertsSchema = () => import("~/lib/validation/order-alerts").then((m) 
  * off, and their language: decision 030). Uploads and password checks are throttled per account
  * as on the storefront.
  */
+const noPhotoError = { photoError: null as string | null };
+
 export const action = adminAction(
-  async ({ request, context, store, user, form }) => {
+  async (args) => {
+    const { request, context, store, user, form } = args;
     const intent = form.get("intent");
     if (intent === "profile") {
-      const submission = parseWithZod(form, { schema: profileSchema });
-      if (submission.status !== "success")
-        return data({ form: "profile", result: submission.reply(), photoError: null }, { status: 400 });
-      const photo = await savePostedPhoto(store.id, user.id, form);
-      if (!photo.ok) {
-        return data(
-          { form: "profile", result: submission.reply(), photoError: photo.error },
-          { status: photo.status },
-        );
-      }
-      await updateProfile(store.id, user.id, { name: submission.value.name, imageId: photo.imageId });
-      return redirectWithToast("/admin/profile", { key: "toast.updateSuccess" });
+      return submitSchemaForm(args, {
+        schema: profileSchema,
+        extra: () => ({ form: "profile" as const, ...noPhotoError }),
+        save: async ({ name }) => {
+          const photo = await savePostedPhoto(store.id, user.id, form);
+          if (photo.ok) await updateProfile(store.id, user.id, { name, imageId: photo.imageId });
+          return photo;
+        },
+        refuse: (photo) => !photo.ok && { status: photo.status, data: { photoError: photo.error } },
+        success: { path: "/admin/profile" },
+      });
     }
     if (intent === "password") {
-      const submission = parseWithZod(form, { schema: changePasswordSchema });
-      const hidden = { hideFields: ["currentPassword", "newPassword"] };
-      if (submission.status !== "success")
-        return data(
-          { form: "password", result: submission.reply(hidden), photoError: null },
-          { status: 400 },
-        );
-      await enforceRateLimit(`password-change:user:${user.id}`, PASSWORD_CHECK_RATE_LIMIT);
-      const session = await getOptionalSession(request, context);
-      const result = await changePassword(store.id, user.id, {
-        ...submission.value,
-        keepSessionHash: session?.sessionHash ?? null,
+      return submitSchemaForm(args, {
+        schema: changePasswordSchema,
+        hideFields: ["currentPassword", "newPassword"],
+        extra: () => ({ form: "password" as const, ...noPhotoError }),
+        save: async (value) => {
+          await enforceRateLimit(`password-change:user:${user.id}`, PASSWORD_CHECK_RATE_LIMIT);
+          const session = await getOptionalSession(request, context);
+          return changePassword(store.id, user.id, {
+            ...value,
+            keepSessionHash: session?.sessionHash ?? null,
+          });
+        },
+        refuse: (result) =>
+          !result.ok && { field: "currentPassword", message: "profile.wrongCurrentPassword" },
+        success: { path: "/admin/profile" },
       });
-      if (!result.ok) {
-        const reply = submission.reply({
-          ...hidden,
-          fieldErrors: { currentPassword: ["profile.wrongCurrentPassword"] },
-        });
-        return data({ form: "password", result: reply, photoError: null }, { status: 400 });
-      }
-      return redirectWithToast("/admin/profile", { key: "toast.updateSuccess" });
     }
     if (intent === "alerts") {
-      const submission = parseWithZod(form, { schema: orderAlertsSchema });
-      if (submission.status !== "success")
-        return data({ form: "alerts", result: submission.reply(), photoError: null }, { status: 400 });
-      await saveAlertPreferences(store.id, user.id, {
-        orderAlerts: submission.value.orderAlerts,
-        locale: submission.value.emailLocale,
+      return submitSchemaForm(args, {
+        schema: orderAlertsSchema,
+        extra: () => ({ form: "alerts" as const, ...noPhotoError }),
+        save: ({ orderAlerts, emailLocale }) =>
+          saveAlertPreferences(store.id, user.id, { orderAlerts, locale: emailLocale }),
+        success: { path: "/admin/profile" },
       });
-      return redirectWithToast("/admin/profile", { key: "toast.updateSuccess" });
     }
     throw badRequest();
   },

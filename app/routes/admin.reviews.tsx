@@ -1,20 +1,21 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { ReviewActions } from "~/components/admin/ReviewActions";
+import { useReviewColumns } from "~/components/admin/ReviewColumns";
 import { ReviewSetting } from "~/components/admin/ReviewSetting";
-import { Stars } from "~/components/product/Stars";
-import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import { DataTable } from "~/components/ui/DataTable";
+import { FilterField, SearchInput } from "~/components/ui/FilterField";
+import { Select } from "~/components/ui/Input";
 import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
+import { notFoundPage } from "~/http/entity.server";
+import { readReviewFilters } from "~/http/list-filters.server";
+import { sameListPath } from "~/http/list-query.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { REVIEW_STATUSES } from "~/lib/review-states";
-import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
-import { formatInZone } from "~/lib/time-zone";
-import { TABLE_PARAMS } from "~/lib/table-links";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   reviewRemoveReplySchema,
@@ -25,12 +26,10 @@ import {
 import {
   getReviewModeration,
   listAdminReviews,
-  readReviewFilters,
   reviewedProducts,
   saveReviewModeration,
   setReviewReply,
   setReviewStatus,
-  type AdminReviewRow,
 } from "~/services/admin/reviews.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("reviewModeration.title") });
@@ -41,17 +40,14 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("revie
  * `?status=held`. A filter value the list cannot use is ignored and named above it.
  */
 export const loader = adminLoader(async ({ request, store, locale }) => {
-  const search = new URL(request.url).searchParams;
-  const { filters, problems } = readReviewFilters(search);
+  const { filters, problems, cursor } = readReviewFilters(request);
   const [page, productOptions, moderation] = await Promise.all([
-    listAdminReviews(store.id, filters, search.get(TABLE_PARAMS.cursor), locale),
+    listAdminReviews(store.id, filters, cursor, locale),
     reviewedProducts(store.id, locale),
     getReviewModeration(store.id),
   ]);
   return { ...page, filters, problems, productOptions, moderation };
 });
-
-const notFound = () => new Refusal(404, { key: "notFound.page" });
 
 /**
  * hide / publish / reply / remove-reply one review, or the "new reviews" setting. Another store's
@@ -59,18 +55,15 @@ const notFound = () => new Refusal(404, { key: "notFound.page" });
  */
 export const action = adminAction(async ({ request, store, form }) => {
   const fields = Object.fromEntries(form);
-  const { search } = new URL(request.url);
   // Back to the list as it was (filters, page), without a pending confirmation.
-  const params = new URLSearchParams(search);
-  params.delete("confirm");
-  const back = `/admin/reviews${params.size > 0 ? `?${params}` : ""}`;
+  const back = sameListPath(request, "/admin/reviews", ["confirm"]);
   switch (fields.intent) {
     case "hide":
     case "publish": {
       const parsed = reviewStateSchema.safeParse(fields);
       if (!parsed.success) throw badRequest();
       const status = parsed.data.intent === "hide" ? "hidden" : "published";
-      if (!(await setReviewStatus(store.id, parsed.data.reviewId, status))) throw notFound();
+      if (!(await setReviewStatus(store.id, parsed.data.reviewId, status))) throw notFoundPage();
       return redirectWithToast(back, {
         key: status === "hidden" ? "reviewModeration.hidden" : "reviewModeration.published",
       });
@@ -81,13 +74,13 @@ export const action = adminAction(async ({ request, store, form }) => {
         const message = parsed.error.issues.find((issue) => issue.path[0] === "reply")?.message;
         throw message ? new Refusal(400, { key: message }) : badRequest();
       }
-      if (!(await setReviewReply(store.id, parsed.data.reviewId, parsed.data.reply))) throw notFound();
+      if (!(await setReviewReply(store.id, parsed.data.reviewId, parsed.data.reply))) throw notFoundPage();
       return redirectWithToast(back, { key: "reviewModeration.replySaved" });
     }
     case "remove-reply": {
       const parsed = reviewRemoveReplySchema.safeParse(fields);
       if (!parsed.success) throw badRequest();
-      if (!(await setReviewReply(store.id, parsed.data.reviewId, null))) throw notFound();
+      if (!(await setReviewReply(store.id, parsed.data.reviewId, null))) throw notFoundPage();
       return redirectWithToast(back, { key: "reviewModeration.replyRemoved" });
     }
     case "setting": {
@@ -101,105 +94,12 @@ export const action = adminAction(async ({ request, store, form }) => {
   }
 });
 
-const FIELD_CLASS = "min-h-11 rounded-md border border-line bg-field px-3";
-
-const STATE_TONES: Record<string, string> = {
-  published: "border-green-700 text-green-900 dark:border-green-300 dark:text-green-200",
-  held: "border-amber-700 text-amber-900 dark:border-amber-300 dark:text-amber-200",
-  hidden: "border-red-700 text-red-900 dark:border-red-300 dark:text-red-200",
-};
-
 export default function AdminReviews() {
   const { rows, prevCursor, nextCursor, filters, problems, productOptions, moderation } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation();
-  const timeZone = useStoreTimeZone();
-  const columns: DataColumn<AdminReviewRow>[] = [
-    {
-      key: "product",
-      header: t("reviewModeration.product"),
-      rowHeader: true,
-      cell: (row) =>
-        row.productActive ? (
-          <Link
-            to={`/products/${encodeURIComponent(row.productSlug)}#reviews`}
-            className="inline-flex min-h-11 min-w-32 items-center underline underline-offset-4 hover:no-underline"
-          >
-            <span dir="auto">{row.productName}</span>
-          </Link>
-        ) : (
-          <span dir="auto" className="inline-block min-w-32">
-            {row.productName}
-          </span>
-        ),
-    },
-    {
-      key: "shopper",
-      header: t("reviewModeration.shopper"),
-      cell: (row) => (
-        <span className="flex min-w-36 flex-col gap-1">
-          <span dir="auto">{row.shopper}</span>
-          <span dir="ltr" className="text-start text-sm break-all text-muted">
-            {row.email}
-          </span>
-          {row.verifiedBuyer ? (
-            <span className="self-start rounded-full bg-green-100 px-2 text-sm font-bold text-green-900 dark:bg-green-950 dark:text-green-200">
-              {t("reviews.verifiedBuyer")}
-            </span>
-          ) : null}
-        </span>
-      ),
-    },
-    {
-      key: "rating",
-      header: t("reviews.rating"),
-      cell: (row) => <Stars rating={row.rating} className="whitespace-nowrap" />,
-    },
-    {
-      key: "review",
-      header: t("reviewModeration.review"),
-      cell: (row) => (
-        <div className="relative flex min-w-56 max-w-sm flex-col gap-1">
-          <p dir="auto" className="font-bold break-words">
-            {row.title}
-          </p>
-          <p dir="auto" className="whitespace-pre-line break-words">
-            {row.comment}
-          </p>
-          {/* The date sits with the text it dates: one column less for the table to fit. */}
-          <p className="text-sm text-muted">
-            <span className="sr-only">{`${t("reviewModeration.date")}: `}</span>
-            <time dateTime={row.createdAt}>{formatInZone(row.createdAt, i18n.language, timeZone)}</time>
-          </p>
-          {row.reply ? (
-            <div className="mt-1 rounded-md border-s-4 border-primary bg-page p-2 text-sm">
-              <p className="font-bold">{t("reviewModeration.yourReply")}</p>
-              <p dir="auto" className="whitespace-pre-line break-words">
-                {row.reply}
-              </p>
-            </div>
-          ) : null}
-        </div>
-      ),
-    },
-    {
-      key: "state",
-      header: t("reviewModeration.state"),
-      cell: (row) => (
-        <span
-          className={`inline-block rounded-full border px-2 py-0.5 text-sm font-bold whitespace-nowrap ${STATE_TONES[row.status]}`}
-        >
-          {t(`reviewModeration.states.${row.status}`)}
-        </span>
-      ),
-    },
-    {
-      key: "actions",
-      header: t("admin.users.actions"),
-      cell: (row) => <ReviewActions review={row} />,
-    },
-  ];
+  const { t } = useTranslation();
+  const columns = useReviewColumns();
   return (
     <AdminPage title={t("reviewModeration.title")}>
       <ActionNotice data={actionData} />
@@ -221,44 +121,32 @@ export default function AdminReviews() {
           names: ["q", "status", "rating", "product"],
           fields: (
             <>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("reviewModeration.search")}</span>
-                <input
-                  type="search"
-                  name="q"
-                  defaultValue={filters.q}
-                  maxLength={200}
-                  className={FIELD_CLASS}
-                />
-              </label>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("reviewModeration.state")}</span>
-                <select name="status" defaultValue={filters.status ?? ""} className={FIELD_CLASS}>
+              <SearchInput label={t("reviewModeration.search")} defaultValue={filters.q} />
+              <FilterField label={t("reviewModeration.state")}>
+                <Select name="status" defaultValue={filters.status ?? ""}>
                   <option value="">{t("reviewModeration.all")}</option>
                   {REVIEW_STATUSES.map((status) => (
                     <option key={status} value={status}>
                       {t(`reviewModeration.states.${status}`)}
                     </option>
                   ))}
-                </select>
-              </label>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("reviews.rating")}</span>
-                <select name="rating" defaultValue={filters.rating ?? ""} className={FIELD_CLASS}>
+                </Select>
+              </FilterField>
+              <FilterField label={t("reviews.rating")}>
+                <Select name="rating" defaultValue={filters.rating ?? ""}>
                   <option value="">{t("reviewModeration.all")}</option>
                   {[5, 4, 3, 2, 1].map((stars) => (
                     <option key={stars} value={stars}>
                       {t("reviews.starLabel", { count: stars })}
                     </option>
                   ))}
-                </select>
-              </label>
-              <label className="flex w-full flex-col gap-1 sm:w-auto">
-                <span className="font-bold">{t("reviewModeration.product")}</span>
-                <select
+                </Select>
+              </FilterField>
+              <FilterField label={t("reviewModeration.product")}>
+                <Select
                   name="product"
                   defaultValue={filters.productId ?? ""}
-                  className={`${FIELD_CLASS} max-w-full sm:max-w-64`}
+                  className="max-w-full sm:max-w-64"
                 >
                   <option value="">{t("reviewModeration.all")}</option>
                   {productOptions.map((product) => (
@@ -266,8 +154,8 @@ export default function AdminReviews() {
                       {product.name}
                     </option>
                   ))}
-                </select>
-              </label>
+                </Select>
+              </FilterField>
             </>
           ),
         }}

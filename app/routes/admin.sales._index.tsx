@@ -14,12 +14,11 @@ import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { adminAction, adminLoader } from "~/http/handlers.server";
-import { badRequest, Refusal } from "~/http/refusal.server";
+import { badRequest } from "~/http/refusal.server";
 import { isolate } from "~/lib/bidi";
 import { localeName } from "~/lib/localized-name";
 import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
-import { TABLE_PARAMS } from "~/lib/table-links";
 import { redirectWithToast } from "~/lib/toast.server";
 import { SALE_STATES, saleDeleteSchema, type SaleState } from "~/lib/validation/admin-sales";
 import {
@@ -28,14 +27,17 @@ import {
   type AdminSaleRow,
   type SaleStateFilter,
 } from "~/services/admin/sales.server";
+import { notFoundPage } from "~/http/entity.server";
+import { readListQuery } from "~/http/list-query.server";
+import { Select } from "~/components/ui/Input";
+import { FilterField } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.sales.title") });
 
 export const loader = adminLoader(async ({ request, store }) => {
-  const search = new URL(request.url).searchParams;
-  const stateParam = search.get("state") as SaleState | null;
-  const state: SaleStateFilter = stateParam && SALE_STATES.includes(stateParam) ? stateParam : "all";
-  const page = await listSales(store.id, { state, cursor: search.get(TABLE_PARAMS.cursor) });
+  const { filters, cursor } = readListQuery(request, { filters: { state: SALE_STATES } });
+  const state: SaleStateFilter = filters.state ?? "all";
+  const page = await listSales(store.id, { state, cursor });
   return { ...page, state };
 });
 
@@ -43,12 +45,10 @@ export const action = adminAction(async ({ store, form }) => {
   const parsed = saleDeleteSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest();
   if (!(await deleteSale(store.id, parsed.data.saleId.toLowerCase()))) {
-    throw new Refusal(404, { key: "notFound.page" });
+    throw notFoundPage();
   }
   return redirectWithToast("/admin/sales", { key: "admin.sales.deleted" });
 });
-
-const SELECT_CLASS = "min-h-11 rounded-md border border-line bg-field px-3";
 
 const STATE_CLASS: Record<SaleState, string> = {
   running: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
@@ -159,17 +159,16 @@ export default function AdminSales() {
         filters={{
           names: ["state"],
           fields: (
-            <label className="flex w-full flex-col gap-1 sm:w-auto">
-              <span className="font-bold">{t("admin.sales.state")}</span>
-              <select name="state" defaultValue={state} className={SELECT_CLASS}>
+            <FilterField label={t("admin.sales.state")}>
+              <Select name="state" defaultValue={state}>
                 <option value="all">{t("admin.sales.allStates")}</option>
                 {SALE_STATES.map((value) => (
                   <option key={value} value={value}>
                     {t(`admin.sales.states.${value}`)}
                   </option>
                 ))}
-              </select>
-            </label>
+              </Select>
+            </FilterField>
           ),
         }}
         empty={t("admin.sales.empty")}

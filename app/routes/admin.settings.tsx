@@ -9,12 +9,13 @@ import type { MetaFunction } from "@remix-run/node";
 import { Fragment } from "react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsPage } from "~/components/admin/SettingsPage";
+import { PreviewPane } from "~/components/ui/BilingualPreview";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { adminLoader } from "~/http/handlers.server";
-import { settingsFormAction } from "~/http/settings-form.server";
+import { schemaFormAction } from "~/http/schema-form.server";
 import { isolate } from "~/lib/bidi";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { formatMoney } from "~/lib/money";
@@ -52,7 +53,11 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = settingsFormAction(generalSettingsSchema, saveGeneralSettings, PATH);
+export const action = schemaFormAction({
+  schema: generalSettingsSchema,
+  save: (value, { store }) => saveGeneralSettings(store.id, value),
+  success: { path: PATH },
+});
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.generalSettingsSchema);
 

@@ -7,12 +7,13 @@ import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsPage } from "~/components/admin/SettingsPage";
+import { BilingualPreview } from "~/components/ui/BilingualPreview";
 import { TextPreview } from "~/components/admin/TextPreview";
 import { Button } from "~/components/ui/Button";
 import { TextAreaField } from "~/components/ui/FormFields";
 import { adminLoader } from "~/http/handlers.server";
-import { settingsFormAction } from "~/http/settings-form.server";
+import { schemaFormAction } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
 import { useFormPending } from "~/lib/use-form-pending";
@@ -33,7 +34,11 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = settingsFormAction(aboutSchema, saveAbout, PATH);
+export const action = schemaFormAction({
+  schema: aboutSchema,
+  save: (value, { store }) => saveAbout(store.id, value),
+  success: { path: PATH },
+});
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.aboutSchema);
 
@@ -71,19 +76,17 @@ export default function AboutUsSettings() {
           </Button>
         </PreviewedForm>
       }
-      preview={(["en", "ar"] as const).map((lang) => (
-        <PreviewPane
-          key={lang}
-          lang={lang}
-          label={t(lang === "en" ? "admin.settings.inEnglish" : "admin.settings.inArabic")}
-        >
-          <TextPreview
-            title={t("content.aboutTitle")}
-            body={localized(live.aboutEn, live.aboutAr, lang)}
-            empty={t("notFound.aboutUs")}
-          />
-        </PreviewPane>
-      ))}
+      preview={
+        <BilingualPreview>
+          {(lang) => (
+            <TextPreview
+              title={t("content.aboutTitle")}
+              body={localized(live.aboutEn, live.aboutAr, lang)}
+              empty={t("notFound.aboutUs")}
+            />
+          )}
+        </BilingualPreview>
+      }
     />
   );
 }

@@ -8,11 +8,12 @@ import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsPage } from "~/components/admin/SettingsPage";
+import { BilingualPreview } from "~/components/ui/BilingualPreview";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { adminLoader } from "~/http/handlers.server";
-import { settingsFormAction } from "~/http/settings-form.server";
+import { schemaFormAction } from "~/http/schema-form.server";
 import { contactHoursText } from "~/lib/contact-hours";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
@@ -49,7 +50,11 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = settingsFormAction(contactFooterSchema, saveContactFooter, PATH);
+export const action = schemaFormAction({
+  schema: contactFooterSchema,
+  save: (value, { store }) => saveContactFooter(store.id, value),
+  success: { path: PATH },
+});
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.contactFooterSchema);
 
@@ -129,24 +134,22 @@ export default function ContactFooterSettings() {
           </Button>
         </PreviewedForm>
       }
-      preview={(["en", "ar"] as const).map((lang) => (
-        <PreviewPane
-          key={lang}
-          lang={lang}
-          label={t(lang === "en" ? "admin.settings.inEnglish" : "admin.settings.inArabic")}
-        >
-          <FooterPreview
-            email={live.contactEmail ?? ""}
-            phone={live.contactPhone ?? ""}
-            address={localized(live.contactAddressEn ?? "", live.contactAddressAr ?? "", lang)}
-            hours={live.contactHours ?? ""}
-            footerText={localized(live.footerTextEn ?? "", live.footerTextAr ?? "", lang)}
-            networks={SOCIAL_NETWORKS.filter((network) =>
-              /^https:\/\//i.test(live[`social.${network}`] ?? ""),
-            )}
-          />
-        </PreviewPane>
-      ))}
+      preview={
+        <BilingualPreview>
+          {(lang) => (
+            <FooterPreview
+              email={live.contactEmail ?? ""}
+              phone={live.contactPhone ?? ""}
+              address={localized(live.contactAddressEn ?? "", live.contactAddressAr ?? "", lang)}
+              hours={live.contactHours ?? ""}
+              footerText={localized(live.footerTextEn ?? "", live.footerTextAr ?? "", lang)}
+              networks={SOCIAL_NETWORKS.filter((network) =>
+                /^https:\/\//i.test(live[`social.${network}`] ?? ""),
+              )}
+            />
+          )}
+        </BilingualPreview>
+      }
     />
   );
 }

@@ -3,7 +3,6 @@
  * create (a CNAME to the store's platform host, a TXT `_store-verify.{domain}` with its token),
  * verify them, or remove the domain. Once verified the store answers on it.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -13,6 +12,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
+import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";
 import { useRootData } from "~/lib/root-data";
@@ -50,7 +50,8 @@ const SET_ERRORS = {
   invalid: "validation.domainInvalid",
 } as const;
 
-export const action = adminAction(async ({ store, form }) => {
+export const action = adminAction(async (args) => {
+  const { store, form } = args;
   const intent = form.get("intent");
   // Saving or verifying a domain needs a plan that includes one (removing never does): the page
   // says why and links billing, the server refuses the same (decision 026).
@@ -82,17 +83,18 @@ export const action = adminAction(async ({ store, form }) => {
   }
   if (intent !== "save")
     return data({ result: null, notice: { key: "errors.badRequest" } as FormNotice }, { status: 400 });
-  const submission = parseWithZod(form, { schema: customDomainSchema });
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), notice: null }, { status: 400 });
-  const saved = await setCustomDomain(store.id, submission.value.domain);
-  if (saved !== "saved") {
-    return data(
-      { result: submission.reply({ fieldErrors: { domain: [SET_ERRORS[saved]] } }), notice: null },
-      { status: saved === "taken" ? 409 : 400 },
-    );
-  }
-  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+  return submitSchemaForm(args, {
+    schema: customDomainSchema,
+    extra: () => ({ notice: null }),
+    save: ({ domain }) => setCustomDomain(store.id, domain),
+    refuse: (saved) =>
+      saved !== "saved" && {
+        field: "domain",
+        message: SET_ERRORS[saved],
+        status: saved === "taken" ? 409 : 400,
+      },
+    success: { path: PATH },
+  });
 });
 
 const loadSchema = () => import("~/lib/validation/custom-domain").then((m) => m.customDomainSchema);

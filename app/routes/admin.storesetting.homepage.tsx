@@ -4,22 +4,19 @@
  * looked up in the store before saving (another store's id: 404, nothing saved).
  */
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsPage } from "~/components/admin/SettingsPage";
+import { BilingualPreview } from "~/components/ui/BilingualPreview";
 import { Button } from "~/components/ui/Button";
-import { Field, FieldError } from "~/components/ui/Field";
-import { PhotoField } from "~/components/ui/PhotoField";
-import { adminAction, adminLoader } from "~/http/handlers.server";
-import { readPostedImage } from "~/http/posted-images.server";
+import { Field } from "~/components/ui/Field";
+import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
+import { FeaturedPicks, HeroPreview } from "~/components/admin/HomepageFields";
+import { adminLoader } from "~/http/handlers.server";
 import { Refusal } from "~/http/refusal.server";
 import { formConstraint } from "~/lib/form-constraint.server";
-import { localeName } from "~/lib/localized-name";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -28,12 +25,8 @@ import {
   MAX_FEATURED_CATEGORIES,
   MAX_FEATURED_PRODUCTS,
 } from "~/lib/validation/admin-settings";
-import {
-  getStoreSettings,
-  listFeaturedChoices,
-  saveHomepage,
-  type FeaturedChoice,
-} from "~/services/store/settings-admin.server";
+import { getStoreSettings, listFeaturedChoices, saveHomepage } from "~/services/store/settings-admin.server";
+import { schemaFormAction } from "~/http/schema-form.server";
 
 const PATH = "/admin/storesetting/homepage";
 const HERO_FIELD = "heroImage";
@@ -59,22 +52,14 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = adminAction(async ({ store, user, form }) => {
-  const submission = parseWithZod(form, { schema: homepageSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), imageError: null }, { status: 400 });
-  }
-  const posted = await readPostedImage(user.id, form, HERO_FIELD);
-  if (!posted.ok) {
-    return data({ result: submission.reply(), imageError: posted.error }, { status: posted.status });
-  }
-  const { removeHeroImage, ...values } = submission.value;
-  const saved = await saveHomepage(store.id, {
-    ...values,
-    heroImage: posted.image ?? (removeHeroImage ? null : undefined),
-  });
-  if (!saved.ok) throw new Refusal(404, { key: "admin.settings.choiceGone" });
-  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+export const action = schemaFormAction({
+  schema: homepageSchema,
+  image: HERO_FIELD,
+  extra: () => ({ imageError: null as string | null }),
+  save: ({ removeHeroImage, ...values }, { store }, heroImage) =>
+    saveHomepage(store.id, { ...values, heroImage: heroImage ?? (removeHeroImage ? null : undefined) }),
+  refuse: (saved) => !saved.ok && new Refusal(404, { key: "admin.settings.choiceGone" }),
+  success: { path: PATH },
 });
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.homepageSchema);
@@ -134,27 +119,21 @@ export default function Homepage() {
               lang="ar"
             />
           </fieldset>
-          {heroImageId ? (
-            <div className="flex flex-wrap items-center gap-4">
-              <img
-                src={`/resources/image?url=/images/${heroImageId}&w=256&q=75`}
-                alt={t("admin.settings.currentHeroImage")}
-                width={160}
-                height={90}
-                className="h-[90px] w-40 rounded-md border border-line object-cover"
-              />
-              <label className="flex min-h-11 items-center gap-2">
-                <input type="checkbox" name="removeHeroImage" className="size-5" />
-                {t("admin.settings.removeHeroImage")}
-              </label>
-            </div>
-          ) : null}
-          <PhotoField
+          <ImageReplaceField
+            imageId={heroImageId}
             name={HERO_FIELD}
+            removeName="removeHeroImage"
             label={t("admin.settings.heroImage")}
+            currentLabel={t("admin.settings.currentHeroImage")}
+            removeLabel={t("admin.settings.removeHeroImage")}
             error={answered?.imageError ?? null}
+            width={160}
+            height={90}
+            imageWidth={256}
+            quality={75}
+            imageClassName="h-[90px] w-40"
           />
-          <Picks
+          <FeaturedPicks
             name="featuredCategoryIds"
             legend={t("admin.settings.featuredCategories")}
             hint={t("admin.settings.featuredCategoriesHint", { max: MAX_FEATURED_CATEGORIES })}
@@ -163,7 +142,7 @@ export default function Homepage() {
             errors={form.errors.featuredCategoryIds}
             language={i18n.language}
           />
-          <Picks
+          <FeaturedPicks
             name="featuredProductIds"
             legend={t("admin.settings.featuredProducts")}
             hint={t("admin.settings.featuredProductsHint", { max: MAX_FEATURED_PRODUCTS })}
@@ -177,91 +156,25 @@ export default function Homepage() {
           </Button>
         </PreviewedForm>
       }
-      preview={(["en", "ar"] as const).map((lang) => (
-        <PreviewPane
-          key={lang}
-          lang={lang}
-          label={t(lang === "en" ? "admin.settings.inEnglish" : "admin.settings.inArabic")}
-        >
-          <HeroPreview
-            title={(lang === "ar" && live.heroTitleAr.trim()) || live.heroTitleEn || storeName}
-            subtitle={(lang === "ar" && live.heroSubtitleAr.trim()) || live.heroSubtitleEn}
-          >
-            {heroImageId ? (
-              <img
-                src={`/resources/image?url=/images/${heroImageId}&w=640&q=75`}
-                alt=""
-                className="absolute inset-0 -z-20 size-full object-cover"
-              />
-            ) : null}
-          </HeroPreview>
-        </PreviewPane>
-      ))}
+      preview={
+        <BilingualPreview>
+          {(lang) => (
+            <HeroPreview
+              title={(lang === "ar" && live.heroTitleAr.trim()) || live.heroTitleEn || storeName}
+              subtitle={(lang === "ar" && live.heroSubtitleAr.trim()) || live.heroSubtitleEn}
+            >
+              {heroImageId ? (
+                <img
+                  src={`/resources/image?url=/images/${heroImageId}&w=640&q=75`}
+                  alt=""
+                  className="absolute inset-0 -z-20 size-full object-cover"
+                />
+              ) : null}
+            </HeroPreview>
+          )}
+        </BilingualPreview>
+      }
     />
-  );
-}
-
-/** The home page's hero as shoppers see it (Arabic falls back to the English text when empty). */
-function HeroPreview({
-  title,
-  subtitle,
-  children,
-}: {
-  title: string;
-  subtitle: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="relative isolate overflow-hidden bg-primary px-4 py-8 text-on-primary">
-      {children}
-      {children ? <div className="absolute inset-0 -z-10 bg-primary/75" /> : null}
-      <p className="text-2xl font-extrabold">{title}</p>
-      {subtitle ? <p className="mt-2">{subtitle}</p> : null}
-    </div>
-  );
-}
-
-/** A group of checkboxes, one per category or product, scrolling when long. */
-function Picks({
-  name,
-  legend,
-  hint,
-  choices,
-  ticked,
-  errors,
-  language,
-}: {
-  name: string;
-  legend: string;
-  hint: string;
-  choices: FeaturedChoice[];
-  ticked: Set<string>;
-  errors: string[] | null | undefined;
-  language: string;
-}) {
-  const errorId = `${name}-error`;
-  return (
-    <fieldset aria-describedby={`${name}-hint ${errorId}`} className="flex min-w-0 flex-col gap-1">
-      <legend className="font-bold">{legend}</legend>
-      <p id={`${name}-hint`} className="text-sm text-muted">
-        {hint}
-      </p>
-      <div className="grid max-h-72 gap-x-4 overflow-y-auto rounded-md border border-line p-3 sm:grid-cols-2">
-        {choices.map((choice) => (
-          <label key={choice.id} className="flex min-h-11 items-center gap-2">
-            <input
-              type="checkbox"
-              name={name}
-              value={choice.id}
-              defaultChecked={ticked.has(choice.id)}
-              className="size-5 shrink-0"
-            />
-            <span dir="auto">{localeName(choice, language)}</span>
-          </label>
-        ))}
-      </div>
-      <FieldError id={errorId} errors={errors ?? undefined} />
-    </fieldset>
   );
 }
 

@@ -5,25 +5,24 @@
  * Saved → every instance's next page shows it (tenantChanged here, store_changed elsewhere).
  */
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsPage } from "~/components/admin/SettingsPage";
+import { PreviewPane } from "~/components/ui/BilingualPreview";
 import { Button } from "~/components/ui/Button";
 import { FieldError } from "~/components/ui/Field";
-import { PhotoField } from "~/components/ui/PhotoField";
-import { adminAction, adminLoader } from "~/http/handlers.server";
-import { readPostedImage } from "~/http/posted-images.server";
+import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
+import { adminLoader } from "~/http/handlers.server";
 import { contrastRatio, DEFAULT_PRIMARY, DEFAULT_SECONDARY, normalizeHex, textOn } from "~/lib/brand";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
 import { useSchemaForm, type FieldState } from "~/lib/use-schema-form";
 import { brandingSchema } from "~/lib/validation/admin-settings";
 import { saveBranding } from "~/services/store/settings-admin.server";
+import { schemaFormAction } from "~/http/schema-form.server";
 
 const PATH = "/admin/storesetting/logoAndColors";
 const LOGO_FIELD = "logo";
@@ -40,21 +39,13 @@ export const loader = adminLoader(({ store }) => ({
   constraint: formConstraint(brandingSchema),
 }));
 
-export const action = adminAction(async ({ store, user, form }) => {
-  const submission = parseWithZod(form, { schema: brandingSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), imageError: null }, { status: 400 });
-  }
-  const posted = await readPostedImage(user.id, form, LOGO_FIELD);
-  if (!posted.ok) {
-    return data({ result: submission.reply(), imageError: posted.error }, { status: posted.status });
-  }
-  await saveBranding(store.id, {
-    primaryColor: submission.value.primaryColor,
-    secondaryColor: submission.value.secondaryColor,
-    logo: posted.image ?? (submission.value.removeLogo ? null : undefined),
-  });
-  return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+export const action = schemaFormAction({
+  schema: brandingSchema,
+  image: LOGO_FIELD,
+  extra: () => ({ imageError: null as string | null }),
+  save: ({ primaryColor, secondaryColor, removeLogo }, { store }, logo) =>
+    saveBranding(store.id, { primaryColor, secondaryColor, logo: logo ?? (removeLogo ? null : undefined) }),
+  success: { path: PATH },
 });
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.brandingSchema);
@@ -84,25 +75,17 @@ export default function LogoAndColors() {
           encType="multipart/form-data"
           className="flex flex-col gap-4"
         >
-          {logoImageId ? (
-            <div className="flex flex-wrap items-center gap-4">
-              <img
-                src={`/resources/image?url=/images/${logoImageId}&w=128`}
-                alt={t("admin.settings.currentLogo")}
-                width={64}
-                height={64}
-                className="size-16 rounded-md border border-line object-contain"
-              />
-              <label className="flex min-h-11 items-center gap-2">
-                <input type="checkbox" name="removeLogo" className="size-5" />
-                {t("admin.settings.removeLogo")}
-              </label>
-            </div>
-          ) : null}
-          <PhotoField
+          <ImageReplaceField
+            imageId={logoImageId}
             name={LOGO_FIELD}
+            removeName="removeLogo"
             label={t("admin.settings.logo")}
+            currentLabel={t("admin.settings.currentLogo")}
+            removeLabel={t("admin.settings.removeLogo")}
             error={answered?.imageError ?? null}
+            width={64}
+            height={64}
+            imageClassName="size-16 object-contain"
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <ColorField

@@ -3,7 +3,6 @@
  * and verified-email rule (decision 030), and the store's Stripe Connect account for Pay With
  * Stripe. A plain admin page: the admin layout wraps it.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -11,10 +10,10 @@ import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
+import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { minorToMajor } from "~/lib/validation/admin-settings";
 import { codSettingsSchema } from "~/lib/validation/payment-options";
@@ -53,14 +52,16 @@ export const loader = adminLoader(async ({ store, request }) => {
 const refuse = (key: string, status: number) =>
   data({ result: null as FormReply | null, notice: { key } as FormNotice }, { status });
 
-export const action = adminAction(async ({ store, form }) => {
+export const action = adminAction(async (args) => {
+  const { store, form } = args;
   const intent = form.get("intent");
   if (intent === "cod") {
-    const submission = parseWithZod(form, { schema: codSettingsSchema });
-    if (submission.status !== "success")
-      return data({ result: submission.reply() as FormReply | null, notice: null }, { status: 400 });
-    await saveCodSettings(store.id, submission.value);
-    return redirectWithToast(PAYMENT_OPTIONS_PATH, { key: "paymentOptions.codSaved" });
+    return submitSchemaForm(args, {
+      schema: codSettingsSchema,
+      extra: () => ({ notice: null }),
+      save: (value) => saveCodSettings(store.id, value),
+      success: { path: PAYMENT_OPTIONS_PATH, toast: { key: "paymentOptions.codSaved" } },
+    });
   }
   if (intent === "connect") {
     const { card } = await getPaymentOptions(store.id);

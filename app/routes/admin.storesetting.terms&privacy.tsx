@@ -8,12 +8,13 @@ import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { PreviewPane, SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsPage } from "~/components/admin/SettingsPage";
+import { BilingualPreview } from "~/components/ui/BilingualPreview";
 import { TextPreview } from "~/components/admin/TextPreview";
 import { Button } from "~/components/ui/Button";
 import { TextAreaField } from "~/components/ui/FormFields";
 import { adminLoader } from "~/http/handlers.server";
-import { settingsFormAction } from "~/http/settings-form.server";
+import { schemaFormAction } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
 import { useFormPending } from "~/lib/use-form-pending";
@@ -39,7 +40,11 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = settingsFormAction(legalSchema, saveLegal, PATH);
+export const action = schemaFormAction({
+  schema: legalSchema,
+  save: (value, { store }) => saveLegal(store.id, value),
+  success: { path: PATH },
+});
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.legalSchema);
 
@@ -84,26 +89,26 @@ export default function TermsAndPrivacySettings() {
           </Button>
         </PreviewedForm>
       }
-      preview={(["en", "ar"] as const).map((lang) => (
-        <PreviewPane
-          key={lang}
-          lang={lang}
-          label={t(lang === "en" ? "admin.settings.inEnglish" : "admin.settings.inArabic")}
-        >
-          <TextPreview
-            title={t("content.termsTitle")}
-            body={localized(live.termsEn, live.termsAr, lang)}
-            empty={t("content.termsEmpty")}
-          />
-          <div className="border-t border-line">
-            <TextPreview
-              title={t("content.privacyTitle")}
-              body={localized(live.privacyEn, live.privacyAr, lang)}
-              empty={t("content.privacyEmpty")}
-            />
-          </div>
-        </PreviewPane>
-      ))}
+      preview={
+        <BilingualPreview>
+          {(lang) => (
+            <>
+              <TextPreview
+                title={t("content.termsTitle")}
+                body={localized(live.termsEn, live.termsAr, lang)}
+                empty={t("content.termsEmpty")}
+              />
+              <div className="border-t border-line">
+                <TextPreview
+                  title={t("content.privacyTitle")}
+                  body={localized(live.privacyEn, live.privacyAr, lang)}
+                  empty={t("content.privacyEmpty")}
+                />
+              </div>
+            </>
+          )}
+        </BilingualPreview>
+      }
     />
   );
 }

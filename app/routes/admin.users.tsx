@@ -11,7 +11,6 @@ import { badRequest, Refusal } from "~/http/refusal.server";
 import { formatMoney } from "~/lib/money";
 import { useStoreSite } from "~/lib/root-data";
 import { seo } from "~/lib/seo";
-import { readTableSort, TABLE_PARAMS } from "~/lib/table-links";
 import { redirectWithToast } from "~/lib/toast.server";
 import { userChangeSchema } from "~/lib/validation/admin-users";
 import {
@@ -22,22 +21,22 @@ import {
   type AdminUserRow,
   type UserChangeResult,
 } from "~/services/admin/users.server";
+import { notFoundPage } from "~/http/entity.server";
+import { readListQuery, sameListPath } from "~/http/list-query.server";
+import { SearchInput } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.users.title") });
 
 export const loader = adminLoader(async ({ request, store, user }) => {
-  const search = new URL(request.url).searchParams;
-  const sort = readTableSort(search, USER_SORTS, { key: "name", dir: "asc" }) as {
-    key: (typeof USER_SORTS)[number];
-    dir: "asc" | "desc";
-  };
-  const q = (search.get("q") ?? "").slice(0, 200);
-  const page = await listUsers(store.id, { q, sort, cursor: search.get(TABLE_PARAMS.cursor) });
+  const { q, sort, cursor } = readListQuery(request, {
+    sort: { allowed: USER_SORTS, fallback: { key: "name", dir: "asc" } },
+  });
+  const page = await listUsers(store.id, { q, sort, cursor });
   return { ...page, q, sort, selfId: user.id };
 });
 
 const REFUSALS: Record<Exclude<UserChangeResult, { ok: true }>["error"], Refusal> = {
-  "not-found": new Refusal(404, { key: "notFound.page" }),
+  "not-found": notFoundPage(),
   yourself: new Refusal(403, { key: "admin.users.notYourself" }),
   "last-admin": new Refusal(409, { key: "admin.users.lastAdmin" }),
   "admin-blocked": new Refusal(409, { key: "admin.users.cannotBlockAdmin" }),
@@ -54,8 +53,7 @@ export const action = adminAction(async ({ request, store, user, form }) => {
       : await setUserBlocked(store.id, user.id, userId, value);
   if (!result.ok) throw REFUSALS[result.error];
   // Back to the same list (search, order, page) the button was pressed on.
-  const { search } = new URL(request.url);
-  return redirectWithToast(`/admin/users${search}`, { key: "admin.users.updated" });
+  return redirectWithToast(sameListPath(request, "/admin/users"), { key: "admin.users.updated" });
 });
 
 export default function AdminUsers() {
@@ -149,18 +147,7 @@ export default function AdminUsers() {
         nextCursor={nextCursor}
         filters={{
           names: ["q"],
-          fields: (
-            <label className="flex flex-col gap-1">
-              <span className="font-bold">{t("admin.users.search")}</span>
-              <input
-                type="search"
-                name="q"
-                defaultValue={q}
-                maxLength={200}
-                className="min-h-11 rounded-md border border-line bg-field px-3"
-              />
-            </label>
-          ),
+          fields: <SearchInput label={t("admin.users.search")} defaultValue={q} />,
         }}
         empty={t("admin.users.empty")}
       />

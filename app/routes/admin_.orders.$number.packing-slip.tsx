@@ -5,13 +5,12 @@ import { useTranslation } from "~/lib/use-translation";
 import { DeliveryAddress } from "~/components/orders/DeliveryAddress";
 import { Button } from "~/components/ui/Button";
 import { adminLoader } from "~/http/handlers.server";
-import { Refusal } from "~/http/refusal.server";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import type { ShellHandle } from "~/root";
 import { getAdminOrder } from "~/services/orders/admin-orders.server";
 import { formatDate } from "~/services/orders/order-view.server";
-import { parseOrderNumber } from "~/services/orders/shopper-order.server";
+import { entityFromPath, ORDER_PATH } from "~/http/entity.server";
 
 /**
  * A printable packing slip: outside the admin layout (`admin_` in the file name) and without the
@@ -24,9 +23,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("admin.orders.slip.title", { number: args.data?.number ?? "" }) });
 
 export const loader = adminLoader(async ({ store, params, locale }) => {
-  const number = parseOrderNumber(params.number);
-  const order = number === null ? null : await getAdminOrder(store.id, number);
-  if (!order) throw new Refusal(404, { key: "notFound.order" });
+  const order = await entityFromPath(params.number, (number) => getAdminOrder(store.id, number), ORDER_PATH);
   return {
     store: { name: store.name, logoImageId: store.branding.logoImageId },
     number: order.number,

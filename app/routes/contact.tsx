@@ -18,6 +18,7 @@ import { pageTemplateOf } from "~/http/page-template.server";
 import { storeAction, storeLoader } from "~/http/handlers.server";
 import { createContactRequest } from "~/services/store/contact.server";
 import { useStoreSite } from "~/lib/root-data";
+import { CONTROL_CLASS } from "~/components/ui/Input";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, page: (t) => t("content.contactTitle"), path: "/contact" });
@@ -90,7 +91,7 @@ export default function Contact() {
               aria-invalid={comments.input["aria-invalid"]}
               aria-describedby={comments.errorId}
               rows={6}
-              className="rounded-md border border-line bg-field px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400"
+              className={`${CONTROL_CLASS} py-2`}
             />
             <FieldError id={comments.errorId} errors={comments.errors} />
           </div>

@@ -1,14 +1,13 @@
 /** Staff: a new plan (`/platform/packages/new`) or one plan's edit page (issue 12). */
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { PackageForm } from "~/components/platform/PackageForm";
+import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { staffAction, staffLoader } from "~/http/handlers.server";
-import { Refusal } from "~/http/refusal.server";
+import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { packageSchema } from "~/lib/validation/packages";
 import {
   createPackage,
@@ -18,9 +17,6 @@ import {
 } from "~/services/billing/packages.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("packages.title") });
-
-const NEW = "new";
-const notFound = () => new Refusal(404, { key: "packages.notFound" });
 
 /** The form's start values: the plan as staff typed it (price in dollars, features as text). */
 function formValues(plan: PackageRow | null): Record<string, string | boolean> {
@@ -38,23 +34,23 @@ function formValues(plan: PackageRow | null): Record<string, string | boolean> {
   };
 }
 
+const planOfPath = (id: string | undefined) =>
+  entityOrNewFromPath(id, getPackage, { notFound: "packages.notFound" });
+
 export const loader = staffLoader(async ({ params }) => {
-  const id = params.id ?? "";
-  const plan = id === NEW ? null : await getPackage(id);
-  if (id !== NEW && !plan) throw notFound();
+  const plan = await planOfPath(params.id);
   return { isNew: !plan, values: formValues(plan), constraint: formConstraint(packageSchema) };
 });
 
-export const action = staffAction(async ({ params, form }) => {
-  const id = params.id ?? "";
-  if (id !== NEW && !(await getPackage(id))) throw notFound();
-  const submission = parseWithZod(form, { schema: packageSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), notice: null }, { status: 400 });
-  }
-  if (id === NEW) await createPackage(submission.value);
-  else if (!(await updatePackage(id, submission.value))) throw notFound();
-  return redirectWithToast("/platform/packages", { key: "toast.updateSuccess" });
+export const action = staffAction(async (args) => {
+  const plan = await planOfPath(args.params.id);
+  return submitSchemaForm(args, {
+    schema: packageSchema,
+    extra: () => ({ notice: null }),
+    save: (value) => (plan ? updatePackage(plan.id, value) : createPackage(value)),
+    refuse: (saved) => !saved && notFoundPage("packages.notFound"),
+    success: { path: "/platform/packages" },
+  });
 });
 
 export default function PlatformPackage() {

@@ -1,5 +1,4 @@
 /** Staff accounts, managed by staff (issue 12): the list, adding one, removing one (not yourself). */
-import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -10,6 +9,7 @@ import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { staffAction, staffLoader } from "~/http/handlers.server";
+import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";
 import { seo } from "~/lib/seo";
@@ -33,7 +33,8 @@ const REMOVE_REFUSALS = {
   last: ["staff.lastOne", 409],
 } as const;
 
-export const action = staffAction(async ({ staff, form }) => {
+export const action = staffAction(async (args) => {
+  const { staff, form } = args;
   const intent = form.get("intent");
   if (intent === "remove") {
     const result = await removeStaff(String(form.get("staffId") ?? ""), staff.id);
@@ -43,20 +44,14 @@ export const action = staffAction(async ({ staff, form }) => {
   }
   if (intent !== "add")
     return data({ result: null, notice: { key: "errors.badRequest" } as FormNotice }, { status: 400 });
-  const submission = parseWithZod(form, { schema: staffSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
-  }
-  if ((await addStaff(submission.value)) === "email-taken") {
-    return data(
-      {
-        result: submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: ["password"] }),
-        notice: null,
-      },
-      { status: 409 },
-    );
-  }
-  return redirectWithToast("/platform/staff", { key: "staff.added" });
+  return submitSchemaForm(args, {
+    schema: staffSchema,
+    hideFields: ["password"],
+    extra: () => ({ notice: null }),
+    save: (value) => addStaff(value),
+    refuse: (added) => added === "email-taken" && { field: "email", message: "auth.emailTaken", status: 409 },
+    success: { path: "/platform/staff", toast: { key: "staff.added" } },
+  });
 });
 
 const loadSchema = () => import("~/lib/validation/staff").then((m) => m.staffSchema);

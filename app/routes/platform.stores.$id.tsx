@@ -10,7 +10,7 @@ import { useShortDate } from "~/components/platform/tenant-view";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Notice } from "~/components/ui/Notice";
 import { staffAction, staffLoader } from "~/http/handlers.server";
-import { Refusal } from "~/http/refusal.server";
+import { entityFromPath, notFoundPage, pathKey } from "~/http/entity.server";
 import type { FormNotice } from "~/lib/notice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -28,21 +28,21 @@ const SUBSCRIPTION_STATUSES = [
   "incomplete_expired",
 ];
 
-const notFound = () => new Refusal(404, { key: "platform.stores.notFound" });
+const NOT_FOUND = { notFound: "platform.stores.notFound" };
 
 export const loader = staffLoader(async ({ params }) => {
-  const store = await getStoreDetail(params.id ?? "");
-  if (!store) throw notFound();
+  const store = await entityFromPath(params.id, getStoreDetail, NOT_FOUND);
   return { store };
 });
 
 export const action = staffAction(async ({ params, form }) => {
-  const id = params.id ?? "";
   const intent = form.get("intent");
   if (intent !== "suspend" && intent !== "reactivate") {
     return data({ notice: { key: "errors.badRequest" } as FormNotice }, { status: 400 });
   }
-  if (!(await setStoreStatus(id, intent === "suspend" ? "suspended" : "active"))) throw notFound();
+  const id = pathKey(params.id, NOT_FOUND);
+  if (!(await setStoreStatus(id, intent === "suspend" ? "suspended" : "active")))
+    throw notFoundPage(NOT_FOUND.notFound);
   return redirectWithToast(`/platform/stores/${id}`, {
     key: intent === "suspend" ? "platform.stores.suspendedToast" : "platform.stores.reactivatedToast",
   });

@@ -10,18 +10,18 @@ import { useShortDate } from "~/components/platform/tenant-view";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { staffLoader } from "~/http/handlers.server";
 import { seo } from "~/lib/seo";
-import { TABLE_PARAMS } from "~/lib/table-links";
 import { searchStores, type TenantListRow } from "~/services/platform/platform.server";
-import { STORE_FILTERS, type StoreFilter } from "~/services/platform/store-filters";
+import { STORE_FILTERS } from "~/services/platform/store-filters";
+import { readListQuery } from "~/http/list-query.server";
+import { Select } from "~/components/ui/Input";
+import { FilterField, SearchInput } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("platform.stores.title") });
 
 export const loader = staffLoader(async ({ staff, request }) => {
-  const search = new URL(request.url).searchParams;
-  const q = (search.get("q") ?? "").slice(0, 200);
-  const raw = search.get("state");
-  const filter = STORE_FILTERS.includes(raw as StoreFilter) ? (raw as StoreFilter) : null;
-  const page = await searchStores({ q, filter, cursor: search.get(TABLE_PARAMS.cursor) });
+  const { q, filters, cursor } = readListQuery(request, { filters: { state: STORE_FILTERS } });
+  const filter = filters.state;
+  const page = await searchStores({ q, filter, cursor });
   return { staff, q, filter, ...page };
 });
 
@@ -91,31 +91,17 @@ export default function PlatformStores() {
           names: ["q", "state"],
           fields: (
             <>
-              <label className="flex flex-col gap-1">
-                <span className="font-bold">{t("platform.stores.search")}</span>
-                <input
-                  type="search"
-                  name="q"
-                  defaultValue={q}
-                  maxLength={200}
-                  className="min-h-11 rounded-md border border-line bg-field px-3"
-                />
-              </label>
-              <label className="flex flex-col gap-1">
-                <span className="font-bold">{t("platform.stores.status")}</span>
-                <select
-                  name="state"
-                  defaultValue={filter ?? ""}
-                  className="min-h-11 rounded-md border border-line bg-field px-3"
-                >
+              <SearchInput label={t("platform.stores.search")} defaultValue={q} />
+              <FilterField label={t("platform.stores.status")}>
+                <Select name="state" defaultValue={filter ?? ""}>
                   <option value="">{t("platform.stores.states.all")}</option>
                   {STORE_FILTERS.map((state) => (
                     <option key={state} value={state}>
                       {t(`platform.stores.states.${state}`)}
                     </option>
                   ))}
-                </select>
-              </label>
+                </Select>
+              </FilterField>
             </>
           ),
         }}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { FieldError } from "~/components/ui/Field";
+import { FileInput } from "~/components/ui/Input";
 
 /**
  * A product's "Add images" file field (several PNG or JPG files, posted as `newImages`): in the
@@ -25,15 +26,13 @@ export function NewImagesField({
       <p id={`${id}-newImages-hint`} className="text-sm text-muted">
         {t("admin.products.fields.newImagesHint")}
       </p>
-      <input
+      <FileInput
         id={`${id}-newImages`}
         name="newImages"
-        type="file"
         multiple
         accept="image/png,image/jpeg"
         aria-describedby={`${id}-newImages-hint ${id}-newImages-error`}
         aria-invalid={error ? true : undefined}
-        className="min-h-11 max-w-full rounded-md border border-line bg-field px-3 py-2 file:me-3 file:rounded file:border-0 file:bg-card file:px-3 file:py-1 file:font-bold"
       />
       <FieldError id={`${id}-newImages-error`} errors={error ? [error] : undefined} />
       {children}

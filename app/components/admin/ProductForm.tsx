@@ -11,6 +11,7 @@ import { suggestSlug } from "~/lib/slug";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm, type FieldConstraint, type FieldState, type FormReply } from "~/lib/use-schema-form";
+import { CONTROL_CLASS } from "~/components/ui/Input";
 
 export interface ProductCategoryOption {
   id: string;
@@ -41,8 +42,7 @@ export interface ProductFormProps {
   mode: "new" | "simple" | "variants";
 }
 
-const INPUT =
-  "min-h-11 rounded-md border border-line bg-field px-3 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400";
+const INPUT = `min-h-11 ${CONTROL_CLASS}`;
 
 /**
  * The product form of /admin/products/new and /admin/products/:id: names and descriptions in both

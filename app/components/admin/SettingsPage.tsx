@@ -36,29 +36,3 @@ export function SettingsPage({
     </AdminPage>
   );
 }
-
-/**
- * One preview pane: a frame that looks like a piece of the storefront, laid out for one language
- * (right to left for Arabic). Its labels stay in the admin's language; the owner's texts in it
- * carry their own direction.
- */
-export function PreviewPane({
-  label,
-  lang,
-  children,
-}: {
-  label: string;
-  lang?: "en" | "ar";
-  children: ReactNode;
-}) {
-  return (
-    <figure className="overflow-hidden rounded-lg border border-line">
-      <figcaption className="border-b border-line bg-card px-3 py-1 text-sm font-bold">
-        <bdi>{label}</bdi>
-      </figcaption>
-      <div dir={lang ? (lang === "ar" ? "rtl" : "ltr") : undefined} className="bg-page text-ink">
-        {children}
-      </div>
-    </figure>
-  );
-}

@@ -12,6 +12,7 @@ import { localized } from "~/lib/localized-name";
 import type { FormNotice } from "~/lib/notice";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
+import { CONTROL_CLASS } from "~/components/ui/Input";
 
 export interface VariantsSectionOption {
   id: string;
@@ -47,8 +48,7 @@ export interface VariantsSectionProps {
   } | null;
 }
 
-const INPUT =
-  "min-h-11 w-full rounded-md border border-line bg-field px-3 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400";
+const INPUT = `min-h-11 w-full ${CONTROL_CLASS}`;
 
 /**
  * The edit page's "Options and variants" (issue 19): the options form (the whole list, saved at

@@ -10,6 +10,7 @@ import type { FormNotice } from "~/lib/notice";
 import { STORE_ADDRESS_PATTERN, suggestStoreAddress } from "~/lib/store-address";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm, type FieldConstraint, type FormReply } from "~/lib/use-schema-form";
+import { CONTROL_CLASS } from "~/components/ui/Input";
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/store-signup").then((m) => m.createStoreSchema);
@@ -105,7 +106,7 @@ export function CreateStoreForm({
               setSlug(event.currentTarget.value.toLowerCase());
             }}
             aria-describedby={`${slugField.errorId} ${previewId}`}
-            className="min-h-11 rounded-md border border-line bg-field px-3 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400"
+            className={`min-h-11 ${CONTROL_CLASS}`}
           />
           <p id={previewId} className="text-sm text-muted" aria-live="polite">
             {t("storeSignup.addressPreview")}{" "}

@@ -6,11 +6,11 @@ import { Notice } from "~/components/ui/Notice";
 import type { FormNotice } from "~/lib/notice";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm, type FieldConstraint, type FormReply } from "~/lib/use-schema-form";
+import { CONTROL_CLASS } from "~/components/ui/Input";
 
 const loadSchema = () => import("~/lib/validation/packages").then((m) => m.packageSchema);
 
-const TEXTAREA =
-  "rounded-md border border-line bg-field px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400";
+const TEXTAREA = `${CONTROL_CLASS} py-2`;
 
 /** Staff's form for one plan: new (no `defaultValue.id`) or an existing one. */
 export function PackageForm({

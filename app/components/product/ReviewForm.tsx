@@ -5,6 +5,7 @@ import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { Button } from "../ui/Button";
 import { FieldError } from "../ui/Field";
+import { CONTROL_CLASS } from "~/components/ui/Input";
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/review").then((m) => m.reviewSchema);
@@ -13,8 +14,7 @@ const loadSchema = () => import("~/lib/validation/review").then((m) => m.reviewS
 const MAX_REVIEW_TITLE = 120;
 const MAX_REVIEW_COMMENT = 4000;
 
-const INPUT =
-  "min-h-11 rounded-md border border-line bg-field px-3 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400";
+const INPUT = `min-h-11 ${CONTROL_CLASS}`;
 
 /**
  * Rating (1–5 as radio buttons), title and comment, all required. A shopper's second submit

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import type { FieldState } from "~/lib/use-schema-form";
+import { Input } from "./Input";
 
 /**
  * A labelled input with its error underneath, tied together for screen readers (aria-invalid,
@@ -30,12 +31,11 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      <input
+      <Input
         {...field.input}
         type={type}
         aria-describedby={hintId ? `${field.errorId} ${hintId}` : field.errorId}
         {...rest}
-        className="min-h-11 rounded-md border border-line bg-field px-3 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400"
       />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>

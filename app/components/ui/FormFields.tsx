@@ -1,9 +1,9 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { FieldError } from "~/components/ui/Field";
 import type { FieldState } from "~/lib/use-schema-form";
+import { CONTROL_CLASS } from "./Input";
 
-const CONTROL =
-  "rounded-md border border-line bg-field px-3 text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400";
+const CONTROL = CONTROL_CLASS;
 
 function Label({ field, label, hint }: { field: FieldState; label: string; hint?: string }) {
   return (

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { FieldError } from "~/components/ui/Field";
 import { PHOTO_FIELD } from "~/lib/photo-field";
+import { FileInput } from "./Input";
 
 /**
  * An image input (PNG or JPG, checked again on the server) with its hint and error: the profile
@@ -24,14 +25,12 @@ export function PhotoField({
       <p id={`${name}-hint`} className="text-sm text-muted">
         {t("profile.photoHint")}
       </p>
-      <input
+      <FileInput
         id={name}
         name={name}
-        type="file"
         accept="image/png,image/jpeg"
         aria-describedby={`${name}-hint ${name}-error`}
         aria-invalid={error ? true : undefined}
-        className="min-h-11 rounded-md border border-line bg-field px-3 py-2 file:me-3 file:rounded file:border-0 file:bg-card file:px-3 file:py-1 file:font-bold"
       />
       <FieldError id={`${name}-error`} errors={error ? [error] : undefined} />
     </div>

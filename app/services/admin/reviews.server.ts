@@ -9,7 +9,6 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products, reviews, storeSettings, users } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
-import { REVIEW_STATUSES } from "~/lib/review-states";
 import type { ReviewModeration } from "~/lib/validation/review-admin";
 import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
@@ -19,8 +18,6 @@ import { localized } from "~/services/store/settings.server";
 import { tenantChanged } from "~/services/store/tenancy.server";
 
 export const ADMIN_REVIEWS_PAGE_SIZE = 25;
-const MAX_QUERY = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
 
 export interface ReviewFilters {
@@ -28,34 +25,6 @@ export interface ReviewFilters {
   rating: number | null;
   productId: string | null;
   q: string;
-}
-
-/** A filter value the list could not use: ignored, and said above the list. */
-export type ReviewFilterProblem = "status" | "rating" | "product";
-
-/** The list's filters from its query; unusable values are dropped and named (never a failure). */
-export function readReviewFilters(search: URLSearchParams): {
-  filters: ReviewFilters;
-  problems: ReviewFilterProblem[];
-} {
-  const problems: ReviewFilterProblem[] = [];
-  const value = (name: string) => {
-    const raw = search.get(name)?.trim() ?? "";
-    return raw === "all" ? "" : raw;
-  };
-  const statusRaw = value("status");
-  const status = (REVIEW_STATUSES as readonly string[]).includes(statusRaw)
-    ? (statusRaw as ReviewStatus)
-    : null;
-  if (statusRaw && !status) problems.push("status");
-  const ratingRaw = value("rating");
-  const rating = /^[1-5]$/.test(ratingRaw) ? Number(ratingRaw) : null;
-  if (ratingRaw && rating === null) problems.push("rating");
-  const productRaw = value("product");
-  const productId = UUID.test(productRaw) ? productRaw.toLowerCase() : null;
-  if (productRaw && !productId) problems.push("product");
-  const q = (search.get("q") ?? "").trim().slice(0, MAX_QUERY);
-  return { filters: { status, rating, productId, q }, problems };
 }
 
 export interface AdminReviewRow {

@@ -10,17 +10,11 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderEvents, orders, users } from "~/db/schema";
-import { isCalendarDay } from "~/lib/calendar-day";
 import { toCsv } from "~/lib/csv";
 import { getT, type Locale } from "~/lib/i18n";
 import { toZonedIsoString } from "~/lib/time-zone";
 import { currencyDigits } from "~/lib/money";
-import {
-  ORDER_STATUSES,
-  PAYMENT_STATUSES,
-  type OrderStatusCode,
-  type PaymentStatusCode,
-} from "~/lib/order-transitions";
+import type { OrderStatusCode, PaymentStatusCode } from "~/lib/order-transitions";
 import { minorToMajor } from "~/lib/validation/products-admin";
 import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
@@ -30,7 +24,6 @@ import { dayAfter, dayStart } from "./store-days.server";
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** A CSV export stops here (a larger store filters by date first). */
 export const MAX_EXPORT_ROWS = 100_000;
-const MAX_QUERY = 200;
 
 export interface OrderFilters {
   status: OrderStatusCode | null;
@@ -39,45 +32,6 @@ export interface OrderFilters {
   startDate: string | null;
   endDate: string | null;
   q: string;
-}
-
-/** A filter value the list could not use: ignored, and said above the list. */
-export type FilterProblem = "status" | "payment" | "startDate" | "endDate" | "dateOrder";
-
-/**
- * The list's filters from its query. Values it cannot use are dropped and named in `problems`,
- * so a hand-edited link shows the unfiltered list with a notice instead of failing.
- */
-export function readOrderFilters(search: URLSearchParams): {
-  filters: OrderFilters;
-  problems: FilterProblem[];
-} {
-  const problems: FilterProblem[] = [];
-  const pick = <T extends string>(name: FilterProblem, allowed: readonly T[]): T | null => {
-    const value = search.get(name)?.trim() ?? "";
-    if (value === "" || value === "all") return null;
-    if ((allowed as readonly string[]).includes(value)) return value as T;
-    problems.push(name);
-    return null;
-  };
-  const day = (name: "startDate" | "endDate") => {
-    const value = search.get(name)?.trim() ?? "";
-    if (value === "") return null;
-    if (isCalendarDay(value)) return value;
-    problems.push(name);
-    return null;
-  };
-  const status = pick("status", ORDER_STATUSES);
-  const payment = pick("payment", PAYMENT_STATUSES);
-  let startDate = day("startDate");
-  let endDate = day("endDate");
-  if (startDate && endDate && startDate > endDate) {
-    problems.push("dateOrder");
-    startDate = null;
-    endDate = null;
-  }
-  const q = (search.get("q") ?? "").trim().slice(0, MAX_QUERY);
-  return { filters: { status, payment, startDate, endDate, q }, problems };
 }
 
 /** An order number as typed in the search box: "1042" or "#1042". */

@@ -1,0 +1,45 @@
+/**
+ * The server half of the "applies to" picker (sales and discount codes): the form as it stood
+ * when "Search products" sent it as a GET (the page starts from it), the product search, and the
+ * chosen products a refused submit lists again so they stay checked.
+ */
+import { SEARCH_PRODUCTS } from "~/lib/applies-to";
+import { INTENT_FIELD } from "~/lib/form-value";
+import type { Locale } from "~/lib/i18n";
+import { UUID_PATTERN } from "~/lib/uuid";
+import { listProductChoices, type ProductChoice } from "~/services/admin/sales.server";
+
+/** Ids from repeated checkboxes, well-formed only, lower-cased, at most `max`. */
+export const idsOf = (values: unknown, max: number): string[] =>
+  (Array.isArray(values) ? values : values === undefined ? [] : [values])
+    .filter((value): value is string => typeof value === "string" && UUID_PATTERN.test(value))
+    .map((value) => value.toLowerCase())
+    .slice(0, max);
+
+/**
+ * The picker's query: the draft form (its text fields and chosen ids) when "Search products" sent
+ * it, else null; and the product search, trimmed.
+ */
+export function readAppliesToQuery(request: Request, textFields: readonly string[], maxTargets: number) {
+  const search = new URL(request.url).searchParams;
+  const draft =
+    search.get(INTENT_FIELD) === SEARCH_PRODUCTS
+      ? {
+          ...Object.fromEntries(textFields.map((name) => [name, (search.get(name) ?? "").slice(0, 200)])),
+          categoryIds: idsOf(search.getAll("categoryIds"), maxTargets),
+          productIds: idsOf(search.getAll("productIds"), maxTargets),
+        }
+      : null;
+  return { draft, productQ: (search.get("productQ") ?? "").trim().slice(0, 200) };
+}
+
+/** The products a posted form had checked, so a refused submit keeps them listed. */
+export async function postedProductChoices(
+  storeId: string,
+  form: FormData,
+  maxTargets: number,
+  locale: Locale,
+): Promise<ProductChoice[]> {
+  const chosenIds = idsOf(form.getAll("productIds"), maxTargets);
+  return (await listProductChoices(storeId, { q: "", chosenIds, locale })).chosen;
+}
