@@ -3,6 +3,7 @@
  * id with the same 404 ("notFound.page") on record pages, and a schema form refused for bad
  * input or for another store's record writes nothing.
  */
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
@@ -37,7 +38,7 @@ afterAll(async () => {
   await db.dispose();
 });
 
-const load = (run: typeof categoryLoader, path: string, id: string) =>
+const load = (run: (args: LoaderFunctionArgs) => Promise<unknown>, path: string, id: string) =>
   answer<{ notice?: { key: string } }>(() =>
     run({
       request: new Request(`${A}${path}`, { headers: { Cookie: cookie } }),
