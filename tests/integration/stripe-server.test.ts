@@ -224,8 +224,11 @@ describe("payment Checkout on a connected account", () => {
   it("creates a session once per idempotency key and refuses the key with other params", async () => {
     const stripe = getStripe();
     const options = { stripeAccount: account, idempotencyKey: "order-101-attempt-1" };
-    const first = await stripe.checkout.sessions.create(paymentParams("101"), options);
-    const again = await stripe.checkout.sessions.create(paymentParams("101"), options);
+    // The same parameters object twice: paymentParams stamps expires_at from the clock, and two
+    // calls a second apart would be different parameters (refused, as Stripe refuses them).
+    const params = paymentParams("101");
+    const first = await stripe.checkout.sessions.create(params, options);
+    const again = await stripe.checkout.sessions.create(params, options);
     expect(again.id).toBe(first.id);
     expect(first).toMatchObject({
       object: "checkout.session",
