@@ -94,7 +94,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error(errorFields(error), "render error");
+          // After an abort the stream's "closed early" is the client (or the edge) going away.
+          if (shellRendered && !request.signal.aborted) logger.error(errorFields(error), "render error");
         },
       },
     );

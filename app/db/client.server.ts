@@ -162,6 +162,17 @@ async function createPglite(dataDir = "memory://", dump?: Blob): Promise<Db & { 
   };
 }
 
+/**
+ * The pause before a pool connection that failed tries again, in seconds. postgres.js' default
+ * (3^n / 100 s, up to 20 s, n counted across the whole pool and reset only by a connection that
+ * succeeds) reaches 7–20 s after a few seconds of outage, so pages stayed down that long after the
+ * database was back (decision 020). While the database is down the outage guard answers requests
+ * without the pool, so only the few queries already waiting retry: a short cap costs nothing.
+ */
+export function reconnectDelaySeconds(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 0.5);
+}
+
 async function createPostgres(
   url: string,
   appUrl: string | undefined,
@@ -172,6 +183,7 @@ async function createPostgres(
   const options = {
     max,
     connect_timeout: connectTimeoutMs / 1000,
+    backoff: reconnectDelaySeconds,
     onnotice: () => {},
     connection: { application_name: "storefront" },
   };

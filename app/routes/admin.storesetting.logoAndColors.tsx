@@ -13,6 +13,7 @@ import { PreviewPane } from "~/components/ui/BilingualPreview";
 import { Button } from "~/components/ui/Button";
 import { FieldError } from "~/components/ui/Field";
 import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
+import { Input } from "~/components/ui/Input";
 import { adminLoader } from "~/http/handlers.server";
 import { contrastRatio, DEFAULT_PRIMARY, DEFAULT_SECONDARY, normalizeHex, textOn } from "~/lib/brand";
 import { formConstraint } from "~/lib/form-constraint.server";
@@ -127,14 +128,14 @@ function ColorField({ field, label, value }: { field: FieldState; label: string;
         {label}
       </label>
       <div className="flex items-center gap-3">
-        <input
+        <Input
           id={field.id}
           name={field.input.name}
           type="color"
           defaultValue={field.input.defaultValue?.toLowerCase()}
           aria-invalid={field.input["aria-invalid"]}
           aria-describedby={`${field.errorId} ${field.id}-value`}
-          className="h-11 w-16 cursor-pointer rounded-md border border-line bg-field p-1"
+          className="h-11 w-16 cursor-pointer p-1"
         />
         <output id={`${field.id}-value`} htmlFor={field.id} dir="ltr" className="font-mono">
           {value.toUpperCase()}

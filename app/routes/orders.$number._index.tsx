@@ -5,7 +5,7 @@ import { CancelOrderDialog } from "~/components/orders/CancelOrderDialog";
 import { OrderDetailsView } from "~/components/orders/OrderDetailsView";
 import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
 import { shopperLoader } from "~/http/handlers.server";
-import { Refusal } from "~/http/refusal.server";
+import { entityFromPath, ORDER_PATH } from "~/http/entity.server";
 import { seo } from "~/lib/seo";
 import { findShopperOrder } from "~/services/orders/shopper-order.server";
 
@@ -13,8 +13,11 @@ export const meta: MetaFunction = (args) =>
   seo({ ...args, page: (t) => t("orders.detailsTitle", { number: args.params.number ?? "" }) });
 
 export const loader = shopperLoader(async ({ store, user, params, locale }) => {
-  const order = await findShopperOrder(store, user.id, params.number, locale);
-  if (!order) throw new Refusal(404, { key: "notFound.order" });
+  const order = await entityFromPath(
+    params.number,
+    (number) => findShopperOrder(store, user.id, number, locale),
+    ORDER_PATH,
+  );
   return { order };
 });
 

@@ -5,28 +5,28 @@ import { CancelOrderForm } from "~/components/orders/CancelOrderForm";
 import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
 import { Notice } from "~/components/ui/Notice";
 import { shopperAction, shopperLoader } from "~/http/handlers.server";
-import { Refusal } from "~/http/refusal.server";
+import { entityFromPath, notFoundPage, ORDER_PATH, pathKey } from "~/http/entity.server";
 import { seo } from "~/lib/seo";
 import { emailStore } from "~/services/email/email-templates.server";
 import { cancelOrder } from "~/services/orders/orders.server";
-import { findShopperOrder, parseOrderNumber } from "~/services/orders/shopper-order.server";
+import { findShopperOrder } from "~/services/orders/shopper-order.server";
 import { refundCancelledOrder } from "~/services/payments/refund.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("orders.cancel") });
 
-const orderNotFound = () => new Refusal(404, { key: "notFound.order" });
-
 /** The confirmation page a browser without JavaScript gets instead of the dialog. */
 export const loader = shopperLoader(async ({ store, user, params, locale }) => {
-  const order = await findShopperOrder(store, user.id, params.number, locale);
-  if (!order) throw orderNotFound();
+  const order = await entityFromPath(
+    params.number,
+    (number) => findShopperOrder(store, user.id, number, locale),
+    ORDER_PATH,
+  );
   if (!order.cancellable) throw redirect(`/orders/${order.number}`);
   return { number: order.number, total: order.total };
 });
 
 export const action = shopperAction(async ({ store, user, params }) => {
-  const number = parseOrderNumber(params.number);
-  if (number === null) throw orderNotFound();
+  const number = pathKey(params.number, ORDER_PATH);
   const result = await cancelOrder(
     store.id,
     number,
@@ -34,7 +34,7 @@ export const action = shopperAction(async ({ store, user, params }) => {
     { kind: "shopper", userId: user.id },
     emailStore(store),
   );
-  if (result.kind === "not-found") throw orderNotFound();
+  if (result.kind === "not-found") throw notFoundPage(ORDER_PATH.notFound);
   if (result.kind === "not-cancellable") {
     return data(
       { result: null, notice: { key: "orders.notCancellable", params: { status: result.status } } },

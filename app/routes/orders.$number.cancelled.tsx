@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
 import { OrderOutcome } from "~/components/orders/OrderOutcome";
 import { shopperLoader } from "~/http/handlers.server";
-import { Refusal } from "~/http/refusal.server";
+import { entityFromPath, ORDER_PATH } from "~/http/entity.server";
 import { seo } from "~/lib/seo";
 import { findShopperOrder, parseOrderNumber } from "~/services/orders/shopper-order.server";
 import { abandonCardCheckout } from "~/services/payments/card-checkout.server";
@@ -20,8 +20,11 @@ export const loader = shopperLoader(async ({ store, user, params, locale, reques
       console.error("Abandoning the card payment of order %s failed:", number, error);
     });
   }
-  const order = await findShopperOrder(store, user.id, params.number, locale);
-  if (!order) throw new Refusal(404, { key: "notFound.order" });
+  const order = await entityFromPath(
+    params.number,
+    (number) => findShopperOrder(store, user.id, number, locale),
+    ORDER_PATH,
+  );
   return { order };
 });
 

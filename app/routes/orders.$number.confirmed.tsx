@@ -5,7 +5,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
 import { OrderOutcome } from "~/components/orders/OrderOutcome";
 import { shopperLoader } from "~/http/handlers.server";
-import { Refusal } from "~/http/refusal.server";
+import { entityFromPath, ORDER_PATH } from "~/http/entity.server";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findShopperOrder } from "~/services/orders/shopper-order.server";
@@ -25,8 +25,11 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 export const loader = shopperLoader(async ({ request, store, user, params, locale }) => {
-  const order = await findShopperOrder(store, user.id, params.number, locale);
-  if (!order) throw new Refusal(404, { key: "notFound.order" });
+  const order = await entityFromPath(
+    params.number,
+    (number) => findShopperOrder(store, user.id, number, locale),
+    ORDER_PATH,
+  );
   // Back from Stripe's page (its success URL carries the session): the first showing of a card
   // order gets the toast a cash order gets from the checkout, once, on the address without it.
   if (order.paymentMethod === "card" && new URL(request.url).searchParams.has("session_id"))

@@ -154,9 +154,16 @@ async function renderShared(
   if (cookie) headers.set("cookie", cookie);
   else headers.delete("cookie");
   res.locals.pageTemplate = candidate.personal?.template;
+  // Its own signal, so that dropping a render that may not be kept reads as what it is, an
+  // abandoned request (entry.server.tsx logs no render error for those), not a broken stream.
+  const abandon = new AbortController();
+  const outer = init.signal;
+  if (outer?.aborted) abandon.abort();
+  else outer?.addEventListener("abort", () => abandon.abort(), { once: true });
   try {
-    const response = await handle(new Request(url.href, { ...init, headers }), req, res);
+    const response = await handle(new Request(url.href, { ...init, headers, signal: abandon.signal }), req, res);
     if (await pageCache.store(candidate, req, res, response)) return true;
+    abandon.abort();
     await response.body?.cancel().catch(() => {});
     return false;
   } catch (error) {

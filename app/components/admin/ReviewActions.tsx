@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Textarea } from "~/components/ui/Input";
 import { useFormPending } from "~/lib/use-form-pending";
 import type { AdminReviewRow } from "~/services/admin/reviews.server";
 
@@ -54,7 +55,7 @@ export function ReviewActions({ review }: { review: AdminReviewRow }) {
           <label htmlFor={`${id}-reply`} className="text-sm font-bold">
             {t("reviewModeration.replyLabel")}
           </label>
-          <textarea
+          <Textarea
             id={`${id}-reply`}
             name="reply"
             required
@@ -62,7 +63,7 @@ export function ReviewActions({ review }: { review: AdminReviewRow }) {
             maxLength={MAX_REVIEW_REPLY}
             defaultValue={review.reply ?? ""}
             dir="auto"
-            className="min-h-11 w-full rounded-md border border-line bg-field px-3 py-2"
+            className="w-full"
           />
           <Button size="sm" disabled={saving} className="self-start">
             {t("reviewModeration.saveReply")}

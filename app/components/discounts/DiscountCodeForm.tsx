@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useMoney } from "~/components/Price";
 import { Button } from "~/components/ui/Button";
+import { Input } from "~/components/ui/Input";
 import { codeRefusalNotice, type CodeRefusal } from "~/lib/discount-codes";
 import type { FormNotice } from "~/lib/notice";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
@@ -90,7 +91,7 @@ export function DiscountCodeForm({
           {t("discounts.field")}
         </label>
         <div className="flex gap-2">
-          <input
+          <Input
             {...code.input}
             type="text"
             maxLength={MAX_CODE_LENGTH}
@@ -98,7 +99,7 @@ export function DiscountCodeForm({
             autoCapitalize="characters"
             spellCheck={false}
             dir="ltr"
-            className="min-h-11 w-full min-w-0 rounded-md border border-line bg-field px-3 font-mono text-ink uppercase focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400"
+            className="w-full min-w-0 font-mono uppercase"
           />
           <Button variant="secondary" disabled={busy} className="shrink-0">
             {t("discounts.apply")}

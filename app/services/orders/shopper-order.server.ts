@@ -1,7 +1,8 @@
 /**
  * The order a storefront URL names (`/orders/:number`), for the signed-in shopper who placed it.
- * Anything else (not a number, another shopper's, another store's) is null: the page says
- * 'Order Not Found' with a 404 and never tells which of those it was.
+ * Anything else (another shopper's, another store's) is null; the pages read the number with
+ * `entityFromPath(…, ORDER_PATH)`, so a malformed one and a missing one are the same
+ * 'Order Not Found' 404, which never tells which it was.
  */
 import type { Locale } from "~/lib/i18n";
 import { orderNumberParam } from "~/lib/validation/checkout";
@@ -17,11 +18,9 @@ export function parseOrderNumber(param: string | undefined): number | null {
 export async function findShopperOrder(
   store: { id: string; timeZone: string },
   userId: string,
-  param: string | undefined,
+  number: number,
   locale: Locale,
 ) {
-  const number = parseOrderNumber(param);
-  if (number === null) return null;
   const order = await getShopperOrder(store.id, userId, number);
   return order ? orderView(order, locale, store.timeZone) : null;
 }

@@ -2,11 +2,10 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { Notice } from "~/components/ui/Notice";
 import { Button } from "~/components/ui/Button";
+import { Input } from "~/components/ui/Input";
 import { isolate } from "~/lib/bidi";
 import type { FormNotice } from "~/lib/notice";
 import type { DayRange } from "~/lib/validation/report-range";
-
-const INPUT_CLASS = "min-h-11 rounded-md border border-line bg-field px-3";
 
 /**
  * The date range of a report page: a GET form (works without JavaScript) sending `startDate`
@@ -28,11 +27,11 @@ export function RangeForm({
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("reports.range.label")}>
         <label className="flex flex-col gap-1">
           <span className="font-bold">{t("reports.range.start")}</span>
-          <input type="date" name="startDate" defaultValue={range.start} required className={INPUT_CLASS} />
+          <Input type="date" name="startDate" defaultValue={range.start} required />
         </label>
         <label className="flex flex-col gap-1">
           <span className="font-bold">{t("reports.range.end")}</span>
-          <input type="date" name="endDate" defaultValue={range.end} required className={INPUT_CLASS} />
+          <Input type="date" name="endDate" defaultValue={range.end} required />
         </label>
         <Button variant="secondary">{t("reports.range.apply")}</Button>
         <p className="basis-full text-sm text-muted">
