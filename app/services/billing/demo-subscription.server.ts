@@ -20,7 +20,7 @@ import { config } from "~/lib/config.server";
 import { storeIdBySlug } from "~/services/payments/demo-account.server";
 import { getStripe, stripeConfigured, type Stripe } from "~/services/payments/stripe-client.server";
 import { getPackage, type PackageRow } from "./packages.server";
-import { applySubscription, onLivePlan } from "./subscriptions.server";
+import { applySubscription, onLivePlan, subscriptionRow } from "./subscriptions.server";
 
 export type DemoSubscriptionOutcome =
   | { slug: string; kind: "kept" | "created"; subscriptionId: string; plan: string }
@@ -69,20 +69,7 @@ async function planPrice(stripe: Stripe, plan: PackageRow): Promise<string> {
 export async function subscribeDemoStore(slug: string): Promise<DemoSubscriptionOutcome> {
   const storeId = await storeIdBySlug(slug);
   if (!storeId) return { slug, kind: "no-store" };
-  const db = await getDb();
-  const [row] = await db.withStore(storeId, (tx) =>
-    tx
-      .select({
-        name: stores.name,
-        packageId: stores.packageId,
-        customerId: stores.stripeCustomerId,
-        subscriptionId: stores.stripeSubscriptionId,
-        status: stores.subscriptionStatus,
-        periodEnd: stores.subscriptionCurrentPeriodEnd,
-      })
-      .from(stores)
-      .where(eq(stores.id, storeId)),
-  );
+  const row = await subscriptionRow(storeId);
   const stripe = getStripe();
   const plan = row?.packageId ? await getPackage(row.packageId) : null;
   if (!row || !plan) return { slug, kind: "no-plan" };
@@ -105,6 +92,7 @@ export async function subscribeDemoStore(slug: string): Promise<DemoSubscription
           )
         ).id;
   // The store's customer first, so the subscription's own webhooks find it (not a forgotten one).
+  const db = await getDb();
   await db.withStore(storeId, (tx) =>
     tx
       .update(stores)

@@ -59,11 +59,13 @@ export interface BillingView {
   packages: PackageRow[];
 }
 
-async function subscriptionRow(storeId: string) {
+/** The store's plan and Stripe subscription columns, as the billing webhooks write them. */
+export async function subscriptionRow(storeId: string) {
   const db = await getDb();
   const [row] = await db.withStore(storeId, (tx) =>
     tx
       .select({
+        name: stores.name,
         packageId: stores.packageId,
         customerId: stores.stripeCustomerId,
         subscriptionId: stores.stripeSubscriptionId,
