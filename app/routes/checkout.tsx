@@ -11,34 +11,26 @@ import {
 } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { CheckoutSummary, type CodFeeShown } from "~/components/checkout/CheckoutSummary";
+import { CodNotice } from "~/components/checkout/CodNotice";
 import { PaymentChoice } from "~/components/checkout/PaymentChoice";
+import { ShippingFields } from "~/components/checkout/ShippingFields";
 import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
+import { checkoutAnswer, checkoutConflict, codRefusalNotice } from "~/http/checkout-answer.server";
 import { enforceRateLimit } from "~/http/form.server";
 import { discountCodeAction } from "~/http/discount-code-form.server";
-import { codeRefusalNotice } from "~/lib/discount-codes";
 import { isCodeIntent } from "~/lib/discount-code-fields";
 import { shopperAction, shopperLoader } from "~/http/handlers.server";
 import { formConstraint } from "~/lib/form-constraint.server";
-import { formatMoney } from "~/lib/money";
-import type { FormNotice } from "~/lib/notice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { checkoutSchema, shippingSchema, type PaymentMethod } from "~/lib/validation/checkout";
 import { emailStore } from "~/services/email/email-templates.server";
-import {
-  getCheckout,
-  placeOrder,
-  saveShippingAddress,
-  type PlaceOrderResult,
-} from "~/services/orders/checkout.server";
-import type { CodRefusal } from "~/services/orders/payment-options.server";
+import { getCheckout, placeOrder, saveShippingAddress } from "~/services/orders/checkout.server";
 import { startCardCheckout } from "~/services/payments/card-checkout.server";
 import { CHECKOUT_RATE_LIMIT } from "~/services/orders/limits.server";
 import { checkoutSummaryView } from "~/services/orders/order-view.server";
-import { localized } from "~/services/store/settings.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, path: "/checkout", page: (t) => t("checkout.title") });
@@ -71,15 +63,6 @@ export const loader = shopperLoader(async ({ store, user, locale }) => {
 /** After a conflict (price or stock changed) the page shows the new summary and a new token. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 ? true : defaultShouldRevalidate;
-
-const conflict = (notice: FormNotice, result: unknown) => data({ result, notice }, { status: 409 });
-
-/** Why Cash On Delivery is not offered (decision 030), for the page and for a refused order. */
-function codRefusalNotice(refusal: CodRefusal, currency: string, locale: "en" | "ar"): FormNotice {
-  return refusal.kind === "over-max"
-    ? { key: "codControls.overMax", params: { amount: formatMoney(refusal.maxTotalCents, currency, locale) } }
-    : { key: "codControls.verifiedOnly" };
-}
 
 export const action = shopperAction(
   async ({ store, user, form, locale }) => {
@@ -123,59 +106,12 @@ export const action = shopperAction(
       const card = await startCardCheckout(store, placed.number);
       if (card.kind === "redirect") return redirect(card.url);
       if (card.kind === "not-pending") return redirect(`/orders/${placed.number}`);
-      return conflict({ key: "checkout.cardUnavailable" }, submission.reply());
+      return checkoutConflict({ key: "checkout.cardUnavailable" }, submission.reply());
     }
-    return answer(placed, submission.reply(), store.currency, locale);
+    return checkoutAnswer(placed, submission.reply(), store.currency, locale);
   },
   { rateLimit: { kind: "checkout", rule: CHECKOUT_RATE_LIMIT } },
 );
-
-function answer(
-  placed: PlaceOrderResult,
-  reply: unknown,
-  currency: string,
-  locale: "en" | "ar",
-): Promise<Response> | Response | ReturnType<typeof conflict> {
-  switch (placed.kind) {
-    case "placed":
-    case "existing":
-      // Card orders went to Stripe's page before this (see the action).
-      return redirectWithToast(`/orders/${placed.number}/confirmed`, { key: "toast.orderPlaced" });
-    case "empty":
-      return redirectWithToast("/cart", { key: "toast.cartEmpty", type: "info" });
-    case "price-changed":
-      return conflict(
-        { key: "checkout.priceChanged", params: { total: formatMoney(placed.totalCents, currency, locale) } },
-        reply,
-      );
-    case "out-of-stock":
-      return conflict(
-        {
-          key: "checkout.outOfStock",
-          params: { name: localized(placed.nameEn, placed.nameAr, locale), stock: placed.stock },
-        },
-        reply,
-      );
-    case "unavailable":
-      return conflict(
-        { key: "checkout.unavailable", params: { name: localized(placed.nameEn, placed.nameAr, locale) } },
-        reply,
-      );
-    case "method-unavailable":
-      return conflict({ key: "checkout.methodUnavailable" }, reply);
-    case "cod-refused":
-      return conflict(codRefusalNotice(placed.refusal, currency, locale), reply);
-    case "token-taken":
-      return conflict({ key: "checkout.tokenTaken" }, reply);
-    case "code-refused":
-      // The code could not be had (its last use went a moment ago…): nothing placed. The page
-      // reloads its summary, which shows the code as not applied with Remove: the shopper decides.
-      return conflict(
-        codeRefusalNotice(placed.refusal, (minor) => formatMoney(minor, currency, locale)),
-        reply,
-      );
-  }
-}
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/checkout").then((m) => m.checkoutSchema);
@@ -225,59 +161,7 @@ export default function Checkout() {
           <input type="hidden" name="checkoutToken" value={checkoutToken} />
           <input type="hidden" name="expectedTotal" value={summary.totalCents} />
           <input type="hidden" name="expectedCodFee" value={summary.codFeeCents} />
-          <fieldset className="flex flex-col gap-1">
-            <legend className="mb-2 text-xl font-bold">{t("checkout.shippingHeading")}</legend>
-            <Field
-              field={form.field("fullName")}
-              label={t("checkout.fullName")}
-              autoComplete="name"
-              dir="auto"
-            />
-            <Field
-              field={form.field("streetAddress")}
-              label={t("checkout.streetAddress")}
-              autoComplete="street-address"
-              dir="auto"
-            />
-            <div className="grid gap-x-4 sm:grid-cols-2">
-              <Field
-                field={form.field("zipCode")}
-                label={t("checkout.zipCode")}
-                autoComplete="postal-code"
-                dir="auto"
-              />
-              <Field
-                field={form.field("city")}
-                label={t("checkout.city")}
-                autoComplete="address-level2"
-                dir="auto"
-              />
-            </div>
-            <div className="grid gap-x-4 sm:grid-cols-2">
-              <Field
-                field={form.field("email")}
-                type="email"
-                label={t("checkout.email")}
-                autoComplete="email"
-              />
-              <Field
-                field={form.field("mobile")}
-                type="tel"
-                label={t("checkout.mobile")}
-                autoComplete="tel"
-                dir="ltr"
-              />
-            </div>
-            <Button
-              variant="secondary"
-              name="intent"
-              value="save"
-              className="self-start"
-              disabled={submitting}
-            >
-              {t("checkout.saveAddress")}
-            </Button>
-          </fieldset>
+          <ShippingFields field={form.field} disabled={submitting} />
           {methods.length > 0 ? (
             <>
               <PaymentChoice
@@ -318,24 +202,6 @@ export default function Checkout() {
         </aside>
       </div>
     </div>
-  );
-}
-
-/** Why Cash On Delivery is not among the choices; an unverified shopper is shown how to verify. */
-function CodNotice({ notice }: { notice: FormNotice }) {
-  const { t } = useTranslation();
-  return (
-    <span className="block" data-testid="cod-notice">
-      {String(t(notice.key, notice.params))}
-      {notice.key === "codControls.verifiedOnly" ? (
-        <>
-          {" "}
-          <Link to="/login/link?redirectTo=/checkout" className="underline underline-offset-4">
-            {t("codControls.verifyLink")}
-          </Link>
-        </>
-      ) : null}
-    </span>
   );
 }
 

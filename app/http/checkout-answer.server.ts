@@ -1,0 +1,68 @@
+/**
+ * What the checkout page answers for an order that was not placed as asked (decision 014): a
+ * 409 with the reason and the page's new summary, or the redirect of a placed one.
+ */
+import { data } from "@remix-run/node";
+import { codeRefusalNotice } from "~/lib/discount-codes";
+import { formatMoney } from "~/lib/money";
+import type { FormNotice } from "~/lib/notice";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { PlaceOrderResult } from "~/services/orders/checkout.server";
+import type { CodRefusal } from "~/services/orders/payment-options.server";
+import { localized } from "~/services/store/settings.server";
+
+export const checkoutConflict = (notice: FormNotice, result: unknown) => data({ result, notice }, { status: 409 });
+
+/** Why Cash On Delivery is not offered (decision 030), for the page and for a refused order. */
+export function codRefusalNotice(refusal: CodRefusal, currency: string, locale: "en" | "ar"): FormNotice {
+  return refusal.kind === "over-max"
+    ? { key: "codControls.overMax", params: { amount: formatMoney(refusal.maxTotalCents, currency, locale) } }
+    : { key: "codControls.verifiedOnly" };
+}
+
+export function checkoutAnswer(
+  placed: PlaceOrderResult,
+  reply: unknown,
+  currency: string,
+  locale: "en" | "ar",
+): Promise<Response> | Response | ReturnType<typeof checkoutConflict> {
+  switch (placed.kind) {
+    case "placed":
+    case "existing":
+      // Card orders went to Stripe's page before this (see the action).
+      return redirectWithToast(`/orders/${placed.number}/confirmed`, { key: "toast.orderPlaced" });
+    case "empty":
+      return redirectWithToast("/cart", { key: "toast.cartEmpty", type: "info" });
+    case "price-changed":
+      return checkoutConflict(
+        { key: "checkout.priceChanged", params: { total: formatMoney(placed.totalCents, currency, locale) } },
+        reply,
+      );
+    case "out-of-stock":
+      return checkoutConflict(
+        {
+          key: "checkout.outOfStock",
+          params: { name: localized(placed.nameEn, placed.nameAr, locale), stock: placed.stock },
+        },
+        reply,
+      );
+    case "unavailable":
+      return checkoutConflict(
+        { key: "checkout.unavailable", params: { name: localized(placed.nameEn, placed.nameAr, locale) } },
+        reply,
+      );
+    case "method-unavailable":
+      return checkoutConflict({ key: "checkout.methodUnavailable" }, reply);
+    case "cod-refused":
+      return checkoutConflict(codRefusalNotice(placed.refusal, currency, locale), reply);
+    case "token-taken":
+      return checkoutConflict({ key: "checkout.tokenTaken" }, reply);
+    case "code-refused":
+      // The code could not be had (its last use went a moment ago…): nothing placed. The page
+      // reloads its summary, which shows the code as not applied with Remove: the shopper decides.
+      return checkoutConflict(
+        codeRefusalNotice(placed.refusal, (minor) => formatMoney(minor, currency, locale)),
+        reply,
+      );
+  }
+}
