@@ -242,6 +242,21 @@ describe("listProducts: sorts and keyset pages", () => {
     });
   }
 
+  it("a search's matches (one statement for page and count) page and count as its conditions alone, a sale running", async () => {
+    // "in": every Paint and every Ink, the 10 % sale on inks and the 3.00 off one paint included.
+    for (const sort of ["best-seller", "trending", "price-asc", "price-desc"] as const) {
+      for (const over of [{ q: "in" }, { q: "IN", min: 2, max: 20 }]) {
+        const { forward, backward, total } = await walk({ ...over, sort });
+        const price = "min" in over ? " and display_price_cents between 200 and 2000" : "";
+        const want = await expected(`search_text like '%in%'${price}`, sort);
+        expect(want.length, `${sort} ${over.q}`).toBeGreaterThan(PAGE_SIZE);
+        expect(total, `${sort} ${over.q}`).toBe(want.length);
+        expect(forward.flat(), `${sort} ${over.q}`).toEqual(want);
+        expect(backward, `${sort} ${over.q}`).toEqual(forward);
+      }
+    }
+  });
+
   it("with filters too (category and price range, price high to low)", async () => {
     const over = { category: "paints", min: 3, max: 20, sort: "price-desc" as const };
     const { forward, backward, total } = await walk(over);
@@ -273,7 +288,9 @@ describe("listProducts: filters and search", () => {
     expect((await list({ sub: "gloss" })).category?.slug).toBe("paints");
     const priced = await list({ min: 5, max: 10, sort: "price-asc" });
     expect(priced.products.every((p) => p.priceCents >= 500 && p.priceCents <= 1000)).toBe(true);
-    expect(priced.total).toBe((await expected("display_price_cents between 500 and 1000", "trending")).length);
+    expect(priced.total).toBe(
+      (await expected("display_price_cents between 500 and 1000", "trending")).length,
+    );
   });
 
   it("searches English and Arabic names, case-insensitively, every word", async () => {
