@@ -5,9 +5,12 @@ import { tenantTables } from "~/db/schema";
 
 /**
  * What stands for a row in the checksum: the whole row, except the image tables' bytes (hashing
- * megabytes of PNG per request would dominate the matrix; their sha256/size columns stand in).
+ * megabytes of PNG per request would dominate the matrix; their sha256/size columns stand in) and
+ * a session's last_seen_at: any request of a signed-in probe renews it once SESSION_TOUCH_MS has
+ * passed since the last (a matrix pass longer than that reported a refused form as a write).
  */
 const ROW: Partial<Record<(typeof tenantTables)[number], string>> = {
+  sessions: "(x.store_id, x.id, x.user_id, x.created_at, x.expires_at, x.user_agent)",
   images: "(x.store_id, x.id, x.sha256, x.byte_size, x.content_type)",
   image_variants: "(x.store_id, x.id, x.image_id, x.width, x.quality, x.format, octet_length(x.bytes))",
 };
