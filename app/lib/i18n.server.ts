@@ -7,8 +7,10 @@ import { RemixI18Next } from "remix-i18next/server";
 import ar from "~/locales/ar.json";
 import en from "~/locales/en.json";
 import { cookieDefaults } from "./cookies.server";
+import type { TFunction } from "i18next";
 import {
   DEFAULT_LOCALE,
+  getT,
   LOCALES,
   NAMESPACE,
   isLocale,
@@ -78,7 +80,12 @@ export function resourcesFor(locale: Locale): Resources {
   return RESOURCES[locale];
 }
 
-/** A translate function for server-only text (emails, API errors). */
-export function getServerT(locale: Locale) {
-  return detectors[DEFAULT_LOCALE].getFixedT(locale);
+/**
+ * A translate function for server-only text (the product page's structured data): the one
+ * pages render with (i18n.ts, one per locale per process; held to i18next's output by
+ * tests/unit/shell-i18n.test.ts). Asking remix-i18next built a new i18next instance per call,
+ * a visible part of every product page's render (issue 19).
+ */
+export function getServerT(locale: Locale): TFunction {
+  return getT(locale);
 }

@@ -48,7 +48,7 @@ export const loader = storeLoader(async ({ request, context, params, store, loca
   const chosen = choice.fromOptions ? findVariant(product.variants, choice.values) : undefined;
   if (chosen) throw redirect(`${path}?variant=${chosen.id}`);
   if (context.documentOnly) {
-    const t = await getServerT(locale);
+    const t = getServerT(locale);
     context.documentOnly.productJsonLd = productJsonLdText(product, {
       origin: new URL(request.url).origin,
       path,

@@ -15,6 +15,7 @@ import { uuidv7 } from "uuidv7";
 import type { DocumentOnly } from "~/lib/document-only";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProductCard } from "~/components/ProductCard";
+import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import { productJsonLd } from "~/services/catalog/product-json-ld.server";
 import {
   categories,
@@ -476,6 +477,46 @@ describe("structured data", () => {
       size: "S",
       additionalProperty: [{ "@type": "PropertyValue", name: "Finish", value: "Shimmer" }],
     });
+  });
+
+  it("is made once per read of the product, and follows a change to it", async () => {
+    const open = async () => {
+      const documentOnly: DocumentOnly = {};
+      const res = await page("v-two", "", { ...alphaCtx, documentOnly });
+      return { product: res.data.product, text: documentOnly.productJsonLd! };
+    };
+    const offerOf = (text: string, variantId: string) =>
+      (JSON.parse(text)[0].hasVariant as { url: string; offers: { price: string } }[]).find((variant) =>
+        variant.url.endsWith(`?variant=${variantId}`),
+      )!.offers.price;
+    const first = await open();
+    // The same text again (the same object: made once, not per request).
+    expect((await open()).text).toBe(first.text);
+    const price = async (priceCents: number) => {
+      await db.owner.update(productVariants).set({ priceCents }).where(eq(productVariants.id, two.sShimmer));
+      await catalogChanged(alpha.storeId);
+    };
+    await price(950);
+    try {
+      const changed = await open();
+      // 9.50 less the category's 10 %: the new price, as the page's own data says.
+      expect(offerOf(changed.text, two.sShimmer)).toBe("8.55");
+      expect(offerOf(first.text, two.sShimmer)).toBe("8.10");
+      expect(JSON.parse(changed.text)).toEqual(
+        JSON.parse(
+          JSON.stringify(
+            productJsonLd(changed.product, {
+              origin: A,
+              path: "/products/v-two",
+              homeName: "Home",
+              productsName: "All products",
+            }),
+          ),
+        ),
+      );
+    } finally {
+      await price(900);
+    }
   });
 
   it("stays a Product with one offer for a product with one variant", async () => {

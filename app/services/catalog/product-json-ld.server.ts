@@ -109,5 +109,26 @@ export function productJsonLd(
  * the data can close the script element.
  */
 export function productJsonLdText(...args: Parameters<typeof productJsonLd>): string {
-  return JSON.stringify(productJsonLd(...args)).replace(/</g, "\\u003c");
+  const [product, { origin, path, homeName, productsName }] = args;
+  // Made once per catalogue-cache entry and address, not per request (issue 19: a hundred
+  // variants' offers are 45 KB of JSON). The entry's `variants` array stands for the entry:
+  // getProductDetail copies only the detail's top level (to add the viewer, which the
+  // structured data does not show), and a new read of the product makes a new array.
+  let texts = madeFor.get(product.variants);
+  if (!texts) {
+    texts = new Map();
+    madeFor.set(product.variants, texts);
+  }
+  const key = `${origin}\u0000${path}\u0000${homeName}\u0000${productsName}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(productJsonLd(...args)).replace(/</g, "\\u003c");
+    // A few addresses per entry (the store's host, a custom domain); bounded all the same.
+    if (texts.size >= MAX_TEXTS_PER_ENTRY) texts.clear();
+    texts.set(key, text);
+  }
+  return text;
 }
+
+const MAX_TEXTS_PER_ENTRY = 8;
+const madeFor = new WeakMap<ProductDetail["variants"], Map<string, string>>();
