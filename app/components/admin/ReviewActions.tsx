@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { Textarea } from "~/components/ui/Input";
+import { Textarea } from "~/components/ui/Textarea";
 import { useFormPending } from "~/lib/use-form-pending";
 import type { AdminReviewRow } from "~/services/admin/reviews.server";
 

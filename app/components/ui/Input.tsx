@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, SelectHTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
 
 /**
@@ -12,11 +12,6 @@ export const CONTROL_CLASS =
 /** An input in the kit's look, 44 px tall (a touch target); `className` adds or overrides. */
 export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
   return <input {...rest} className={cn(CONTROL_CLASS, "min-h-11", className)} />;
-}
-
-/** A <textarea> in the kit's look. */
-export function Textarea({ className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea {...rest} className={cn(CONTROL_CLASS, "min-h-11 py-2", className)} />;
 }
 
 /** A <select> in the kit's look. */
