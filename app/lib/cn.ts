@@ -13,6 +13,7 @@
 export type ClassValue = string | false | null | undefined | 0 | ClassValue[];
 
 export function cn(...values: ClassValue[]): string {
+  if (import.meta.env.SSR && !merging) return mergeOnce(values);
   const tokens: string[] = [];
   collect(values, tokens);
   // Walk from the end: a kept class claims its group and the groups it overrides, so an earlier
@@ -29,6 +30,35 @@ export function cn(...values: ClassValue[]): string {
   }
   return kept.reverse().join(" ");
 }
+
+/**
+ * The server renders the same few class lists on every page (buttons, inputs, the header), and
+ * merging one costs a regular-expression walk per class: each distinct list is merged once per
+ * process (issue 19: a few tenths of a millisecond per storefront page). Bounded, as a
+ * `className` could be made from data. Written as a branch of `cn` itself so that the browser's
+ * build, where `import.meta.env.SSR` is false, drops all of it and ships `cn` byte for byte as
+ * before (the product page's JavaScript sits at its budget).
+ */
+function mergeOnce(values: ClassValue[]): string {
+  const key = JSON.stringify(values);
+  let merged = MERGED.get(key);
+  if (merged === undefined) {
+    merging = true;
+    try {
+      merged = cn(...values);
+    } finally {
+      merging = false;
+    }
+    if (MERGED.size >= MAX_MERGED) MERGED.clear();
+    MERGED.set(key, merged);
+  }
+  return merged;
+}
+
+/** True while mergeOnce runs the merge itself. */
+let merging = false;
+const MAX_MERGED = 1_000;
+const MERGED = new Map<string, string>();
 
 function collect(values: ClassValue[], into: string[]) {
   for (const value of values) {

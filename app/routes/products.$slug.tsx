@@ -16,7 +16,7 @@ import { shopperAction, storeLoader } from "~/http/handlers.server";
 import { isLookupKey } from "~/http/params.server";
 import { getServerT } from "~/lib/i18n.server";
 import { productJsonLdText } from "~/services/catalog/product-json-ld.server";
-import { findActiveProductId, getProductDetail } from "~/services/catalog/products.server";
+import { findActiveProductId, getProductDetail, productPageData } from "~/services/catalog/products.server";
 import { sendHeldReviewEmails } from "~/services/catalog/review-emails.server";
 import { submitReview } from "~/services/catalog/reviews.server";
 
@@ -56,7 +56,13 @@ export const loader = storeLoader(async ({ request, context, params, store, loca
       productsName: t("productPage.products"),
     });
   }
-  return { product, locale, signedIn: template !== undefined || user !== null, path, choice: choice.values };
+  return {
+    product: productPageData(product),
+    locale,
+    signedIn: template !== undefined || user !== null,
+    path,
+    choice: choice.values,
+  };
 });
 
 /**

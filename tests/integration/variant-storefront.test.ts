@@ -6,7 +6,7 @@
  * price is in the order of the prices its cards show, sales running.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { TranslationProvider } from "~/lib/use-translation";
@@ -41,7 +41,7 @@ import { loader as productLoader } from "~/routes/products.$slug";
 import { loader as listingLoader } from "~/routes/products._index";
 import { loader as mostSellingLoader } from "~/routes/products.most-selling";
 import type { CatalogProduct } from "~/services/catalog/catalog.server";
-import type { ProductDetail } from "~/services/catalog/products.server";
+import { getProductDetail, type ProductPageData } from "~/services/catalog/products.server";
 import { getWishlist } from "~/services/commerce/wishlist.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
@@ -77,7 +77,10 @@ const two = {
   lMatte: uuidv7(),
 };
 
-type PageData = { product: ProductDetail; choice: (string | null)[]; path: string };
+type PageData = { product: ProductPageData; choice: (string | null)[]; path: string };
+
+/** The product as the catalogue reads it (SKUs included), what the structured data is made of. */
+const detail = (slug: string) => getProductDetail(alpha.storeId, slug, { locale: "en", currency: "USD" });
 
 function page(slug: string, query = "", context = alphaCtx) {
   return answer<PageData>(() =>
@@ -281,16 +284,20 @@ beforeAll(async () => {
 afterAll(() => db.dispose());
 
 describe("the product page's variant", () => {
-  it("starts at the first variant in stock, with each variant's price (sale included), stock, SKU and picture", async () => {
+  it("starts at the first variant in stock, with each variant's price (sale included), stock and picture", async () => {
     const res = await page("v-dye");
     expect(res.status).toBe(200);
     const { product, choice } = res.data;
     expect(choice).toEqual([dye.small]);
-    expect(product.variants.map((v) => [v.sku, v.priceCents, v.salePriceCents, v.stock])).toEqual([
-      ["DYE-50G", 500, 450, 10],
-      ["DYE-250G", 1800, 1620, 0],
-      ["DYE-1KG", 6000, 5400, 3],
+    expect(product.variants.map((v) => [v.priceCents, v.salePriceCents, v.stock])).toEqual([
+      [500, 450, 10],
+      [1800, 1620, 0],
+      [6000, 5400, 3],
     ]);
+    // The page does not show SKUs (its structured data does): its data does not carry them, and
+    // each variant's values stop at the product's one option (issue 19: less to encode).
+    for (const variant of product.variants) expect(variant).not.toHaveProperty("sku");
+    expect(product.variants.map((v) => v.valueIds)).toEqual([[dye.small], [dye.mid], [dye.large]]);
     // Only the 1 kg has its own picture, through the image route like the product's.
     expect(product.variants.map((v) => v.image?.src ?? null)).toEqual([
       null,
@@ -385,11 +392,56 @@ describe("the product page's variant", () => {
   });
 });
 
+describe("the product page's variants data", () => {
+  it("is made once per read of the product, and follows a change to a price, a stock or a sale", async () => {
+    const variantOf = async () =>
+      (await page("v-two")).data.product.variants.find((variant) => variant.id === two.sShimmer)!;
+    const first = (await page("v-two")).data.product.variants;
+    // The same array again: made once per catalogue entry, not per request.
+    expect((await page("v-two")).data.product.variants).toBe(first);
+    expect(await variantOf()).toMatchObject({ priceCents: 900, salePriceCents: 810 });
+    const [sale] = await db.owner
+      .select({ id: sales.id })
+      .from(sales)
+      .where(and(eq(sales.storeId, alpha.storeId), eq(sales.nameEn, "Cat")));
+    const [before] = await db.owner
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, two.sShimmer));
+    const change = async (run: () => Promise<unknown>) => {
+      await run();
+      await catalogChanged(alpha.storeId);
+    };
+    try {
+      await change(() =>
+        db.owner.update(productVariants).set({ priceCents: 950 }).where(eq(productVariants.id, two.sShimmer)),
+      );
+      expect(await variantOf()).toMatchObject({ priceCents: 950, salePriceCents: 855 });
+      await change(() =>
+        db.owner.update(productVariants).set({ stock: 1 }).where(eq(productVariants.id, two.sShimmer)),
+      );
+      expect((await variantOf()).stock).toBe(1);
+      await change(() => db.owner.update(sales).set({ value: 20 }).where(eq(sales.id, sale!.id)));
+      expect(await variantOf()).toMatchObject({ priceCents: 950, salePriceCents: 760 });
+      expect((await page("v-two")).data.product.variants).not.toBe(first);
+    } finally {
+      await change(() => db.owner.update(sales).set({ value: 10 }).where(eq(sales.id, sale!.id)));
+      await change(() =>
+        db.owner
+          .update(productVariants)
+          .set({ priceCents: 900, stock: before!.stock })
+          .where(eq(productVariants.id, two.sShimmer)),
+      );
+    }
+    expect(await variantOf()).toMatchObject({ priceCents: 900, salePriceCents: 810 });
+  });
+});
+
 describe("structured data", () => {
-  const ld = (product: ProductDetail) =>
-    productJsonLd(product, {
+  const ld = async ({ slug }: { slug: string }) =>
+    productJsonLd((await detail(slug))!, {
       origin: A,
-      path: `/products/${product.slug}`,
+      path: `/products/${slug}`,
       homeName: "Home",
       productsName: "All",
     })[0];
@@ -416,14 +468,14 @@ describe("structured data", () => {
   it("is a ProductGroup with a Product offer per variant when there are several", async () => {
     const documentOnly: DocumentOnly = {};
     const res = await page("v-dye", "", { ...alphaCtx, documentOnly });
-    const group = ld(res.data.product);
+    const group = await ld(res.data.product);
     // The page's script carries exactly this, made by the loader for the page's own address,
     // for the HTML only: the loader data (sent again for hydration and navigations) has none.
     expect(res.data).not.toHaveProperty("jsonLd");
     expect(JSON.parse(documentOnly.productJsonLd!)).toEqual(
       JSON.parse(
         JSON.stringify(
-          productJsonLd(res.data.product, {
+          productJsonLd((await detail("v-dye"))!, {
             origin: A,
             path: "/products/v-dye",
             homeName: "Home",
@@ -470,7 +522,7 @@ describe("structured data", () => {
   });
 
   it("names an option schema.org does not know as a property of each variant", async () => {
-    const group = ld((await page("v-two")).data.product);
+    const group = await ld((await page("v-two")).data.product);
     expect(group.variesBy).toEqual(["https://schema.org/size", "Finish"]);
     expect((group.hasVariant as unknown[])[1]).toMatchObject({
       name: "Two Options (S, Shimmer)",
@@ -505,7 +557,7 @@ describe("structured data", () => {
       expect(JSON.parse(changed.text)).toEqual(
         JSON.parse(
           JSON.stringify(
-            productJsonLd(changed.product, {
+            productJsonLd((await detail("v-two"))!, {
               origin: A,
               path: "/products/v-two",
               homeName: "Home",
@@ -520,7 +572,7 @@ describe("structured data", () => {
   });
 
   it("stays a Product with one offer for a product with one variant", async () => {
-    const single = ld((await page("alpha-product")).data.product);
+    const single = await ld((await page("alpha-product")).data.product);
     expect(single["@type"]).toBe("Product");
     expect(single).not.toHaveProperty("hasVariant");
     expect(single.offers).toMatchObject({ price: "11.25", availability: "https://schema.org/InStock" });

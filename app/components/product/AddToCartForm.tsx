@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import type { FormNotice } from "~/lib/notice";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { ProductDetail } from "~/services/catalog/products.server";
+import type { ProductPageData } from "~/services/catalog/products.server";
 import { Button } from "../ui/Button";
 import { Notice } from "../ui/Notice";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
@@ -39,8 +39,8 @@ export function AddToCartForm({
   stock: number;
   redirectTo: string;
   /** The product's options: one radio group each, resolved to a variant by the server. */
-  options?: ProductDetail["options"];
-  variants?: ProductDetail["variants"];
+  options?: ProductPageData["options"];
+  variants?: ProductPageData["variants"];
   /** The chosen value of each option (index 0 = option 1). */
   values?: (string | null)[];
   onChoose?: (index: number, valueId: string) => void;

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { stockState } from "~/lib/stock";
 import { findVariant } from "~/lib/variant-choice";
 import type { FormReply } from "~/lib/use-schema-form";
-import type { ProductDetail } from "~/services/catalog/products.server";
+import type { ProductPageData } from "~/services/catalog/products.server";
 import { Swatch } from "../ui/Swatch";
 import { AddToCartForm } from "./AddToCartForm";
 import { Gallery } from "./Gallery";
@@ -31,7 +31,7 @@ export function ProductDetails({
   path,
   reviewReply,
 }: {
-  product: ProductDetail;
+  product: ProductPageData;
   /** The option values chosen when the page opens, one per option (see initialChoice). */
   choice: (string | null)[];
   /** The structured data's text (made by the loader). */
