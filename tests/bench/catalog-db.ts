@@ -8,11 +8,12 @@
  * of 2 sub categories, every product in BENCH_VARIANTS variants (default 3). Then, for the large store and a typical one, every listing the storefront
  * runs (each sort; no filter, a category, a sub category, a price range, common and rare
  * searches in English and Arabic; the first page and a page 90 % deep) goes through the app's
- * own `listProducts` (categories, search ids, sales, the page and the result count, in the
+ * own `listProducts` (categories, sales, the page and the result count, in the
  * store's row-level-secured transaction, as storefront_app), BENCH_SAMPLES times each (default
  * 30), timed two ways:
- * - in the database (the budget's measure): planning + execution time of the listing's search,
- *   page and count statements (one statement for both when a search has few matches), from
+ * - in the database (the budget's measure): planning + execution time of the listing's page and
+ *   count statements (for a search, first the one statement of its page and count from its
+ *   matching rows, searchPageQuery, and only with many matches the two others), from
  *   EXPLAIN (ANALYZE, TIMING OFF) of the very statements the listing builds (the category and
  *   sales lookups it also runs take a fraction of a millisecond);
  * - at the app: wall-clock time of the whole listProducts call, every round trip included.
@@ -31,14 +32,12 @@ import { createDb, rowsOf, setDb, type Db, type Tx } from "../../app/db/client.s
 import {
   countQuery,
   filterConditions,
-  isCommonSearch,
-  likePattern,
   listProducts,
-  matchedPageQuery,
   pageQuery,
   readInSortOrder,
-  searchMatches,
-  searchTerms,
+  searchPage,
+  searchPageQuery,
+  searchPatterns,
 } from "../../app/services/catalog/catalog.server";
 import { decodeCursor } from "../../app/services/catalog/catalog-cursor.server";
 import { encodeCursor } from "../../app/services/catalog/catalog-cursor.server";
@@ -210,37 +209,25 @@ async function listingDatabaseMs(db: Db, storeId: string, query: CatalogQuery): 
             await tx.execute(sql`select id from categories where store_id = ${storeId} and slug = ${slug}`),
           )[0]!.id
         : null;
-    let total = 0;
-    const patterns = searchTerms(query.q).map(likePattern);
-    if (patterns.length > 0) {
-      const array = sql.join(
-        patterns.map((pattern) => sql`${pattern}`),
-        sql`, `,
-      );
-      total += await statementMs(
-        tx,
-        sql`select found.id from catalog_search_ids(array[${array}]::text[], 501) found`,
-      );
-    }
-    const matches = await searchMatches(tx, query.q);
-    const conditions = filterConditions(
-      storeId,
-      {
-        categoryId: query.sub ? null : await idOfSlug(query.category),
-        subcategoryId: await idOfSlug(query.sub),
-        min: query.min,
-        max: query.max,
-        q: query.q,
-      },
-      "USD",
-      matches,
-    );
-    if (isCommonSearch(query.q, matches)) await readInSortOrder(tx);
+    const filter = {
+      categoryId: query.sub ? null : await idOfSlug(query.category),
+      subcategoryId: await idOfSlug(query.sub),
+      min: query.min,
+      max: query.max,
+      q: query.q,
+    };
     const cursor = decodeCursor(query.cursor, query.sort);
-    if (matches) {
-      // A search's few matches: the page and the count are one statement (matchedPageQuery).
-      return total + (await statementMs(tx, matchedPageQuery(tx, conditions, query.sort, cursor)));
+    let total = 0;
+    const patterns = searchPatterns(query.q);
+    if (patterns.length > 0) {
+      // A search: the page and the total from its matching rows, one statement (searchPageQuery);
+      // with more than FEW_MATCHES of them the listing goes on to the page and count below.
+      const plain = filterConditions(storeId, { ...filter, q: "" }, "USD");
+      total += await statementMs(tx, searchPageQuery(patterns, plain, query.sort, cursor));
+      if (await searchPage(tx, patterns, plain, query.sort, cursor)) return total;
+      await readInSortOrder(tx);
     }
+    const conditions = filterConditions(storeId, filter, "USD");
     total += await statementMs(tx, pageQuery(tx, conditions, query.sort, cursor));
     total += await statementMs(tx, countQuery(tx, conditions));
     return total;

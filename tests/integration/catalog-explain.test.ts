@@ -20,9 +20,13 @@ import {
   isCommonSearch,
   likePattern,
   matchedPageQuery,
+  PAGE_SIZE,
   pageQuery,
   readInSortOrder,
   searchMatches,
+  searchPage,
+  searchPageQuery,
+  searchPatterns,
   searchTerms,
   type ListingFilter,
 } from "~/services/catalog/catalog.server";
@@ -319,6 +323,82 @@ describe("the listing indexes of 0002_catalog_indexes", () => {
           nodes(plan).some((node) => node["Node Type"] === "Sort"),
           `${name}, ${sort}: gathered and sorted\n${summary(plan)}`,
         ).toBe(false);
+      }
+    }
+  });
+});
+
+describe("a search's page from its matching rows (catalog_search_rows, 0025)", () => {
+  const searches = ["search (en)", "search (ar)", "rare search (en)", "rare search (ar)"];
+  /** The listing's conditions without the search words, as listProducts gives searchPage. */
+  const plain = (filter: ListingFilter) => filterConditions(big, { ...filter, q: "" }, "USD");
+
+  it("the listing's statement reads no products sequentially, any sort, filter or depth", async () => {
+    for (const sort of SORTS as readonly CatalogSort[]) {
+      for (const name of searches) {
+        for (const filter of [FILTERS[name]!, { ...FILTERS["category and price"]!, q: FILTERS[name]!.q }]) {
+          const patterns = searchPatterns(filter.q);
+          for (const cursor of [
+            null,
+            ...(["next", "prev"] as const).map((dir) => ({ sort, key: 10, id: uuidv7(), dir })),
+          ]) {
+            const plan = await explain(() => searchPageQuery(patterns, plain(filter), sort, cursor));
+            expectIndexedPlan(plan, `${sort}, ${name}${cursor ? `, deep ${cursor.dir}` : ""}`);
+          }
+        }
+      }
+    }
+  });
+
+  it("inside catalog_search_rows: the trigram index for a rare word, no sequential scan for any", async () => {
+    for (const name of searches) {
+      const patterns = searchPatterns(FILTERS[name]!.q);
+      const array = sql.join(
+        patterns.map((pattern) => sql`${pattern}`),
+        sql`, `,
+      );
+      // As the function runs it: as the owner, with its enable_seqscan = off.
+      const inner = await db.owner.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const [built] = rowsOf<{ query: string }>(
+          await tx.execute(
+            sql`select catalog_search_rows_query(${big}::uuid, array[${array}]::text[], ${FEW_MATCHES + 1}::integer) as query`,
+          ),
+        );
+        return planOf(await tx.execute(sql.raw(`explain (analyze, format json) ${built!.query}`)));
+      });
+      const label = `${name}, inside catalog_search_rows`;
+      expectIndexedPlan(inner, label);
+      if (name.startsWith("rare")) expectIndex(inner, "products_search_trgm_idx", label);
+    }
+  });
+
+  it("a rare word lists its matches in one statement; no match lists nothing; a common word (over FEW_MATCHES) is left to the listing's own conditions", async () => {
+    for (const name of ["rare search (en)", "rare search (ar)"]) {
+      const filter = FILTERS[name]!;
+      const page = await db.withStore(big, (tx) =>
+        searchPage(tx, searchPatterns(filter.q), plain(filter), "best-seller", null),
+      );
+      expect(page?.total, name).toBe(RARE_BIG);
+      // One page of them, and the row that tells there is a next one.
+      expect(page?.rows.length, name).toBe(Math.min(RARE_BIG, PAGE_SIZE + 1));
+    }
+    const none = await db.withStore(big, (tx) =>
+      searchPage(tx, searchPatterns("nosuchword"), plain(NO_FILTER), "trending", null),
+    );
+    expect(none).toEqual({ rows: [], total: 0 });
+    for (const name of ["search (en)", "search (ar)"]) {
+      const filter = FILTERS[name]!;
+      const [{ count } = { count: 0 }] = await db.withStore(big, (tx) =>
+        countQuery(tx, filterConditions(big, filter, "USD")),
+      );
+      // Active matches alone are well over FEW_MATCHES: the common-word path is the one taken.
+      expect(count, name).toBeGreaterThan(FEW_MATCHES);
+      for (const sort of SORTS as readonly CatalogSort[]) {
+        const page = await db.withStore(big, (tx) =>
+          searchPage(tx, searchPatterns(filter.q), plain(filter), sort, null),
+        );
+        expect(page, `${name}, ${sort}`).toBeNull();
       }
     }
   });

@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidStoreIdError, rowsOf, type Tx } from "~/db/client.server";
 import { categories, products, stores, tenantTables, users } from "~/db/schema";
+import { filterConditions, searchPage } from "~/services/catalog/catalog.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 
@@ -234,6 +235,52 @@ describe("the app role", () => {
         ),
       ),
     ).toBe("42501");
+  });
+
+  it("lists a search's matching rows (catalog_search_rows) only within its own store", async () => {
+    // Like catalog_search_ids, catalog_search_rows runs as the table owner (0025_catalog_search_rows)
+    // and must scope itself. Both stores' products are "… red dye"; "beta" is only in store B's.
+    const rows = (patterns: string[]) => (tx: Tx) =>
+      tx.execute(
+        sql`select id, store_id from catalog_search_rows(${`{${patterns.join(",")}}`}::text[], null)`,
+      );
+    const ids = (result: unknown) => rowsOf<{ id: string; store_id: string }>(result).map((row) => row.id);
+    expect(ids(await db.withStore(a.storeId, rows(["%red dye%"])))).toEqual([a.productId]);
+    expect(ids(await db.withStore(b.storeId, rows(["%red dye%"])))).toEqual([b.productId]);
+    // Everything store A's scope can match is store A's.
+    const all = rowsOf<{ id: string; store_id: string }>(await db.withStore(a.storeId, rows(["%"])));
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((row) => row.store_id === a.storeId)).toBe(true);
+    expect(all.map((row) => row.id)).not.toContain(b.productId);
+    expect(ids(await db.withStore(a.storeId, rows(["%beta%"])))).toEqual([]);
+    // No store: nothing, on the platform's scope and with app.store_id never set.
+    expect(ids(await db.withPlatform(rows(["%red dye%"])))).toEqual([]);
+    const unset = await db.owner.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('role', 'storefront_app', true)`);
+      return ids(await rows(["%"])(tx));
+    });
+    expect(unset).toEqual([]);
+    // The listing's statement over it, asked for store B's products by store id (and by a cursor
+    // on B's product) inside store A's scope, lists and counts nothing.
+    const conditions = filterConditions(
+      b.storeId,
+      { categoryId: null, subcategoryId: null, min: 0, max: 10_000, q: "" },
+      "USD",
+    );
+    const cursor = { sort: "best-seller" as const, key: 1_000_000, id: b.productId, dir: "next" as const };
+    for (const at of [null, cursor]) {
+      const listed = await db.withStore(a.storeId, (tx) =>
+        searchPage(tx, ["%red dye%"], conditions, "best-seller", at),
+      );
+      expect(listed).toEqual({ rows: [], total: 0 });
+    }
+    // Its query builders are the owner's alone.
+    for (const builder of [
+      sql`select catalog_search_rows_query(${b.storeId}::uuid, array['%'], null)`,
+      sql`select catalog_search_statement('*', ${b.storeId}::uuid, array['%'], null)`,
+    ]) {
+      expect(await errorCode(db.withStore(a.storeId, (tx) => tx.execute(builder)))).toBe("42501");
+    }
   });
 
   it("refuses a store id that is not a uuid before reaching the database", async () => {

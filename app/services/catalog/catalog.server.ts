@@ -1,8 +1,8 @@
 /**
  * The catalogue: categories and the product listing with filters, search, sorts and keyset
  * pagination (DESIGN §5, §6, §9). Every query leads with `store_id` and runs inside the store's
- * row-level-secured transaction; one listing is four small queries in one transaction (five with a
- * search, four again when the search has few matches: matchedPageQuery).
+ * row-level-secured transaction; one listing is four small queries in one transaction (three when
+ * a search has few matches: searchPageQuery; five when it has many).
  */
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
@@ -252,8 +252,8 @@ export interface ListingFilter {
 }
 
 /**
- * A search narrows its listing to its matches, found by id, when there are at most this many:
- * then reading them all is cheap. A common word is left to the listing's own LIKEs, whose page
+ * A search lists from its matching rows themselves (searchPage) when there are at most this
+ * many: then reading them all is cheap. A common word is left to the listing's own LIKEs, whose page
  * the sort's index can find long before it has seen every match.
  */
 export const FEW_MATCHES = 500;
@@ -266,6 +266,9 @@ export const FEW_MATCHES = 500;
  * index condition, so the listing's own LIKEs (filterConditions) can only test the store's rows
  * one by one. catalog_search_ids, a store-scoped SECURITY DEFINER function
  * (drizzle/0002_catalog_indexes.sql), runs the indexed search instead.
+ *
+ * The listing itself now takes the matching rows, not their ids (searchPage, 0025); this and
+ * matchedPageQuery are the id-based form, whose plans the EXPLAIN test still checks.
  */
 export async function searchMatches(tx: Tx, q: string): Promise<string[] | null> {
   const patterns = searchTerms(q).map(likePattern);
@@ -280,6 +283,127 @@ export async function searchMatches(tx: Tx, q: string): Promise<string[] | null>
     ),
   );
   return rows.length <= FEW_MATCHES ? rows.map((row) => row.id) : null;
+}
+
+/** The LIKE patterns of a search's words (none without a search). */
+export function searchPatterns(q: string): string[] {
+  return searchTerms(q).map(likePattern);
+}
+
+/** One text[] parameter's worth of patterns, as the search functions take them. */
+function patternArray(patterns: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    patterns.map((pattern) => sql`${pattern}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/**
+ * A search's page and its total in one statement, from the matching rows themselves:
+ * catalog_search_rows (drizzle/0025_catalog_search_rows.sql), store-scoped like
+ * catalog_search_ids, returns up to FEW_MATCHES + 1 of the store's matches with the columns a
+ * listing reads, from the rows its trigram search fetched anyway; they are kept in a CTE named
+ * `products` (which hides the table, so `conditions`, the cursor and the order apply to it as
+ * they would to the table). There is always one row, the page's columns null when the page is
+ * empty: it carries `found`, all the search's matches (active or not, up to FEW_MATCHES + 1;
+ * more than FEW_MATCHES means a common word, whose page is then not read at all: searchPage),
+ * and `total`, those that pass `conditions`. The page is a lateral subquery ordered again
+ * outside, so its order is the ORDER BY's, not the join's.
+ *
+ * `conditions` are the listing's without the search words (filterConditions with no `q`): every
+ * row the function returns matches those already. The store condition stays, so a store id that
+ * is not the transaction's lists nothing.
+ */
+export function searchPageQuery(
+  patterns: readonly string[],
+  conditions: SQL[],
+  sort: CatalogSort,
+  cursor: Cursor | null,
+): SQL {
+  const spec = SORTS[sort];
+  const backwards = spec.backwards !== (cursor?.dir === "prev");
+  const where = cursor ? [...conditions, afterCursor(spec, cursor, backwards)] : conditions;
+  const order = sql.join(orderFor(spec, backwards), sql`, `);
+  return sql`with "products" as materialized (
+      select * from catalog_search_rows(${patternArray(patterns)}, ${FEW_MATCHES + 1}::integer)
+    )
+    select "found"."found", "found"."total", "products".*
+      from (select count(*)::integer as "found",
+                   (count(*) filter (where ${sql.join(conditions, sql` and `)}))::integer as "total"
+              from "products") "found"
+      left join lateral (
+        select "products"."id", "products"."slug", "products"."name_en", "products"."name_ar",
+               "products"."price_cents", "products"."stock", "products"."category_id",
+               "products"."subcategory_id", "products"."shade_hex", "products"."color_family",
+               "products"."display_price_cents", "products"."units_sold", "products"."units_sold_7d",
+               ${firstImageId()} as "image_id", ${priceVaries()} as "price_varies"
+          from "products"
+         where "found"."found" <= ${FEW_MATCHES} and ${sql.join(where, sql` and `)}
+         order by ${order}
+         limit ${PAGE_SIZE + 1}
+      ) "products" on true
+     order by ${order}`;
+}
+
+interface SearchPageRow {
+  found: number;
+  total: number;
+  id: string | null;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  price_cents: number;
+  stock: number;
+  category_id: string | null;
+  subcategory_id: string | null;
+  shade_hex: string | null;
+  color_family: string | null;
+  display_price_cents: number;
+  units_sold: number;
+  units_sold_7d: number;
+  image_id: string | null;
+  price_varies: boolean;
+}
+
+/**
+ * Runs searchPageQuery: the page's rows (PAGE_SIZE + 1 at most, in the direction of travel) and
+ * the listing's total; null when the search matches more than FEW_MATCHES of the store's
+ * products, whose page is then read in the sort's index order (see readInSortOrder).
+ */
+export async function searchPage(
+  tx: Tx,
+  patterns: readonly string[],
+  conditions: SQL[],
+  sort: CatalogSort,
+  cursor: Cursor | null,
+): Promise<{ rows: ProductRow[]; total: number } | null> {
+  const result = rowsOf<SearchPageRow>(await tx.execute(searchPageQuery(patterns, conditions, sort, cursor)));
+  const first = result[0];
+  if (!first || first.found > FEW_MATCHES) return null;
+  const rows = result.flatMap((row): ProductRow[] =>
+    row.id === null
+      ? []
+      : [
+          {
+            id: row.id,
+            slug: row.slug,
+            nameEn: row.name_en,
+            nameAr: row.name_ar,
+            priceCents: row.price_cents,
+            stock: row.stock,
+            categoryId: row.category_id,
+            subcategoryId: row.subcategory_id,
+            shadeHex: row.shade_hex,
+            colorFamily: row.color_family,
+            displayPriceCents: row.display_price_cents,
+            unitsSold: row.units_sold,
+            unitsSold7d: row.units_sold_7d,
+            imageId: row.image_id,
+            priceVaries: row.price_varies,
+          },
+        ],
+  );
+  return { rows, total: first.total };
 }
 
 /** A search whose words match more than FEW_MATCHES of the store's products (searchMatches gave null). */
@@ -344,7 +468,8 @@ export function pageQuery(tx: Tx, conditions: SQL[], sort: CatalogSort, cursor: 
 }
 
 /**
- * With a search's few matches (searchMatches), the page and the result count in one statement:
+ * With a search's few matches (searchMatches), the page and the result count in one statement
+ * (what the listing ran before searchPage, which does without the primary-key probes):
  * the matching rows are read once, by primary key, into a CTE named `products` that the page and
  * the count both read (a CTE's name hides the table in the statement that follows it, not in its
  * own definition). Two statements probed the primary key for every match twice, and each planned
@@ -431,30 +556,35 @@ export async function listProducts(
 
     const cursor = decodeCursor(query.cursor, query.sort);
     await refreshDisplayPricesIfDue(tx, storeId);
-    const matches = await searchMatches(tx, query.q);
-    const conditions = filterConditions(
-      storeId,
-      {
-        // A sub category's products all carry its parent too; filtering by the sub is enough.
-        categoryId: subcategory ? null : (category?.id ?? null),
-        subcategoryId: subcategory?.id ?? null,
-        min: query.min,
-        max: query.max,
-        q: query.q,
-      },
-      options.currency,
-      matches,
-    );
+    const filter: ListingFilter = {
+      // A sub category's products all carry its parent too; filtering by the sub is enough.
+      categoryId: subcategory ? null : (category?.id ?? null),
+      subcategoryId: subcategory?.id ?? null,
+      min: query.min,
+      max: query.max,
+      q: query.q,
+    };
     const sales = await loadActiveSales(tx);
-    if (isCommonSearch(query.q, matches)) await readInSortOrder(tx);
+    const patterns = searchPatterns(query.q);
+    // A search with few matches: its page and total from its matching rows, in one statement.
+    const few =
+      patterns.length > 0
+        ? await searchPage(
+            tx,
+            patterns,
+            filterConditions(storeId, { ...filter, q: "" }, options.currency),
+            query.sort,
+            cursor,
+          )
+        : null;
     let rows: ProductRow[];
     let count: number;
-    if (matches) {
-      const matched = await matchedPageQuery(tx, conditions, query.sort, cursor);
-      rows = matched;
-      // No row carries the total when the cursor is past the end of the listing.
-      count = matched[0]?.total ?? (await countQuery(tx, conditions))[0]?.count ?? 0;
+    if (few) {
+      ({ rows, total: count } = few);
     } else {
+      // No search, or a common word: the listing's own conditions, LIKEs included.
+      const conditions = filterConditions(storeId, filter, options.currency);
+      if (patterns.length > 0) await readInSortOrder(tx);
       rows = await pageQuery(tx, conditions, query.sort, cursor);
       [{ count } = { count: 0 }] = await countQuery(tx, conditions);
     }
