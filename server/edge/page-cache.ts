@@ -151,6 +151,11 @@ export interface Candidate {
   withoutSession?: boolean;
   /** A signed-in viewer's page (decision 031): rendered from `template`, filled with `values`. */
   personal?: { template: PageTemplate; tokens: Tokens; values: Record<SlotName, string>; data: boolean };
+  /**
+   * Set when this request renders the page for the others of this process that missed it
+   * meanwhile: they wait until its answer is kept (or its exchange ends) and ask the cache again.
+   */
+  rendered?: () => void;
 }
 
 type Keyed = Omit<Candidate, "generation" | "expiresAt"> & { session: boolean };
@@ -278,6 +283,13 @@ function serve(
 }
 
 export class EdgePageCache {
+  /**
+   * Misses being rendered in this process, by key. When a hot page expires (the TTL, a drop),
+   * every connection asking for it meanwhile would render it too: 16 at once in the bench, a
+   * stall of the whole process of 16 renders. They wait for the first one's instead.
+   */
+  private readonly rendering = new Map<string, Promise<void>>();
+
   constructor(private readonly options: PageCacheOptions) {}
 
   /**
@@ -305,7 +317,29 @@ export class EdgePageCache {
       // A signed-in viewer's pages share one copy per shape, whatever the encoding (filled as gzip).
       if (viewer) key.key = `${key.key.slice(0, key.key.lastIndexOf("\n"))}\n${shapeOf(viewer)}`;
     }
-    const { entry, generation } = await this.options.backend.get(storeId, key.key);
+    let { entry, generation } = await this.options.backend.get(storeId, key.key);
+    // One render per page at a time. Decided in the same turn as the lookup's answer, before any
+    // other await: the requests that missed together are told apart here or not at all. One that
+    // waited renders on its own if the page was not kept (a 500, a private answer), so requests
+    // never queue behind one another twice.
+    let rendered: (() => void) | undefined;
+    if (req.method === "GET" && !(entry && Boolean(entry.template) === Boolean(viewer))) {
+      const pending = this.rendering.get(key.key);
+      if (pending) {
+        await pending;
+        ({ entry, generation } = await this.options.backend.get(storeId, key.key));
+      } else {
+        let release = () => {};
+        const done = new Promise<void>((resolve) => (release = resolve));
+        this.rendering.set(key.key, done);
+        rendered = () => {
+          if (this.rendering.get(key.key) === done) this.rendering.delete(key.key);
+          release();
+        };
+        // Whatever becomes of the answer (not kept, an error, the client gone), the others go on.
+        res.once("close", rendered);
+      }
+    }
     if (entry?.template && viewer) {
       servePersonal(req, res, { ...entry, template: entry.template }, valuesOf(viewer), "hit");
       return "served";
@@ -321,7 +355,7 @@ export class EdgePageCache {
     if (req.method === "HEAD") return null;
     const changesAt = (await this.options.changesAt?.(storeId)) ?? null;
     const expiresAt = Math.min(Date.now() + this.options.ttlMs, changesAt ?? Number.POSITIVE_INFINITY);
-    const candidate: Candidate = { ...key, generation, expiresAt, withoutSession: session };
+    const candidate: Candidate = { ...key, generation, expiresAt, withoutSession: session, rendered };
     if (viewer) {
       const { template, tokens } = templateFor(viewer);
       candidate.personal = {
@@ -394,6 +428,7 @@ export class EdgePageCache {
           candidate.host,
         );
       }
+      candidate.rendered?.();
       if (!res.headersSent) servePersonal(req, res, entry, personal.values, "miss");
       return true;
     }
@@ -409,6 +444,8 @@ export class EdgePageCache {
     if (body.byteLength <= MAX_BODY_BYTES && entry.expiresAt > Date.now()) {
       this.options.backend.set(candidate.storeId, candidate.key, candidate.generation, entry, candidate.host);
     }
+    // Kept (the workers' backend sends it to the primary before any later lookup of theirs).
+    candidate.rendered?.();
     if (!res.headersSent)
       serve(req, res, entry, "miss", candidate.withoutSession ? PERSONAL_CACHE_CONTROL : undefined);
     return true;

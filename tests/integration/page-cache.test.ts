@@ -65,6 +65,8 @@ function standIn(options: { extra?: (request: Request) => string } = {}) {
   const handle: AppOptions["handle"] = async (request, _req, res) => {
     renders++;
     const url = new URL(request.url);
+    // A render that takes a while, so that requests sent together all arrive during it.
+    if (url.searchParams.has("slow")) await new Promise((resolve) => setTimeout(resolve, 100));
     const nonce = String(res.locals.cspNonce ?? "");
     const body = [
       `render=${renders}`,
@@ -122,6 +124,29 @@ describe("page cache at the edge (stand-in pages)", () => {
     const nonce = /nonce=(\S+)/.exec(second.body)?.[1];
     expect(second.headers["content-security-policy"]).toContain(`'nonce-${nonce}'`);
     expect(second.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("renders a page missed by requests at once a single time and answers them all from it", async () => {
+    const before = page.renders();
+    const replies = await Promise.all(Array.from({ length: 6 }, () => get(server, "/categories?slow")));
+    expect(page.renders() - before).toBe(1);
+    expect(replies.map((reply) => reply.headers["x-cache"]).sort()).toEqual([
+      "hit",
+      "hit",
+      "hit",
+      "hit",
+      "hit",
+      "miss",
+    ]);
+    expect(new Set(replies.map((reply) => reply.body)).size).toBe(1);
+    expect(replies[0]?.body).toContain("render=");
+
+    // A page that is not kept: the others render their own once the first is answered.
+    const failing = await Promise.all(
+      Array.from({ length: 3 }, () => get(server, "/categories?slow&broken")),
+    );
+    expect(failing.map((reply) => reply.status)).toEqual([500, 500, 500]);
+    expect(page.renders() - before).toBe(4);
   });
 
   it("keeps store A's page from ever answering store B's host", async () => {
@@ -359,7 +384,8 @@ describe("page cache memory", () => {
     store.set("store-b", "b2", store.generation("store-b"), entryOf(2_000), "shop-a.example");
     expect(store.storeOf("shop-a.example")).toBe("store-b");
     // A store whose last page was evicted has no host left either.
-    for (const key of ["c1", "c2", "c3", "c4", "c5"]) store.set("store-c", key, 0, entryOf(2_000), "c.example");
+    for (const key of ["c1", "c2", "c3", "c4", "c5"])
+      store.set("store-c", key, 0, entryOf(2_000), "c.example");
     expect(store.storeOf("b.example")).toBeNull();
     expect(store.storeOf("c.example")).toBe("store-c");
   });
