@@ -9,9 +9,10 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../../app/db/seed/accounts";
 import { hostUrl, type Locale } from "../demo";
+import { get, postForm } from "./http";
 
 export { expect };
 export type { Locale };
@@ -69,9 +70,23 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  */
 export const AXE_TAGS = [...WCAG_TAGS, "best-practice"];
 
-/** axe on the page, with our tags: `expect((await axe(page).analyze()).violations).toEqual([])`. */
+/**
+ * axe on the page, with our tags: `expect((await axe(page).analyze()).violations).toEqual([])`.
+ *
+ * Two settings make a run cheaper without changing the violations it finds, and a suite runs
+ * axe on over a hundred pages. Legacy mode runs axe.run in the page itself: the default
+ * injects axe-core (a 580 kB script) into the page, then opens a second, blank page, injects it
+ * there too and hands it every frame's partial results to merge. Our pages have no iframes of
+ * another origin, the one thing the default mode tests and legacy mode does not (it reports
+ * such a frame under "frame-tested", never a violation). And only violations keep every node:
+ * passes and incomplete checks list one node each, not every element axe looked at (every
+ * text's colour contrast), which no test reads.
+ */
 export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).withTags(AXE_TAGS);
+  return new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .withTags(AXE_TAGS)
+    .setLegacyMode();
 }
 
 /**
@@ -129,15 +144,124 @@ export function demoCredentials(
 
 /**
  * Signs in through the login form, as a person would, and waits until the app has answered
- * (the page has left /login). Returns the page for chaining.
+ * (the page has left /login). Returns the page for chaining. For the specs about signing in;
+ * the others use `login`.
  */
-export async function login(page: Page, who: DemoRole | Credentials, locale: Locale = "en"): Promise<Page> {
+export async function loginThroughForm(
+  page: Page,
+  who: DemoRole | Credentials,
+  locale: Locale = "en",
+): Promise<Page> {
   const credentials = typeof who === "string" ? demoCredentials(who) : who;
   await page.goto(hostUrl(credentials.store, `/login?lng=${locale}`));
   await page.getByLabel(t(locale, "auth.fields.email")).fill(credentials.email);
   await page.getByLabel(t(locale, "auth.fields.password"), { exact: true }).fill(credentials.password);
   await page.getByRole("button", { name: t(locale, "auth.login.submit") }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  return page;
+}
+
+/** Each test context's client address (the `context` fixture's), for requests made on its behalf. */
+const contextAddresses = new WeakMap<BrowserContext, string>();
+
+/**
+ * Keeps what a response's Set-Cookie lines set, as the browser would for `url`: host-only
+ * cookies, with their path, lifetime and flags; a cookie set to expire is removed.
+ */
+async function keepCookies(context: BrowserContext, url: string, lines: string[] = []): Promise<void> {
+  const domain = new URL(url).hostname;
+  const now = Date.now() / 1000;
+  for (const line of lines) {
+    const [pair = "", ...parts] = line.split(";").map((part) => part.trim());
+    const eq = pair.indexOf("=");
+    const name = pair.slice(0, eq);
+    const attributes = new Map(
+      parts.map((part) => {
+        const at = part.indexOf("=");
+        return at < 0 ? [part.toLowerCase(), ""] : [part.slice(0, at).toLowerCase(), part.slice(at + 1)];
+      }),
+    );
+    const maxAge = attributes.get("max-age");
+    const expiresAt = attributes.get("expires");
+    const expires =
+      maxAge !== undefined ? now + Number(maxAge) : expiresAt ? Date.parse(expiresAt) / 1000 : -1;
+    if (expires !== -1 && expires <= now) {
+      await context.clearCookies({ name, domain });
+      continue;
+    }
+    const sameSite = attributes.get("samesite")?.toLowerCase();
+    await context.addCookies([
+      {
+        name,
+        value: pair.slice(eq + 1),
+        domain,
+        path: attributes.get("path") || "/",
+        expires,
+        httpOnly: attributes.has("httponly"),
+        secure: attributes.has("secure"),
+        sameSite: sameSite === "strict" ? "Strict" : sameSite === "none" ? "None" : "Lax",
+      },
+    ]);
+  }
+}
+
+/**
+ * Sends a form of ours the way the browser would (GET its page, then POST to it), for reaching a
+ * state (signed in, signed up) in a test that is not about that form: over plain HTTP, with the
+ * page's cookies, user agent and client address, and what the answers set kept in the page's
+ * browser context, so the next page the test opens is signed in. Neither page is rendered. The
+ * answer must redirect away from the form; its toast is not kept, as the page it was for is
+ * never opened. Returns the redirect's target. The page stays where it was.
+ */
+export async function submitForm(page: Page, url: string, fields: Record<string, string>): Promise<string> {
+  const context = page.context();
+  const { hostname, pathname, search, origin } = new URL(url);
+  const address = contextAddresses.get(context) ?? newClientAddress();
+  const userAgent = await page.evaluate(() => navigator.userAgent);
+  const headers = async (): Promise<Record<string, string>> => {
+    const cookies = (await context.cookies(url)).map((cookie) => `${cookie.name}=${cookie.value}`);
+    return {
+      "X-Forwarded-For": address,
+      "User-Agent": userAgent,
+      ...(cookies.length > 0 ? { Cookie: cookies.join("; ") } : {}),
+    };
+  };
+  // Opening the page remembers its `?lng=` (the `lng` cookie), as a visit to it does.
+  const form = await get(hostname, pathname + search, await headers());
+  expect(form.status, `GET ${url}`).toBe(200);
+  await keepCookies(context, url, form.headers["set-cookie"]);
+  // A browser's form post names its page's origin; the app refuses a write from another one.
+  const answer = await postForm(hostname, pathname + search, fields, {
+    ...(await headers()),
+    Origin: origin,
+  });
+  const target = answer.headers.location ?? "";
+  expect(
+    answer.status === 302 && new URL(target, url).pathname !== pathname,
+    `POST ${url} answered ${answer.status}${target ? ` to ${target}` : ""}`,
+  ).toBe(true);
+  await keepCookies(
+    context,
+    url,
+    answer.headers["set-cookie"]?.filter((line) => !line.startsWith("toast=")),
+  );
+  return target;
+}
+
+/**
+ * Signs in for a test that is not about signing in: the login form's request, sent on behalf
+ * of the page's browser context (`submitForm`). Through the form in the browser it cost the
+ * login page's load and hydration and the landing page's load, a second or more each on the
+ * 2-core CI machine; auth.spec.ts signs in through the form. The page stays where it was: the
+ * test goes where it starts.
+ */
+export async function login(page: Page, who: DemoRole | Credentials, locale: Locale = "en"): Promise<Page> {
+  const credentials = typeof who === "string" ? demoCredentials(who) : who;
+  await submitForm(page, hostUrl(credentials.store, `/login?lng=${locale}`), {
+    email: credentials.email,
+    password: credentials.password,
+    redirectTo: "",
+  });
   return page;
 }
 
@@ -150,6 +274,7 @@ export const test = base.extend<{ clientAddress: string }>({
   },
   context: async ({ context, clientAddress }, provide) => {
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress });
+    contextAddresses.set(context, clientAddress);
     await provide(context);
   },
   // A person waits for a page before using it; a test opening one of ours waits until it has

@@ -2,14 +2,21 @@
  * Raw HTTP to the test server with any Host header. Node cannot resolve *.localhost the way
  * Chromium does, so requests that bypass the browser go to 127.0.0.1 and name the store host.
  */
-import { request } from "node:http";
+import { request, type IncomingHttpHeaders } from "node:http";
+
+/** An answer as it came: status, body and headers (Set-Cookie, Location). */
+export interface HttpAnswer {
+  status: number;
+  body: string;
+  headers: IncomingHttpHeaders;
+}
 
 export function postForm(
   host: string,
   path: string,
   fields: Record<string, string>,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
+): Promise<HttpAnswer> {
   const body = new URLSearchParams(fields).toString();
   return new Promise((resolve, reject) => {
     const req = request(
@@ -29,7 +36,11 @@ export function postForm(
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            headers: res.headers,
+          }),
         );
       },
     );
@@ -39,11 +50,7 @@ export function postForm(
 }
 
 /** A GET with the given Host (store host, without the port) and headers. */
-export function get(
-  host: string,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
+export function get(host: string, path: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -56,7 +63,11 @@ export function get(
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            headers: res.headers,
+          }),
         );
       },
     );

@@ -1,13 +1,13 @@
 /**
  * Shopping steps the storefront specs share (checkout, discount codes, COD controls, admin
- * orders): demo products in stock, unique sign-up emails, a new shopper signed up through the
- * form, a product added to the cart, the shipping address typed in.
+ * orders): demo products in stock, unique sign-up emails, a new shopper signed up, a product
+ * added to the cart, the shipping address typed in.
  */
 import type { Page } from "@playwright/test";
 import { slugify } from "../../../app/db/seed/plan/catalog";
 import { DYES_STORE } from "../../../app/db/seed/stores";
 import { hostUrl, type Locale } from "../demo";
-import { expect, expectToast, newClientAddress, t } from "./fixtures";
+import { expectToast, newClientAddress, submitForm, t } from "./fixtures";
 import { get } from "./http";
 
 export const uniqueEmail = (tag: string) =>
@@ -62,18 +62,18 @@ export function productInStock(index: number): Promise<string> {
   return firstInStock([...DYES_SLUGS].reverse(), 10, index);
 }
 
-/** A new shopper signs up through the dyes store's form and is signed in. */
+/**
+ * A new shopper signs up on the dyes store and is signed in: the sign-up form's request from the
+ * page's browser context (`submitForm`), for the specs that need a fresh shopper; auth.spec.ts
+ * signs up through the form itself, in both languages. The account's language is `locale`, as
+ * when the form is sent from a page in it.
+ */
 export async function signUp(
   page: Page,
   locale: Locale,
   { name, email, password }: { name: string; email: string; password: string },
 ): Promise<void> {
-  await page.goto(dyes("/signup", locale));
-  await page.getByLabel(t(locale, "auth.fields.name")).fill(name);
-  await page.getByLabel(t(locale, "auth.fields.email")).fill(email);
-  await page.getByLabel(t(locale, "auth.fields.password")).fill(password);
-  await page.getByRole("button", { name: t(locale, "auth.signup.submit") }).click();
-  await expect(page.getByRole("link", { name: t(locale, "auth.account") })).toBeVisible();
+  await submitForm(page, dyes("/signup", locale), { name, email, password, redirectTo: "" });
 }
 
 /** `quantity` of a product into the cart from its page (omitted: the field's default, 1). */
