@@ -66,6 +66,11 @@ export function remixEdge({
         })
       : null;
     if (candidate === "served") return;
+    // The lookup itself may have found the database gone (its tenant read failed).
+    if (outage?.health.down) {
+      await answerUnavailable(outage, req, res, url);
+      return;
+    }
 
     const declared = Number(req.get("content-length") ?? 0);
     if (declared > maxBodyBytes) {
@@ -102,7 +107,7 @@ export function remixEdge({
       if (candidate?.withoutSession && pageCache) {
         // Rendered as if signed out: the shared copy of a signed-in page (with its template in
         // the load context) or the anonymous page for a session no longer alive (decision 031).
-        if (await renderShared(pageCache, candidate, { url, init, req, res, handle })) return;
+        if (await renderShared(pageCache, candidate, { url, init, req, res, handle, outage })) return;
         if (res.headersSent) return;
         // Rendered below for the viewer, with the session: theirs alone, never kept.
         keep = null;
@@ -141,12 +146,14 @@ async function renderShared(
     req,
     res,
     handle,
+    outage,
   }: {
     url: URL;
     init: RequestInit;
     req: ExpressRequest;
     res: ExpressResponse;
     handle: RemixEdgeOptions["handle"];
+    outage: OutageGuard | undefined;
   },
 ): Promise<boolean> {
   const headers = new Headers(init.headers);
@@ -161,10 +168,14 @@ async function renderShared(
   if (outer?.aborted) abandon.abort();
   else outer?.addEventListener("abort", () => abandon.abort(), { once: true });
   try {
-    const response = await handle(new Request(url.href, { ...init, headers, signal: abandon.signal }), req, res);
-    if (await pageCache.store(candidate, req, res, response)) return true;
+    const response = await unlessDown(
+      outage,
+      handle(new Request(url.href, { ...init, headers, signal: abandon.signal }), req, res),
+    );
+    if (response && (await pageCache.store(candidate, req, res, response))) return true;
     abandon.abort();
-    await response.body?.cancel().catch(() => {});
+    await response?.body?.cancel().catch(() => {});
+    // Gone down meanwhile: the caller's own render finds it so and answers unavailable.
     return false;
   } catch (error) {
     // A page that read the session while rendered for everyone: rendered in full instead.

@@ -32,6 +32,12 @@ export async function answerUnavailable(
  */
 export async function unlessDown<T>(guard: OutageGuard | undefined, work: Promise<T>): Promise<T | null> {
   if (!guard) return work;
+  // onceDown fires on the next fall only: one that came while `work` was being started (a page
+  // cache lookup that found the database gone) would otherwise leave it waiting on the pool.
+  if (guard.health.down) {
+    work.catch(() => {});
+    return null;
+  }
   let unsubscribe = () => {};
   const wentDown = new Promise<null>((resolve) => {
     unsubscribe = guard.health.onceDown(() => resolve(null));

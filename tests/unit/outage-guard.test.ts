@@ -1,0 +1,100 @@
+/**
+ * Decision 020 at the request edge: a request that meets a database already found down is
+ * answered at once, never left waiting on a pool that cannot connect. The race this covers:
+ * with two processes, a worker's page cache lookup (its tenant read) was what found the
+ * database gone; the probe marked it down while the lookup failed, and the request then went to
+ * Remix, whose wait for the database nothing ended (`onceDown` fires on the next fall only).
+ */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import type { EdgePageCache } from "../../server/edge/page-cache";
+import { remixEdge } from "../../server/edge/remix-handler";
+import { unlessDown } from "../../server/outage/guard";
+import { databaseHealth, type DatabaseHealth } from "../../server/outage/health";
+
+const never = () => new Promise<never>(() => {});
+const within = <T>(ms: number, work: Promise<T>) =>
+  Promise.race([
+    work,
+    new Promise<"still waiting">((resolve) => setTimeout(() => resolve("still waiting"), ms)),
+  ]);
+
+let health: DatabaseHealth | undefined;
+let server: Server | undefined;
+afterEach(async () => {
+  await health?.stop();
+  server?.closeAllConnections();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(null)));
+  health = undefined;
+  server = undefined;
+});
+
+function downDatabase() {
+  let reachable = true;
+  health = databaseHealth({
+    ping: () => (reachable ? Promise.resolve() : Promise.reject(new Error("connect ECONNREFUSED"))),
+    intervalMs: 60_000,
+    log: () => {},
+  });
+  return { health, cut: () => ((reachable = false), health!.check()) };
+}
+
+describe("unlessDown", () => {
+  it("gives up at once on work started while the database is already down", async () => {
+    const { health, cut } = downDatabase();
+    await cut();
+    expect(health.down).toBe(true);
+    expect(await within(500, unlessDown({ health }, never()))).toBeNull();
+  });
+
+  it("gives up on waiting work when the database goes down, and keeps its answer otherwise", async () => {
+    const { health, cut } = downDatabase();
+    const waiting = unlessDown({ health }, never());
+    await cut();
+    expect(await within(500, waiting)).toBeNull();
+    const fresh = downDatabase();
+    expect(await unlessDown({ health: fresh.health }, Promise.resolve("page"))).toBe("page");
+  });
+});
+
+describe("the request edge", () => {
+  it("answers 503 when its page cache lookup found the database gone, without waiting on Remix", async () => {
+    const { health, cut } = downDatabase();
+    let rendered = 0;
+    const pageCache = {
+      // A worker's tenant read fails as the probe marks the database down.
+      lookup: async () => {
+        await cut();
+        throw new Error("connect ECONNREFUSED");
+      },
+      serveStale: async () => false,
+    } as unknown as EdgePageCache;
+    const app = express();
+    app.use(
+      remixEdge({
+        trustProxy: false,
+        pageCache,
+        outage: { health, pageCache },
+        handle: () => {
+          rendered++;
+          return never();
+        },
+      }),
+    );
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server!.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const answer = await within(
+      2_000,
+      fetch(`http://127.0.0.1:${port}/cart`, { headers: { host: `dyes.localhost:${port}` } }),
+    );
+    expect(answer).not.toBe("still waiting");
+    const response = answer as Response;
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBeTruthy();
+    expect(await response.text()).toContain("Temporarily unavailable");
+    expect(rendered).toBe(0);
+  });
+});
