@@ -75,6 +75,10 @@ export function provideDictionary(locale: Locale, resources: Resources): void {
   dictionaries.set(locale, resources);
 }
 
+export function dictionaryOf(locale: Locale): Resources | undefined {
+  return dictionaries.get(locale);
+}
+
 export function hasDictionary(locale: Locale): boolean {
   return dictionaries.has(locale);
 }
