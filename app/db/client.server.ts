@@ -33,6 +33,8 @@ export interface Db {
    * for them, pipelined with other such reads (the signed-in page cache's viewer read, decision
    * 031 and its amendment). A read-only statement that also names its store in its own conditions:
    * row-level security scopes it, and if the scope ever failed it still finds nothing elsewhere.
+   * The scope is sent only when the connection is not already in that store's: a read that finds
+   * nothing without it is read again with it (the connection may have been replaced meanwhile).
    */
   queryInStore(storeId: string, text: string, params: unknown[]): Promise<unknown[][]>;
   /** Runs `fn` as the app role with no store: tenant tables show nothing, platform tables work. */
@@ -193,6 +195,11 @@ async function createPostgres(
   const app = appClient ? (drizzlePostgres(appClient, { schema }) as unknown as AppDatabase) : owner;
   /** `queryInStore`'s own connection, opened on first use (decision 031's amendment). */
   let inStore: postgres.Sql | undefined;
+  /**
+   * The store whose scope was last sent on that connection (in send order, which is the order
+   * PostgreSQL runs them in), or null when unknown: none yet, a scope failed, the connection closed.
+   */
+  let inStoreScope: string | null = null;
   return {
     kind: "postgres",
     owner,
@@ -206,12 +213,33 @@ async function createPostgres(
       // cannot leak into other work; a statement that ever ran outside its own scope (its scope
       // failed, the connection was replaced between the two) finds nothing of another store, because
       // the statements sent here name their store as well (readPageViewer).
-      inStore ??= postgres(appUrl ?? url, { ...options, max: 1 });
-      const [, rows] = await Promise.all([
-        inStore.unsafe(SESSION_SCOPE_SQL, [APP_ROLE, storeId], { prepare: true }).execute(),
-        inStore.unsafe(text, params as never[], { prepare: true }).values().execute(),
-      ]);
-      return rows as unknown as unknown[][];
+      // A replaced connection starts with no scope: the next read sends it again.
+      const sql = (inStore ??= postgres(appUrl ?? url, {
+        ...options,
+        max: 1,
+        onclose: () => (inStoreScope = null),
+      }));
+      const read = () => sql.unsafe(text, params as never[], { prepare: true }).values().execute();
+      // Most reads of a process are for the store the last one scoped (one message instead of
+      // two, decision 031's amendment). Should the connection have been replaced after this was
+      // decided, the statement runs unscoped and, naming its store, finds nothing of another:
+      // nothing found is read once more with the scope.
+      if (inStoreScope === storeId) {
+        const rows = await read();
+        if (rows.length > 0) return rows as unknown as unknown[][];
+      }
+      inStoreScope = storeId;
+      try {
+        const [, rows] = await Promise.all([
+          sql.unsafe(SESSION_SCOPE_SQL, [APP_ROLE, storeId], { prepare: true }).execute(),
+          read(),
+        ]);
+        return rows as unknown as unknown[][];
+      } catch (error) {
+        // Whether the scope took is unknown: the next read sends one.
+        inStoreScope = null;
+        throw error;
+      }
     },
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it. A

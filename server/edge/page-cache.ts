@@ -79,8 +79,18 @@ const BROTLI_QUALITY = 5;
 
 type Encoding = PageEntry["encoding"];
 
+/** The last Accept-Encoding classified: nearly every request of a client (and of a browser) sends the same one. */
+let lastEncoding: { header: string | undefined; encoding: Encoding } = { header: undefined, encoding: "identity" };
+
 /** The encoding the cache answers a client with: br when accepted, else gzip, else none. */
 export function encodingClass(header: string | undefined): Encoding {
+  if (header === lastEncoding.header) return lastEncoding.encoding;
+  const encoding = classifyEncoding(header);
+  lastEncoding = { header, encoding };
+  return encoding;
+}
+
+function classifyEncoding(header: string | undefined): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (header ?? "").split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");

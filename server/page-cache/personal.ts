@@ -44,6 +44,8 @@ export interface TemplateBody {
   crcs: number[];
   /** Bytes of each piece as rendered. */
   lengths: number[];
+  /** Each piece's `crc32Shift` of its length: the trailer's CRC in two multiplications a piece. */
+  shifts: number[];
   slots: Slot[];
 }
 
@@ -188,6 +190,7 @@ export function cutTemplate(body: Buffer, tokens: Tokens, kind: "html" | "json")
     deflated: pieces.map(deflatePiece),
     crcs: pieces.map((piece) => zlib.crc32(piece)),
     lengths: pieces.map((piece) => piece.byteLength),
+    shifts: pieces.map((piece) => crc32Shift(piece.byteLength)),
     slots,
   };
 }
@@ -292,17 +295,22 @@ for (let p = 0x40000000, k = 0; k < 32; k++) {
   p = multModP(p, p);
 }
 
-/**
- * The CRC-32 of A followed by B from the CRC of each and B's length (zlib's crc32_combine): a
- * piece's CRC is computed once when the page is kept, not over its bytes on every answer.
- */
-export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  // x^(8 × lengthB): the shift A's CRC undergoes past B's bytes.
+/** x^(8 × length) modulo the polynomial: the shift a CRC undergoes past `length` bytes (zlib's x2nmodp). */
+export function crc32Shift(length: number): number {
   let p = 0x80000000;
-  for (let n = lengthB, k = 3; n > 0; n = Math.floor(n / 2), k++) {
+  for (let n = length, k = 3; n > 0; n = Math.floor(n / 2), k++) {
     if (n & 1) p = multModP(X2N[k & 31]!, p);
   }
-  return (multModP(p, crcA) ^ crcB) >>> 0;
+  return p;
+}
+
+/**
+ * The CRC-32 of A followed by B from the CRC of each and B's length (zlib's crc32_combine): a
+ * piece's CRC is computed once when the page is kept, not over its bytes on every answer. `shiftB`:
+ * `crc32Shift(lengthB)`, when known.
+ */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number, shiftB = crc32Shift(lengthB)): number {
+  return (multModP(shiftB, crcA) ^ crcB) >>> 0;
 }
 
 /** The page for one viewer as gzip, from the kept deflated pieces: nothing is compressed again. */
@@ -314,7 +322,7 @@ export function fillGzip(body: TemplateBody, values: Record<SlotName, string>): 
   body.deflated.forEach((deflated, i) => {
     parts.push(deflated);
     const length = body.lengths[i]!;
-    crc = crc32Combine(crc, body.crcs[i]!, length);
+    crc = crc32Combine(crc, body.crcs[i]!, length, body.shifts[i]);
     size += length;
     const value = filled[i];
     if (value) {
@@ -333,7 +341,7 @@ export function fillGzip(body: TemplateBody, values: Record<SlotName, string>): 
 
 /** Bytes a template body is charged in the cache. */
 export function templateSize(body: TemplateBody): number {
-  let size = 64 * body.slots.length + 16 * body.crcs.length;
+  let size = 64 * body.slots.length + 24 * body.crcs.length;
   for (const piece of body.deflated) size += piece.byteLength;
   return size;
 }

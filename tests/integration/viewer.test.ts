@@ -2,7 +2,7 @@
  * The signed-in viewer of a store page (issue 13): the session and the header's cart count in
  * one transaction, read once per GET for all of its loaders, per Request for a POST.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviews, sessions, users, wishlistItems } from "~/db/schema";
 import { getOptionalSession } from "~/http/guards.server";
@@ -166,5 +166,25 @@ describe("the viewer of a cached signed-in page (decision 031)", () => {
     } finally {
       await fillCart(db, beta.storeId, beta.userId, []);
     }
+  });
+
+  it("still finds the viewer when the read's connection was replaced after its scope was sent", async () => {
+    // On PostgreSQL a read for the store last scoped sends no scope; a new connection has none.
+    const hash = (await readSessionHash(page(await userCookie(alpha.storeId, alpha.userId))))!;
+    const expected = { email: `shopper@${alpha.slug}.test` };
+    expect(await readPageViewer(alpha.storeId, hash, null)).toMatchObject(expected);
+    expect(await readPageViewer(alpha.storeId, hash, null)).toMatchObject(expected);
+    if (db.kind === "postgres") {
+      // This file's database only: every connection of the app but this one is ended.
+      await db.owner.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const reads = await Promise.all(
+      Array.from({ length: 4 }, () => readPageViewer(alpha.storeId, hash, null).catch(() => "failed" as const)),
+    );
+    // A read caught by the close itself may fail; none answers nobody, and the next one is whole.
+    for (const viewer of reads) if (viewer !== "failed") expect(viewer).toMatchObject(expected);
+    expect(await readPageViewer(alpha.storeId, hash, null)).toMatchObject(expected);
   });
 });
