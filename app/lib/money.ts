@@ -103,7 +103,9 @@ export function moneyPattern(currency: string, locale: Locale): MoneyPattern {
  * (tests/unit/money-patterns.test.ts); anything else would be written plainly.
  */
 export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  if (import.meta.env.SSR) return formatMoneyWithIntl(minor, currency, locale);
+  // `import.meta.env` is Vite's: outside a Vite build (tests, scripts run by tsx) it is undefined,
+  // and only the browser build sets SSR to false.
+  if (import.meta.env?.SSR !== false) return formatMoneyWithIntl(minor, currency, locale);
   const patterns = dictionaryOf(locale)?.moneyPatterns as Record<string, MoneyPattern> | undefined;
   return formatWithPattern(
     minor,
