@@ -565,8 +565,9 @@ export const products = pgTable(
       .where(sql`${t.active}`),
     // Search (`search_text LIKE '%word%'` per word, the text being lower-cased): the store's
     // trigram matches, without reading the rest of the store or other stores' matches. pg_trgm and btree_gin (for store_id in a GIN
-    // index); under row-level security only catalog_search_ids() can search with it, see
-    // drizzle/0002_catalog_indexes.sql.
+    // index); under row-level security only catalog_search_rows() can search with it, see
+    // drizzle/0025_catalog_search_rows.sql (the id-based catalog_search_ids of 0002 was dropped in
+    // 0026).
     index("products_search_trgm_idx").using("gin", t.storeId, t.searchText.op("gin_trgm_ops")),
   ],
 );

@@ -220,26 +220,16 @@ describe("the app role", () => {
     expect(rows).toEqual([{ id: a.productId }]);
   });
 
-  it("searches through catalog_search_ids only within its own store", async () => {
-    // The function runs as the table owner (so the search index can be used, 0002_catalog_indexes):
-    // it must scope itself. Both stores' products are "… red dye".
-    const search = (tx: Tx) => tx.execute(sql`select id from catalog_search_ids(array['%red dye%'], null)`);
-    expect(rowsOf(await db.withStore(a.storeId, search))).toEqual([{ id: a.productId }]);
-    expect(rowsOf(await db.withStore(b.storeId, search))).toEqual([{ id: b.productId }]);
-    expect(rowsOf(await db.withPlatform(search))).toEqual([]);
-    // Its query builder is the owner's alone.
-    expect(
-      await errorCode(
-        db.withStore(a.storeId, (tx) =>
-          tx.execute(sql`select catalog_search_query(${b.storeId}::uuid, array['%'], null)`),
-        ),
-      ),
-    ).toBe("42501");
+  it("has no id-based search function left (0026_drop_catalog_search_ids)", async () => {
+    const [row] = rowsOf<{ fn: string | null }>(
+      await db.owner.execute(sql`select to_regprocedure('catalog_search_ids(text[], integer)')::text as fn`),
+    );
+    expect(row?.fn).toBeNull();
   });
 
   it("lists a search's matching rows (catalog_search_rows) only within its own store", async () => {
-    // Like catalog_search_ids, catalog_search_rows runs as the table owner (0025_catalog_search_rows)
-    // and must scope itself. Both stores' products are "… red dye"; "beta" is only in store B's.
+    // catalog_search_rows runs as the table owner (so the search index can be used,
+    // 0025_catalog_search_rows) and must scope itself. Both stores' products are "… red dye"; "beta" is only in store B's.
     const rows = (patterns: string[]) => (tx: Tx) =>
       tx.execute(
         sql`select id, store_id from catalog_search_rows(${`{${patterns.join(",")}}`}::text[], null)`,

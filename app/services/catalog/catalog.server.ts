@@ -258,33 +258,6 @@ export interface ListingFilter {
  */
 export const FEW_MATCHES = 500;
 
-/**
- * The ids of the store's products that match every word of a search, from
- * products_search_trgm_idx; null without a search or with more than FEW_MATCHES matches.
- *
- * Row-level security keeps a predicate that is not LEAKPROOF, as LIKE is not, from being an
- * index condition, so the listing's own LIKEs (filterConditions) can only test the store's rows
- * one by one. catalog_search_ids, a store-scoped SECURITY DEFINER function
- * (drizzle/0002_catalog_indexes.sql), runs the indexed search instead.
- *
- * The listing itself now takes the matching rows, not their ids (searchPage, 0025); this and
- * matchedPageQuery are the id-based form, whose plans the EXPLAIN test still checks.
- */
-export async function searchMatches(tx: Tx, q: string): Promise<string[] | null> {
-  const patterns = searchTerms(q).map(likePattern);
-  if (patterns.length === 0) return null;
-  const array = sql.join(
-    patterns.map((pattern) => sql`${pattern}`),
-    sql`, `,
-  );
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(
-      sql`select found.id from catalog_search_ids(array[${array}]::text[], ${FEW_MATCHES + 1}::integer) found`,
-    ),
-  );
-  return rows.length <= FEW_MATCHES ? rows.map((row) => row.id) : null;
-}
-
 /** The LIKE patterns of a search's words (none without a search). */
 export function searchPatterns(q: string): string[] {
   return searchTerms(q).map(likePattern);
@@ -300,8 +273,9 @@ function patternArray(patterns: readonly string[]): SQL {
 
 /**
  * A search's page and its total in one statement, from the matching rows themselves:
- * catalog_search_rows (drizzle/0025_catalog_search_rows.sql), store-scoped like
- * catalog_search_ids, returns up to FEW_MATCHES + 1 of the store's matches with the columns a
+ * catalog_search_rows (drizzle/0025_catalog_search_rows.sql), a store-scoped SECURITY DEFINER
+ * function (row-level security keeps a predicate that is not LEAKPROOF, as LIKE is not, from being
+ * an index condition for the app's role, so the trigram search runs as the owner), returns up to FEW_MATCHES + 1 of the store's matches with the columns a
  * listing reads, from the rows its trigram search fetched anyway; they are kept in a CTE named
  * `products` (which hides the table, so `conditions`, the cursor and the order apply to it as
  * they would to the table). There is always one row, the page's columns null when the page is
@@ -406,11 +380,6 @@ export async function searchPage(
   return { rows, total: first.total };
 }
 
-/** A search whose words match more than FEW_MATCHES of the store's products (searchMatches gave null). */
-export function isCommonSearch(q: string, matches: readonly string[] | null): boolean {
-  return matches === null && searchTerms(q).length > 0;
-}
-
 /**
  * For the rest of the transaction, pages are read in their sort's index order rather than
  * gathered and sorted. Row-level security keeps the planner from the column's statistics for
@@ -423,16 +392,8 @@ export async function readInSortOrder(tx: Tx): Promise<void> {
   await tx.execute(sql`select set_config('enable_sort', 'off', true)`);
 }
 
-/**
- * The WHERE clause of a listing: the store, active products, and the shopper's filters; with
- * `matches` (see searchMatches) a search also narrows to those ids, which the primary key finds.
- */
-export function filterConditions(
-  storeId: string,
-  filter: ListingFilter,
-  currency: string,
-  matches: readonly string[] | null = null,
-): SQL[] {
+/** The WHERE clause of a listing: the store, active products, and the shopper's filters. */
+export function filterConditions(storeId: string, filter: ListingFilter, currency: string): SQL[] {
   const conditions: SQL[] = [eq(products.storeId, storeId), isActive];
   if (filter.categoryId) conditions.push(eq(products.categoryId, filter.categoryId));
   if (filter.subcategoryId) conditions.push(eq(products.subcategoryId, filter.subcategoryId));
@@ -447,9 +408,6 @@ export function filterConditions(
   for (const term of searchTerms(filter.q)) {
     conditions.push(sql`${products.searchText} like ${likePattern(term)}`);
   }
-  // One array parameter, whatever the number of ids. The LIKEs above stay: what is listed never
-  // depends on the function.
-  if (matches) conditions.push(sql`${products.id} = any(${`{${matches.join(",")}}`}::uuid[])`);
   return conditions;
 }
 
@@ -463,33 +421,6 @@ export function pageQuery(tx: Tx, conditions: SQL[], sort: CatalogSort, cursor: 
     .select(productColumns)
     .from(products)
     .where(and(...where))
-    .orderBy(...orderFor(spec, backwards))
-    .limit(PAGE_SIZE + 1);
-}
-
-/**
- * With a search's few matches (searchMatches), the page and the result count in one statement
- * (what the listing ran before searchPage, which does without the primary-key probes):
- * the matching rows are read once, by primary key, into a CTE named `products` that the page and
- * the count both read (a CTE's name hides the table in the statement that follows it, not in its
- * own definition). Two statements probed the primary key for every match twice, and each planned
- * the id array again (~2 ms of a common word's ~4 ms in a typical store, npm run bench:catalog).
- * The page's rows carry `total`, the count of the whole listing (the cursor aside).
- */
-export function matchedPageQuery(tx: Tx, conditions: SQL[], sort: CatalogSort, cursor: Cursor | null) {
-  const matched = tx.$with("products").as(
-    tx
-      .select()
-      .from(products)
-      .where(and(...conditions)),
-  );
-  const spec = SORTS[sort];
-  const backwards = spec.backwards !== (cursor?.dir === "prev");
-  return tx
-    .with(matched)
-    .select({ ...productColumns, total: sql<number>`(select count(*)::integer from "products")` })
-    .from(products)
-    .where(cursor ? afterCursor(spec, cursor, backwards) : undefined)
     .orderBy(...orderFor(spec, backwards))
     .limit(PAGE_SIZE + 1);
 }
