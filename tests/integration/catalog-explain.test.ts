@@ -17,14 +17,12 @@ import {
   countQuery,
   FEW_MATCHES,
   filterConditions,
-  likePattern,
   PAGE_SIZE,
   pageQuery,
   readInSortOrder,
   searchPage,
   searchPageQuery,
   searchPatterns,
-  searchTerms,
   type ListingFilter,
 } from "~/services/catalog/catalog.server";
 import { SORTS, type CatalogSort } from "~/lib/validation/catalog";
@@ -280,7 +278,7 @@ describe("the listing indexes of 0002_catalog_indexes", () => {
     ["English", "Saffron"],
     ["Arabic", "زعفران"],
   ] as const) {
-    it(`an ${language} search for a rare word goes through products_search_trgm_idx`, async () => {
+    it(`an ${language} search for a rare word reads only this store's matches, through catalog_search_rows`, async () => {
       const { few, page } = await listing({ ...NO_FILTER, q });
       // Only this store's matches, though the other store has more of them: the few-match path.
       expect(few?.total).toBe(RARE_BIG);
@@ -291,24 +289,7 @@ describe("the listing indexes of 0002_catalog_indexes", () => {
         nodes(both).some((node) => node["Function Name"] === "catalog_search_rows"),
         `search (${language}): catalog_search_rows not called\n${summary(both)}`,
       ).toBe(true);
-      // What catalog_search_rows ran, as the owner it runs as, with its enable_seqscan = off.
-      const patterns = searchTerms(q).map(likePattern);
-      const array = sql.join(
-        patterns.map((pattern) => sql`${pattern}`),
-        sql`, `,
-      );
-      const inner = await db.owner.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const [built] = rowsOf<{ query: string }>(
-          await tx.execute(
-            sql`select catalog_search_rows_query(${big}::uuid, array[${array}]::text[], ${FEW_MATCHES + 1}::integer) as query`,
-          ),
-        );
-        return planOf(await tx.execute(sql.raw(`explain (analyze, format json) ${built!.query}`)));
-      });
-      const label = `search (${language}), inside catalog_search_rows`;
-      expectIndexedPlan(inner, label);
-      expectIndex(inner, "products_search_trgm_idx", label);
+      // What catalog_search_rows itself runs for it: "inside catalog_search_rows" below.
     });
   }
 
