@@ -80,7 +80,10 @@ const BROTLI_QUALITY = 5;
 type Encoding = PageEntry["encoding"];
 
 /** The last Accept-Encoding classified: nearly every request of a client (and of a browser) sends the same one. */
-let lastEncoding: { header: string | undefined; encoding: Encoding } = { header: undefined, encoding: "identity" };
+let lastEncoding: { header: string | undefined; encoding: Encoding } = {
+  header: undefined,
+  encoding: "identity",
+};
 
 /** The encoding the cache answers a client with: br when accepted, else gzip, else none. */
 export function encodingClass(header: string | undefined): Encoding {
@@ -350,6 +353,9 @@ export class EdgePageCache {
         res.once("close", rendered);
       }
     }
+    // Given up by the request edge (the database went down while this lookup waited on it):
+    // the request was answered unavailable, and nothing more may be written.
+    if (res.locals.lookupAbandoned === true) return "served";
     if (entry?.template && viewer) {
       servePersonal(req, res, { ...entry, template: entry.template }, valuesOf(viewer), "hit");
       return "served";

@@ -58,16 +58,18 @@ export function remixEdge({
       await answerUnavailable(outage, req, res, url);
       return;
     }
-    const candidate = pageCache
-      ? await pageCache.lookup(req, res, url).catch((error: unknown) => {
-          // The cache is an optimisation: when it fails, Remix answers as if it were off.
-          logger.error(errorFields(error), "page cache lookup failed");
-          return null;
-        })
-      : null;
+    const lookup = pageCache?.lookup(req, res, url).catch((error: unknown) => {
+      // The cache is an optimisation: when it fails, Remix answers as if it were off.
+      logger.error(errorFields(error), "page cache lookup failed");
+      return null;
+    });
+    // The lookup reads the database (the tenant, the viewer, the sale boundaries): one waiting on
+    // it when it goes down is given up as a render is (decision 020).
+    const candidate = lookup ? await unlessDown(outage, lookup) : null;
     if (candidate === "served") return;
-    // The lookup itself may have found the database gone (its tenant read failed).
+    // The lookup itself may have found the database gone (its tenant read failed), or was given up.
     if (outage?.health.down) {
+      res.locals.lookupAbandoned = true;
       await answerUnavailable(outage, req, res, url);
       return;
     }

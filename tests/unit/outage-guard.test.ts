@@ -98,3 +98,44 @@ describe("the request edge", () => {
     expect(rendered).toBe(0);
   });
 });
+
+describe("the request edge, a lookup waiting on the database", () => {
+  it("answers 503 when the database goes down while its page cache lookup waits, without waiting for it", async () => {
+    const { health, cut } = downDatabase();
+    let rendered = 0;
+    let lookupStarted = () => {};
+    const started = new Promise<void>((resolve) => (lookupStarted = resolve));
+    const pageCache = {
+      // A tenant or viewer read sent just before the fall, left waiting on the pool.
+      lookup: () => {
+        lookupStarted();
+        return never();
+      },
+      serveStale: async () => false,
+    } as unknown as EdgePageCache;
+    const app = express();
+    app.use(
+      remixEdge({
+        trustProxy: false,
+        pageCache,
+        outage: { health, pageCache },
+        handle: () => {
+          rendered++;
+          return never();
+        },
+      }),
+    );
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server!.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const request = fetch(`http://127.0.0.1:${port}/`, { headers: { host: `dyes.localhost:${port}` } });
+    await started;
+    await cut();
+    const answer = await within(2_000, request);
+    expect(answer).not.toBe("still waiting");
+    const response = answer as Response;
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain("Temporarily unavailable");
+    expect(rendered).toBe(0);
+  });
+});
