@@ -41,6 +41,27 @@ function downDatabase() {
   return { health, cut: () => ((reachable = false), health!.check()) };
 }
 
+/** The request edge on a port of its own, in front of a Remix that never answers. */
+async function edgeWith(health: DatabaseHealth, pageCache: EdgePageCache) {
+  let renders = 0;
+  const app = express();
+  app.use(
+    remixEdge({
+      trustProxy: false,
+      pageCache,
+      outage: { health, pageCache },
+      handle: () => {
+        renders++;
+        return never();
+      },
+    }),
+  );
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server!.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { port, rendered: () => renders };
+}
+
 describe("unlessDown", () => {
   it("gives up at once on work started while the database is already down", async () => {
     const { health, cut } = downDatabase();
@@ -62,7 +83,6 @@ describe("unlessDown", () => {
 describe("the request edge", () => {
   it("answers 503 when its page cache lookup found the database gone, without waiting on Remix", async () => {
     const { health, cut } = downDatabase();
-    let rendered = 0;
     const pageCache = {
       // A worker's tenant read fails as the probe marks the database down.
       lookup: async () => {
@@ -71,21 +91,7 @@ describe("the request edge", () => {
       },
       serveStale: async () => false,
     } as unknown as EdgePageCache;
-    const app = express();
-    app.use(
-      remixEdge({
-        trustProxy: false,
-        pageCache,
-        outage: { health, pageCache },
-        handle: () => {
-          rendered++;
-          return never();
-        },
-      }),
-    );
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server!.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
+    const { port, rendered } = await edgeWith(health, pageCache);
     const answer = await within(
       2_000,
       fetch(`http://127.0.0.1:${port}/cart`, { headers: { host: `dyes.localhost:${port}` } }),
@@ -95,14 +101,13 @@ describe("the request edge", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBeTruthy();
     expect(await response.text()).toContain("Temporarily unavailable");
-    expect(rendered).toBe(0);
+    expect(rendered()).toBe(0);
   });
 });
 
 describe("the request edge, a lookup waiting on the database", () => {
   it("answers 503 when the database goes down while its page cache lookup waits, without waiting for it", async () => {
     const { health, cut } = downDatabase();
-    let rendered = 0;
     let lookupStarted = () => {};
     const started = new Promise<void>((resolve) => (lookupStarted = resolve));
     const pageCache = {
@@ -113,21 +118,7 @@ describe("the request edge, a lookup waiting on the database", () => {
       },
       serveStale: async () => false,
     } as unknown as EdgePageCache;
-    const app = express();
-    app.use(
-      remixEdge({
-        trustProxy: false,
-        pageCache,
-        outage: { health, pageCache },
-        handle: () => {
-          rendered++;
-          return never();
-        },
-      }),
-    );
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server!.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
+    const { port, rendered } = await edgeWith(health, pageCache);
     const request = fetch(`http://127.0.0.1:${port}/`, { headers: { host: `dyes.localhost:${port}` } });
     await started;
     await cut();
@@ -136,6 +127,6 @@ describe("the request edge, a lookup waiting on the database", () => {
     const response = answer as Response;
     expect(response.status).toBe(503);
     expect(await response.text()).toContain("Temporarily unavailable");
-    expect(rendered).toBe(0);
+    expect(rendered()).toBe(0);
   });
 });
