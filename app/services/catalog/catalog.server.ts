@@ -275,8 +275,8 @@ function patternArray(patterns: readonly string[]): SQL {
  * A search's page and its total in one statement, from the matching rows themselves:
  * catalog_search_rows (drizzle/0025_catalog_search_rows.sql), a store-scoped SECURITY DEFINER
  * function (row-level security keeps a predicate that is not LEAKPROOF, as LIKE is not, from being
- * an index condition for the app's role, so the trigram search runs as the owner), returns up to FEW_MATCHES + 1 of the store's matches with the columns a
- * listing reads, from the rows its trigram search fetched anyway; they are kept in a CTE named
+ * an index condition for the app's role, so the trigram search runs as the owner), returns up
+ * to FEW_MATCHES + 1 of the store's matches with the columns a listing reads, from the rows its trigram search fetched anyway; they are kept in a CTE named
  * `products` (which hides the table, so `conditions`, the cursor and the order apply to it as
  * they would to the table). There is always one row, the page's columns null when the page is
  * empty: it carries `found`, all the search's matches (active or not, up to FEW_MATCHES + 1;
