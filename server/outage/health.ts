@@ -72,6 +72,9 @@ export function databaseHealth({
   };
 
   function check(): Promise<boolean> {
+    // Stopped at shutdown: the probe's connection closing then asks for a look, and would find
+    // the database "gone" (the connection just closed) and say so in the log.
+    if (stopped) return Promise.resolve(!down);
     running ??= probeOnce().then((ok) => {
       running = null;
       if (ok && down) log("database available again");
