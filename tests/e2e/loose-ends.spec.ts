@@ -13,6 +13,7 @@ import {
   demoCredentials,
   expect,
   expectNoAxeViolations,
+  expectToast,
   login,
   screenshots,
   t,
@@ -78,6 +79,8 @@ for (const locale of LOCALES) {
       await expect(page).not.toHaveURL(/\/signup/);
       await page.goto(at("dyes", `/products/${slug}`, locale));
       await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
+      // The add is a fetch: leaving the page before its answer would cancel it.
+      await expectToast(page, t(locale, "toast.cartAdded"));
       await page.goto(at("dyes", "/cart", locale));
       await expect(page.getByText(t(locale, "looseEnds.shippingAtCheckout"))).toBeVisible();
       await shots(page, `loose-cart-${locale}`);
