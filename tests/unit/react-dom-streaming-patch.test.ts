@@ -33,14 +33,23 @@ function unpatchedCopy(): string {
   mkdirSync(modules, { recursive: true });
   cpSync(installed, copy, { recursive: true });
   symlinkSync(path.resolve("node_modules/react"), path.join(modules, "react"));
-  execFileSync("patch", ["-R", "-p3", "-s", "-d", copy, "-i", path.resolve("patches/react-dom+18.3.1.patch")]);
+  execFileSync("patch", [
+    "-R",
+    "-p3",
+    "-s",
+    "-d",
+    copy,
+    "-i",
+    path.resolve("patches/react-dom+18.3.1.patch"),
+  ]);
   unpatched = copy;
   return copy;
 }
 
 function rendererOf(reactDom: string, build: string): typeof RenderToPipeableStream {
-  return (require(path.join(reactDom, "cjs", build)) as { renderToPipeableStream: typeof RenderToPipeableStream })
-    .renderToPipeableStream;
+  return (
+    require(path.join(reactDom, "cjs", build)) as { renderToPipeableStream: typeof RenderToPipeableStream }
+  ).renderToPipeableStream;
 }
 
 /** Every byte the renderer sends for a tree, once it has sent them all. */
