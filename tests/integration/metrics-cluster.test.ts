@@ -42,9 +42,10 @@ function scrape(port: number): Promise<Scrape> {
 }
 
 function productRequests(body: string): number {
-  const line = /^http_request_duration_seconds_count\{route="routes\/products\.\$slug",method="GET",status_class="2xx"\} (\d+)$/m.exec(
-    body,
-  );
+  const line =
+    /^http_request_duration_seconds_count\{route="routes\/products\.\$slug",method="GET",status_class="2xx"\} (\d+)$/m.exec(
+      body,
+    );
   return line ? Number(line[1]) : 0;
 }
 

@@ -117,7 +117,12 @@ describe("D7: a signature header with two stamps", () => {
 
 describe("D8: signed events that were answered so that Stripe would deliver them for ever", () => {
   it("records an event whose data has no object once as ignored, logs it once, and answers 200", async () => {
-    const body = eventBody({ id: "evt_no_object", type: "checkout.session.completed", account: ACCOUNT, data: {} });
+    const body = eventBody({
+      id: "evt_no_object",
+      type: "checkout.session.completed",
+      account: ACCOUNT,
+      data: {},
+    });
     const first = await deliver(body);
     expect(first.status).toBe(200);
     expect(await first.text()).toBe("ignored");
@@ -131,7 +136,11 @@ describe("D8: signed events that were answered so that Stripe would deliver them
   });
 
   it("records a billing event whose object is null once as ignored", async () => {
-    const body = eventBody({ id: "evt_billing_null", type: "invoice.payment_failed", data: { object: null } });
+    const body = eventBody({
+      id: "evt_billing_null",
+      type: "invoice.payment_failed",
+      data: { object: null },
+    });
     const answer = await deliver(body);
     expect(answer.status).toBe(200);
     expect(await answer.text()).toBe("ignored");
