@@ -97,7 +97,12 @@ describe.skipIf(!onPostgres)("discount code limits under concurrent checkouts", 
     expect(refused).toHaveLength(150);
     // Each is told the total without the code (issue 39): 15.00.
     for (const r of refused)
-      expect(r).toEqual({ kind: "code-refused", code: "LIMIT50", refusal: { reason: "used-up" }, totalCents: 1500 });
+      expect(r).toEqual({
+        kind: "code-refused",
+        code: "LIMIT50",
+        refusal: { reason: "used-up" },
+        totalCents: 1500,
+      });
 
     expect(await codeOrders("LIMIT50")).toBe(50);
     const [code] = await db.owner.select().from(discountCodes).where(eq(discountCodes.id, codeId));
@@ -130,7 +135,11 @@ describe.skipIf(!onPostgres)("discount code limits under concurrent checkouts", 
     const page = async (cookie: string) =>
       (
         await answer<Page>(() =>
-          checkoutLoader({ request: new Request(`${A}/checkout`, { headers: { Cookie: cookie } }), context: ctx, params: {} }),
+          checkoutLoader({
+            request: new Request(`${A}/checkout`, { headers: { Cookie: cookie } }),
+            context: ctx,
+            params: {},
+          }),
         )
       ).data.summary;
     const place = (cookie: string, total: number) =>
@@ -138,7 +147,13 @@ describe.skipIf(!onPostgres)("discount code limits under concurrent checkouts", 
         checkoutAction({
           request: postForm(
             `${A}/checkout`,
-            { ...ADDRESS, intent: "place", paymentMethod: "cod", checkoutToken: newToken(), expectedTotal: String(total) },
+            {
+              ...ADDRESS,
+              intent: "place",
+              paymentMethod: "cod",
+              checkoutToken: newToken(),
+              expectedTotal: String(total),
+            },
             cookie,
           ),
           context: ctx,
@@ -146,7 +161,9 @@ describe.skipIf(!onPostgres)("discount code limits under concurrent checkouts", 
         }),
       );
     const cookies = await Promise.all(
-      ["Racer A", "Racer B"].map(async (name) => signedIn(alpha.storeId, await shopperWithCode(codeId, name))),
+      ["Racer A", "Racer B"].map(async (name) =>
+        signedIn(alpha.storeId, await shopperWithCode(codeId, name)),
+      ),
     );
     const shown = await Promise.all(cookies.map(page));
     expect(shown.map((s) => s.totalCents)).toEqual([1350, 1350]);
