@@ -37,7 +37,7 @@ export function ImportApply({
           description={[
             missing.deleted > 0 ? t("variantCsv.willDelete", { count: missing.deleted }) : "",
             missing.deactivated > 0 ? t("variantCsv.willDeactivate", { count: missing.deactivated }) : "",
-            t("variantCsv.confirmUndo"),
+            missing.deleted > 0 ? t("variantCsv.confirmUndo") : "",
           ]
             .filter(Boolean)
             .join(" ")}
