@@ -11,7 +11,8 @@ import type { PlaceOrderResult } from "~/services/orders/checkout.server";
 import type { CodRefusal } from "~/services/orders/payment-options.server";
 import { localized } from "~/services/store/settings.server";
 
-export const checkoutConflict = (notice: FormNotice, result: unknown) => data({ result, notice }, { status: 409 });
+export const checkoutConflict = (notice: FormNotice, result: unknown) =>
+  data({ result, notice }, { status: 409 });
 
 /** Why Cash On Delivery is not offered (decision 030), for the page and for a refused order. */
 export function codRefusalNotice(refusal: CodRefusal, currency: string, locale: "en" | "ar"): FormNotice {
