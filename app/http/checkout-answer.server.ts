@@ -11,7 +11,8 @@ import type { PlaceOrderResult } from "~/services/orders/checkout.server";
 import type { CodRefusal } from "~/services/orders/payment-options.server";
 import { localized } from "~/services/store/settings.server";
 
-export const checkoutConflict = (notice: FormNotice, result: unknown) => data({ result, notice }, { status: 409 });
+export const checkoutConflict = (notice: FormNotice, result: unknown) =>
+  data({ result, notice }, { status: 409 });
 
 /** Why Cash On Delivery is not offered (decision 030), for the page and for a refused order. */
 export function codRefusalNotice(refusal: CodRefusal, currency: string, locale: "en" | "ar"): FormNotice {
@@ -58,10 +59,16 @@ export function checkoutAnswer(
     case "token-taken":
       return checkoutConflict({ key: "checkout.tokenTaken" }, reply);
     case "code-refused":
-      // The code could not be had (its last use went a moment ago…): nothing placed. The page
-      // reloads its summary, which shows the code as not applied with Remove: the shopper decides.
+      // The code could not be had (its last use went a moment ago…): nothing placed, the code is
+      // off the cart, and the reloaded summary shows the total the next Place order is placed at.
       return checkoutConflict(
-        codeRefusalNotice(placed.refusal, (minor) => formatMoney(minor, currency, locale)),
+        {
+          ...codeRefusalNotice(placed.refusal, (minor) => formatMoney(minor, currency, locale)),
+          followUp: {
+            key: "checkout.codeRemoved",
+            params: { code: placed.code, total: formatMoney(placed.totalCents, currency, locale) },
+          },
+        },
         reply,
       );
   }
