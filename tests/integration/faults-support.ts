@@ -158,6 +158,10 @@ export class DatabaseProxy {
   private readonly sockets = new Set<net.Socket>();
   private holding: string | null = null;
   private readonly held = new Set<() => void>();
+  /** Each open connection's hold on its answers. */
+  private readonly holds = new Set<() => void>();
+  /** Called when a client whose answers are held sends something. */
+  private heldClientSpoke = () => {};
   constructor(
     readonly port: number,
     private readonly target = { host: "127.0.0.1", port: 5432 },
@@ -190,14 +194,24 @@ export class DatabaseProxy {
       }
       client.pipe(upstream);
       upstream.pipe(client);
-      let named = false;
-      client.on("data", (data: Buffer) => {
-        // The startup message names the application; its connection's types query is held.
-        if (this.holding && data.includes(this.holding)) named = true;
-        if (!named || !this.holding || !data.includes("pg_catalog.pg_type")) return;
+      let holding = false;
+      const hold = () => {
+        holding = true;
         upstream.unpipe(client);
         upstream.pause();
-        this.held.add(() => upstream.pipe(client));
+        this.held.add(() => {
+          holding = false;
+          upstream.pipe(client);
+        });
+      };
+      this.holds.add(hold);
+      client.on("close", () => this.holds.delete(hold));
+      let named = false;
+      client.on("data", (data: Buffer) => {
+        if (holding) this.heldClientSpoke();
+        // The startup message names the application; its connection's types query is held.
+        if (this.holding && data.includes(this.holding)) named = true;
+        if (named && this.holding && data.includes("pg_catalog.pg_type")) hold();
       });
     });
     this.server = server;
@@ -207,6 +221,17 @@ export class DatabaseProxy {
   /** From now on, connections of `applicationName` get no answer to their types query. */
   holdStartOf(applicationName: string): void {
     this.holding = applicationName;
+  }
+
+  /**
+   * Holds back whatever the server sends on the connections open now (until `release`): their
+   * client learns nothing, not even that the server closed them. Resolves when one of those
+   * clients next sends something.
+   */
+  holdAnswers(): { clientSpoke: Promise<void> } {
+    const clientSpoke = new Promise<void>((resolve) => (this.heldClientSpoke = resolve));
+    for (const hold of this.holds) hold();
+    return { clientSpoke };
   }
 
   /** Holds no more, and lets the answers held so far through. */
