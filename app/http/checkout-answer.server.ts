@@ -1,6 +1,7 @@
 /**
  * What the checkout page answers for an order that was not placed as asked (decision 014): a
- * 409 with the reason and the page's new summary, or the redirect of a placed one.
+ * 409 with the reason and the page's new summary, or the redirect of a placed one; a 503 when
+ * the database lost the order's commit (decision 020).
  */
 import { data } from "@remix-run/node";
 import { codeRefusalNotice } from "~/lib/discount-codes";
@@ -11,7 +12,8 @@ import type { PlaceOrderResult } from "~/services/orders/checkout.server";
 import type { CodRefusal } from "~/services/orders/payment-options.server";
 import { localized } from "~/services/store/settings.server";
 
-export const checkoutConflict = (notice: FormNotice, result: unknown) => data({ result, notice }, { status: 409 });
+export const checkoutConflict = (notice: FormNotice, result: unknown) =>
+  data({ result, notice }, { status: 409 });
 
 /** Why Cash On Delivery is not offered (decision 030), for the page and for a refused order. */
 export function codRefusalNotice(refusal: CodRefusal, currency: string, locale: "en" | "ar"): FormNotice {
@@ -57,6 +59,13 @@ export function checkoutAnswer(
       return checkoutConflict(codRefusalNotice(placed.refusal, currency, locale), reply);
     case "token-taken":
       return checkoutConflict({ key: "checkout.tokenTaken" }, reply);
+    case "not-saved":
+      // The connection died during COMMIT and the order is not there (decision 020): the form
+      // stays as it was, and sending it again places the order once (its token).
+      return data(
+        { result: reply, notice: { key: "checkout.notSaved" } satisfies FormNotice },
+        { status: 503 },
+      );
     case "code-refused":
       // The code could not be had (its last use went a moment ago…): nothing placed. The page
       // reloads its summary, which shows the code as not applied with Remove: the shopper decides.
