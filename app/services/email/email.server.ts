@@ -13,7 +13,7 @@
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getDb, rowsOf, type Tx } from "~/db/client.server";
+import { getDb, rowsOf, type Db, type Tx } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { metrics } from "~/lib/metrics.server";
@@ -83,8 +83,7 @@ export async function enqueueEmails(tx: Tx, storeId: string, messages: readonly 
 type Claimed = typeof emailOutbox.$inferSelect;
 
 /** Claims the store's due messages (those of `ids` only, when given). */
-async function claim(storeId: string, ids: readonly string[] | null): Promise<Claimed[]> {
-  const db = await getDb();
+async function claim(db: Db, storeId: string, ids: readonly string[] | null): Promise<Claimed[]> {
   return db.withStore(storeId, async (tx) => {
     const due = await tx
       .select({ id: emailOutbox.id })
@@ -118,7 +117,7 @@ async function claim(storeId: string, ids: readonly string[] | null): Promise<Cl
 }
 
 /** Hands one claimed message to the mail server (or the log) and records what happened. */
-async function deliver(storeId: string, message: Claimed): Promise<DeliveryStatus> {
+async function deliver(db: Db, storeId: string, message: Claimed): Promise<DeliveryStatus> {
   const { smtpUrl } = config();
   let status: DeliveryStatus = "logged";
   let error: string | null = null;
@@ -148,7 +147,6 @@ async function deliver(storeId: string, message: Claimed): Promise<DeliveryStatu
     status === "failed" && message.attempts < MAX_ATTEMPTS
       ? sql`now() + ${`${retryDelayMs(message.attempts)} milliseconds`}::interval`
       : null;
-  const db = await getDb();
   await db.withStore(storeId, (tx) =>
     tx
       .update(emailOutbox)
@@ -165,9 +163,11 @@ export async function deliverEmails(
   ids: readonly string[] | null = null,
 ): Promise<DeliveryStatus[]> {
   if (ids?.length === 0) return [];
-  const claimed = await claim(storeId, ids);
+  // One database for the whole delivery: one that outlives its request never opens another.
+  const db = await getDb();
+  const claimed = await claim(db, storeId, ids);
   const outcomes: DeliveryStatus[] = [];
-  for (const message of claimed) outcomes.push(await deliver(storeId, message));
+  for (const message of claimed) outcomes.push(await deliver(db, storeId, message));
   return outcomes;
 }
 
