@@ -7,7 +7,7 @@ ARG NODE_IMAGE=node:20-slim
 # All dependencies, for the build.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
-# patches/: the driver fix patch-package applies after install (decision 020).
+# patches/: the dependency fixes patch-package applies after install (decisions 020, 034, 035).
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund

@@ -149,6 +149,9 @@ async function serve() {
     timeoutMs: healthTimeoutMs,
     log: logWarning,
   });
+  // A request's connection terminated under it (a failover, a pooler restart): counted, and the
+  // request answered unavailable rather than 500 (issue 42 D4).
+  db.onConnectionLost(() => health.connectionLost());
   // From SIGTERM on, new requests get 503 and the health check says unavailable.
   const drain = drainable();
 

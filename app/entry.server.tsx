@@ -43,14 +43,24 @@ class CoalescingStream extends Transform {
 }
 
 /**
+ * Remix's own note, handed over as an Error, that a `?_data=` request came in: single fetch never
+ * makes one, so it is an old client or a scanner, and the request's answer (its status is in the
+ * request log) is all there is to say. Logged as an error with a stack, every such request looked
+ * like a fault of ours (issue 42 D10).
+ */
+const OLD_DATA_REQUEST = "Warning: Single fetch-enabled apps should not be making ?_data requests";
+
+/**
  * Unexpected loader/action/render errors, logged once with their stack and the request's id.
- * Not news: aborted requests (the client went away) and Remix's own 4xx answers, such as a 405
- * for a POST to a route without an action or a GET of a resource route without a loader; Remix
- * hands those over with an internal Error attached, whose stack says nothing (decision 021).
+ * Not news: aborted requests (the client went away), Remix's own 4xx answers, such as a 405
+ * for a POST to a route without an action or a GET of a resource route without a loader (Remix
+ * hands those over with an internal Error attached, whose stack says nothing, decision 021), and
+ * its warning about a `?_data=` request.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Error && error.message.startsWith(OLD_DATA_REQUEST)) return;
   const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
   logger.error({ reqId: context.requestId, ...errorFields(cause) }, "unexpected error");
 };

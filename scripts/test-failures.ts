@@ -14,6 +14,8 @@ export interface VitestReport {
     name: string;
     status: string;
     message?: string;
+    startTime?: number;
+    endTime?: number;
     assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
   }[];
 }
@@ -49,7 +51,11 @@ export interface PlaywrightSuite {
   specs?: {
     title: string;
     line: number;
-    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
+    tests: {
+      projectName: string;
+      status: string;
+      results: { duration?: number; error?: { message?: string } }[];
+    }[];
   }[];
 }
 

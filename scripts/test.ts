@@ -1,22 +1,33 @@
 /**
  * `npm test`: every suite in one command, for developers and CI alike.
  *
- *   1. production build (the PostgreSQL pass starts the built server)
- *   2. vitest (unit + integration) on embedded PGlite
- *   3. integration tests again on PostgreSQL, when TEST_DATABASE_URL is set
+ *   1. production build (integration tests start the built server)
+ *   2. vitest on embedded PGlite: unit tests and, when TEST_DATABASE_URL names a PostgreSQL
+ *      server, the embedded slice (tests/embedded-slice.ts); without one, every integration test
+ *   3. every integration test on PostgreSQL, when TEST_DATABASE_URL is set (decision 036)
  *   4. the JavaScript budget (DESIGN §9: one test per storefront page, its
  *      gzipped start-up JavaScript within 110 KB, measured from the client manifest); then
  *      Playwright against the build in Debian's Chromium
  *
  * Output of each tool streams to the console; counts come from their JSON reports. The last
  * line is always `N passed, N failed` (plus `, N skipped` when some were), and the exit code
- * is non-zero when anything failed or a suite could not run at all.
+ * is non-zero when anything failed or a suite could not run at all. Before it: a table of where
+ * the time went (the stages `.ci/run` ran before, passed in CI_STAGE_SECONDS, then each suite)
+ * and the ten slowest test files of all passes.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { accessSync, constants, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { BUDGET_BYTES, bundleTable, measurePageBundles } from "../tests/bench/bundle";
+import { EMBEDDED_SLICE } from "../tests/embedded-slice";
 import { playwrightFailures, vitestFailures, type PlaywrightSuite, type VitestReport } from "./test-failures";
+import {
+  playwrightFileTimings,
+  slowest,
+  timingTable,
+  vitestFileTimings,
+  type FileTiming,
+} from "./test-timings";
 
 interface Outcome {
   suite: string;
@@ -32,6 +43,7 @@ interface Outcome {
 
 const REPORT_DIR = path.resolve(".cache/test-reports");
 const outcomes: Outcome[] = [];
+const fileTimings: FileTiming[] = [];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   console.log(`\n$ ${[command, ...args].join(" ")}`);
@@ -87,6 +99,7 @@ async function vitest(suite: string, reportName: string, args: string[], env: No
     const report = readJson<VitestReport>(reportFile);
     if (!report)
       return { passed: 0, failed: 1, skipped: 0, problem: `vitest exited ${code} without a report` };
+    fileTimings.push(...vitestFileTimings(suite, report));
     // A file that fails to import has no test results of its own, but is a failure all the same.
     const brokenFiles = report.testResults.filter(
       (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
@@ -156,17 +169,17 @@ async function main() {
   // The first pass must be on PGlite even when the shell exports a server URL.
   const pgliteEnv = { ...process.env };
   delete pgliteEnv.TEST_DATABASE_URL;
-  await vitest("unit + integration (PGlite)", "vitest-pglite.json", [], pgliteEnv);
-
-  if (process.env.TEST_DATABASE_URL) {
-    const hasIntegration =
-      existsSync("tests/integration") &&
-      spawnSync("sh", ["-c", "find tests/integration -name '*.test.ts' | grep -q ."]).status === 0;
-    if (hasIntegration) {
-      await vitest("integration (PostgreSQL)", "vitest-postgres.json", ["tests/integration"], process.env);
-    } else {
-      console.log("\nNo integration tests yet: skipping the PostgreSQL pass.");
-    }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    await vitest(
+      "unit + embedded slice (PGlite)",
+      "vitest-pglite.json",
+      ["tests/unit", ...EMBEDDED_SLICE.map((entry) => entry.file)],
+      pgliteEnv,
+    );
+    await vitest("integration (PostgreSQL)", "vitest-postgres.json", ["tests/integration"], process.env);
+  } else {
+    await vitest("unit + integration (PGlite)", "vitest-pglite.json", [], pgliteEnv);
   }
 
   const chromium = ensureChromium();
@@ -202,6 +215,7 @@ async function main() {
     const report = readJson<PlaywrightReport>(reportFile);
     if (!report)
       return { passed: 0, failed: 1, skipped: 0, problem: `playwright exited ${code} without a report` };
+    fileTimings.push(...playwrightFileTimings("browser", report.suites ?? []));
     const { expected, unexpected, flaky, skipped } = report.stats;
     const outcome = {
       passed: expected + flaky,
@@ -225,7 +239,12 @@ async function main() {
     }),
     { passed: 0, failed: 0, skipped: 0 },
   );
+  console.log("\n=== slowest test files ===");
+  console.log(timingTable(slowest(fileTimings, 10)));
   console.log("\n=== summary ===");
+  for (const [stage, seconds] of Object.entries(earlierStages())) {
+    console.log(`${stage.padEnd(30)} ${"ok".padEnd(24)} ${seconds.toFixed(1).padStart(6)} s`);
+  }
   for (const o of outcomes) {
     const counts =
       o.suite === "build" ? (o.failed ? "FAILED" : "ok") : `${o.passed} passed, ${o.failed} failed`;
@@ -234,12 +253,32 @@ async function main() {
     for (const failure of o.failures ?? []) console.log(`  ✗ ${failure}`);
   }
   console.log(
-    `${"total".padEnd(30)} ${" ".repeat(24)} ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`,
+    `${"npm test".padEnd(30)} ${" ".repeat(24)} ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`,
   );
+  const runStartedAt = Number(process.env.CI_RUN_STARTED_AT);
+  if (runStartedAt > 0) {
+    const whole = Date.now() / 1000 - runStartedAt;
+    console.log(`${"whole .ci/run".padEnd(30)} ${" ".repeat(24)} ${whole.toFixed(1).padStart(6)} s`);
+  }
   console.log(
     `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`,
   );
   process.exitCode = total.failed > 0 ? 1 : 0;
+}
+
+/** `.ci/run`'s stages before `npm test` (install, typecheck + lint), as `{"stage": seconds}`. */
+function earlierStages(): Record<string, number> {
+  const stages = process.env.CI_STAGE_SECONDS;
+  if (!stages) return {};
+  try {
+    const parsed: unknown = JSON.parse(stages);
+    if (typeof parsed !== "object" || parsed === null) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === "number"),
+    );
+  } catch {
+    return {};
+  }
 }
 
 main().catch((error: unknown) => {

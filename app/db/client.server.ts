@@ -12,6 +12,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { ConnectionLossListeners } from "./connection-loss.server";
 import { config } from "~/lib/config.server";
 
 export type Schema = typeof schema;
@@ -40,6 +41,11 @@ export interface Db {
   /** Runs `fn` as the app role with no store: tenant tables show nothing, platform tables work. */
   withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` whenever request work failed because its connection was gone (issue 42 D4,
+   * decision 020): the health counts it and the edge answers that request unavailable.
+   */
+  onConnectionLost(listener: (error: unknown) => void): () => void;
   /** PGlite only: the whole database as a file, to start copies from (tests' template). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -67,8 +73,8 @@ const ENTER_SCOPE_SQL = "select set_config('role', $1, true), set_config('app.st
 /** The same for the rest of the session: on `queryInStore`'s own connection, which nothing else uses. */
 const SESSION_SCOPE_SQL = "select set_config('role', $1, false), set_config('app.store_id', $2, false)";
 
-function scoped(owner: AppDatabase) {
-  const run = <T>(storeId: string, fn: (tx: Tx) => Promise<T>) =>
+function scoped(owner: AppDatabase, losses: ConnectionLossListeners) {
+  const once = <T>(storeId: string, fn: (tx: Tx) => Promise<T>, started: { fn: boolean }) =>
     owner.transaction(async (tx) => {
       // One round trip: set_config with is_local = true is SET LOCAL. Every transaction of every
       // request starts with it, so it is a prepared statement (PostgreSQL parses and plans it
@@ -81,8 +87,24 @@ function scoped(owner: AppDatabase) {
         .from(sql`(select) as scope`)
         .prepare("enter_scope")
         .execute();
+      started.fn = true;
       return fn(tx);
     });
+  const run = async <T>(storeId: string, fn: (tx: Tx) => Promise<T>) => {
+    const started = { fn: false };
+    try {
+      return await once(storeId, fn, started);
+    } catch (error) {
+      if (!losses.note(error) || started.fn) throw error;
+      // The pool's connection was dead before the work began: its BEGIN or scope met a backend
+      // already terminated (issue 42 D4). Nothing of `fn` ran, so it runs once more, on another
+      // connection; a second loss is the outage's to answer (503).
+      return once(storeId, fn, { fn: false }).catch((again: unknown) => {
+        losses.note(again);
+        throw again;
+      });
+    }
+  };
   return {
     async withStore<T>(storeId: string, fn: (tx: Tx) => Promise<T>) {
       if (!UUID.test(storeId)) throw new InvalidStoreIdError(storeId);
@@ -91,6 +113,7 @@ function scoped(owner: AppDatabase) {
     withPlatform<T>(fn: (tx: Tx) => Promise<T>) {
       return run("", fn);
     },
+    onConnectionLost: (listener: (error: unknown) => void) => losses.add(listener),
   };
 }
 
@@ -139,7 +162,7 @@ async function createPglite(dataDir = "memory://", dump?: Blob): Promise<Db & { 
   return {
     kind: "pglite",
     owner,
-    ...scoped(owner),
+    ...scoped(owner, new ConnectionLossListeners()),
     // One statement at a time anyway: the scope, then the statement, in a transaction.
     async queryInStore(storeId, text, params) {
       if (!UUID.test(storeId)) throw new InvalidStoreIdError(storeId);
@@ -200,45 +223,63 @@ async function createPostgres(
    * PostgreSQL runs them in), or null when unknown: none yet, a scope failed, the connection closed.
    */
   let inStoreScope: string | null = null;
+  const losses = new ConnectionLossListeners();
+  const readInStore = async (storeId: string, text: string, params: unknown[]): Promise<unknown[][]> => {
+    // A connection of its own (decision 031's amendment), on which every read of this process is
+    // pipelined: the scope for the rest of the session, then the statement, handed to it together
+    // (`execute()` one after the other, nothing in between), so they reach PostgreSQL in order and
+    // never interleave with another read's. Nothing else runs on it, so the session-wide scope
+    // cannot leak into other work; a statement that ever ran outside its own scope (its scope
+    // failed, the connection was replaced between the two) finds nothing of another store, because
+    // the statements sent here name their store as well (readPageViewer).
+    // A replaced connection starts with no scope: the next read sends it again.
+    const sql = (inStore ??= postgres(appUrl ?? url, {
+      ...options,
+      max: 1,
+      onclose: () => (inStoreScope = null),
+    }));
+    const read = () =>
+      sql
+        .unsafe(text, params as never[], { prepare: true })
+        .values()
+        .execute();
+    // Most reads of a process are for the store the last one scoped (one message instead of
+    // two, decision 031's amendment). Should the connection have been replaced after this was
+    // decided, the statement runs unscoped and, naming its store, finds nothing of another:
+    // nothing found is read once more with the scope.
+    if (inStoreScope === storeId) {
+      const rows = await read();
+      if (rows.length > 0) return rows as unknown as unknown[][];
+    }
+    inStoreScope = storeId;
+    try {
+      const [, rows] = await Promise.all([
+        sql.unsafe(SESSION_SCOPE_SQL, [APP_ROLE, storeId], { prepare: true }).execute(),
+        read(),
+      ]);
+      return rows as unknown as unknown[][];
+    } catch (error) {
+      // Whether the scope took is unknown: the next read sends one.
+      inStoreScope = null;
+      throw error;
+    }
+  };
   return {
     kind: "postgres",
     owner,
-    ...scoped(app),
+    ...scoped(app, losses),
     async queryInStore(storeId, text, params) {
       if (!UUID.test(storeId)) throw new InvalidStoreIdError(storeId);
-      // A connection of its own (decision 031's amendment), on which every read of this process is
-      // pipelined: the scope for the rest of the session, then the statement, handed to it together
-      // (`execute()` one after the other, nothing in between), so they reach PostgreSQL in order and
-      // never interleave with another read's. Nothing else runs on it, so the session-wide scope
-      // cannot leak into other work; a statement that ever ran outside its own scope (its scope
-      // failed, the connection was replaced between the two) finds nothing of another store, because
-      // the statements sent here name their store as well (readPageViewer).
-      // A replaced connection starts with no scope: the next read sends it again.
-      const sql = (inStore ??= postgres(appUrl ?? url, {
-        ...options,
-        max: 1,
-        onclose: () => (inStoreScope = null),
-      }));
-      const read = () => sql.unsafe(text, params as never[], { prepare: true }).values().execute();
-      // Most reads of a process are for the store the last one scoped (one message instead of
-      // two, decision 031's amendment). Should the connection have been replaced after this was
-      // decided, the statement runs unscoped and, naming its store, finds nothing of another:
-      // nothing found is read once more with the scope.
-      if (inStoreScope === storeId) {
-        const rows = await read();
-        if (rows.length > 0) return rows as unknown as unknown[][];
-      }
-      inStoreScope = storeId;
       try {
-        const [, rows] = await Promise.all([
-          sql.unsafe(SESSION_SCOPE_SQL, [APP_ROLE, storeId], { prepare: true }).execute(),
-          read(),
-        ]);
-        return rows as unknown as unknown[][];
+        return await readInStore(storeId, text, params);
       } catch (error) {
-        // Whether the scope took is unknown: the next read sends one.
-        inStoreScope = null;
-        throw error;
+        if (!losses.note(error)) throw error;
+        // One read-only statement: read once more, on the connection the driver opens in place
+        // of the lost one (issue 42 D4).
+        return readInStore(storeId, text, params).catch((again: unknown) => {
+          losses.note(again);
+          throw again;
+        });
       }
     },
     async migrate() {

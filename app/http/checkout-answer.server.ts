@@ -67,10 +67,16 @@ export function checkoutAnswer(
         { status: 503 },
       );
     case "code-refused":
-      // The code could not be had (its last use went a moment ago…): nothing placed. The page
-      // reloads its summary, which shows the code as not applied with Remove: the shopper decides.
+      // The code could not be had (its last use went a moment ago…): nothing placed, the code is
+      // off the cart, and the reloaded summary shows the total the next Place order is placed at.
       return checkoutConflict(
-        codeRefusalNotice(placed.refusal, (minor) => formatMoney(minor, currency, locale)),
+        {
+          ...codeRefusalNotice(placed.refusal, (minor) => formatMoney(minor, currency, locale)),
+          followUp: {
+            key: "checkout.codeRemoved",
+            params: { code: placed.code, total: formatMoney(placed.totalCents, currency, locale) },
+          },
+        },
         reply,
       );
   }

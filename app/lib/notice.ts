@@ -3,4 +3,6 @@ export interface FormNotice {
   key: string;
   params?: Record<string, string | number>;
   tone?: "error" | "info";
+  /** A second sentence after the first, e.g. what happened because of it. */
+  followUp?: { key: string; params?: Record<string, string | number> };
 }

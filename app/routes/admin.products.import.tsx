@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { ImportApply } from "~/components/admin/ImportApply";
 import { ImportPreview } from "~/components/admin/ImportPreview";
 import { Button } from "~/components/ui/Button";
 import { FieldError } from "~/components/ui/Field";
@@ -18,6 +19,7 @@ import {
   CSV_HEADER,
   previewProductImport,
   type ImportCheck,
+  type ImportOptions,
 } from "~/services/catalog/products-csv.server";
 import { FileInput } from "~/components/ui/Input";
 
@@ -34,8 +36,15 @@ export const loader = adminLoader(({ store }) => ({
 /** Rows a preview lists: the ones with problems first; the counts cover the whole file. */
 const PREVIEW_ROWS = 200;
 
-/** The answer a preview (or a refused apply) shows: the check, and the file to carry to "apply". */
-function previewAnswer(check: ImportCheck, csv: string, status: number) {
+/** The upload form's checkbox: delete the variants of a named product the file leaves out. */
+const DELETE_MISSING = "deleteMissing";
+const readOptions = (form: FormData): ImportOptions => ({ deleteMissing: form.get(DELETE_MISSING) === "on" });
+
+/**
+ * The answer a preview (or a refused apply) shows: the check, and the file (and the choice to
+ * delete variants it leaves out) to carry to "apply".
+ */
+function previewAnswer(check: ImportCheck, csv: string, options: ImportOptions, status: number) {
   const count = (action: string) => (check.ok ? check.rows.filter((row) => row.action === action).length : 0);
   const counts = check.ok
     ? {
@@ -44,6 +53,7 @@ function previewAnswer(check: ImportCheck, csv: string, status: number) {
         update: count("update"),
         unchanged: count("unchanged"),
         invalid: check.invalid,
+        missing: check.missing,
       }
     : null;
   const shown = check.ok
@@ -58,7 +68,12 @@ function previewAnswer(check: ImportCheck, csv: string, status: number) {
       }
     : check;
   return data(
-    { preview: shown, counts, csv: check.ok && check.invalid === 0 ? encodeCarriedCsv(csv) : null },
+    {
+      preview: shown,
+      counts,
+      csv: check.ok && check.invalid === 0 ? encodeCarriedCsv(csv) : null,
+      deleteMissing: options.deleteMissing,
+    },
     { status },
   );
 }
@@ -67,19 +82,21 @@ function previewAnswer(check: ImportCheck, csv: string, status: number) {
  * Two steps, told apart by `intent`. "preview": the uploaded file, checked row by row with the
  * product form's rules; nothing is written. "apply": the same file carried back from the preview,
  * checked again and written in one transaction, all rows or none (422 with the preview when any
- * row is wrong now).
+ * row is wrong now). Both read `deleteMissing`: without it, variants a named product has and the
+ * file leaves out stay as they are (issue 39); the preview counts what it would delete.
  */
 export const action = adminAction(async ({ store, form }) => {
   const intent = form.get("intent");
+  const options = readOptions(form);
   if (intent === "preview") {
     const csv = await readPostedCsv(form, "file");
-    const check = await previewProductImport(store.id, csv, store.currency);
-    return previewAnswer(check, csv, check.ok ? 200 : 422);
+    const check = await previewProductImport(store.id, csv, store.currency, options);
+    return previewAnswer(check, csv, options, check.ok ? 200 : 422);
   }
   if (intent === "apply") {
     const csv = decodeCarriedCsv(form.get("csv"));
-    const result = await applyProductImport(store.id, csv, store.currency);
-    if (!result.ok) return previewAnswer(result.check, csv, result.check.ok ? 422 : 409);
+    const result = await applyProductImport(store.id, csv, store.currency, options);
+    if (!result.ok) return previewAnswer(result.check, csv, options, result.check.ok ? 422 : 409);
     return redirectWithToast("/admin/products", {
       key: "admin.products.import.imported",
       params: { created: result.created, updated: result.updated },
@@ -95,7 +112,6 @@ export default function ImportProducts() {
   const preview = actionData && "preview" in actionData ? actionData : null;
   const check = preview?.preview ?? null;
   const previewPending = useFormPending({ method: "post", intent: "preview" });
-  const applyPending = useFormPending({ method: "post", intent: "apply" });
   const fileError = check && !check.ok ? String(t(check.fileError.key, check.fileError.params)) : null;
   return (
     <AdminPage title={t("admin.products.import.title")}>
@@ -150,6 +166,21 @@ export default function ImportProducts() {
             />
             <FieldError id="import-file-error" errors={fileError ? [fileError] : undefined} />
           </div>
+          <div className="flex flex-col gap-1">
+            <label className="flex min-h-11 items-center gap-2 font-bold">
+              <input
+                type="checkbox"
+                name="deleteMissing"
+                className="size-5 shrink-0"
+                defaultChecked={preview?.deleteMissing ?? false}
+                aria-describedby="delete-missing-hint"
+              />
+              {t("variantCsv.deleteMissing")}
+            </label>
+            <p id="delete-missing-hint" className="text-sm text-muted">
+              {t("variantCsv.deleteMissingHint")}
+            </p>
+          </div>
           <div>
             <Button variant="secondary" disabled={previewPending}>
               {t("admin.products.import.preview")}
@@ -158,12 +189,12 @@ export default function ImportProducts() {
         </Form>
       </section>
       {check?.ok && preview?.counts ? <ImportPreview rows={check.rows} counts={preview.counts} /> : null}
-      {check?.ok && preview?.csv ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="apply" />
-          <input type="hidden" name="csv" value={preview.csv} />
-          <Button disabled={applyPending}>{t("admin.products.import.apply")}</Button>
-        </Form>
+      {check?.ok && preview?.csv && preview.counts ? (
+        <ImportApply
+          csv={preview.csv}
+          deleteMissing={preview.deleteMissing}
+          missing={preview.counts.missing}
+        />
       ) : null}
     </AdminPage>
   );

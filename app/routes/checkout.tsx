@@ -151,7 +151,12 @@ export default function Checkout() {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-extrabold">{t("checkout.title")}</h1>
       <div className="mt-4 flex flex-col gap-3">
-        {notice ? <Notice tone={notice.tone}>{String(t(notice.key, notice.params))}</Notice> : null}
+        {notice ? (
+          <Notice tone={notice.tone}>
+            {String(t(notice.key, notice.params))}
+            {notice.followUp ? ` ${String(t(notice.followUp.key, notice.followUp.params))}` : null}
+          </Notice>
+        ) : null}
         {!cartReady ? (
           <Notice>
             {t("checkout.cartNotReady")}{" "}

@@ -3,6 +3,10 @@
  * text, since the signature covers its exact bytes. Stripe sends no Origin header, which the
  * edge's same-origin check lets through (only a visible other origin is refused).
  * Bad or stale signature → 400 and nothing changes; an event seen before → 200 and nothing changes.
+ * A signed event the app cannot act on (no object, a refund of a Cash On Delivery order) → 200
+ * "ignored", recorded once: Stripe delivers every non-2xx again for days, and the same signed
+ * bytes would fail the same way each time. Only 409 asks for a later delivery, when the event's
+ * order is still on its way (services/payments/webhook.server.ts).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { metrics } from "~/lib/metrics.server";

@@ -45,6 +45,8 @@ export function remixEdge({
   outage,
 }: RemixEdgeOptions): RequestHandler {
   return async (req, res, next) => {
+    // A connection lost from here on makes this request's failure an outage's (decision 020).
+    const started = performance.now();
     const host = trustedHost(req, trustProxy);
     let url: URL;
     try {
@@ -116,7 +118,7 @@ export function remixEdge({
       }
       const response = await unlessDown(outage, handle(new Request(url.href, init), req, res));
       if (overLimit || res.headersSent) return;
-      if (response === null || (response.status >= 500 && (await failedForOutage(outage)))) {
+      if (response === null || (response.status >= 500 && (await failedForOutage(outage, started)))) {
         controller.abort();
         await response?.body?.cancel().catch(() => {});
         if (outage) await answerUnavailable(outage, req, res, url);
@@ -126,7 +128,7 @@ export function remixEdge({
       await sendResponse(req, res, response, { privateByDefault: Boolean(pageCache) });
     } catch (error) {
       if (overLimit) return;
-      if (outage && (await failedForOutage(outage))) {
+      if (outage && (await failedForOutage(outage, started))) {
         await answerUnavailable(outage, req, res, url);
         return;
       }

@@ -48,7 +48,10 @@ export async function startProcessMetrics(
 ): Promise<{ metrics: ProcessMetrics; server?: Server }> {
   const metrics = processMetrics();
   if (worker) {
-    // The primary asks every worker for these over the cluster's channel.
+    // The primary asks every worker for these over the cluster's channel. prom-client installs
+    // the worker's reply only in AggregatorRegistry's constructor (its documented use, upstream
+    // issue 747): without one here every scrape waited 5 s for an answer and failed.
+    new AggregatorRegistry();
     AggregatorRegistry.setRegistries([metrics.registry]);
     return { metrics };
   }

@@ -3,7 +3,8 @@
  * answered at once: an anonymous visitor's store page from the page cache whatever its age
  * (`X-Cache: stale`), anything else 503 with the "temporarily unavailable" page. A request
  * already waiting on the database when it goes down is answered the same way instead of hanging,
- * and one that failed (5xx or a throw) is answered so when a probe then finds the database down.
+ * and one that failed (5xx or a throw) is answered so when a probe then finds the database down,
+ * or when a database connection was lost while it ran (issue 42 D4).
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { EdgePageCache } from "../edge/page-cache";
@@ -52,8 +53,13 @@ export async function unlessDown<T>(guard: OutageGuard | undefined, work: Promis
   }
 }
 
-/** After a failure: true when the database is down (the caller answers unavailable). */
-export async function failedForOutage(guard: OutageGuard | undefined): Promise<boolean> {
+/**
+ * After a failure: true when the database is down, or when a database connection was lost since
+ * `since` (the request's start, on `performance.now()`'s clock): a connection terminated under
+ * the request while the database stays up (issue 42 D4). The caller answers unavailable.
+ */
+export async function failedForOutage(guard: OutageGuard | undefined, since: number): Promise<boolean> {
   if (!guard) return false;
+  if (guard.health.lostSince(since)) return true;
   return !(await guard.health.check());
 }

@@ -34,7 +34,10 @@ export function databaseProbe(
   const open = () =>
     postgres(url, {
       max: 1,
-      connect_timeout: connectTimeoutMs / 1000,
+      // The health's deadline, counted on the database's time, bounds a probe (decision 020);
+      // the driver's own timer is timed on the event loop and would fire on a busy CPU with the
+      // connection made (issue 42 D9): a backstop only.
+      connect_timeout: Math.max(10_000, connectTimeoutMs) / 1000,
       // A fresh connection after an outage rather than one the network may have dropped silently.
       idle_timeout: 5,
       onnotice: () => {},

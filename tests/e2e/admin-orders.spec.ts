@@ -5,7 +5,6 @@
  * shopper's order page (a second browser context) shows each new status after a reload. The
  * packing slip opens, the CSV downloads; axe (WCAG 2.1 AA) on the list and the detail.
  */
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { addToCart, dyes, fillShipping, productInStock, signUp, uniqueEmail } from "./support/shop";
 import {
@@ -14,14 +13,13 @@ import {
   expect,
   expectToast,
   login,
+  shot,
+  SHOTS_DIR,
   t,
   test,
   waitForHydration,
   type Locale,
 } from "./support/fixtures";
-
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/g";
-mkdirSync(SHOTS, { recursive: true });
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -79,8 +77,10 @@ for (const locale of ["en", "ar"] as Locale[]) {
     const link = page.getByRole("link", { name: t(locale, "admin.orders.open", { number }) });
     await expect(link).toBeVisible();
     await expectAccessible(page, "list");
-    await page.goto(dyes("/admin/orders", locale));
-    await page.screenshot({ path: `${SHOTS}/orders-${locale}-1280.png`, fullPage: true });
+    if (SHOTS_DIR) {
+      await page.goto(dyes("/admin/orders", locale));
+      await shot(page, `orders-${locale}-1280`);
+    }
 
     // The CSV of the filtered list downloads.
     await page.goto(dyes(`/admin/orders?q=${number}`, locale));
@@ -96,7 +96,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       page.getByRole("heading", { level: 1, name: t(locale, "admin.orders.detailTitle", { number }) }),
     ).toBeVisible();
     await expectAccessible(page, "detail");
-    await page.screenshot({ path: `${SHOTS}/order-detail-${locale}-1280.png`, fullPage: true });
+    await shot(page, `order-detail-${locale}-1280`);
 
     for (const [step, status, payment] of [
       ["ship", "shipped", "unpaid"],
@@ -135,17 +135,19 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await expect(page.getByText(t(locale, "admin.orders.slip.order", { number }))).toBeVisible();
     await expect(page.getByRole("navigation", { name: t(locale, "admin.menu") })).toHaveCount(0);
     await expectAccessible(page, "packing slip");
-    await page.screenshot({ path: `${SHOTS}/packing-slip-${locale}-1280.png`, fullPage: true });
+    await shot(page, `packing-slip-${locale}-1280`);
 
-    // Small screens.
-    await page.setViewportSize({ width: 390, height: 844 });
-    for (const [name, path] of [
-      ["orders", "/admin/orders"],
-      ["order-detail", `/admin/orders/${number}`],
-      ["packing-slip", `/admin/orders/${number}/packing-slip`],
-    ] as const) {
-      await page.goto(dyes(path, locale));
-      await page.screenshot({ path: `${SHOTS}/${name}-${locale}-390.png`, fullPage: true });
+    // Small screens, for a person to look at (admin-phone.spec.ts checks the lists at 390 px).
+    if (SHOTS_DIR) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const [name, path] of [
+        ["orders", "/admin/orders"],
+        ["order-detail", `/admin/orders/${number}`],
+        ["packing-slip", `/admin/orders/${number}/packing-slip`],
+      ] as const) {
+        await page.goto(dyes(path, locale));
+        await shot(page, `${name}-${locale}-390`);
+      }
     }
     await shopperContext.close();
   });

@@ -1,12 +1,20 @@
 /**
  * Every admin and platform list on a phone (390 × 844), in English and Arabic (issue 21): the
  * rows are cards, and no cell, text or action of a list sits outside the screen or is clipped
- * inside its cell; nothing scrolls sideways; axe finds nothing. PHONE_SHOTS=1 also saves each
+ * inside its cell; nothing scrolls sideways; axe finds nothing. SHOTS_DIR=… also saves each
  * list at 1280 and 390 px for a person to look at.
  */
 import type { Page } from "@playwright/test";
 import { hostUrl } from "./demo";
-import { expect, expectNoAxeViolations, login, screenshots, test, type Locale } from "./support/fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  login,
+  screenshots,
+  SHOTS_DIR,
+  test,
+  type Locale,
+} from "./support/fixtures";
 
 const PHONE = { width: 390, height: 844 };
 const LOCALES: Locale[] = ["en", "ar"];
@@ -78,7 +86,7 @@ async function checkList(page: Page, url: string, name: string) {
     PHONE.width,
   );
   await expectNoAxeViolations(page, name);
-  if (process.env.PHONE_SHOTS) {
+  if (SHOTS_DIR) {
     await screenshots(page, name);
     await page.setViewportSize(PHONE);
   }

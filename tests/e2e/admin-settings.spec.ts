@@ -2,19 +2,15 @@
  * Categories and the store-setting pages in a browser, English and Arabic: create a category
  * (with its image) and find it on the storefront; change the primary colour and see the
  * storefront change; change the homepage hero; edit the about page and read it on /about. axe on every new admin page and
- * screenshots at 1280 and 390 px (to /work/shots/c, for a person to look at).
+ * screenshots at 1280 and 390 px (to SHOTS_DIR, for a person to look at).
  *
  * It changes what every page of the dyes store shows, so playwright.config.ts runs it after the
  * other specs (project chromium-store-wide); alone: `npx playwright test <this file> --no-deps`.
  */
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO_STORES, hostUrl } from "./demo";
-import { axe, expect, login, t, test, waitForHydration, type Locale } from "./support/fixtures";
-
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/c";
-mkdirSync(SHOTS, { recursive: true });
+import { axe, expect, login, shot, t, test, waitForHydration, type Locale } from "./support/fixtures";
 
 // The colour and about-page tests change the demo store's shared settings: one at a time.
 test.describe.configure({ mode: "serial" });
@@ -54,7 +50,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
         for (const width of [1280, 390]) {
           await page.setViewportSize({ width, height: 900 });
           await expect(page.getByRole("heading", { level: 1, name: t(locale, entry.title) })).toBeVisible();
-          await page.screenshot({ path: `${SHOTS}/${entry.name}-${locale}-${width}.png`, fullPage: true });
+          await shot(page, `${entry.name}-${locale}-${width}`);
           // Nothing wider than the window (a table may scroll inside its own frame).
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - window.innerWidth,
@@ -229,7 +225,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(
         social.getByRole("link", { name: t(locale, "footer.networks.instagram") }),
       ).toHaveAttribute("href", /^https:\/\/instagram\.com\//);
-      await page.screenshot({ path: `${SHOTS}/storefront-home-${locale}-${width}.png`, fullPage: true });
+      await shot(page, `storefront-home-${locale}-${width}`);
     }
     expect((await axe(page).analyze()).violations).toEqual([]);
   });
@@ -250,7 +246,7 @@ test.describe("categories without JavaScript", () => {
     await expect(page).toHaveURL(/confirm=delete-/);
     const confirm = page.getByRole("group");
     await expect(confirm.getByLabel(t("en", "admin.categories.moveTo"))).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/category-delete-nojs-en-1280.png`, fullPage: true });
+    await shot(page, `category-delete-nojs-en-1280`);
     // Cancelled: nothing deleted.
     await confirm.getByRole("link", { name: t("en", "admin.cancel") }).click();
     await expect(page).not.toHaveURL(/confirm=/);

@@ -2,23 +2,20 @@
  * The admin frame and its first pages in a browser, English and Arabic: the sidebar and the
  * drawer (390 px: opens from the start side, focus inside, Esc and the backdrop close it, the
  * current entry marked), the users admin toggle, marking a contact request read. Screenshots of
- * each page at 1280 and 390 px go to /work/shots/m for a person to look at.
+ * each page at 1280 and 390 px go to SHOTS_DIR for a person to look at.
  */
-import { mkdirSync } from "node:fs";
 import { hostUrl } from "./demo";
 import {
   axe,
   demoCredentials,
   expect,
   login,
+  shot,
   t,
   test,
   waitForHydration,
   type Locale,
 } from "./support/fixtures";
-
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/m";
-mkdirSync(SHOTS, { recursive: true });
 
 // The users and contact tests change shared demo rows: one at a time.
 test.describe.configure({ mode: "serial" });
@@ -43,7 +40,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(page.getByText(t(locale, "app.poweredBy"))).toBeVisible();
       for (const path of ["dashboard", "users", "contact-requests", "profile"]) {
         await page.goto(hostUrl("dyes", `/admin/${path}?lng=${locale}`));
-        await page.screenshot({ path: `${SHOTS}/${path}-${locale}-1280.png`, fullPage: true });
+        await shot(page, `${path}-${locale}-1280`);
         expect((await axe(page).analyze()).violations, path).toEqual([]);
       }
     });
@@ -69,7 +66,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(
         drawer.getByRole("link", { name: t(locale, "admin.nav.contactRequests") }),
       ).toHaveAttribute("aria-current", "page");
-      await page.screenshot({ path: `${SHOTS}/drawer-${locale}-390.png` });
+      await shot(page, `drawer-${locale}-390`, { fullPage: false });
       await page.keyboard.press("Escape");
       await expect(drawer).toBeHidden();
       await expect(open).toBeFocused();
@@ -80,7 +77,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(drawer).toBeHidden();
       for (const path of ["dashboard", "users", "contact-requests", "profile"]) {
         await page.goto(hostUrl("dyes", `/admin/${path}?lng=${locale}`));
-        await page.screenshot({ path: `${SHOTS}/${path}-${locale}-390.png`, fullPage: true });
+        await shot(page, `${path}-${locale}-390`);
         expect((await axe(page).analyze()).violations, path).toEqual([]);
       }
     });
@@ -156,5 +153,5 @@ test("a shopper is refused at /admin inside the store's own header and footer", 
   await expect(page.getByRole("heading", { name: t("en", "error.forbiddenTitle") })).toBeVisible();
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("navigation", { name: t("en", "admin.menu") })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/shopper-refused-en-1280.png` });
+  await shot(page, `shopper-refused-en-1280`, { fullPage: false });
 });

@@ -8,16 +8,12 @@
  * It changes what every checkout of the dyes store shows, so playwright.config.ts runs it after
  * the other specs (project chromium-store-wide); alone: `npx playwright test <this file> --no-deps`.
  */
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/lib/money";
 import { DYES_STORE } from "../../app/db/seed/stores";
 import { linkIn, waitForMailAbout } from "./support/mail";
 import { addToCart, dyes, fillShipping, productInStock, signUp, uniqueEmail } from "./support/shop";
-import { axe, expect, expectToast, login, t, test, type Locale } from "./support/fixtures";
-
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/cod";
-mkdirSync(SHOTS, { recursive: true });
+import { axe, expect, expectToast, login, screenshots, t, test, type Locale } from "./support/fixtures";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -31,20 +27,15 @@ async function expectAccessible(page: Page, label: string) {
   ).toEqual([]);
 }
 
-async function shots(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** The owner's COD form: fee and ceiling as typed ("" = no limit), saved. */
 async function saveCod(page: Page, locale: Locale, fee: string, max: string) {
   await page.goto(dyes(OPTIONS, locale));
   await page.getByLabel(t(locale, "codControls.fee"), { exact: true }).fill(fee);
   await page.getByLabel(t(locale, "codControls.maxTotal")).fill(max);
-  await page.getByRole("button", { name: t(locale, "paymentOptions.save") }).first().click();
+  await page
+    .getByRole("button", { name: t(locale, "paymentOptions.save") })
+    .first()
+    .click();
   await expectToast(page, t(locale, "paymentOptions.codSaved"));
 }
 
@@ -57,7 +48,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
     // The demo admins have them on.
     await expect(box).toBeChecked();
     await expectAccessible(page, "profile");
-    await shots(page, `admin-profile-alerts-${locale}`);
+    await screenshots(page, `admin-profile-alerts-${locale}`);
     await box.uncheck();
     await page.getByRole("button", { name: t(locale, "orderAlerts.save") }).click();
     await expectToast(page, t(locale, "toast.updateSuccess"));
@@ -80,13 +71,17 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await login(page, "admin", locale);
     try {
       await saveCod(page, locale, locale === "en" ? "2.25" : "3", "");
-      await expect(page.getByRole("heading", { level: 1, name: t(locale, "paymentOptions.title") })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t(locale, "paymentOptions.title") }),
+      ).toBeVisible();
       await expectAccessible(page, "payment options");
-      await shots(page, `payment-options-${locale}`);
+      await screenshots(page, `payment-options-${locale}`);
 
       // A new shopper, in a browser context of their own.
       const shopperContext = await browser.newContext({
-        extraHTTPHeaders: { "X-Forwarded-For": `10.${210 + (locale === "ar" ? 1 : 0)}.${Date.now() % 250}.7` },
+        extraHTTPHeaders: {
+          "X-Forwarded-For": `10.${210 + (locale === "ar" ? 1 : 0)}.${Date.now() % 250}.7`,
+        },
       });
       const shopper = await shopperContext.newPage();
       const slug = await productInStock(locale === "en" ? 6 : 7);
@@ -107,7 +102,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(shopper.getByText(t(locale, "codControls.feeHint", { amount: fee }))).toBeVisible();
       await fillShipping(shopper, locale);
       await expectAccessible(shopper, "checkout with a COD fee");
-      await shots(shopper, `checkout-cod-fee-${locale}`);
+      await screenshots(shopper, `checkout-cod-fee-${locale}`);
       const total = (await shopper.getByTestId("checkout-total").innerText()).trim();
 
       await shopper.getByRole("button", { name: t(locale, "checkout.placeOrder") }).click();
@@ -134,7 +129,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       );
       await expect(shopper.getByLabel(t(locale, "payment.cod"))).toHaveCount(0);
       await expect(shopper.getByTestId("checkout-cod-fee")).toHaveCount(0);
-      await shots(shopper, `checkout-cod-ceiling-${locale}`);
+      await screenshots(shopper, `checkout-cod-ceiling-${locale}`);
       await shopperContext.close();
     } finally {
       // The demo's own settings again: its fee, no ceiling.

@@ -3,9 +3,9 @@
  * sidebar's store name on the reading side and 'Powered by' in view at 1280 × 900; the Arabic
  * packing slip's address on the right; the cart says shipping comes at checkout; the demo's plan
  * is "Your current plan", not for sale, and a subscription in the Stripe test server's portal; a Starter store's custom domain page says why it cannot
- * have one and links billing. PHONE_SHOTS=1 saves each page at 1280 and 390 px.
+ * have one and links billing. SHOTS_DIR=… saves each page at 1280 and 390 px.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { DYES_CATALOG } from "../../app/db/seed/catalog/dyes";
 import { slugify } from "../../app/db/seed/plan/catalog";
 import { hostUrl } from "./demo";
@@ -24,9 +24,6 @@ import {
 const LOCALES: Locale[] = ["en", "ar"];
 const at = (slug: string, path: string, locale: Locale) =>
   hostUrl(slug, `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
-const shots = async (page: Page, name: string) => {
-  if (process.env.PHONE_SHOTS) await screenshots(page, name);
-};
 
 /** The gap between the text and its box's start edge (left in English, right in Arabic). */
 async function startGap(text: Locator, box: Locator, locale: Locale): Promise<number> {
@@ -48,7 +45,7 @@ for (const locale of LOCALES) {
       expect(await startGap(name, sidebar.getByRole("link").first(), locale)).toBeLessThan(2);
       const powered = sidebar.getByText(t(locale, "app.poweredBy"));
       await expect(powered).toBeInViewport({ ratio: 1 });
-      await shots(page, `loose-sidebar-${locale}`);
+      await screenshots(page, `loose-sidebar-${locale}`);
     });
 
     test("the packing slip's address lines up with the page's start", async ({ page }) => {
@@ -62,7 +59,7 @@ for (const locale of LOCALES) {
       expect(await lines.count()).toBeGreaterThan(3);
       for (const line of await lines.all()) expect(await startGap(line, address, locale)).toBeLessThan(2);
       await expectNoAxeViolations(page, "packing slip");
-      await shots(page, `loose-packing-slip-${locale}`);
+      await screenshots(page, `loose-packing-slip-${locale}`);
     });
 
     test("the cart says shipping is added at checkout", async ({ page }) => {
@@ -83,7 +80,7 @@ for (const locale of LOCALES) {
       await expectToast(page, t(locale, "toast.cartAdded"));
       await page.goto(at("dyes", "/cart", locale));
       await expect(page.getByText(t(locale, "looseEnds.shippingAtCheckout"))).toBeVisible();
-      await shots(page, `loose-cart-${locale}`);
+      await screenshots(page, `loose-cart-${locale}`);
     });
 
     test("billing: the demo's plan is 'Your current plan', not for sale", async ({ page }) => {
@@ -99,7 +96,7 @@ for (const locale of LOCALES) {
       await expect(page.getByText(t(locale, "billing.changeInPortal"))).toBeVisible();
       await expect(page.getByTestId("billing-status")).toHaveAttribute("data-status", "active");
       await expectNoAxeViolations(page, "billing");
-      await shots(page, `loose-billing-${locale}`);
+      await screenshots(page, `loose-billing-${locale}`);
       await page.getByRole("button", { name: t(locale, "billing.manage") }).click();
       await expect(page.getByRole("heading", { name: "Billing portal" })).toBeVisible();
       await expect(
@@ -122,7 +119,7 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(/\/admin\/billing/);
       await page.goBack();
       await expectNoAxeViolations(page, "custom domain on Starter");
-      await shots(page, `loose-custom-domain-${locale}`);
+      await screenshots(page, `loose-custom-domain-${locale}`);
     });
   });
 }

@@ -5,13 +5,9 @@
  * and the store is back. Staff see the plans. axe on billing, the notice and the staff pages;
  * screenshots at 1280 and 390 px for a person to look at.
  */
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { hostUrl } from "./demo";
-import { axe, expect, login, t, test, type Locale } from "./support/fixtures";
-
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/d";
-mkdirSync(SHOTS, { recursive: true });
+import { axe, expect, login, screenshots, SHOTS_DIR, t, test, type Locale } from "./support/fixtures";
 
 async function createStore(page: Page, locale: Locale, slug: string) {
   await page.goto(hostUrl(null, `/signup?lng=${locale}`));
@@ -50,11 +46,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await page.goto(hostUrl(slug, `/admin/billing?lng=${locale}`));
     await expect(page.getByTestId("billing-status")).toHaveAttribute("data-status", "trialing");
     expect((await axe(page).analyze()).violations, "billing").toEqual([]);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/billing-trial-${locale}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshots(page, `billing-trial-${locale}`);
 
     await buyPlan(page, locale, slug, STARTER);
 
@@ -72,11 +64,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await expect(page.getByRole("heading", { name: t(locale, "subscription.expired") })).toBeVisible();
     await expect(page.locator('img[src="/subscription-expired.svg"]')).toBeVisible();
     expect((await axe(page).analyze()).violations, "notice").toEqual([]);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/notice-${locale}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshots(page, `notice-${locale}`);
     const admin = await page.goto(hostUrl(slug, "/admin/dashboard"));
     expect(admin?.status()).toBe(503);
 
@@ -100,14 +88,12 @@ test("staff see and edit the plans", async ({ page }) => {
     await page.getByRole("link", { name: locale === "ar" ? "النمو" : "Growth" }).click();
     await expect(page.getByLabel(t(locale, "packages.price"))).toHaveValue("49.00");
     expect((await axe(page).analyze()).violations, `package ${locale}`).toEqual([]);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/package-edit-${locale}-${width}.png`, fullPage: true });
+    if (SHOTS_DIR) {
+      await screenshots(page, `package-edit-${locale}`);
       await page.goto(hostUrl(null, `/platform/packages?lng=${locale}`));
-      await page.screenshot({ path: `${SHOTS}/packages-${locale}-${width}.png`, fullPage: true });
+      await screenshots(page, `packages-${locale}`);
       await page.goBack();
     }
-    await page.setViewportSize({ width: 1280, height: 900 });
     await page.context().clearCookies();
   }
 });
@@ -125,11 +111,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await page.getByRole("link", { name: "Henna House" }).click();
     await expect(page.getByRole("heading", { name: "Henna House" })).toBeVisible();
     expect((await axe(page).analyze()).violations, "store page").toEqual([]);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/staff-store-${locale}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshots(page, `staff-store-${locale}`);
 
     await page.getByRole("button", { name: t(locale, "platform.stores.suspend") }).click();
     const dialog = page.getByRole("dialog");
@@ -142,11 +124,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await expect(page.getByRole("heading", { name: t(locale, "subscription.expired") })).toBeVisible();
 
     await page.goto(hostUrl(null, `/platform/stores?state=suspended&q=${slug}&lng=${locale}`));
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/staff-stores-${locale}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshots(page, `staff-stores-${locale}`);
     await page.getByRole("link", { name: "Henna House" }).click();
     await page.getByRole("button", { name: t(locale, "platform.stores.reactivate") }).click();
     await page
@@ -177,9 +155,6 @@ for (const locale of ["en", "ar"] as Locale[]) {
     // Without the save's toast, whose fade-in axe catches half-way.
     await page.reload();
     expect((await axe(page).analyze()).violations, "custom domain").toEqual([]);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/custom-domain-${locale}-${width}.png`, fullPage: true });
-    }
+    await screenshots(page, `custom-domain-${locale}`);
   });
 }

@@ -793,7 +793,14 @@ describe("CSV export and import", () => {
     );
     const preview = await answer<
       FormAnswer & {
-        counts: { rows: number; create: number; update: number; unchanged: number; invalid: number };
+        counts: {
+          rows: number;
+          create: number;
+          update: number;
+          unchanged: number;
+          invalid: number;
+          missing: { deleted: number; deactivated: number; untouched: number };
+        };
       }
     >(async () => {
       const form = new FormData();
@@ -809,7 +816,14 @@ describe("CSV export and import", () => {
         params: {},
       });
     });
-    expect(preview.data.counts).toEqual({ rows: 300, create: 300, update: 0, unchanged: 0, invalid: 1 });
+    expect(preview.data.counts).toEqual({
+      rows: 300,
+      create: 300,
+      update: 0,
+      unchanged: 0,
+      invalid: 1,
+      missing: { deleted: 0, deactivated: 0, untouched: 0 },
+    });
     const rows = (preview.data.preview as Extract<ImportCheck, { ok: true }>).rows;
     expect(rows).toHaveLength(200);
     expect(rows.map((row) => row.line)).toContain(291);

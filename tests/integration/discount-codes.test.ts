@@ -493,6 +493,41 @@ describe("placing an order with a code", () => {
     expect(await stockOfRed()).toBe(before);
   });
 
+  it("a code that expires while the shopper is on the page comes off the cart: the next Place order succeeds at the total shown", async () => {
+    const id = await addCode("ENDSOON", { endsAt: new Date(Date.now() + HOUR) });
+    await apply("ENDSOON");
+    const shown = await checkoutPage();
+    expect(shown.totalCents).toBe(2300 - 230);
+    await db.owner
+      .update(discountCodes)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(discountCodes.id, id));
+    const placeAt = (total: number) =>
+      checkoutPost({
+        ...ADDRESS,
+        intent: "place",
+        paymentMethod: "cod",
+        checkoutToken: newToken(),
+        expectedTotal: String(total),
+      });
+    const refused = await placeAt(shown.totalCents);
+    expect(refused.status).toBe(409);
+    expect(refused.data.notice).toEqual({
+      key: "discounts.refused.expired",
+      followUp: { key: "checkout.codeRemoved", params: { code: "ENDSOON", total: "$23.00" } },
+    });
+    expect(await orderCount()).toBe(0);
+    // The code is off the cart: the page (reloaded after the 409) shows the total without it.
+    expect(await appliedRows()).toEqual([]);
+    const now = await checkoutPage();
+    expect(now.code).toBeNull();
+    expect(now.totalCents).toBe(2300);
+    const placed = await placeAt(now.totalCents);
+    expect(placed.status, JSON.stringify(placed.data)).toBe(302);
+    const [order] = await db.owner.select().from(orders).where(eq(orders.storeId, alpha.storeId));
+    expect(order).toMatchObject({ discountCode: null, codeDiscountCents: 0, totalCents: 2300 });
+  });
+
   it("counts the per-shopper limit by the order's email too, across accounts", async () => {
     await addCode("ONEEACH", { perShopperLimit: 1 });
     await apply("ONEEACH");

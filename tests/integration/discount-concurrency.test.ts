@@ -10,10 +10,22 @@ import { and, count, eq, isNotNull } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartDiscountCodes, cartItems, discountCodes, discountRedemptions, orders } from "~/db/schema";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { placeOrder } from "~/services/orders/checkout.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { ADDRESS, addProduct, addShopper, fillCart, newToken, stockOf } from "./checkout-fixtures";
+import { answer, contextFor, postForm } from "../helpers/routes";
+import {
+  A,
+  ADDRESS,
+  addProduct,
+  addShopper,
+  fillCart,
+  newToken,
+  signedIn,
+  stockOf,
+  type Ctx,
+} from "./checkout-fixtures";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -83,8 +95,14 @@ describe.skipIf(!onPostgres)("discount code limits under concurrent checkouts", 
     expect(kinds.filter((k) => k === "placed")).toHaveLength(50);
     const refused = results.filter((r) => r.kind !== "placed");
     expect(refused).toHaveLength(150);
+    // Each is told the total without the code (issue 39): 15.00.
     for (const r of refused)
-      expect(r).toMatchObject({ kind: "code-refused", code: "LIMIT50", refusal: { reason: "used-up" } });
+      expect(r).toEqual({
+        kind: "code-refused",
+        code: "LIMIT50",
+        refusal: { reason: "used-up" },
+        totalCents: 1500,
+      });
 
     expect(await codeOrders("LIMIT50")).toBe(50);
     const [code] = await db.owner.select().from(discountCodes).where(eq(discountCodes.id, codeId));
@@ -101,12 +119,78 @@ describe.skipIf(!onPostgres)("discount code limits under concurrent checkouts", 
       .from(cartItems)
       .where(eq(cartItems.storeId, alpha.storeId));
     expect(carts!.n).toBe(150);
+    // The used-up code is off their carts, so their next Place order is not refused again.
     const [codesLeft] = await db.owner
       .select({ n: count() })
       .from(cartDiscountCodes)
       .where(eq(cartDiscountCodes.discountCodeId, codeId));
-    expect(codesLeft!.n).toBe(150);
+    expect(codesLeft!.n).toBe(0);
   }, 180_000);
+
+  it("two shoppers race for a limit-1 code through the page: one order with it, the other placed next at the total shown without it", async () => {
+    const codeId = await addCode("LASTONE", { usageLimit: 1 });
+    const ctx: Ctx = await contextFor(db, "alpha.localhost");
+    type Page = { summary: { totalCents: number; code: { code: string } | null } };
+    type Refused = { notice: { key: string; followUp?: { key: string; params: Record<string, string> } } };
+    const page = async (cookie: string) =>
+      (
+        await answer<Page>(() =>
+          checkoutLoader({
+            request: new Request(`${A}/checkout`, { headers: { Cookie: cookie } }),
+            context: ctx,
+            params: {},
+          }),
+        )
+      ).data.summary;
+    const place = (cookie: string, total: number) =>
+      answer<Refused>(() =>
+        checkoutAction({
+          request: postForm(
+            `${A}/checkout`,
+            {
+              ...ADDRESS,
+              intent: "place",
+              paymentMethod: "cod",
+              checkoutToken: newToken(),
+              expectedTotal: String(total),
+            },
+            cookie,
+          ),
+          context: ctx,
+          params: {},
+        }),
+      );
+    const cookies = await Promise.all(
+      ["Racer A", "Racer B"].map(async (name) =>
+        signedIn(alpha.storeId, await shopperWithCode(codeId, name)),
+      ),
+    );
+    const shown = await Promise.all(cookies.map(page));
+    expect(shown.map((s) => s.totalCents)).toEqual([1350, 1350]);
+
+    const raced = await Promise.all(cookies.map((cookie, i) => place(cookie, shown[i]!.totalCents)));
+    expect(raced.map((r) => r.status).sort()).toEqual([302, 409]);
+    const loser = cookies[raced.findIndex((r) => r.status === 409)]!;
+    const refusal = raced.find((r) => r.status === 409)!.data;
+    expect(refusal.notice).toEqual({
+      key: "discounts.refused.usedUp",
+      followUp: { key: "checkout.codeRemoved", params: { code: "LASTONE", total: "$15.00" } },
+    });
+    expect(await codeOrders("LASTONE")).toBe(1);
+
+    // The loser's page, reloaded after the 409, shows the summary without the code…
+    const now = await page(loser);
+    expect(now).toMatchObject({ totalCents: 1500, code: null });
+    // …and Place order again goes through at that total.
+    const again = await place(loser, now.totalCents);
+    expect(again.status, JSON.stringify(again.data)).toBe(302);
+    const placed = await db.owner
+      .select({ code: orders.discountCode, total: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.storeId, alpha.storeId));
+    expect(placed.filter((o) => o.code === "LASTONE")).toEqual([{ code: "LASTONE", total: 1350 }]);
+    expect(placed.filter((o) => o.code === null && o.total === 1500)).toHaveLength(1);
+  }, 60_000);
 
   it("a per-shopper limit of 1 holds for 20 accounts with one email checking out at once", async () => {
     const codeId = await addCode("ONCEONLY", { perShopperLimit: 1 });

@@ -74,6 +74,35 @@ describe("request target", () => {
     );
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
   });
+
+  it.each([
+    "/products?q=a%00b",
+    "/admin/products?q=a%00b&status=all",
+    "/admin/orders/export.csv?q=%00",
+    "/products.data?q=a%00b",
+    "/products/a%00b",
+    "http://dyes.localhost:3000/platform/stores?q=%00",
+  ])("a target that decodes to a NUL (%s) → 400 with the reason, before any route", async (target) => {
+    const answer = await rawRequest(
+      edge.port,
+      `GET ${target} HTTP/1.1\r\nHost: dyes.localhost:3000\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain("the address holds a NUL character (%00)");
+  });
+
+  it("a form posted to a target with a NUL → 400, the app never sees it; an escaped %2500 is only text", async () => {
+    const posted = await fetch(`${edge.origin}/contact?x=%00`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: edge.origin },
+      body: "comments=hello",
+    });
+    expect(posted.status).toBe(400);
+    expect(await posted.text()).toContain("NUL");
+    const text = await fetch(`${edge.origin}/products?q=100%2500`);
+    expect(text.status).toBe(200);
+    expect(((await text.json()) as Echo).url).toContain("/products?q=100%2500");
+  });
 });
 
 describe("body limit", () => {

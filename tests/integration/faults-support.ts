@@ -148,10 +148,20 @@ export function send(
   });
 }
 
-/** A TCP proxy in front of 127.0.0.1:5432 that the test cuts (every connection reset, port closed). */
+/**
+ * A TCP proxy in front of 127.0.0.1:5432 that the test cuts (every connection reset, port closed),
+ * or that holds back the answer to a new connection's first query (postgres.js' array types) for
+ * the connections of one application name: such a connection stays "still starting".
+ */
 export class DatabaseProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  private holding: string | null = null;
+  private readonly held = new Set<() => void>();
+  /** Each open connection's hold on its answers. */
+  private readonly holds = new Set<() => void>();
+  /** Called when a client whose answers are held sends something. */
+  private heldClientSpoke = () => {};
   constructor(
     readonly port: number,
     private readonly target = { host: "127.0.0.1", port: 5432 },
@@ -184,9 +194,51 @@ export class DatabaseProxy {
       }
       client.pipe(upstream);
       upstream.pipe(client);
+      let holding = false;
+      const hold = () => {
+        holding = true;
+        upstream.unpipe(client);
+        upstream.pause();
+        this.held.add(() => {
+          holding = false;
+          upstream.pipe(client);
+        });
+      };
+      this.holds.add(hold);
+      client.on("close", () => this.holds.delete(hold));
+      let named = false;
+      client.on("data", (data: Buffer) => {
+        if (holding) this.heldClientSpoke();
+        // The startup message names the application; its connection's types query is held.
+        if (this.holding && data.includes(this.holding)) named = true;
+        if (named && this.holding && data.includes("pg_catalog.pg_type")) hold();
+      });
     });
     this.server = server;
     return new Promise((resolve) => server.listen(this.port, "127.0.0.1", () => resolve()));
+  }
+
+  /** From now on, connections of `applicationName` get no answer to their types query. */
+  holdStartOf(applicationName: string): void {
+    this.holding = applicationName;
+  }
+
+  /**
+   * Holds back whatever the server sends on the connections open now (until `release`): their
+   * client learns nothing, not even that the server closed them. Resolves when one of those
+   * clients next sends something.
+   */
+  holdAnswers(): { clientSpoke: Promise<void> } {
+    const clientSpoke = new Promise<void>((resolve) => (this.heldClientSpoke = resolve));
+    for (const hold of this.holds) hold();
+    return { clientSpoke };
+  }
+
+  /** Holds no more, and lets the answers held so far through. */
+  release(): void {
+    this.holding = null;
+    for (const resume of this.held) resume();
+    this.held.clear();
   }
 
   async cut(): Promise<void> {

@@ -137,6 +137,17 @@ it("never prints a stack for a refusal a loader throws (404)", async () => {
   expect(raw).not.toContain("stack");
 });
 
+it.each(["/missing?_data=routes/missing", "/nowhere?_data=routes/nowhere", "/?_data=root"])(
+  "never prints a stack for an old-style data request (%s), which single fetch does not make",
+  async (path) => {
+    const response = await fetch(`${edge.origin}${path}`);
+    expect(response.status).toBeLessThan(500);
+    expect(await linesOf(response)).toEqual([expect.objectContaining({ msg: "request", level: "info" })]);
+    expect(raw).not.toContain("unexpected error");
+    expect(raw).not.toContain("stack");
+  },
+);
+
 it("logs an unexpected error once, with its stack and the request's id, and the request line as an error", async () => {
   const response = await fetch(`${edge.origin}/boom`);
   expect(response.status).toBe(500);

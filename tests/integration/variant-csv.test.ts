@@ -45,7 +45,15 @@ const A = "http://alpha.localhost:3000";
 type Preview = {
   preview: ImportCheck;
   csv: string | null;
-  counts: { rows: number; create: number; update: number; unchanged: number; invalid: number } | null;
+  counts: {
+    rows: number;
+    create: number;
+    update: number;
+    unchanged: number;
+    invalid: number;
+    missing: { deleted: number; deactivated: number; untouched: number };
+  } | null;
+  deleteMissing: boolean;
 };
 
 /** The sized dye: Size 50 g / 250 g / 1 kg, its 1 kg inactive, its 50 g with a picture. */
@@ -135,10 +143,20 @@ async function exportCsv(host = A, cookie = adminCookie, context = ctx): Promise
   return res.data;
 }
 
-function upload(text: string, host = A, cookie = adminCookie, context = ctx) {
+/** The upload form's "Also delete variants that are not in the file", ticked. */
+const DELETING = { deleteMissing: "on" };
+
+function upload(
+  text: string,
+  host = A,
+  cookie = adminCookie,
+  context = ctx,
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   form.append("intent", "preview");
   form.append("file", new File([text], "products.csv", { type: "text/csv" }));
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return answer<Preview>(() =>
     importAction({
       request: new Request(`${host}/admin/products/import`, {
@@ -152,15 +170,23 @@ function upload(text: string, host = A, cookie = adminCookie, context = ctx) {
   );
 }
 
-const apply = (csv: string, host = A, cookie = adminCookie, context = ctx) =>
+const apply = (
+  csv: string,
+  host = A,
+  cookie = adminCookie,
+  context = ctx,
+  fields: Record<string, string> = {},
+) =>
   answer<Preview>(() =>
     importAction({
-      request: postForm(`${host}/admin/products/import`, { intent: "apply", csv }, cookie),
+      request: postForm(`${host}/admin/products/import`, { intent: "apply", csv, ...fields }, cookie),
       context,
       params: {},
     }),
   );
 const carried = (text: string) => Buffer.from(text, "utf8").toString("base64");
+const uploadDeleting = (text: string) => upload(text, A, adminCookie, ctx, DELETING);
+const applyDeleting = (csv: string) => apply(csv, A, adminCookie, ctx, DELETING);
 
 /** A file in the export's layout from rows given by column name. */
 function csvOf(rows: Record<string, string | number>[], header: readonly string[] = CSV_HEADER): string {
@@ -333,7 +359,14 @@ describe("round trip", () => {
     const text = await exportCsv();
     const preview = await upload(text);
     expect(preview.status).toBe(200);
-    expect(preview.data.counts).toEqual({ rows: 8, create: 0, update: 0, unchanged: 8, invalid: 0 });
+    expect(preview.data.counts).toEqual({
+      rows: 8,
+      create: 0,
+      update: 0,
+      unchanged: 8,
+      invalid: 0,
+      missing: { deleted: 0, deactivated: 0, untouched: 0 },
+    });
     expect(reportOf(preview).every((row) => row.notes.length === 0)).toBe(true);
     const applied = await apply(preview.data.csv!);
     expect(applied.status).toBe(302);
@@ -397,7 +430,14 @@ describe("import", () => {
       },
     ]);
     const preview = await upload(text);
-    expect(preview.data.counts).toEqual({ rows: 2, create: 2, update: 0, unchanged: 0, invalid: 0 });
+    expect(preview.data.counts).toEqual({
+      rows: 2,
+      create: 2,
+      update: 0,
+      unchanged: 0,
+      invalid: 0,
+      missing: { deleted: 0, deactivated: 0, untouched: 0 },
+    });
     expect(
       reportOf(preview).map((row) => [row.options.map((o) => o.valueAr), row.sku, row.priceCents, row.stock]),
     ).toEqual([
@@ -491,8 +531,15 @@ describe("import", () => {
       }),
     ]);
     const before = await catalogue();
-    const preview = await upload(text);
-    expect(preview.data.counts).toMatchObject({ rows: 2, create: 1, update: 1, invalid: 0 });
+    const preview = await uploadDeleting(text);
+    expect(preview.data.counts).toMatchObject({
+      rows: 2,
+      create: 1,
+      update: 1,
+      invalid: 0,
+      missing: { deleted: 1, deactivated: 1, untouched: 0 },
+    });
+    expect(preview.data.deleteMissing).toBe(true);
     const [first] = reportOf(preview);
     expect(first!.notes).toEqual([
       { key: "variantCsv.notes.deleted", count: 1, items: [{ en: "Size: 1 kg", ar: "الحجم: 1 كغ" }] },
@@ -500,7 +547,7 @@ describe("import", () => {
       { key: "variantCsv.notes.valuesRemoved", count: 1, items: [{ en: "1 kg", ar: "1 كغ" }] },
     ]);
     expect(await catalogue()).toEqual(before);
-    expect((await apply(preview.data.csv!)).status).toBe(302);
+    expect((await applyDeleting(preview.data.csv!)).status).toBe(302);
     const variants = await db.owner
       .select()
       .from(productVariants)
@@ -681,12 +728,12 @@ describe("import", () => {
       ],
       ["slug", "name_en", "name_ar", "category", "subcategory", "shade", "price", "stock", "sku"],
     );
-    const back = await upload(plain);
+    const back = await uploadDeleting(plain);
     expect(reportOf(back)[0]!.notes.map((note) => note.key)).toEqual([
       "variantCsv.notes.deleted",
       "variantCsv.notes.optionsRemoved",
     ]);
-    expect((await apply(back.data.csv!)).status).toBe(302);
+    expect((await applyDeleting(back.data.csv!)).status).toBe(302);
     const one = await variantsOf();
     expect(one.map((v) => [v.id, v.priceCents, v.stock, v.option1ValueId])).toEqual([
       [alpha.productId, 1300, 6, null],
@@ -732,12 +779,12 @@ describe("bad rows: the preview says which and why, an apply writes nothing (422
       ...over,
     });
 
-  async function refused(text: string) {
+  async function refused(text: string, fields: Record<string, string> = {}) {
     const before = await catalogue();
-    const preview = await upload(text);
+    const preview = await upload(text, A, adminCookie, ctx, fields);
     expect(preview.status).toBe(200);
     expect(preview.data.csv).toBeNull();
-    const applied = await apply(carried(text));
+    const applied = await apply(carried(text), A, adminCookie, ctx, fields);
     expect(applied.status).toBe(422);
     expect(await catalogue()).toEqual(before);
     return preview.data;
@@ -852,10 +899,137 @@ describe("bad rows: the preview says which and why, an apply writes nothing (422
     // sized-dye's 250 g is in an order (above): a file without its Size option is refused.
     const data = await refused(
       csvOf([{ slug: "sized-dye", name_en: "Sized dye", name_ar: "صبغة بأحجام", price: "1.00", stock: 1 }]),
+      DELETING,
     );
     expect(errorsOf(data, 2)).toEqual([
       { column: null, key: "variantCsv.errors.optionInOrders", params: { name: "Size" } },
     ]);
+  });
+
+  it("removing an option that variants left out of the file use, when not deleting them", async () => {
+    const data = await refused(
+      csvOf([{ slug: "sized-dye", name_en: "Sized dye", name_ar: "صبغة بأحجام", price: "1.00", stock: 1 }]),
+    );
+    expect(errorsOf(data, 2)).toEqual([
+      { column: null, key: "variantCsv.errors.optionInKeptVariants", params: { name: "Size" } },
+    ]);
+  });
+});
+
+describe("a file holding some rows of a product (issue 39)", () => {
+  const shade = (letter: string, over: Record<string, string | number> = {}) => ({
+    slug: "five-shades",
+    name_en: "Five shades",
+    name_ar: "خمس درجات",
+    category: "alpha-cat",
+    active: "true",
+    option1_name: "Shade",
+    option1_name_ar: "الدرجة",
+    option1_value: letter,
+    option1_value_ar: `درجة ${letter}`,
+    sku: `FS-${letter}`,
+    variant_price: "5.00",
+    variant_stock: 3,
+    ...over,
+  });
+  const variantsOfFive = async () => {
+    const [product] = await db.owner.select().from(products).where(eq(products.slug, "five-shades"));
+    return db.owner
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, product!.id))
+      .orderBy(asc(productVariants.position), asc(productVariants.id));
+  };
+
+  beforeAll(async () => {
+    const created = await upload(csvOf(["A", "B", "C", "D", "E"].map((letter) => shade(letter))));
+    expect((await apply(created.data.csv!)).status).toBe(302);
+    expect(await variantsOfFive()).toHaveLength(5);
+  });
+
+  it("by default updates the rows it holds and deletes nothing; the preview says the others stay", async () => {
+    const before = await variantsOfFive();
+    const text = csvOf([shade("C", { variant_price: "7.25", variant_stock: 9 })]);
+    const preview = await upload(text);
+    expect(preview.status).toBe(200);
+    expect(preview.data.counts).toEqual({
+      rows: 1,
+      create: 0,
+      update: 1,
+      unchanged: 0,
+      invalid: 0,
+      missing: { deleted: 0, deactivated: 0, untouched: 4 },
+    });
+    expect(preview.data.deleteMissing).toBe(false);
+    expect(reportOf(preview)[0]!.notes).toEqual([
+      {
+        key: "variantCsv.notes.untouched",
+        count: 4,
+        items: ["A", "B", "D", "E"].map((letter) => ({
+          en: `Shade: ${letter}`,
+          ar: `الدرجة: درجة ${letter}`,
+        })),
+      },
+    ]);
+    expect((await apply(preview.data.csv!)).status).toBe(302);
+    const after = await variantsOfFive();
+    // Same variants, same places; only C's price and stock changed.
+    expect(after.map((v) => v.id)).toEqual(before.map((v) => v.id));
+    expect(after).toEqual(
+      before.map((v) =>
+        v.sku === "FS-C" ? { ...v, priceCents: 725, stock: 9, updatedAt: after[2]!.updatedAt } : v,
+      ),
+    );
+    const values = await db.owner
+      .select({ en: productOptionValues.valueEn })
+      .from(productOptionValues)
+      .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
+      .where(eq(productOptions.productId, before[0]!.productId));
+    expect(values.map((v) => v.en).sort()).toEqual(["A", "B", "C", "D", "E"]);
+  });
+
+  it("a new row of such a file is added after the product's variants", async () => {
+    const preview = await upload(csvOf([shade("F", { variant_price: "6.00" })]));
+    expect(preview.data.counts).toMatchObject({ create: 1, missing: { deleted: 0, untouched: 5 } });
+    expect((await apply(preview.data.csv!)).status).toBe(302);
+    const variants = await variantsOfFive();
+    expect(variants.map((v) => v.sku)).toEqual(["FS-A", "FS-B", "FS-C", "FS-D", "FS-E", "FS-F"]);
+    expect(variants.every((v) => v.active)).toBe(true);
+  });
+
+  it("an option added while variants are left out of the file is refused, naming the way out", async () => {
+    const text = csvOf([
+      shade("A", {
+        option2_name: "Finish",
+        option2_name_ar: "اللمسة",
+        option2_value: "Gloss",
+        option2_value_ar: "لامع",
+      }),
+    ]);
+    const preview = await upload(text);
+    expect(preview.data.csv).toBeNull();
+    expect(errorsOf(preview.data, 2)).toEqual([
+      { column: null, key: "variantCsv.errors.optionNeedsAllVariants", params: { name: "Finish" } },
+    ]);
+  });
+
+  it("deletes the variants it leaves out only when asked, counting them in the summary", async () => {
+    const text = csvOf([shade("A")]);
+    const preview = await uploadDeleting(text);
+    expect(preview.data.counts).toMatchObject({
+      rows: 1,
+      invalid: 0,
+      missing: { deleted: 5, deactivated: 0, untouched: 0 },
+    });
+    expect(reportOf(preview)[0]!.notes.map((note) => [note.key, note.count])).toEqual([
+      ["variantCsv.notes.deleted", 5],
+      ["variantCsv.notes.valuesRemoved", 5],
+    ]);
+    // Carried to Apply without the choice, the same file deletes nothing.
+    expect((await apply(preview.data.csv!)).status).toBe(302);
+    expect(await variantsOfFive()).toHaveLength(6);
+    expect((await applyDeleting(preview.data.csv!)).status).toBe(302);
+    expect((await variantsOfFive()).map((v) => v.sku)).toEqual(["FS-A"]);
   });
 });
 

@@ -3,7 +3,7 @@ import { Price } from "~/components/Price";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { Notice } from "~/components/ui/Notice";
 import { variantLabel } from "~/lib/variants";
-import type { ImportRowReport } from "~/services/catalog/products-csv.server";
+import type { ImportRowReport, MissingVariants } from "~/services/catalog/products-csv.server";
 
 export interface ImportCounts {
   rows: number;
@@ -11,6 +11,8 @@ export interface ImportCounts {
   update: number;
   unchanged: number;
   invalid: number;
+  /** What happens to variants the file leaves out (issue 39: deleted only when asked). */
+  missing: MissingVariants;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ImportCounts {
 export function ImportPreview({ rows, counts }: { rows: ImportRowReport[]; counts: ImportCounts }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === "ar" ? "ar" : "en";
-  const { invalid, create, update, unchanged } = counts;
+  const { invalid, create, update, unchanged, missing } = counts;
   const action = {
     create: "admin.products.import.create",
     update: "admin.products.import.update",
@@ -126,12 +128,25 @@ export function ImportPreview({ rows, counts }: { rows: ImportRowReport[]; count
       {invalid > 0 ? (
         <Notice>{t("admin.products.import.summaryErrors", { invalid, rows: counts.rows })}</Notice>
       ) : create + update === 0 ? (
-        <Notice tone="info">{t("variantCsv.nothingChanges", { rows: counts.rows })}</Notice>
+        <Notice tone="info">{t("variantCsv.nothingChanges", { count: counts.rows })}</Notice>
       ) : (
         <Notice tone="info">
-          {t("variantCsv.summary", { rows: counts.rows, create, update, unchanged })}
+          {t("variantCsv.summary", { count: counts.rows, create, update, unchanged })}
         </Notice>
       )}
+      {invalid === 0 && missing.deleted + missing.deactivated > 0 ? (
+        <p data-testid="import-deletes" className="font-bold text-red-700 dark:text-red-400">
+          {[
+            missing.deleted > 0 ? t("variantCsv.willDelete", { count: missing.deleted }) : "",
+            missing.deactivated > 0 ? t("variantCsv.willDeactivate", { count: missing.deactivated }) : "",
+          ]
+            .filter(Boolean)
+            .join(" ")}
+        </p>
+      ) : null}
+      {invalid === 0 && missing.untouched > 0 ? (
+        <p className="text-muted">{t("variantCsv.untouched", { count: missing.untouched })}</p>
+      ) : null}
       {rows.length < counts.rows ? (
         <p className="text-muted">
           {t("admin.products.import.shown", { shown: rows.length, rows: counts.rows })}

@@ -4,6 +4,10 @@
  * as a plan of writes. A row learns here whether it creates, updates or changes nothing, what only
  * the store knows is wrong with it (a SKU another product has, an image the product lacks), and
  * what its product undergoes besides (variants deleted or deactivated, options removed).
+ *
+ * Variants of a named product that the file does not hold are left as they are unless the import
+ * is told to delete them (issue 39): a file holding some rows of a product is an update of those
+ * rows, not a statement that the others are gone.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
@@ -87,6 +91,14 @@ export interface ImportPlan {
   /** Products created, and products changed in any way. */
   created: number;
   updated: number;
+  /** Variants not in the file: deactivated (orders name them) or left as they are (not deleting). */
+  deactivated: number;
+  untouched: number;
+}
+
+export interface PlanOptions {
+  /** Delete the variants of a named product that the file does not hold (off: keep them as they are). */
+  deleteMissing: boolean;
 }
 
 const CHUNK = 1000;
@@ -274,6 +286,7 @@ export function planImport(
   file: ReadFile,
   existing: Map<string, ExistingProduct>,
   owners: Map<string, string>,
+  options: PlanOptions,
 ): ImportPlan {
   const plan: ImportPlan = {
     productInserts: [],
@@ -290,6 +303,8 @@ export function planImport(
     optionDeletes: [],
     created: 0,
     updated: 0,
+    deactivated: 0,
+    untouched: 0,
   };
   const inFile = new Set([...existing.values()].map((product) => product.id));
   const fileSkus = new Set(file.products.flatMap((fp) => fp.rows.map((row) => row.sku).filter(Boolean)));
@@ -348,7 +363,7 @@ export function planImport(
       (Object.keys(columns) as (keyof ProductColumns)[]).some((key) => !same(columns[key], ex.columns[key]));
     if (fieldsChanged) plan.productUpdates.push({ id: product.id, ...columns });
     const changed = file.variantLayout
-      ? planVariants(fp, product, plan, fileSkus)
+      ? planVariants(fp, product, plan, fileSkus, options)
       : planSingle(fp, product, plan, !!ex);
     if (
       ex &&
@@ -395,6 +410,7 @@ function planVariants(
   product: ExistingProduct,
   plan: ImportPlan,
   fileSkus: Set<string | null>,
+  { deleteMissing }: PlanOptions,
 ): Changes {
   const count = fp.options.length;
   const first = fp.rows[0]!.report;
@@ -463,8 +479,10 @@ function planVariants(
   }
   const taken = new Set(assigned.filter(Boolean));
   const dropped = product.variants.filter((variant) => !taken.has(variant));
-  const kept = dropped.filter((variant) => product.ordered.has(variant.id));
-  const deleted = dropped.filter((variant) => !product.ordered.has(variant.id));
+  // Without deleteMissing every variant the file leaves out stays as it is; with it, only those
+  // some order points at stay (inactive), the others are deleted.
+  const kept = deleteMissing ? dropped.filter((variant) => product.ordered.has(variant.id)) : dropped;
+  const deleted = deleteMissing ? dropped.filter((variant) => !product.ordered.has(variant.id)) : [];
   const blocked = new Set(
     kept.flatMap((variant) =>
       variant.valueIds
@@ -473,9 +491,27 @@ function planVariants(
     ),
   );
   for (const option of blocked) {
-    first.errors.push({ column: null, key: E("optionInOrders"), params: { name: option!.nameEn } });
+    first.errors.push({
+      column: null,
+      key: E(deleteMissing ? "optionInOrders" : "optionInKeptVariants"),
+      params: { name: option!.nameEn },
+    });
   }
-  if (blocked.size > 0)
+  // An option the file adds needs a value on every active variant: one left out of the file
+  // (and not deleted) would have none.
+  const unvalued = new Set(
+    deleteMissing
+      ? []
+      : fp.options.filter((_, i) =>
+          kept.some(
+            (variant) => variant.active && !variant.valueIds.some((id) => id && ownerOf.get(id) === match[i]),
+          ),
+        ),
+  );
+  for (const option of unvalued) {
+    first.errors.push({ column: null, key: E("optionNeedsAllVariants"), params: { name: option.nameEn } });
+  }
+  if (blocked.size > 0 || unvalued.size > 0)
     return { product: true, rows: fp.rows.map(() => true), created: fp.rows.map(() => false) };
 
   // Option rows stay at their positions; names and values move to where the file puts them.
@@ -534,6 +570,12 @@ function planVariants(
     });
   });
 
+  // After the file's own values, so their new text wins: not deleting also keeps the values no
+  // variant uses now.
+  if (!deleteMissing) {
+    fp.options.forEach((_, i) => match[i]?.values.forEach((value) => keepValue(value, optionIds[i]!)));
+  }
+
   const changes: Changes = { product: false, rows: [], created: [] };
   const update = (from: VariantState, to: VariantState) => {
     if (!variantChanged(from, to)) return false;
@@ -541,13 +583,19 @@ function planVariants(
     plan.variantUpdates.push(to);
     return true;
   };
-  // Positions follow the file's order, keeping the ones already in that order (gaps and all).
+  // Positions follow the file's order, keeping the ones already in that order (gaps and all). When
+  // variants outside the file stay, the file cannot order them all: its variants keep their
+  // places and new ones go after the last.
   let last = -1;
   const place = (position: number | undefined) =>
     (last = position !== undefined && position > last ? position : last + 1);
+  let end = Math.max(-1, ...product.variants.map((variant) => variant.position));
+  const partial = !deleteMissing && dropped.length > 0;
+  const positionOf = (from: VariantState | undefined) =>
+    partial ? (from ? from.position : ++end) : place(from?.position);
   fp.rows.forEach((row: FileRow, index) => {
     const from = assigned[index];
-    const position = place(from?.position);
+    const position = positionOf(from);
     const to: VariantState = {
       id: from?.id ?? (count === 0 && !defaultVariant ? product.id : uuidv7()),
       productId: product.id,
@@ -565,7 +613,8 @@ function planVariants(
       !from || update(from, to) || to.valueIds.some((id) => id !== null && updatedValues.has(id)),
     );
   });
-  // A dropped variant some order points at stays, inactive, its values where their options went.
+  // A dropped variant kept stays where it is (not deleting) or, when deleting the others because
+  // some order points at it, inactive after the file's rows; its values go where their options went.
   for (const variant of kept) {
     const valueIdsNow = fp.options.map(
       (_, i) => variant.valueIds.find((id) => id && ownerOf.get(id) === match[i]) ?? null,
@@ -573,8 +622,8 @@ function planVariants(
     for (const [i, id] of valueIdsNow.entries()) if (id) keepValue(valueById.get(id)!, optionIds[i]!);
     const to = {
       ...variant,
-      position: place(variant.position),
-      active: false,
+      position: deleteMissing ? place(variant.position) : variant.position,
+      active: deleteMissing ? false : variant.active,
       sku: variant.sku && fileSkus.has(variant.sku) ? null : variant.sku,
       valueIds: [0, 1, 2].map((i) => valueIdsNow[i] ?? null),
     };
@@ -597,8 +646,12 @@ function planVariants(
   const note = (key: string, items: ImportNote["items"]) => {
     if (items.length > 0) first.notes.push({ key: N(key), count: items.length, items });
   };
+  const deactivated = deleteMissing ? kept.filter((variant) => variant.active) : [];
+  plan.deactivated += deactivated.length;
+  if (!deleteMissing) plan.untouched += kept.length;
   note("deleted", deleted.map(labelOf));
-  note("deactivated", kept.filter((variant) => variant.active).map(labelOf));
+  note("deactivated", deactivated.map(labelOf));
+  if (!deleteMissing) note("untouched", kept.map(labelOf));
   note(
     "optionsRemoved",
     removed.map((option) => ({ en: option.nameEn, ar: option.nameAr })),

@@ -4,6 +4,7 @@
  * options, values and variants. An import is read and checked row by row with the product form's
  * rules (products-csv-read), compared with the store (products-csv-plan), shown as a preview, then
  * applied in ONE transaction that checks everything again: all rows are written, or none.
+ * Variants the file leaves out are deleted only when the merchant asks for it (issue 39).
  */
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -14,7 +15,13 @@ import { currencyDigits } from "~/lib/money";
 import { minorToMajor, PRODUCT_CSV_COLUMNS } from "~/lib/validation/products-admin";
 import { imageRef, MAX_OPTIONS, VARIANT_CSV_COLUMNS } from "~/lib/validation/variant-csv";
 import { catalogChanged } from "./catalog-cache.server";
-import { loadExisting, planImport, skuOwners, type ImportPlan } from "./products-csv-plan.server";
+import {
+  loadExisting,
+  planImport,
+  skuOwners,
+  type ImportPlan,
+  type PlanOptions,
+} from "./products-csv-plan.server";
 import {
   readProductsCsv,
   type FileError,
@@ -24,6 +31,7 @@ import {
 import { writePlan } from "./products-csv-write.server";
 
 export type { ImportNote, ImportRowError, ImportRowReport } from "./products-csv-read.server";
+export type { PlanOptions as ImportOptions } from "./products-csv-plan.server";
 
 /** The header the export writes and the import reads: the product columns, then the variant ones. */
 export const CSV_HEADER = [...PRODUCT_CSV_COLUMNS, ...VARIANT_CSV_COLUMNS] as const;
@@ -133,8 +141,17 @@ export async function exportProductsCsv(storeId: string, currency: string): Prom
   return toCsv(rows);
 }
 
+/** What applying does to variants the file does not hold (the preview's summary says it). */
+export interface MissingVariants {
+  deleted: number;
+  deactivated: number;
+  /** Left as they are: the import was not told to delete them. */
+  untouched: number;
+}
+
 export type ImportCheck =
-  { ok: false; fileError: FileError } | { ok: true; rows: ImportRowReport[]; invalid: number };
+  | { ok: false; fileError: FileError }
+  | { ok: true; rows: ImportRowReport[]; invalid: number; missing: MissingVariants };
 
 /** The file read, checked against the store and planned; nothing written. */
 async function checkFile(
@@ -143,6 +160,7 @@ async function checkFile(
   text: string,
   currency: string,
   lock: boolean,
+  options: PlanOptions,
 ): Promise<{ ok: false; fileError: FileError } | { ok: true; file: ReadFile; plan: ImportPlan }> {
   const categoryRows = await tx
     .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
@@ -159,13 +177,22 @@ async function checkFile(
   const skus = [
     ...new Set(file.products.flatMap((p) => p.rows.flatMap((row) => (row.sku ? [row.sku] : [])))),
   ];
-  const plan = planImport(file, existing, await skuOwners(tx, storeId, skus));
+  const plan = planImport(file, existing, await skuOwners(tx, storeId, skus), options);
   return { ok: true, file, plan };
 }
 
-function summary(file: ReadFile): Extract<ImportCheck, { ok: true }> {
+function summary(file: ReadFile, plan: ImportPlan): Extract<ImportCheck, { ok: true }> {
   const rows = file.reports;
-  return { ok: true, rows, invalid: rows.filter((row) => row.errors.length > 0).length };
+  return {
+    ok: true,
+    rows,
+    invalid: rows.filter((row) => row.errors.length > 0).length,
+    missing: {
+      deleted: plan.variantDeletes.length,
+      deactivated: plan.deactivated,
+      untouched: plan.untouched,
+    },
+  };
 }
 
 /** The preview: what each row would do, and what is wrong with it. Writes nothing. */
@@ -173,11 +200,12 @@ export async function previewProductImport(
   storeId: string,
   text: string,
   currency: string,
+  options: PlanOptions,
 ): Promise<ImportCheck> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const result = await checkFile(tx, storeId, text, currency, false);
-    return result.ok ? summary(result.file) : result;
+    const result = await checkFile(tx, storeId, text, currency, false, options);
+    return result.ok ? summary(result.file, result.plan) : result;
   });
 }
 
@@ -205,14 +233,15 @@ export async function applyProductImport(
   storeId: string,
   text: string,
   currency: string,
+  options: PlanOptions,
 ): Promise<ApplyResult> {
   const db = await getDb();
   let result: ApplyResult;
   try {
     result = await db.withStore(storeId, async (tx): Promise<ApplyResult> => {
-      const checked = await checkFile(tx, storeId, text, currency, true);
+      const checked = await checkFile(tx, storeId, text, currency, true, options);
       if (!checked.ok) return { ok: false, check: checked };
-      const check = summary(checked.file);
+      const check = summary(checked.file, checked.plan);
       if (check.invalid > 0) return { ok: false, check };
       await writePlan(tx, storeId, checked.plan);
       return { ok: true, created: checked.plan.created, updated: checked.plan.updated };

@@ -222,10 +222,22 @@ export async function setCartCode(tx: Tx, storeId: string, userId: string, codeI
     });
 }
 
-export async function clearCartCode(tx: Tx, storeId: string, userId: string): Promise<boolean> {
+/** Takes the code off the shopper's cart; with `codeId`, only if that is the code there. */
+export async function clearCartCode(
+  tx: Tx,
+  storeId: string,
+  userId: string,
+  codeId?: string,
+): Promise<boolean> {
   const removed = await tx
     .delete(cartDiscountCodes)
-    .where(and(eq(cartDiscountCodes.storeId, storeId), eq(cartDiscountCodes.userId, userId)))
+    .where(
+      and(
+        eq(cartDiscountCodes.storeId, storeId),
+        eq(cartDiscountCodes.userId, userId),
+        codeId ? eq(cartDiscountCodes.discountCodeId, codeId) : undefined,
+      ),
+    )
     .returning({ id: cartDiscountCodes.discountCodeId });
   return removed.length > 0;
 }

@@ -11,7 +11,7 @@
  *      the whole transaction rolls back, naming the product;
  *   3b. the cart's discount code, if any: one use claimed with a conditional UPDATE of the code's
  *      row (its limit and the shopper's, decision 029); none left → the whole transaction rolls
- *      back and the shopper is told why;
+ *      back, the code comes off the cart and the shopper is told why and the total without it;
  *   4. the store's order counter → the order number (#1001, …); the order, a snapshot per line
  *      (names and option values in both languages, SKU, unit price, sale, quantity) and an
  *      `order_events` row;
@@ -147,8 +147,12 @@ export type PlaceOrderResult =
   | { kind: "out-of-stock"; nameEn: string; nameAr: string; stock: number }
   /** The token belongs to someone else's order (forged or leaked): refused. */
   | { kind: "token-taken" }
-  /** The cart's discount code cannot be used (decision 029): nothing placed, the shopper decides. */
-  | { kind: "code-refused"; code: string; refusal: CodeRefusal }
+  /**
+   * The cart's discount code cannot be used (decision 029): nothing placed, and the code is off the
+   * cart (issue 39), so the page shows `totalCents` (the total without it, with the chosen method's
+   * fee) and the next Place order goes through at that total.
+   */
+  | { kind: "code-refused"; code: string; refusal: CodeRefusal; totalCents: number }
   /** The connection died during COMMIT and the order is not there: nothing was saved. */
   | { kind: "not-saved" };
 
@@ -156,6 +160,17 @@ export type PlaceOrderResult =
 class Rollback extends Error {
   constructor(readonly result: PlaceOrderResult) {
     super(result.kind);
+  }
+}
+
+/** The cart's code cannot be had: thrown so nothing is written, then the code comes off the cart. */
+class CodeRefused extends Error {
+  constructor(
+    readonly codeId: string,
+    readonly code: string,
+    readonly refusal: CodeRefusal,
+  ) {
+    super(refusal.reason);
   }
 }
 
@@ -248,8 +263,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       if (price.lines.length === 0) return { kind: "empty" };
       const archived = price.lines.find((line) => !line.active);
       if (archived) return { kind: "unavailable", nameEn: archived.nameEn, nameAr: archived.nameAr };
-      if (price.code?.refusal)
-        return { kind: "code-refused", code: price.code.code, refusal: price.code.refusal };
+      if (price.code?.refusal) throw new CodeRefused(price.code.id, price.code.code, price.code.refusal);
       if (input.paymentMethod === "cod") {
         const refusal = codRefusal(
           price.cod,
@@ -282,7 +296,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           userId,
           email: input.shipping.email,
         });
-        if (refusal) throw new Rollback({ kind: "code-refused", code: price.code.code, refusal });
+        if (refusal) throw new CodeRefused(price.code.id, price.code.code, refusal);
       }
       const [counter] = await tx
         .update(stores)
@@ -374,6 +388,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
     });
   } catch (error) {
     if (error instanceof Rollback) return error.result;
+    if (error instanceof CodeRefused) return dropRefusedCode(ctx, input, error);
     // The same form submitted twice at once: the first submit's order won the token.
     if (isTokenConflict(error)) {
       const earlier = await db.withStore(store.id, (tx) => orderByToken(tx, userId, input.checkoutToken));
@@ -390,6 +405,28 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
     deliverAfterCommit(store.id, emailIds);
   }
   return result;
+}
+
+/**
+ * A code refused at placement (its last use went in a rush, it ended, the cart no longer fits it)
+ * comes off the shopper's cart (issue 39): keeping it made every later Place order repeat the same
+ * refusal, with only the summary's small Remove as a way out. The answer carries the total without
+ * the code, which the page's reloaded summary shows and the next Place order is checked against.
+ * Only this code is removed: another tab may have applied a different one meanwhile.
+ */
+async function dropRefusedCode(
+  ctx: PlaceOrderContext,
+  input: PlaceOrderInput,
+  refused: CodeRefused,
+): Promise<PlaceOrderResult> {
+  const db = await getDb();
+  return db.withStore(ctx.store.id, async (tx) => {
+    await lockShopperCart(tx, ctx.userId);
+    await clearCartCode(tx, ctx.store.id, ctx.userId, refused.codeId);
+    const price = await priceCheckout(tx, ctx.store.id, ctx.userId, { emails: [input.shipping.email] });
+    const { totalCents } = totalsFor(price, input.paymentMethod);
+    return { kind: "code-refused", code: refused.code, refusal: refused.refusal, totalCents };
+  });
 }
 
 /**

@@ -61,12 +61,27 @@ export function verifyStripeEvent(
   if (!secret) throw new Error("Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)");
   // Stripe's helper refuses a stamp older than its tolerance but not one from the future: a
   // signature made with a clock set ahead (or a replay kept for later) would stay good forever.
-  const stamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature ?? "")?.[1]);
+  const stamp = signedStamp(signature ?? "");
   if (Number.isFinite(stamp) && stamp - Date.now() / 1000 > SIGNATURE_TOLERANCE_SECONDS) {
     throw new Error("Stripe signature stamped in the future");
   }
   // The static helper: checking a signature needs the webhook secret, not the API key.
   return Stripe.webhooks.constructEvent(rawBody, signature ?? "", secret, SIGNATURE_TOLERANCE_SECONDS);
+}
+
+/**
+ * The stamp Stripe's helper checks the signature against, read as it reads it (stripe's
+ * Webhooks.js parseHeader): the header split at commas, each item at "=", key exactly "t", and
+ * the last such item wins. Reading any other (the first, or one with a space before it) would
+ * judge a different stamp than the one that was signed: `t=<now>,t=<an hour ahead>,v1=…` passed.
+ */
+function signedStamp(header: string): number {
+  let stamp = Number.NaN;
+  for (const item of header.split(",")) {
+    const [key, value] = item.split("=");
+    if (key === "t") stamp = Number.parseInt(value ?? "", 10);
+  }
+  return stamp;
 }
 
 /** The webhook route answers only when the secret it checks signatures with is set. */

@@ -13,6 +13,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderEvents, orders, stores } from "~/db/schema";
+import { logger } from "~/lib/log.server";
 import { handleBillingEvent } from "~/services/billing/billing-events.server";
 import { sendPaidOrderAlerts } from "~/services/orders/order-alerts.server";
 import { sendOrderEmails, type OrderEmail } from "~/services/orders/order-emails.server";
@@ -39,12 +40,31 @@ function storeIdOf(event: Stripe.Event): string | null {
   return storeId && UUID.test(storeId) ? storeId : null;
 }
 
+/**
+ * Whether the event carries an object to read. Stripe signs what it sends, so one without (say
+ * `data: {}`, or a null object) comes the same on every delivery: answering it with an error
+ * would have Stripe deliver it again for days, each time failing alike.
+ */
+function hasObject(event: Stripe.Event): boolean {
+  const object: unknown = (event.data as { object?: unknown } | undefined)?.object;
+  return typeof object === "object" && object !== null && !Array.isArray(object);
+}
+
 /** The event's outcome, and where it was recorded (the webhook metrics count by both). */
 export async function handleStripeEvent(event: Stripe.Event): Promise<HandledStripeEvent<WebhookOutcome>> {
+  const db = await getDb();
+  if (!hasObject(event)) {
+    // Acknowledged and recorded once, so Stripe stops; logged once (a redelivery is a duplicate)
+    // for whoever looks at why: nothing in this app acts on an event it cannot read.
+    return db.withPlatform(async (tx) => {
+      if (!(await recordStripeEvent(tx, event, null))) return { outcome: "duplicate", ledger: "platform" };
+      logger.warn({ eventId: event.id, type: event.type }, "Stripe event without an object: ignored");
+      return { outcome: "ignored", ledger: "platform" };
+    });
+  }
   // The platform's own account: store subscriptions (services/billing).
   if (!event.account) return handleBillingEvent(event);
   const storeId = storeIdOf(event);
-  const db = await getDb();
   if (!storeId) {
     // Not ours to act on; still recorded once.
     return db.withPlatform(async (tx) => ({
@@ -123,6 +143,8 @@ async function sessionCompleted(
   const intentId =
     typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   const result = await markOrderPaidIn(tx, storeId, orderId, { paymentIntentId: intentId });
+  // Not an order of this store: nothing was applied (the event is still recorded, once).
+  if (result.kind === "not-found") return "ignored";
   if (result.kind === "paid") emails.push({ orderId, kind: "order-paid" });
   if (result.kind === "unchanged" && result.status === "cancelled" && intentId) {
     // Paid after the order was cancelled (expired, abandoned, or cancelled by the shopper): the
@@ -197,15 +219,17 @@ async function chargeRefunded(
     if (known) return "applied";
     // The payment is not on any order yet. Its order (named in the charge's metadata, as our
     // checkout sets it) may be waiting for its own `checkout.session.completed`: ask again later.
-    // A payment of no order of this store never will be: recorded as ignored, so Stripe stops
-    // retrying it (a 409 forever otherwise).
+    // A payment of no card order of this store never will be (a Cash On Delivery order is never
+    // paid through Stripe): recorded as ignored, so Stripe stops retrying it (a 409 forever
+    // otherwise).
     const orderId = charge.metadata?.orderId;
     if (orderId && UUID.test(orderId)) {
       const [pending] = await tx
-        .select({ id: orders.id })
+        .select({ paymentMethod: orders.paymentMethod })
         .from(orders)
         .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
-      if (pending) throw new NotYet(`order ${orderId} has no payment intent ${intentId} yet`);
+      if (pending?.paymentMethod === "card")
+        throw new NotYet(`order ${orderId} has no payment intent ${intentId} yet`);
     }
     return "ignored";
   }

@@ -97,15 +97,27 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
   expect((await axe(page).exclude("[data-sonner-toaster]").analyze()).violations, what).toEqual([]);
 }
 
-/** Where `screenshots` writes (SHOTS_DIR, else test-results/screenshots), for a person to look at. */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? "test-results/screenshots";
+/**
+ * Screenshots are for a person to look at (every new page at 1280 and 390 px, in en and ar), not
+ * a check: they are taken only when SHOTS_DIR names a folder for them
+ * (`SHOTS_DIR=shots npx playwright test admin-orders`). `npm test` and CI take none; they cost
+ * a full-page capture and a PNG encode each, and nobody looks at them there.
+ */
+export const SHOTS_DIR = process.env.SHOTS_DIR;
+
+/** A screenshot `<name>.png` in SHOTS_DIR, full page unless told otherwise; nothing without it. */
+export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!SHOTS_DIR) return;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage });
+}
 
 /** Full-page screenshots at 1280 and 390 px (`<name>-<width>.png`), then back to 1280 px. */
 export async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
+  if (!SHOTS_DIR) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
