@@ -19,6 +19,7 @@ import { createLoadContext } from "./app/http/load-context.server";
 import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
 import { startTrendingSweeps } from "./app/services/orders/trending.server";
 import { startTrialNotices } from "./app/services/billing/trial-notices.server";
+import { deliveriesSettled, startOutboxSweeps } from "./app/services/email/email.server";
 import { subscribeDemoStores } from "./app/services/billing/demo-subscription.server";
 import { connectDemoStores } from "./app/services/payments/demo-account.server";
 import { DEMO_STORES } from "./app/db/seed/stores";
@@ -242,6 +243,9 @@ async function serve() {
   const stopTrendingSweeps = startTrendingSweeps();
   // Our own trials are announced by mail 3 days before they end, once, whichever process claims them.
   const stopTrialNotices = startTrialNotices();
+  // Mail a process did not deliver (it died, the mail server or the database failed) is
+  // delivered or retried by whichever process sweeps the outbox first.
+  const stopOutboxSweeps = startOutboxSweeps();
 
   let shuttingDown = false;
   async function shutdown(signal: string) {
@@ -249,6 +253,7 @@ async function serve() {
     shuttingDown = true;
     stopTrendingSweeps();
     stopTrialNotices();
+    stopOutboxSweeps();
     console.log(`${signal}: draining connections`);
     // Decision 020: out within 10 s of the signal, whatever is still running.
     const forceExit = setTimeout(() => {
@@ -259,6 +264,9 @@ async function serve() {
     clearInterval(recheck);
     // New requests get 503 while those in flight finish; then the server closes.
     await drain.idle();
+    // Emails of orders placed just now, still being handed to the mail server (else the sweep
+    // of another process sends them later).
+    await deliveriesSettled();
     observed?.server?.close();
     server.close(async () => {
       await health.stop();

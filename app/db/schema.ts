@@ -1320,6 +1320,15 @@ export const emailOutbox = pgTable(
       .notNull()
       .default("queued"),
     error: text("error"),
+    /** The sender's display name (the store's), kept for a delivery after the request. */
+    fromName: text("from_name"),
+    /** Delivery attempts so far (email.server.ts retries a failed send). */
+    attempts: integer("attempts").notNull().default(0),
+    /**
+     * When the next delivery attempt is due; null once sent or logged, or given up. A claimed
+     * message's is pushed past the send's longest time, so no other process sends it meanwhile.
+     */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
@@ -1327,6 +1336,10 @@ export const emailOutbox = pgTable(
     primaryKey({ columns: [t.storeId, t.id] }),
     storeFk("email_outbox_store_fk", t.storeId),
     index("email_outbox_created_idx").on(t.storeId, t.createdAt.desc()),
+    // The delivery sweep's question: which messages are due (few, among all ever sent).
+    index("email_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
   ],
 );
 

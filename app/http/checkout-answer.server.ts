@@ -1,6 +1,7 @@
 /**
  * What the checkout page answers for an order that was not placed as asked (decision 014): a
- * 409 with the reason and the page's new summary, or the redirect of a placed one.
+ * 409 with the reason and the page's new summary, or the redirect of a placed one; a 503 when
+ * the database lost the order's commit (decision 020).
  */
 import { data } from "@remix-run/node";
 import { codeRefusalNotice } from "~/lib/discount-codes";
@@ -58,6 +59,13 @@ export function checkoutAnswer(
       return checkoutConflict(codRefusalNotice(placed.refusal, currency, locale), reply);
     case "token-taken":
       return checkoutConflict({ key: "checkout.tokenTaken" }, reply);
+    case "not-saved":
+      // The connection died during COMMIT and the order is not there (decision 020): the form
+      // stays as it was, and sending it again places the order once (its token).
+      return data(
+        { result: reply, notice: { key: "checkout.notSaved" } satisfies FormNotice },
+        { status: 503 },
+      );
     case "code-refused":
       // The code could not be had (its last use went a moment ago…): nothing placed, the code is
       // off the cart, and the reloaded summary shows the total the next Place order is placed at.

@@ -103,7 +103,12 @@ export const action = shopperAction(
     if ((placed.kind === "placed" || placed.kind === "existing") && placed.paymentMethod === "card") {
       // The order holds its stock while the shopper pays on Stripe's page; a double submit
       // gets the same Checkout Session back (its idempotency key is the order's).
-      const card = await startCardCheckout(store, placed.number);
+      // After the commit: Stripe or the database failing here changes no order. The shopper is
+      // told card payment is unavailable; sending the form again reaches the same order.
+      const card = await startCardCheckout(store, placed.number).catch((error: unknown) => {
+        console.error(`card checkout for order #${placed.number} not started:`, error);
+        return { kind: "unavailable" } as const;
+      });
       if (card.kind === "redirect") return redirect(card.url);
       if (card.kind === "not-pending") return redirect(`/orders/${placed.number}`);
       return checkoutConflict({ key: "checkout.cardUnavailable" }, submission.reply());

@@ -1,11 +1,19 @@
 /**
- * Outgoing mail (DESIGN §1): nodemailer over SMTP_URL when it is set; without it the message is
- * kept in `email_outbox` with status "logged" and printed to the server log, so the embedded demo
- * can still follow a reset or sign-in link. Every message is recorded in the outbox either way.
+ * Outgoing mail (DESIGN §1): every message is a row of `email_outbox` first, then delivered —
+ * nodemailer over SMTP_URL when it is set; without it the message is printed to the server log
+ * (status "logged"), so the embedded demo can still follow a reset or sign-in link.
+ *
+ * A message written in the transaction of the change that owes it (`enqueueEmails`, e.g. a
+ * checkout's) exists exactly when the change does: a crash or a lost database after the commit
+ * delays it, never loses it. Delivery claims a message by pushing its `next_attempt_at` past the
+ * send's longest time, so one process sends it; a failed send is tried again later with a
+ * growing pause (`retryDelayMs`), up to MAX_ATTEMPTS. The sweep (`startOutboxSweeps`, every
+ * process, at start and every minute) delivers whatever is due: messages whose process died
+ * before delivering them, and retries.
  */
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getDb } from "~/db/client.server";
+import { getDb, rowsOf, type Db, type Tx } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { metrics } from "~/lib/metrics.server";
@@ -23,26 +31,40 @@ export interface EmailMessage {
   fromName: string;
 }
 
+export type DeliveryStatus = "sent" | "logged" | "failed";
+
+/** Attempts before a message is given up (kept as "failed" with its last error). */
+export const MAX_ATTEMPTS = 8;
+/** A claimed message is not due again before this: longer than nodemailer's own time limits. */
+const CLAIM_LEASE = sql`interval '15 minutes'`;
+export const OUTBOX_SWEEP_MS = 60_000;
+/** Messages one store's sweep delivers at a time, oldest first. */
+const SWEEP_BATCH = 50;
+
+/** The pause before attempt `attempts + 1`: 30 s, 1 min, 2 min, … up to an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
+}
+
 let transport: { url: string; transporter: Transporter } | undefined;
 function transporterFor(url: string): Transporter {
   if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
   return transport.transporter;
 }
 
-function fromAddress(fromName: string): string {
+function fromAddress(fromName: string | null): string {
   const address = config().mailFrom;
+  if (!fromName) return address;
   return `"${fromName.replace(/["\\\r\n]/g, "")}" <${address}>`;
 }
 
-export async function sendEmail(
-  storeId: string,
-  message: EmailMessage,
-): Promise<{ status: "sent" | "logged" | "failed" }> {
-  const db = await getDb();
-  const [row] = await db.withStore(storeId, (tx) =>
-    tx
-      .insert(emailOutbox)
-      .values({
+/** Writes the messages into the outbox in the caller's transaction, due now; returns their ids. */
+export async function enqueueEmails(tx: Tx, storeId: string, messages: readonly EmailMessage[]) {
+  if (messages.length === 0) return [];
+  const rows = await tx
+    .insert(emailOutbox)
+    .values(
+      messages.map((message) => ({
         storeId,
         to: message.to,
         subject: message.subject,
@@ -50,11 +72,54 @@ export async function sendEmail(
         text: message.text,
         kind: message.kind,
         locale: message.locale,
-      })
-      .returning({ id: emailOutbox.id }),
-  );
+        fromName: message.fromName,
+        nextAttemptAt: sql`now()`,
+      })),
+    )
+    .returning({ id: emailOutbox.id });
+  return rows.map((row) => row.id);
+}
+
+type Claimed = typeof emailOutbox.$inferSelect;
+
+/** Claims the store's due messages (those of `ids` only, when given). */
+async function claim(db: Db, storeId: string, ids: readonly string[] | null): Promise<Claimed[]> {
+  return db.withStore(storeId, async (tx) => {
+    const due = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.storeId, storeId),
+          ids ? inArray(emailOutbox.id, [...ids]) : undefined,
+          lte(emailOutbox.nextAttemptAt, sql`now()`),
+        ),
+      )
+      .orderBy(asc(emailOutbox.createdAt))
+      .limit(SWEEP_BATCH)
+      // Another process claiming the same rows now skips them rather than waiting.
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(emailOutbox)
+      .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${CLAIM_LEASE}` })
+      .where(
+        and(
+          eq(emailOutbox.storeId, storeId),
+          inArray(
+            emailOutbox.id,
+            due.map((row) => row.id),
+          ),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Hands one claimed message to the mail server (or the log) and records what happened. */
+async function deliver(db: Db, storeId: string, message: Claimed): Promise<DeliveryStatus> {
   const { smtpUrl } = config();
-  let status: "sent" | "logged" | "failed" = "logged";
+  let status: DeliveryStatus = "logged";
   let error: string | null = null;
   if (smtpUrl) {
     try {
@@ -70,17 +135,109 @@ export async function sendEmail(
     } catch (cause) {
       status = "failed";
       error = cause instanceof Error ? cause.message : String(cause);
-      console.error(`email ${message.kind} to ${message.to} failed: ${error}`);
+      const retry = message.attempts < MAX_ATTEMPTS ? "to be tried again" : "given up";
+      console.error(
+        `email ${message.kind} to ${message.to} failed (attempt ${message.attempts}, ${retry}): ${error}`,
+      );
     }
   } else {
     console.log(`[email] ${message.kind} to ${message.to}: ${message.subject}\n${message.text}`);
   }
+  const retryAt =
+    status === "failed" && message.attempts < MAX_ATTEMPTS
+      ? sql`now() + ${`${retryDelayMs(message.attempts)} milliseconds`}::interval`
+      : null;
   await db.withStore(storeId, (tx) =>
     tx
       .update(emailOutbox)
-      .set({ status, error, sentAt: status === "sent" ? new Date() : null })
-      .where(eq(emailOutbox.id, row!.id)),
+      .set({ status, error, sentAt: status === "sent" ? new Date() : null, nextAttemptAt: retryAt })
+      .where(and(eq(emailOutbox.storeId, storeId), eq(emailOutbox.id, message.id))),
   );
   metrics.email(status);
-  return { status };
+  return status;
+}
+
+/** Delivers the store's due messages (of `ids` only, when given); returns each one's outcome. */
+export async function deliverEmails(
+  storeId: string,
+  ids: readonly string[] | null = null,
+): Promise<DeliveryStatus[]> {
+  if (ids?.length === 0) return [];
+  // One database for the whole delivery: one that outlives its request never opens another.
+  const db = await getDb();
+  const claimed = await claim(db, storeId, ids);
+  const outcomes: DeliveryStatus[] = [];
+  for (const message of claimed) outcomes.push(await deliver(db, storeId, message));
+  return outcomes;
+}
+
+/**
+ * Deliveries started after a commit and not finished yet (awaited by tests and at shutdown).
+ * Shared through globalThis: server.ts and the Remix build each load their own copy of this module.
+ */
+const IN_FLIGHT_KEY = Symbol.for("storefront.emailDeliveries");
+const inFlight: Set<Promise<void>> = ((globalThis as Record<symbol, unknown>)[IN_FLIGHT_KEY] ??=
+  new Set()) as Set<Promise<void>>;
+
+/**
+ * Delivers messages a committed change wrote, without the caller waiting: the caller's answer
+ * (a checkout's "placed") is what was committed whatever the mail server or the database does
+ * next. A delivery that fails is logged; the sweep tries again what is still due.
+ */
+export function deliverAfterCommit(storeId: string, ids: readonly string[]): void {
+  if (ids.length === 0) return;
+  const delivery = deliverEmails(storeId, ids)
+    .then(() => undefined)
+    .catch((error: unknown) => console.error(`emails ${ids.join(", ")} not delivered yet:`, error))
+    .finally(() => inFlight.delete(delivery));
+  inFlight.add(delivery);
+}
+
+/** Resolves once every delivery started by `deliverAfterCommit` so far has finished. */
+export async function deliveriesSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+}
+
+/**
+ * One message now, outside any change's transaction (a sign-in link, a webhook's email): written
+ * to the outbox, then delivered; a failed send is retried by the sweep.
+ */
+export async function sendEmail(storeId: string, message: EmailMessage): Promise<{ status: DeliveryStatus }> {
+  const db = await getDb();
+  const ids = await db.withStore(storeId, (tx) => enqueueEmails(tx, storeId, [message]));
+  const [status] = await deliverEmails(storeId, ids);
+  // Claimed meanwhile by a sweep of another process, which delivers it.
+  return { status: status ?? "logged" };
+}
+
+/** Delivers every store's due mail; one store failing does not stop the rest. */
+export async function sweepOutbox(): Promise<{ stores: number; delivered: number }> {
+  const db = await getDb();
+  const due = rowsOf<{ store_id: string }>(
+    await db.withPlatform((tx) => tx.execute(sql`select store_id from platform_stores_with_due_email()`)),
+  );
+  let delivered = 0;
+  for (const { store_id } of due) {
+    try {
+      delivered += (await deliverEmails(store_id)).length;
+    } catch (error) {
+      // The database went away meanwhile: the next sweep tries again.
+      console.error(`outbox sweep of store ${store_id} failed:`, error);
+    }
+  }
+  return { stores: due.length, delivered };
+}
+
+/** Sweeps shortly after start and every `intervalMs`; the timers never keep the process alive. */
+export function startOutboxSweeps(intervalMs = OUTBOX_SWEEP_MS): () => void {
+  const run = () =>
+    void sweepOutbox().catch((error: unknown) => console.error("outbox sweep failed:", error));
+  const first = setTimeout(run, 5_000);
+  const timer = setInterval(run, intervalMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

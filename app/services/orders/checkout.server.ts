@@ -20,7 +20,12 @@
  * Cash On Delivery: confirmed, unpaid, its fee on the order, only where the store's COD rules offer
  * it. Card: pending, payment pending, stock held until the payment webhook confirms or cancels it
  * (cancelOrder gives the stock back). The store's admins are told of each order once it is
- * placed (COD) or paid (card), after the commit (order-alerts.server.ts).
+ * placed (COD) or paid (card) (order-alerts.server.ts).
+ *
+ * The answer is what was committed (decision 020, "A checkout's answer"): the order's emails (the
+ * shopper's, and the admins' alerts for COD) are written into the outbox in the order's own
+ * transaction and delivered after the commit without the answer waiting on them; a COMMIT whose
+ * answer was lost (the connection died) is settled by looking the order up by its token.
  */
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
@@ -38,8 +43,9 @@ import type { Locale } from "~/lib/i18n";
 import type { PaymentMethod, ShippingInput } from "~/lib/validation/checkout";
 import { lockShopperCart } from "~/services/commerce/shopper-lock.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
-import { sendOrderEmail } from "./order-emails.server";
-import { sendNewOrderAlerts } from "./order-alerts.server";
+import { deliverAfterCommit, enqueueEmails } from "~/services/email/email.server";
+import { linesInEmailOrder, orderEmailMessage } from "./order-emails.server";
+import { alertRecipients, orderAlertEmail, type AlertRecipient } from "./order-alerts.server";
 import {
   codRefusal,
   loadPaymentOptions,
@@ -146,7 +152,9 @@ export type PlaceOrderResult =
    * cart (issue 39), so the page shows `totalCents` (the total without it, with the chosen method's
    * fee) and the next Place order goes through at that total.
    */
-  | { kind: "code-refused"; code: string; refusal: CodeRefusal; totalCents: number };
+  | { kind: "code-refused"; code: string; refusal: CodeRefusal; totalCents: number }
+  /** The connection died during COMMIT and the order is not there: nothing was saved. */
+  | { kind: "not-saved" };
 
 /** Thrown inside the transaction so that everything written so far is rolled back. */
 class Rollback extends Error {
@@ -187,6 +195,41 @@ async function orderByToken(tx: Tx, userId: string, token: string) {
     : ({ kind: "token-taken" } as const);
 }
 
+/** Pauses between the looks of `settleUnknownCommit` while the database cannot be asked. */
+const UNKNOWN_COMMIT_RETRIES_MS = [100, 400, 1_000];
+
+/**
+ * The COMMIT was sent and its answer lost (the connection died): whether the order exists is
+ * PostgreSQL's to say, on a fresh connection. The order this checkout wrote (by its token) →
+ * "placed"; none → "not-saved". Throws `cause` when the database cannot be asked at all, the
+ * outcome still unknown (the shopper's retry with the same token finds the order, if any).
+ */
+async function settleUnknownCommit(
+  storeId: string,
+  token: string,
+  cause: unknown,
+): Promise<{ orderId: string; number: number } | null> {
+  const db = await getDb();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db.withStore(storeId, (tx) =>
+        tx
+          .select({ orderId: orders.id, number: orders.number })
+          .from(orders)
+          .where(and(eq(orders.storeId, storeId), eq(orders.checkoutToken, token))),
+      );
+      return row ?? null;
+    } catch (error) {
+      const pause = UNKNOWN_COMMIT_RETRIES_MS[attempt];
+      if (pause === undefined) {
+        console.error(`checkout ${token}: commit outcome unknown, the order could not be looked up:`, error);
+        throw cause;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
 export interface PlaceOrderContext {
   store: { id: string; currency: string };
   userId: string;
@@ -200,6 +243,10 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
   const db = await getDb();
   const { store, userId } = ctx;
   let result: PlaceOrderResult;
+  /** The order's emails, written in its transaction: delivered once it committed. */
+  let emailIds: string[] = [];
+  /** Set when the transaction's work is done: an error from then on is the COMMIT's. */
+  let committing = false;
   try {
     result = await db.withStore(store.id, async (tx) => {
       // One checkout or cart change at a time per shopper: a second submit of the same form
@@ -235,6 +282,9 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       // Work that locks nothing other shoppers need comes first: from the stock update on, this
       // transaction holds the product rows and then the store's order counter until it commits,
       // and every other order of the store waits for them.
+      // A Cash On Delivery order is news for the store's admins now (a card order once paid).
+      const recipients: AlertRecipient[] =
+        ctx.mail && input.paymentMethod === "cod" ? await alertRecipients(tx, store.id) : [];
       await upsertAddress(tx, store.id, userId, input.shipping);
       await tx.delete(cartItems).where(and(eq(cartItems.storeId, store.id), eq(cartItems.userId, userId)));
       if (price.code) await clearCartCode(tx, store.id, userId);
@@ -284,23 +334,26 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           discountCode: price.code?.code ?? null,
           codeDiscountCents: price.codeDiscountCents,
         })
-        .returning({ id: orders.id, number: orders.number });
-      await tx.insert(orderItems).values(
-        price.lines.map((line) => ({
-          storeId: store.id,
-          orderId: order!.id,
-          productId: line.productId,
-          variantId: line.variantId,
-          nameEn: line.nameEn,
-          nameAr: line.nameAr,
-          sku: line.sku,
-          options: line.options,
-          unitPriceCents: line.unitPriceCents,
-          unitDiscountCents: line.unitDiscountCents,
-          quantity: line.quantity,
-          lineTotalCents: line.lineTotalCents,
-        })),
-      );
+        .returning();
+      const lines = await tx
+        .insert(orderItems)
+        .values(
+          price.lines.map((line) => ({
+            storeId: store.id,
+            orderId: order!.id,
+            productId: line.productId,
+            variantId: line.variantId,
+            nameEn: line.nameEn,
+            nameAr: line.nameAr,
+            sku: line.sku,
+            options: line.options,
+            unitPriceCents: line.unitPriceCents,
+            unitDiscountCents: line.unitDiscountCents,
+            quantity: line.quantity,
+            lineTotalCents: line.lineTotalCents,
+          })),
+        )
+        .returning();
       if (price.code) {
         await recordCodeUse(tx, store.id, {
           codeId: price.code.id,
@@ -318,6 +371,14 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
         paymentStatus,
         actorUserId: userId,
       });
+      if (ctx.mail) {
+        // In the order's transaction: the emails exist exactly when the order does.
+        emailIds = await enqueueEmails(tx, store.id, [
+          orderEmailMessage(ctx.mail, order!, linesInEmailOrder(lines), "order-placed"),
+          ...recipients.map((admin) => orderAlertEmail(ctx.mail!, order!, admin)),
+        ]);
+      }
+      committing = true;
       return {
         kind: "placed",
         number: order!.number,
@@ -333,13 +394,15 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       const earlier = await db.withStore(store.id, (tx) => orderByToken(tx, userId, input.checkoutToken));
       if (earlier) return earlier;
     }
-    throw error;
+    if (!committing) throw error;
+    const found = await settleUnknownCommit(store.id, input.checkoutToken, error);
+    if (!found) return { kind: "not-saved" };
+    result = { kind: "placed", ...found, paymentMethod: input.paymentMethod };
   }
-  if (result.kind === "placed") metrics.orderPlaced(result.paymentMethod);
-  if (result.kind === "placed" && ctx.mail) {
-    await sendOrderEmail(store.id, ctx.mail, result.orderId, "order-placed");
-    // A card order is news for the store's admins once it is paid (the webhook sends theirs).
-    if (result.paymentMethod === "cod") await sendNewOrderAlerts(store.id, ctx.mail, result.orderId);
+  if (result.kind === "placed") {
+    metrics.orderPlaced(result.paymentMethod);
+    // Not awaited: nothing after the commit may change or hold back the answer.
+    deliverAfterCommit(store.id, emailIds);
   }
   return result;
 }

@@ -5,22 +5,56 @@
  * page on the store's canonical host. A Cash On Delivery order is news when it is placed; a card
  * order when its payment is confirmed (the webhook), so an abandoned card checkout alerts nobody.
  *
- * Sent after the order's transaction committed, through the outbox (email.server.ts), and never
- * thrown: a mail failure cannot undo or fail a checkout or a webhook. A failed message stays in
- * `email_outbox` with status "failed" and its error, and the log says which order it was for.
+ * A checkout writes them into the outbox in the order's own transaction (`alertRecipients` +
+ * `orderAlertEmail`); a webhook sends them after its commit (`sendNewOrderAlerts`, never thrown).
+ * A mail failure cannot undo or fail a checkout or a webhook: a failed message stays in
+ * `email_outbox` with status "failed" and its error, is tried again, and the log says which
+ * order it was for.
  */
 import "~/lib/i18n.server";
 import { and, eq, isNull } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Tx } from "~/db/client.server";
 import { orders, stores, users } from "~/db/schema";
 import { DEFAULT_LOCALE, getT, type Locale } from "~/lib/i18n";
 import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { formatMoney } from "~/lib/money";
-import { sendEmail } from "~/services/email/email.server";
+import { sendEmail, type EmailMessage } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { loadEmailStore, type OrderEmail } from "./order-emails.server";
 
 export const ORDER_ALERT_KIND = "new-order-alert";
+
+/** An admin who gets new-order alerts, with the language they are written in. */
+export interface AlertRecipient {
+  email: string;
+  name: string;
+  locale: Locale;
+}
+
+/** The store's admins who want new-order alerts (not blocked, not turned off). */
+export async function alertRecipients(tx: Tx, storeId: string): Promise<AlertRecipient[]> {
+  const [row] = await tx
+    .select({ defaultLocale: stores.defaultLocale })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  const storeLocale = row?.defaultLocale ?? DEFAULT_LOCALE;
+  const admins = await tx
+    .select({ email: users.email, name: users.name, locale: users.locale })
+    .from(users)
+    .where(
+      and(
+        eq(users.storeId, storeId),
+        eq(users.isAdmin, true),
+        eq(users.orderAlerts, true),
+        isNull(users.blockedAt),
+      ),
+    );
+  return admins.map((admin) => ({
+    email: admin.email,
+    name: admin.name,
+    locale: admin.locale ?? storeLocale,
+  }));
+}
 
 /** The alert to each admin who wants it. Returns how many were handed to the outbox. */
 export async function sendNewOrderAlerts(
@@ -39,32 +73,16 @@ export async function sendNewOrderAlerts(
           codFeeCents: orders.codFeeCents,
           currency: orders.currency,
           paymentMethod: orders.paymentMethod,
-          shopper: orders.shipFullName,
+          shipFullName: orders.shipFullName,
         })
         .from(orders)
         .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
       if (!order) return null;
-      const [row] = await tx
-        .select({ defaultLocale: stores.defaultLocale })
-        .from(stores)
-        .where(eq(stores.id, storeId));
-      const admins = await tx
-        .select({ email: users.email, name: users.name, locale: users.locale })
-        .from(users)
-        .where(
-          and(
-            eq(users.storeId, storeId),
-            eq(users.isAdmin, true),
-            eq(users.orderAlerts, true),
-            isNull(users.blockedAt),
-          ),
-        );
-      return { order, admins, storeLocale: row?.defaultLocale ?? DEFAULT_LOCALE };
+      return { order, recipients: await alertRecipients(tx, storeId) };
     });
     if (!found) return 0;
-    for (const admin of found.admins) {
-      const locale: Locale = admin.locale ?? found.storeLocale;
-      await sendEmail(storeId, orderAlertEmail(store, found.order, admin, locale));
+    for (const recipient of found.recipients) {
+      await sendEmail(storeId, orderAlertEmail(store, found.order, recipient));
       sent += 1;
     }
   } catch (error) {
@@ -86,7 +104,8 @@ export async function sendPaidOrderAlerts(storeId: string, emails: readonly Orde
   for (const email of paid) await sendNewOrderAlerts(storeId, store, email.orderId);
 }
 
-function orderAlertEmail(
+/** The new-order alert for one admin, in the admin's language. */
+export function orderAlertEmail(
   store: EmailStore,
   order: {
     number: number;
@@ -94,14 +113,14 @@ function orderAlertEmail(
     codFeeCents: number;
     currency: string;
     paymentMethod: "card" | "cod";
-    shopper: string;
+    shipFullName: string;
   },
-  admin: { email: string; name: string },
-  locale: Locale,
-) {
+  admin: AlertRecipient,
+): EmailMessage {
+  const locale = admin.locale;
   const t = getT(locale);
   const money = (cents: number) => formatMoney(cents, order.currency, locale);
-  const vars = { store: store.name, name: admin.name, number: order.number, shopper: order.shopper };
+  const vars = { store: store.name, name: admin.name, number: order.number, shopper: order.shipFullName };
   const subject = t("orderAlerts.email.subject", vars);
   const intro = [t("email.greeting", vars), t("orderAlerts.email.body", vars)];
   const facts: Array<[string, string]> = [

@@ -1,9 +1,11 @@
 /**
  * Order emails (issue 9, item 9): placed, paid, cancelled and refunded, in the language the
  * shopper ordered in, dressed in the store's name and colour, with the lines, the total, the
- * delivery address and a link to the order. Sent after the change's transaction committed, by
- * whoever made the change exactly once (checkout, a cancel, a webhook event applied for the
- * first time); a mail failure never undoes an order (the outbox keeps the message with its error).
+ * delivery address and a link to the order. Owed by whoever made the change exactly once
+ * (checkout, a cancel, a webhook event applied for the first time); a mail failure never undoes
+ * an order (the outbox keeps the message with its error, and tries again). A checkout writes its
+ * email into the outbox in the order's own transaction (`orderEmailMessage` + `enqueueEmails`);
+ * the others send after their commit (`sendOrderEmail`).
  */
 import { nameWithVariant } from "~/lib/variants";
 import "~/lib/i18n.server";
@@ -14,7 +16,7 @@ import { joinAddress } from "~/lib/address";
 import { getT } from "~/lib/i18n";
 import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { formatMoney } from "~/lib/money";
-import { sendEmail } from "~/services/email/email.server";
+import { sendEmail, type EmailMessage } from "~/services/email/email.server";
 import { emailStore, type EmailStore } from "~/services/email/email-templates.server";
 import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
 
@@ -35,6 +37,76 @@ export interface OrderEmail {
   kind: OrderEmailKind;
 }
 
+type OrderRow = typeof orders.$inferSelect;
+type OrderLineRow = typeof orderItems.$inferSelect;
+
+/** The order's email of `kind`, in the language the shopper ordered in; `lines` in the order shown. */
+export function orderEmailMessage(
+  store: EmailStore,
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  kind: OrderEmailKind,
+): EmailMessage {
+  const locale = order.locale;
+  const t = getT(locale);
+  const money = (cents: number) => formatMoney(cents, order.currency, locale);
+  const vars = { store: store.name, name: order.shipFullName, number: order.number };
+  const subject = t(`email.${kind}.subject`, vars);
+  const intro = [t("email.greeting", vars), t(`email.${kind}.body`, vars)];
+  const link = `${store.origin}/orders/${order.number}`;
+  const action = t("email.order.action");
+  const items = lines.map((line) => ({
+    name: nameWithVariant(line, locale),
+    quantity: line.quantity,
+    total: money(line.lineTotalCents),
+  }));
+  const addressLabel = t("orders.deliveryAddress");
+  const address = joinAddress(
+    {
+      fullName: order.shipFullName,
+      streetAddress: order.shipStreetAddress,
+      zipCode: order.shipZipCode,
+      city: order.shipCity,
+    },
+    locale,
+  );
+  const totals = [
+    ...(order.shippingCents > 0 ? [[t("orders.shipping"), money(order.shippingCents)]] : []),
+    ...(order.codFeeCents > 0 ? [[t("codControls.feeLine"), money(order.codFeeCents)]] : []),
+    // The discount code the order used and what it took off (decision 029).
+    ...(order.discountCode
+      ? [[t("discounts.summaryLine", { code: order.discountCode }), `−${money(order.codeDiscountCents)}`]]
+      : []),
+    [t("orders.total"), money(order.totalCents)],
+  ];
+  const { start, end, page } = emailFrame(locale, store);
+  const html = page(
+    `${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
+${items.map((i) => `<tr style="border-bottom:1px solid #e5e7eb"><td style="text-align:${start}">${escapeHtml(i.name)} × ${i.quantity}</td><td style="text-align:${end}">${escapeHtml(i.total)}</td></tr>`).join("\n")}
+${totals.map(([label, value]) => `<tr><td style="text-align:${start};font-weight:bold">${escapeHtml(label!)}</td><td style="text-align:${end};font-weight:bold">${escapeHtml(value!)}</td></tr>`).join("\n")}
+</table>
+<p><strong>${escapeHtml(addressLabel)}</strong><br>${escapeHtml(address)}</p>`,
+    { label: action, link },
+    t("email.footer", vars),
+  );
+  const text = [
+    ...intro,
+    items.map((i) => `${i.name} × ${i.quantity}: ${i.total}`).join("\n"),
+    totals.map(([label, value]) => `${label}: ${value}`).join("\n"),
+    `${addressLabel}: ${address}`,
+    `${action}: ${link}`,
+    t("email.footer", vars),
+  ].join("\n\n");
+  return { to: order.shipEmail, subject, html, text, kind, locale, fromName: store.name };
+}
+
+/** Lines as the emails list them (by English name, as `sendOrderEmail` reads them). */
+export function linesInEmailOrder(lines: readonly OrderLineRow[]): OrderLineRow[] {
+  return [...lines].sort((a, b) => (a.nameEn < b.nameEn ? -1 : a.nameEn > b.nameEn ? 1 : 0));
+}
+
+/** Reads the order and sends its email of `kind` now; never throws (the order stands either way). */
 export async function sendOrderEmail(
   storeId: string,
   store: EmailStore,
@@ -57,67 +129,7 @@ export async function sendOrderEmail(
       return { order, lines };
     });
     if (!found) return;
-    const { order, lines } = found;
-    const locale = order.locale;
-    const t = getT(locale);
-    const money = (cents: number) => formatMoney(cents, order.currency, locale);
-    const vars = { store: store.name, name: order.shipFullName, number: order.number };
-    const subject = t(`email.${kind}.subject`, vars);
-    const intro = [t("email.greeting", vars), t(`email.${kind}.body`, vars)];
-    const link = `${store.origin}/orders/${order.number}`;
-    const action = t("email.order.action");
-    const items = lines.map((line) => ({
-      name: nameWithVariant(line, locale),
-      quantity: line.quantity,
-      total: money(line.lineTotalCents),
-    }));
-    const addressLabel = t("orders.deliveryAddress");
-    const address = joinAddress(
-      {
-        fullName: order.shipFullName,
-        streetAddress: order.shipStreetAddress,
-        zipCode: order.shipZipCode,
-        city: order.shipCity,
-      },
-      locale,
-    );
-    const totals = [
-      ...(order.shippingCents > 0 ? [[t("orders.shipping"), money(order.shippingCents)]] : []),
-      ...(order.codFeeCents > 0 ? [[t("codControls.feeLine"), money(order.codFeeCents)]] : []),
-      // The discount code the order used and what it took off (decision 029).
-      ...(order.discountCode
-        ? [[t("discounts.summaryLine", { code: order.discountCode }), `−${money(order.codeDiscountCents)}`]]
-        : []),
-      [t("orders.total"), money(order.totalCents)],
-    ];
-    const { start, end, page } = emailFrame(locale, store);
-    const html = page(
-      `${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-<table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
-${items.map((i) => `<tr style="border-bottom:1px solid #e5e7eb"><td style="text-align:${start}">${escapeHtml(i.name)} × ${i.quantity}</td><td style="text-align:${end}">${escapeHtml(i.total)}</td></tr>`).join("\n")}
-${totals.map(([label, value]) => `<tr><td style="text-align:${start};font-weight:bold">${escapeHtml(label!)}</td><td style="text-align:${end};font-weight:bold">${escapeHtml(value!)}</td></tr>`).join("\n")}
-</table>
-<p><strong>${escapeHtml(addressLabel)}</strong><br>${escapeHtml(address)}</p>`,
-      { label: action, link },
-      t("email.footer", vars),
-    );
-    const text = [
-      ...intro,
-      items.map((i) => `${i.name} × ${i.quantity}: ${i.total}`).join("\n"),
-      totals.map(([label, value]) => `${label}: ${value}`).join("\n"),
-      `${addressLabel}: ${address}`,
-      `${action}: ${link}`,
-      t("email.footer", vars),
-    ].join("\n\n");
-    await sendEmail(storeId, {
-      to: order.shipEmail,
-      subject,
-      html,
-      text,
-      kind,
-      locale,
-      fromName: store.name,
-    });
+    await sendEmail(storeId, orderEmailMessage(store, found.order, found.lines, kind));
   } catch (error) {
     // The order stands either way; the failure is in the log (and the outbox, when it got there).
     console.error(`email ${kind} for order ${orderId} failed:`, error);
