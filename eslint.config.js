@@ -30,6 +30,56 @@ const ownTranslationHook = {
   message: "Import useTranslation from ~/lib/use-translation (decision 028).",
 };
 
+// Tests wait on the event itself (eventually(), a promise, fake timers), never on a guessed pause
+// (issue 32). A sleep that IS the behaviour under test says so on the line:
+// `// eslint-disable-next-line no-restricted-syntax -- why`; the reason is required.
+const waitOnTheEvent =
+  "Wait on the event itself (eventually(), a promise, vi.useFakeTimers()); a sleep that is the behaviour under test: eslint-disable-next-line with its reason after --.";
+const noSleeps = [
+  // new Promise((resolve) => setTimeout(resolve, ms)), with or without a block around it.
+  {
+    selector:
+      "NewExpression[callee.name='Promise'] > :function > CallExpression.body[callee.name='setTimeout']",
+    message: waitOnTheEvent,
+  },
+  {
+    selector:
+      "NewExpression[callee.name='Promise'] > :function > BlockStatement[body.length=1] > ExpressionStatement > CallExpression[callee.name='setTimeout']",
+    message: waitOnTheEvent,
+  },
+  { selector: "CallExpression[callee.property.name='waitForTimeout']", message: waitOnTheEvent },
+  {
+    selector:
+      ":matches(VariableDeclarator, FunctionDeclaration)[id.name=/^(sleep|delay|pause|wait|waitMs|snooze)$/i]",
+    message: waitOnTheEvent,
+  },
+];
+const timersPromises = ["timers/promises", "node:timers/promises"].map((name) => ({
+  name,
+  importNames: ["setTimeout", "scheduler"],
+  message: waitOnTheEvent,
+}));
+
+/** A disable comment in a test names its reason after ` -- ` (ESLint's own syntax for it). */
+const disableWithReason = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          const text = comment.value.trim();
+          if (/^eslint-disable(-next-line|-line)?\b/.test(text) && !/\s--\s*\S/.test(text)) {
+            context.report({
+              loc: comment.loc,
+              message: "Say why after ` -- `: a rule switched off in a test needs its reason on the line.",
+            });
+          }
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -88,6 +138,16 @@ export default tseslint.config(
   {
     files: ["app/**", "tests/**"],
     rules: { "no-restricted-imports": ["error", { paths: [ownTranslationHook] }] },
+  },
+  {
+    // The tests and their helpers; not tests/bench (measurements) nor the Stripe stand-in's timers.
+    files: ["tests/{unit,integration,e2e,helpers}/**"],
+    plugins: { tests: { rules: { "disable-with-reason": disableWithReason } } },
+    rules: {
+      "no-restricted-imports": ["error", { paths: [ownTranslationHook, ...timersPromises] }],
+      "no-restricted-syntax": ["error", ...noSleeps],
+      "tests/disable-with-reason": "error",
+    },
   },
 
   // ── Layers (docs/decisions/010-layers.md): each layer imports only downwards. ──

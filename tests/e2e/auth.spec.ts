@@ -104,19 +104,26 @@ for (const locale of ["en", "ar"] as const) {
     });
 
     test("Continue As Guest goes back to the storefront", async ({ page }) => {
+      // The home page as a guest sees it: its call to shop (an error page at "/" has none).
+      const home = page.getByRole("link", { name: t(locale, "home.shopNow") });
       await page.goto(dyes("/login", locale));
       await page.getByRole("link", { name: t(locale, "auth.continueAsGuest") }).click();
       await expect(page).toHaveURL(hostUrl("dyes", "/"));
+      await expect(home).toBeVisible();
       // Sent to sign in by a page a guest cannot see: the guest goes home, not back to sign-in.
       for (const target of ["/checkout", "/cart", "/wishlist", "/orders"]) {
         await page.goto(dyes(`/login?redirectTo=${encodeURIComponent(target)}`, locale));
         await page.getByRole("link", { name: t(locale, "auth.continueAsGuest") }).click();
         await expect(page).toHaveURL(hostUrl("dyes", "/"));
+        await expect(home).toBeVisible();
       }
       // Sent by a page a guest may see: back to it.
       await page.goto(dyes(`/login?redirectTo=${encodeURIComponent("/products")}`, locale));
       await page.getByRole("link", { name: t(locale, "auth.continueAsGuest") }).click();
       await expect(page).toHaveURL(hostUrl("dyes", "/products"));
+      await expect(
+        page.getByRole("heading", { level: 1, name: t(locale, "catalog.allProducts.title") }),
+      ).toBeVisible();
     });
 
     test("forgot and reset the password through the mailed link", async ({ page }) => {
@@ -214,17 +221,21 @@ for (const locale of ["en", "ar"] as const) {
 test("an anonymous visitor at /admin is sent to log in and comes back after", async ({ page }) => {
   await page.goto(hostUrl("dyes", "/admin/dashboard"));
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fdashboard/);
+  await expect(page.getByRole("heading", { level: 1, name: t("en", "auth.login.title") })).toBeVisible();
   await page.getByLabel(t("en", "auth.fields.email")).fill("admin@dyes.test");
   await page.getByLabel(t("en", "auth.fields.password"), { exact: true }).fill(DEMO_PASSWORDS.admin);
   await page.getByRole("button", { name: t("en", "auth.login.submit") }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole("heading", { name: t("en", "admin.dashboard") })).toBeVisible();
 });
 
 test("a store's session is not a session on the other store", async ({ page }) => {
   await logIn(page, "en", "admin@dyes.test", DEMO_PASSWORDS.admin);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole("heading", { name: t("en", "admin.dashboard") })).toBeVisible();
   await page.goto(hostUrl("inks", "/admin/dashboard"));
   await expect(page).toHaveURL(/inks\.localhost:\d+\/login\?redirectTo=/);
+  await expect(page.getByRole("heading", { level: 1, name: t("en", "auth.login.title") })).toBeVisible();
 });
 
 test("a form posted from another store's origin is refused with 403; its own origin is not", async () => {

@@ -47,6 +47,7 @@ test("a script injected without the nonce does not run", async ({ page }) => {
     const script = document.createElement("script");
     script.textContent = "window.__injected = true";
     document.body.append(script);
+    // eslint-disable-next-line no-restricted-syntax -- a blocked script never runs, so no event says so: the test gives it 50 ms
     await new Promise((resolve) => setTimeout(resolve, 50));
     return (window as Window & { __injected?: boolean }).__injected === true;
   });

@@ -41,6 +41,7 @@ async function waitForPort(port: number, timeoutMs: number) {
     });
     if (open) return;
     if (Date.now() > deadline) throw new Error(`Caddy's port ${port} never opened`);
+    // eslint-disable-next-line no-restricted-syntax -- poll interval: Caddy announces nothing the helper can wait on
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -13,6 +13,7 @@ export async function eventually<T>(
   for (;;) {
     const value = await read();
     if (settled(value) || Date.now() >= deadline) return value;
+    // eslint-disable-next-line no-restricted-syntax -- the poll interval of the one waiting helper
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -145,6 +145,7 @@ describe.skipIf(!onPostgres)(
       const watcher = (async () => {
         while (running) {
           readings.push(await stockOf(db, productId));
+          // eslint-disable-next-line no-restricted-syntax -- the watcher samples the stock every 5 ms while the orders run
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
       })();

@@ -12,6 +12,7 @@ import { cartItems, users } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { createUserSession } from "~/http/sessions.server";
 import { freePort } from "../bench/server";
+import { eventually } from "../helpers/eventually";
 import { cookiesFrom } from "../helpers/routes";
 import { ADDRESS } from "./checkout-fixtures";
 
@@ -49,13 +50,46 @@ export async function startInstance(env: Record<string, string>, { healthy = tru
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const instance: Instance = { port, process: child, output: () => output, exited };
   if (!healthy) return instance;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
-    if ((await send(instance, { path: "/healthz" }).catch(() => null))?.status === 200) return instance;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server not healthy:\n${output}`);
+  // The app has taken the port over (with several processes, every worker listens) when the
+  // server says so; until then it answers 503 while it connects, migrates and seeds.
+  await printed(instance, "Storefront builder listening on");
+  const health = await eventually(
+    () => send(instance, { path: "/healthz" }).catch(() => null),
+    (answer) => answer?.status === 200,
+    30_000,
+  );
+  if (health?.status !== 200) throw new Error(`server not healthy (${health?.status}):\n${output}`);
+  return instance;
+}
+
+/**
+ * Resolves once the server has printed `text` (stdout or stderr, since it started); rejects if it
+ * exits first. What a test waits on instead of guessing how long the server takes.
+ */
+export function printed(instance: Instance, text: string): Promise<void> {
+  const child = instance.process;
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      child.stdout?.off("data", look);
+      child.stderr?.off("data", look);
+      child.off("exit", exited);
+    };
+    // Registered after startInstance's own listeners: output() already holds the chunk.
+    function look() {
+      if (!instance.output().includes(text)) return;
+      stop();
+      resolve();
+    }
+    function exited(code: number | null) {
+      stop();
+      reject(new Error(`server exited (${code}) before printing "${text}":\n${instance.output()}`));
+    }
+    child.stdout?.on("data", look);
+    child.stderr?.on("data", look);
+    child.once("exit", exited);
+    look();
+    if (child.exitCode !== null || child.signalCode !== null) exited(child.exitCode);
+  });
 }
 
 export function stopInstance(instance: Instance | undefined): Promise<void> {

@@ -6,75 +6,20 @@
  * PostgreSQL only (TEST_DATABASE_URL): the embedded database belongs to one process, so there is
  * no second instance to keep in step; page-cache.test.ts covers a change on PGlite.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import postgres from "postgres";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../bench/server";
+import { eventually } from "../helpers/eventually";
 import { createScratchDatabase, type ScratchDatabase } from "../helpers/scratch-database";
+import { startInstance, stopInstance, type Instance } from "./faults-support";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const STORE = "dyes";
 const PRODUCT = "/products/crimson-red-fabric-dye";
 /** The issue's promise: no visitor sees the old page later than this after the change. */
 const WITHIN_MS = 1_000;
-
-interface Instance {
-  port: number;
-  process: ChildProcess;
-  output: string;
-}
-
-async function startInstance(database: ScratchDatabase, workers: number): Promise<Instance> {
-  const port = await freePort();
-  const { DATABASE_URL: _url, APP_DATABASE_URL: _appUrl, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...inherited,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      REQUEST_LOG: "0",
-      DATABASE_URL: database.url,
-      APP_DATABASE_URL: database.appUrl,
-      SEED_DEMO: "1",
-      SESSION_SECRET: "page-cache-test-secret",
-      WEB_CONCURRENCY: String(workers),
-      PAGE_CACHE: "on",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const instance: Instance = { port, process: child, output: "" };
-  const keep = (chunk: Buffer) => (instance.output = (instance.output + chunk.toString()).slice(-4_000));
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${instance.output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return instance;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server not healthy:\n${instance.output}`);
-}
-
-function stopInstance(instance: Instance | undefined): Promise<void> {
-  const child = instance?.process;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
 
 interface Page {
   status: number;
@@ -120,15 +65,32 @@ async function warm(instances: Instance[], path: string) {
 async function freshAfter(instances: Instance[], path: string, since: number) {
   return Promise.all(
     instances.map(async (instance) => {
-      for (;;) {
-        const sent = Date.now();
-        const page = await get(instance, path);
-        if (page.cache === "miss") return { ms: sent - since, page };
-        if (Date.now() - since > 5_000) return { ms: Number.POSITIVE_INFINITY, page };
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const { sent, page } = await eventually(
+        async () => ({ sent: Date.now(), page: await get(instance, path) }),
+        ({ page }) => page.cache === "miss",
+      );
+      return { ms: page.cache === "miss" ? sent - since : Number.POSITIVE_INFINITY, page };
     }),
   );
+}
+
+/**
+ * Waits for the wall clock to reach `moment`: the servers start and end a sale by their own
+ * clocks, in other processes, so the test cannot move time for them.
+ */
+function until(moment: Date): Promise<void> {
+  // eslint-disable-next-line no-restricted-syntax -- waiting out the sale's start or end is the behaviour under test
+  return new Promise((resolve) => setTimeout(resolve, moment.getTime() - Date.now()));
+}
+
+/** The production server (its build) on a database of its own, with `workers` processes. */
+function startServer(database: ScratchDatabase, workers: number): Promise<Instance> {
+  return startInstance({
+    DATABASE_URL: database.url,
+    APP_DATABASE_URL: database.appUrl,
+    SESSION_SECRET: "page-cache-test-secret",
+    WEB_CONCURRENCY: String(workers),
+  });
 }
 
 describe.skipIf(!serverUrl)("page cache on two instances sharing PostgreSQL", () => {
@@ -141,8 +103,8 @@ describe.skipIf(!serverUrl)("page cache on two instances sharing PostgreSQL", ()
     if (!existsSync("build/server/index.js")) throw new Error("needs the build: npx remix vite:build");
     database = await createScratchDatabase(serverUrl!, "pcinst");
     // The first migrates and seeds; the second finds it done.
-    const first = await startInstance(database, 2);
-    instances = [first, await startInstance(database, 1)];
+    const first = await startServer(database, 2);
+    instances = [first, await startServer(database, 1)];
     sql = postgres(database.url, { max: 1, onnotice: () => {} });
     const [store] = await sql<{ id: string }[]>`select id from stores where slug = ${STORE}`;
     storeId = store!.id;
@@ -186,15 +148,19 @@ describe.skipIf(!serverUrl)("page cache on two instances sharing PostgreSQL", ()
       // Far enough ahead for both instances to have the page cached before each moment.
       const startsAt = new Date(Date.now() + 10_000);
       const endsAt = new Date(Date.now() + 20_000);
+      await warm(instances, `${PRODUCT}.data`);
+      const insertedAt = Date.now();
       await sql`insert into sales (store_id, id, name_en, name_ar, kind, value, scope, starts_at, ends_at)
       values (${storeId}, ${uuidv7()}, 'Flash', 'تخفيض', 'percent', 50, 'store', ${startsAt}, ${endsAt})`;
-      // Cached after the insert's own notification, before the start.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The insert's own notification drops the pages; cached again after it, before the start.
+      for (const { ms } of await freshAfter(instances, `${PRODUCT}.data`, insertedAt)) {
+        expect(ms).toBeLessThan(WITHIN_MS);
+      }
       await warm(instances, `${PRODUCT}.data`);
       const regular = (await get(instances[1]!, `${PRODUCT}.data`)).body;
       expect(Date.now()).toBeLessThan(startsAt.getTime());
 
-      await new Promise((resolve) => setTimeout(resolve, startsAt.getTime() - Date.now()));
+      await until(startsAt);
       const started = await freshAfter(instances, `${PRODUCT}.data`, startsAt.getTime());
       for (const { ms, page } of started) {
         expect(ms).toBeLessThan(WITHIN_MS);
@@ -204,7 +170,7 @@ describe.skipIf(!serverUrl)("page cache on two instances sharing PostgreSQL", ()
       await warm(instances, `${PRODUCT}.data`);
       expect(Date.now()).toBeLessThan(endsAt.getTime());
 
-      await new Promise((resolve) => setTimeout(resolve, endsAt.getTime() - Date.now()));
+      await until(endsAt);
       const ended = await freshAfter(instances, `${PRODUCT}.data`, endsAt.getTime());
       for (const { ms, page } of ended) {
         expect(ms).toBeLessThan(WITHIN_MS);

@@ -66,6 +66,7 @@ function standIn(options: { extra?: (request: Request) => string } = {}) {
     renders++;
     const url = new URL(request.url);
     // A render that takes a while, so that requests sent together all arrive during it.
+    // eslint-disable-next-line no-restricted-syntax -- the stand-in's slow render is the behaviour under test
     if (url.searchParams.has("slow")) await new Promise((resolve) => setTimeout(resolve, 100));
     const nonce = String(res.locals.cspNonce ?? "");
     const body = [

@@ -55,10 +55,14 @@ const build = {
 
 let lines: Record<string, unknown>[] = [];
 let raw = "";
+/** Tests waiting for a request's line, by request id: called when it is written. */
+const awaitingLine = new Map<unknown, () => void>();
 const logger = logTo({
   write(line: string) {
     raw += line;
-    lines.push(JSON.parse(line) as Record<string, unknown>);
+    const parsed = JSON.parse(line) as Record<string, unknown>;
+    lines.push(parsed);
+    if (parsed.msg === "request") awaitingLine.get(parsed.reqId)?.();
   },
 });
 
@@ -84,12 +88,13 @@ beforeEach(() => {
   raw = "";
 });
 
-/** The log lines of one request, once its line is written (after the answer). */
+/** The log lines of one request, once its request line is written (after the answer). */
 async function linesOf(response: Response) {
   await response.arrayBuffer();
   const id = response.headers.get("x-request-id");
-  for (let wait = 0; wait < 50 && !lines.some((l) => l.msg === "request" && l.reqId === id); wait++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!lines.some((line) => line.msg === "request" && line.reqId === id)) {
+    await new Promise<void>((resolve) => awaitingLine.set(id, resolve));
+    awaitingLine.delete(id);
   }
   return lines.filter((line) => line.reqId === id);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Db } from "~/db/client.server";
 import { CatalogCache } from "~/services/catalog/catalog-cache.server";
 
@@ -78,16 +78,26 @@ describe("CatalogCache", () => {
   });
 
   it("drops a store's entries once its next sale boundary has passed", async () => {
-    let boundary: number | null = Date.now() + 40;
-    const { db } = fakeDb(() => boundary);
-    const cache = await new CatalogCache(db).start();
-    const source = counter(["full price", "sale price"]);
-    expect(await cache.get("store-a", "p", source.load)).toBe("full price");
-    expect(await cache.get("store-a", "p", source.load)).toBe("full price");
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    boundary = null;
-    expect(await cache.get("store-a", "p", source.load)).toBe("sale price");
-    expect(source.calls).toBe(2);
+    // The clock is the test's: the boundary is a moment, not a wait (the cache reads Date.now()).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const start = Date.parse("2026-06-01T10:00:00Z");
+      vi.setSystemTime(start);
+      let boundary: number | null = start + 40;
+      const { db } = fakeDb(() => boundary);
+      const cache = await new CatalogCache(db).start();
+      const source = counter(["full price", "sale price"]);
+      expect(await cache.get("store-a", "p", source.load)).toBe("full price");
+      vi.setSystemTime(start + 39);
+      expect(await cache.get("store-a", "p", source.load)).toBe("full price");
+      expect(source.calls).toBe(1);
+      vi.setSystemTime(start + 40);
+      boundary = null;
+      expect(await cache.get("store-a", "p", source.load)).toBe("sale price");
+      expect(source.calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("does not cache a failed load", async () => {

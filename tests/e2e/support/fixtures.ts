@@ -280,7 +280,7 @@ export async function login(page: Page, who: DemoRole | Credentials, locale: Loc
 /** `test` with each test's browser context on its own client address (`clientAddress`). */
 export const test = base.extend<{ clientAddress: string }>({
   // Playwright reads a fixture's dependencies from its destructuring pattern: this one has none.
-  // eslint-disable-next-line no-empty-pattern
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
   clientAddress: async ({}, provide, info) => {
     await provide(newClientAddress(info.workerIndex));
   },
