@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb, type Db } from "~/db/client.server";
 import { isConnectionLoss } from "~/db/connection-loss.server";
+import { eventually } from "../helpers/eventually";
 import { createScratchDatabase, type ScratchDatabase } from "../helpers/scratch-database";
 import { DatabaseProxy } from "./faults-support";
 
@@ -92,14 +93,17 @@ describe.skipIf(!serverUrl)("a connection lost before or during a transaction", 
     });
     await running;
     // The sleep is on the server before its backend is terminated.
-    for (let tries = 0; tries < 200; tries++) {
-      const rows = (await owner.owner.execute(
-        sql`select count(*)::int as n from pg_stat_activity
-            where application_name = ${APP_NAME} and query like 'select pg_sleep%'`,
-      )) as unknown as { n: number }[];
-      if (rows[0]!.n > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const sleeping = await eventually(
+      async () =>
+        (
+          (await owner.owner.execute(
+            sql`select count(*)::int as n from pg_stat_activity
+                where application_name = ${APP_NAME} and query like 'select pg_sleep%'`,
+          )) as unknown as { n: number }[]
+        )[0]!.n,
+      (n) => n > 0,
+    );
+    expect(sleeping).toBeGreaterThan(0);
     await terminateApp();
     const error = await work.then(
       () => null,
