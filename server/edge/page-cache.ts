@@ -295,6 +295,15 @@ function serve(
   else res.end(entry.body);
 }
 
+/**
+ * False once the request was answered, or is being answered, by someone else: the request edge at
+ * its deadline (decision 020), whose stale page or 503 may still be on its way. The page is still
+ * kept for the next visitor.
+ */
+function mayAnswer(res: ExpressResponse): boolean {
+  return !res.headersSent && res.locals.deadlinePassed !== true;
+}
+
 export class EdgePageCache {
   /**
    * Misses being rendered in this process, by key. When a hot page expires (the TTL, a drop),
@@ -353,8 +362,8 @@ export class EdgePageCache {
         res.once("close", rendered);
       }
     }
-    // Given up by the request edge (the database went down while this lookup waited on it):
-    // the request was answered unavailable, and nothing more may be written.
+    // Given up by the request edge (the database went down while this lookup waited on it, or the
+    // request's deadline passed): it was answered unavailable, and nothing more may be written.
     if (res.locals.lookupAbandoned === true) return "served";
     if (entry?.template && viewer) {
       servePersonal(req, res, { ...entry, template: entry.template }, valuesOf(viewer), "hit");
@@ -445,7 +454,7 @@ export class EdgePageCache {
         );
       }
       candidate.rendered?.();
-      if (!res.headersSent) servePersonal(req, res, entry, personal.values, "miss");
+      if (mayAnswer(res)) servePersonal(req, res, entry, personal.values, "miss");
       return true;
     }
     const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
@@ -462,7 +471,7 @@ export class EdgePageCache {
     }
     // Kept (the workers' backend sends it to the primary before any later lookup of theirs).
     candidate.rendered?.();
-    if (!res.headersSent)
+    if (mayAnswer(res))
       serve(req, res, entry, "miss", candidate.withoutSession ? PERSONAL_CACHE_CONTROL : undefined);
     return true;
   }
