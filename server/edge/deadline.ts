@@ -8,10 +8,15 @@
  * closed), since its status is already sent. The request's signal is aborted, which aborts its
  * loaders and its render (entry.server.tsx), and the work still running is dropped: whatever it
  * ends with is never written.
+ *
+ * Each passed deadline is logged (a warning, with the request id) with what the request was still
+ * waiting on: the stage of the edge (`race`'s `stage`) and, inside the page cache lookup, its own
+ * step (`res.locals.lookupStep`). That is how a request that never settles is found (issue 42, D2).
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { DEFAULT_REQUEST_DEADLINES, type RequestDeadlines } from "../../app/lib/config.server";
-import { noteRequest } from "../observe/request";
+import { logger } from "../../app/lib/log.server";
+import { noteRequest, requestFacts } from "../observe/request";
 import { sendUnavailable } from "../outage/page";
 import type { EdgePageCache } from "./page-cache";
 
@@ -22,8 +27,11 @@ export interface Deadline {
    * `work`'s answer, or null when the deadline passes first; the caller then writes nothing, and
    * a late failure of `work` is not an unhandled rejection.
    */
-  race<T>(work: Promise<T>): Promise<T | null>;
+  race<T>(work: Promise<T>, stage: DeadlineStage): Promise<T | null>;
 }
+
+/** What the edge waits on, for the log line of a passed deadline. */
+export type DeadlineStage = "page cache lookup" | "shared render" | "render" | "page cache store" | "send";
 
 /** How long a request may take: pages, and writes (an upload or an import may take longer). */
 export function deadlineMs(method: string, deadlines: RequestDeadlines = DEFAULT_REQUEST_DEADLINES): number {
@@ -50,6 +58,7 @@ export function startDeadline({
   pageCache?: EdgePageCache;
 }): Deadline {
   let passed = false;
+  let waitingOn: DeadlineStage | "edge" = "edge";
   let pass = () => {};
   const reached = new Promise<null>((resolve) => (pass = () => resolve(null)));
   const timer = setTimeout(() => {
@@ -58,6 +67,15 @@ export function startDeadline({
     res.locals.lookupAbandoned = true;
     res.locals.deadlinePassed = true;
     noteRequest(res, { deadline: true });
+    logger.warn(
+      {
+        reqId: requestFacts(res)?.id,
+        deadlineMs: ms,
+        waitingOn,
+        lookupStep: waitingOn === "page cache lookup" ? res.locals.lookupStep : undefined,
+      },
+      "request deadline passed",
+    );
     pass();
     controller.abort();
     void answerPastDeadline(req, res, url, pageCache);
@@ -67,11 +85,12 @@ export function startDeadline({
     get passed() {
       return passed;
     },
-    async race<T>(work: Promise<T>): Promise<T | null> {
+    async race<T>(work: Promise<T>, stage: DeadlineStage): Promise<T | null> {
       if (passed) {
         work.catch(() => {});
         return null;
       }
+      waitingOn = stage;
       const result = await Promise.race([work, reached]);
       if (result === null && passed) work.catch(() => {});
       return result;

@@ -320,6 +320,9 @@ export class EdgePageCache {
    */
   async lookup(req: ExpressRequest, res: ExpressResponse, url: URL): Promise<"served" | Candidate | null> {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
+    // What this lookup waits on, for the log line of a request that passes its deadline.
+    const step = (name: string) => (res.locals.lookupStep = name);
+    step("tenant");
     const storeId = await this.options.storeOf(url.host);
     const keyed = storeId ? keyOf(req, url, storeId) : null;
     const { viewerOf } = this.options;
@@ -330,6 +333,7 @@ export class EdgePageCache {
     const { session, ...key } = keyed;
     let viewer: PageViewer | null = null;
     if (session && viewerOf) {
+      step("viewer");
       viewer = await viewerOf(storeId, req.get("cookie") ?? "", productSlugOf(url.pathname));
       // Their own review fills the form: that page is theirs alone, rendered in full.
       if (viewer && !templatable(viewer)) {
@@ -339,6 +343,7 @@ export class EdgePageCache {
       // A signed-in viewer's pages share one copy per shape, whatever the encoding (filled as gzip).
       if (viewer) key.key = `${key.key.slice(0, key.key.lastIndexOf("\n"))}\n${shapeOf(viewer)}`;
     }
+    step("cache");
     let { entry, generation } = await this.options.backend.get(storeId, key.key);
     // One render per page at a time. Decided in the same turn as the lookup's answer, before any
     // other await: the requests that missed together are told apart here or not at all. One that
@@ -348,7 +353,9 @@ export class EdgePageCache {
     if (req.method === "GET" && !(entry && Boolean(entry.template) === Boolean(viewer))) {
       const pending = this.rendering.get(key.key);
       if (pending) {
+        step("another request's render of the page");
         await pending;
+        step("cache");
         ({ entry, generation } = await this.options.backend.get(storeId, key.key));
       } else {
         let release = () => {};
@@ -378,6 +385,7 @@ export class EdgePageCache {
     res.setHeader("X-Cache", "miss");
     // A HEAD that missed is answered by Remix and not kept: it has no body to keep.
     if (req.method === "HEAD") return null;
+    step("sale boundary");
     const changesAt = (await this.options.changesAt?.(storeId)) ?? null;
     const expiresAt = Math.min(Date.now() + this.options.ttlMs, changesAt ?? Number.POSITIVE_INFINITY);
     const candidate: Candidate = { ...key, generation, expiresAt, withoutSession: session, rendered };

@@ -89,7 +89,7 @@ export function remixEdge({
     });
     // The lookup reads the database (the tenant, the viewer, the sale boundaries): one waiting on
     // it when it goes down is given up as a render is (decision 020).
-    const candidate = lookup ? await deadline.race(unlessDown(outage, lookup)) : null;
+    const candidate = lookup ? await deadline.race(unlessDown(outage, lookup), "page cache lookup") : null;
     if (deadline.passed || candidate === "served") return;
     // The lookup itself may have found the database gone (its tenant read failed), or was given up.
     if (outage?.health.down) {
@@ -127,12 +127,16 @@ export function remixEdge({
         // the load context) or the anonymous page for a session no longer alive (decision 031).
         const shared = await deadline.race(
           renderShared(pageCache, candidate, { url, init, req, res, handle, outage }),
+          "shared render",
         );
         if (shared || deadline.passed || res.headersSent) return;
         // Rendered below for the viewer, with the session: theirs alone, never kept.
         keep = null;
       }
-      const response = await deadline.race(unlessDown(outage, handle(new Request(url.href, init), req, res)));
+      const response = await deadline.race(
+        unlessDown(outage, handle(new Request(url.href, init), req, res)),
+        "render",
+      );
       if (deadline.passed) return;
       if (overLimit || res.headersSent) return;
       if (response === null || (response.status >= 500 && (await failedForOutage(outage, started)))) {
@@ -141,9 +145,14 @@ export function remixEdge({
         if (outage && !deadline.passed) await answerUnavailable(outage, req, res, url);
         return;
       }
-      if (keep && pageCache && (await deadline.race(pageCache.store(keep, req, res, response)))) return;
+      if (
+        keep &&
+        pageCache &&
+        (await deadline.race(pageCache.store(keep, req, res, response), "page cache store"))
+      )
+        return;
       if (deadline.passed) return;
-      await deadline.race(sendResponse(req, res, response, { privateByDefault: Boolean(pageCache) }));
+      await deadline.race(sendResponse(req, res, response, { privateByDefault: Boolean(pageCache) }), "send");
     } catch (error) {
       if (overLimit || deadline.passed) return;
       if (outage && (await failedForOutage(outage, started))) {

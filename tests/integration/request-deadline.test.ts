@@ -9,6 +9,7 @@
 import http from "node:http";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { logTo } from "~/lib/log.server";
 import type { AppOptions } from "../../server/app";
 import { EdgePageCache } from "../../server/edge/page-cache";
 import { processMetrics } from "../../server/metrics/registry";
@@ -23,6 +24,16 @@ const DEADLINES = { pageMs: 300, writeMs: 500 };
 /** How long a client waits before the test calls the request hung: far past every deadline. */
 const HUNG_MS = 4_000;
 const HOST = "deadline.localhost";
+/** A host whose tenant read never settles (the page cache lookup waits on it). */
+const HUNG_TENANT_HOST = "hung-tenant.localhost";
+
+const logged: Record<string, unknown>[] = [];
+logTo({ write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) });
+/** The "request deadline passed" line of a request, by the id it was answered with. */
+const deadlineLine = (reply: Reply) =>
+  logged.find(
+    (line) => line.msg === "request deadline passed" && line.reqId === reply.headers["x-request-id"],
+  );
 
 interface Reply {
   status: number;
@@ -119,7 +130,10 @@ describe("the request deadline at the edge (stand-in pages, page cache on)", () 
         get: async (storeId, key) => store.get(storeId, key, expired ? Number.POSITIVE_INFINITY : Date.now()),
       },
       ttlMs: 60_000,
-      storeOf: async (host) => (host.startsWith(HOST) ? "store-deadline" : null),
+      storeOf: (host) =>
+        host.startsWith(HUNG_TENANT_HOST)
+          ? new Promise<never>(() => {})
+          : Promise.resolve(host.startsWith(HOST) ? "store-deadline" : null),
       knownStoreOf: (host) => (host.startsWith(HOST) ? "store-deadline" : null),
     });
     const record = (observed: ObservedRequest) => {
@@ -157,6 +171,30 @@ describe("the request deadline at the edge (stand-in pages, page cache on)", () 
     expect(signal?.aborted).toBe(true);
     const [seen] = await finishedFor("/products/hung-alone", 1);
     expect(seen).toMatchObject({ status: 503, deadline: true });
+    // Logged with what it waited on.
+    expect(deadlineLine(reply)).toMatchObject({ level: "warn", waitingOn: "render", deadlineMs: 300 });
+  });
+
+  it("answers a request whose page cache lookup never settles, and logs the lookup's step", async () => {
+    const reply = await request(server, "/products/anything", { headers: { host: HUNG_TENANT_HOST } });
+    expect(reply.status).toBe(503);
+    expect(deadlineLine(reply)).toMatchObject({ waitingOn: "page cache lookup", lookupStep: "tenant" });
+  });
+
+  it("releases a request waiting on another request's render of the page when that one is answered", async () => {
+    const first = request(server, "/products/hung-later");
+    // The first request is rendering the page (and holds its single render) before the second comes.
+    await eventually(
+      async () => page.signalsOf("/products/hung-later").length,
+      (renders) => renders === 1,
+    );
+    const second = request(server, "/products/hung-later");
+    expect((await first).status).toBe(503);
+    // Released when the first was answered, the second rendered the page itself, then met its own deadline.
+    const waiter = await second;
+    expect(waiter.status).toBe(503);
+    expect(page.signalsOf("/products/hung-later").map((signal) => signal.aborted)).toEqual([true, true]);
+    expect(deadlineLine(waiter)).toMatchObject({ waitingOn: "render" });
   });
 
   it("answers the requests waiting on the same page's single render too", async () => {
@@ -222,8 +260,9 @@ describe("the request deadline at the edge (stand-in pages, page cache on)", () 
           "m",
         ).exec(text)?.[1],
       );
-    // hung-alone, four hung-shared, the stale kept page, the streaming page; the write.
-    expect(count("GET")).toBe(7);
+    // hung-alone, the hung tenant, two hung-later, four hung-shared, the stale kept page, the
+    // streaming page; the write.
+    expect(count("GET")).toBe(10);
     expect(count("POST")).toBe(1);
     // None of them is in the fastest buckets; all are in the one that holds the deadline.
     const bucket = (le: string, status: string) =>
@@ -234,7 +273,7 @@ describe("the request deadline at the edge (stand-in pages, page cache on)", () 
         ).exec(text)?.[1],
       );
     expect(bucket("0.25", "5xx")).toBe(0);
-    expect(bucket("2.5", "5xx")).toBe(5);
+    expect(bucket("2.5", "5xx")).toBe(8);
   });
 });
 
