@@ -168,6 +168,7 @@ async function serve() {
     trustProxy,
     healthy: async () => !drain.draining && (await health.check()),
     outage: { health, pageCache: pageCache?.edge },
+    deadlines: settings.requestDeadline,
     assets: viteDevServer
       ? [viteDevServer.middlewares]
       : // Vite fingerprints everything under /assets (cached forever); public/'s files by name.

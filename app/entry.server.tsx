@@ -109,6 +109,10 @@ export default function handleRequest(
         },
       },
     );
+    // The request edge aborts the request at its deadline (decision 020), or when the client went
+    // away: the render stops there, its stream ends, instead of running on for nobody.
+    if (request.signal.aborted) abort();
+    else request.signal.addEventListener("abort", () => abort(), { once: true });
     setTimeout(abort, ABORT_DELAY + 1_000);
   });
 }

@@ -36,6 +36,8 @@ export interface AppOptions {
   pageCache?: EdgePageCache;
   /** Decision 020: 503 (or a stale cached page) while the database is down; off without it. */
   outage?: OutageGuard;
+  /** Decision 020: how long a request may take before it is answered 503 (config's defaults without it). */
+  deadlines?: RemixEdgeOptions["deadlines"];
   /** The page cache's figures as JSON at `/_page-cache` (the bench reads them); off without it. */
   pageCacheStats?: () => Promise<unknown>;
 }
@@ -96,6 +98,7 @@ export function createApp(options: AppOptions): RequestListener {
       maxBodyBytes: options.maxBodyBytes,
       pageCache: options.pageCache,
       outage: options.outage,
+      deadlines: options.deadlines,
     }),
   );
   const { observe } = options;

@@ -78,6 +78,8 @@ const schema = z.object({
   DATA_DIR: optionalText,
   DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(1, 600_000),
   DATABASE_HEALTH_TIMEOUT_MS: wholeNumber(1, 600_000),
+  REQUEST_DEADLINE_MS: wholeNumber(1, 600_000),
+  REQUEST_WRITE_DEADLINE_MS: wholeNumber(1, 600_000),
   SEED_DEMO: flag(["1"], ["0"]),
   SESSION_SECRET: optionalText,
   COOKIE_SECURE: flag(["1"], ["0"]),
@@ -142,6 +144,11 @@ export interface Config {
   database: { url: string; appUrl?: string; connectTimeoutMs: number } | { dataDir: string };
   /** How long the health probe waits for the database before calling it down (decision 020). */
   databaseHealthTimeoutMs: number;
+  /**
+   * How long a request may take before the edge answers it 503 and aborts its work (decision 020,
+   * issue 42): pages (GET, HEAD) and writes (an upload or an import may take longer).
+   */
+  requestDeadline: RequestDeadlines;
   seedDemo?: boolean;
   /** As set; server.ts makes one for the embedded demo (cookies.server.ts). */
   sessionSecret?: string;
@@ -165,6 +172,13 @@ export interface Config {
   /** The host → store cache's memory per process (decision 025). */
   tenantCacheBytes: number;
 }
+
+export interface RequestDeadlines {
+  pageMs: number;
+  writeMs: number;
+}
+
+export const DEFAULT_REQUEST_DEADLINES: RequestDeadlines = { pageMs: 10_000, writeMs: 30_000 };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -200,6 +214,10 @@ export function loadConfig(env: Env): Config {
         }
       : { dataDir: path.resolve(v.DATA_DIR ?? ".data/pglite") },
     databaseHealthTimeoutMs: v.DATABASE_HEALTH_TIMEOUT_MS ?? 800,
+    requestDeadline: {
+      pageMs: v.REQUEST_DEADLINE_MS ?? DEFAULT_REQUEST_DEADLINES.pageMs,
+      writeMs: v.REQUEST_WRITE_DEADLINE_MS ?? DEFAULT_REQUEST_DEADLINES.writeMs,
+    },
     seedDemo: v.SEED_DEMO,
     sessionSecret: v.SESSION_SECRET,
     cookieSecure: production && v.COOKIE_SECURE !== false,

@@ -295,6 +295,15 @@ function serve(
   else res.end(entry.body);
 }
 
+/**
+ * False once the request was answered, or is being answered, by someone else: the request edge at
+ * its deadline (decision 020), whose stale page or 503 may still be on its way. The page is still
+ * kept for the next visitor.
+ */
+function mayAnswer(res: ExpressResponse): boolean {
+  return !res.headersSent && res.locals.deadlinePassed !== true;
+}
+
 export class EdgePageCache {
   /**
    * Misses being rendered in this process, by key. When a hot page expires (the TTL, a drop),
@@ -311,6 +320,9 @@ export class EdgePageCache {
    */
   async lookup(req: ExpressRequest, res: ExpressResponse, url: URL): Promise<"served" | Candidate | null> {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
+    // What this lookup waits on, for the log line of a request that passes its deadline.
+    const step = (name: string) => (res.locals.lookupStep = name);
+    step("tenant");
     const storeId = await this.options.storeOf(url.host);
     const keyed = storeId ? keyOf(req, url, storeId) : null;
     const { viewerOf } = this.options;
@@ -321,6 +333,7 @@ export class EdgePageCache {
     const { session, ...key } = keyed;
     let viewer: PageViewer | null = null;
     if (session && viewerOf) {
+      step("viewer");
       viewer = await viewerOf(storeId, req.get("cookie") ?? "", productSlugOf(url.pathname));
       // Their own review fills the form: that page is theirs alone, rendered in full.
       if (viewer && !templatable(viewer)) {
@@ -330,6 +343,7 @@ export class EdgePageCache {
       // A signed-in viewer's pages share one copy per shape, whatever the encoding (filled as gzip).
       if (viewer) key.key = `${key.key.slice(0, key.key.lastIndexOf("\n"))}\n${shapeOf(viewer)}`;
     }
+    step("cache");
     let { entry, generation } = await this.options.backend.get(storeId, key.key);
     // One render per page at a time. Decided in the same turn as the lookup's answer, before any
     // other await: the requests that missed together are told apart here or not at all. One that
@@ -339,7 +353,9 @@ export class EdgePageCache {
     if (req.method === "GET" && !(entry && Boolean(entry.template) === Boolean(viewer))) {
       const pending = this.rendering.get(key.key);
       if (pending) {
+        step("another request's render of the page");
         await pending;
+        step("cache");
         ({ entry, generation } = await this.options.backend.get(storeId, key.key));
       } else {
         let release = () => {};
@@ -353,8 +369,8 @@ export class EdgePageCache {
         res.once("close", rendered);
       }
     }
-    // Given up by the request edge (the database went down while this lookup waited on it):
-    // the request was answered unavailable, and nothing more may be written.
+    // Given up by the request edge (the database went down while this lookup waited on it, or the
+    // request's deadline passed): it was answered unavailable, and nothing more may be written.
     if (res.locals.lookupAbandoned === true) return "served";
     if (entry?.template && viewer) {
       servePersonal(req, res, { ...entry, template: entry.template }, valuesOf(viewer), "hit");
@@ -369,6 +385,7 @@ export class EdgePageCache {
     res.setHeader("X-Cache", "miss");
     // A HEAD that missed is answered by Remix and not kept: it has no body to keep.
     if (req.method === "HEAD") return null;
+    step("sale boundary");
     const changesAt = (await this.options.changesAt?.(storeId)) ?? null;
     const expiresAt = Math.min(Date.now() + this.options.ttlMs, changesAt ?? Number.POSITIVE_INFINITY);
     const candidate: Candidate = { ...key, generation, expiresAt, withoutSession: session, rendered };
@@ -445,7 +462,7 @@ export class EdgePageCache {
         );
       }
       candidate.rendered?.();
-      if (!res.headersSent) servePersonal(req, res, entry, personal.values, "miss");
+      if (mayAnswer(res)) servePersonal(req, res, entry, personal.values, "miss");
       return true;
     }
     const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
@@ -462,7 +479,7 @@ export class EdgePageCache {
     }
     // Kept (the workers' backend sends it to the primary before any later lookup of theirs).
     candidate.rendered?.();
-    if (!res.headersSent)
+    if (mayAnswer(res))
       serve(req, res, entry, "miss", candidate.withoutSession ? PERSONAL_CACHE_CONTROL : undefined);
     return true;
   }

@@ -6,7 +6,9 @@
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { RequestDeadlines } from "../../app/lib/config.server";
 import { limitBody, MAX_BODY_BYTES } from "./body-limit";
+import { deadlineMs, startDeadline } from "./deadline";
 import { PRIVATE_CACHE_CONTROL, type Candidate, type EdgePageCache } from "./page-cache";
 import { isPersonal } from "./security-headers";
 import { errorFields, logger } from "../../app/lib/log.server";
@@ -22,6 +24,8 @@ export interface RemixEdgeOptions {
   pageCache?: EdgePageCache;
   /** Decision 020: what to answer while the database is down; off without it. */
   outage?: OutageGuard;
+  /** How long a request may take before it is answered 503 (config's defaults without it). */
+  deadlines?: RequestDeadlines;
 }
 
 /**
@@ -43,6 +47,7 @@ export function remixEdge({
   maxBodyBytes = MAX_BODY_BYTES,
   pageCache,
   outage,
+  deadlines,
 }: RemixEdgeOptions): RequestHandler {
   return async (req, res, next) => {
     // A connection lost from here on makes this request's failure an outage's (decision 020).
@@ -60,6 +65,23 @@ export function remixEdge({
       await answerUnavailable(outage, req, res, url);
       return;
     }
+    const controller = new AbortController();
+    // Abort loaders and actions when the client goes away before the answer is written.
+    let finished = false;
+    res.on("finish", () => (finished = true));
+    res.on("close", () => {
+      if (!finished) controller.abort();
+    });
+    // From here on, whatever the work waits on, the request is answered by its deadline (decision
+    // 020): a lookup waiting on another request's render of the same page included.
+    const deadline = startDeadline({
+      req,
+      res,
+      url,
+      ms: deadlineMs(req.method, deadlines),
+      controller,
+      pageCache,
+    });
     const lookup = pageCache?.lookup(req, res, url).catch((error: unknown) => {
       // The cache is an optimisation: when it fails, Remix answers as if it were off.
       logger.error(errorFields(error), "page cache lookup failed");
@@ -67,8 +89,8 @@ export function remixEdge({
     });
     // The lookup reads the database (the tenant, the viewer, the sale boundaries): one waiting on
     // it when it goes down is given up as a render is (decision 020).
-    const candidate = lookup ? await unlessDown(outage, lookup) : null;
-    if (candidate === "served") return;
+    const candidate = lookup ? await deadline.race(unlessDown(outage, lookup), "page cache lookup") : null;
+    if (deadline.passed || candidate === "served") return;
     // The lookup itself may have found the database gone (its tenant read failed), or was given up.
     if (outage?.health.down) {
       res.locals.lookupAbandoned = true;
@@ -81,14 +103,6 @@ export function remixEdge({
       tooLarge(res, { close: declared > DISCARDABLE_BYTES });
       return;
     }
-
-    const controller = new AbortController();
-    // Abort loaders and actions when the client goes away before the answer is written.
-    let finished = false;
-    res.on("finish", () => (finished = true));
-    res.on("close", () => {
-      if (!finished) controller.abort();
-    });
 
     let overLimit = false;
     const init: RequestInit & { duplex?: "half" } = {
@@ -111,27 +125,41 @@ export function remixEdge({
       if (candidate?.withoutSession && pageCache) {
         // Rendered as if signed out: the shared copy of a signed-in page (with its template in
         // the load context) or the anonymous page for a session no longer alive (decision 031).
-        if (await renderShared(pageCache, candidate, { url, init, req, res, handle, outage })) return;
-        if (res.headersSent) return;
+        const shared = await deadline.race(
+          renderShared(pageCache, candidate, { url, init, req, res, handle, outage }),
+          "shared render",
+        );
+        if (shared || deadline.passed || res.headersSent) return;
         // Rendered below for the viewer, with the session: theirs alone, never kept.
         keep = null;
       }
-      const response = await unlessDown(outage, handle(new Request(url.href, init), req, res));
+      const response = await deadline.race(
+        unlessDown(outage, handle(new Request(url.href, init), req, res)),
+        "render",
+      );
+      if (deadline.passed) return;
       if (overLimit || res.headersSent) return;
       if (response === null || (response.status >= 500 && (await failedForOutage(outage, started)))) {
         controller.abort();
         await response?.body?.cancel().catch(() => {});
-        if (outage) await answerUnavailable(outage, req, res, url);
+        if (outage && !deadline.passed) await answerUnavailable(outage, req, res, url);
         return;
       }
-      if (keep && (await pageCache?.store(keep, req, res, response))) return;
-      await sendResponse(req, res, response, { privateByDefault: Boolean(pageCache) });
+      if (
+        keep &&
+        pageCache &&
+        (await deadline.race(pageCache.store(keep, req, res, response), "page cache store"))
+      )
+        return;
+      if (deadline.passed) return;
+      await deadline.race(sendResponse(req, res, response, { privateByDefault: Boolean(pageCache) }), "send");
     } catch (error) {
-      if (overLimit) return;
+      if (overLimit || deadline.passed) return;
       if (outage && (await failedForOutage(outage, started))) {
-        await answerUnavailable(outage, req, res, url);
+        if (!deadline.passed) await answerUnavailable(outage, req, res, url);
         return;
       }
+      if (deadline.passed) return;
       next(error);
     }
   };

@@ -1,6 +1,6 @@
 /**
  * The Prometheus metrics of one process (decision 021): request durations by route, method and
- * status class, the database's connections and errors, orders, webhook events and emails as the
+ * status class, requests answered at their deadline (decision 020), the database's connections and errors, orders, webhook events and emails as the
  * services report them (app/lib/metrics.server.ts), and prom-client's default process metrics.
  * The page cache's figures live with the cache (page-cache.ts), in the process that holds it.
  */
@@ -16,8 +16,12 @@ export interface ProcessMetrics {
 }
 
 const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
-/** Seconds: a cached page takes about a millisecond, a slow report a few seconds. */
-const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/**
+ * Seconds: a cached page takes about a millisecond, a slow report a few seconds; past 10 s are the
+ * requests answered at their deadline (decision 020: 10 s for pages, 30 s for writes by default)
+ * and any that escaped it, so the tail is seen rather than folded into +Inf.
+ */
+const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30, 60];
 
 export function processMetrics({ defaults = true }: { defaults?: boolean } = {}): ProcessMetrics {
   const registry = new Registry();
@@ -27,6 +31,12 @@ export function processMetrics({ defaults = true }: { defaults?: boolean } = {})
     help: "Time from a request's arrival to its answer being handed to the socket",
     labelNames: ["route", "method", "status_class"] as const,
     buckets: BUCKETS,
+    registers: [registry],
+  });
+  const deadlines = new Counter({
+    name: "http_request_deadline_exceeded_total",
+    help: "Requests answered by the edge at their deadline (503 or a stale page, or cut off mid-answer), their work given up",
+    labelNames: ["route", "method"] as const,
     registers: [registry],
   });
   const orders = new Counter({
@@ -69,15 +79,14 @@ export function processMetrics({ defaults = true }: { defaults?: boolean } = {})
     registry,
     db,
     observeRequest(request) {
+      // Assets, the health check and refusals at the edge answer before any route.
+      const route = request.route ?? "(none)";
+      const method = METHODS.has(request.method) ? request.method : "other";
       duration.observe(
-        {
-          // Assets, the health check and refusals at the edge answer before any route.
-          route: request.route ?? "(none)",
-          method: METHODS.has(request.method) ? request.method : "other",
-          status_class: `${Math.floor(request.status / 100)}xx`,
-        },
+        { route, method, status_class: `${Math.floor(request.status / 100)}xx` },
         request.durationMs / 1000,
       );
+      if (request.deadline) deadlines.inc({ route, method });
     },
   };
 }

@@ -14,6 +14,8 @@ export interface RequestFacts {
   app?: boolean;
   /** The store the host belongs to; null once resolved to no store (platform, unknown host). */
   store?: { id: string; slug: string } | null;
+  /** Answered by the edge at its deadline, its work given up (decision 020). */
+  deadline?: boolean;
 }
 
 export interface FinishedRequest extends RequestFacts {

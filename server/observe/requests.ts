@@ -38,6 +38,8 @@ export function requestObserver({ logger, log, routeOf, storeOf, record }: Reque
       route: request.route ?? undefined,
       store: request.store ? request.store.slug : undefined,
       storeId: request.store ? request.store.id : undefined,
+      // Answered at its deadline, its work given up (decision 020).
+      deadline: request.deadline || undefined,
     };
     if (request.status >= 500) logger.error(line, "request");
     else logger.info(line, "request");

@@ -79,8 +79,15 @@ ${write ? `<p><strong>${escape(t.writeMessage)}</strong></p>` : ""}
 </html>`;
 }
 
-/** Sends the 503; `Connection: close` when the process is going away. */
-export function sendUnavailable(req: IncomingMessage, res: ServerResponse, { close = false } = {}): void {
+/**
+ * Sends the 503; `Connection: close` when the process is going away. `outcomeUnknown`: a write
+ * given up at its deadline (its transaction may still commit) is not told that nothing was saved.
+ */
+export function sendUnavailable(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { close = false, outcomeUnknown = false } = {},
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -103,7 +110,7 @@ export function sendUnavailable(req: IncomingMessage, res: ServerResponse, { clo
   res.removeHeader("Content-Encoding");
   // A write's body is not read: the connection cannot carry another request after it.
   if (close || (write && !req.complete)) res.setHeader("Connection", "close");
-  const body = outagePage(lang, { write, retryHref });
+  const body = outagePage(lang, { write: write && !outcomeUnknown, retryHref });
   res.setHeader("Content-Length", Buffer.byteLength(body));
   res.end(req.method === "HEAD" ? undefined : body);
 }

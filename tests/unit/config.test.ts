@@ -60,11 +60,12 @@ describe("loadConfig", () => {
     });
   });
 
-  it("reads the database timeouts, the tenant cache's size and an empty PUBLIC_PORT", () => {
+  it("reads the database timeouts, the request deadlines, the tenant cache's size and an empty PUBLIC_PORT", () => {
     const defaults = loadConfig({ DATABASE_URL: "postgres://owner@db/store" });
     expect(defaults).toMatchObject({
       database: { connectTimeoutMs: 2_000 },
       databaseHealthTimeoutMs: 800,
+      requestDeadline: { pageMs: 10_000, writeMs: 30_000 },
       tenantCacheBytes: 32 * 1024 * 1024,
     });
     expect(defaults.publicPort).toBeUndefined();
@@ -73,12 +74,15 @@ describe("loadConfig", () => {
         DATABASE_URL: "postgres://owner@db/store",
         DATABASE_CONNECT_TIMEOUT_MS: "500",
         DATABASE_HEALTH_TIMEOUT_MS: "300",
+        REQUEST_DEADLINE_MS: "4000",
+        REQUEST_WRITE_DEADLINE_MS: "60000",
         TENANT_CACHE_MB: "256",
         PUBLIC_PORT: "",
       }),
     ).toMatchObject({
       database: { connectTimeoutMs: 500 },
       databaseHealthTimeoutMs: 300,
+      requestDeadline: { pageMs: 4_000, writeMs: 60_000 },
       tenantCacheBytes: 256 * 1024 * 1024,
       publicPort: null,
     });
@@ -102,6 +106,7 @@ describe("loadConfig", () => {
       TENANT_CACHE_MB: "0",
       DATABASE_CONNECT_TIMEOUT_MS: "2s",
       DATABASE_HEALTH_TIMEOUT_MS: "0.5",
+      REQUEST_DEADLINE_MS: "0",
       PUBLIC_PORT: "70000",
     };
     let error: unknown;
