@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db/client.server";
 import { mailAdmins } from "./billing-events.server";
 import { TRIAL_WARNING_DAYS } from "./subscriptions.server";
+import { startSweeps } from "~/lib/sweeps.server";
 
 export const TRIAL_NOTICE_SWEEP_MS = 60 * 60 * 1000;
 
@@ -40,14 +41,5 @@ export async function announceEndingTrials(now = new Date()): Promise<string[]> 
 
 /** Announces now (shortly after start) and every `intervalMs`; the timers never keep the process alive. */
 export function startTrialNotices(intervalMs = TRIAL_NOTICE_SWEEP_MS): () => void {
-  const run = () =>
-    void announceEndingTrials().catch((error: unknown) => console.error("trial notices failed:", error));
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startSweeps("trial notices", announceEndingTrials, intervalMs);
 }

@@ -18,6 +18,7 @@ import { emailOutbox } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { metrics } from "~/lib/metrics.server";
 import { config } from "~/lib/config.server";
+import { startSweeps } from "~/lib/sweeps.server";
 
 export interface EmailMessage {
   to: string;
@@ -230,14 +231,5 @@ export async function sweepOutbox(): Promise<{ stores: number; delivered: number
 
 /** Sweeps shortly after start and every `intervalMs`; the timers never keep the process alive. */
 export function startOutboxSweeps(intervalMs = OUTBOX_SWEEP_MS): () => void {
-  const run = () =>
-    void sweepOutbox().catch((error: unknown) => console.error("outbox sweep failed:", error));
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startSweeps("outbox sweep", sweepOutbox, intervalMs);
 }

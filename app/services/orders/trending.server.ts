@@ -14,6 +14,7 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
+import { startSweeps } from "~/lib/sweeps.server";
 
 export const TRENDING_WINDOW = sql`interval '7 days'`;
 export const TRENDING_SWEEP_MS = 60 * 60 * 1000;
@@ -83,14 +84,5 @@ export async function sweepTrending(): Promise<{ stores: number; orders: number 
 
 /** Sweeps now and every `intervalMs`; the timer never keeps the process alive. Returns a stop. */
 export function startTrendingSweeps(intervalMs = TRENDING_SWEEP_MS): () => void {
-  const run = () =>
-    void sweepTrending().catch((error: unknown) => console.error("trending sweep failed:", error));
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startSweeps("trending sweep", sweepTrending, intervalMs);
 }
