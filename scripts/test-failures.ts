@@ -14,8 +14,6 @@ export interface VitestReport {
     name: string;
     status: string;
     message?: string;
-    startTime?: number;
-    endTime?: number;
     assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
   }[];
 }

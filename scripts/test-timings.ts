@@ -1,27 +1,18 @@
 /**
- * Where `npm test`'s time went, from the same JSON reports its counts come from: each test
- * file's wall time (vitest: the file's start to end; Playwright: the sum of its tests' runs, as
- * a spec's tests may be spread over both workers). The summary prints the slowest files of every
- * pass together, so the next slowdown is seen in the file where it starts.
+ * Where `npm test`'s time went: each test file's cost (vitest: its worker's time from preparing
+ * to its last hook, written by scripts/vitest-file-times.ts; Playwright: the sum of its tests'
+ * runs from the JSON report, as a spec's tests may be spread over both workers). The summary
+ * prints the slowest files of every pass together, so the next slowdown is seen in the file where
+ * it starts.
  */
 import path from "node:path";
-import type { PlaywrightSuite, VitestReport } from "./test-failures";
+import type { PlaywrightSuite } from "./test-failures";
 
 export interface FileTiming {
   /** The pass the file ran in, e.g. "integration (PostgreSQL)". */
   suite: string;
   file: string;
   seconds: number;
-}
-
-export function vitestFileTimings(suite: string, report: VitestReport): FileTiming[] {
-  return report.testResults
-    .filter((file) => file.startTime !== undefined && file.endTime !== undefined)
-    .map((file) => ({
-      suite,
-      file: path.relative(process.cwd(), file.name),
-      seconds: ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000,
-    }));
 }
 
 /** Top-level suites are files; a file's time is every run of every test in it, retries included. */

@@ -21,13 +21,7 @@ import path from "node:path";
 import { BUDGET_BYTES, bundleTable, measurePageBundles } from "../tests/bench/bundle";
 import { EMBEDDED_SLICE } from "../tests/embedded-slice";
 import { playwrightFailures, vitestFailures, type PlaywrightSuite, type VitestReport } from "./test-failures";
-import {
-  playwrightFileTimings,
-  slowest,
-  timingTable,
-  vitestFileTimings,
-  type FileTiming,
-} from "./test-timings";
+import { playwrightFileTimings, slowest, timingTable, type FileTiming } from "./test-timings";
 
 interface Outcome {
   suite: string;
@@ -83,7 +77,9 @@ async function timed(
 async function vitest(suite: string, reportName: string, args: string[], env: NodeJS.ProcessEnv) {
   return timed(suite, async () => {
     const reportFile = path.join(REPORT_DIR, reportName);
+    const timesFile = reportFile.replace(/\.json$/, "-times.json");
     rmSync(reportFile, { force: true });
+    rmSync(timesFile, { force: true });
     const code = await run(
       bin("vitest"),
       [
@@ -91,15 +87,17 @@ async function vitest(suite: string, reportName: string, args: string[], env: No
         "--passWithNoTests",
         "--reporter=default",
         "--reporter=json",
+        "--reporter=./scripts/vitest-file-times.ts",
         `--outputFile.json=${reportFile}`,
         ...args,
       ],
-      env,
+      { ...env, VITEST_FILE_TIMES: timesFile },
     );
+    const times = readJson<{ file: string; seconds: number }[]>(timesFile) ?? [];
+    fileTimings.push(...times.map((time) => ({ suite, ...time })));
     const report = readJson<VitestReport>(reportFile);
     if (!report)
       return { passed: 0, failed: 1, skipped: 0, problem: `vitest exited ${code} without a report` };
-    fileTimings.push(...vitestFileTimings(suite, report));
     // A file that fails to import has no test results of its own, but is a failure all the same.
     const brokenFiles = report.testResults.filter(
       (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),

@@ -1,38 +1,37 @@
 /** `npm test` says where its time went, from the reports vitest and Playwright write. */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EMBEDDED_SLICE } from "../embedded-slice";
-import type { PlaywrightSuite, VitestReport } from "../../scripts/test-failures";
-import { playwrightFileTimings, slowest, timingTable, vitestFileTimings } from "../../scripts/test-timings";
+import type { TestModule } from "vitest/node";
+import type { PlaywrightSuite } from "../../scripts/test-failures";
+import { playwrightFileTimings, slowest, timingTable } from "../../scripts/test-timings";
+import FileTimes from "../../scripts/vitest-file-times";
 
 describe("where npm test's time went", () => {
-  it("times a vitest file from its start to its end", () => {
-    const report: VitestReport = {
-      numPassedTests: 2,
-      numFailedTests: 0,
-      numPendingTests: 0,
-      numTodoTests: 0,
-      testResults: [
-        {
-          name: path.resolve("tests/integration/a.test.ts"),
-          status: "passed",
-          startTime: 1_000,
-          endTime: 13_500,
-          assertionResults: [],
-        },
-        {
-          name: path.resolve("tests/unit/b.test.ts"),
-          status: "passed",
-          startTime: 2_000,
-          endTime: 2_250,
-          assertionResults: [],
-        },
-      ],
+  it("times a vitest file from preparing it to its last hook", () => {
+    const reporter = new FileTimes();
+    const diagnostic = {
+      prepareDuration: 100,
+      environmentSetupDuration: 50,
+      collectDuration: 2_000,
+      setupDuration: 350,
+      duration: 10_000,
     };
-    expect(vitestFileTimings("integration (PostgreSQL)", report)).toEqual([
-      { suite: "integration (PostgreSQL)", file: "tests/integration/a.test.ts", seconds: 12.5 },
-      { suite: "integration (PostgreSQL)", file: "tests/unit/b.test.ts", seconds: 0.25 },
+    reporter.onTestModuleEnd({
+      moduleId: path.resolve("tests/integration/a.test.ts"),
+      diagnostic: () => diagnostic,
+    } as unknown as TestModule);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "file-times-")), "times.json");
+    process.env.VITEST_FILE_TIMES = file;
+    try {
+      reporter.onTestRunEnd();
+    } finally {
+      delete process.env.VITEST_FILE_TIMES;
+    }
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual([
+      { file: "tests/integration/a.test.ts", seconds: 12.5 },
     ]);
   });
 
