@@ -222,7 +222,10 @@ describe.skipIf(!serverUrl)("database outage", () => {
       // The checkouts that were refused are sent again with their token: each places one order.
       for (const index of [1, 2, 3, 4]) {
         const again = await checkout(index);
-        expect([302, 303], again.body.slice(0, 200)).toContain(again.status);
+        expect(
+          [302, 303],
+          `re-sent checkout ${index}: ${again.body.slice(0, 200)}\n${server.output()}`,
+        ).toContain(again.status);
       }
       const placed = await db.owner
         .select({ id: orders.id, userId: orders.userId })
