@@ -8,18 +8,12 @@
  * and are valid UTF-8. Fails with react-dom as released (patches/react-dom+18.3.1.patch taken out).
  */
 import { existsSync } from "node:fs";
-import http from "node:http";
-import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORDS } from "~/db/seed/accounts";
 import { startServer, type BenchServer } from "../bench/server";
+import { formHeaders, rawRequest, type RawReply } from "../helpers/raw-http";
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The body as the browser has it: decompressed, not decoded. */
-  bytes: Buffer;
-}
+type Reply = RawReply;
 
 let server: BenchServer;
 let addresses = 0;
@@ -30,48 +24,17 @@ function send(
   { cookie, form }: { cookie?: string; form?: Record<string, string> } = {},
 ): Promise<Reply> {
   const host = `${store}.localhost:${server.port}`;
-  const body = form ? new URLSearchParams(form).toString() : undefined;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        path,
-        method: form ? "POST" : "GET",
-        headers: {
-          host,
-          "accept-encoding": "gzip, br",
-          ...(cookie ? { cookie } : {}),
-          ...(form
-            ? {
-                origin: `http://${host}`,
-                "content-type": "application/x-www-form-urlencoded",
-                // The sign-in rate limit is per address.
-                "x-forwarded-for": `10.35.0.${++addresses}`,
-              }
-            : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = response.headers["content-encoding"];
-          const bytes =
-            raw.byteLength === 0
-              ? raw
-              : encoding === "br"
-                ? zlib.brotliDecompressSync(raw)
-                : encoding === "gzip"
-                  ? zlib.gunzipSync(raw)
-                  : raw;
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes });
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
+  return rawRequest({
+    port: server.port,
+    host,
+    path,
+    method: form ? "POST" : "GET",
+    headers: {
+      "accept-encoding": "gzip, br",
+      ...(cookie ? { cookie } : {}),
+      ...(form ? formHeaders(host, `10.35.0.${++addresses}`) : {}),
+    },
+    body: form ? new URLSearchParams(form).toString() : undefined,
   });
 }
 

@@ -6,8 +6,6 @@
  * and a page that cannot be shared is rendered in full for its viewer and not kept.
  * The real pages, both demo stores: signed-in-page-cache.test.ts.
  */
-import http from "node:http";
-import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PageTemplate } from "~/http/page-template.server";
 import type { AppOptions } from "../../server/app";
@@ -16,40 +14,16 @@ import { localBackend } from "../../server/page-cache/backend";
 import type { PageViewer } from "../../server/page-cache/personal";
 import { PageStore } from "../../server/page-cache/store";
 import { startEdge, type EdgeServer } from "../helpers/edge-app";
+import { textRequest, type TextReply } from "../helpers/raw-http";
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
+type Reply = TextReply;
 
 function get(server: EdgeServer, path: string, headers: Record<string, string> = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        path,
-        headers: { host: "pca.localhost", "accept-encoding": "gzip, br", ...headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = response.headers["content-encoding"];
-          const body =
-            encoding === "br"
-              ? zlib.brotliDecompressSync(raw)
-              : encoding === "gzip"
-                ? zlib.gunzipSync(raw)
-                : raw;
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: body.toString() });
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end();
+  return textRequest({
+    port: server.port,
+    host: "pca.localhost",
+    path,
+    headers: { "accept-encoding": "gzip, br", ...headers },
   });
 }
 

@@ -5,8 +5,6 @@
  * and PostgreSQL) a change in the database dropping the store's pages through its notification.
  * Two real server instances sharing PostgreSQL: page-cache-instances.test.ts.
  */
-import http from "node:http";
-import zlib from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
@@ -18,45 +16,18 @@ import { startPageCache, type RunningPageCache } from "../../server/page-cache/s
 import { PageStore, type PageEntry } from "../../server/page-cache/store";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { startEdge, type EdgeServer } from "../helpers/edge-app";
+import { textRequest, type TextReply } from "../helpers/raw-http";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
+type Reply = TextReply;
 
-/** node:http, because fetch() will not send a Host header of our choosing. */
 function get(
   server: EdgeServer,
   path: string,
   headers: Record<string, string> = {},
   method = "GET",
 ): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: "127.0.0.1", port: server.port, path, method, headers: { host: "pca.localhost", ...headers } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = response.headers["content-encoding"];
-          const body =
-            raw.byteLength === 0
-              ? raw
-              : encoding === "br"
-                ? zlib.brotliDecompressSync(raw)
-                : encoding === "gzip"
-                  ? zlib.gunzipSync(raw)
-                  : raw;
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: body.toString() });
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end();
-  });
+  return textRequest({ port: server.port, host: "pca.localhost", path, method, headers });
 }
 
 /** Renders a page saying what it was asked and how many pages were rendered so far. */
@@ -257,24 +228,13 @@ describe("page cache at the edge (stand-in pages)", () => {
     }
     const unknown = await get(server, "/", { host: "nobody.localhost" });
     expect(unknown.headers["x-cache"]).toBe("bypass");
-    const post = await new Promise<number>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: "127.0.0.1",
-          port: server.port,
-          path: "/contact",
-          method: "POST",
-          headers: { host: "pca.localhost", origin: "http://pca.localhost", "content-length": "0" },
-        },
-        (response) => {
-          response.resume();
-          resolve(response.statusCode ?? 0);
-        },
-      );
-      request.on("error", reject);
-      request.end();
-    });
-    expect(post).toBe(200);
+    const post = await get(
+      server,
+      "/contact",
+      { origin: "http://pca.localhost", "content-length": "0" },
+      "POST",
+    );
+    expect(post.status).toBe(200);
     expect((await get(server, "/contact")).headers["x-cache"]).toBe("miss");
   });
 

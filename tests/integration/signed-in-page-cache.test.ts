@@ -8,18 +8,13 @@
  * sign-out show on the very next page.
  */
 import { existsSync } from "node:fs";
-import http from "node:http";
-import zlib from "node:zlib";
 import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORDS } from "~/db/seed/accounts";
 import { startServer, type BenchServer } from "../bench/server";
+import { formHeaders, textRequest, type TextReply } from "../helpers/raw-http";
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
+type Reply = TextReply;
 
 let server: BenchServer;
 /** Each form post from an address of its own: the sign-in and sign-up rate limits are per address. */
@@ -31,47 +26,17 @@ function send(
   { cookie, method = "GET", form }: { cookie?: string; method?: string; form?: Record<string, string> } = {},
 ): Promise<Reply> {
   const host = `${store}.localhost:${server.port}`;
-  const body = form ? new URLSearchParams(form).toString() : undefined;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        path,
-        method,
-        headers: {
-          host,
-          "accept-encoding": "gzip, br",
-          ...(cookie ? { cookie } : {}),
-          ...(form
-            ? {
-                origin: `http://${host}`,
-                "content-type": "application/x-www-form-urlencoded",
-                "x-forwarded-for": `10.22.0.${++addresses}`,
-              }
-            : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = response.headers["content-encoding"];
-          const text =
-            raw.byteLength === 0
-              ? ""
-              : encoding === "br"
-                ? zlib.brotliDecompressSync(raw).toString()
-                : encoding === "gzip"
-                  ? zlib.gunzipSync(raw).toString()
-                  : raw.toString();
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text });
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
+  return textRequest({
+    port: server.port,
+    host,
+    path,
+    method,
+    headers: {
+      "accept-encoding": "gzip, br",
+      ...(cookie ? { cookie } : {}),
+      ...(form ? formHeaders(host, `10.22.0.${++addresses}`) : {}),
+    },
+    body: form ? new URLSearchParams(form).toString() : undefined,
   });
 }
 
