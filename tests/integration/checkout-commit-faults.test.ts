@@ -140,39 +140,41 @@ describe.skipIf(!serverUrl)("a checkout's answer is what was committed", () => {
       .filter((mail) => mail.subject.includes(`#${number}`))
       .sort((a, b) => a.kind.localeCompare(b.kind));
 
-  it("the database gone right after the commit: the answer is the order, and its emails go out once it is back", async () => {
+  /**
+   * Places a checkout with `fault` armed at its commit and expects the truth: the order is in the
+   * database and the answer is its confirmation page.
+   */
+  async function placedThrough(fault: Parameters<typeof proxy.arm>[0]): Promise<{ number: number }> {
     const fields = await placeFields();
-    proxy.arm("cut-after");
+    proxy.arm(fault);
     const res = await post(fields);
     await proxy.firedAt;
     const order = await orderOf(fields.checkoutToken);
     expect(order).toBeDefined();
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/orders/${order!.number}/confirmed`);
+    return order!;
+  }
+
+  it("the database gone right after the commit: the answer is the order, and its emails go out once it is back", async () => {
+    const order = await placedThrough("cut-after");
 
     // The delivery tried after the answer found no database; the messages wait in the outbox.
     await deliveriesSettled();
     await proxy.restore();
     await sweepOutbox();
-    expect(await mailOf(order!.number)).toEqual([
+    expect(await mailOf(order.number)).toEqual([
       expect.objectContaining({ kind: "new-order-alert", to: "eli@alpha.test", status: "sent" }),
       expect.objectContaining({ kind: "order-placed", to: ADDRESS.email, status: "sent" }),
     ]);
-    const received = smtp.messages.filter((mail) => mail.subject.includes(`#${order!.number}`));
+    const received = smtp.messages.filter((mail) => mail.subject.includes(`#${order.number}`));
     expect(received.flatMap((mail) => mail.to).sort()).toEqual([ADDRESS.email, "eli@alpha.test"].sort());
   });
 
   it("the COMMIT's answer lost after PostgreSQL committed: the order found by its token is the answer", async () => {
-    const fields = await placeFields();
-    proxy.arm("lose-answer");
-    const res = await post(fields);
-    await proxy.firedAt;
-    const order = await orderOf(fields.checkoutToken);
-    expect(order).toBeDefined();
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/orders/${order!.number}/confirmed`);
+    const order = await placedThrough("lose-answer");
     await deliveriesSettled();
-    expect((await mailOf(order!.number)).map((mail) => [mail.kind, mail.status])).toEqual([
+    expect((await mailOf(order.number)).map((mail) => [mail.kind, mail.status])).toEqual([
       ["new-order-alert", "sent"],
       ["order-placed", "sent"],
     ]);
