@@ -10,6 +10,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { servePageCache } from "./page-cache/backend";
 import type { PageStore } from "./page-cache/store";
+import { logger } from "../app/lib/log.server";
 
 export interface PrimaryOptions {
   workers: number;
@@ -35,7 +36,7 @@ export function runPrimary({
   restartDelayMs = 1_000,
   maxRestartDelayMs = 30_000,
   onListening,
-  log = console.log,
+  log = (line) => logger.info(line),
   pageStore,
 }: PrimaryOptions): void {
   if (pageStore) {
