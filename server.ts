@@ -109,6 +109,7 @@ if (cluster.isPrimary && workers > 1) {
     runPrimary({
       workers,
       onListening: ({ port: listening }) => announce(listening, workers),
+      log: (line) => logger.info(line),
       pageStore,
     });
     if (metricsListen) await startPrimaryMetrics(metricsListen, pageStore && (async () => pageStore.stats()));
