@@ -12,9 +12,6 @@ import tseslint from "typescript-eslint";
  * `import()` (no-restricted-syntax) in the layer blocks below.
  */
 const reachesLayer = (...layers) => `^(?:~|\\.{1,2}|app)?(?:/.*)?/(?:${layers.join("|")})(?:/|$)`;
-// esquery regexes cannot contain a slash: the same pattern with each "/" spelled \x2F.
-const dynamicImportOf = (...layers) =>
-  `ImportExpression[source.value=/${reachesLayer(...layers).replaceAll("/", "\\x2F")}/]`;
 
 const servicesKnowNoHttp =
   "Services know nothing of HTTP: take plain values (store, ids, locale) and return data; requests, cookies and responses belong to app/http.";
@@ -60,18 +57,44 @@ const timersPromises = ["timers/promises", "node:timers/promises"].map((name) =>
   message: waitOnTheEvent,
 }));
 
-/** A disable comment in a test names its reason after ` -- ` (ESLint's own syntax for it). */
+/**
+ * A disable comment names its reason after ` -- ` (ESLint's own syntax for it): every one in a
+ * test; in app/ and server/ those that switch off one of `rules` (or every rule).
+ */
 const disableWithReason = {
-  meta: { type: "problem", schema: [] },
+  meta: {
+    type: "problem",
+    schema: [
+      {
+        type: "object",
+        properties: { rules: { type: "array", items: { type: "string" } } },
+        additionalProperties: false,
+      },
+    ],
+  },
   create(context) {
+    const only = context.options[0]?.rules;
+    const concerned = (text) => {
+      if (!only) return true;
+      const named = text.replace(/^eslint-disable(-next-line|-line)?/, "").split(/\s--\s/)[0];
+      const rules = named
+        .split(",")
+        .map((rule) => rule.trim())
+        .filter(Boolean);
+      return rules.length === 0 || rules.some((rule) => only.includes(rule));
+    };
     return {
       Program() {
         for (const comment of context.sourceCode.getAllComments()) {
           const text = comment.value.trim();
-          if (/^eslint-disable(-next-line|-line)?\b/.test(text) && !/\s--\s*\S/.test(text)) {
+          if (
+            /^eslint-disable(-next-line|-line)?\b/.test(text) &&
+            !/\s--\s*\S/.test(text) &&
+            concerned(text)
+          ) {
             context.report({
               loc: comment.loc,
-              message: "Say why after ` -- `: a rule switched off in a test needs its reason on the line.",
+              message: "Say why after ` -- `: a rule switched off here needs its reason on the line.",
             });
           }
         }
@@ -79,6 +102,187 @@ const disableWithReason = {
     };
   },
 };
+
+// ── Layers (docs/decisions/010-layers.md): each layer imports only downwards. ──
+//
+// Each refusal below is a regex over the import's source and is checked in every form an import
+// takes: `import`/`export … from` (no-restricted-imports) and `import("…")` (no-restricted-syntax),
+// by every spelling of the path (reachesLayer). The other forms are refused outright by
+// typescript-eslint's recommended rules: `import("…").T` types (consistent-type-imports) and
+// require() (no-require-imports). None of them is a side door; each message says where the code
+// belongs. tests/unit/layers.test.ts lints a probe for every rule.
+
+const refusal = (regex, message) => ({ regex, message });
+const layerRefusal = (layers, message) => refusal(reachesLayer(...layers), message);
+// esquery regexes cannot contain a slash: the same pattern with each "/" spelled \x2F.
+const esqueryRegex = (regex) => `/${regex.replaceAll("/", "\\x2F")}/`;
+
+const whereTheEnvironmentIsRead =
+  "Only app/lib/config.server.ts reads the environment (decision 021): add the variable to its zod schema and read config(); server/start-config.ts loads it at start.";
+const importsAreStrings = "import() takes a plain string literal, so the layer rules can read where it goes.";
+const esModulesOnly = "ES modules only: createRequire hides a dependency from the layer rules; use import.";
+// The legitimate dynamic imports are the browser bundle's lazy chunks: a schema loaded on a
+// form's first focus (decision 006), a dialog's or menu's panel, sonner (decision 028). They live
+// in app/components and app/routes; server code has nothing to load later and imports statically.
+const importCallsAreForTheBrowser =
+  "import() is for the browser's lazy chunks, in app/components and app/routes only (decisions 006, 028). Here import statically, so the dependency shows and the layer rules check it.";
+
+/** Side doors closed everywhere in app/ and server/: they reach around the refusals. */
+const sideDoors = [
+  { selector: "ImportExpression[source.type!='Literal']", message: importsAreStrings },
+  // globalThis.process.env, process[name], and `process` handed on under another name.
+  {
+    selector: "MemberExpression[property.name='env'][object.property.name='process']",
+    message: whereTheEnvironmentIsRead,
+  },
+  {
+    selector: "MemberExpression[object.name='process'][computed=true][property.type!='Literal']",
+    message: whereTheEnvironmentIsRead,
+  },
+  {
+    selector:
+      ":matches(VariableDeclarator[init.name='process'][id.type='Identifier'], AssignmentExpression[right.name='process'], CallExpression[arguments.0.name='process']:not([callee.property.name='bind']))",
+    message: whereTheEnvironmentIsRead,
+  },
+];
+
+/** Refused in every layer of app/ and in server/. */
+const everywhere = [
+  refusal("^(?:node:)?process$", whereTheEnvironmentIsRead),
+  refusal("^(?:node:)?module$", esModulesOnly),
+];
+
+const appBelowServer =
+  "server/ (Express, the edge, metrics, the page cache) sits above app/ and calls into it, never the other way: a hook it installs belongs in app/lib (as metrics.server.ts is).";
+/** Refused in every layer of app/: server/ and the packages only it may use (decision 021). */
+const inApp = [
+  ...everywhere,
+  refusal(reachesLayer("server"), appBelowServer),
+  refusal(
+    "^(?:prom-client|express)$",
+    "prom-client and express live in server/ (decision 021): app code reports through the hooks of app/lib/metrics.server.ts and answers through Remix.",
+  ),
+];
+
+/**
+ * One layer's config: its refusals as import rules, plus `extraSyntax`. `importCalls: "static"`
+ * refuses every import() that no refusal already names (server code has no lazy chunks).
+ */
+function layer(files, refusals, { importCalls = "static", extraSyntax = [] } = {}) {
+  const all = [...refusals];
+  const syntax = all.flatMap(({ regex, message }) => [
+    { selector: `ImportExpression[source.value=${esqueryRegex(regex)}]`, message },
+  ]);
+  if (importCalls === "static") {
+    const unnamed = all.map(({ regex }) => `:not([source.value=${esqueryRegex(regex)}])`).join("");
+    syntax.push({
+      selector: `ImportExpression[source.type='Literal']${unnamed}`,
+      message: importCallsAreForTheBrowser,
+    });
+  }
+  return {
+    files,
+    rules: {
+      "no-restricted-imports": ["error", { paths: [ownTranslationHook], patterns: all }],
+      "no-restricted-syntax": ["error", ...sideDoors, ...syntax, ...extraSyntax],
+    },
+  };
+}
+
+const servicesReturnData =
+  "Services never import a component: they return data and a route renders it with app/components. A type or constant both need belongs in the service's domain (a module without .server) or in app/lib.";
+const dbIsTheBottom =
+  "app/db sits below every layer but app/lib: it never imports HTTP code, a route or a component; they reach the database through a service.";
+const libImportsNoLayer =
+  "app/lib holds shared helpers below the services: it never imports a service, HTTP code or the database. A helper that needs one belongs in that layer (app/services/<domain>, app/http).";
+const serverReachesUiThroughRemix =
+  "server/ reaches routes and components only through the Remix build (server/edge/remix-handler.ts): what it needs from the app comes from app/http, a service or app/lib.";
+
+// Logging goes through the logger (decision 021): JSON lines a collector reads, with the request
+// id. A line that must stay plain text for the person at the terminal (server.ts's banner) says
+// why on the line: `// eslint-disable-next-line no-restricted-properties -- why`.
+const logThroughTheLogger = {
+  object: "console",
+  message:
+    "Log through `logger` of app/lib/log.server.ts (decision 021; `errorFields(error)` for an error). Plain text for a person at the terminal: eslint-disable-next-line with its reason after --.",
+};
+const houseRulesNeedAReason = ["no-restricted-imports", "no-restricted-syntax", "no-restricted-properties"];
+
+const layerRules = [
+  {
+    files: ["app/**", "server/**", "server.ts"],
+    plugins: { house: { rules: { "disable-with-reason": disableWithReason } } },
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: whereTheEnvironmentIsRead },
+        logThroughTheLogger,
+      ],
+      "house/disable-with-reason": ["error", { rules: houseRulesNeedAReason }],
+    },
+  },
+  {
+    // The two modules that read the environment (decision 021).
+    files: ["app/lib/config.server.ts", "server/start-config.ts"],
+    rules: { "no-restricted-properties": ["error", logThroughTheLogger] },
+  },
+  // app/ files outside the layers below (entry.*, load-context.ts, routes.ts).
+  layer(["app/**"], inApp),
+  layer(
+    ["app/routes/**", "app/components/**", "app/root.tsx"],
+    [
+      ...inApp,
+      layerRefusal(
+        ["db"],
+        "Routes and components never touch the database: call a service (app/services) from the loader or action.",
+      ),
+    ],
+    { importCalls: "lazy chunks" },
+  ),
+  layer(
+    ["app/services/**"],
+    [
+      ...inApp,
+      refusal("^@remix-run/", servicesKnowNoHttp),
+      layerRefusal(["http", "routes"], servicesKnowNoHttp),
+      layerRefusal(["components"], servicesReturnData),
+    ],
+    {
+      extraSyntax: [
+        {
+          selector: "TSTypeReference[typeName.name=/^(Request|Response)$/]",
+          message: "Services never take a Request or return a Response: do that work in app/http.",
+        },
+        {
+          selector: "NewExpression[callee.name='Response']",
+          message: "Services never build a Response: throw a domain error or return data, app/http answers.",
+        },
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.object.name='Response']",
+          message:
+            "Services never build a Response (Response.json, Response.redirect): throw a domain error or return data, app/http answers.",
+        },
+      ],
+    },
+  ),
+  layer(
+    ["app/db/**"],
+    [
+      ...inApp,
+      layerRefusal(["services"], dbImportsNoService),
+      layerRefusal(["http", "routes", "components"], dbIsTheBottom),
+    ],
+  ),
+  layer(["app/http/**"], [...inApp, layerRefusal(["components", "routes"], httpImportsNoUi)]),
+  layer(
+    ["app/lib/**"],
+    [...inApp, layerRefusal(["services", "http", "routes", "components", "db"], libImportsNoLayer)],
+  ),
+  layer(
+    ["server/**", "server.ts"],
+    [...everywhere, layerRefusal(["routes", "components"], serverReachesUiThroughRemix)],
+  ),
+];
 
 export default tseslint.config(
   {
@@ -136,7 +340,7 @@ export default tseslint.config(
   },
 
   {
-    files: ["app/**", "tests/**"],
+    files: ["tests/**"],
     rules: { "no-restricted-imports": ["error", { paths: [ownTranslationHook] }] },
   },
   {
@@ -149,108 +353,5 @@ export default tseslint.config(
       "tests/disable-with-reason": "error",
     },
   },
-
-  // ── Layers (docs/decisions/010-layers.md): each layer imports only downwards. ──
-  {
-    files: ["app/routes/**", "app/components/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [ownTranslationHook],
-          patterns: [
-            {
-              regex: reachesLayer("db"),
-              message: "Routes and components never touch the database: call a service (app/services).",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["app/services/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [ownTranslationHook],
-          patterns: [
-            {
-              group: ["@remix-run/*"],
-              message: servicesKnowNoHttp,
-            },
-            { regex: reachesLayer("http", "routes"), message: servicesKnowNoHttp },
-          ],
-        },
-      ],
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "TSTypeReference[typeName.name=/^(Request|Response)$/]",
-          message: "Services never take a Request or return a Response: do that work in app/http.",
-        },
-        {
-          selector: "NewExpression[callee.name='Response']",
-          message: "Services never build a Response: throw a domain error or return data, app/http answers.",
-        },
-        {
-          selector: "CallExpression[callee.type='MemberExpression'][callee.object.name='Response']",
-          message:
-            "Services never build a Response (Response.json, Response.redirect): throw a domain error or return data, app/http answers.",
-        },
-        { selector: dynamicImportOf("http", "routes"), message: servicesKnowNoHttp },
-      ],
-    },
-  },
-  {
-    files: ["app/db/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [ownTranslationHook],
-          patterns: [{ regex: reachesLayer("services"), message: dbImportsNoService }],
-        },
-      ],
-      "no-restricted-syntax": [
-        "error",
-        { selector: dynamicImportOf("services"), message: dbImportsNoService },
-      ],
-    },
-  },
-  {
-    files: ["app/http/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [ownTranslationHook],
-          patterns: [{ regex: reachesLayer("components", "routes"), message: httpImportsNoUi }],
-        },
-      ],
-      "no-restricted-syntax": [
-        "error",
-        { selector: dynamicImportOf("components", "routes"), message: httpImportsNoUi },
-      ],
-    },
-  },
-  {
-    files: ["app/lib/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [ownTranslationHook],
-          patterns: [
-            {
-              regex: reachesLayer("services", "http", "routes", "components", "db"),
-              message:
-                "app/lib holds shared helpers below the services: it never imports a service, HTTP code or the database.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...layerRules,
 );

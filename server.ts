@@ -20,6 +20,7 @@ import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
 import { startTrendingSweeps } from "./app/services/orders/trending.server";
 import { startTrialNotices } from "./app/services/billing/trial-notices.server";
 import { deliveriesSettled, startOutboxSweeps } from "./app/services/email/email.server";
+import { startRateLimitPrunes } from "./app/services/security/rate-limit.server";
 import { subscribeDemoStores } from "./app/services/billing/demo-subscription.server";
 import { connectDemoStores } from "./app/services/payments/demo-account.server";
 import { DEMO_STORES } from "./app/db/seed/stores";
@@ -34,7 +35,7 @@ import { drainable } from "./server/outage/drain";
 import { databaseHealth } from "./server/outage/health";
 import { databaseProbe } from "./server/outage/probe";
 import { listenWhileStarting, untilDatabase } from "./server/outage/startup";
-import { logger } from "./app/lib/log.server";
+import { errorFields, logger } from "./app/lib/log.server";
 import { noteRequest, requestFacts } from "./server/observe/request";
 import { requestObserver } from "./server/observe/requests";
 import { routeMatcher } from "./server/observe/route-id";
@@ -70,6 +71,7 @@ const { db, seeded } = await untilDatabase(
       if (cluster.isPrimary) {
         const slugs = DEMO_STORES.map((store) => store.slug);
         const connected = [...(await connectDemoStores(slugs)), ...(await subscribeDemoStores(slugs))];
+        // eslint-disable-next-line no-restricted-properties -- the demo's banner, read by the person who started it
         if (connected.length > 0) console.log(connected.join("\n"));
       }
       return { db, seeded };
@@ -89,10 +91,12 @@ function announce(listeningPort: number, processes: number) {
   const origin = (sub?: string) => `http://${sub ? `${sub}.` : ""}localhost:${listeningPort}`;
   const mode = `${isProduction ? "production" : "development"}, ${db.kind}`;
   const count = processes > 1 ? `, ${processes} processes` : "";
+  // eslint-disable-next-line no-restricted-properties -- the banner, read by the person who started the server
   console.log(`Storefront builder listening on ${origin()} (${mode}${count})`);
   // The embedded database is the demo: remind whoever started it how to get in, every time.
   const lines = seeded ?? (db.kind === "pglite" ? demoLines() : null);
   if (lines)
+    // eslint-disable-next-line no-restricted-properties -- the demo's logins, read by the person who started it
     console.log(lines.map((line) => `  ${line.replaceAll("{port}", String(listeningPort))}`).join("\n"));
 }
 
@@ -105,12 +109,13 @@ if (cluster.isPrimary && workers > 1) {
     runPrimary({
       workers,
       onListening: ({ port: listening }) => announce(listening, workers),
+      log: (line) => logger.info(line),
       pageStore,
     });
     if (metricsListen) await startPrimaryMetrics(metricsListen, pageStore && (async () => pageStore.stats()));
   } else {
     // The embedded database belongs to one process, and Vite's dev server to one too.
-    console.warn(
+    logger.warn(
       `WEB_CONCURRENCY=${workers} ignored: several processes need PostgreSQL (DATABASE_URL) and a production build`,
     );
     await serve();
@@ -124,11 +129,13 @@ async function serve() {
 
   const viteDevServer = isProduction
     ? undefined
-    : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+    : // eslint-disable-next-line no-restricted-syntax -- Vite is a devDependency, absent from the production image: loaded only in development
+      await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-    : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+    : // eslint-disable-next-line no-restricted-syntax -- the build's output, a file made by `remix vite:build`, not a module of the source tree
+      ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
   const handleRemix = createRequestHandler(build, isProduction ? "production" : "development");
   const { trustProxy } = settings;
   const pageCache = pageCacheConfig
@@ -220,7 +227,7 @@ async function serve() {
     recheckMs > 0
       ? setInterval(() => {
           recheckCustomDomains().catch((error: unknown) =>
-            console.error("custom domain re-check failed:", error),
+            logger.error(errorFields(error), "custom domain re-check failed"),
           );
         }, recheckMs)
       : undefined;
@@ -247,6 +254,8 @@ async function serve() {
   // Mail a process did not deliver (it died, the mail server or the database failed) is
   // delivered or retried by whichever process sweeps the outbox first.
   const stopOutboxSweeps = startOutboxSweeps();
+  // Rate-limit windows that ended over a day ago, which nothing else ever deletes.
+  const stopRateLimitPrunes = startRateLimitPrunes();
 
   let shuttingDown = false;
   async function shutdown(signal: string) {
@@ -255,10 +264,11 @@ async function serve() {
     stopTrendingSweeps();
     stopTrialNotices();
     stopOutboxSweeps();
-    console.log(`${signal}: draining connections`);
+    stopRateLimitPrunes();
+    logger.info(`${signal}: draining connections`);
     // Decision 020: out within 10 s of the signal, whatever is still running.
     const forceExit = setTimeout(() => {
-      console.error("Shutdown timed out; exiting");
+      logger.error("Shutdown timed out; exiting");
       process.exit(1);
     }, 9_500);
     forceExit.unref();
@@ -276,7 +286,7 @@ async function serve() {
       await viteDevServer?.close();
       await resolver.stop();
       await db.close();
-      console.log("Closed cleanly");
+      logger.info("Closed cleanly");
       process.exit(0);
     });
     server.closeAllConnections();

@@ -41,5 +41,6 @@ void fetch(DICTIONARY_URL[locale])
     },
     // Without it the page cannot hydrate; the server-rendered HTML stays usable as it is
     // (every form and link works without JavaScript).
+    // eslint-disable-next-line no-restricted-properties -- in the browser: its console is the only log there is
     (error: unknown) => console.error(error),
   );

@@ -19,6 +19,7 @@ import { pageTemplateOf } from "~/http/page-template.server";
 import { avatarInitial } from "~/lib/avatar";
 import { shellSettings } from "~/services/store/settings.server";
 import appCss from "~/styles/app.css?url";
+import { errorFields, logger } from "~/lib/log.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -78,7 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
   } catch (error) {
     // Rethrown with the shell so the error page still has its language, theme and colours.
-    console.error("root loader: signed-in user", error);
+    logger.error(errorFields(error), "root loader: signed-in user");
     throw data<ShellErrorData>({ shell, reason: "error" }, { status: 500, headers });
   }
   return data<RootData>({ shell, site, toast, viewer, cartCount }, { headers });

@@ -23,7 +23,8 @@ export interface PrimaryOptions {
   maxRestartDelayMs?: number;
   /** Once, when every first-generation worker is listening. */
   onListening?: (address: { port: number }) => void;
-  log?: (line: string) => void;
+  /** Where the primary's lines go (server.ts: the logger). */
+  log: (line: string) => void;
   /** The instance's page cache, held here and asked by every worker (decision 017). */
   pageStore?: PageStore;
 }
@@ -35,7 +36,7 @@ export function runPrimary({
   restartDelayMs = 1_000,
   maxRestartDelayMs = 30_000,
   onListening,
-  log = console.log,
+  log,
   pageStore,
 }: PrimaryOptions): void {
   if (pageStore) {

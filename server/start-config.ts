@@ -14,6 +14,8 @@ try {
   prepareSessionSecret(process.env, dataDir);
   fixConfig({ ...loaded, sessionSecret: process.env.SESSION_SECRET?.trim() || undefined });
 } catch (error) {
+  // Plain text, one problem a line, for the person whose start failed; the process ends here.
+  // eslint-disable-next-line no-restricted-properties -- read by a person, not a log collector
   console.error(error instanceof ConfigError ? error.message : (error as Error).message);
   process.exit(1);
 }

@@ -107,10 +107,3 @@ export async function requireStaff(
   if (!staff) throw await loginRedirect(back);
   return staff;
 }
-
-/** Pages for signed-out visitors (login, sign-up): a signed-in user goes to `to` instead. */
-export async function requireAnonymous(request: Request, context: AppLoadContext, to = "/"): Promise<void> {
-  const signedIn =
-    context.tenant.kind === "store" ? await getOptionalUser(request, context) : await getStaff(request);
-  if (signedIn) throw new Response(null, { status: 302, headers: { Location: safeRedirectPath(to, "/") } });
-}

@@ -195,14 +195,6 @@ export function platformLoader<T>(fn: Handler<RequestArgs, T>) {
     });
 }
 
-export function platformAction<T>(fn: Handler<RequestArgs & WithForm, T>, options?: FormOptions) {
-  return (args: ActionFunctionArgs) =>
-    guardAction(args, async () => {
-      requirePlatform(args.context);
-      return fn({ ...baseArgs(args), form: await readForm(args.request, args.context, options) });
-    });
-}
-
 export function staffLoader<T>(fn: Handler<StaffArgs, T>) {
   return (args: LoaderFunctionArgs) =>
     guardLoader(args, async () =>

@@ -12,6 +12,7 @@ import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { BILLING_PATH } from "~/services/billing/billing-path";
 import { billingPortalUrl, getBilling, startPlanCheckout } from "~/services/billing/subscriptions.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, path: BILLING_PATH, page: (t) => t("billing.title") });
@@ -38,7 +39,7 @@ export const action = adminAction(async ({ store, form }) => {
       }
       return redirect(checkout.url);
     } catch (error) {
-      console.error("Stripe checkout for a plan failed:", error);
+      logger.error(errorFields(error), "Stripe checkout for a plan failed");
       return refuse("billing.stripeFailed", 502);
     }
   }
@@ -49,7 +50,7 @@ export const action = adminAction(async ({ store, form }) => {
       if (!url) return redirectWithToast(BILLING_PATH, { key: "toast.stripeIdNotFound", type: "error" });
       return redirect(url);
     } catch (error) {
-      console.error("Stripe billing portal failed:", error);
+      logger.error(errorFields(error), "Stripe billing portal failed");
       return refuse("billing.stripeFailed", 502);
     }
   }

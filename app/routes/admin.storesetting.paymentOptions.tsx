@@ -25,6 +25,7 @@ import {
   type CardStatus,
 } from "~/services/payments/connect.server";
 import { PAYMENT_OPTIONS_PATH } from "~/services/payments/payment-options-path";
+import { errorFields, logger } from "~/lib/log.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, path: PAYMENT_OPTIONS_PATH, page: (t) => t("paymentOptions.title") });
@@ -34,7 +35,7 @@ export const loader = adminLoader(async ({ store, request }) => {
   // its webhook. Stripe being unreachable only delays the status, so the page still shows.
   if (new URL(request.url).searchParams.has("onboarding")) {
     await refreshAccount(store.id).catch((error: unknown) => {
-      console.error("Stripe account refresh failed:", error);
+      logger.error(errorFields(error), "Stripe account refresh failed");
     });
   }
   const options = await getPaymentOptions(store.id);
@@ -69,7 +70,7 @@ export const action = adminAction(async (args) => {
     try {
       return redirect(await startOnboarding(store));
     } catch (error) {
-      console.error("Stripe onboarding failed:", error);
+      logger.error(errorFields(error), "Stripe onboarding failed");
       return refuse("paymentOptions.connectFailed", 502);
     }
   }

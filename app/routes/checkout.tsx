@@ -31,6 +31,7 @@ import { getCheckout, placeOrder, saveShippingAddress } from "~/services/orders/
 import { startCardCheckout } from "~/services/payments/card-checkout.server";
 import { CHECKOUT_RATE_LIMIT } from "~/services/orders/limits.server";
 import { checkoutSummaryView } from "~/services/orders/order-view.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, path: "/checkout", page: (t) => t("checkout.title") });
@@ -106,7 +107,7 @@ export const action = shopperAction(
       // After the commit: Stripe or the database failing here changes no order. The shopper is
       // told card payment is unavailable; sending the form again reaches the same order.
       const card = await startCardCheckout(store, placed.number).catch((error: unknown) => {
-        console.error(`card checkout for order #${placed.number} not started:`, error);
+        logger.error({ order: placed.number, ...errorFields(error) }, "card checkout not started");
         return { kind: "unavailable" } as const;
       });
       if (card.kind === "redirect") return redirect(card.url);

@@ -11,6 +11,7 @@ import { emailStore } from "~/services/email/email-templates.server";
 import { cancelOrder } from "~/services/orders/orders.server";
 import { findShopperOrder } from "~/services/orders/shopper-order.server";
 import { refundCancelledOrder } from "~/services/payments/refund.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("orders.cancel") });
 
@@ -45,7 +46,7 @@ export const action = shopperAction(async ({ store, user, params }) => {
   // If Stripe cannot be reached the order stays cancelled and visibly "paid" for the store to refund.
   if (result.wasPaid)
     await refundCancelledOrder(store.id, result.orderId).catch((error: unknown) => {
-      console.error("Refund of order %s failed:", result.orderId, error);
+      logger.error({ orderId: result.orderId, ...errorFields(error) }, "refund failed");
     });
   return redirect(`/orders/${number}/cancelled`);
 });

@@ -8,6 +8,7 @@ import { entityFromPath, ORDER_PATH } from "~/http/entity.server";
 import { seo } from "~/lib/seo";
 import { findShopperOrder, parseOrderNumber } from "~/services/orders/shopper-order.server";
 import { abandonCardCheckout } from "~/services/payments/card-checkout.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("orders.cancelledTitle") });
 
@@ -17,7 +18,7 @@ export const loader = shopperLoader(async ({ store, user, params, locale, reques
   if (number !== null && new URL(request.url).searchParams.has("abandoned")) {
     // Stripe unreachable: the order stays pending and its session expires on Stripe's side later.
     await abandonCardCheckout(store.id, user.id, number).catch((error: unknown) => {
-      console.error("Abandoning the card payment of order %s failed:", number, error);
+      logger.error({ order: number, ...errorFields(error) }, "abandoning the card payment failed");
     });
   }
   const order = await entityFromPath(

@@ -8,6 +8,7 @@
  */
 import { isIP } from "node:net";
 import type { RequestHandler } from "express";
+import { errorFields, logger } from "../../app/lib/log.server";
 
 export const TLS_ASK_PATH = "/_tls/ask";
 
@@ -43,7 +44,7 @@ export function tlsAsk(isOurs: (host: string) => Promise<boolean>): RequestHandl
       return;
     }
     const ours = await isOurs(domain).catch((error: unknown) => {
-      console.error("tls ask", error);
+      logger.error({ domain, ...errorFields(error) }, "tls ask failed");
       return false;
     });
     res

@@ -10,6 +10,7 @@
  * connect, and the first probe that succeeds brings the pages back.
  */
 import { databaseDeadline } from "./database-time";
+import { logger } from "../../app/lib/log.server";
 
 export interface HealthOptions {
   /** Resolves when the database answered; rejects or hangs otherwise. */
@@ -54,7 +55,7 @@ export function databaseHealth({
   downIntervalMs = 250,
   timeoutMs = 800,
   now = () => performance.now(),
-  log = console.error,
+  log = (line) => logger.warn(line),
 }: HealthOptions): DatabaseHealth {
   const probeTimeoutMs = Math.max(1, Math.floor(timeoutMs / FAILURES_TO_DOWN));
   let down = false;

@@ -6,11 +6,12 @@
  */
 import { createServer, type RequestListener, type Server } from "node:http";
 import { sendUnavailable } from "./page";
+import { logger } from "../../app/lib/log.server";
 
 export async function untilDatabase<T>(
   what: string,
   attempt: () => Promise<T>,
-  { log = console.error, firstDelayMs = 250, maxDelayMs = 5_000 } = {},
+  { log = (line: string) => logger.warn(line), firstDelayMs = 250, maxDelayMs = 5_000 } = {},
 ): Promise<T> {
   for (let delay = firstDelayMs; ; delay = Math.min(delay * 2, maxDelayMs)) {
     try {
@@ -43,7 +44,7 @@ export function listenWhileStarting(port: number, host: string): StartingServer 
   const server = createServer((req, res) => listener(req, res));
   // A port already taken is a setting to fix, not a state to wait out.
   server.once("error", (error) => {
-    console.error(`Could not listen on ${host}:${port}: ${error.message}`);
+    logger.fatal(`Could not listen on ${host}:${port}: ${error.message}`);
     process.exit(1);
   });
   server.listen(port, host);

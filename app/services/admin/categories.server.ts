@@ -215,22 +215,6 @@ async function affectedProducts(tx: Tx, category: { id: string; parentId: string
   return or(eq(products.categoryId, category.id), inArray(products.subcategoryId, subs))!;
 }
 
-export async function countCategoryProducts(storeId: string, id: string): Promise<number | null> {
-  const db = await getDb();
-  return db.withStore(storeId, async (tx) => {
-    const [category] = await tx
-      .select({ id: categories.id, parentId: categories.parentId })
-      .from(categories)
-      .where(eq(categories.id, id));
-    if (!category) return null;
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(await affectedProducts(tx, category));
-    return Number(row?.n ?? 0);
-  });
-}
-
 /**
  * Deletes a category (a top-level one with its sub categories) in one transaction. Its products
  * first move to `moveTo`, another category or sub category of the store, or to none: out of a

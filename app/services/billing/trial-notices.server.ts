@@ -14,6 +14,7 @@ import { getDb, rowsOf } from "~/db/client.server";
 import { mailAdmins } from "./billing-events.server";
 import { TRIAL_WARNING_DAYS } from "./subscriptions.server";
 import { startSweeps } from "~/lib/sweeps.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export const TRIAL_NOTICE_SWEEP_MS = 60 * 60 * 1000;
 
@@ -33,7 +34,7 @@ export async function announceEndingTrials(now = new Date()): Promise<string[]> 
       await mailAdmins(id, "trial-ending");
     } catch (error) {
       // One store's failure does not keep the others' notices back.
-      console.error(`trial notice for store ${id} failed:`, error);
+      logger.error({ store: id, ...errorFields(error) }, "trial notice failed");
     }
   }
   return due.map(({ id }) => id);

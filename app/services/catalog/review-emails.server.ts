@@ -14,6 +14,7 @@ import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { sendEmail } from "~/services/email/email.server";
 import { emailStore } from "~/services/email/email-templates.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export async function sendHeldReviewEmails(store: TenantStore, reviewId: string): Promise<void> {
   try {
@@ -81,6 +82,6 @@ export async function sendHeldReviewEmails(store: TenantStore, reviewId: string)
     }
   } catch (error) {
     // The review stands either way; the failure is in the log (and the outbox, when it got there).
-    console.error(`review-held email for review ${reviewId} failed:`, error);
+    logger.error({ reviewId, ...errorFields(error) }, "review-held email failed");
   }
 }

@@ -19,6 +19,7 @@ import type { Locale } from "~/lib/i18n";
 import { metrics } from "~/lib/metrics.server";
 import { config } from "~/lib/config.server";
 import { startSweeps } from "~/lib/sweeps.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export interface EmailMessage {
   to: string;
@@ -137,12 +138,16 @@ async function deliver(db: Db, storeId: string, message: Claimed): Promise<Deliv
       status = "failed";
       error = cause instanceof Error ? cause.message : String(cause);
       const retry = message.attempts < MAX_ATTEMPTS ? "to be tried again" : "given up";
-      console.error(
-        `email ${message.kind} to ${message.to} failed (attempt ${message.attempts}, ${retry}): ${error}`,
+      logger.error(
+        { kind: message.kind, to: message.to, attempt: message.attempts, retry, error },
+        "email not delivered",
       );
     }
   } else {
-    console.log(`[email] ${message.kind} to ${message.to}: ${message.subject}\n${message.text}`);
+    logger.info(
+      { kind: message.kind, to: message.to, subject: message.subject, text: message.text },
+      "email logged (no SMTP_URL)",
+    );
   }
   const retryAt =
     status === "failed" && message.attempts < MAX_ATTEMPTS
@@ -189,7 +194,9 @@ export function deliverAfterCommit(storeId: string, ids: readonly string[]): voi
   if (ids.length === 0) return;
   const delivery = deliverEmails(storeId, ids)
     .then(() => undefined)
-    .catch((error: unknown) => console.error(`emails ${ids.join(", ")} not delivered yet:`, error))
+    .catch((error: unknown) =>
+      logger.error({ emails: ids, ...errorFields(error) }, "emails not delivered yet"),
+    )
     .finally(() => inFlight.delete(delivery));
   inFlight.add(delivery);
 }
@@ -223,7 +230,7 @@ export async function sweepOutbox(): Promise<{ stores: number; delivered: number
       delivered += (await deliverEmails(store_id)).length;
     } catch (error) {
       // The database went away meanwhile: the next sweep tries again.
-      console.error(`outbox sweep of store ${store_id} failed:`, error);
+      logger.error({ store: store_id, ...errorFields(error) }, "outbox sweep of a store failed");
     }
   }
   return { stores: due.length, delivered };

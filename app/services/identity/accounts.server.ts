@@ -43,14 +43,6 @@ export async function findUserByEmail(storeId: string, email: string) {
   return user ?? null;
 }
 
-export async function getUser(storeId: string, userId: string): Promise<SessionUser | null> {
-  const db = await getDb();
-  const [user] = await db.withStore(storeId, (tx) =>
-    tx.select(userColumns).from(users).where(eq(users.id, userId)),
-  );
-  return user ?? null;
-}
-
 export type SignUpResult = { ok: true; user: SessionUser } | { ok: false; error: "email-taken" };
 
 export async function signUp(

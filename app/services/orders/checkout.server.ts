@@ -61,6 +61,7 @@ import {
   type CodeRefusal,
 } from "~/services/discounts/codes.server";
 import { metrics } from "~/lib/metrics.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export interface CheckoutPage {
   price: CheckoutPrice;
@@ -222,7 +223,10 @@ async function settleUnknownCommit(
     } catch (error) {
       const pause = UNKNOWN_COMMIT_RETRIES_MS[attempt];
       if (pause === undefined) {
-        console.error(`checkout ${token}: commit outcome unknown, the order could not be looked up:`, error);
+        logger.error(
+          { checkout: token, ...errorFields(error) },
+          "checkout commit outcome unknown: the order could not be looked up",
+        );
         throw cause;
       }
       await new Promise((resolve) => setTimeout(resolve, pause));

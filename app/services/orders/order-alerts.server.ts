@@ -21,6 +21,7 @@ import { formatMoney } from "~/lib/money";
 import { sendEmail, type EmailMessage } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { loadEmailStore, type OrderEmail } from "./order-emails.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export const ORDER_ALERT_KIND = "new-order-alert";
 
@@ -87,7 +88,7 @@ export async function sendNewOrderAlerts(
     }
   } catch (error) {
     // The order stands either way; the failure is in the log (and the outbox, when it got there).
-    console.error(`new-order alerts for order ${orderId} failed:`, error);
+    logger.error({ orderId, ...errorFields(error) }, "new-order alerts failed");
   }
   return sent;
 }
@@ -97,7 +98,10 @@ export async function sendPaidOrderAlerts(storeId: string, emails: readonly Orde
   const paid = emails.filter((email) => email.kind === "order-paid");
   if (paid.length === 0) return;
   const store = await loadEmailStore(storeId).catch((error: unknown) => {
-    console.error(`new-order alerts for store ${storeId} not sent: the store could not be read`, error);
+    logger.error(
+      { store: storeId, ...errorFields(error) },
+      "new-order alerts not sent: the store could not be read",
+    );
     return null;
   });
   if (!store) return;

@@ -19,6 +19,7 @@ import { formatMoney } from "~/lib/money";
 import { sendEmail, type EmailMessage } from "~/services/email/email.server";
 import { emailStore, type EmailStore } from "~/services/email/email-templates.server";
 import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export type OrderEmailKind =
   | "order-placed"
@@ -132,7 +133,7 @@ export async function sendOrderEmail(
     await sendEmail(storeId, orderEmailMessage(store, found.order, found.lines, kind));
   } catch (error) {
     // The order stands either way; the failure is in the log (and the outbox, when it got there).
-    console.error(`email ${kind} for order ${orderId} failed:`, error);
+    logger.error({ kind, orderId, ...errorFields(error) }, "order email failed");
   }
 }
 
@@ -175,7 +176,10 @@ export async function loadEmailStore(storeId: string): Promise<EmailStore | null
 export async function sendOrderEmails(storeId: string, emails: readonly OrderEmail[]): Promise<void> {
   if (emails.length === 0) return;
   const store = await loadEmailStore(storeId).catch((error: unknown) => {
-    console.error(`emails for store ${storeId} not sent: the store could not be read`, error);
+    logger.error(
+      { store: storeId, ...errorFields(error) },
+      "order emails not sent: the store could not be read",
+    );
     return null;
   });
   if (!store) return;

@@ -28,6 +28,7 @@ import type { EmailStore } from "~/services/email/email-templates.server";
 import { refundCancelledOrder } from "~/services/payments/refund.server";
 import { sendOrderEmail, type OrderEmailKind } from "./order-emails.server";
 import { cancelOrderIn } from "./orders.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export interface ExpectedState {
   status: OrderStatusCode;
@@ -149,7 +150,7 @@ export async function takeOrderStep(
       refund = await refundCancelledOrder(storeId, result.orderId).then(
         () => "requested" as const,
         (error: unknown) => {
-          console.error("Refund of order %s failed:", result.orderId, error);
+          logger.error({ orderId: result.orderId, ...errorFields(error) }, "refund failed");
           return "failed" as const;
         },
       );

@@ -15,6 +15,7 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { startSweeps } from "~/lib/sweeps.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 export const TRENDING_WINDOW = sql`interval '7 days'`;
 export const TRENDING_SWEEP_MS = 60 * 60 * 1000;
@@ -76,7 +77,7 @@ export async function sweepTrending(): Promise<{ stores: number; orders: number 
       aged += await ageOutTrending(store_id);
     } catch (error) {
       // A deadlock or a closed pool: the next sweep tries again.
-      console.error(`trending sweep of store ${store_id} failed:`, error);
+      logger.error({ store: store_id, ...errorFields(error) }, "trending sweep of a store failed");
     }
   }
   return { stores: due.length, orders: aged };

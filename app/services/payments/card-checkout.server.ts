@@ -10,6 +10,7 @@ import { storeOrigin } from "~/services/store/store-origin.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
 import { cancelOrder } from "~/services/orders/orders.server";
 import { getStripe } from "./stripe-client.server";
+import { errorFields, logger } from "~/lib/log.server";
 
 type CardStore = Pick<TenantStore, "id" | "slug" | "customDomain" | "matchedBy" | "currency">;
 
@@ -113,7 +114,7 @@ export async function startCardCheckout(store: CardStore, number: number): Promi
     if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
     return { kind: "redirect", url: session.url };
   } catch (error) {
-    console.error("Stripe Checkout Session for order %s failed:", order.id, error);
+    logger.error({ orderId: order.id, ...errorFields(error) }, "Stripe Checkout Session failed");
     await cancelOrder(store.id, order.number, "Card payment could not start", { kind: "system" });
     return { kind: "unavailable" };
   }

@@ -5,44 +5,6 @@ import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
 import { storeClosure } from "~/services/store/subscription-gate.server";
 import { STORE_FILTERS, type StoreFilter } from "./store-filters";
 
-export interface PlatformStoreRow {
-  id: string;
-  slug: string;
-  name: string;
-  status: "active" | "suspended";
-  customDomain: string | null;
-  userCount: number;
-  productCount: number;
-  orderCount: number;
-}
-
-export async function listStores(): Promise<PlatformStoreRow[]> {
-  const db = await getDb();
-  const result = await db.withPlatform((tx) =>
-    tx.execute(sql`select id, slug, name, status, custom_domain, user_count::int, product_count::int, order_count::int
-      from platform_list_stores()`),
-  );
-  return rowsOf<{
-    id: string;
-    slug: string;
-    name: string;
-    status: "active" | "suspended";
-    custom_domain: string | null;
-    user_count: number;
-    product_count: number;
-    order_count: number;
-  }>(result).map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    status: row.status,
-    customDomain: row.custom_domain,
-    userCount: row.user_count,
-    productCount: row.product_count,
-    orderCount: row.order_count,
-  }));
-}
-
 export { STORE_FILTERS, type StoreFilter };
 export const STORE_PAGE_SIZE = 25;
 

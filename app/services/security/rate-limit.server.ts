@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db/client.server";
+import { startSweeps } from "~/lib/sweeps.server";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -47,10 +48,21 @@ export async function resetRateLimit(key: string): Promise<void> {
   await db.withPlatform((tx) => tx.execute(sql`delete from rate_limits where key = ${key}`));
 }
 
-/** Drops windows that ended long ago; cheap enough to run now and then. */
+/** How often every process prunes: a counter row lives about a day past its window. */
+export const RATE_LIMIT_PRUNE_MS = 60 * 60 * 1000;
+
+/** Drops windows that ended over a day ago; cheap enough to run now and then. */
 export async function pruneRateLimits(): Promise<void> {
   const db = await getDb();
   await db.withPlatform((tx) =>
     tx.execute(sql`delete from rate_limits where expires_at < now() - interval '1 day'`),
   );
+}
+
+/**
+ * Prunes shortly after start and every `intervalMs`: without it every address and account that
+ * ever signed in keeps its row. Several processes pruning at once delete the same rows, harmlessly.
+ */
+export function startRateLimitPrunes(intervalMs = RATE_LIMIT_PRUNE_MS): () => void {
+  return startSweeps("rate-limit prune", pruneRateLimits, intervalMs);
 }
