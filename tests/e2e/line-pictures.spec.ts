@@ -9,7 +9,16 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { dyes, fillShipping, signUp, uniqueEmail } from "./support/shop";
-import { expect, expectToast, login, screenshots, t, test, waitForHydration, type Locale } from "./support/fixtures";
+import {
+  expect,
+  expectToast,
+  login,
+  screenshots,
+  t,
+  test,
+  waitForHydration,
+  type Locale,
+} from "./support/fixtures";
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -83,11 +83,7 @@ export function CartLineItem({
                 className="min-h-11 w-20 rounded-md border border-line bg-field px-2 text-ink aria-[invalid=true]:border-red-700"
               />
             </div>
-            <Button
-              variant="secondary"
-              disabled={busy}
-              aria-label={t("cart.updateItem", { name })}
-            >
+            <Button variant="secondary" disabled={busy} aria-label={t("cart.updateItem", { name })}>
               {t("cart.update")}
             </Button>
           </Form>

@@ -74,9 +74,7 @@ export function AddToCartForm({
             {option.values.map((value) => {
               // Sold out everywhere: disabled. Sold out (or missing) only with the other current
               // choices: still pickable (another option may change next), but marked in words.
-              const state = value.soldOut
-                ? "sold-out"
-                : valueStateWith(variants, values, index, value.id);
+              const state = value.soldOut ? "sold-out" : valueStateWith(variants, values, index, value.id);
               return (
                 <label
                   key={value.id}
