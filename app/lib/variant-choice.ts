@@ -58,3 +58,24 @@ export function withVariant(path: string, variantId: string): string {
   url.searchParams.set("variant", variantId);
   return `${url.pathname}${url.search}`;
 }
+
+/** How a value reads next to the other options' current values: buyable, sold out, or no such variant. */
+export type ValueState = "available" | "sold-out" | "unavailable";
+
+/**
+ * Each value's state were the shopper to pick it, the other options kept as chosen: marked before
+ * it is picked, so "1 kg" says "sold out" while Gloss is chosen even when 1 kg Matte is in stock.
+ * A value whose other options are not all chosen yet stays "available".
+ */
+export function valueStateWith<T extends Choosable & { stock: number }>(
+  variants: readonly T[],
+  values: readonly (string | null)[],
+  index: number,
+  valueId: string,
+): ValueState {
+  const next = values.map((value, i) => (i === index ? valueId : value));
+  if (next.some((value) => value === null)) return "available";
+  const variant = findVariant(variants, next);
+  if (!variant) return "unavailable";
+  return variant.stock > 0 ? "available" : "sold-out";
+}

@@ -133,6 +133,7 @@ export default function AdminOrderPage() {
                       description={t(`admin.orders.confirmTexts.${step}`)}
                       fields={fields(step)}
                       tone={step === "cancel" ? "danger" : "primary"}
+                      dismissLabel={step === "cancel" ? t("admin.orders.keepOrder") : undefined}
                     />
                   ))}
                 </div>

@@ -49,8 +49,11 @@ export const loader = adminLoader(async ({ request, store, locale }) => {
   return { ...page, filters, problems, productOptions, moderation };
 });
 
+/** What each moderation button makes of a review (its toast is `reviewModeration.<status>`). */
+const REVIEW_STATUS_OF = { hide: "hidden", publish: "published", hold: "held" } as const;
+
 /**
- * hide / publish / reply / remove-reply one review, or the "new reviews" setting. Another store's
+ * hide / publish / hold (a published review back to awaiting approval) / reply / remove-reply one review, or the "new reviews" setting. Another store's
  * review id is a 404 and changes nothing; a bad body is a 400.
  */
 export const action = adminAction(async ({ request, store, form }) => {
@@ -59,14 +62,13 @@ export const action = adminAction(async ({ request, store, form }) => {
   const back = sameListPath(request, "/admin/reviews", ["confirm"]);
   switch (fields.intent) {
     case "hide":
-    case "publish": {
+    case "publish":
+    case "hold": {
       const parsed = reviewStateSchema.safeParse(fields);
       if (!parsed.success) throw badRequest();
-      const status = parsed.data.intent === "hide" ? "hidden" : "published";
+      const status = REVIEW_STATUS_OF[parsed.data.intent];
       if (!(await setReviewStatus(store.id, parsed.data.reviewId, status))) throw notFoundPage();
-      return redirectWithToast(back, {
-        key: status === "hidden" ? "reviewModeration.hidden" : "reviewModeration.published",
-      });
+      return redirectWithToast(back, { key: `reviewModeration.${status}` });
     }
     case "reply": {
       const parsed = reviewReplySchema.safeParse(fields);

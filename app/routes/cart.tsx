@@ -51,7 +51,8 @@ function refusal(change: Exclude<CartChange, { ok: true }>, intent: string, prod
         productId,
       );
     case "above-stock":
-      return intent !== "update"
+      // "…and you already have 0 in your cart" says nothing: with none in the cart, only the stock.
+      return intent !== "update" && change.inCart > 0
         ? refuse(
             409,
             { key: "cart.aboveStock", params: { stock: change.stock, inCart: change.inCart } },

@@ -226,6 +226,18 @@ describe("review moderation", () => {
     expect(await counters()).toEqual({ count: 3, sum: 7 });
   });
 
+  it("puts a published review back on hold: off the page and the counts, listed as held, until published again", async () => {
+    const id = await idOf("Cheaper here");
+    const held = await moderate({ intent: "hold", reviewId: id });
+    expect(held.status).toBe(302);
+    expect((await productPage()).titles).toEqual(["Faded", "Lovely red"]);
+    expect(await counters()).toEqual({ count: 2, sum: 6 });
+    expect((await list("?status=held")).data.rows.map((r) => r.title)).toEqual(["Cheaper here"]);
+    expect((await productPage("lina")).product.viewer?.ownReview).toMatchObject({ status: "held" });
+    expect((await moderate({ intent: "publish", reviewId: id })).status).toBe(302);
+    expect(await counters()).toEqual({ count: 3, sum: 7 });
+  });
+
   it("hides a review: gone from the page, the average, the count and JSON-LD; its writer sees it marked", async () => {
     const id = await idOf("Faded");
     expect((await moderate({ intent: "hide", reviewId: id })).status).toBe(302);
@@ -299,6 +311,7 @@ describe("refusals change nothing", () => {
   it.each([
     ["another store's review", { intent: "hide", reviewId: "BETA" }, 404],
     ["another store's review (publish)", { intent: "publish", reviewId: "BETA" }, 404],
+    ["another store's review (hold)", { intent: "hold", reviewId: "BETA" }, 404],
     ["another store's review (reply)", { intent: "reply", reviewId: "BETA", reply: "Hi" }, 404],
     ["another store's review (remove reply)", { intent: "remove-reply", reviewId: "BETA" }, 404],
     ["an unknown review", { intent: "hide", reviewId: "UNKNOWN" }, 404],

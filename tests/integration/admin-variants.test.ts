@@ -771,6 +771,12 @@ describe("bad input: a 4xx with its message, nothing changed", () => {
       E("priceTooHigh"),
     ],
     [
+      "a negative price",
+      () => variantsFields([{ ...rows[0]!, price: "-5" }]),
+      "variants[0].price",
+      E("priceNegative"),
+    ],
+    [
       "negative stock",
       () => variantsFields([{ ...rows[0]!, stock: "-1" }]),
       "variants[0].stock",
@@ -1114,7 +1120,7 @@ describe("creating a product with options", () => {
 });
 
 describe("stock in the list, the dashboard and the report", () => {
-  it("the low-stock filter and tile count variants on sale; the report breaks a product down by variant", async () => {
+  it("the low-stock filter and tile count products with a low variant on sale; the report breaks a product down by variant", async () => {
     const id = await makeProduct("low-variant", 1000, 50);
     await post(id, optionsFields([SIZES]));
     await post(id, { intent: "generate-variants" });
@@ -1143,6 +1149,17 @@ describe("stock in the list, the dashboard and the report", () => {
     const lowCount = async () =>
       (await db.withStore(alpha.storeId, (tx) => todoCounts(tx, alpha.storeId))).lowStock;
     const tile = await lowCount();
+    // A second low size of the same product: still one product behind the link, still one on the tile.
+    await post(
+      id,
+      variantsFields([
+        { ...rows[0]!, stock: "50" },
+        { ...rows[1]!, stock: "2" },
+        { ...rows[2]!, stock: "3" },
+      ]),
+    );
+    expect((await list("?stock=low&q=low-variant")).data.rows).toHaveLength(1);
+    expect(await lowCount()).toBe(tile);
     // Taking the low size off sale takes it off the list and the tile.
     await post(
       id,

@@ -120,6 +120,8 @@ describe("adding to the cart", () => {
   it("refuses more than the stock in one go, and an out-of-stock product", async () => {
     const res = await post({ intent: "add", productId: alpha.productId, quantity: "6" });
     expect(res.status).toBe(409);
+    // Nothing in the cart yet: "Only 5 available.", not "…and you already have 0 in your cart."
+    expect(res.data.notice).toEqual({ key: "cart.aboveStockSet", params: { stock: 5 } });
     await db.owner.update(products).set({ stock: 0 }).where(eq(products.id, alpha.productId));
     try {
       const out = await post({ intent: "add", productId: alpha.productId, quantity: "1" });

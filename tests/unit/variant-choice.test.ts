@@ -1,6 +1,6 @@
 /** Which variant a choice of option values means, in the browser and on the server (decision 023). */
 import { describe, expect, it } from "vitest";
-import { findVariant, initialChoice, withVariant } from "~/lib/variant-choice";
+import { findVariant, initialChoice, valueStateWith, withVariant } from "~/lib/variant-choice";
 
 const options = [{ values: [{ id: "s" }, { id: "l" }] }, { values: [{ id: "matte" }, { id: "shiny" }] }];
 const variants = [
@@ -54,5 +54,18 @@ describe("withVariant", () => {
     expect(withVariant("/products/red", "v1")).toBe("/products/red?variant=v1");
     expect(withVariant("/products/red?lng=ar&variant=old", "v2")).toBe("/products/red?lng=ar&variant=v2");
     expect(withVariant("/cart", "v1")).toBe("/cart");
+  });
+});
+
+describe("valueStateWith", () => {
+  it("marks a value by the variant it would make with the other options as chosen", () => {
+    // Shiny chosen: S shiny has 4, L shiny is not sold at all.
+    expect(valueStateWith(variants, ["s", "shiny"], 0, "s")).toBe("available");
+    expect(valueStateWith(variants, ["s", "shiny"], 0, "l")).toBe("unavailable");
+    // S chosen: S matte is sold out, though L matte is in stock.
+    expect(valueStateWith(variants, ["s", "shiny"], 1, "matte")).toBe("sold-out");
+    expect(valueStateWith(variants, ["l", "matte"], 1, "matte")).toBe("available");
+    // With another option not chosen yet, nothing is marked.
+    expect(valueStateWith(variants, [null, "matte"], 1, "shiny")).toBe("available");
   });
 });

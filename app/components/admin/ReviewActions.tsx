@@ -11,7 +11,7 @@ import type { AdminReviewRow } from "~/services/admin/reviews.server";
 const MAX_REVIEW_REPLY = 2000;
 
 /**
- * One review's actions: Hide (confirmed: it leaves the product page) or Publish, and the store's
+ * One review's actions: Hide (confirmed: it leaves the product page), Publish or Put on hold, and the store's
  * reply (a disclosure with the form, so it works without JavaScript; removing it is confirmed).
  */
 export function ReviewActions({ review }: { review: AdminReviewRow }) {
@@ -29,6 +29,16 @@ export function ReviewActions({ review }: { review: AdminReviewRow }) {
           <input type="hidden" name="reviewId" value={review.id} />
           <Button size="sm" variant="secondary" aria-label={`${t("reviewModeration.publish")}: ${who}`}>
             {t("reviewModeration.publish")}
+          </Button>
+        </Form>
+      ) : null}
+      {review.status === "published" ? (
+        // Back to awaiting approval: off the product page until published again, not hidden for good.
+        <Form method="post">
+          <input type="hidden" name="intent" value="hold" />
+          <input type="hidden" name="reviewId" value={review.id} />
+          <Button size="sm" variant="secondary" aria-label={`${t("reviewModeration.hold")}: ${who}`}>
+            {t("reviewModeration.hold")}
           </Button>
         </Form>
       ) : null}

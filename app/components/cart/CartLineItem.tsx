@@ -7,7 +7,7 @@ import { Price } from "../Price";
 import { PriceTag } from "../product/PriceTag";
 import { Button } from "../ui/Button";
 import { FieldError } from "../ui/Field";
-import { Swatch } from "../ui/Swatch";
+import { LineImage } from "./LineImage";
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/cart").then((m) => m.updateCartSchema);
@@ -33,11 +33,11 @@ export function CartLineItem({
     : (line.shadeHex ?? "");
   return (
     <li className="flex flex-wrap items-start gap-4 border-b border-line py-4">
-      {line.shadeHex ? (
-        <Swatch hex={line.shadeHex} label={label} className="h-16 w-16 shrink-0 rounded-md" />
-      ) : (
-        <span aria-hidden="true" className="block h-16 w-16 shrink-0 rounded-md bg-secondary/15" />
-      )}
+      <LineImage
+        imageId={line.imageId}
+        shade={line.shadeHex ? { hex: line.shadeHex, label } : null}
+        size={64}
+      />
       <div className="flex min-w-40 grow flex-col gap-1">
         <h2 className="text-lg font-bold">
           {line.available ? (
@@ -83,11 +83,7 @@ export function CartLineItem({
                 className="min-h-11 w-20 rounded-md border border-line bg-field px-2 text-ink aria-[invalid=true]:border-red-700"
               />
             </div>
-            <Button
-              variant="secondary"
-              disabled={busy}
-              aria-label={t("cart.updateItem", { name })}
-            >
+            <Button variant="secondary" disabled={busy} aria-label={t("cart.updateItem", { name })}>
               {t("cart.update")}
             </Button>
           </Form>

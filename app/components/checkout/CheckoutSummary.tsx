@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { DiscountCodeForm, type CodeFormReply } from "~/components/discounts/DiscountCodeForm";
+import { LineImage } from "~/components/cart/LineImage";
 import type { CheckoutSummaryView } from "~/services/orders/order-view.server";
 
 /**
@@ -32,7 +33,8 @@ export function CheckoutSummary({
       <ul className="mt-3 flex flex-col divide-y divide-line">
         {summary.lines.map((line) => (
           <li key={line.productId} className="flex justify-between gap-4 py-2">
-            <div className="min-w-0">
+            <LineImage imageId={line.imageId} size={48} />
+            <div className="min-w-0 grow">
               <p className="font-bold break-words">{line.name}</p>
               <p className="text-sm text-muted">
                 {t("checkout.quantity", { count: line.quantity })}

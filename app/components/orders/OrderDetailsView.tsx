@@ -3,6 +3,7 @@ import { useTranslation } from "~/lib/use-translation";
 import type { OrderView } from "~/services/orders/order-view.server";
 import { DeliveryAddress } from "./DeliveryAddress";
 import { StatusBadge } from "./StatusBadge";
+import { LineImage } from "../cart/LineImage";
 
 /**
  * One order: its lines, totals, delivery address, payment and history (SPEC §3 labels). The admin's
@@ -43,6 +44,7 @@ export function OrderDetailsView({
               {order.lines.map((line) => (
                 <tr key={line.productId} className="border-b border-line align-top">
                   <td className="py-3 pe-3">
+                    <LineImage imageId={line.imageId} size={48} className="float-start me-3" />
                     <p className="font-bold break-words">{line.name}</p>
                     <p className="text-sm text-muted">
                       {line.unitSalePrice ? (

@@ -88,7 +88,8 @@ export function ProductDetails({
       </nav>
       <div className="grid gap-8 md:grid-cols-2">
         <Gallery
-          images={variant?.image ? [variant.image, ...product.images] : product.images}
+          images={product.images}
+          chosen={variant?.image}
           name={product.name}
           shadeHex={product.shadeHex}
           shadeLabel={shadeLabel}

@@ -26,6 +26,11 @@ export interface ConfirmDialogProps {
   description: string;
   /** The confirming button's text; the trigger's by default. */
   confirmLabel?: string;
+  /**
+   * The dismissing button's text, "Cancel" by default; a step that is itself a cancellation
+   * ("Cancel order") says what dismissing keeps ("Keep order") rather than offer two "Cancel"s.
+   */
+  dismissLabel?: string;
   /** Hidden fields the confirmed POST sends (intent, ids). */
   fields: Record<string, string>;
   /** Where it posts: the current page's action by default. */
@@ -52,12 +57,14 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = trigger,
+  dismissLabel,
   fields,
   action,
   tone = "danger",
   children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  const dismiss = dismissLabel ?? t("admin.cancel");
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -104,7 +111,7 @@ export function ConfirmDialog({
           tone={tone}
           cancel={
             <Link to={backHref} className={buttonClass({ variant: "secondary" })}>
-              {t("admin.cancel")}
+              {dismiss}
             </Link>
           }
         >
@@ -144,6 +151,7 @@ export function ConfirmDialog({
             action={target}
             fields={fields}
             confirmLabel={confirmLabel}
+            dismissLabel={dismiss}
             tone={tone}
             onClose={() => setOpen(false)}
           >

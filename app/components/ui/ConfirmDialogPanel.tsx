@@ -1,5 +1,4 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useTranslation } from "~/lib/use-translation";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmForm, type ConfirmFormProps } from "~/components/ui/ConfirmForm";
 
@@ -11,10 +10,15 @@ import { ConfirmForm, type ConfirmFormProps } from "~/components/ui/ConfirmForm"
 export default function ConfirmDialogPanel({
   title,
   description,
+  dismissLabel,
   onClose,
   ...form
-}: Omit<ConfirmFormProps, "cancel"> & { title: string; description: string; onClose: () => void }) {
-  const { t } = useTranslation();
+}: Omit<ConfirmFormProps, "cancel"> & {
+  title: string;
+  description: string;
+  dismissLabel: string;
+  onClose: () => void;
+}) {
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -26,7 +30,7 @@ export default function ConfirmDialogPanel({
             {...form}
             cancel={
               <Dialog.Close type="button" className={buttonClass({ variant: "secondary" })}>
-                {t("admin.cancel")}
+                {dismissLabel}
               </Dialog.Close>
             }
           />

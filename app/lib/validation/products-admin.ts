@@ -58,6 +58,9 @@ export function pricePattern(currencyDigits: number): RegExp {
   return currencyDigits > 0 ? new RegExp(`^\\d{1,7}(?:\\.\\d{1,${currencyDigits}})?$`) : /^\d{1,7}$/;
 }
 
+/** "-5": said as "cannot be negative" rather than as a badly written number. */
+export const isNegativeNumber = (value: string) => /^-\s*\d/.test(value);
+
 /** "12.5" → 1250 for a two-digit currency, by string arithmetic (no floating point). */
 export function majorToMinor(text: string, currencyDigits: number): number {
   const [whole, fraction = ""] = text.split(".");
@@ -88,7 +91,8 @@ function productFields(currencyDigits: number) {
         .regex(SLUG_PATTERN, E("slugInvalid")),
     ),
     price: requiredText("priceRequired")
-      .regex(pattern, E("priceInvalid"))
+      .refine((value) => !isNegativeNumber(value), E("priceNegative"))
+      .refine((value) => isNegativeNumber(value) || pattern.test(value), E("priceInvalid"))
       .refine((value) => !pattern.test(value) || Number(value) <= MAX_PRICE_MAJOR, E("priceTooHigh"))
       .transform((value) => majorToMinor(value, currencyDigits)),
     stock: requiredText("stockRequired")

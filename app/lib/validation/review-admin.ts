@@ -7,7 +7,7 @@ export const MAX_REVIEW_REPLY = 2000;
 const reviewId = z.string().uuid();
 
 export const reviewStateSchema = z.object({
-  intent: z.enum(["hide", "publish"]),
+  intent: z.enum(["hide", "publish", "hold"]),
   reviewId,
 });
 

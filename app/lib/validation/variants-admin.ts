@@ -10,6 +10,7 @@ import { isPlainText } from "./fields";
 import {
   MAX_PRICE_MAJOR,
   MAX_STOCK,
+  isNegativeNumber,
   majorToMinor,
   pricePattern,
   productFormShape,
@@ -133,7 +134,8 @@ function priceRule(currencyDigits: number) {
     .string({ required_error: E("priceRequired"), invalid_type_error: E("priceRequired") })
     .trim()
     .min(1, E("priceRequired"))
-    .regex(pattern, E("priceInvalid"))
+    .refine((value) => !isNegativeNumber(value), E("priceNegative"))
+    .refine((value) => isNegativeNumber(value) || pattern.test(value), E("priceInvalid"))
     .refine((value) => !pattern.test(value) || Number(value) <= MAX_PRICE_MAJOR, E("priceTooHigh"))
     .transform((value) => majorToMinor(value, currencyDigits));
 }

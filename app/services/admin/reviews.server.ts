@@ -157,7 +157,7 @@ export async function heldReviewCount(storeId: string): Promise<number> {
 export async function setReviewStatus(
   storeId: string,
   reviewId: string,
-  status: "published" | "hidden",
+  status: "published" | "hidden" | "held",
 ): Promise<boolean> {
   const db = await getDb();
   const found = await db.withStore(storeId, async (tx) => {

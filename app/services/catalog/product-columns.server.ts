@@ -34,3 +34,18 @@ export const priceVaries = () =>
   sql<boolean>`exists (select 1 from product_variants pv
     where pv.store_id = "products"."store_id" and pv.product_id = "products"."id"
     and pv.active and pv.price_cents <> "products"."price_cents")`;
+
+/**
+ * A cart or order line's picture: its variant's own image, else the product's first. Qualified
+ * by the lines' table for the same reason as firstImageId; an order line's variant and product
+ * are never deleted (archived or deactivated instead), so both lookups still find them.
+ */
+export const lineImageId = (lines: "cart_items" | "order_items") => {
+  const table = sql.identifier(lines);
+  return sql<string | null>`coalesce(
+    (select lv.image_id from product_variants lv
+      where lv.store_id = ${table}."store_id" and lv.id = ${table}."variant_id"),
+    (select li.image_id from product_images li
+      where li.store_id = ${table}."store_id" and li.product_id = ${table}."product_id"
+      order by li.position limit 1))`;
+};

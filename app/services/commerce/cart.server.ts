@@ -12,7 +12,7 @@ import type { Locale } from "~/lib/i18n";
 import { stockState, type StockState } from "~/lib/stock";
 import { loadActiveSales, priceLines, sumLines, type AppliedSale } from "~/services/commerce/pricing.server";
 import { localized } from "~/services/store/settings.server";
-import { productSummaryColumns } from "~/services/catalog/product-columns.server";
+import { lineImageId, productSummaryColumns } from "~/services/catalog/product-columns.server";
 import { loadVariantOptions, resolveVariant, type VariantChoice } from "~/services/catalog/variants.server";
 import { variantLabel } from "~/lib/variants";
 import { lockShopperCart } from "./shopper-lock.server";
@@ -149,6 +149,8 @@ export interface CartLine {
   name: string;
   shadeHex: string | null;
   colorFamily: string | null;
+  /** The chosen variant's image, else the product's first (null without any). */
+  imageId: string | null;
   quantity: number;
   stock: number;
   stockState: StockState;
@@ -201,6 +203,7 @@ export async function getCart(
         priceCents: productVariants.priceCents,
         stock: productVariants.stock,
         active: sql<boolean>`${products.active} and ${productVariants.active}`,
+        imageId: lineImageId("cart_items"),
       })
       .from(cartItems)
       .innerJoin(products, and(eq(products.storeId, cartItems.storeId), eq(products.id, cartItems.productId)))
@@ -243,6 +246,7 @@ export async function getCart(
       name: localized(row.nameEn, row.nameAr, locale),
       shadeHex: row.shadeHex,
       colorFamily: row.colorFamily,
+      imageId: row.imageId,
       quantity: row.quantity,
       stock: row.stock,
       stockState: stockState(row.stock),

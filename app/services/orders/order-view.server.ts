@@ -46,6 +46,7 @@ export function orderView(order: OrderDetails, locale: Locale, timeZone: string)
     lines: order.lines.map((line) => ({
       productId: line.productId,
       name: nameWithVariant(line, locale),
+      imageId: line.imageId,
       quantity: line.quantity,
       unitPrice: money(line.unitPriceCents),
       unitSalePrice: line.unitDiscountCents > 0 ? money(line.unitPriceCents - line.unitDiscountCents) : null,
@@ -69,6 +70,7 @@ export function checkoutSummaryView(price: CheckoutPrice, currency: string, loca
       productId: line.productId,
       slug: line.slug,
       name: nameWithVariant(line, locale),
+      imageId: line.imageId,
       quantity: line.quantity,
       available: line.active,
       exceedsStock: line.quantity > line.stock,

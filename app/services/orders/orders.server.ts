@@ -20,6 +20,7 @@ import { CANCELLABLE_STATUSES, STATUS_STEPS } from "~/lib/order-transitions";
 import type { VariantOption } from "~/lib/variants";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { releaseCodeUse } from "~/services/discounts/codes.server";
+import { lineImageId } from "~/services/catalog/product-columns.server";
 import { sendOrderEmail } from "./order-emails.server";
 import { subtractTrending } from "./trending.server";
 
@@ -152,6 +153,8 @@ export interface OrderLine {
   nameEn: string;
   nameAr: string;
   sku: string | null;
+  /** The variant's image, else the product's first, as they are now (null without any). */
+  imageId: string | null;
   /** The option values as bought, in both languages (empty without options): see variantLabel. */
   options: VariantOption[];
   unitPriceCents: number;
@@ -213,6 +216,7 @@ export async function readOrder(tx: Tx, where: SQL): Promise<OrderDetails | null
       nameEn: orderItems.nameEn,
       nameAr: orderItems.nameAr,
       sku: orderItems.sku,
+      imageId: lineImageId("order_items"),
       options: orderItems.options,
       unitPriceCents: orderItems.unitPriceCents,
       unitDiscountCents: orderItems.unitDiscountCents,

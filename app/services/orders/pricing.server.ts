@@ -12,6 +12,7 @@ import type { Tx } from "~/db/client.server";
 import { cartItems, products, productVariants, storeSettings } from "~/db/schema";
 import type { VariantOption } from "~/lib/variants";
 import { loadVariantOptions } from "~/services/catalog/variants.server";
+import { lineImageId } from "~/services/catalog/product-columns.server";
 import { priceLinesAt, sumLines } from "~/services/commerce/pricing.server";
 import type { PaymentMethod } from "~/lib/validation/checkout";
 import { loadCodRule, type CodRule } from "./payment-options.server";
@@ -24,6 +25,8 @@ export interface CheckoutLine {
   sku: string | null;
   options: VariantOption[];
   slug: string;
+  /** The chosen variant's image, else the product's first (null without any). */
+  imageId: string | null;
   nameEn: string;
   nameAr: string;
   quantity: number;
@@ -110,6 +113,7 @@ export async function priceCheckout(
       variantId: cartItems.variantId,
       quantity: cartItems.quantity,
       slug: products.slug,
+      imageId: lineImageId("cart_items"),
       nameEn: products.nameEn,
       nameAr: products.nameAr,
       sku: productVariants.sku,
@@ -148,6 +152,7 @@ export async function priceCheckout(
       sku: row.sku,
       options: options.get(row.variantId) ?? [],
       slug: row.slug,
+      imageId: row.imageId,
       nameEn: row.nameEn,
       nameAr: row.nameAr,
       quantity: row.quantity,

@@ -324,7 +324,10 @@ export interface TodoCounts {
   toShip: number;
   /** Delivered, not paid (Cash On Delivery). */
   cashToCollect: number;
-  /** Variants on sale (of products on sale) with LOW_STOCK or fewer left (decision 023). */
+  /**
+   * Products on sale with a variant on sale at LOW_STOCK or fewer left: what the tile's link
+   * (the products list's `?stock=low`) lists, so the count and the list agree.
+   */
   lowStock: number;
   /** Contact requests not read yet. */
   unreadRequests: number;
@@ -336,9 +339,9 @@ export async function todoCounts(tx: Tx, storeId: string): Promise<TodoCounts> {
       (select count(*) from orders o where o.store_id = ${storeId} and o.status = 'confirmed') as to_ship,
       (select count(*) from orders o where o.store_id = ${storeId} and o.status = 'delivered'
           and o.payment_status = 'unpaid') as cash_to_collect,
-      (select count(*) from product_variants v where v.store_id = ${storeId} and v.active
-          and v.stock <= ${LOW_STOCK} and exists (select 1 from products p
-            where p.store_id = v.store_id and p.id = v.product_id and p.active)) as low_stock,
+      (select count(*) from products p where p.store_id = ${storeId} and p.active
+          and exists (select 1 from product_variants v where v.store_id = p.store_id
+            and v.product_id = p.id and v.active and v.stock <= ${LOW_STOCK})) as low_stock,
       (select count(*) from contact_requests c where c.store_id = ${storeId} and c.status = 'new') as unread`);
   const row = rowsOf<Record<string, string>>(result)[0];
   return {
