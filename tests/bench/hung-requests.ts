@@ -7,9 +7,15 @@
  * `http_request_deadline_exceeded_total` and prints the server's "request deadline passed"
  * warnings (what each such request still waited on). Exit code 1 when any request passed its
  * deadline. The server's output is kept in HUNG_LOG (/tmp/hung-requests.log).
+ *
+ * To bring out D2's cause (a lookup that outlived its request took the page's render slot for
+ * good): HUNG_GIVING_UP of the anonymous clients (0) give up each request after 1–40 ms, as
+ * impatient visitors do, and on PostgreSQL the store's pages are dropped every HUNG_DROP_MS
+ * (0: never) with the catalogue's own notification, so that pages are rendered again.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import postgres from "postgres";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
 import { buildIfStale, freePort, loadAverageText, startServer } from "./server";
 
@@ -18,6 +24,8 @@ const CLIENTS = Number(process.env.HUNG_CLIENTS ?? 12);
 const PAGES = Number(process.env.HUNG_PAGES ?? 4);
 const SLOW_MS = Number(process.env.HUNG_SLOW_MS ?? 5_000);
 const LOG = process.env.HUNG_LOG ?? "/tmp/hung-requests.log";
+const GIVING_UP = Number(process.env.HUNG_GIVING_UP ?? 0);
+const DROP_MS = Number(process.env.HUNG_DROP_MS ?? 0);
 const STORE = "dyes";
 const SHOPPER = { email: "shopper@dyes.test", password: DEMO_PASSWORDS.shopper };
 
@@ -29,6 +37,7 @@ function get(
   headers: Record<string, string> = {},
   method = "GET",
   body?: string,
+  giveUpMs = 30_000,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -39,7 +48,6 @@ function get(
         method,
         agent,
         headers: { host: `${STORE}.localhost:${port}`, "accept-encoding": "gzip, br", ...headers },
-        timeout: 30_000,
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -54,7 +62,8 @@ function get(
         response.on("error", reject);
       },
     );
-    request.on("timeout", () => request.destroy(new Error("no answer in 30 s")));
+    const timer = setTimeout(() => request.destroy(new Error(`gave up after ${giveUpMs} ms`)), giveUpMs);
+    request.on("close", () => clearTimeout(timer));
     request.on("error", reject);
     request.end(body);
   });
@@ -78,7 +87,11 @@ async function main() {
   const metricsPort = await freePort();
   const server = await startServer(
     "hung",
-    { WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1", REQUEST_LOG: "0", METRICS_PORT: String(metricsPort) },
+    {
+      WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1",
+      REQUEST_LOG: "0",
+      METRICS_PORT: String(metricsPort),
+    },
     { logFile: LOG },
   );
   port = server.port;
@@ -96,31 +109,52 @@ async function main() {
       `Hung-request loop: ${CLIENTS} clients (${cookies.length} signed in) over ${pages.join(", ")} for ${SECONDS} s ` +
         `(${process.env.BENCH_WORKERS ?? "1"} process(es), ${server.database}); load average ${loadAverageText()}`,
     );
+    const dropping =
+      DROP_MS > 0 && server.databaseUrl ? postgres(server.databaseUrl, { max: 1, onnotice: () => {} }) : null;
+    const [dyes] = dropping
+      ? await dropping<{ id: string }[]>`select id from stores where slug = ${STORE}`
+      : [];
     const started = Date.now();
+    let drops = 0;
+    const dropTimer =
+      dropping && dyes
+        ? setInterval(() => {
+            drops++;
+            void dropping`select pg_notify('catalog_changed', ${dyes.id})`;
+          }, DROP_MS)
+        : null;
     let answers = 0;
     const statuses = new Map<string, number>();
     const slow: string[] = [];
     const client = async (index: number) => {
       const cookie = index < cookies.length ? cookies[index] : undefined;
+      const givesUp = !cookie && index - cookies.length < GIVING_UP;
       let n = 0;
       while (Date.now() - started < SECONDS * 1000) {
         const page = pages[(index + n++) % pages.length]!;
         const sentAt = Date.now();
         let status: string;
         try {
-          status = String((await get(page, cookie ? { cookie } : {})).status);
+          const giveUpMs = givesUp ? 1 + Math.floor(Math.random() * 40) : 30_000;
+          status = String((await get(page, cookie ? { cookie } : {}, "GET", undefined, giveUpMs)).status);
         } catch (error) {
-          status = (error as Error).message;
+          status =
+            (error as Error).message.startsWith("gave up after") && givesUp
+              ? "gave up"
+              : (error as Error).message;
         }
         const ms = Date.now() - sentAt;
         answers++;
         const kind = `${cookie ? "signed-in" : "anonymous"} ${status}`;
         statuses.set(kind, (statuses.get(kind) ?? 0) + 1);
-        if (ms > SLOW_MS)
+        if (ms > SLOW_MS && !givesUp)
           slow.push(`${new Date(sentAt).toISOString()} ${kind} ${page} after ${(ms / 1000).toFixed(1)} s`);
       }
     };
     await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
+    if (dropTimer) clearInterval(dropTimer);
+    await dropping?.end({ timeout: 5 });
+    if (dropping) console.log(`catalogue drops: ${drops}`);
     const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
     const exceeded = [...metrics.matchAll(/^http_request_deadline_exceeded_total\{[^}]*\} (\d+)/gm)].reduce(
       (sum, m) => sum + Number(m[1]),
