@@ -40,7 +40,7 @@ import { noteRequest, requestFacts } from "./server/observe/request";
 import { requestObserver } from "./server/observe/requests";
 import { routeMatcher } from "./server/observe/route-id";
 import { storeFacts } from "./server/observe/store";
-import { instrumentDb, poolSizeOf } from "./server/metrics/db";
+import { healthMetrics, instrumentDb, poolSizeOf } from "./server/metrics/db";
 import { startPrimaryMetrics, startProcessMetrics } from "./server/metrics/start";
 
 const settings = config();
@@ -168,7 +168,10 @@ async function serve() {
         pageCacheStats: cluster.isWorker ? undefined : pageCache?.backend.stats,
       })
     : undefined;
-  if (observed) instrumentDb(db, observed.metrics, poolSizeOf(db));
+  if (observed) {
+    instrumentDb(db, observed.metrics, poolSizeOf(db));
+    healthMetrics(health, observed.metrics);
+  }
 
   const app = createApp({
     development: !isProduction,

@@ -304,6 +304,14 @@ function mayAnswer(res: ExpressResponse): boolean {
   return !res.headersSent && res.locals.deadlinePassed !== true;
 }
 
+/**
+ * Says what the cache did with the request, unless it was answered meanwhile (its deadline passed
+ * while the lookup waited): a header set on a sent answer throws.
+ */
+function markOutcome(res: ExpressResponse, outcome: "bypass" | "miss") {
+  if (!res.headersSent) res.setHeader("X-Cache", outcome);
+}
+
 export class EdgePageCache {
   /**
    * Misses being rendered in this process, by key. When a hot page expires (the TTL, a drop),
@@ -327,7 +335,7 @@ export class EdgePageCache {
     const keyed = storeId ? keyOf(req, url, storeId) : null;
     const { viewerOf } = this.options;
     if (!storeId || !keyed || (keyed.session && !viewerOf)) {
-      res.setHeader("X-Cache", "bypass");
+      markOutcome(res, "bypass");
       return null;
     }
     const { session, ...key } = keyed;
@@ -337,7 +345,7 @@ export class EdgePageCache {
       viewer = await viewerOf(storeId, req.get("cookie") ?? "", productSlugOf(url.pathname));
       // Their own review fills the form: that page is theirs alone, rendered in full.
       if (viewer && !templatable(viewer)) {
-        res.setHeader("X-Cache", "bypass");
+        markOutcome(res, "bypass");
         return null;
       }
       // A signed-in viewer's pages share one copy per shape, whatever the encoding (filled as gzip).
@@ -350,6 +358,11 @@ export class EdgePageCache {
     // waited renders on its own if the page was not kept (a 500, a private answer), so requests
     // never queue behind one another twice.
     let rendered: (() => void) | undefined;
+    // Answered meanwhile (its deadline, or the outage guard, while a read above was slow) or left
+    // by its client: the exchange's "close" has been emitted already. Taking the page's render
+    // slot here would keep it forever, nobody releasing it, and every later miss of the page in
+    // this process would wait on it until its own deadline (issue 42, D2).
+    if (res.locals.lookupAbandoned === true || res.closed) return "served";
     if (req.method === "GET" && !(entry && Boolean(entry.template) === Boolean(viewer))) {
       const pending = this.rendering.get(key.key);
       if (pending) {
@@ -382,7 +395,7 @@ export class EdgePageCache {
       return "served";
     }
     // Answered by Remix; kept when `store` finds it may be.
-    res.setHeader("X-Cache", "miss");
+    markOutcome(res, "miss");
     // A HEAD that missed is answered by Remix and not kept: it has no body to keep.
     if (req.method === "HEAD") return null;
     step("sale boundary");

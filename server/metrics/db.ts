@@ -6,7 +6,7 @@
  * transaction at a time. Errors are counted when they come from the database or its connection,
  * not from a domain rule that rolled a transaction back.
  */
-import { Gauge } from "prom-client";
+import { Counter, Gauge } from "prom-client";
 import type { Db } from "../../app/db/client.server";
 import type { ProcessMetrics } from "./registry";
 
@@ -63,4 +63,25 @@ export function instrumentDb(db: Db, { registry, db: metrics }: ProcessMetrics, 
   db.withStore = wrap(db.withStore.bind(db)) as Db["withStore"];
   db.withPlatform = wrap(db.withPlatform.bind(db)) as Db["withPlatform"];
   db.queryInStore = wrap(db.queryInStore.bind(db)) as Db["queryInStore"];
+}
+
+/**
+ * The health's count of connections lost under requests' work (decision 020, issue 42 D4): a
+ * failover or a pooler restart shows here even when the retry and the 503s hid it from visitors.
+ */
+export function healthMetrics(
+  health: { readonly lostConnections: number },
+  { registry }: Pick<ProcessMetrics, "registry">,
+): void {
+  let counted = 0;
+  new Counter({
+    name: "db_connections_lost_total",
+    help: "Requests' database connections found lost (terminated, reset, refused) in this process",
+    registers: [registry],
+    collect() {
+      const lost = health.lostConnections;
+      if (lost > counted) this.inc(lost - counted);
+      counted = lost;
+    },
+  });
 }

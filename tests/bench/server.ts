@@ -6,7 +6,7 @@
  * row-level-secured app role as in production (dropped at the end).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -88,6 +88,8 @@ export interface BenchServer {
   cpuMs(): number | null;
   /** Resident memory of the server and its workers (MB, from /proc), or null without /proc. */
   rssMb(): number | null;
+  /** Resident memory of each live process of the server (MB by pid: the primary first), empty without /proc. */
+  rssByProcess(): Map<number, number>;
   /**
    * Null while the server runs; once it has stopped on its own (or been killed by something
    * else on the machine), how it ended and the last of its output.
@@ -175,11 +177,28 @@ function processTreeRssMb(pid: number | undefined): number | null {
   }
 }
 
+/** Resident set of a process and of each of its live descendants, in MB by pid (Linux /proc). */
+function processRssByPid(pid: number | undefined, into = new Map<number, number>()): Map<number, number> {
+  if (!pid) return into;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    into.set(pid, Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return into;
+  }
+  for (const child of childPids(pid)) processRssByPid(child, into);
+  return into;
+}
+
 /**
  * The production server on a free port with a fresh database (seeded with the demo stores on
  * start), healthy when this resolves. `env` adds to or overrides the server's variables.
  */
-export async function startServer(label: string, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startServer(
+  label: string,
+  env: Record<string, string> = {},
+  { logFile }: { logFile?: string } = {},
+): Promise<BenchServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const database = await freshDatabase(label);
@@ -206,6 +225,7 @@ export async function startServer(label: string, env: Record<string, string> = {
   let serverOutput = "";
   const keep = (chunk: Buffer) => {
     serverOutput = (serverOutput + chunk.toString()).slice(-4000);
+    if (logFile) appendFileSync(logFile, chunk);
   };
   server.stdout?.on("data", keep);
   server.stderr?.on("data", keep);
@@ -233,6 +253,7 @@ export async function startServer(label: string, env: Record<string, string> = {
     databaseUrl: database.url,
     cpuMs: () => processTreeCpuMs(server.pid),
     rssMb: () => processTreeRssMb(server.pid),
+    rssByProcess: () => processRssByPid(server.pid),
     exited,
     stop,
   };

@@ -5,22 +5,39 @@
  * their `.data` (the page cache answers most), signed-in pages of the demo shopper, cart adds,
  * and every few seconds a Cash On Delivery checkout of what the cart holds.
  *
+ * Issue 42's shape by default: two server processes (BENCH_WORKERS, default 2) and one more
+ * process keeping a core busy the whole time (SOAK_BUSY_CORE=0 leaves it out).
+ *
  * It prints the errors (network errors, 5xx, and any status a step does not expect), p50/p99
- * per kind and overall, and the server's resident memory at start, after the warm-up (the first
- * SOAK_WARMUP_SECONDS, default 60: caches filled) and at the end. The goal: 0 errors, and the end
- * RSS within the page cache's cap (PAGE_CACHE_MB, default 64) + 100 MB of the warm-up RSS; the
- * exit code is 1 otherwise. The server runs with the image's heap cap (BENCH_NODE_ARGS, default
- * --max-old-space-size=256). PGlite by default, BENCH_DATABASE_URL for PostgreSQL (as the other
- * benches); BENCH_WORKERS for several processes.
+ * per kind and overall, the requests that passed the server's deadline (its
+ * `http_request_deadline_exceeded_total`, its "request deadline passed" warnings, and answers
+ * the client waited longer than REQUEST_DEADLINE_MS for), each server process's resident memory
+ * at start, peak and end, the server's total after the warm-up (the first SOAK_WARMUP_SECONDS,
+ * default 60: caches filled), and, on PostgreSQL, the orders the database holds against the
+ * checkouts answered "placed". The goal: 0 errors, 0 requests over the deadline, as many orders
+ * as placed answers, and the end RSS within the page cache's cap (PAGE_CACHE_MB, default 64) +
+ * 100 MB of the warm-up RSS; the exit code is 1 otherwise. The server runs with the image's heap
+ * cap (BENCH_NODE_ARGS, default --max-old-space-size=256). PGlite by default,
+ * BENCH_DATABASE_URL for PostgreSQL (as the other benches). The server's output goes to
+ * SOAK_LOG (default /tmp/soak-server.log).
  */
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import postgres from "postgres";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
-import { buildIfStale, formatTable, loadAverageText, startServer, writeResults } from "./server";
+import { DEFAULT_REQUEST_DEADLINES } from "../../app/lib/config.server";
+import { buildIfStale, formatTable, freePort, loadAverageText, startServer, writeResults } from "./server";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const RATE = Number(process.env.SOAK_RATE ?? 50);
 const WARMUP_SECONDS = Math.min(Number(process.env.SOAK_WARMUP_SECONDS ?? 60), SECONDS / 3);
-const WORKERS = process.env.BENCH_WORKERS ?? "1";
+const WORKERS = process.env.BENCH_WORKERS ?? "2";
+const BUSY_CORE = process.env.SOAK_BUSY_CORE !== "0";
+const LOG = process.env.SOAK_LOG ?? "/tmp/soak-server.log";
+/** How long the end waits for requests in flight: past the client's own 30 s timeout. */
+const DRAIN_MS = 35_000;
+const DEADLINE_MS = Number(process.env.REQUEST_DEADLINE_MS ?? DEFAULT_REQUEST_DEADLINES.pageMs);
 // The server as the image runs it: a heap cap per process (docs/deploy/memory.md). Without it
 // V8 collects late and the RSS goal measures that, not a leak. BENCH_NODE_ARGS="" runs uncapped.
 process.env.BENCH_NODE_ARGS ??= "--max-old-space-size=256";
@@ -139,14 +156,52 @@ interface Sample {
   at: number;
 }
 
+/** Each server process's resident memory, sampled: the first, highest and last sample, in MB. */
+class RssByProcess {
+  readonly seen = new Map<number, { start: number; peak: number; end: number }>();
+  sample(current: Map<number, number>) {
+    for (const [pid, mb] of current) {
+      const known = this.seen.get(pid);
+      if (known) {
+        known.peak = Math.max(known.peak, mb);
+        known.end = mb;
+      } else this.seen.set(pid, { start: mb, peak: mb, end: mb });
+    }
+  }
+}
+
+/** The sum of a counter's series in a Prometheus text exposition. */
+function counterTotal(exposition: string, name: string): number {
+  return [...exposition.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)`, "gm"))].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
+}
+
+/** A process that keeps one core busy until killed (issue 42: the soak beside a busy core). */
+function busyCore() {
+  return spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+}
+
 async function main() {
   buildIfStale();
-  const server = await startServer("soak", { WEB_CONCURRENCY: WORKERS, REQUEST_LOG: "0" });
+  writeFileSync(LOG, "");
+  const metricsPort = await freePort();
+  const server = await startServer(
+    "soak",
+    { WEB_CONCURRENCY: WORKERS, REQUEST_LOG: "0", METRICS_PORT: String(metricsPort) },
+    { logFile: LOG },
+  );
   port = server.port;
+  const busy = BUSY_CORE ? busyCore() : null;
+  const rssByProcess = new RssByProcess();
+  rssByProcess.sample(server.rssByProcess());
   const samples: Sample[] = [];
   const errors = new Map<string, number>();
   let refused = 0;
   let placed = 0;
+  let overDeadline = 0;
+  let unavailable = 0;
   const fail = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1);
   const rssStart = server.rssMb();
 
@@ -170,7 +225,10 @@ async function main() {
       const started = performance.now();
       try {
         const answer = await run();
-        samples.push({ kind, ms: performance.now() - started, at: Date.now() });
+        const ms = performance.now() - started;
+        samples.push({ kind, ms, at: Date.now() });
+        if (ms > DEADLINE_MS) overDeadline++;
+        if (answer.status === 503) unavailable++;
         if (answer.status === 409) refused++;
         else if (!ok.includes(answer.status)) fail(`${kind}: ${answer.status}`);
         return answer;
@@ -239,7 +297,8 @@ async function main() {
     };
 
     console.log(
-      `Soak: ${SECONDS} s at ${RATE} requests/s (${WORKERS} process(es), ${server.database}); ` +
+      `Soak: ${SECONDS} s at ${RATE} requests/s (${WORKERS} process(es), ${server.database}` +
+        `${busy ? ", one more process keeping a core busy" : ""}); ` +
         `${slugs.length} products; load average ${loadAverageText()}`,
     );
     const started = Date.now();
@@ -248,6 +307,7 @@ async function main() {
     let sent = 0;
     let lastCheckout = started;
     let lastReport = started;
+    let lastRssSample = started;
     while (Date.now() - started < SECONDS * 1000) {
       const exited = server.exited();
       if (exited) throw new Error(exited);
@@ -259,6 +319,10 @@ async function main() {
       if (Date.now() - lastCheckout >= CHECKOUT_EVERY_S * 1000) {
         lastCheckout = Date.now();
         void checkout();
+      }
+      if (Date.now() - lastRssSample >= 1000) {
+        lastRssSample = Date.now();
+        rssByProcess.sample(server.rssByProcess());
       }
       if (rssWarm === null && Date.now() - started >= WARMUP_SECONDS * 1000) {
         rssWarm = server.rssMb();
@@ -274,8 +338,24 @@ async function main() {
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    await Promise.all(inFlight);
+    // Every request has had its chance: a request still unanswered after the longest deadline and
+    // the client's own timeout is counted, not waited for (an overloaded server has a long queue).
+    const drained = await Promise.race([
+      Promise.all(inFlight).then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), DRAIN_MS)),
+    ]);
+    if (!drained) {
+      errors.set("unanswered at the end", inFlight.size);
+      agent.destroy();
+    }
     const rssEnd = server.rssMb();
+    rssByProcess.sample(server.rssByProcess());
+    const exposition = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
+    const deadlineExceeded = counterTotal(exposition, "http_request_deadline_exceeded_total");
+    const deadlineWarnings = readFileSync(LOG, "utf8")
+      .split("\n")
+      .filter((line) => line.includes("request deadline passed"));
+    const ordersInDatabase = server.databaseUrl ? await soakOrders(server.databaseUrl) : null;
     const elapsed = (Date.now() - started) / 1000;
 
     const quantile = (values: number[], q: number) => {
@@ -303,6 +383,28 @@ async function main() {
     );
     for (const [what, count] of errors) console.log(`  error ${what}: ${count}`);
     console.log(
+      `Over the deadline (${DEADLINE_MS} ms): ${deadlineExceeded} by the server's count, ${overDeadline} by the ` +
+        `client's clock; ${unavailable} answered 503`,
+    );
+    for (const line of deadlineWarnings.slice(0, 20)) console.log(`  ${line}`);
+    const ordersOk = ordersInDatabase === null || ordersInDatabase === placed;
+    console.log(
+      ordersInDatabase === null
+        ? `Orders: ${placed} answered placed (the database's count is read on PostgreSQL only)`
+        : `Orders: ${placed} answered placed, ${ordersInDatabase} in the database ${ordersOk ? "ok" : "MISMATCH"}`,
+    );
+    console.log(
+      `\n${formatTable(
+        ["process", "RSS start MB", "peak MB", "end MB"],
+        [...rssByProcess.seen].map(([pid, mb], index) => [
+          `${index === 0 ? "primary" : "worker"} ${pid}`,
+          mb.start.toFixed(0),
+          mb.peak.toFixed(0),
+          mb.end.toFixed(0),
+        ]),
+      )}`,
+    );
+    console.log(
       `RSS: start ${rssStart?.toFixed(0)} MB, after warm-up ${rssWarm?.toFixed(0)} MB, end ${rssEnd?.toFixed(0)} MB ` +
         `(goal: at most ${budgetMb.toFixed(0)} MB = warm-up + page cache ${PAGE_CACHE_MB} MB + 100 MB) ${memoryOk ? "ok" : "OVER"}`,
     );
@@ -318,11 +420,29 @@ async function main() {
       errors: Object.fromEntries(errors),
       latencyMs: rows,
       rssMb: { start: rssStart, warm: rssWarm, end: rssEnd, budget: budgetMb },
+      rssByProcessMb: Object.fromEntries(rssByProcess.seen),
+      busyCore: Boolean(busy),
+      deadline: { ms: DEADLINE_MS, exceeded: deadlineExceeded, clientOver: overDeadline, unavailable },
+      ordersInDatabase,
     });
-    if (errorCount > 0 || !memoryOk) process.exitCode = 1;
+    if (errorCount > 0 || !memoryOk || deadlineExceeded > 0 || overDeadline > 0 || !ordersOk)
+      process.exitCode = 1;
   } finally {
+    busy?.kill();
     agent.destroy();
     await server.stop();
+  }
+}
+
+/** Orders the soak placed, as the database holds them (their checkout tokens start with "soak-"). */
+async function soakOrders(url: string): Promise<number> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<{ count: string }[]>`
+      select count(*) from orders where checkout_token like 'soak-%'`;
+    return Number(row?.count ?? 0);
+  } finally {
+    await sql.end({ timeout: 5 });
   }
 }
 

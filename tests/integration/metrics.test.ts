@@ -9,7 +9,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { metrics } from "~/lib/metrics.server";
-import { instrumentDb } from "../../server/metrics/db";
+import { healthMetrics, instrumentDb } from "../../server/metrics/db";
 import { pageCacheMetrics } from "../../server/metrics/page-cache";
 import { processMetrics } from "../../server/metrics/registry";
 import { serveMetrics } from "../../server/metrics/start";
@@ -53,6 +53,9 @@ const fakeDb = {
   queryInStore: async () => [],
 } as unknown as Db;
 
+/** The database health as the metrics read it: three connections lost so far. */
+const health = { lostConnections: 3 };
+
 beforeAll(async () => {
   const remix = createRequestHandler(build, "production");
   edge = await startEdge({
@@ -72,6 +75,7 @@ beforeAll(async () => {
     dropped: 0,
   }));
   instrumentDb(fakeDb, observed, 10);
+  healthMetrics(health, observed);
   metricsServer = await serveMetrics({ port: 0, host: "127.0.0.1" }, () => observed.registry.metrics());
   metricsOrigin = `http://127.0.0.1:${(metricsServer.address() as AddressInfo).port}`;
 });
@@ -125,6 +129,7 @@ it("counts what the services report, the database's work and errors, the page ca
   expect(text).toMatch(/^db_pool_in_use 0$/m);
   expect(text).toMatch(/^db_pool_waiting 0$/m);
   expect(text).toMatch(/^db_pool_size 10$/m);
+  expect(text).toMatch(/^db_connections_lost_total 3$/m);
   expect(text).toMatch(/^page_cache_hits_total 7$/m);
   expect(text).toMatch(/^page_cache_misses_total 2$/m);
   // Served past their life while the database was down (X-Cache: stale).
