@@ -45,7 +45,7 @@ const bigVariant = uuidv7();
 
 /** An admin's GET, its context built from the request (the locale is read from `?lng=`). */
 async function get<T = Record<string, unknown>>(
-  loader: typeof adminOrderLoader | typeof csvLoader,
+  loader: (args: Parameters<typeof adminOrderLoader>[0]) => Promise<unknown>,
   path: string,
   params: Record<string, string> = {},
 ) {
