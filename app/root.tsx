@@ -10,10 +10,18 @@ import { StoreLayout } from "~/components/StoreLayout";
 import { lastI18n } from "~/lib/i18n";
 import { useOptionalRootData } from "~/lib/root-data";
 import { seo } from "~/lib/seo";
-import { isShellErrorData, type RootData, type Shell, type ShellErrorData, type Site } from "~/lib/shell";
+import {
+  CLOSED_NOTICE_KEYS,
+  isShellErrorData,
+  type ClosedNotice,
+  type RootData,
+  type Shell,
+  type ShellErrorData,
+  type Site,
+} from "~/lib/shell";
 import { buildShell } from "~/lib/shell.server";
 import { getToast } from "~/lib/toast.server";
-import { closedStoreFor, gateHeaders } from "~/http/gate.server";
+import { closedNotice, closedStoreFor, gateHeaders } from "~/http/gate.server";
 import { getOptionalSession } from "~/http/guards.server";
 import { pageTemplateOf } from "~/http/page-template.server";
 import { avatarInitial } from "~/lib/avatar";
@@ -42,10 +50,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data<RootData>({ shell, site: { kind: "platform", year }, toast, viewer: null }, { headers });
   }
 
-  if (closedStoreFor(request, context)) {
-    // Only the notice, in the visitor's language; no store data is read (SPEC §4).
+  const closure = closedStoreFor(request, context);
+  if (closure) {
+    // Only the notice, in the visitor's language; no store data is read.
     for (const [name, value] of Object.entries(gateHeaders())) headers.set(name, value);
-    throw data<ShellErrorData>({ shell, reason: "store-closed" }, { status: 503, headers });
+    throw data<ShellErrorData>(
+      { shell, reason: "store-closed", closed: closedNotice(closure) },
+      { status: 503, headers },
+    );
   }
 
   const { store } = tenant;
@@ -146,7 +158,31 @@ function errorKind(error: unknown): ErrorKind {
   return "error";
 }
 
-function ErrorContent({ kind, status }: { kind: ErrorKind; status: number }) {
+/**
+ * Which closed notice a 503 means: the root's own (it says which) or a child's gate refusal (its
+ * notice's key and params); an expired subscription when neither says.
+ */
+function closedNoticeOf(error: unknown): ClosedNotice | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const payload: unknown = error.data;
+  if (isShellErrorData(payload)) return payload.closed ?? null;
+  const notice =
+    payload && typeof payload === "object" && "notice" in payload
+      ? (payload.notice as { key?: unknown; params?: Partial<ClosedNotice> } | null)
+      : null;
+  if (notice?.key !== CLOSED_NOTICE_KEYS.suspended) return null;
+  return { closure: "suspended", platformUrl: String(notice.params?.platformUrl ?? "") };
+}
+
+function ErrorContent({
+  kind,
+  status,
+  closed,
+}: {
+  kind: ErrorKind;
+  status: number;
+  closed: ClosedNotice | null;
+}) {
   const { t } = useTranslation();
   if (kind === "storeNotFound") {
     return (
@@ -158,7 +194,7 @@ function ErrorContent({ kind, status }: { kind: ErrorKind; status: number }) {
       />
     );
   }
-  if (kind === "storeClosed") return <StoreClosedNotice />;
+  if (kind === "storeClosed") return <StoreClosedNotice notice={closed} />;
   if (kind === "forbidden") {
     return (
       <MessagePage status={403} title={t("error.forbiddenTitle")} message={t("error.forbiddenMessage")} />
@@ -181,7 +217,7 @@ export function ErrorBoundary() {
     return (
       <Document shell={root.shell}>
         <Frame shell={root.shell} site={root.site}>
-          <ErrorContent kind={kind} status={status} />
+          <ErrorContent kind={kind} status={status} closed={closedNoticeOf(error)} />
         </Frame>
       </Document>
     );
@@ -192,7 +228,7 @@ export function ErrorBoundary() {
     return (
       <Document shell={thrown.shell}>
         <main id="main" className="grow">
-          <ErrorContent kind={kind} status={status} />
+          <ErrorContent kind={kind} status={status} closed={closedNoticeOf(error)} />
         </main>
       </Document>
     );

@@ -1,11 +1,15 @@
 import { useTranslation } from "~/lib/use-translation";
+import type { ClosedNotice } from "~/lib/shell";
 
 /**
- * What a closed store shows instead of every page (SPEC §4): the notice and its image, in the
- * visitor's language. The only way on is for the owner: sign in and renew on /admin/billing.
+ * What a closed store shows instead of every page, in the visitor's language. An expired
+ * subscription shows the specification's notice and its image; the owner's way on is to sign in and
+ * renew on /admin/billing. A store the platform's staff suspended has nothing to renew: the notice
+ * says so and where its owner reaches the platform.
  */
-export function StoreClosedNotice() {
+export function StoreClosedNotice({ notice }: { notice: ClosedNotice | null }) {
   const { t } = useTranslation();
+  const suspended = notice?.closure === "suspended";
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
       <img
@@ -15,16 +19,31 @@ export function StoreClosedNotice() {
         height={220}
         className="h-auto w-full max-w-xs"
       />
-      <h1 className="mt-8 text-2xl font-extrabold sm:text-3xl">{t("subscription.expired")}</h1>
-      <p className="mt-8 text-sm text-muted">
-        {t("subscription.ownerHint")}{" "}
-        <a
-          href={`/login?${new URLSearchParams({ redirectTo: "/admin/billing" })}`}
-          className="font-bold text-primary-ink underline underline-offset-4"
-        >
-          {t("subscription.ownerLogin")}
-        </a>
-      </p>
+      <h1 className="mt-8 text-2xl font-extrabold sm:text-3xl">
+        {t(suspended ? "subscription.suspended" : "subscription.expired")}
+      </h1>
+      {suspended ? (
+        <p className="mt-8 text-muted" data-testid="suspended-help">
+          {t("subscription.suspendedHelp", { platform: t("app.platformName") })}{" "}
+          <a
+            href={notice.platformUrl}
+            dir="ltr"
+            className="font-bold break-all text-primary-ink underline underline-offset-4"
+          >
+            {notice.platformUrl.replace(/^https?:\/\//, "")}
+          </a>
+        </p>
+      ) : (
+        <p className="mt-8 text-sm text-muted">
+          {t("subscription.ownerHint")}{" "}
+          <a
+            href={`/login?${new URLSearchParams({ redirectTo: "/admin/billing" })}`}
+            className="font-bold text-primary-ink underline underline-offset-4"
+          >
+            {t("subscription.ownerLogin")}
+          </a>
+        </p>
+      )}
     </section>
   );
 }

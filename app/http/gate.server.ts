@@ -6,7 +6,9 @@
  * its sign-in stays reachable, so an owner can see why.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { platformOrigin } from "~/services/store/store-origin.server";
 import { storeClosure, type StoreClosure } from "~/services/store/subscription-gate.server";
+import { CLOSED_NOTICE_KEYS, type ClosedNotice } from "~/lib/shell";
 import { Refusal } from "./refusal.server";
 
 /** Crawlers and clients: look again in an hour (a renewal reopens at once anyway). */
@@ -46,9 +48,17 @@ export const gateHeaders = () => ({
   "Cache-Control": "no-store",
 });
 
+/** What the closed notice says and where a suspended store's owner reaches the platform. */
+export const closedNotice = (closure: StoreClosure): ClosedNotice => ({
+  closure,
+  platformUrl: platformOrigin(),
+});
+
 /** Throws the gate's refusal (503 with the notice) when the store is closed to this request. */
 export function enforceStoreGate(request: Request, context: AppLoadContext): void {
-  if (closedStoreFor(request, context)) {
-    throw new Refusal(503, { key: "subscription.expired" }, gateHeaders());
+  const closure = closedStoreFor(request, context);
+  if (closure) {
+    const notice = closedNotice(closure);
+    throw new Refusal(503, { key: CLOSED_NOTICE_KEYS[closure], params: { ...notice } }, gateHeaders());
   }
 }

@@ -65,10 +65,27 @@ export interface RootData {
   cartCount?: number;
 }
 
+/**
+ * Why a store is closed: its subscription expired (SPEC's notice, and the owner's way to renew) or
+ * the platform's staff suspended it (nothing to renew: the notice says how to reach the platform).
+ */
+export interface ClosedNotice {
+  closure: "expired" | "suspended";
+  platformUrl: string;
+}
+
+/** The notice's key as a child route's refusal carries it (with the ClosedNotice as its params). */
+export const CLOSED_NOTICE_KEYS: Record<ClosedNotice["closure"], string> = {
+  expired: "subscription.expired",
+  suspended: "subscription.suspended",
+};
+
 export interface ShellErrorData {
   shell: Shell;
-  /** `store-closed`: the subscription gate (SPEC §4) or a suspension; the page shows only the notice. */
+  /** `store-closed`: the subscription gate or a suspension; the page shows only the notice. */
   reason: "store-not-found" | "store-closed" | "error";
+  /** With `store-closed`: which of the two. */
+  closed?: ClosedNotice;
 }
 
 export function isShellErrorData(value: unknown): value is ShellErrorData {

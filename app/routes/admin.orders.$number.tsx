@@ -113,6 +113,7 @@ export default function AdminOrderPage() {
       <ActionNotice data={actionData} />
       <OrderDetailsView
         order={order}
+        showSku
         eventActor={actorText}
         aside={
           <>

@@ -22,6 +22,7 @@ import {
   type ImportOptions,
 } from "~/services/catalog/products-csv.server";
 import { FileInput } from "~/components/ui/Input";
+import type { FormNotice } from "~/lib/notice";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.import.title") });
 
@@ -39,12 +40,24 @@ const PREVIEW_ROWS = 200;
 /** The upload form's checkbox: delete the variants of a named product the file leaves out. */
 const DELETE_MISSING = "deleteMissing";
 const readOptions = (form: FormData): ImportOptions => ({ deleteMissing: form.get(DELETE_MISSING) === "on" });
+/**
+ * Apply's proof that the merchant agreed to remove variants (the dialog, or the checkbox without
+ * JavaScript): the browser's `required` alone does not stop a scripted POST.
+ */
+const CONFIRM_DELETE = "confirmDelete";
+const removals = (check: ImportCheck) => (check.ok ? check.missing.deleted + check.missing.deactivated : 0);
 
 /**
  * The answer a preview (or a refused apply) shows: the check, and the file (and the choice to
  * delete variants it leaves out) to carry to "apply".
  */
-function previewAnswer(check: ImportCheck, csv: string, options: ImportOptions, status: number) {
+function previewAnswer(
+  check: ImportCheck,
+  csv: string,
+  options: ImportOptions,
+  status: number,
+  notice: FormNotice | null = null,
+) {
   const count = (action: string) => (check.ok ? check.rows.filter((row) => row.action === action).length : 0);
   const counts = check.ok
     ? {
@@ -73,6 +86,7 @@ function previewAnswer(check: ImportCheck, csv: string, options: ImportOptions, 
       counts,
       csv: check.ok && check.invalid === 0 ? encodeCarriedCsv(csv) : null,
       deleteMissing: options.deleteMissing,
+      notice,
     },
     { status },
   );
@@ -83,7 +97,8 @@ function previewAnswer(check: ImportCheck, csv: string, options: ImportOptions, 
  * product form's rules; nothing is written. "apply": the same file carried back from the preview,
  * checked again and written in one transaction, all rows or none (422 with the preview when any
  * row is wrong now). Both read `deleteMissing`: without it, variants a named product has and the
- * file leaves out stay as they are (issue 39); the preview counts what it would delete.
+ * file leaves out stay as they are (issue 39); the preview counts what it would delete, and an
+ * apply that would delete or deactivate any needs `confirmDelete` too (400 and nothing written).
  */
 export const action = adminAction(async ({ store, form }) => {
   const intent = form.get("intent");
@@ -95,6 +110,13 @@ export const action = adminAction(async ({ store, form }) => {
   }
   if (intent === "apply") {
     const csv = decodeCarriedCsv(form.get("csv"));
+    if (options.deleteMissing && form.get(CONFIRM_DELETE) !== "on") {
+      // Unconfirmed: refused, with the preview again, when the file would remove anything.
+      const check = await previewProductImport(store.id, csv, store.currency, options);
+      if (removals(check) > 0) {
+        return previewAnswer(check, csv, options, 400, { key: "variantCsv.confirmRequired" });
+      }
+    }
     const result = await applyProductImport(store.id, csv, store.currency, options);
     if (!result.ok) return previewAnswer(result.check, csv, options, result.check.ok ? 422 : 409);
     return redirectWithToast("/admin/products", {

@@ -3,6 +3,7 @@ import { nameWithVariant } from "~/lib/variants";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { DeliveryAddress } from "~/components/orders/DeliveryAddress";
+import { LineSku } from "~/components/orders/OrderDetailsView";
 import { Button } from "~/components/ui/Button";
 import { adminLoader } from "~/http/handlers.server";
 import { formatMoney } from "~/lib/money";
@@ -36,8 +37,9 @@ export const loader = adminLoader(async ({ store, params, locale }) => {
       ? { code: order.discountCode, amount: formatMoney(order.codeDiscountCents, order.currency, locale) }
       : null,
     lines: order.lines.map((line) => ({
-      productId: line.productId,
+      variantId: line.variantId,
       name: nameWithVariant(line, locale),
+      sku: line.sku,
       quantity: line.quantity,
     })),
     // The one amount a slip names: what the courier collects on a Cash On Delivery order not yet
@@ -109,9 +111,10 @@ export default function PackingSlip() {
         </thead>
         <tbody>
           {lines.map((line) => (
-            <tr key={line.productId} className="border-b border-gray-400 break-inside-avoid">
-              <td className="py-3 pe-3 break-words" dir="auto">
-                {line.name}
+            <tr key={line.variantId} className="border-b border-gray-400 break-inside-avoid">
+              <td className="py-3 pe-3 break-words">
+                <p dir="auto">{line.name}</p>
+                {line.sku ? <LineSku sku={line.sku} className="text-base" /> : null}
               </td>
               <td className="py-3 pe-3 text-end text-lg font-bold">{line.quantity}</td>
               <td className="py-3 text-center">

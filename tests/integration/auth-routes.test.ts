@@ -521,6 +521,17 @@ describe("profile", () => {
     expect(user?.imageId).not.toBeNull();
   });
 
+  it("refuses a 3-letter name with a message about a person's name, not sign-up's store name (issue 39)", async () => {
+    const cookie = await signedIn();
+    const res = await answer<{ result: { error: Record<string, string[]> } }>(() =>
+      profileAction(args(multipart(cookie, "Bob"), alphaCtx)),
+    );
+    expect(res.status).toBe(400);
+    expect(res.data.result.error.name).toEqual(["validation.nameTooShort"]);
+    const [user] = await db.owner.select().from(users).where(eq(users.email, "admin@alpha.test"));
+    expect(user?.name).toBe("Alpha Owner");
+  });
+
   it("refuses a text file renamed .png, and a 6 MB photo, changing nothing", async () => {
     const cookie = await signedIn();
     const before = await imageCount();

@@ -104,7 +104,8 @@ describe("contact form", () => {
 
   it.each([
     [{ ...valid, name: "" }, "name", "validation.nameRequired"],
-    [{ ...valid, name: "Mo" }, "name", "validation.storeName"],
+    // A person's name: not sign-up's 'Please enter valid Store Name' (issue 39).
+    [{ ...valid, name: "Mo" }, "name", "validation.nameTooShort"],
     [{ ...valid, email: "" }, "email", "validation.emailRequired"],
     [{ ...valid, email: "nope" }, "email", "validation.emailInvalid"],
     [{ ...valid, comments: "   " }, "comments", "validation.commentsRequired"],

@@ -336,8 +336,14 @@ describe("Pay With Stripe", () => {
     const { number } = await placeCardOrder(3);
     expect(await stockOf(db, dye)).toBe(97);
     const back = await page(cancelledLoader, `/orders/${number}/cancelled?abandoned=1`, number);
-    expect(back.status).toBe(200);
-    expect(back.data.order).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+    // The toast 'your order is not completed', on the address without the marker (issue 39).
+    expect(back.status).toBe(302);
+    expect(back.headers.get("Location")).toBe(`/orders/${number}/cancelled`);
+    expect(await toastOf(back.headers)).toBe("toast.orderNotCompleted");
+    const shown = await page(cancelledLoader, `/orders/${number}/cancelled`, number);
+    expect(shown.status).toBe(200);
+    expect(shown.data.order).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+    expect(await orderRow(number)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
     expect(await stockOf(db, dye)).toBe(100);
     await server.webhooksSettled();
     // The session was expired at Stripe: its webhook arrived and changed nothing more.

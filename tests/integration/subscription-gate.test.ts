@@ -187,7 +187,22 @@ describe("the gate on a store's pages", () => {
 
   it("shows a suspended store the notice too, with no way to billing", async () => {
     await setPeriodEnd(new Date(Date.now() + HOUR), "suspended");
-    expect((await root("/")).status).toBe(503);
+    const closed = await root("/");
+    expect(closed.status).toBe(503);
+    expect(closed.data).toMatchObject({
+      reason: "store-closed",
+      closed: { closure: "suspended", platformUrl: "http://localhost:3000" },
+    });
+    // A child's own refusal (a data request that skipped the root) says which notice, too.
+    const request = get("/products");
+    const child = await answer<{ notice: { key: string; params: Record<string, string> } }>(async () =>
+      productsLoader({ request, context: await ctx(request), params: {} }),
+    );
+    expect(child.status).toBe(503);
+    expect(child.data.notice).toEqual({
+      key: "subscription.suspended",
+      params: { closure: "suspended", platformUrl: "http://localhost:3000" },
+    });
     expect((await root("/admin/billing", adminCookie)).status).toBe(503);
     expect((await root("/login")).status).toBe(200);
   });
@@ -283,9 +298,32 @@ describe("the notice as a browser gets it", () => {
     expect(ar.status).toBe(503);
     expect(ar.html).toContain("انتهى اشتراك متجرك، يرجى تجديده للاستمتاع بخدماتنا.");
     expect(ar.html).toContain('dir="rtl"');
+    // An expired subscription's owner is sent to renew.
+    expect(en.html).toContain("Log in to renew");
     await setPeriodEnd(null);
     const open = await page("/products");
     expect(open.status).toBe(200);
     expect(open.html).toContain("shop red dye");
+  });
+
+  it("says a suspended store is suspended and how to reach the platform, not to renew (issue 39)", async () => {
+    await setPeriodEnd(new Date(Date.now() + HOUR), "suspended");
+    try {
+      const en = await page("/products");
+      expect(en.status).toBe(503);
+      expect(en.html).toContain("This store has been suspended.");
+      expect(en.html).toContain("contact Storefront Builder to find out why and how to reopen it:");
+      expect(en.html).toContain('href="http://localhost:3000"');
+      expect(en.html).not.toContain("Your store subscription is expired");
+      expect(en.html).not.toContain("Log in to renew");
+      expect(en.html).not.toContain("/admin/billing");
+      const ar = await page("/?lng=ar");
+      expect(ar.status).toBe(503);
+      expect(ar.html).toContain("تم إيقاف هذا المتجر.");
+      expect(ar.html).toContain("منشئ المتاجر");
+      expect(ar.html).not.toContain("انتهى اشتراك متجرك");
+    } finally {
+      await setPeriodEnd(null);
+    }
   });
 });

@@ -54,6 +54,7 @@ type Preview = {
     missing: { deleted: number; deactivated: number; untouched: number };
   } | null;
   deleteMissing: boolean;
+  notice: { key: string } | null;
 };
 
 /** The sized dye: Size 50 g / 250 g / 1 kg, its 1 kg inactive, its 50 g with a picture. */
@@ -145,6 +146,8 @@ async function exportCsv(host = A, cookie = adminCookie, context = ctx): Promise
 
 /** The upload form's "Also delete variants that are not in the file", ticked. */
 const DELETING = { deleteMissing: "on" };
+/** Apply with that choice, confirmed (the dialog's field, or the checkbox without JavaScript). */
+const CONFIRMED = { ...DELETING, confirmDelete: "on" };
 
 function upload(
   text: string,
@@ -186,7 +189,7 @@ const apply = (
   );
 const carried = (text: string) => Buffer.from(text, "utf8").toString("base64");
 const uploadDeleting = (text: string) => upload(text, A, adminCookie, ctx, DELETING);
-const applyDeleting = (csv: string) => apply(csv, A, adminCookie, ctx, DELETING);
+const applyDeleting = (csv: string) => apply(csv, A, adminCookie, ctx, CONFIRMED);
 
 /** A file in the export's layout from rows given by column name. */
 function csvOf(rows: Record<string, string | number>[], header: readonly string[] = CSV_HEADER): string {
@@ -1027,6 +1030,16 @@ describe("a file holding some rows of a product (issue 39)", () => {
     ]);
     // Carried to Apply without the choice, the same file deletes nothing.
     expect((await apply(preview.data.csv!)).status).toBe(302);
+    expect(await variantsOfFive()).toHaveLength(6);
+    // The choice without its confirmation (a scripted POST: the checkbox's `required` is the
+    // browser's) is refused with the preview again, and nothing is written.
+    const before = await catalogue();
+    const unconfirmed = await apply(preview.data.csv!, A, adminCookie, ctx, DELETING);
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.data.notice).toEqual({ key: "variantCsv.confirmRequired" });
+    expect(unconfirmed.data.counts?.missing).toEqual({ deleted: 5, deactivated: 0, untouched: 0 });
+    expect(unconfirmed.data.csv).toBe(preview.data.csv);
+    expect(await catalogue()).toEqual(before);
     expect(await variantsOfFive()).toHaveLength(6);
     expect((await applyDeleting(preview.data.csv!)).status).toBe(302);
     expect((await variantsOfFive()).map((v) => v.sku)).toEqual(["FS-A"]);

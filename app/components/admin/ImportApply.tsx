@@ -28,6 +28,8 @@ export function ImportApply({
   if (deleteMissing) fields.deleteMissing = "on";
   const removing = missing.deleted + missing.deactivated;
   if (removing > 0 && hydrated) {
+    // The dialog is the confirmation; the server refuses a removing apply without this field.
+    fields.confirmDelete = "on";
     return (
       <div>
         <ConfirmDialog

@@ -7,16 +7,19 @@ import { LineImage } from "../cart/LineImage";
 
 /**
  * One order: its lines, totals, delivery address, payment and history (SPEC §3 labels). The admin's
- * page adds who took each step (`eventActor`, by the event's index) and its own panels (`aside`).
+ * page adds who took each step (`eventActor`, by the event's index), its own panels (`aside`) and
+ * each line's SKU (`showSku`), which is what a picker looks for on the shelf.
  */
 export function OrderDetailsView({
   order,
   eventActor,
   aside,
+  showSku = false,
 }: {
   order: OrderView;
   eventActor?: (index: number) => string | null;
   aside?: ReactNode;
+  showSku?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -42,10 +45,11 @@ export function OrderDetailsView({
             </thead>
             <tbody>
               {order.lines.map((line) => (
-                <tr key={line.productId} className="border-b border-line align-top">
+                <tr key={line.variantId} className="border-b border-line align-top">
                   <td className="py-3 pe-3">
                     <LineImage imageId={line.imageId} size={48} className="float-start me-3" />
                     <p className="font-bold break-words">{line.name}</p>
+                    {showSku && line.sku ? <LineSku sku={line.sku} /> : null}
                     <p className="text-sm text-muted">
                       {line.unitSalePrice ? (
                         <>
@@ -158,6 +162,19 @@ export function OrderDetailsView({
         </section>
       </aside>
     </div>
+  );
+}
+
+/** "SKU: CRIMSON-RED-1-KG", the code kept left-to-right inside Arabic text. */
+export function LineSku({ sku, className = "text-sm text-muted" }: { sku: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className={`break-all ${className}`} data-testid="line-sku">
+      {t("orders.skuLabel")}{" "}
+      <bdi dir="ltr" className="font-mono">
+        {sku}
+      </bdi>
+    </p>
   );
 }
 

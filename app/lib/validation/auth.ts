@@ -1,8 +1,12 @@
 /** One schema per account form, checked by the action (conform) and in the browser (useSchemaForm). */
 import { z } from "zod";
-import { emailField, nameField, newPasswordField, passwordField } from "./fields";
+import { emailField, nameField, newPasswordField, passwordField, signUpNameField } from "./fields";
 
-export const signUpSchema = z.object({ name: nameField, email: emailField, password: newPasswordField });
+export const signUpSchema = z.object({
+  name: signUpNameField,
+  email: emailField,
+  password: newPasswordField,
+});
 export const loginSchema = z.object({ email: emailField, password: passwordField });
 /** Forms that only ask for an address to mail (password reset, sign-in link). */
 export const emailOnlySchema = z.object({ email: emailField });

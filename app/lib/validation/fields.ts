@@ -28,14 +28,23 @@ export const MAX_NAME_LENGTH = 80;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** A person's name: required, 4 to 80 characters (SPEC §5), plain text. */
-export const nameField = z
-  .string({ required_error: "validation.nameRequired", invalid_type_error: "validation.nameRequired" })
-  .trim()
-  .min(1, "validation.nameRequired")
-  .min(4, "validation.storeName")
-  .max(MAX_NAME_LENGTH, "validation.nameTooLong")
-  .refine((value) => !MARKUP.test(value) && isPlainText(value), "validation.nameInvalid");
+const nameRule = (tooShort: string) =>
+  z
+    .string({ required_error: "validation.nameRequired", invalid_type_error: "validation.nameRequired" })
+    .trim()
+    .min(1, "validation.nameRequired")
+    .min(4, tooShort)
+    .max(MAX_NAME_LENGTH, "validation.nameTooLong")
+    .refine((value) => !MARKUP.test(value) && isPlainText(value), "validation.nameInvalid");
+
+/** A person's name (profile, contact form, staff): required, 4 to 80 characters, plain text. */
+export const nameField = nameRule("validation.nameTooShort");
+
+/**
+ * The name on the store's sign-up form: the same rule, with the message the specification gives
+ * sign-up, kept verbatim ('Please enter valid Store Name').
+ */
+export const signUpNameField = nameRule("validation.storeName");
 
 export const emailField = z
   .string({ required_error: "validation.emailRequired", invalid_type_error: "validation.emailRequired" })

@@ -18,6 +18,7 @@ import type { OrderStatusCode, PaymentStatusCode } from "~/lib/order-transitions
 import { minorToMajor } from "~/lib/validation/products-admin";
 import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
+import { nameWithVariant, type VariantOption } from "~/lib/variants";
 import { EVENT_COLUMNS, readOrder, type OrderDetails, type OrderEvent } from "./orders.server";
 import { dayAfter, dayStart } from "./store-days.server";
 
@@ -89,6 +90,28 @@ const rowColumns = {
 /** The export's extra columns: the discount code used and what it took off (decision 029). */
 const codeColumns = { discountCode: orders.discountCode, codeDiscountCents: orders.codeDiscountCents };
 
+interface ExportLine {
+  quantity: number;
+  sku: string | null;
+  nameEn: string;
+  nameAr: string;
+  options: VariantOption[];
+}
+
+/** The order's lines as sold (SKU and option values are the line's snapshot), in the order page's order. */
+const linesColumn = {
+  // Spelled out: drizzle leaves a one-table query's columns unqualified, and inside the subquery
+  // "id" would be the line's own.
+  lines: sql<ExportLine[]>`coalesce((
+    select json_agg(json_build_object(
+      'quantity', line.quantity, 'sku', line.sku, 'nameEn', line.name_en, 'nameAr', line.name_ar,
+      'options', line.options
+    ) order by line.name_en, line.id)
+    from order_items line
+    where line.store_id = "orders"."store_id" and line.order_id = "orders"."id"
+  ), '[]'::json)`,
+};
+
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
 
 /**
@@ -152,7 +175,7 @@ export async function exportAdminOrdersCsv(
   const db = await getDb();
   const rows = await db.withStore(storeId, (tx) =>
     tx
-      .select({ ...rowColumns, codFeeCents: orders.codFeeCents, ...codeColumns })
+      .select({ ...rowColumns, codFeeCents: orders.codFeeCents, ...codeColumns, ...linesColumn })
       .from(orders)
       .where(and(...filterConditions(storeId, filters, timeZone)))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -174,7 +197,13 @@ export async function exportAdminOrdersCsv(
     t("discounts.csv.amount"),
     // After the existing columns, so those keep their places in spreadsheets (decisions 029, 030).
     t("codControls.feeLine"),
+    // One line per item, "2 × Name (Size: 1 kg) · SKU: …", so a picker works from the export (issue 39).
+    t("admin.orders.csvItems"),
   ];
+  const item = (line: ExportLine) => {
+    const text = `${line.quantity} × ${nameWithVariant(line, locale)}`;
+    return line.sku ? `${text} · ${t("orders.skuLabel")} ${line.sku}` : text;
+  };
   return toCsv([
     header,
     ...rows.map((row) => [
@@ -191,6 +220,7 @@ export async function exportAdminOrdersCsv(
       row.discountCode ?? "",
       row.discountCode ? minorToMajor(row.codeDiscountCents, currencyDigits(row.currency)) : "",
       minorToMajor(row.codFeeCents, currencyDigits(row.currency)),
+      row.lines.map(item).join("\n"),
     ]),
   ]);
 }

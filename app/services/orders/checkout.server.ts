@@ -379,7 +379,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
         // In the order's transaction: the emails exist exactly when the order does.
         emailIds = await enqueueEmails(tx, store.id, [
           orderEmailMessage(ctx.mail, order!, linesInEmailOrder(lines), "order-placed"),
-          ...recipients.map((admin) => orderAlertEmail(ctx.mail!, order!, admin)),
+          ...recipients.map((admin) => orderAlertEmail(ctx.mail!, order!, linesInEmailOrder(lines), admin)),
         ]);
       }
       committing = true;

@@ -1,9 +1,10 @@
 /**
  * New-order alerts (issue 20, decision 030): every admin of the store who has not turned them off
  * gets one email per placed order, in the admin's own language (the store's default when they
- * never chose one), with the order number, total, payment method and a link to the order's admin
- * page on the store's canonical host. A Cash On Delivery order is news when it is placed; a card
- * order when its payment is confirmed (the webhook), so an abandoned card checkout alerts nobody.
+ * never chose one), with the order number, its lines (options and SKU), the discount code, total,
+ * payment method, delivery address and a link to the order's admin page on the store's
+ * canonical host. A Cash On Delivery order is news when it is placed; a card order when its
+ * payment is confirmed (the webhook), so an abandoned card checkout alerts nobody.
  *
  * A checkout writes them into the outbox in the order's own transaction (`alertRecipients` +
  * `orderAlertEmail`); a webhook sends them after its commit (`sendNewOrderAlerts`, never thrown).
@@ -14,14 +15,19 @@
 import "~/lib/i18n.server";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
-import { orders, stores, users } from "~/db/schema";
+import { orderItems, orders, stores, users } from "~/db/schema";
+import { joinAddress } from "~/lib/address";
+import { nameWithVariant } from "~/lib/variants";
 import { DEFAULT_LOCALE, getT, type Locale } from "~/lib/i18n";
 import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { formatMoney } from "~/lib/money";
 import { sendEmail, type EmailMessage } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
-import { loadEmailStore, type OrderEmail } from "./order-emails.server";
+import { linesInEmailOrder, loadEmailStore, type OrderEmail } from "./order-emails.server";
 import { errorFields, logger } from "~/lib/log.server";
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderLineRow = typeof orderItems.$inferSelect;
 
 export const ORDER_ALERT_KIND = "new-order-alert";
 
@@ -68,22 +74,19 @@ export async function sendNewOrderAlerts(
     const db = await getDb();
     const found = await db.withStore(storeId, async (tx) => {
       const [order] = await tx
-        .select({
-          number: orders.number,
-          totalCents: orders.totalCents,
-          codFeeCents: orders.codFeeCents,
-          currency: orders.currency,
-          paymentMethod: orders.paymentMethod,
-          shipFullName: orders.shipFullName,
-        })
+        .select()
         .from(orders)
         .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
       if (!order) return null;
-      return { order, recipients: await alertRecipients(tx, storeId) };
+      const lines = await tx
+        .select()
+        .from(orderItems)
+        .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
+      return { order, lines: linesInEmailOrder(lines), recipients: await alertRecipients(tx, storeId) };
     });
     if (!found) return 0;
     for (const recipient of found.recipients) {
-      await sendEmail(storeId, orderAlertEmail(store, found.order, recipient));
+      await sendEmail(storeId, orderAlertEmail(store, found.order, found.lines, recipient));
       sent += 1;
     }
   } catch (error) {
@@ -108,17 +111,15 @@ export async function sendPaidOrderAlerts(storeId: string, emails: readonly Orde
   for (const email of paid) await sendNewOrderAlerts(storeId, store, email.orderId);
 }
 
-/** The new-order alert for one admin, in the admin's language. */
+/**
+ * The new-order alert for one admin, in the admin's language: what to pick (each line with its
+ * options and SKU as sold), the code used, and where it goes (with the phone and email a courier
+ * or the shop may need); `lines` in the order shown.
+ */
 export function orderAlertEmail(
   store: EmailStore,
-  order: {
-    number: number;
-    totalCents: number;
-    codFeeCents: number;
-    currency: string;
-    paymentMethod: "card" | "cod";
-    shipFullName: string;
-  },
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
   admin: AlertRecipient,
 ): EmailMessage {
   const locale = admin.locale;
@@ -127,13 +128,41 @@ export function orderAlertEmail(
   const vars = { store: store.name, name: admin.name, number: order.number, shopper: order.shipFullName };
   const subject = t("orderAlerts.email.subject", vars);
   const intro = [t("email.greeting", vars), t("orderAlerts.email.body", vars)];
+  const items = lines.map((line) => ({
+    name: nameWithVariant(line, locale),
+    sku: line.sku ? `${t("orders.skuLabel")} ${line.sku}` : null,
+    quantity: line.quantity,
+    total: money(line.lineTotalCents),
+  }));
   const facts: Array<[string, string]> = [
     [t("orders.orderId"), `#${order.number}`],
-    [t("orders.total"), money(order.totalCents)],
-    [t("orders.paymentMethod"), t(order.paymentMethod === "cod" ? "payment.cod" : "payment.stripe")],
+    ...(order.discountCode
+      ? [
+          [
+            t("discounts.summaryLine", { code: order.discountCode }),
+            `−${money(order.codeDiscountCents)}`,
+          ] as [string, string],
+        ]
+      : []),
     ...(order.codFeeCents > 0
       ? [[t("codControls.feeLine"), money(order.codFeeCents)] as [string, string]]
       : []),
+    [t("orders.total"), money(order.totalCents)],
+    [t("orders.paymentMethod"), t(order.paymentMethod === "cod" ? "payment.cod" : "payment.stripe")],
+  ];
+  const addressLabel = t("orders.deliveryAddress");
+  const address = [
+    joinAddress(
+      {
+        fullName: order.shipFullName,
+        streetAddress: order.shipStreetAddress,
+        zipCode: order.shipZipCode,
+        city: order.shipCity,
+      },
+      locale,
+    ),
+    order.shipMobile,
+    order.shipEmail,
   ];
   const link = `${store.origin}/admin/orders/${order.number}`;
   const action = t("orderAlerts.email.action");
@@ -142,14 +171,18 @@ export function orderAlertEmail(
   const html = page(
     `${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
 <table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
-${facts.map(([label, value]) => `<tr style="border-bottom:1px solid #e5e7eb"><td style="text-align:${start};font-weight:bold">${escapeHtml(label)}</td><td style="text-align:${end}">${escapeHtml(value)}</td></tr>`).join("\n")}
-</table>`,
+${items.map((i) => `<tr style="border-bottom:1px solid #e5e7eb"><td style="text-align:${start}">${escapeHtml(i.name)} × ${i.quantity}${i.sku ? `<br><span style="font-size:13px;color:#555;font-family:monospace">${escapeHtml(i.sku)}</span>` : ""}</td><td style="text-align:${end}">${escapeHtml(i.total)}</td></tr>`).join("\n")}
+${facts.map(([label, value]) => `<tr><td style="text-align:${start};font-weight:bold">${escapeHtml(label)}</td><td style="text-align:${end}">${escapeHtml(value)}</td></tr>`).join("\n")}
+</table>
+<p><strong>${escapeHtml(addressLabel)}</strong><br>${address.map(escapeHtml).join("<br>")}</p>`,
     { label: action, link },
     footer,
   );
   const text = [
     ...intro,
+    items.map((i) => `${i.name} × ${i.quantity}: ${i.total}${i.sku ? ` (${i.sku})` : ""}`).join("\n"),
     facts.map(([label, value]) => `${label}: ${value}`).join("\n"),
+    `${addressLabel}: ${address.join("\n")}`,
     `${action}: ${link}`,
     footer,
   ].join("\n\n");

@@ -45,8 +45,11 @@ export function orderView(order: OrderDetails, locale: Locale, timeZone: string)
     cancellable: order.cancellable,
     lines: order.lines.map((line) => ({
       productId: line.productId,
+      variantId: line.variantId,
       name: nameWithVariant(line, locale),
       imageId: line.imageId,
+      /** The SKU as sold (the line's snapshot); the admin's views show it, the shopper's do not. */
+      sku: line.sku,
       quantity: line.quantity,
       unitPrice: money(line.unitPriceCents),
       unitSalePrice: line.unitDiscountCents > 0 ? money(line.unitPriceCents - line.unitDiscountCents) : null,

@@ -35,10 +35,19 @@ export function storeHost(store: Pick<TenantStore, "slug" | "customDomain" | "ma
   return `${store.slug}.${platformDomain()}`;
 }
 
-export function storeOrigin(store: Pick<TenantStore, "slug" | "customDomain" | "matchedBy">): string {
+function originOf(host: string): string {
   const scheme = publicScheme();
   const port = publicPort();
   const defaultPort = scheme === "https" ? "443" : "80";
   const suffix = port && port !== defaultPort ? `:${port}` : "";
-  return `${scheme}://${storeHost(store)}${suffix}`;
+  return `${scheme}://${host}${suffix}`;
+}
+
+export function storeOrigin(store: Pick<TenantStore, "slug" | "customDomain" | "matchedBy">): string {
+  return originOf(storeHost(store));
+}
+
+/** The platform's own address (its landing page and staff sign-in), for pages that send people there. */
+export function platformOrigin(): string {
+  return originOf(platformDomain());
 }
