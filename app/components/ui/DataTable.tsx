@@ -1,7 +1,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { Button } from "~/components/ui/Button";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/cn";
 import { ariaSort, cursorHref, keptParams, sortHref, type TableSort } from "~/lib/table-links";
 
@@ -201,42 +202,55 @@ export function DataTable<Row>({
   );
 }
 
+/** The filter form's id: the phone's "Filters" link points at it before scripts run. */
+export const LIST_FILTERS_ID = "list-filters";
+
 /**
  * The list's filters as a GET form (it works without JavaScript) that keeps the order but not the
- * page. On a phone they wait behind a "Filters" button, which says how many are in use, so the
- * list starts at the top of the screen; from `sm` up they sit inline above the table.
+ * page. On a phone they wait behind a "Filters" control, which says how many are in use, so the
+ * list starts at the top of the screen; from `sm` up they sit inline above the table. Before (or
+ * without) scripts the control is a link to the form, shown as the URL's target; then a button.
  */
 function FilterForm({ names, children }: { names: string[]; children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const formId = useId();
   const params = new URLSearchParams(search);
   const inUse = names.filter((name) => !["", "all"].includes(params.get(name)?.trim() ?? "")).length;
+  const label = (
+    <>
+      {t("admin.table.filters")}
+      {inUse > 0 ? (
+        <span className="rounded-full bg-primary px-2 text-sm text-on-primary">{inUse}</span>
+      ) : null}
+    </>
+  );
+  const toggleClass = buttonClass({ variant: "secondary", className: "self-start sm:hidden" });
   return (
     <div className="flex flex-col gap-3">
-      <Button
-        type="button"
-        variant="secondary"
-        className="self-start sm:hidden"
-        aria-expanded={open}
-        aria-controls={formId}
-        data-filters-toggle=""
-        onClick={() => setOpen((was) => !was)}
-      >
-        {t("admin.table.filters")}
-        {inUse > 0 ? (
-          <span className="rounded-full bg-primary px-2 text-sm text-on-primary">{inUse}</span>
-        ) : null}
-      </Button>
+      {hydrated ? (
+        <button
+          type="button"
+          className={toggleClass}
+          aria-expanded={open}
+          aria-controls={LIST_FILTERS_ID}
+          onClick={() => setOpen((was) => !was)}
+        >
+          {label}
+        </button>
+      ) : (
+        <a href={`#${LIST_FILTERS_ID}`} className={toggleClass}>
+          {label}
+        </a>
+      )}
       <Form
-        id={formId}
+        id={LIST_FILTERS_ID}
         method="get"
         action={pathname}
         role="search"
         aria-label={t("admin.table.filters")}
-        data-list-filters=""
-        className={cn("flex-wrap items-end gap-3 sm:flex", open ? "flex" : "hidden")}
+        className={cn("flex-wrap items-end gap-3 target:flex sm:flex", open ? "flex" : "hidden")}
       >
         {keptParams(search, names).map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
@@ -244,12 +258,6 @@ function FilterForm({ names, children }: { names: string[]; children: ReactNode 
         {children}
         <Button variant="secondary">{t("admin.table.applyFilters")}</Button>
       </Form>
-      {/* Without JavaScript the button cannot open them: the filters show, the button does not. */}
-      <noscript>
-        <style>
-          {"[data-list-filters]{display:flex!important}[data-filters-toggle]{display:none!important}"}
-        </style>
-      </noscript>
     </div>
   );
 }
