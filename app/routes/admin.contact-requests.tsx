@@ -4,7 +4,8 @@ import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button, buttonClass } from "~/components/ui/Button";
-import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import type { DataColumn } from "~/components/ui/DataTable";
+import { ListPage } from "~/components/ui/ListPage";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest } from "~/http/refusal.server";
 import { useStoreTimeZone } from "~/lib/use-store-time-zone";
@@ -19,8 +20,7 @@ import {
 } from "~/services/admin/contact-requests.server";
 import { notFoundPage } from "~/http/entity.server";
 import { readListQuery, sameListPath } from "~/http/list-query.server";
-import { Select } from "~/components/ui/Input";
-import { FilterField } from "~/components/ui/FilterField";
+import { SelectFilter } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.contact.title") });
 
@@ -53,7 +53,7 @@ function replyHref(row: ContactRequestRow, subject: string): string {
 }
 
 export default function AdminContactRequests() {
-  const { rows, prevCursor, nextCursor, storeName, unreadOnly } = useLoaderData<typeof loader>();
+  const { storeName, unreadOnly, ...page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const timeZone = useStoreTimeZone();
@@ -122,26 +122,22 @@ export default function AdminContactRequests() {
   return (
     <AdminPage title={t("admin.contact.title")}>
       <ActionNotice data={actionData} />
-      <DataTable
-        caption={t("admin.contact.title")}
-        captionHidden
+      <ListPage
+        texts="admin.contact"
+        page={page}
         columns={columns}
-        rows={rows}
-        prevCursor={prevCursor}
-        nextCursor={nextCursor}
-        rowKey={(row) => row.id}
         filters={{
           names: ["status"],
           fields: (
-            <FilterField label={t("reports.contactFilter.label")}>
-              <Select name="status" defaultValue={unreadOnly ? "unread" : ""}>
-                <option value="">{t("reports.contactFilter.all")}</option>
-                <option value="unread">{t("reports.contactFilter.unread")}</option>
-              </Select>
-            </FilterField>
+            <SelectFilter
+              label={t("reports.contactFilter.label")}
+              name="status"
+              value={unreadOnly ? "unread" : ""}
+              all={t("reports.contactFilter.all")}
+              options={[["unread", t("reports.contactFilter.unread")]]}
+            />
           ),
         }}
-        empty={t("admin.contact.empty")}
       />
     </AdminPage>
   );

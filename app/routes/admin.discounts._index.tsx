@@ -13,7 +13,8 @@ import { useSaleTime } from "~/components/admin/sale-text";
 import { useMoney } from "~/components/Price";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import type { DataColumn } from "~/components/ui/DataTable";
+import { ListPage } from "~/components/ui/ListPage";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { isolate } from "~/lib/bidi";
@@ -31,8 +32,7 @@ import {
 } from "~/services/discounts/admin.server";
 import { notFoundPage } from "~/http/entity.server";
 import { readListQuery } from "~/http/list-query.server";
-import { Select } from "~/components/ui/Input";
-import { FilterField, SearchInput } from "~/components/ui/FilterField";
+import { SearchInput, SelectFilter } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("discounts.admin.title") });
 
@@ -70,7 +70,7 @@ const STATE_CLASS: Record<DiscountState, string> = {
 };
 
 export default function AdminDiscounts() {
-  const { rows, prevCursor, nextCursor, state, q } = useLoaderData<typeof loader>();
+  const { state, q, ...page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const money = useMoney();
@@ -202,33 +202,26 @@ export default function AdminDiscounts() {
         <p className="text-sm text-muted">{t("timeZone.note", { timeZone: isolate(timeZone) })}</p>
       </div>
       <ActionNotice data={actionData} />
-      <DataTable
-        caption={t("discounts.admin.title")}
-        captionHidden
+      <ListPage
+        texts="discounts.admin"
+        page={page}
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        prevCursor={prevCursor}
-        nextCursor={nextCursor}
         filters={{
           names: ["q", "state"],
           fields: (
             <>
               <SearchInput label={t("discounts.admin.search")} defaultValue={q} maxLength={40} dir="ltr" />
-              <FilterField label={t("discounts.admin.state")}>
-                <Select name="state" defaultValue={state}>
-                  <option value="all">{t("discounts.admin.allStates")}</option>
-                  {DISCOUNT_STATES.map((value) => (
-                    <option key={value} value={value}>
-                      {t(`discounts.admin.states.${value}`)}
-                    </option>
-                  ))}
-                </Select>
-              </FilterField>
+              <SelectFilter
+                label={t("discounts.admin.state")}
+                name="state"
+                value={state}
+                all={t("discounts.admin.allStates")}
+                allValue="all"
+                options={DISCOUNT_STATES.map((value) => [value, t(`discounts.admin.states.${value}`)])}
+              />
             </>
           ),
         }}
-        empty={t("discounts.admin.empty")}
       />
     </AdminPage>
   );

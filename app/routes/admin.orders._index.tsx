@@ -4,10 +4,10 @@ import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { Button } from "~/components/ui/Button";
-import { DataTable, type DataColumn } from "~/components/ui/DataTable";
-import { FilterField, SearchInput } from "~/components/ui/FilterField";
-import { Input, Select } from "~/components/ui/Input";
-import { Notice } from "~/components/ui/Notice";
+import type { DataColumn } from "~/components/ui/DataTable";
+import { FilterField, SearchInput, SelectFilter } from "~/components/ui/FilterField";
+import { Input } from "~/components/ui/Input";
+import { ListPage } from "~/components/ui/ListPage";
 import { adminLoader } from "~/http/handlers.server";
 import { readOrderFilters } from "~/http/list-filters.server";
 import { isolate } from "~/lib/bidi";
@@ -54,7 +54,7 @@ export const loader = adminLoader(async ({ request, store, locale }) => {
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function AdminOrders() {
-  const { rows, prevCursor, nextCursor, filters, problems, timeZone } = useLoaderData<typeof loader>();
+  const { filters, problems, timeZone, ...page } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { search } = useLocation();
   const exportQuery = new URLSearchParams(search);
@@ -122,44 +122,30 @@ export default function AdminOrders() {
           {t("admin.orders.export")}
         </Button>
       </div>
-      {problems.map((problem) => (
-        <Notice key={problem} tone="info">
-          {t(`admin.orders.filterProblems.${problem}`)}
-        </Notice>
-      ))}
-      <DataTable
-        caption={t("admin.orders.title")}
-        captionHidden
+      <ListPage
+        texts="admin.orders"
+        page={page}
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        prevCursor={prevCursor}
-        nextCursor={nextCursor}
+        ignored={problems}
         filters={{
           names: ["q", "status", "payment", "startDate", "endDate"],
           fields: (
             <>
               <SearchInput label={t("admin.orders.search")} defaultValue={filters.q} />
-              <FilterField label={t("orders.status")}>
-                <Select name="status" defaultValue={filters.status ?? ""}>
-                  <option value="">{t("admin.orders.allStatuses")}</option>
-                  {ORDER_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {t(`orders.statuses.${status}`)}
-                    </option>
-                  ))}
-                </Select>
-              </FilterField>
-              <FilterField label={t("orders.paymentStatus")}>
-                <Select name="payment" defaultValue={filters.payment ?? ""}>
-                  <option value="">{t("admin.orders.allPayments")}</option>
-                  {PAYMENT_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {t(`orders.paymentStatuses.${status}`)}
-                    </option>
-                  ))}
-                </Select>
-              </FilterField>
+              <SelectFilter
+                label={t("orders.status")}
+                name="status"
+                value={filters.status}
+                all={t("admin.orders.allStatuses")}
+                options={ORDER_STATUSES.map((status) => [status, t(`orders.statuses.${status}`)])}
+              />
+              <SelectFilter
+                label={t("orders.paymentStatus")}
+                name="payment"
+                value={filters.payment}
+                all={t("admin.orders.allPayments")}
+                options={PAYMENT_STATUSES.map((status) => [status, t(`orders.paymentStatuses.${status}`)])}
+              />
               <FilterField label={t("admin.orders.startDate")}>
                 <Input type="date" name="startDate" defaultValue={filters.startDate ?? ""} />
               </FilterField>
@@ -169,7 +155,6 @@ export default function AdminOrders() {
             </>
           ),
         }}
-        empty={t("admin.orders.empty")}
       />
     </AdminPage>
   );

@@ -5,9 +5,9 @@ import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Price, useMoney } from "~/components/Price";
 import { Button } from "~/components/ui/Button";
-import { DataTable, type DataColumn } from "~/components/ui/DataTable";
-import { FilterField, SearchInput } from "~/components/ui/FilterField";
-import { Select } from "~/components/ui/Input";
+import type { DataColumn } from "~/components/ui/DataTable";
+import { SearchInput, SelectFilter } from "~/components/ui/FilterField";
+import { ListPage } from "~/components/ui/ListPage";
 import { adminLoader } from "~/http/handlers.server";
 import { readListQuery } from "~/http/list-query.server";
 import { seo } from "~/lib/seo";
@@ -40,8 +40,7 @@ export const loader = adminLoader(async ({ request, store, locale }) => {
 });
 
 export default function AdminProducts() {
-  const { rows, prevCursor, nextCursor, q, categoryId, status, lowStock, sort, categories } =
-    useLoaderData<typeof loader>();
+  const { q, categoryId, status, lowStock, sort, categories, ...page } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const timeZone = useStoreTimeZone();
@@ -164,47 +163,47 @@ export default function AdminProducts() {
           {t("admin.products.export")}
         </Button>
       </div>
-      <DataTable
-        caption={t("admin.products.title")}
-        captionHidden
+      <ListPage
+        texts="admin.products"
+        page={page}
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
         sort={sort}
-        prevCursor={prevCursor}
-        nextCursor={nextCursor}
         filters={{
           names: ["q", "category", "status", "stock"],
           fields: (
             <>
               <SearchInput label={t("admin.products.search")} defaultValue={q} />
-              <FilterField label={t("admin.products.category")}>
-                <Select name="category" defaultValue={categoryId ?? ""}>
-                  <option value="">{t("admin.products.allCategories")}</option>
-                  {categories.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.parentId ? `— ${option.name}` : option.name}
-                    </option>
-                  ))}
-                </Select>
-              </FilterField>
-              <FilterField label={t("admin.products.status")}>
-                <Select name="status" defaultValue={status}>
-                  <option value="all">{t("admin.products.allStatuses")}</option>
-                  <option value="active">{t("admin.products.active")}</option>
-                  <option value="inactive">{t("admin.products.inactive")}</option>
-                </Select>
-              </FilterField>
-              <FilterField label={t("reports.stockFilter.label")}>
-                <Select name="stock" defaultValue={lowStock ? "low" : ""}>
-                  <option value="">{t("reports.stockFilter.all")}</option>
-                  <option value="low">{t("reports.stockFilter.low", { threshold: LOW_STOCK })}</option>
-                </Select>
-              </FilterField>
+              <SelectFilter
+                label={t("admin.products.category")}
+                name="category"
+                value={categoryId}
+                all={t("admin.products.allCategories")}
+                options={categories.map((option) => [
+                  option.id,
+                  option.parentId ? `— ${option.name}` : option.name,
+                ])}
+              />
+              <SelectFilter
+                label={t("admin.products.status")}
+                name="status"
+                value={status}
+                all={t("admin.products.allStatuses")}
+                allValue="all"
+                options={[
+                  ["active", t("admin.products.active")],
+                  ["inactive", t("admin.products.inactive")],
+                ]}
+              />
+              <SelectFilter
+                label={t("reports.stockFilter.label")}
+                name="stock"
+                value={lowStock ? "low" : ""}
+                all={t("reports.stockFilter.all")}
+                options={[["low", t("reports.stockFilter.low", { threshold: LOW_STOCK })]]}
+              />
             </>
           ),
         }}
-        empty={t("admin.products.empty")}
       />
     </AdminPage>
   );

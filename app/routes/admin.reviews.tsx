@@ -5,10 +5,8 @@ import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { useReviewColumns } from "~/components/admin/ReviewColumns";
 import { ReviewSetting } from "~/components/admin/ReviewSetting";
-import { DataTable } from "~/components/ui/DataTable";
-import { FilterField, SearchInput } from "~/components/ui/FilterField";
-import { Select } from "~/components/ui/Input";
-import { Notice } from "~/components/ui/Notice";
+import { SearchInput, SelectFilter } from "~/components/ui/FilterField";
+import { ListPage } from "~/components/ui/ListPage";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { notFoundPage } from "~/http/entity.server";
 import { readReviewFilters } from "~/http/list-filters.server";
@@ -97,8 +95,7 @@ export const action = adminAction(async ({ request, store, form }) => {
 });
 
 export default function AdminReviews() {
-  const { rows, prevCursor, nextCursor, filters, problems, productOptions, moderation } =
-    useLoaderData<typeof loader>();
+  const { filters, problems, productOptions, moderation, ...page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const columns = useReviewColumns();
@@ -106,62 +103,41 @@ export default function AdminReviews() {
     <AdminPage title={t("reviewModeration.title")}>
       <ActionNotice data={actionData} />
       <ReviewSetting moderation={moderation} />
-      {problems.map((problem) => (
-        <Notice key={problem} tone="info">
-          {t(`reviewModeration.filterProblems.${problem}`)}
-        </Notice>
-      ))}
-      <DataTable
-        caption={t("reviewModeration.title")}
-        captionHidden
+      <ListPage
+        texts="reviewModeration"
+        page={page}
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        prevCursor={prevCursor}
-        nextCursor={nextCursor}
+        ignored={problems}
         filters={{
           names: ["q", "status", "rating", "product"],
           fields: (
             <>
               <SearchInput label={t("reviewModeration.search")} defaultValue={filters.q} />
-              <FilterField label={t("reviewModeration.state")}>
-                <Select name="status" defaultValue={filters.status ?? ""}>
-                  <option value="">{t("reviewModeration.all")}</option>
-                  {REVIEW_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {t(`reviewModeration.states.${status}`)}
-                    </option>
-                  ))}
-                </Select>
-              </FilterField>
-              <FilterField label={t("reviews.rating")}>
-                <Select name="rating" defaultValue={filters.rating ?? ""}>
-                  <option value="">{t("reviewModeration.all")}</option>
-                  {[5, 4, 3, 2, 1].map((stars) => (
-                    <option key={stars} value={stars}>
-                      {t("reviews.starLabel", { count: stars })}
-                    </option>
-                  ))}
-                </Select>
-              </FilterField>
-              <FilterField label={t("reviewModeration.product")}>
-                <Select
-                  name="product"
-                  defaultValue={filters.productId ?? ""}
-                  className="max-w-full sm:max-w-64"
-                >
-                  <option value="">{t("reviewModeration.all")}</option>
-                  {productOptions.map((product) => (
-                    <option key={product.id} value={product.id}>
-                      {product.name}
-                    </option>
-                  ))}
-                </Select>
-              </FilterField>
+              <SelectFilter
+                label={t("reviewModeration.state")}
+                name="status"
+                value={filters.status}
+                all={t("reviewModeration.all")}
+                options={REVIEW_STATUSES.map((status) => [status, t(`reviewModeration.states.${status}`)])}
+              />
+              <SelectFilter
+                label={t("reviews.rating")}
+                name="rating"
+                value={filters.rating}
+                all={t("reviewModeration.all")}
+                options={[5, 4, 3, 2, 1].map((stars) => [stars, t("reviews.starLabel", { count: stars })])}
+              />
+              <SelectFilter
+                label={t("reviewModeration.product")}
+                name="product"
+                value={filters.productId}
+                all={t("reviewModeration.all")}
+                options={productOptions.map((product) => [product.id, product.name])}
+                className="max-w-full sm:max-w-64"
+              />
             </>
           ),
         }}
-        empty={t("reviewModeration.empty")}
       />
     </AdminPage>
   );

@@ -12,7 +12,8 @@ import { SalesTabs } from "~/components/admin/SalesTabs";
 import { useSaleDiscount, useSaleTime } from "~/components/admin/sale-text";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import type { DataColumn } from "~/components/ui/DataTable";
+import { ListPage } from "~/components/ui/ListPage";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest } from "~/http/refusal.server";
 import { isolate } from "~/lib/bidi";
@@ -29,8 +30,7 @@ import {
 } from "~/services/admin/sales.server";
 import { notFoundPage } from "~/http/entity.server";
 import { readListQuery } from "~/http/list-query.server";
-import { Select } from "~/components/ui/Input";
-import { FilterField } from "~/components/ui/FilterField";
+import { SelectFilter } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.sales.title") });
 
@@ -57,7 +57,7 @@ const STATE_CLASS: Record<SaleState, string> = {
 };
 
 export default function AdminSales() {
-  const { rows, prevCursor, nextCursor, state } = useLoaderData<typeof loader>();
+  const { state, ...page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const discount = useSaleDiscount();
@@ -148,30 +148,23 @@ export default function AdminSales() {
         <p className="text-sm text-muted">{t("timeZone.note", { timeZone: isolate(timeZone) })}</p>
       </div>
       <ActionNotice data={actionData} />
-      <DataTable
-        caption={t("admin.sales.title")}
-        captionHidden
+      <ListPage
+        texts="admin.sales"
+        page={page}
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        prevCursor={prevCursor}
-        nextCursor={nextCursor}
         filters={{
           names: ["state"],
           fields: (
-            <FilterField label={t("admin.sales.state")}>
-              <Select name="state" defaultValue={state}>
-                <option value="all">{t("admin.sales.allStates")}</option>
-                {SALE_STATES.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`admin.sales.states.${value}`)}
-                  </option>
-                ))}
-              </Select>
-            </FilterField>
+            <SelectFilter
+              label={t("admin.sales.state")}
+              name="state"
+              value={state}
+              all={t("admin.sales.allStates")}
+              allValue="all"
+              options={SALE_STATES.map((value) => [value, t(`admin.sales.states.${value}`)])}
+            />
           ),
         }}
-        empty={t("admin.sales.empty")}
       />
     </AdminPage>
   );

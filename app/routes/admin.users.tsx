@@ -5,7 +5,8 @@ import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import type { DataColumn } from "~/components/ui/DataTable";
+import { ListPage } from "~/components/ui/ListPage";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { formatMoney } from "~/lib/money";
@@ -57,7 +58,7 @@ export const action = adminAction(async ({ request, store, user, form }) => {
 });
 
 export default function AdminUsers() {
-  const { rows, prevCursor, nextCursor, q, sort, selfId } = useLoaderData<typeof loader>();
+  const { q, sort, selfId, ...page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const site = useStoreSite();
@@ -136,20 +137,12 @@ export default function AdminUsers() {
   return (
     <AdminPage title={t("admin.users.title")}>
       <ActionNotice data={actionData} />
-      <DataTable
-        caption={t("admin.users.title")}
-        captionHidden
+      <ListPage
+        texts="admin.users"
+        page={page}
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
         sort={sort}
-        prevCursor={prevCursor}
-        nextCursor={nextCursor}
-        filters={{
-          names: ["q"],
-          fields: <SearchInput label={t("admin.users.search")} defaultValue={q} />,
-        }}
-        empty={t("admin.users.empty")}
+        filters={{ names: ["q"], fields: <SearchInput label={t("admin.users.search")} defaultValue={q} /> }}
       />
     </AdminPage>
   );

@@ -7,14 +7,14 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { useShortDate } from "~/components/platform/tenant-view";
-import { DataTable, type DataColumn } from "~/components/ui/DataTable";
+import type { DataColumn } from "~/components/ui/DataTable";
+import { ListPage } from "~/components/ui/ListPage";
 import { staffLoader } from "~/http/handlers.server";
 import { seo } from "~/lib/seo";
 import { searchStores, type TenantListRow } from "~/services/platform/platform.server";
 import { STORE_FILTERS } from "~/services/platform/store-filters";
 import { readListQuery } from "~/http/list-query.server";
-import { Select } from "~/components/ui/Input";
-import { FilterField, SearchInput } from "~/components/ui/FilterField";
+import { SearchInput, SelectFilter } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("platform.stores.title") });
 
@@ -26,7 +26,7 @@ export const loader = staffLoader(async ({ staff, request }) => {
 });
 
 export default function PlatformStores() {
-  const { staff, q, filter, rows, prevCursor, nextCursor } = useLoaderData<typeof loader>();
+  const { staff, q, filter, ...page } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const date = useShortDate();
   const columns: DataColumn<TenantListRow>[] = [
@@ -79,33 +79,25 @@ export default function PlatformStores() {
           <Button variant="secondary">{t("auth.logout")}</Button>
         </Form>
       </div>
-      <DataTable
-        caption={t("platform.stores.title")}
-        captionHidden
+      <ListPage
+        texts="platform.stores"
+        page={page}
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        prevCursor={prevCursor}
-        nextCursor={nextCursor}
         filters={{
           names: ["q", "state"],
           fields: (
             <>
               <SearchInput label={t("platform.stores.search")} defaultValue={q} />
-              <FilterField label={t("platform.stores.status")}>
-                <Select name="state" defaultValue={filter ?? ""}>
-                  <option value="">{t("platform.stores.states.all")}</option>
-                  {STORE_FILTERS.map((state) => (
-                    <option key={state} value={state}>
-                      {t(`platform.stores.states.${state}`)}
-                    </option>
-                  ))}
-                </Select>
-              </FilterField>
+              <SelectFilter
+                label={t("platform.stores.status")}
+                name="state"
+                value={filter}
+                all={t("platform.stores.states.all")}
+                options={STORE_FILTERS.map((state) => [state, t(`platform.stores.states.${state}`)])}
+              />
             </>
           ),
         }}
-        empty={t("platform.stores.empty")}
       />
     </section>
   );

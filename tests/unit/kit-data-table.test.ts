@@ -71,7 +71,12 @@ describe("DataTable", () => {
         filters: { names: ["q"], fields: createElement("input", { name: "q", "aria-label": "Search" }) },
       }),
     );
-    expect(html).toMatch(/<form method="get" action="\/admin\/products" role="search" aria-label="Filters"/);
+    expect(html).toMatch(
+      /<form method="get" action="\/admin\/products" id="list-filters" role="search" aria-label="Filters"/,
+    );
+    // On a phone they wait behind "Filters": before scripts run, a link to the form (its target
+    // shows it), saying how many filters are in use.
+    expect(html).toMatch(/<a href="#list-filters"[^>]*>Filters<span[^>]*>1<\/span><\/a>/);
     expect(html).toContain('<input type="hidden" name="sort" value="price"/>');
     expect(html).toContain('<input type="hidden" name="dir" value="desc"/>');
     expect(html).not.toContain('name="cursor"');

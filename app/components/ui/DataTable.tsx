@@ -1,7 +1,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { Button } from "~/components/ui/Button";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/cn";
 import { ariaSort, cursorHref, keptParams, sortHref, type TableSort } from "~/lib/table-links";
 
@@ -40,6 +41,11 @@ export interface DataTableProps<Row> {
   nextCursor?: string | null;
   /** What an empty list says (no rows at all, or none matching the filters). */
   empty: ReactNode;
+  /**
+   * A checkbox first in each row (the row's key as its value) for actions on several rows at once:
+   * `form` is the id of the form they belong to, `label` names each box for screen readers.
+   */
+  selection?: { form: string; name: string; label: (row: Row) => string };
 }
 
 /**
@@ -65,28 +71,16 @@ export function DataTable<Row>({
   prevCursor,
   nextCursor,
   empty,
+  selection,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const captionId = useId();
   const sortable = columns.some((column) => column.sortable);
+  const allColumns = selection ? [selectionColumn(selection, rowKey), ...columns] : columns;
   return (
     <div className="flex flex-col gap-4">
-      {filters ? (
-        <Form
-          method="get"
-          action={pathname}
-          role="search"
-          aria-label={t("admin.table.filters")}
-          className="flex flex-wrap items-end gap-3"
-        >
-          {keptParams(search, filters.names).map(([name, value]) => (
-            <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-          ))}
-          {filters.fields}
-          <Button variant="secondary">{t("admin.table.applyFilters")}</Button>
-        </Form>
-      ) : null}
+      {filters ? <FilterForm names={filters.names}>{filters.fields}</FilterForm> : null}
       {rows.length === 0 ? (
         <div className="rounded-lg border border-line bg-card p-6 text-center text-muted">{empty}</div>
       ) : (
@@ -112,7 +106,7 @@ export function DataTable<Row>({
               className={cn("bg-card max-sm:block max-sm:bg-transparent", !sortable && "max-sm:sr-only")}
             >
               <tr className="max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:pb-3">
-                {columns.map((column) => (
+                {allColumns.map((column) => (
                   <th
                     key={column.key}
                     scope="col"
@@ -143,9 +137,13 @@ export function DataTable<Row>({
               {rows.map((row) => (
                 <tr
                   key={rowKey(row)}
-                  className="border-t border-line max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border max-sm:p-3"
+                  className={cn(
+                    "border-t border-line max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border max-sm:p-3",
+                    // A card's links and buttons are fingers' targets: 44 px tall at least.
+                    "max-sm:[&_:is(a,button)]:inline-flex max-sm:[&_:is(a,button)]:min-h-11 max-sm:[&_:is(a,button)]:items-center",
+                  )}
                 >
-                  {columns.map((column) => {
+                  {allColumns.map((column) => {
                     const isActions = column.actions ?? column.key === "actions";
                     const className = cn(
                       "p-3 align-top",
@@ -202,6 +200,90 @@ export function DataTable<Row>({
       ) : null}
     </div>
   );
+}
+
+/** The filter form's id: the phone's "Filters" link points at it before scripts run. */
+export const LIST_FILTERS_ID = "list-filters";
+
+/**
+ * The list's filters as a GET form (it works without JavaScript) that keeps the order but not the
+ * page. On a phone they wait behind a "Filters" control, which says how many are in use, so the
+ * list starts at the top of the screen; from `sm` up they sit inline above the table. Before (or
+ * without) scripts the control is a link to the form, shown as the URL's target; then a button.
+ */
+function FilterForm({ names, children }: { names: string[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const params = new URLSearchParams(search);
+  const inUse = names.filter((name) => !["", "all"].includes(params.get(name)?.trim() ?? "")).length;
+  const label = (
+    <>
+      {t("admin.table.filters")}
+      {inUse > 0 ? (
+        <span className="rounded-full bg-primary px-2 text-sm text-on-primary">{inUse}</span>
+      ) : null}
+    </>
+  );
+  const toggleClass = buttonClass({ variant: "secondary", className: "self-start sm:hidden" });
+  return (
+    <div className="flex flex-col gap-3">
+      {hydrated ? (
+        <button
+          type="button"
+          className={toggleClass}
+          aria-expanded={open}
+          aria-controls={LIST_FILTERS_ID}
+          onClick={() => setOpen((was) => !was)}
+        >
+          {label}
+        </button>
+      ) : (
+        <a href={`#${LIST_FILTERS_ID}`} className={toggleClass}>
+          {label}
+        </a>
+      )}
+      <Form
+        id={LIST_FILTERS_ID}
+        method="get"
+        action={pathname}
+        role="search"
+        aria-label={t("admin.table.filters")}
+        className={cn("flex-wrap items-end gap-3 target:flex sm:flex", open ? "flex" : "hidden")}
+      >
+        {keptParams(search, names).map(([name, value]) => (
+          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+        ))}
+        {children}
+        <Button variant="secondary">{t("admin.table.applyFilters")}</Button>
+      </Form>
+    </div>
+  );
+}
+
+/** The first column of a list whose rows can be chosen for an action on several at once. */
+function selectionColumn<Row>(
+  selection: NonNullable<DataTableProps<Row>["selection"]>,
+  rowKey: (row: Row) => string,
+): DataColumn<Row> {
+  return {
+    key: "select",
+    header: "",
+    actions: true,
+    cell: (row) => (
+      <label className="inline-flex min-h-11 min-w-11 items-center justify-center">
+        <input
+          type="checkbox"
+          form={selection.form}
+          name={selection.name}
+          value={rowKey(row)}
+          aria-label={selection.label(row)}
+          className="size-5 accent-primary"
+        />
+      </label>
+    ),
+  };
 }
 
 /** ▲/▼ on the ordered column, a faint ↕ on the others; the order itself is in aria-sort. */

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { cn } from "~/lib/cn";
-import { Input } from "./Input";
+import { Input, Select } from "./Input";
 
 /**
  * One filter of an admin list (DataTable's filter form, a picker's search): its label above the
@@ -33,6 +33,41 @@ export function SearchInput({
   return (
     <FilterField label={label}>
       <Input type="search" name={name} maxLength={maxLength} {...rest} />
+    </FilterField>
+  );
+}
+
+/**
+ * A list's choice filter: "all" first (its value `allValue`, "" unless the list's links say "all"),
+ * then the allowed values with their labels.
+ */
+export function SelectFilter({
+  label,
+  name,
+  value,
+  all,
+  allValue = "",
+  options,
+  className,
+}: {
+  label: string;
+  name: string;
+  value: string | number | null;
+  all: string;
+  allValue?: string;
+  options: readonly (readonly [value: string | number, label: string])[];
+  className?: string;
+}) {
+  return (
+    <FilterField label={label}>
+      <Select name={name} defaultValue={value ?? allValue} className={className}>
+        <option value={allValue}>{all}</option>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </Select>
     </FilterField>
   );
 }
