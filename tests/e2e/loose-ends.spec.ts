@@ -20,6 +20,7 @@ import {
   test,
   type Locale,
 } from "./support/fixtures";
+import { signUp, uniqueEmail } from "./support/shop";
 
 const LOCALES: Locale[] = ["en", "ar"];
 const at = (slug: string, path: string, locale: Locale) =>
@@ -64,16 +65,11 @@ for (const locale of LOCALES) {
 
     test("the cart says shipping is added at checkout", async ({ page }) => {
       const slug = slugify(DYES_CATALOG[0]!.subcategories[0]!.products[0]!.nameEn);
-      await page.goto(at("dyes", "/signup", locale));
-      await page.getByLabel(t(locale, "auth.fields.name")).fill("Mona Saleh");
-      await page
-        .getByLabel(t(locale, "auth.fields.email"))
-        .fill(
-          `loose-${locale}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`,
-        );
-      await page.getByLabel(t(locale, "auth.fields.password")).fill("loose-pass-1");
-      await page.getByRole("button", { name: t(locale, "auth.signup.submit") }).click();
-      await expect(page).not.toHaveURL(/\/signup/);
+      await signUp(page, locale, {
+        name: "Mona Saleh",
+        email: uniqueEmail(`loose-${locale}`),
+        password: "loose-pass-1",
+      });
       await page.goto(at("dyes", `/products/${slug}`, locale));
       await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
       // The add is a fetch: leaving the page before its answer would cancel it.

@@ -10,7 +10,7 @@ import type { Locator, Page } from "@playwright/test";
 import { DYES_CATALOG } from "../../app/db/seed/catalog/dyes";
 import { hostUrl } from "./demo";
 import { axe, expect, expectToast, t, test, type Locale } from "./support/fixtures";
-import { DYES_SLUGS, firstInStock } from "./support/shop";
+import { DYES_SLUGS, firstInStock, signUp as signUpShopper } from "./support/shop";
 
 const LOCALES: Locale[] = ["en", "ar"];
 const PHONE = { width: 390, height: 844 };
@@ -356,7 +356,11 @@ test.describe("phone, without JavaScript", () => {
 
       // The cart's count.
       const slug = await productInStock();
-      await signUp(page, locale);
+      await signUpShopper(page, locale, {
+        name: locale === "ar" ? "نور خليل" : "Nour Khalil",
+        email: uniqueEmail(`phone-${locale}`),
+        password: "phone-pass-1",
+      });
       await page.goto(dyes(`/products/${slug}`, locale));
       await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
       await expect(page.getByText(t(locale, "toast.cartAdded"), { exact: true })).toBeVisible();

@@ -20,6 +20,7 @@ import {
   waitForHydration,
   type Locale,
 } from "./support/fixtures";
+import { signUp } from "./support/shop";
 
 const dyes = (path: string, locale: Locale) =>
   hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
@@ -49,12 +50,7 @@ async function signUpElsewhere(browser: Browser, locale: Locale, email: string, 
     extraHTTPHeaders: { "X-Forwarded-For": newClientAddress() },
   });
   const page = await context.newPage();
-  await page.goto(dyes("/signup", locale));
-  await page.getByLabel(t(locale, "auth.fields.name")).fill(locale === "ar" ? "سارة أحمد" : "Sara Ahmed");
-  await page.getByLabel(t(locale, "auth.fields.email")).fill(email);
-  await page.getByLabel(t(locale, "auth.fields.password")).fill(password);
-  await page.getByRole("button", { name: t(locale, "auth.signup.submit") }).click();
-  await expect(page.getByRole("link", { name: t(locale, "auth.account") })).toBeVisible();
+  await signUp(page, locale, { name: locale === "ar" ? "سارة أحمد" : "Sara Ahmed", email, password });
   await context.close();
 }
 

@@ -33,7 +33,7 @@ import { resolveTenantUncached, type Tenant } from "~/services/store/tenancy.ser
 import { createTestDb, type TestDb } from "../db";
 import { staffCookie, userCookie } from "../sessions";
 import { loadApp, type AppRoute, type LoadedApp } from "./app";
-import { changedTables, tenantChecksum, writeMark } from "./checksum";
+import { changedTables, installWriteCounter, tenantChecksum, writeMark } from "./checksum";
 import { BAD_REDIRECTS, BAD_VALUES, FORGED_FIELDS, STORED_MARKUP } from "./corpus";
 import { MATRIX_STORES } from "./demo";
 import { ANSWER_FORMS, formsOf, type PageForm } from "./forms";
@@ -102,6 +102,16 @@ const DEMO_SHOPPER = DEMO_ACCOUNTS.find((account) => account.role === "shopper" 
 
 const failures: string[] = [];
 let requestCount = 0;
+/** Where the matrix's time goes: the app answering, and the write checks around it. */
+const spent = { handle: 0, checks: 0, checksums: 0 };
+async function timedCheck<T>(work: () => Promise<T>): Promise<T> {
+  const from = performance.now();
+  try {
+    return await work();
+  } finally {
+    spent.checks += performance.now() - from;
+  }
+}
 let addressCounter = 0;
 let baseline: { mark: string; sum: Record<string, string> } | null = null;
 /** What the app last logged with console.error: the cause, shown next to a 5xx. */
@@ -159,8 +169,11 @@ async function send(probe: Probe): Promise<Outcome> {
   if (probe.contentType) headers.set("Content-Type", probe.contentType);
   const write = isWrite(probe.method);
   if (write) {
-    const mark = await writeMark(db);
-    if (baseline?.mark !== mark) baseline = { mark, sum: await tenantChecksum(db) };
+    const mark = await timedCheck(() => writeMark(db));
+    if (baseline?.mark !== mark) {
+      spent.checksums += 1;
+      baseline = { mark, sum: await timedCheck(() => tenantChecksum(db)) };
+    }
   }
   requestCount += 1;
   lastServerError = "";
@@ -168,6 +181,7 @@ async function send(probe: Probe): Promise<Outcome> {
     console.log(`route matrix: ${requestCount} requests, ${failures.length} broken`);
   let outcome: Outcome;
   try {
+    const from = performance.now();
     const request = new Request(url, { method: probe.method, headers, body: write ? probe.body : undefined });
     const response = await app.handle(request, await contextFor(probe.host, url, probe.cookie ?? null));
     outcome = {
@@ -175,6 +189,7 @@ async function send(probe: Probe): Promise<Outcome> {
       location: response.headers.get("Location"),
       body: probe.method === "HEAD" ? "" : await response.text(),
     };
+    spent.handle += performance.now() - from;
   } catch (error) {
     fail(probe, "threw", String(error).slice(0, 200));
     return { status: 599, location: null, body: "" };
@@ -193,9 +208,10 @@ async function send(probe: Probe): Promise<Outcome> {
   if (body.includes("<script>alert(1)") || body.includes("<b>x</b>"))
     fail(probe, status, "markup rendered as HTML");
   if (write && baseline) {
-    const mark = await writeMark(db);
+    const mark = await timedCheck(() => writeMark(db));
     if (mark !== baseline.mark) {
-      const sum = await tenantChecksum(db);
+      spent.checksums += 1;
+      const sum = await timedCheck(() => tenantChecksum(db));
       if (status >= 400 && status < 500) {
         const changed = changedTables(baseline.sum, sum);
         if (changed.length > 0) fail(probe, status, `rejected but changed ${changed.join(", ")}`);
@@ -361,6 +377,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
     });
     db = await createTestDb();
     await seedDemo(db, { stores: MATRIX_STORES });
+    await installWriteCounter(db);
     const seeded = performance.now();
     app = await loadApp(db);
     console.log(
@@ -421,7 +438,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
     afterAll(() => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(
-        `route matrix: ${requestCount} requests over ${routes.length} routes and ${forms.size} forms in ${seconds} s, ${failures.length} broken` +
+        `route matrix: ${requestCount} requests over ${routes.length} routes and ${forms.size} forms in ${seconds} s (the app answering ${(spent.handle / 1000).toFixed(1)} s, write checks ${(spent.checks / 1000).toFixed(1)} s with ${spent.checksums} checksums), ${failures.length} broken` +
           (failures.length > 0 ? `:\n${failures.join("\n")}` : "") +
           `\nforms: ${[...new Set([...forms.values()].map(({ form }) => `${form.action}(${[...new Set(form.fields.map(([n]) => n))].join(",")})`))].join(" ")}`,
       );
