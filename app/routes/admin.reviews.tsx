@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import type { z } from "zod";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
@@ -9,11 +10,11 @@ import { DataTable } from "~/components/ui/DataTable";
 import { FilterField, SearchInput } from "~/components/ui/FilterField";
 import { Select } from "~/components/ui/Input";
 import { Notice } from "~/components/ui/Notice";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader, type ShopperArgs } from "~/http/handlers.server";
+import { intentAction } from "~/http/intent-action.server";
 import { notFoundPage } from "~/http/entity.server";
 import { readReviewFilters } from "~/http/list-filters.server";
 import { sameListPath } from "~/http/list-query.server";
-import { badRequest, Refusal } from "~/http/refusal.server";
 import { REVIEW_STATUSES } from "~/lib/review-states";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -53,46 +54,49 @@ export const loader = adminLoader(async ({ request, store, locale }) => {
  * hide / publish / reply / remove-reply one review, or the "new reviews" setting. Another store's
  * review id is a 404 and changes nothing; a bad body is a 400.
  */
-export const action = adminAction(async ({ request, store, form }) => {
-  const fields = Object.fromEntries(form);
-  // Back to the list as it was (filters, page), without a pending confirmation.
-  const back = sameListPath(request, "/admin/reviews", ["confirm"]);
-  switch (fields.intent) {
-    case "hide":
-    case "publish": {
-      const parsed = reviewStateSchema.safeParse(fields);
-      if (!parsed.success) throw badRequest();
-      const status = parsed.data.intent === "hide" ? "hidden" : "published";
-      if (!(await setReviewStatus(store.id, parsed.data.reviewId, status))) throw notFoundPage();
-      return redirectWithToast(back, {
-        key: status === "hidden" ? "reviewModeration.hidden" : "reviewModeration.published",
-      });
-    }
-    case "reply": {
-      const parsed = reviewReplySchema.safeParse(fields);
-      if (!parsed.success) {
-        const message = parsed.error.issues.find((issue) => issue.path[0] === "reply")?.message;
-        throw message ? new Refusal(400, { key: message }) : badRequest();
-      }
-      if (!(await setReviewReply(store.id, parsed.data.reviewId, parsed.data.reply))) throw notFoundPage();
-      return redirectWithToast(back, { key: "reviewModeration.replySaved" });
-    }
-    case "remove-reply": {
-      const parsed = reviewRemoveReplySchema.safeParse(fields);
-      if (!parsed.success) throw badRequest();
-      if (!(await setReviewReply(store.id, parsed.data.reviewId, null))) throw notFoundPage();
-      return redirectWithToast(back, { key: "reviewModeration.replyRemoved" });
-    }
-    case "setting": {
-      const parsed = reviewSettingSchema.safeParse(fields);
-      if (!parsed.success) throw new Refusal(400, { key: "reviewModeration.settingInvalid" });
-      await saveReviewModeration(store.id, parsed.data.moderation);
-      return redirectWithToast(back, { key: "toast.updateSuccess" });
-    }
-    default:
-      throw badRequest();
-  }
+export const action = intentAction({
+  hide: [reviewStateSchema, setState],
+  publish: [reviewStateSchema, setState],
+  reply: [
+    reviewReplySchema,
+    async ({ reviewId, reply }, { request, store }) => {
+      if (!(await setReviewReply(store.id, reviewId, reply))) throw notFoundPage();
+      return redirectWithToast(backToList(request), { key: "reviewModeration.replySaved" });
+    },
+    { messageFields: ["reply"] },
+  ],
+  "remove-reply": [
+    reviewRemoveReplySchema,
+    async ({ reviewId }, { request, store }) => {
+      if (!(await setReviewReply(store.id, reviewId, null))) throw notFoundPage();
+      return redirectWithToast(backToList(request), { key: "reviewModeration.replyRemoved" });
+    },
+  ],
+  setting: [
+    reviewSettingSchema,
+    async ({ moderation }, { request, store }) => {
+      await saveReviewModeration(store.id, moderation);
+      return redirectWithToast(backToList(request), { key: "toast.updateSuccess" });
+    },
+    { messageFields: ["moderation"] },
+  ],
 });
+
+/** Back to the list as it was (filters, page), without a pending confirmation. */
+function backToList(request: Request) {
+  return sameListPath(request, "/admin/reviews", ["confirm"]);
+}
+
+async function setState(
+  { intent, reviewId }: z.output<typeof reviewStateSchema>,
+  { request, store }: ShopperArgs,
+) {
+  const status = intent === "hide" ? "hidden" : "published";
+  if (!(await setReviewStatus(store.id, reviewId, status))) throw notFoundPage();
+  return redirectWithToast(backToList(request), {
+    key: status === "hidden" ? "reviewModeration.hidden" : "reviewModeration.published",
+  });
+}
 
 export default function AdminReviews() {
   const { rows, prevCursor, nextCursor, filters, problems, productOptions, moderation } =
