@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import type { z } from "zod";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
@@ -7,11 +8,11 @@ import { useReviewColumns } from "~/components/admin/ReviewColumns";
 import { ReviewSetting } from "~/components/admin/ReviewSetting";
 import { SearchInput, SelectFilter } from "~/components/ui/FilterField";
 import { ListPage } from "~/components/ui/ListPage";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader, type ShopperArgs } from "~/http/handlers.server";
+import { intentAction } from "~/http/intent-action.server";
 import { notFoundPage } from "~/http/entity.server";
 import { readReviewFilters } from "~/http/list-filters.server";
 import { sameListPath } from "~/http/list-query.server";
-import { badRequest, Refusal } from "~/http/refusal.server";
 import { REVIEW_STATUSES } from "~/lib/review-states";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -51,48 +52,52 @@ export const loader = adminLoader(async ({ request, store, locale }) => {
 const REVIEW_STATUS_OF = { hide: "hidden", publish: "published", hold: "held" } as const;
 
 /**
- * hide / publish / hold (a published review back to awaiting approval) / reply / remove-reply one review, or the "new reviews" setting. Another store's
- * review id is a 404 and changes nothing; a bad body is a 400.
+ * hide / publish / hold (a published review back to awaiting approval) / reply / remove-reply one
+ * review, or the "new reviews" setting. Another store's review id is a 404 and changes nothing; a
+ * bad body is a 400.
  */
-export const action = adminAction(async ({ request, store, form }) => {
-  const fields = Object.fromEntries(form);
-  // Back to the list as it was (filters, page), without a pending confirmation.
-  const back = sameListPath(request, "/admin/reviews", ["confirm"]);
-  switch (fields.intent) {
-    case "hide":
-    case "publish":
-    case "hold": {
-      const parsed = reviewStateSchema.safeParse(fields);
-      if (!parsed.success) throw badRequest();
-      const status = REVIEW_STATUS_OF[parsed.data.intent];
-      if (!(await setReviewStatus(store.id, parsed.data.reviewId, status))) throw notFoundPage();
-      return redirectWithToast(back, { key: `reviewModeration.${status}` });
-    }
-    case "reply": {
-      const parsed = reviewReplySchema.safeParse(fields);
-      if (!parsed.success) {
-        const message = parsed.error.issues.find((issue) => issue.path[0] === "reply")?.message;
-        throw message ? new Refusal(400, { key: message }) : badRequest();
-      }
-      if (!(await setReviewReply(store.id, parsed.data.reviewId, parsed.data.reply))) throw notFoundPage();
-      return redirectWithToast(back, { key: "reviewModeration.replySaved" });
-    }
-    case "remove-reply": {
-      const parsed = reviewRemoveReplySchema.safeParse(fields);
-      if (!parsed.success) throw badRequest();
-      if (!(await setReviewReply(store.id, parsed.data.reviewId, null))) throw notFoundPage();
-      return redirectWithToast(back, { key: "reviewModeration.replyRemoved" });
-    }
-    case "setting": {
-      const parsed = reviewSettingSchema.safeParse(fields);
-      if (!parsed.success) throw new Refusal(400, { key: "reviewModeration.settingInvalid" });
-      await saveReviewModeration(store.id, parsed.data.moderation);
-      return redirectWithToast(back, { key: "toast.updateSuccess" });
-    }
-    default:
-      throw badRequest();
-  }
+export const action = intentAction({
+  hide: [reviewStateSchema, setState],
+  publish: [reviewStateSchema, setState],
+  hold: [reviewStateSchema, setState],
+  reply: [
+    reviewReplySchema,
+    async ({ reviewId, reply }, { request, store }) => {
+      if (!(await setReviewReply(store.id, reviewId, reply))) throw notFoundPage();
+      return redirectWithToast(backToList(request), { key: "reviewModeration.replySaved" });
+    },
+    { messageFields: ["reply"] },
+  ],
+  "remove-reply": [
+    reviewRemoveReplySchema,
+    async ({ reviewId }, { request, store }) => {
+      if (!(await setReviewReply(store.id, reviewId, null))) throw notFoundPage();
+      return redirectWithToast(backToList(request), { key: "reviewModeration.replyRemoved" });
+    },
+  ],
+  setting: [
+    reviewSettingSchema,
+    async ({ moderation }, { request, store }) => {
+      await saveReviewModeration(store.id, moderation);
+      return redirectWithToast(backToList(request), { key: "toast.updateSuccess" });
+    },
+    { messageFields: ["moderation"] },
+  ],
 });
+
+/** Back to the list as it was (filters, page), without a pending confirmation. */
+function backToList(request: Request) {
+  return sameListPath(request, "/admin/reviews", ["confirm"]);
+}
+
+async function setState(
+  { intent, reviewId }: z.output<typeof reviewStateSchema>,
+  { request, store }: ShopperArgs,
+) {
+  const status = REVIEW_STATUS_OF[intent];
+  if (!(await setReviewStatus(store.id, reviewId, status))) throw notFoundPage();
+  return redirectWithToast(backToList(request), { key: `reviewModeration.${status}` });
+}
 
 export default function AdminReviews() {
   const { filters, problems, productOptions, moderation, ...page } = useLoaderData<typeof loader>();

@@ -1,0 +1,114 @@
+/**
+ * The action of a page whose forms say what they do in an `intent` field (a row's hide/publish
+ * buttons, a settings page's save and remove): one entry per intent, each a zod schema and the
+ * handler that gets the parsed value. Nothing is left to hand-written dispatch:
+ *
+ *   export const action = intentAction({
+ *     hide: [reviewStateSchema, (value, { store }) => setState(store, value)],
+ *     reply: [reviewReplySchema, saveReply, { messageFields: ["reply"] }],
+ *     profile: [SCHEMA_FORM, (_, args) => submitSchemaForm(args, { schema: profileSchema, … })],
+ *   });
+ *
+ * A missing intent or one the page does not have → 400 and nothing changed; a form the schema
+ * refuses → 400 and the handler is never called. The message is 'errors.badRequest' (a forged or
+ * stale button: a person cannot type it wrong), except a problem in one of `messageFields` (what a
+ * person types), which answers with the schema's own message for it (a locale key).
+ *
+ * An intent whose form is nothing but the intent (a "remove" button) has the schema `INTENT_ONLY`;
+ * one whose handler parses a conform form with `submitSchemaForm` (field errors under the fields,
+ * not a notice) has `SCHEMA_FORM`.
+ *
+ * `parsedAction` is the same parse step for an action with one form (a row's buttons that all
+ * post the same fields).
+ */
+import { z } from "zod";
+import { adminAction, type ShopperArgs, type WithForm } from "./handlers.server";
+import type { FormOptions } from "./form.server";
+import { badRequest, Refusal } from "./refusal.server";
+
+export interface IntentParseOptions {
+  /** Fields a person fills in: a problem with one answers with the schema's message for it. */
+  messageFields?: readonly string[];
+}
+
+type IntentHandler<Args, Schema extends z.ZodTypeAny> = (value: z.output<Schema>, args: Args) => unknown;
+
+/** One intent: its schema, its handler and how a refused form is told. */
+export type IntentEntry<Args, Schema extends z.ZodTypeAny = z.ZodTypeAny> = readonly [
+  Schema,
+  IntentHandler<Args, Schema>,
+  IntentParseOptions?,
+];
+
+/** The schema of an intent whose form is nothing but the intent. */
+export const INTENT_ONLY = z.object({});
+/** The schema of an intent whose handler parses a conform form itself (`submitSchemaForm`). */
+export const SCHEMA_FORM = z.object({});
+
+type EntryResult<Entry> = Entry extends readonly [
+  z.ZodTypeAny,
+  (...args: never[]) => infer Result,
+  ...unknown[],
+]
+  ? Awaited<Result>
+  : never;
+
+/** What the action answers: any of its handlers' results. */
+export type IntentResult<Entries> = { [Name in keyof Entries]: EntryResult<Entries[Name]> }[keyof Entries];
+
+/**
+ * `Schemas` is inferred from each entry's first element, so every handler's `value` is typed by
+ * its own schema; `Entries` keeps each handler's result for the action's answer type.
+ */
+type IntentEntries<Args, Schemas extends Record<string, z.ZodTypeAny>> = {
+  [Name in keyof Schemas]: IntentEntry<Args, Schemas[Name]>;
+};
+
+/** The form parsed by `schema`, or a 400 Refusal (see the file's comment for its message). */
+export function parseFormOrRefuse<Schema extends z.ZodTypeAny>(
+  form: FormData,
+  schema: Schema,
+  options: IntentParseOptions = {},
+): z.output<Schema> {
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (parsed.success) return parsed.data as z.output<Schema>;
+  const fields = options.messageFields ?? [];
+  const problem = parsed.error.issues.find((issue) => fields.includes(String(issue.path[0])));
+  throw problem ? new Refusal(400, { key: problem.message }) : badRequest();
+}
+
+/** Runs the entry named by the form's `intent` (see the file's comment). */
+export async function dispatchIntent<
+  Args extends WithForm,
+  Schemas extends Record<string, z.ZodTypeAny>,
+  Entries extends IntentEntries<Args, Schemas>,
+>(args: Args, entries: Entries & IntentEntries<Args, Schemas>): Promise<IntentResult<Entries>> {
+  const intent = args.form.get("intent");
+  if (typeof intent !== "string" || !Object.hasOwn(entries, intent)) throw badRequest();
+  const entry = entries[intent] as IntentEntry<Args> | undefined;
+  if (!entry) throw badRequest();
+  const [schema, handler, options] = entry;
+  const value: unknown = parseFormOrRefuse(args.form, schema, options);
+  return (await handler(value, args)) as IntentResult<Entries>;
+}
+
+/** An admin page's whole action: its intents (see the file's comment). */
+export function intentAction<
+  Schemas extends Record<string, z.ZodTypeAny>,
+  Entries extends IntentEntries<ShopperArgs & WithForm, Schemas>,
+>(entries: Entries & IntentEntries<ShopperArgs & WithForm, Schemas>, options?: FormOptions) {
+  return adminAction(
+    (args): Promise<IntentResult<Entries>> =>
+      dispatchIntent<ShopperArgs & WithForm, Schemas, Entries>(args, entries),
+    options,
+  );
+}
+
+/** An admin page's action with one form: parsed by `schema`, then `handler` (see the file's comment). */
+export function parsedAction<Schema extends z.ZodTypeAny, Result>(
+  schema: Schema,
+  handler: (value: z.output<Schema>, args: ShopperArgs & WithForm) => Result | Promise<Result>,
+  options?: IntentParseOptions,
+) {
+  return adminAction((args) => handler(parseFormOrRefuse(args.form, schema, options), args));
+}
