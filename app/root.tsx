@@ -11,7 +11,6 @@ import { lastI18n } from "~/lib/i18n";
 import { useOptionalRootData } from "~/lib/root-data";
 import { seo } from "~/lib/seo";
 import {
-  CLOSED_NOTICE_KEYS,
   isShellErrorData,
   type ClosedNotice,
   type RootData,
@@ -159,19 +158,13 @@ function errorKind(error: unknown): ErrorKind {
 }
 
 /**
- * Which closed notice a 503 means: the root's own (it says which) or a child's gate refusal (its
- * notice's key and params); an expired subscription when neither says.
+ * Which closed notice a 503 means: the root's own says it in `closed`, a child's gate refusal in
+ * its notice's params; an expired subscription when neither says.
  */
 function closedNoticeOf(error: unknown): ClosedNotice | null {
   if (!isRouteErrorResponse(error)) return null;
-  const payload: unknown = error.data;
-  if (isShellErrorData(payload)) return payload.closed ?? null;
-  const notice =
-    payload && typeof payload === "object" && "notice" in payload
-      ? (payload.notice as { key?: unknown; params?: Partial<ClosedNotice> } | null)
-      : null;
-  if (notice?.key !== CLOSED_NOTICE_KEYS.suspended) return null;
-  return { closure: "suspended", platformUrl: String(notice.params?.platformUrl ?? "") };
+  const payload = error.data as { closed?: ClosedNotice; notice?: { params?: ClosedNotice } } | null;
+  return payload?.closed ?? payload?.notice?.params ?? null;
 }
 
 function ErrorContent({

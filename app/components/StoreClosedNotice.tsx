@@ -22,28 +22,20 @@ export function StoreClosedNotice({ notice }: { notice: ClosedNotice | null }) {
       <h1 className="mt-8 text-2xl font-extrabold sm:text-3xl">
         {t(suspended ? "subscription.suspended" : "subscription.expired")}
       </h1>
-      {suspended ? (
-        <p className="mt-8 text-muted" data-testid="suspended-help">
-          {t("subscription.suspendedHelp", { platform: t("app.platformName") })}{" "}
-          <a
-            href={notice.platformUrl}
-            dir="ltr"
-            className="font-bold break-all text-primary-ink underline underline-offset-4"
-          >
-            {notice.platformUrl.replace(/^https?:\/\//, "")}
-          </a>
-        </p>
-      ) : (
-        <p className="mt-8 text-sm text-muted">
-          {t("subscription.ownerHint")}{" "}
-          <a
-            href={`/login?${new URLSearchParams({ redirectTo: "/admin/billing" })}`}
-            className="font-bold text-primary-ink underline underline-offset-4"
-          >
-            {t("subscription.ownerLogin")}
-          </a>
-        </p>
-      )}
+      <p className="mt-8 text-sm text-muted" data-testid={suspended ? "suspended-help" : undefined}>
+        {suspended
+          ? t("subscription.suspendedHelp", { platform: t("app.platformName") })
+          : t("subscription.ownerHint")}{" "}
+        <a
+          href={
+            suspended ? notice.platformUrl : `/login?${new URLSearchParams({ redirectTo: "/admin/billing" })}`
+          }
+          dir={suspended ? "ltr" : undefined}
+          className="font-bold break-all text-primary-ink underline underline-offset-4"
+        >
+          {suspended ? notice.platformHost : t("subscription.ownerLogin")}
+        </a>
+      </p>
     </section>
   );
 }

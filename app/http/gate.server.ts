@@ -8,7 +8,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { platformOrigin } from "~/services/store/store-origin.server";
 import { storeClosure, type StoreClosure } from "~/services/store/subscription-gate.server";
-import { CLOSED_NOTICE_KEYS, type ClosedNotice } from "~/lib/shell";
+import type { ClosedNotice } from "~/lib/shell";
 import { Refusal } from "./refusal.server";
 
 /** Crawlers and clients: look again in an hour (a renewal reopens at once anyway). */
@@ -49,16 +49,17 @@ export const gateHeaders = () => ({
 });
 
 /** What the closed notice says and where a suspended store's owner reaches the platform. */
-export const closedNotice = (closure: StoreClosure): ClosedNotice => ({
-  closure,
-  platformUrl: platformOrigin(),
-});
+export function closedNotice(closure: StoreClosure): ClosedNotice {
+  const platformUrl = platformOrigin();
+  return { closure, platformUrl, platformHost: platformUrl.replace(/^https?:\/\//, "") };
+}
 
 /** Throws the gate's refusal (503 with the notice) when the store is closed to this request. */
 export function enforceStoreGate(request: Request, context: AppLoadContext): void {
   const closure = closedStoreFor(request, context);
   if (closure) {
+    // The notice's params are the ClosedNotice itself: the root's error page reads them there.
     const notice = closedNotice(closure);
-    throw new Refusal(503, { key: CLOSED_NOTICE_KEYS[closure], params: { ...notice } }, gateHeaders());
+    throw new Refusal(503, { key: `subscription.${closure}`, params: { ...notice } }, gateHeaders());
   }
 }

@@ -130,7 +130,7 @@ const OVERRIDES = new Map<string, string[]>(
 // Whole class names → group. A Map: "constructor" or "__proto__" are nobody's group.
 const KEYWORDS = new Map<string, string>();
 for (const line of [
-  "display block inline-block flex inline-flex grid hidden contents table inline-table table-caption table-cell table-column table-column-group table-footer-group table-header-group table-row-group table-row",
+  "display block inline-block flex inline-flex grid hidden contents table table-row",
   "position static fixed absolute relative sticky",
   "visibility visible invisible",
   "sr sr-only not-sr-only",

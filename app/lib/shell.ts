@@ -72,13 +72,9 @@ export interface RootData {
 export interface ClosedNotice {
   closure: "expired" | "suspended";
   platformUrl: string;
+  /** The platform's address as the notice shows it (no scheme). */
+  platformHost: string;
 }
-
-/** The notice's key as a child route's refusal carries it (with the ClosedNotice as its params). */
-export const CLOSED_NOTICE_KEYS: Record<ClosedNotice["closure"], string> = {
-  expired: "subscription.expired",
-  suspended: "subscription.suspended",
-};
 
 export interface ShellErrorData {
   shell: Shell;

@@ -131,13 +131,14 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expectNoAxeViolations(page, "edit product form");
       await screenshots(page, `form-edit-${locale}`);
 
-      // The storefront has it, with both images.
+      // The storefront has it, with both images: the first large, and the strip below with every
+      // image (the large one too, so choosing a variant never hides a picture).
       await page.goto(hostUrl("dyes", `/products/${slug}?lng=${locale}`));
       await expect(
         page.getByRole("heading", { level: 1, name: locale === "ar" ? nameAr : nameEn }),
       ).toBeVisible();
       await expect(page.getByText(formatMoney(2345, "USD", locale)).first()).toBeVisible();
-      await expect(page.locator('main img[src*="/resources/image"]')).toHaveCount(2);
+      await expect(page.locator('main img[src*="/resources/image"]')).toHaveCount(3);
 
       // A new price, seen by the storefront's next page.
       await page.goBack();

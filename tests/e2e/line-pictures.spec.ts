@@ -38,7 +38,7 @@ async function imageIdOf(image: Locator): Promise<string> {
 }
 
 async function stripIds(page: Page, locale: Locale): Promise<string[]> {
-  const images = gallery(page, locale).getByTestId("gallery-strip").locator("img");
+  const images = gallery(page, locale).getByRole("listitem").locator("img");
   return Promise.all((await images.all()).map(imageIdOf));
 }
 

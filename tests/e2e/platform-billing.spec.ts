@@ -121,7 +121,9 @@ for (const locale of ["en", "ar"] as Locale[]) {
     ).toBeVisible();
     const closed = await page.goto(hostUrl(slug, `/?lng=${locale}`));
     expect(closed?.status()).toBe(503);
-    await expect(page.getByRole("heading", { name: t(locale, "subscription.expired") })).toBeVisible();
+    // Suspended, not expired: nothing to renew, and the way to the platform instead (issue 39).
+    await expect(page.getByRole("heading", { name: t(locale, "subscription.suspended") })).toBeVisible();
+    await expect(page.getByRole("link", { name: new URL(hostUrl(null, "/")).host })).toBeVisible();
 
     await page.goto(hostUrl(null, `/platform/stores?state=suspended&q=${slug}&lng=${locale}`));
     await screenshots(page, `staff-stores-${locale}`);

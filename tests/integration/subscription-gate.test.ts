@@ -201,7 +201,7 @@ describe("the gate on a store's pages", () => {
     expect(child.status).toBe(503);
     expect(child.data.notice).toEqual({
       key: "subscription.suspended",
-      params: { closure: "suspended", platformUrl: "http://localhost:3000" },
+      params: { closure: "suspended", platformUrl: "http://localhost:3000", platformHost: "localhost:3000" },
     });
     expect((await root("/admin/billing", adminCookie)).status).toBe(503);
     expect((await root("/login")).status).toBe(200);

@@ -52,7 +52,7 @@ export function Gallery({
         className="h-auto w-full rounded-lg border border-line bg-card object-cover"
       />
       {strip.length > 0 ? (
-        <ul className="grid grid-cols-3 gap-3" data-testid="gallery-strip">
+        <ul className="grid grid-cols-3 gap-3">
           {strip.map((image) => (
             <li key={image.src}>
               <img
