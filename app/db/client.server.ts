@@ -194,6 +194,9 @@ async function createPglite(dataDir = "memory://", dump?: Blob): Promise<Db & { 
  * database was back (decision 020). While the database is down the outage guard answers requests
  * without the pool, so only the few queries already waiting retry: a short cap costs nothing.
  */
+/** How long a read whose connection was lost waits for the driver to see that connection close. */
+const LOST_CONNECTION_CLOSE_WAIT_MS = 1_000;
+
 export function reconnectDelaySeconds(retries: number): number {
   return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 0.5);
 }
@@ -223,6 +226,20 @@ async function createPostgres(
    * PostgreSQL runs them in), or null when unknown: none yet, a scope failed, the connection closed.
    */
   let inStoreScope: string | null = null;
+  /** How many times that connection has closed, and who waits for its next close. */
+  let inStoreCloses = 0;
+  const inStoreCloseWaiters = new Set<() => void>();
+  /** Resolves at the connection's next close, or after `ms` if none comes. */
+  const nextInStoreClose = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        inStoreCloseWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      inStoreCloseWaiters.add(done);
+    });
   const losses = new ConnectionLossListeners();
   const readInStore = async (storeId: string, text: string, params: unknown[]): Promise<unknown[][]> => {
     // A connection of its own (decision 031's amendment), on which every read of this process is
@@ -236,7 +253,11 @@ async function createPostgres(
     const sql = (inStore ??= postgres(appUrl ?? url, {
       ...options,
       max: 1,
-      onclose: () => (inStoreScope = null),
+      onclose: () => {
+        inStoreScope = null;
+        inStoreCloses++;
+        for (const wake of [...inStoreCloseWaiters]) wake();
+      },
     }));
     const read = () =>
       sql
@@ -270,12 +291,16 @@ async function createPostgres(
     ...scoped(app, losses),
     async queryInStore(storeId, text, params) {
       if (!UUID.test(storeId)) throw new InvalidStoreIdError(storeId);
+      const closesBefore = inStoreCloses;
       try {
         return await readInStore(storeId, text, params);
       } catch (error) {
         if (!losses.note(error)) throw error;
         // One read-only statement: read once more, on the connection the driver opens in place
-        // of the lost one (issue 42 D4).
+        // of the lost one (issue 42 D4). A socket's error comes before its close, and until the
+        // close the driver still hands statements to that connection (each then fails with
+        // CONNECTION_CLOSED): the read waits for the close first, bounded, unless it came already.
+        if (inStoreCloses === closesBefore) await nextInStoreClose(LOST_CONNECTION_CLOSE_WAIT_MS);
         return readInStore(storeId, text, params).catch((again: unknown) => {
           losses.note(again);
           throw again;

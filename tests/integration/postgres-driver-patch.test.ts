@@ -4,7 +4,9 @@
  * 'write') at Immediate.nextWrite`, porsager/postgres#1208); a connection ended or terminated
  * while it starts did too (the array types query's unhandled rejection, porsager/postgres#1192,
  * issue 42's D1), and a terminated backend's error failed the next query of the reconnected
- * connection (porsager/postgres#1223, issue 42's D4). The same scripts run against the installed
+ * connection (porsager/postgres#1223, issue 42's D4), and a statement queued on a connection whose
+ * socket had failed was never settled, hanging every later statement of that connection
+ * (porsager/postgres#1130's cause, found by viewer.test's terminated read). The same scripts run against the installed
  * (patched) driver and against a copy with the patch taken out: the first survives, the second
  * dies or fails as the issues describe, so the test would catch the patch not being applied.
  * PostgreSQL only (TEST_DATABASE_URL).
@@ -18,6 +20,7 @@ import { afterAll, describe, expect, it } from "vitest";
 const serverUrl = process.env.TEST_DATABASE_URL;
 const SCRIPT = path.resolve("tests/integration/fixtures/postgres-cut.mjs");
 const STARTUP_SCRIPT = path.resolve("tests/integration/fixtures/postgres-startup-faults.mjs");
+const QUEUED_SCRIPT = path.resolve("tests/integration/fixtures/postgres-queued-behind-reset.mjs");
 const scratch = mkdtempSync(path.join(tmpdir(), "postgres-unpatched-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -94,5 +97,16 @@ describe.skipIf(!serverUrl)("postgres.js patch", () => {
   it("without the patch the next query fails with the dead backend's error", () => {
     const result = run(unpatched(), STARTUP_SCRIPT, "terminated-during-query");
     expect(result.stdout).toMatch(/^wrong: 57P01 terminating connection due to administrator command/);
+  });
+
+  it("settles a statement queued on a connection whose socket failed, and runs the next ones", () => {
+    const result = run(patched(), QUEUED_SCRIPT);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toMatch(/^ok: none hung/);
+  });
+
+  it("without the patch such a statement and the ones after it are never answered", () => {
+    const result = run(unpatched(), QUEUED_SCRIPT);
+    expect(result.stdout).toMatch(/^wrong: \d+ hung/);
   });
 });

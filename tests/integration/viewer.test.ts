@@ -178,14 +178,13 @@ describe("the viewer of a cached signed-in page (decision 031)", () => {
       // This file's database only: every connection of the app but this one is ended.
       await db.owner.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid()`);
-      // eslint-disable-next-line no-restricted-syntax -- not yet replaced (issue 32): no event tells the test the app's client has seen its connections close
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // No wait for the client to notice: a read sent on a connection already dead is retried once
+    // on a fresh one (issue 42, D4), so each of these finds the viewer, none fails or answers nobody.
     const reads = await Promise.all(
-      Array.from({ length: 4 }, () => readPageViewer(alpha.storeId, hash, null).catch(() => "failed" as const)),
+      Array.from({ length: 4 }, () => readPageViewer(alpha.storeId, hash, null)),
     );
-    // A read caught by the close itself may fail; none answers nobody, and the next one is whole.
-    for (const viewer of reads) if (viewer !== "failed") expect(viewer).toMatchObject(expected);
+    for (const viewer of reads) expect(viewer).toMatchObject(expected);
     expect(await readPageViewer(alpha.storeId, hash, null)).toMatchObject(expected);
   });
 });
