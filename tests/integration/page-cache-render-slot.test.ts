@@ -20,7 +20,7 @@ import { PageStore } from "../../server/page-cache/store";
 import { eventually } from "../helpers/eventually";
 import { startEdge, type EdgeServer } from "../helpers/edge-app";
 
-const DEADLINES = { pageMs: 300, writeMs: 500 };
+const DEADLINES = { pageMs: 300, writeMs: 500, commitGraceMs: 500 };
 const HOST = "slot.localhost";
 const STORE = "store-slot";
 
