@@ -12,14 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logTo } from "~/lib/log.server";
 import { currentWrites } from "~/lib/request-writes.server";
 import type { AppOptions } from "../../server/app";
-import { EdgePageCache } from "../../server/edge/page-cache";
 import { processMetrics } from "../../server/metrics/registry";
 import type { FinishedRequest } from "../../server/observe/request";
 import { requestObserver, type ObservedRequest } from "../../server/observe/requests";
-import { localBackend } from "../../server/page-cache/backend";
-import { PageStore } from "../../server/page-cache/store";
 import { eventually } from "../helpers/eventually";
-import { startEdge, type EdgeServer } from "../helpers/edge-app";
+import { startCachedEdge, startEdge, type EdgeServer } from "../helpers/edge-app";
 
 const DEADLINES = { pageMs: 300, writeMs: 500, commitGraceMs: 500 };
 /** How long a client waits before the test calls the request hung: far past every deadline. */
@@ -135,27 +132,20 @@ describe("the request deadline at the edge (stand-in pages, page cache on)", () 
   let server: EdgeServer;
 
   beforeAll(async () => {
-    const store = new PageStore(8 * 1024 * 1024);
-    const backend = localBackend(store);
-    const pageCache = new EdgePageCache({
-      backend: {
-        ...backend,
-        get: async (storeId, key) => store.get(storeId, key, expired ? Number.POSITIVE_INFINITY : Date.now()),
-      },
-      ttlMs: 60_000,
+    const record = (observed: ObservedRequest) => {
+      metrics.observeRequest(observed);
+      finished.push(observed);
+    };
+    server = await startCachedEdge({
+      handle: page.handle,
+      // The page cache's clock moved past every entry's life when `expired`.
+      readPage: (store) => async (storeId, key) =>
+        store.get(storeId, key, expired ? Number.POSITIVE_INFINITY : Date.now()),
       storeOf: (host) =>
         host.startsWith(HUNG_TENANT_HOST)
           ? new Promise<never>(() => {})
           : Promise.resolve(host.startsWith(HOST) ? "store-deadline" : null),
       knownStoreOf: (host) => (host.startsWith(HOST) ? "store-deadline" : null),
-    });
-    const record = (observed: ObservedRequest) => {
-      metrics.observeRequest(observed);
-      finished.push(observed);
-    };
-    server = await startEdge({
-      handle: page.handle,
-      pageCache,
       deadlines: DEADLINES,
       observe: requestObserver({ log: false, routeOf: () => "routes/products.$slug", record }),
     });
