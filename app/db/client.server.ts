@@ -14,6 +14,7 @@ import postgres from "postgres";
 import * as schema from "./schema";
 import { ConnectionLossListeners } from "./connection-loss.server";
 import { config } from "~/lib/config.server";
+import { currentWrites, type RequestWrites } from "~/lib/request-writes.server";
 
 export type Schema = typeof schema;
 export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
@@ -73,23 +74,77 @@ const ENTER_SCOPE_SQL = "select set_config('role', $1, true), set_config('app.st
 /** The same for the rest of the session: on `queryInStore`'s own connection, which nothing else uses. */
 const SESSION_SCOPE_SQL = "select set_config('role', $1, false), set_config('app.store_id', $2, false)";
 
+/** What a transaction may write through: reading builders leave a request's record alone. */
+const WRITING = new Set<PropertyKey>(["insert", "update", "delete", "execute", "transaction"]);
+
+/**
+ * `tx` for a write request's work (issue 42, decision 020): its first use of a writing builder
+ * (or a raw statement, which may write) tells the request's record that a write began, so the
+ * edge awaits the action's answer once its COMMIT may have been sent.
+ */
+function watched(tx: Tx, wrote: () => void): Tx {
+  return new Proxy(tx, {
+    get(target, property, receiver) {
+      if (WRITING.has(property)) wrote();
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
+
+async function tracked<T>(
+  writes: RequestWrites | undefined,
+  transaction: (watch: (tx: Tx) => Tx, done: () => void) => Promise<T>,
+): Promise<T> {
+  if (!writes)
+    return transaction(
+      (tx) => tx,
+      () => {},
+    );
+  let wrote = false;
+  /** Set when `fn` has returned: an error from then on is the COMMIT's, its outcome unknown. */
+  let committing = false;
+  try {
+    const result = await transaction(
+      (tx) =>
+        watched(tx, () => {
+          if (wrote) return;
+          wrote = true;
+          writes.began();
+        }),
+      () => {
+        committing = true;
+        if (wrote) writes.committing();
+      },
+    );
+    if (wrote) writes.ended("committed", { sent: true });
+    return result;
+  } catch (error) {
+    if (wrote) writes.ended(committing ? "unknown" : "rolled-back", { sent: committing });
+    throw error;
+  }
+}
+
 function scoped(owner: AppDatabase, losses: ConnectionLossListeners) {
   const once = <T>(storeId: string, fn: (tx: Tx) => Promise<T>, started: { fn: boolean }) =>
-    owner.transaction(async (tx) => {
-      // One round trip: set_config with is_local = true is SET LOCAL. Every transaction of every
-      // request starts with it, so it is a prepared statement (PostgreSQL parses and plans it
-      // once per connection; drizzle's execute() would send it unprepared each time).
-      await tx
-        .select({
-          role: sql`set_config('role', ${APP_ROLE}, true)`,
-          store: sql`set_config('app.store_id', ${storeId}, true)`,
-        })
-        .from(sql`(select) as scope`)
-        .prepare("enter_scope")
-        .execute();
-      started.fn = true;
-      return fn(tx);
-    });
+    tracked(currentWrites(), (watch, done) =>
+      owner.transaction(async (tx) => {
+        // One round trip: set_config with is_local = true is SET LOCAL. Every transaction of every
+        // request starts with it, so it is a prepared statement (PostgreSQL parses and plans it
+        // once per connection; drizzle's execute() would send it unprepared each time).
+        await tx
+          .select({
+            role: sql`set_config('role', ${APP_ROLE}, true)`,
+            store: sql`set_config('app.store_id', ${storeId}, true)`,
+          })
+          .from(sql`(select) as scope`)
+          .prepare("enter_scope")
+          .execute();
+        started.fn = true;
+        const result = await fn(watch(tx));
+        done();
+        return result;
+      }),
+    );
   const run = async <T>(storeId: string, fn: (tx: Tx) => Promise<T>) => {
     const started = { fn: false };
     try {

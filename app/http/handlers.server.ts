@@ -12,6 +12,8 @@
  */
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Locale } from "~/lib/i18n";
+import { getServerT } from "~/lib/i18n.server";
+import type { FormNotice } from "~/lib/notice";
 import { safeRedirectPath } from "~/lib/redirect";
 import type { StaffUser } from "~/services/identity/platform-auth.server";
 import type { SessionUser } from "~/services/identity/sessions.server";
@@ -125,6 +127,52 @@ export function siteResourceAction(fn: Handler<RequestArgs & WithForm, Response>
       return Response.json({ notice: error.notice }, { status: error.status, headers });
     }
   };
+}
+
+/**
+ * A resource route's loader or action (a route with no page: a download, an image, robots.txt, a
+ * redirect): `export const loader = resourceRoute(adminLoader(async (…) => new Response(…)))`.
+ * Remix hands a resource route's thrown `data()` on as `{"message":"Unexpected Server Error"}`
+ * with the refusal's status, the reason lost (issue 42 D10). Here a Refusal, thrown or turned into
+ * thrown data by the wrapper inside, answers its status with its message as text in the reader's
+ * language, and its headers (Retry-After). Every route without a page uses it
+ * (tests/unit/resource-routes.test.ts).
+ */
+export function resourceRoute<A extends { request: Request; context: AppLoadContext }, T>(
+  handler: (args: A) => Promise<T> | T,
+) {
+  return async (args: A): Promise<T | Response> => {
+    try {
+      return await handler(args);
+    } catch (thrown) {
+      const refusal = refusalOf(thrown);
+      if (!refusal) throw thrown;
+      const headers = new Headers(refusal.headers);
+      headers.set("Content-Type", "text/plain; charset=utf-8");
+      if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+      const t = getServerT(args.context.locale);
+      return new Response(String(t(refusal.notice.key, refusal.notice.params)), {
+        status: refusal.status,
+        headers,
+      });
+    }
+  };
+}
+
+/** A Refusal, or what a wrapper made of one: thrown `data({ notice }, { status })`. */
+function refusalOf(thrown: unknown): { status: number; notice: FormNotice; headers?: HeadersInit } | null {
+  if (thrown instanceof Refusal) return thrown;
+  if (!thrown || typeof thrown !== "object") return null;
+  const {
+    type,
+    data: payload,
+    init,
+  } = thrown as { type?: unknown; data?: unknown; init?: ResponseInit | null };
+  if (type !== "DataWithResponseInit" || !payload || typeof payload !== "object") return null;
+  const notice = (payload as { notice?: FormNotice }).notice;
+  const status = init?.status ?? 200;
+  if (!notice || typeof notice.key !== "string" || status < 400) return null;
+  return { status, notice, headers: init?.headers };
 }
 
 // ── A store's host, anyone ──

@@ -80,6 +80,7 @@ const schema = z.object({
   DATABASE_HEALTH_TIMEOUT_MS: wholeNumber(1, 600_000),
   REQUEST_DEADLINE_MS: wholeNumber(1, 600_000),
   REQUEST_WRITE_DEADLINE_MS: wholeNumber(1, 600_000),
+  REQUEST_COMMIT_GRACE_MS: wholeNumber(1, 600_000),
   SEED_DEMO: flag(["1"], ["0"]),
   SESSION_SECRET: optionalText,
   COOKIE_SECURE: flag(["1"], ["0"]),
@@ -176,9 +177,18 @@ export interface Config {
 export interface RequestDeadlines {
   pageMs: number;
   writeMs: number;
+  /**
+   * How much longer a write whose COMMIT may have been sent is awaited when the database falls or
+   * its deadline passes: its action's answer says what happened (decision 020, issue 42).
+   */
+  commitGraceMs: number;
 }
 
-export const DEFAULT_REQUEST_DEADLINES: RequestDeadlines = { pageMs: 10_000, writeMs: 30_000 };
+export const DEFAULT_REQUEST_DEADLINES: RequestDeadlines = {
+  pageMs: 10_000,
+  writeMs: 30_000,
+  commitGraceMs: 10_000,
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -217,6 +227,7 @@ export function loadConfig(env: Env): Config {
     requestDeadline: {
       pageMs: v.REQUEST_DEADLINE_MS ?? DEFAULT_REQUEST_DEADLINES.pageMs,
       writeMs: v.REQUEST_WRITE_DEADLINE_MS ?? DEFAULT_REQUEST_DEADLINES.writeMs,
+      commitGraceMs: v.REQUEST_COMMIT_GRACE_MS ?? DEFAULT_REQUEST_DEADLINES.commitGraceMs,
     },
     seedDemo: v.SEED_DEMO,
     sessionSecret: v.SESSION_SECRET,

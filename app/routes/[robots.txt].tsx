@@ -1,5 +1,5 @@
 import { notFound } from "~/http/guards.server";
-import { siteLoader } from "~/http/handlers.server";
+import { resourceRoute, siteLoader } from "~/http/handlers.server";
 
 /** Shopper-private and admin pages stay out of search engines; everything else is open. */
 const STORE_PRIVATE = [
@@ -14,19 +14,21 @@ const STORE_PRIVATE = [
   "/reset-password",
 ];
 
-export const loader = siteLoader(({ request, context }) => {
-  // A resource route: the root loader (which answers unknown hosts) does not run for it.
-  if (context.tenant.kind === "unknown") return notFound();
-  const origin = new URL(request.url).origin;
-  const disallow = context.tenant.kind === "store" ? STORE_PRIVATE : ["/platform", "/login"];
-  const body = [
-    "User-agent: *",
-    "Allow: /",
-    ...disallow.map((path) => `Disallow: ${path}`),
-    `Sitemap: ${origin}/sitemap.xml`,
-    "",
-  ].join("\n");
-  return new Response(body, {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
-});
+export const loader = resourceRoute(
+  siteLoader(({ request, context }) => {
+    // A resource route: the root loader (which answers unknown hosts) does not run for it.
+    if (context.tenant.kind === "unknown") return notFound();
+    const origin = new URL(request.url).origin;
+    const disallow = context.tenant.kind === "store" ? STORE_PRIVATE : ["/platform", "/login"];
+    const body = [
+      "User-agent: *",
+      "Allow: /",
+      ...disallow.map((path) => `Disallow: ${path}`),
+      `Sitemap: ${origin}/sitemap.xml`,
+      "",
+    ].join("\n");
+    return new Response(body, {
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    });
+  }),
+);

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { adminLoader } from "~/http/handlers.server";
+import { adminLoader, resourceRoute } from "~/http/handlers.server";
 
 /** Declared with adminLoader like every admin child: Remix runs it without the layout's check. */
-export const loader = adminLoader(() => redirect("/admin/dashboard"));
+export const loader = resourceRoute(adminLoader(() => redirect("/admin/dashboard")));

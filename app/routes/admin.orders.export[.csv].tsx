@@ -1,4 +1,4 @@
-import { adminLoader } from "~/http/handlers.server";
+import { adminLoader, resourceRoute } from "~/http/handlers.server";
 import { todayIn } from "~/lib/validation/report-range";
 import { readOrderFilters } from "~/http/list-filters.server";
 import { exportAdminOrdersCsv } from "~/services/orders/admin-orders.server";
@@ -8,15 +8,17 @@ import { exportAdminOrdersCsv } from "~/services/orders/admin-orders.server";
  * UTF-8 with a byte order mark for spreadsheets, formula-like cells guarded (app/lib/csv.ts).
  * Filter values the list ignores are ignored here too. Never cached: it is the admin's data.
  */
-export const loader = adminLoader(async ({ request, store, locale }) => {
-  const { filters } = readOrderFilters(request);
-  const csv = await exportAdminOrdersCsv(store.id, filters, locale, store.timeZone);
-  const date = todayIn(store.timeZone);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${store.slug}-orders-${date}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-});
+export const loader = resourceRoute(
+  adminLoader(async ({ request, store, locale }) => {
+    const { filters } = readOrderFilters(request);
+    const csv = await exportAdminOrdersCsv(store.id, filters, locale, store.timeZone);
+    const date = todayIn(store.timeZone);
+    return new Response(csv, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${store.slug}-orders-${date}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  }),
+);

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { adminLoader } from "~/http/handlers.server";
+import { adminLoader, resourceRoute } from "~/http/handlers.server";
 
 /** SPEC §2's earlier navigation variant: this address moved for good (its page is Settings). */
-export const loader = adminLoader(() => redirect("/admin/settings", 301));
+export const loader = resourceRoute(adminLoader(() => redirect("/admin/settings", 301)));

@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
-import { siteLoader, siteResourceAction } from "~/http/handlers.server";
+import { resourceRoute, siteLoader, siteResourceAction } from "~/http/handlers.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { destroySession, destroyStaffSession } from "~/http/sessions.server";
 
 /** Logging out changes state, so only POST does it; a GET just goes home. */
-export const loader = siteLoader(() => redirect("/"));
+export const loader = resourceRoute(siteLoader(() => redirect("/")));
 
 export const action = siteResourceAction(async ({ request, context }) => {
   const cookie =

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { siteLoader, siteResourceAction } from "~/http/handlers.server";
+import { resourceRoute, siteLoader, siteResourceAction } from "~/http/handlers.server";
 import { safeRedirectPath } from "~/lib/redirect";
 import { isTheme } from "~/lib/theme";
 import { themeCookie } from "~/lib/theme.server";
@@ -13,4 +13,4 @@ export const action = siteResourceAction(async ({ form }) => {
 });
 
 /** Someone opened the form's URL directly: nothing to show here. */
-export const loader = siteLoader(() => redirect("/"));
+export const loader = resourceRoute(siteLoader(() => redirect("/")));

@@ -9,6 +9,10 @@
  * loaders and its render (entry.server.tsx), and the work still running is dropped: whatever it
  * ends with is never written.
  *
+ * A write whose COMMIT may have been sent when its time is up (issue 42, decision 020) is given
+ * `hold.graceMs` more for its action's own answer, which knows the outcome; past that, its page
+ * says the outcome could not be confirmed.
+ *
  * Each passed deadline is logged (a warning, with the request id) with what the request was still
  * waiting on: the stage of the edge (`race`'s `stage`) and, inside the page cache lookup, its own
  * step (`res.locals.lookupStep`). That is how a request that never settles is found (issue 42, D2).
@@ -17,6 +21,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { DEFAULT_REQUEST_DEADLINES, type RequestDeadlines } from "../../app/lib/config.server";
 import { logger } from "../../app/lib/log.server";
 import { noteRequest, requestFacts } from "../observe/request";
+import { writeOutcome, type CommitHold } from "../outage/guard";
 import { sendUnavailable } from "../outage/page";
 import type { EdgePageCache } from "./page-cache";
 
@@ -49,6 +54,7 @@ export function startDeadline({
   ms,
   controller,
   pageCache,
+  hold,
 }: {
   req: ExpressRequest;
   res: ExpressResponse;
@@ -56,12 +62,20 @@ export function startDeadline({
   ms: number;
   controller: AbortController;
   pageCache?: EdgePageCache;
+  hold?: CommitHold;
 }): Deadline {
   let passed = false;
   let waitingOn: DeadlineStage | "edge" = "edge";
   let pass = () => {};
   const reached = new Promise<null>((resolve) => (pass = () => resolve(null)));
-  const timer = setTimeout(() => {
+  let held = false;
+  const expire = () => {
+    if (hold && !held && hold.writes.mayHaveCommitted) {
+      // Its COMMIT may have been sent: the action's answer says what happened.
+      held = true;
+      timer = setTimeout(expire, hold.graceMs);
+      return;
+    }
     passed = true;
     // Read by the page cache: a lookup or a store finishing after this writes nothing.
     res.locals.lookupAbandoned = true;
@@ -71,6 +85,7 @@ export function startDeadline({
       {
         reqId: requestFacts(res)?.id,
         deadlineMs: ms,
+        heldForCommitMs: held ? hold?.graceMs : undefined,
         waitingOn,
         lookupStep: waitingOn === "page cache lookup" ? res.locals.lookupStep : undefined,
       },
@@ -78,8 +93,9 @@ export function startDeadline({
     );
     pass();
     controller.abort();
-    void answerPastDeadline(req, res, url, pageCache);
-  }, ms);
+    void answerPastDeadline(req, res, url, pageCache, hold);
+  };
+  let timer = setTimeout(expire, ms);
   res.once("close", () => clearTimeout(timer));
   return {
     get passed() {
@@ -103,6 +119,7 @@ async function answerPastDeadline(
   res: ExpressResponse,
   url: URL,
   pageCache: EdgePageCache | undefined,
+  hold: CommitHold | undefined,
 ) {
   // Its status is sent: the only answer left is to end the exchange.
   if (res.headersSent) {
@@ -112,5 +129,5 @@ async function answerPastDeadline(
   const served = await pageCache?.serveStale(req, res, url).catch(() => false);
   if (served || res.writableEnded) return;
   // A write's transaction may still commit: the shopper is not told that nothing was saved.
-  sendUnavailable(req, res, { outcomeUnknown: true });
+  sendUnavailable(req, res, { ...writeOutcome(hold?.writes), outcomeUnknown: true });
 }

@@ -6,13 +6,20 @@
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import type { RequestDeadlines } from "../../app/lib/config.server";
+import { DEFAULT_REQUEST_DEADLINES, type RequestDeadlines } from "../../app/lib/config.server";
+import { RequestWrites, runWithWrites } from "../../app/lib/request-writes.server";
 import { limitBody, MAX_BODY_BYTES } from "./body-limit";
 import { deadlineMs, startDeadline } from "./deadline";
 import { PRIVATE_CACHE_CONTROL, type Candidate, type EdgePageCache } from "./page-cache";
 import { isPersonal } from "./security-headers";
 import { errorFields, logger } from "../../app/lib/log.server";
-import { answerUnavailable, failedForOutage, unlessDown, type OutageGuard } from "../outage/guard";
+import {
+  answerUnavailable,
+  failedForOutage,
+  unlessDown,
+  type CommitHold,
+  type OutageGuard,
+} from "../outage/guard";
 import { isWellFormedHost, remixHeaders, trustedHost } from "./trusted-host";
 
 export interface RemixEdgeOptions {
@@ -65,6 +72,13 @@ export function remixEdge({
       await answerUnavailable(outage, req, res, url);
       return;
     }
+    // A write's record of its COMMITs, told by the transaction helper (decision 020, issue 42): once
+    // one may have been sent, neither a fall nor the deadline answers for the action at once.
+    const writes = req.method !== "GET" && req.method !== "HEAD" ? new RequestWrites() : undefined;
+    const hold: CommitHold | undefined = writes && {
+      writes,
+      graceMs: (deadlines ?? DEFAULT_REQUEST_DEADLINES).commitGraceMs,
+    };
     const controller = new AbortController();
     // Abort loaders and actions when the client goes away before the answer is written.
     let finished = false;
@@ -81,6 +95,7 @@ export function remixEdge({
       ms: deadlineMs(req.method, deadlines),
       controller,
       pageCache,
+      hold,
     });
     const lookup = pageCache?.lookup(req, res, url).catch((error: unknown) => {
       // The cache is an optimisation: when it fails, Remix answers as if it were off.
@@ -133,8 +148,13 @@ export function remixEdge({
         // Rendered below for the viewer, with the session: theirs alone, never kept.
         keep = null;
       }
+      const request = new Request(url.href, init);
       const response = await deadline.race(
-        unlessDown(outage, handle(new Request(url.href, init), req, res)),
+        unlessDown(
+          outage,
+          writes ? runWithWrites(writes, () => handle(request, req, res)) : handle(request, req, res),
+          hold,
+        ),
         "render",
       );
       if (deadline.passed) return;
@@ -142,7 +162,7 @@ export function remixEdge({
       if (response === null || (response.status >= 500 && (await failedForOutage(outage, started)))) {
         controller.abort();
         await response?.body?.cancel().catch(() => {});
-        if (outage && !deadline.passed) await answerUnavailable(outage, req, res, url);
+        if (outage && !deadline.passed) await answerUnavailable(outage, req, res, url, writes);
         return;
       }
       if (
@@ -156,7 +176,7 @@ export function remixEdge({
     } catch (error) {
       if (overLimit || deadline.passed) return;
       if (outage && (await failedForOutage(outage, started))) {
-        if (!deadline.passed) await answerUnavailable(outage, req, res, url);
+        if (!deadline.passed) await answerUnavailable(outage, req, res, url, writes);
         return;
       }
       if (deadline.passed) return;

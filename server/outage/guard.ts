@@ -7,6 +7,7 @@
  * or when a database connection was lost while it ran (issue 42 D4).
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { RequestWrites } from "../../app/lib/request-writes.server";
 import type { EdgePageCache } from "../edge/page-cache";
 import type { DatabaseHealth } from "./health";
 import { sendUnavailable } from "./page";
@@ -16,38 +17,77 @@ export interface OutageGuard {
   pageCache?: EdgePageCache;
 }
 
-/** The stale page when there is one, else the 503. */
+/** The stale page when there is one, else the 503 (for a write, what is known of its outcome). */
 export async function answerUnavailable(
   guard: OutageGuard,
   req: ExpressRequest,
   res: ExpressResponse,
   url: URL,
+  writes?: RequestWrites,
 ): Promise<void> {
   const served = await guard.pageCache?.serveStale(req, res, url).catch(() => false);
-  if (!served) sendUnavailable(req, res);
+  if (!served) sendUnavailable(req, res, writeOutcome(writes));
+}
+
+/** How the 503 page speaks of a write: "nothing was saved" only when nothing may have committed. */
+export function writeOutcome(writes: RequestWrites | undefined): {
+  outcomeUnknown: boolean;
+  resendSafe: boolean;
+} {
+  return { outcomeUnknown: writes?.outcomeUnknown ?? false, resendSafe: writes?.resendSafe ?? false };
 }
 
 /**
- * `work`'s answer, or null when the database went down before it came (the caller answers
- * unavailable and drops whatever `work` ends with).
+ * A write whose COMMIT may have been sent is not given up at a fall (issue 42, decision 020): its
+ * action knows what happened (a checkout looks its order up by its token), so its answer is awaited
+ * for up to `graceMs` more.
  */
-export async function unlessDown<T>(guard: OutageGuard | undefined, work: Promise<T>): Promise<T | null> {
+export interface CommitHold {
+  writes: RequestWrites;
+  graceMs: number;
+}
+
+const FELL = Symbol("fell");
+
+/**
+ * `work`'s answer, or null when the database went down before it came (the caller answers
+ * unavailable and drops whatever `work` ends with). With `hold`, a write that may have committed
+ * when the fall comes is awaited `hold.graceMs` longer before it is given up.
+ */
+export async function unlessDown<T>(
+  guard: OutageGuard | undefined,
+  work: Promise<T>,
+  hold?: CommitHold,
+): Promise<T | null> {
   if (!guard) return work;
   // onceDown fires on the next fall only: one that came while `work` was being started (a page
   // cache lookup that found the database gone) would otherwise leave it waiting on the pool.
-  if (guard.health.down) {
+  if (guard.health.down && !hold?.writes.mayHaveCommitted) {
     work.catch(() => {});
     return null;
   }
   let unsubscribe = () => {};
-  const wentDown = new Promise<null>((resolve) => {
-    unsubscribe = guard.health.onceDown(() => resolve(null));
+  const wentDown = new Promise<typeof FELL>((resolve) => {
+    unsubscribe = guard.health.onceDown(() => resolve(FELL));
   });
   try {
-    const result = await Promise.race([work, wentDown]);
+    const result = guard.health.down ? FELL : await Promise.race([work, wentDown]);
+    if (result !== FELL) return result;
+    if (hold?.writes.mayHaveCommitted) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const given = new Promise<typeof FELL>(
+        (resolve) => (timer = setTimeout(() => resolve(FELL), hold.graceMs)),
+      );
+      try {
+        const late = await Promise.race([work, given]);
+        if (late !== FELL) return late;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
     // Nobody awaits `work` any more: its late failure is not an unhandled rejection.
-    if (result === null) work.catch(() => {});
-    return result;
+    work.catch(() => {});
+    return null;
   } finally {
     unsubscribe();
   }

@@ -2,7 +2,8 @@
  * The "temporarily unavailable" answer (decision 020): 503 with Retry-After and a page of its
  * own that needs nothing from the database (no store name, no branding), in the visitor's
  * language (the `lng` cookie, else Accept-Language), light or dark as the system prefers.
- * A write is told that nothing was saved.
+ * A write is told that nothing was saved, or, when its COMMIT may have been sent (decision 020,
+ * issue 42), that its outcome could not be confirmed.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +14,8 @@ interface OutageText {
   title: string;
   message: string;
   writeMessage: string;
+  unconfirmed: string;
+  unconfirmedResendSafe: string;
   retry: string;
 }
 
@@ -42,8 +45,22 @@ export function visitorLanguage(cookie: string | undefined, acceptLanguage: stri
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function outagePage(lang: Lang, { write, retryHref }: { write: boolean; retryHref: string }): string {
+/** What the page says of a write: nothing saved, or not confirmed (and whether sending it again is safe). */
+export type WriteNote = "nothing-saved" | "unconfirmed" | "unconfirmed-resend-safe";
+
+export function outagePage(
+  lang: Lang,
+  { write, retryHref }: { write: WriteNote | null; retryHref: string },
+): string {
   const t = text(lang);
+  const note =
+    write === "nothing-saved"
+      ? t.writeMessage
+      : write === "unconfirmed"
+        ? t.unconfirmed
+        : write === "unconfirmed-resend-safe"
+          ? t.unconfirmedResendSafe
+          : null;
   return `<!doctype html>
 <html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}">
 <head>
@@ -72,7 +89,7 @@ a:focus-visible{outline:3px solid var(--ink);outline-offset:3px}
 <svg width="64" height="64" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M12 8v5"/><path d="M12 16.5h.01"/><path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"/></svg>
 <h1>${escape(t.title)}</h1>
 <p>${escape(t.message)}</p>
-${write ? `<p><strong>${escape(t.writeMessage)}</strong></p>` : ""}
+${note ? `<p><strong>${escape(note)}</strong></p>` : ""}
 <a href="${escape(retryHref)}">${escape(t.retry)}</a>
 </main>
 </body>
@@ -81,12 +98,13 @@ ${write ? `<p><strong>${escape(t.writeMessage)}</strong></p>` : ""}
 
 /**
  * Sends the 503; `Connection: close` when the process is going away. `outcomeUnknown`: a write
- * given up at its deadline (its transaction may still commit) is not told that nothing was saved.
+ * given up at its deadline (its transaction may still commit), or whose COMMIT was sent, is not
+ * told that nothing was saved; `resendSafe`: sending it again cannot do it twice (a checkout).
  */
 export function sendUnavailable(
   req: IncomingMessage,
   res: ServerResponse,
-  { close = false, outcomeUnknown = false } = {},
+  { close = false, outcomeUnknown = false, resendSafe = false } = {},
 ): void {
   if (res.headersSent) {
     res.destroy();
@@ -110,7 +128,14 @@ export function sendUnavailable(
   res.removeHeader("Content-Encoding");
   // A write's body is not read: the connection cannot carry another request after it.
   if (close || (write && !req.complete)) res.setHeader("Connection", "close");
-  const body = outagePage(lang, { write: write && !outcomeUnknown, retryHref });
+  const note: WriteNote | null = !write
+    ? null
+    : !outcomeUnknown
+      ? "nothing-saved"
+      : resendSafe
+        ? "unconfirmed-resend-safe"
+        : "unconfirmed";
+  const body = outagePage(lang, { write: note, retryHref });
   res.setHeader("Content-Length", Buffer.byteLength(body));
   res.end(req.method === "HEAD" ? undefined : body);
 }

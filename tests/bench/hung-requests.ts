@@ -17,6 +17,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import postgres from "postgres";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
+import { rawRequest } from "../helpers/raw-http";
 import { buildIfStale, freePort, loadAverageText, startServer } from "./server";
 
 const SECONDS = Number(process.env.HUNG_SECONDS ?? 60);
@@ -39,34 +40,20 @@ function get(
   body?: string,
   giveUpMs = 30_000,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method,
-        agent,
-        headers: { host: `${STORE}.localhost:${port}`, "accept-encoding": "gzip, br", ...headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString("latin1"),
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    const timer = setTimeout(() => request.destroy(new Error(`gave up after ${giveUpMs} ms`)), giveUpMs);
-    request.on("close", () => clearTimeout(timer));
-    request.on("error", reject);
-    request.end(body);
-  });
+  return rawRequest({
+    port,
+    host: `${STORE}.localhost:${port}`,
+    path,
+    method,
+    agent,
+    giveUpMs,
+    headers: { "accept-encoding": "gzip, br", ...headers },
+    body,
+  }).then(({ status, headers: answered, bytes }) => ({
+    status,
+    headers: answered,
+    body: bytes.toString("latin1"),
+  }));
 }
 
 async function signIn(): Promise<string> {

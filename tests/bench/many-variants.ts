@@ -4,8 +4,9 @@
  * imports a CSV (the admin's own import, "apply" step) of one product in 10 shades × 10 sizes,
  * each with its own SKU, price and stock. Works on either database, as it goes through the app.
  */
-import http from "node:http";
+import type http from "node:http";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
+import { textRequest } from "../helpers/raw-http";
 
 export const MANY_VARIANTS_SLUG = "bench-sampler-100";
 const ADMIN = { email: "admin@dyes.test", password: DEMO_PASSWORDS.admin };
@@ -31,34 +32,17 @@ function post(
   body: URLSearchParams,
   cookie?: string,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method: "POST",
-        headers: {
-          host,
-          origin: `http://${host}`,
-          "content-type": "application/x-www-form-urlencoded",
-          ...(cookie ? { cookie } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(body.toString());
+  return textRequest({
+    port,
+    host,
+    path,
+    method: "POST",
+    headers: {
+      origin: `http://${host}`,
+      "content-type": "application/x-www-form-urlencoded",
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body.toString(),
   });
 }
 

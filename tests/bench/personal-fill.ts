@@ -7,7 +7,6 @@
  * then gzip-compressed (level 6 and 1) or brotli-compressed (quality 5, what anonymous entries
  * use), and the filled page uncompressed. Single-threaded CPU time in this process.
  */
-import http from "node:http";
 import zlib from "node:zlib";
 import { decode } from "turbo-stream";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
@@ -18,31 +17,20 @@ import {
   type SlotName,
   type Tokens,
 } from "../../server/page-cache/personal";
+import { textRequest } from "../helpers/raw-http";
 import { startServer } from "./server";
 
 const PAGES = ["/", "/products?sort=price-asc&category=fabric-dyes", "/products/crimson-red-fabric-dye"];
 const ITERATIONS = Number(process.env.FILL_ITERATIONS ?? 2000);
 
 function send(port: number, path: string, headers: Record<string, string>, body?: string) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method: body ? "POST" : "GET",
-        headers: { host: `dyes.localhost:${port}`, ...headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ headers: response.headers, body: Buffer.concat(chunks).toString() }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
+  return textRequest({
+    port,
+    host: `dyes.localhost:${port}`,
+    path,
+    method: body ? "POST" : "GET",
+    headers,
+    body,
   });
 }
 

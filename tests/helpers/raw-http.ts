@@ -20,6 +20,10 @@ export interface RawRequest {
   method?: string;
   headers?: http.OutgoingHttpHeaders;
   body?: string;
+  /** The connection pool to send on (keep-alive, a socket limit); Node's global agent without it. */
+  agent?: http.Agent;
+  /** Rejects (and destroys the request) when the whole answer has not come within this many ms. */
+  giveUpMs?: number;
 }
 
 function decompress(raw: Buffer, encoding: string | undefined): Buffer {
@@ -36,10 +40,12 @@ export function rawRequest({
   method = "GET",
   headers = {},
   body,
+  agent,
+  giveUpMs,
 }: RawRequest): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port, path, method, headers: { host, ...headers } },
+      { host: "127.0.0.1", port, path, method, agent, headers: { host, ...headers } },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -50,6 +56,10 @@ export function rawRequest({
         response.on("error", reject);
       },
     );
+    if (giveUpMs !== undefined) {
+      const timer = setTimeout(() => request.destroy(new Error(`gave up after ${giveUpMs} ms`)), giveUpMs);
+      request.on("close", () => clearTimeout(timer));
+    }
     request.on("error", reject);
     request.end(body);
   });

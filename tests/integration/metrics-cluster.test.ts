@@ -6,7 +6,7 @@
  * afterwards the request-duration histogram counts every request, both workers' summed.
  * PostgreSQL only (TEST_DATABASE_URL): several processes need it.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../bench/server";
@@ -47,6 +47,31 @@ function productRequests(body: string): number {
       body,
     );
   return line ? Number(line[1]) : 0;
+}
+
+/** The summed pool sizes: 10 for each worker whose figures the scrape holds. */
+function poolSize(body: string): number {
+  const line = /^db_pool_size (\d+)$/m.exec(body);
+  return line ? Number(line[1]) : 0;
+}
+
+/** The primary's worker processes (its children running server.ts; tsx's esbuild is not one). */
+function workerPids(primary: number): number[] {
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      const stat = read(`/proc/${pid}/stat`);
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      return parent === primary && read(`/proc/${pid}/cmdline`).includes("server.ts");
+    });
 }
 
 describe.skipIf(!serverUrl)("metrics with two processes", () => {
@@ -113,5 +138,34 @@ describe.skipIf(!serverUrl)("metrics with two processes", () => {
     expect(after.status, after.body).toBe(200);
     expect(productRequests(after.body)).toBe(CLIENTS * REQUESTS_PER_CLIENT);
     expect(after.body).toContain("process_cpu_user_seconds_total");
+  }, 120_000);
+
+  it("answers every scrape while a worker that exited is started again, with the figures of those up", async () => {
+    const primary = instance.process.pid!;
+    const before = workerPids(primary);
+    expect(before).toHaveLength(2);
+    const [victim] = before;
+    process.kill(victim!, "SIGKILL");
+
+    // From the exit until its replacement answers too (both pools in the sum again): the
+    // replacement is connected long before it has loaded the build and installed its reply.
+    const scrapes: Scrape[] = [];
+    const started = performance.now();
+    for (;;) {
+      const answer = await scrape(metricsPort);
+      scrapes.push(answer);
+      const now = workerPids(primary);
+      if (!now.includes(victim!) && now.length === 2 && poolSize(answer.body) === 20) break;
+      if (performance.now() - started > 90_000)
+        throw new Error(`no replacement worker within 90 s:\n${instance.output()}`);
+    }
+    expect(instance.output()).toContain(`Worker ${victim} exited`);
+    // Scrapes while the replacement started: answered at once, with the live worker's figures.
+    expect(scrapes.length).toBeGreaterThan(1);
+    for (const answer of scrapes) {
+      expect(answer.status, answer.body).toBe(200);
+      expect(answer.ms).toBeLessThan(2_000);
+      expect(poolSize(answer.body)).toBeGreaterThanOrEqual(10);
+    }
   }, 120_000);
 });

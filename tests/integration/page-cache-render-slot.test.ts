@@ -11,36 +11,19 @@
  *
  * The real Express app of server.ts with the page cache in front of a stand-in for Remix.
  */
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppOptions } from "../../server/app";
-import { EdgePageCache } from "../../server/edge/page-cache";
-import { localBackend } from "../../server/page-cache/backend";
-import { PageStore } from "../../server/page-cache/store";
 import { eventually } from "../helpers/eventually";
-import { startEdge, type EdgeServer } from "../helpers/edge-app";
+import { startCachedEdge, type EdgeServer } from "../helpers/edge-app";
+import { textRequest } from "../helpers/raw-http";
 
-const DEADLINES = { pageMs: 300, writeMs: 500 };
+const DEADLINES = { pageMs: 300, writeMs: 500, commitGraceMs: 500 };
 const HOST = "slot.localhost";
 const STORE = "store-slot";
 
-function get(server: EdgeServer, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      { host: "127.0.0.1", port: server.port, path, headers: { host: HOST } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
-      },
-    );
-    outgoing.setTimeout(4_000, () => outgoing.destroy(new Error(`${path}: no answer within 4 s`)));
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
+/** One GET with the store's Host; rejects when no answer comes within 4 s (far past the deadline). */
+const get = (server: EdgeServer, path: string) =>
+  textRequest({ port: server.port, host: HOST, path, giveUpMs: 4_000 });
 
 describe("the page cache's one render per page, after a lookup outlived its request", () => {
   /** The tenant reads of the test's first request wait here until released (a slow read). */
@@ -51,23 +34,6 @@ describe("the page cache's one render per page, after a lookup outlived its requ
   let server: EdgeServer;
 
   beforeAll(async () => {
-    const store = new PageStore(8 * 1024 * 1024);
-    const backend = localBackend(store);
-    const pageCache = new EdgePageCache({
-      backend: {
-        ...backend,
-        get: async (storeId, key) => {
-          cacheReads++;
-          return backend.get(storeId, key);
-        },
-      },
-      ttlMs: 60_000,
-      storeOf: (host) => {
-        if (!host.startsWith(HOST)) return Promise.resolve(null);
-        if (!holdTenant) return Promise.resolve(STORE);
-        return new Promise((resolve) => (releaseTenant = () => resolve(STORE)));
-      },
-    });
     const handle: AppOptions["handle"] = async (request) => {
       const { pathname } = new URL(request.url);
       renders.push(pathname);
@@ -75,7 +41,19 @@ describe("the page cache's one render per page, after a lookup outlived its requ
         headers: { "Content-Type": "text/html; charset=utf-8" },
       });
     };
-    server = await startEdge({ handle, pageCache, deadlines: DEADLINES });
+    server = await startCachedEdge({
+      handle,
+      deadlines: DEADLINES,
+      readPage: (_store, read) => async (storeId, key) => {
+        cacheReads++;
+        return read(storeId, key);
+      },
+      storeOf: (host) => {
+        if (!host.startsWith(HOST)) return Promise.resolve(null);
+        if (!holdTenant) return Promise.resolve(STORE);
+        return new Promise((resolve) => (releaseTenant = () => resolve(STORE)));
+      },
+    });
   });
   afterAll(() => server.close());
 

@@ -10,17 +10,15 @@ import http from "node:http";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logTo } from "~/lib/log.server";
+import { currentWrites } from "~/lib/request-writes.server";
 import type { AppOptions } from "../../server/app";
-import { EdgePageCache } from "../../server/edge/page-cache";
 import { processMetrics } from "../../server/metrics/registry";
 import type { FinishedRequest } from "../../server/observe/request";
 import { requestObserver, type ObservedRequest } from "../../server/observe/requests";
-import { localBackend } from "../../server/page-cache/backend";
-import { PageStore } from "../../server/page-cache/store";
 import { eventually } from "../helpers/eventually";
-import { startEdge, type EdgeServer } from "../helpers/edge-app";
+import { startCachedEdge, startEdge, type EdgeServer } from "../helpers/edge-app";
 
-const DEADLINES = { pageMs: 300, writeMs: 500 };
+const DEADLINES = { pageMs: 300, writeMs: 500, commitGraceMs: 500 };
 /** How long a client waits before the test calls the request hung: far past every deadline. */
 const HUNG_MS = 4_000;
 const HOST = "deadline.localhost";
@@ -93,6 +91,18 @@ function standIn() {
     const url = new URL(req.url);
     signals.push({ path: url.pathname, signal: req.signal });
     if (hangEverything || url.pathname.startsWith("/products/hung")) return new Promise<never>(() => {});
+    if (url.pathname.startsWith("/cart/committed")) {
+      // What the transaction helper tells of a write whose COMMIT was answered.
+      const writes = currentWrites()!;
+      writes.began();
+      writes.committing();
+      writes.ended("committed", { sent: true });
+      if (url.pathname === "/cart/committed-never") return new Promise<never>(() => {});
+      // The action's answer comes after its deadline, within the grace (the behaviour under test).
+      // eslint-disable-next-line no-restricted-syntax -- the answer's lateness is what is tested, not a wait for an event
+      await new Promise((resolve) => setTimeout(resolve, DEADLINES.writeMs + 200));
+      return new Response(null, { status: 302, headers: { Location: "/orders/7/confirmed" } });
+    }
     if (url.pathname === "/cart/streaming") {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -122,27 +132,20 @@ describe("the request deadline at the edge (stand-in pages, page cache on)", () 
   let server: EdgeServer;
 
   beforeAll(async () => {
-    const store = new PageStore(8 * 1024 * 1024);
-    const backend = localBackend(store);
-    const pageCache = new EdgePageCache({
-      backend: {
-        ...backend,
-        get: async (storeId, key) => store.get(storeId, key, expired ? Number.POSITIVE_INFINITY : Date.now()),
-      },
-      ttlMs: 60_000,
+    const record = (observed: ObservedRequest) => {
+      metrics.observeRequest(observed);
+      finished.push(observed);
+    };
+    server = await startCachedEdge({
+      handle: page.handle,
+      // The page cache's clock moved past every entry's life when `expired`.
+      readPage: (store) => async (storeId, key) =>
+        store.get(storeId, key, expired ? Number.POSITIVE_INFINITY : Date.now()),
       storeOf: (host) =>
         host.startsWith(HUNG_TENANT_HOST)
           ? new Promise<never>(() => {})
           : Promise.resolve(host.startsWith(HOST) ? "store-deadline" : null),
       knownStoreOf: (host) => (host.startsWith(HOST) ? "store-deadline" : null),
-    });
-    const record = (observed: ObservedRequest) => {
-      metrics.observeRequest(observed);
-      finished.push(observed);
-    };
-    server = await startEdge({
-      handle: page.handle,
-      pageCache,
       deadlines: DEADLINES,
       observe: requestObserver({ log: false, routeOf: () => "routes/products.$slug", record }),
     });
@@ -251,6 +254,29 @@ describe("the request deadline at the edge (stand-in pages, page cache on)", () 
     expect(reply.body).not.toContain("Nothing was saved");
   });
 
+  it("awaits a write whose COMMIT was answered past its deadline: the action's own answer is sent", async () => {
+    const reply = await request(server, "/cart/committed-late", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${HOST}` },
+      body: "quantity=1",
+    });
+    expect(reply.status).toBe(302);
+    expect(reply.headers.location).toBe("/orders/7/confirmed");
+    expect(reply.ms).toBeGreaterThanOrEqual(DEADLINES.writeMs);
+  });
+
+  it("says a committed write that never answers could not be confirmed, after the grace", async () => {
+    const reply = await request(server, "/cart/committed-never", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${HOST}` },
+      body: "quantity=1",
+    });
+    expect(reply.status).toBe(503);
+    expect(reply.ms).toBeGreaterThanOrEqual(DEADLINES.writeMs + DEADLINES.commitGraceMs - 5);
+    expect(reply.body).toContain("We could not confirm whether this was saved");
+    expect(reply.body).not.toContain("Nothing was saved");
+  });
+
   it("counts the requests answered at their deadline, and the histogram shows their time", async () => {
     const text = await metrics.registry.metrics();
     const count = (method: string) =>
@@ -261,9 +287,10 @@ describe("the request deadline at the edge (stand-in pages, page cache on)", () 
         ).exec(text)?.[1],
       );
     // hung-alone, the hung tenant, two hung-later, four hung-shared, the stale kept page, the
-    // streaming page; the write.
+    // streaming page; the write, and the committed write that never answered (the one that
+    // answered within its grace is not one).
     expect(count("GET")).toBe(10);
-    expect(count("POST")).toBe(1);
+    expect(count("POST")).toBe(2);
     // None of them is in the fastest buckets; all are in the one that holds the deadline.
     const bucket = (le: string, status: string) =>
       Number(

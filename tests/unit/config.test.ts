@@ -65,7 +65,7 @@ describe("loadConfig", () => {
     expect(defaults).toMatchObject({
       database: { connectTimeoutMs: 2_000 },
       databaseHealthTimeoutMs: 800,
-      requestDeadline: { pageMs: 10_000, writeMs: 30_000 },
+      requestDeadline: { pageMs: 10_000, writeMs: 30_000, commitGraceMs: 10_000 },
       tenantCacheBytes: 32 * 1024 * 1024,
     });
     expect(defaults.publicPort).toBeUndefined();
@@ -76,13 +76,14 @@ describe("loadConfig", () => {
         DATABASE_HEALTH_TIMEOUT_MS: "300",
         REQUEST_DEADLINE_MS: "4000",
         REQUEST_WRITE_DEADLINE_MS: "60000",
+        REQUEST_COMMIT_GRACE_MS: "2000",
         TENANT_CACHE_MB: "256",
         PUBLIC_PORT: "",
       }),
     ).toMatchObject({
       database: { connectTimeoutMs: 500 },
       databaseHealthTimeoutMs: 300,
-      requestDeadline: { pageMs: 4_000, writeMs: 60_000 },
+      requestDeadline: { pageMs: 4_000, writeMs: 60_000, commitGraceMs: 2_000 },
       tenantCacheBytes: 256 * 1024 * 1024,
       publicPort: null,
     });

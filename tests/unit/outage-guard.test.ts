@@ -9,6 +9,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { RequestWrites } from "~/lib/request-writes.server";
 import type { EdgePageCache } from "../../server/edge/page-cache";
 import { remixEdge } from "../../server/edge/remix-handler";
 import { unlessDown } from "../../server/outage/guard";
@@ -78,6 +79,39 @@ describe("unlessDown", () => {
     expect(await within(500, waiting)).toBeNull();
     const fresh = downDatabase();
     expect(await unlessDown({ health: fresh.health }, Promise.resolve("page"))).toBe("page");
+  });
+
+  /** A write request's record after one transaction that wrote and committed. */
+  const committed = () => {
+    const writes = new RequestWrites();
+    writes.began();
+    writes.committing();
+    writes.ended("committed", { sent: true });
+    return writes;
+  };
+
+  it("awaits a write that committed when the database goes down, and keeps its answer", async () => {
+    const { health, cut } = downDatabase();
+    let answer = (_value: string) => {};
+    const work = new Promise<string>((resolve) => (answer = resolve));
+    const waiting = unlessDown({ health }, work, { writes: committed(), graceMs: 60_000 });
+    await cut();
+    answer("placed");
+    expect(await within(500, waiting)).toBe("placed");
+  });
+
+  it("gives up on a committed write that does not answer within the grace", async () => {
+    const { health, cut } = downDatabase();
+    const waiting = unlessDown({ health }, never(), { writes: committed(), graceMs: 50 });
+    await cut();
+    expect(await within(1_000, waiting)).toBeNull();
+  });
+
+  it("gives up at once on a write that began nothing when the database goes down", async () => {
+    const { health, cut } = downDatabase();
+    const waiting = unlessDown({ health }, never(), { writes: new RequestWrites(), graceMs: 60_000 });
+    await cut();
+    expect(await within(500, waiting)).toBeNull();
   });
 });
 

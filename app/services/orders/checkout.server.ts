@@ -62,6 +62,7 @@ import {
 } from "~/services/discounts/codes.server";
 import { metrics } from "~/lib/metrics.server";
 import { errorFields, logger } from "~/lib/log.server";
+import { markResendSafe, settleCommit } from "~/lib/request-writes.server";
 
 export interface CheckoutPage {
   price: CheckoutPrice;
@@ -251,6 +252,9 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
   let emailIds: string[] = [];
   /** Set when the transaction's work is done: an error from then on is the COMMIT's. */
   let committing = false;
+  // The checkout token places one order however often the form is sent: an outage page that
+  // cannot confirm this one may say that sending it again is safe (decision 020).
+  markResendSafe();
   try {
     result = await db.withStore(store.id, async (tx) => {
       // One checkout or cart change at a time per shopper: a second submit of the same form
@@ -400,6 +404,8 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
     }
     if (!committing) throw error;
     const found = await settleUnknownCommit(store.id, input.checkoutToken, error);
+    // The request edge answers from what is now known (decision 020).
+    settleCommit(found !== null);
     if (!found) return { kind: "not-saved" };
     result = { kind: "placed", ...found, paymentMethod: input.paymentMethod };
   }

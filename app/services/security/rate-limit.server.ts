@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db/client.server";
+import { unmarked } from "~/lib/request-writes.server";
 import { startSweeps } from "~/lib/sweeps.server";
 
 export interface RateLimitResult {
@@ -27,8 +28,10 @@ export const ACCOUNT_LOCK_MS = 15 * 60_000;
 export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const db = await getDb();
   const seconds = rule.windowMs / 1000;
-  const result = await db.withPlatform((tx) =>
-    tx.execute(sql`
+  // A counter, not what the request asked for: a fall after it is still "nothing was saved".
+  const result = await unmarked(() =>
+    db.withPlatform((tx) =>
+      tx.execute(sql`
       insert into rate_limits as r (key, count, window_start, expires_at)
       values (${key}, 1, now(), now() + make_interval(secs => ${seconds}))
       on conflict (key) do update set
@@ -36,6 +39,7 @@ export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<Ra
         window_start = case when r.expires_at <= now() then now() else r.window_start end,
         expires_at = case when r.expires_at <= now() then now() + make_interval(secs => ${seconds}) else r.expires_at end
       returning count, ceil(extract(epoch from (expires_at - now())))::int as retry_after`),
+    ),
   );
   const [row] = rowsOf<{ count: number; retry_after: number }>(result);
   const count = row?.count ?? 1;
