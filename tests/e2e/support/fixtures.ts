@@ -277,8 +277,41 @@ export async function login(page: Page, who: DemoRole | Credentials, locale: Loc
   return page;
 }
 
-/** `test` with each test's browser context on its own client address (`clientAddress`). */
-export const test = base.extend<{ clientAddress: string }>({
+/** Pages already made to wait for hydration (a page is wrapped once, whichever way it came). */
+const settling = new WeakSet<Page>();
+
+/**
+ * A person waits for a page before using it; a test opening one of ours waits until it has
+ * hydrated, so its first click or keystroke meets the page's scripts (CI flaked three times on
+ * a click or a fill made before them). Other pages (the Stripe test server's, downloads) and
+ * pages without JavaScript are used as soon as they load. Returns the page.
+ */
+export function settleOnLoad(page: Page): Page {
+  if (settling.has(page)) return page;
+  settling.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== "commit") await settle(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== "commit") await settle(page);
+    return response;
+  };
+  return page;
+}
+
+/**
+ * `test` with each test's browser context on its own client address (`clientAddress`), and its
+ * pages waiting for hydration. A second context a test opens itself (`browser.newContext()`, a
+ * second shopper or admin) gets the same: every page of it waits for hydration on `goto` and
+ * `reload`, and without an `X-Forwarded-For` of its own it sends a new client address. Before
+ * (issue 32), such a context's first click could meet a page without its scripts.
+ */
+export const test = base.extend<{ clientAddress: string; ownContexts: void }>({
   // Playwright reads a fixture's dependencies from its destructuring pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
   clientAddress: async ({}, provide, info) => {
@@ -289,25 +322,35 @@ export const test = base.extend<{ clientAddress: string }>({
     contextAddresses.set(context, clientAddress);
     await provide(context);
   },
-  // A person waits for a page before using it; a test opening one of ours waits until it has
-  // hydrated, so its first click or keystroke meets the page's scripts (CI flaked three times on
-  // a click or a fill made before them). Other pages (the Stripe test server's, downloads) and
-  // pages without JavaScript are used as soon as they load.
   page: async ({ page }, provide) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (options?.waitUntil !== "commit") await settle(page);
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if (options?.waitUntil !== "commit") await settle(page);
-      return response;
-    };
-    await provide(page);
+    await provide(settleOnLoad(page));
   },
+  ownContexts: [
+    async ({ browser }, provide, info) => {
+      const newContext = browser.newContext;
+      browser.newContext = async (options = {}) => {
+        const headers = options.extraHTTPHeaders ?? {};
+        const given = Object.entries(headers).find(([name]) => name.toLowerCase() === "x-forwarded-for");
+        const address = given?.[1] ?? newClientAddress(info.workerIndex);
+        const context = await newContext.call(browser, {
+          ...options,
+          extraHTTPHeaders: { ...headers, ...(given ? {} : { "X-Forwarded-For": address }) },
+        });
+        contextAddresses.set(context, address);
+        const newPage = context.newPage.bind(context);
+        context.newPage = async () => settleOnLoad(await newPage());
+        // Pages the context opens by itself (a link to a new tab).
+        context.on("page", settleOnLoad);
+        return context;
+      };
+      try {
+        await provide();
+      } finally {
+        browser.newContext = newContext;
+      }
+    },
+    { auto: true },
+  ],
 });
 
 async function settle(page: Page): Promise<void> {
