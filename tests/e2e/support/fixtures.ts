@@ -226,6 +226,31 @@ async function keepCookies(context: BrowserContext, url: string, lines: string[]
  * never opened. Returns the redirect's target. The page stays where it was.
  */
 export async function submitForm(page: Page, url: string, fields: Record<string, string>): Promise<string> {
+  const { pathname, search } = new URL(url);
+  const target = await exchange(page, url, () => ({ action: pathname + search, fields }));
+  expect(new URL(target, url).pathname, `POST ${url} answered to ${target}`).not.toBe(pathname);
+  return target;
+}
+
+/**
+ * `submitForm` for a form whose fields the page serves (hidden ids and tokens, the choices it
+ * renders checked): `build` reads the served page's HTML and returns the form's action and the
+ * fields to send. The answer must redirect; returns its target. The page stays where it was.
+ */
+export function submitServedForm(
+  page: Page,
+  url: string,
+  build: (html: string) => { action: string; fields: Record<string, string> },
+): Promise<string> {
+  return exchange(page, url, build);
+}
+
+/** GET `url` and POST what `build` makes of it, as the page's browser context; the 302's target. */
+async function exchange(
+  page: Page,
+  url: string,
+  build: (html: string) => { action: string; fields: Record<string, string> },
+): Promise<string> {
   const context = page.context();
   const { hostname, pathname, search, origin } = new URL(url);
   const address = contextAddresses.get(context) ?? newClientAddress();
@@ -242,15 +267,16 @@ export async function submitForm(page: Page, url: string, fields: Record<string,
   const form = await get(hostname, pathname + search, await headers());
   expect(form.status, `GET ${url}`).toBe(200);
   await keepCookies(context, url, form.headers["set-cookie"]);
+  const { action, fields } = build(form.body);
   // A browser's form post names its page's origin; the app refuses a write from another one.
-  const answer = await postForm(hostname, pathname + search, fields, {
+  const answer = await postForm(hostname, action, fields, {
     ...(await headers()),
     Origin: origin,
   });
   const target = answer.headers.location ?? "";
   expect(
-    answer.status === 302 && new URL(target, url).pathname !== pathname,
-    `POST ${url} answered ${answer.status}${target ? ` to ${target}` : ""}`,
+    answer.status === 302 && target !== "",
+    `POST ${action} from ${url} answered ${answer.status}${target ? ` to ${target}` : ""}`,
   ).toBe(true);
   await keepCookies(
     context,
