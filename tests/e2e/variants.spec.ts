@@ -17,7 +17,7 @@ import {
   t,
   test,
 } from "./support/fixtures";
-import { uniqueEmail } from "./support/shop";
+import { signUp, uniqueEmail } from "./support/shop";
 
 type Locale = "en" | "ar";
 const SLUG = "crimson-red-fabric-dye";
@@ -55,15 +55,6 @@ function lowStock(locale: Locale): RegExp {
 
 async function loaded(image: Locator): Promise<boolean> {
   return image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
-}
-
-async function signUp(page: Page, locale: Locale, email: string) {
-  await page.goto(dyes("/signup", locale));
-  await page.getByLabel(t(locale, "auth.fields.name")).fill(locale === "ar" ? "نور حداد" : "Nour Haddad");
-  await page.getByLabel(t(locale, "auth.fields.email")).fill(email);
-  await page.getByLabel(t(locale, "auth.fields.password")).fill("sizes-pass-1");
-  await page.getByRole("button", { name: t(locale, "auth.signup.submit") }).click();
-  await expect(page.getByRole("link", { name: t(locale, "auth.account") })).toBeVisible();
 }
 
 /**
@@ -105,7 +96,12 @@ for (const locale of ["en", "ar"] as const) {
     test("choosing 1 kg changes price, picture and address at once; cart and order say 1 kg", async ({
       page,
     }) => {
-      await signUp(page, locale, uniqueEmail(`sizes-${locale}`));
+      // A new shopper through the sign-up form's request (auth.spec signs up through the form).
+      await signUp(page, locale, {
+        name: locale === "ar" ? "نور حداد" : "Nour Haddad",
+        email: uniqueEmail(`sizes-${locale}`),
+        password: "sizes-pass-1",
+      });
       const response = await page.goto(dyes(`/products/${SLUG}`, locale));
       expect(response?.status()).toBe(200);
       const group = sizes(page, locale);
@@ -182,7 +178,11 @@ test.describe("without JavaScript", () => {
 
   for (const locale of ["en", "ar"] as const) {
     test(`choose 1 kg, see its price and picture, add it, check out (${locale})`, async ({ page }) => {
-      await signUp(page, locale, uniqueEmail(`sizes-nojs-${locale}`));
+      await signUp(page, locale, {
+        name: locale === "ar" ? "نور حداد" : "Nour Haddad",
+        email: uniqueEmail(`sizes-nojs-${locale}`),
+        password: "sizes-pass-1",
+      });
       await page.goto(dyes(`/products/${SLUG}`, locale));
       const smallPrice = await shownCents(announced(page));
       const smallPicture = await picture(page, locale).getAttribute("src");

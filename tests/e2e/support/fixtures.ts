@@ -226,6 +226,31 @@ async function keepCookies(context: BrowserContext, url: string, lines: string[]
  * never opened. Returns the redirect's target. The page stays where it was.
  */
 export async function submitForm(page: Page, url: string, fields: Record<string, string>): Promise<string> {
+  const { pathname, search } = new URL(url);
+  const target = await exchange(page, url, () => ({ action: pathname + search, fields }));
+  expect(new URL(target, url).pathname, `POST ${url} answered to ${target}`).not.toBe(pathname);
+  return target;
+}
+
+/**
+ * `submitForm` for a form whose fields the page serves (hidden ids and tokens, the choices it
+ * renders checked): `build` reads the served page's HTML and returns the form's action and the
+ * fields to send. The answer must redirect; returns its target. The page stays where it was.
+ */
+export function submitServedForm(
+  page: Page,
+  url: string,
+  build: (html: string) => { action: string; fields: Record<string, string> },
+): Promise<string> {
+  return exchange(page, url, build);
+}
+
+/** GET `url` and POST what `build` makes of it, as the page's browser context; the 302's target. */
+async function exchange(
+  page: Page,
+  url: string,
+  build: (html: string) => { action: string; fields: Record<string, string> },
+): Promise<string> {
   const context = page.context();
   const { hostname, pathname, search, origin } = new URL(url);
   const address = contextAddresses.get(context) ?? newClientAddress();
@@ -242,15 +267,16 @@ export async function submitForm(page: Page, url: string, fields: Record<string,
   const form = await get(hostname, pathname + search, await headers());
   expect(form.status, `GET ${url}`).toBe(200);
   await keepCookies(context, url, form.headers["set-cookie"]);
+  const { action, fields } = build(form.body);
   // A browser's form post names its page's origin; the app refuses a write from another one.
-  const answer = await postForm(hostname, pathname + search, fields, {
+  const answer = await postForm(hostname, action, fields, {
     ...(await headers()),
     Origin: origin,
   });
   const target = answer.headers.location ?? "";
   expect(
-    answer.status === 302 && new URL(target, url).pathname !== pathname,
-    `POST ${url} answered ${answer.status}${target ? ` to ${target}` : ""}`,
+    answer.status === 302 && target !== "",
+    `POST ${action} from ${url} answered ${answer.status}${target ? ` to ${target}` : ""}`,
   ).toBe(true);
   await keepCookies(
     context,
@@ -277,8 +303,41 @@ export async function login(page: Page, who: DemoRole | Credentials, locale: Loc
   return page;
 }
 
-/** `test` with each test's browser context on its own client address (`clientAddress`). */
-export const test = base.extend<{ clientAddress: string }>({
+/** Pages already made to wait for hydration (a page is wrapped once, whichever way it came). */
+const settling = new WeakSet<Page>();
+
+/**
+ * A person waits for a page before using it; a test opening one of ours waits until it has
+ * hydrated, so its first click or keystroke meets the page's scripts (CI flaked three times on
+ * a click or a fill made before them). Other pages (the Stripe test server's, downloads) and
+ * pages without JavaScript are used as soon as they load. Returns the page.
+ */
+export function settleOnLoad(page: Page): Page {
+  if (settling.has(page)) return page;
+  settling.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== "commit") await settle(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== "commit") await settle(page);
+    return response;
+  };
+  return page;
+}
+
+/**
+ * `test` with each test's browser context on its own client address (`clientAddress`), and its
+ * pages waiting for hydration. A second context a test opens itself (`browser.newContext()`, a
+ * second shopper or admin) gets the same: every page of it waits for hydration on `goto` and
+ * `reload`, and without an `X-Forwarded-For` of its own it sends a new client address. Before
+ * (issue 32), such a context's first click could meet a page without its scripts.
+ */
+export const test = base.extend<{ clientAddress: string; ownContexts: void }>({
   // Playwright reads a fixture's dependencies from its destructuring pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
   clientAddress: async ({}, provide, info) => {
@@ -289,25 +348,35 @@ export const test = base.extend<{ clientAddress: string }>({
     contextAddresses.set(context, clientAddress);
     await provide(context);
   },
-  // A person waits for a page before using it; a test opening one of ours waits until it has
-  // hydrated, so its first click or keystroke meets the page's scripts (CI flaked three times on
-  // a click or a fill made before them). Other pages (the Stripe test server's, downloads) and
-  // pages without JavaScript are used as soon as they load.
   page: async ({ page }, provide) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (options?.waitUntil !== "commit") await settle(page);
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if (options?.waitUntil !== "commit") await settle(page);
-      return response;
-    };
-    await provide(page);
+    await provide(settleOnLoad(page));
   },
+  ownContexts: [
+    async ({ browser }, provide, info) => {
+      const newContext = browser.newContext;
+      browser.newContext = async (options = {}) => {
+        const headers = options.extraHTTPHeaders ?? {};
+        const given = Object.entries(headers).find(([name]) => name.toLowerCase() === "x-forwarded-for");
+        const address = given?.[1] ?? newClientAddress(info.workerIndex);
+        const context = await newContext.call(browser, {
+          ...options,
+          extraHTTPHeaders: { ...headers, ...(given ? {} : { "X-Forwarded-For": address }) },
+        });
+        contextAddresses.set(context, address);
+        const newPage = context.newPage.bind(context);
+        context.newPage = async () => settleOnLoad(await newPage());
+        // Pages the context opens by itself (a link to a new tab).
+        context.on("page", settleOnLoad);
+        return context;
+      };
+      try {
+        await provide();
+      } finally {
+        browser.newContext = newContext;
+      }
+    },
+    { auto: true },
+  ],
 });
 
 async function settle(page: Page): Promise<void> {

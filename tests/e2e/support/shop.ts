@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { slugify } from "../../../app/db/seed/plan/catalog";
 import { DYES_STORE } from "../../../app/db/seed/stores";
 import { hostUrl, type Locale } from "../demo";
-import { expectToast, newClientAddress, submitForm, t } from "./fixtures";
+import { expect, expectToast, newClientAddress, submitForm, submitServedForm, t } from "./fixtures";
 import { get } from "./http";
 
 export const uniqueEmail = (tag: string) =>
@@ -92,4 +92,64 @@ export async function fillShipping(page: Page, locale: Locale): Promise<void> {
   await page.getByLabel(t(locale, "checkout.zipCode")).fill("11011");
   await page.getByLabel(t(locale, "checkout.city")).fill(locale === "ar" ? "بيروت" : "Beirut");
   await page.getByLabel(t(locale, "checkout.mobile")).fill("+961 71 234 567");
+}
+
+/** The HTML of the first `<form>…</form>` of `html` that contains `marker`. */
+function formWith(html: string, marker: string): string {
+  const form = [...html.matchAll(/<form\b[\s\S]*?<\/form>/g)].find((match) => match[0].includes(marker));
+  if (!form) throw new Error(`no form with ${marker} on the page`);
+  return form[0];
+}
+
+/**
+ * What a form sends as served, untouched: its named inputs with their values, a radio or a box
+ * only when rendered checked, the first value of a name only (React's output: attributes in
+ * double quotes, `&amp;` and `&quot;` escaped).
+ */
+function servedFields(form: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [tag] of form.matchAll(/<input\b[^>]*>/g)) {
+    const attribute = (name: string) =>
+      new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+    const name = attribute("name");
+    const type = attribute("type") ?? "text";
+    if (!name || name in fields) continue;
+    if ((type === "radio" || type === "checkbox") && !/\schecked=""/.test(tag)) continue;
+    fields[name] = attribute("value") ?? "";
+  }
+  return fields;
+}
+
+/**
+ * The page's signed-in shopper orders `quantity` of `slug` (its size as the page first offers
+ * it) with Cash On Delivery, the checkout's default, through the requests the product page's
+ * "Add to cart" and the checkout's "Place order" send, with the fields those pages serve and
+ * the shipping address `fillShipping` types. For tests that need an order, not the checkout:
+ * checkout.spec, cod-controls, card and discounts place theirs in the browser. Returns the order
+ * number. The page stays where it was.
+ */
+export async function placeCodOrder(page: Page, locale: Locale, slug: string, quantity = 1): Promise<number> {
+  await submitServedForm(page, dyes(`/products/${slug}`, locale), (html) => {
+    const fields = servedFields(formWith(html, 'name="productId"'));
+    return { action: "/cart", fields: { ...fields, quantity: String(quantity) } };
+  });
+  const placed = await submitServedForm(page, dyes("/checkout", locale), (html) => {
+    const fields = servedFields(formWith(html, 'name="checkoutToken"'));
+    // As the page offers it to a person: Cash On Delivery chosen.
+    expect(fields.paymentMethod, "the checkout's payment choice as served").toBe("cod");
+    return {
+      action: `/checkout?lng=${locale}`,
+      fields: {
+        ...fields,
+        streetAddress: "12 Cedar Street",
+        zipCode: "11011",
+        city: locale === "ar" ? "بيروت" : "Beirut",
+        mobile: "+961 71 234 567",
+        intent: "place",
+      },
+    };
+  });
+  const number = /^\/orders\/(\d+)\/confirmed/.exec(placed)?.[1];
+  expect(number, `placing the order answered ${placed}`).toBeDefined();
+  return Number(number);
 }
