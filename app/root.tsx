@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Document } from "~/components/Document";
 import { MessagePage } from "~/components/MessagePage";
-import { StoreClosedNotice } from "~/components/StoreClosedNotice";
+import { StoreClosed } from "~/components/StoreClosed";
 import { PlatformLayout } from "~/components/PlatformLayout";
 import { StoreLayout } from "~/components/StoreLayout";
 import { lastI18n } from "~/lib/i18n";
@@ -187,7 +187,7 @@ function ErrorContent({
       />
     );
   }
-  if (kind === "storeClosed") return <StoreClosedNotice notice={closed} />;
+  if (kind === "storeClosed") return <StoreClosed notice={closed} />;
   if (kind === "forbidden") {
     return (
       <MessagePage status={403} title={t("error.forbiddenTitle")} message={t("error.forbiddenMessage")} />

@@ -1,11 +1,19 @@
-import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/use-translation";
-import { Button } from "~/components/ui/Button";
+import { lazy, Suspense, type ReactNode } from "react";
 import type { Shell } from "~/lib/shell";
-import { LanguageSwitch } from "./LanguageSwitch";
+import { PlatformFooter as FooterOnServer, PlatformHeader as HeaderOnServer } from "./PlatformChrome";
 import { MAIN_ID, SkipLink } from "./SkipLink";
-import { ThemeSwitch } from "./ThemeSwitch";
+
+// Only the platform's own pages have this header and footer, and the root renders every store
+// page too: the storefront's start-up script leaves them out (its 110 KB budget, decision 028).
+// The server renders them at once; the browser hydrates them when their chunk arrives. The page's
+// content is outside their boundaries, so it hydrates with the rest of the document.
+const loadChrome = () => import("./PlatformChrome");
+const PlatformHeader = import.meta.env.SSR
+  ? HeaderOnServer
+  : lazy(() => loadChrome().then((module) => ({ default: module.PlatformHeader })));
+const PlatformFooter = import.meta.env.SSR
+  ? FooterOnServer
+  : lazy(() => loadChrome().then((module) => ({ default: module.PlatformFooter })));
 
 /** The platform host's frame (landing, sign-up, staff pages). */
 export function PlatformLayout({
@@ -17,31 +25,18 @@ export function PlatformLayout({
   year: number;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
-  const name = t("app.platformName");
   return (
     <>
       <SkipLink />
-      <header className="border-b border-line border-t-4 border-t-primary">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
-          <Link to="/" className="me-auto rounded-md text-2xl font-extrabold text-primary-ink">
-            {name}
-          </Link>
-          <LanguageSwitch locale={shell.locale} />
-          <ThemeSwitch theme={shell.theme} />
-          <Button to="/login" variant="nav" className="px-3">
-            {t("platform.login")}
-          </Button>
-        </div>
-      </header>
+      <Suspense fallback={null}>
+        <PlatformHeader shell={shell} />
+      </Suspense>
       <main id={MAIN_ID} tabIndex={-1} className="grow focus:outline-none">
         {children}
       </main>
-      <footer className="mt-auto border-t border-line">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted">
-          {t("footer.copyright", { year, store: name })}
-        </p>
-      </footer>
+      <Suspense fallback={null}>
+        <PlatformFooter year={year} />
+      </Suspense>
     </>
   );
 }

@@ -1,9 +1,7 @@
-import { useMatches } from "@remix-run/react";
 import { useEffect, useState, type CSSProperties } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import type * as SonnerModule from "sonner";
 import { attachToaster, notify, onToastNeeded } from "~/lib/notify";
-import { useOptionalRootData } from "~/lib/root-data";
 import type { Theme } from "~/lib/theme";
 import type { ToastMessage } from "~/lib/toast";
 
@@ -14,9 +12,9 @@ const shown = new Set<string>();
 
 /**
  * The toast area (DESIGN §7: 5000 ms, 300–560 px wide) and the server's flash toast, shown once.
- * Sonner is imported on first use (see app/lib/notify.ts). On the storefront toasts rise from
- * the bottom, so they never cover the header (its cart link, right after 'Product Added in
- * Shopping Cart'); the admin and platform pages keep them at the top.
+ * Sonner is imported on first use (see app/lib/notify.ts). Toasts rise from the bottom on every
+ * page, so they never cover a page's title or the storefront's header (its cart link, right
+ * after 'Product Added in Shopping Cart'), nor the admin's top bar on a phone.
  */
 export function Toasts({
   toast,
@@ -29,7 +27,6 @@ export function Toasts({
 }) {
   const { t } = useTranslation();
   const [sonner, setSonner] = useState<Sonner | null>(null);
-  const atBottom = useStorefront();
 
   useEffect(() => onToastNeeded(() => void import("sonner").then(setSonner)), []);
 
@@ -51,7 +48,7 @@ export function Toasts({
       <noscript>
         <p
           role="status"
-          className={`fixed inset-x-4 ${atBottom ? "bottom-4" : "top-4"} z-50 mx-auto w-fit max-w-[560px] min-w-[300px] rounded-md border border-line bg-card px-4 py-3 font-bold shadow-lg`}
+          className="fixed inset-x-4 bottom-4 z-50 mx-auto w-fit max-w-[560px] min-w-[300px] rounded-md border border-line bg-card px-4 py-3 font-bold shadow-lg"
         >
           {t(toast.key, toast.params ?? {})}
         </p>
@@ -64,7 +61,7 @@ export function Toasts({
       duration={5000}
       dir={dir}
       theme={theme}
-      position={atBottom ? "bottom-center" : "top-center"}
+      position="bottom-center"
       richColors
       closeButton
       containerAriaLabel={t("toast.notifications")}
@@ -76,13 +73,4 @@ export function Toasts({
       }}
     />
   );
-}
-
-/** A store page in the store's own frame (not the admin area, which brings its own). */
-function useStorefront(): boolean {
-  const storeSite = useOptionalRootData()?.site.kind === "store";
-  const ownFrame = useMatches().some(
-    (match) => (match.handle as { chrome?: boolean } | undefined)?.chrome === false,
-  );
-  return storeSite && !ownFrame;
 }

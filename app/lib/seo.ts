@@ -15,6 +15,14 @@ export function pageTitle(page: string | null | undefined, site: string): string
   return trimmed && trimmed !== site ? `${trimmed} | ${site}` : site;
 }
 
+/**
+ * A sentence that ends with a name after which it puts its full stop: one stop, not two, when the
+ * name brings its own ("Shop online at Dye & Shade Co." rather than "… Co..").
+ */
+export function oneFullStop(sentence: string, name: string): string {
+  return /[.!?…]$/u.test(name) && sentence.endsWith(`${name}.`) ? sentence.slice(0, -1) : sentence;
+}
+
 interface MatchLike {
   id: string;
   data?: unknown;
@@ -46,7 +54,9 @@ export function seo({ matches, error, page, description, path }: SeoInput): Meta
   const title = pageTitle(page?.(t), site);
   const text =
     description?.(t) ??
-    (shell.siteName ? t("meta.storeDescription", { store: site }) : t("meta.platformDescription"));
+    (shell.siteName
+      ? oneFullStop(t("meta.storeDescription", { store: site }), site)
+      : t("meta.platformDescription"));
   const image = `${shell.origin}${SOCIAL_IMAGE.path}`;
   const tags: MetaDescriptor[] = [
     { title },

@@ -68,12 +68,15 @@ export default function AdminContactRequests() {
         </span>
       ),
     },
-    { key: "email", header: t("admin.contact.email"), cell: (row) => row.email },
+    // An address reads left to right in every language.
+    { key: "email", header: t("admin.contact.email"), cell: (row) => <bdi dir="ltr">{row.email}</bdi> },
     {
       key: "message",
       header: t("admin.contact.message"),
+      // The shopper's own words in their own direction, from their own start: English runs from
+      // the left in the Arabic admin too (a phone's card lines its values up at the end).
       cell: (row) => (
-        <p dir="auto" className="min-w-56 max-w-md whitespace-pre-line break-words">
+        <p dir="auto" className="min-w-56 max-w-md text-start whitespace-pre-line break-words">
           {row.comments}
         </p>
       ),

@@ -184,8 +184,9 @@ function ShippingPreview({
   const money = (minor: number) => formatMoney(minor, currency, locale);
   return (
     <div className="flex flex-col gap-2 p-4">
-      <p className="text-lg font-extrabold" dir="auto">
-        {storeName}
+      {/* As the header writes it: the name keeps its own direction, lined up with the page's start. */}
+      <p className="text-lg font-extrabold" data-testid="store-name-preview">
+        <bdi>{storeName}</bdi>
       </p>
       {fee === null ? null : (
         <dl className="flex justify-between gap-4">

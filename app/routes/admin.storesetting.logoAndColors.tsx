@@ -212,9 +212,7 @@ function BrandPreview({
             className="size-8 rounded"
           />
         ) : null}
-        <span className="font-extrabold" dir="auto">
-          {storeName}
-        </span>
+        <bdi className="font-extrabold">{storeName}</bdi>
       </div>
       <div className="flex flex-col items-start gap-3 px-4 py-5">
         <span

@@ -5,10 +5,11 @@
  * declined with 4000 0000 0000 0002, and abandons a payment (cancelled, 'your order is not
  * completed'). Ink Atelier, so the Dye & Shade checkout tests keep Cash On Delivery alone.
  */
-import { expect, expectToast, login, t, test } from "./support/fixtures";
+import { expect, expectClear, expectToast, login, screenshots, t, test } from "./support/fixtures";
 import { hostUrl } from "./demo";
 import { waitForMailAbout } from "./support/mail";
 import type { Page } from "@playwright/test";
+import type { Locale } from "./demo";
 
 const inks = (path: string) => hostUrl("inks", path);
 
@@ -31,35 +32,45 @@ async function connect(page: Page) {
 /** Where the order's emails go: the checkout form's email, prefilled for the shopper. */
 let shippingEmail = "";
 
-/** Signs in as the Ink Atelier shopper, fills the cart with one product and opens the hosted page. */
-async function toHostedPage(page: Page): Promise<number> {
-  await login(page, { email: "shopper@dyes.test", password: "demo-shopper-2", store: "inks" }, "en");
-  await page.goto(inks("/?lng=en"));
+/** "Cart (n)" in the header, in `locale`: the add has landed. */
+function cartWithCount(locale: Locale): RegExp {
+  const [before, after] = t(locale, "storeNav.cartWithCount", { count: "\u0000" }).split("\u0000");
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`${escape(before!)}\\d+${escape(after!)}`);
+}
+
+/**
+ * Signs in as the Ink Atelier shopper (pages in `locale`), fills the cart with one product and
+ * opens the hosted page.
+ */
+async function toHostedPage(page: Page, locale: Locale = "en"): Promise<number> {
+  await login(page, { email: "shopper@dyes.test", password: "demo-shopper-2", store: "inks" }, locale);
+  await page.goto(inks(`/?lng=${locale}`));
   const hrefs = await page
     .locator('a[href^="/products/"]')
     .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
   for (const href of hrefs) {
     await page.goto(inks(href!));
-    const add = page.getByRole("button", { name: t("en", "productPage.addToCart") });
+    const add = page.getByRole("button", { name: t(locale, "productPage.addToCart") });
     if ((await add.count()) === 0 || !(await add.first().isEnabled())) continue;
     // The seeded basket already shows "Cart (n)": wait for the add itself, or the checkout below
     // may open before the line lands and its total no longer match when the order is placed.
     const added = page.waitForResponse((response) => response.request().method() === "POST");
     await add.first().click();
     expect((await added).status()).toBeLessThan(400);
-    await expect(page.getByRole("link", { name: /Cart \(\d+\)/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: cartWithCount(locale) })).toBeVisible();
     break;
   }
   await page.goto(inks("/checkout"));
-  await page.getByLabel(t("en", "checkout.streetAddress")).fill("12 Cedar Street");
-  await page.getByLabel(t("en", "checkout.zipCode")).fill("11011");
-  await page.getByLabel(t("en", "checkout.city")).fill("Beirut");
-  await page.getByLabel(t("en", "checkout.mobile")).fill("+961 71 234 567");
-  shippingEmail = await page.getByLabel(t("en", "checkout.email"), { exact: true }).inputValue();
-  await page.getByLabel(t("en", "payment.stripe")).check();
-  await page.getByRole("button", { name: t("en", "checkout.placeOrder") }).click();
+  await page.getByLabel(t(locale, "checkout.streetAddress")).fill("12 Cedar Street");
+  await page.getByLabel(t(locale, "checkout.zipCode")).fill("11011");
+  await page.getByLabel(t(locale, "checkout.city")).fill("Beirut");
+  await page.getByLabel(t(locale, "checkout.mobile")).fill("+961 71 234 567");
+  shippingEmail = await page.getByLabel(t(locale, "checkout.email"), { exact: true }).inputValue();
+  await page.getByLabel(t(locale, "payment.stripe")).check();
+  await page.getByRole("button", { name: t(locale, "checkout.placeOrder") }).click();
   await expect(page.getByRole("heading", { name: "Test checkout" })).toBeVisible();
-  await page.goto(inks("/orders?lng=en"));
+  await page.goto(inks(`/orders?lng=${locale}`));
   const link = await page.locator('a[href^="/orders/"]').first().getAttribute("href");
   const number = Number(/\/orders\/(\d+)/.exec(link!)![1]);
   await page.goBack();
@@ -99,4 +110,18 @@ test("a declined card pays nothing; Cancel on the hosted page cancels the order"
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${number}/cancelled`));
   await expect(page.getByText(t("en", "toast.orderNotCompleted")).first()).toBeVisible();
+});
+
+test("in Arabic, Cancel on the hosted page says 'your order is not completed' as a toast, clear of the title", async ({
+  page,
+}) => {
+  const number = await toHostedPage(page, "ar");
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${number}/cancelled`));
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  // A toast (in sonner's list), in Arabic, not only the page's own message.
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: t("ar", "toast.orderNotCompleted") });
+  await expect(toast).toBeVisible();
+  await expectClear(toast, page.getByRole("heading", { level: 1 }));
+  await screenshots(page, "card-cancelled-ar");
 });

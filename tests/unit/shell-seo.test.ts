@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 // The server module provides every dictionary, as it does in the app.
 import "~/lib/i18n.server";
-import { pageTitle, seo } from "~/lib/seo";
+import { oneFullStop, pageTitle, seo } from "~/lib/seo";
 import type { Shell } from "~/lib/shell";
 
 const shell = (locale: "en" | "ar", siteName: string | null): Shell => ({
@@ -41,6 +41,20 @@ describe("seo", () => {
     expect(content(tags, "theme-color")).toBe("#112233");
     expect(content(tags, "og:url")).toBe("http://dyes.localhost:3000/");
     expect(content(tags, "description")).toContain("Dye & Shade Co.");
+  });
+
+  it("ends the store's description with one full stop when the name ends in one (issue 39)", () => {
+    for (const locale of ["en", "ar"] as const) {
+      const tags = seo({ matches: [{ id: "root", data: { shell: shell(locale, "Dye & Shade Co.") } }] });
+      const description = content(tags, "description")!;
+      expect(description.endsWith("Dye & Shade Co."), description).toBe(true);
+      expect(content(tags, "og:description")).toBe(description);
+      // A name without one still gets the sentence's.
+      const plain = seo({ matches: [{ id: "root", data: { shell: shell(locale, "Ink Atelier") } }] });
+      expect(content(plain, "description")!.endsWith("Ink Atelier.")).toBe(true);
+    }
+    expect(oneFullStop("Shop online at Yes!.", "Yes!")).toBe("Shop online at Yes!");
+    expect(oneFullStop("Co. is open.", "Co.")).toBe("Co. is open.");
   });
 
   it("speaks Arabic with og:locale ar_AR, and names the platform on the platform host", () => {

@@ -31,11 +31,11 @@ export function AdminLayout({
       <aside
         id={ADMIN_NAV_ID}
         aria-label={t("admin.sidebar")}
-        className="hidden border-line bg-card target:block max-lg:border-b lg:fixed lg:inset-y-0 lg:start-0 lg:block lg:w-64 lg:overflow-y-auto lg:border-e"
+        className="hidden border-line bg-card target:block max-lg:border-b lg:fixed lg:inset-y-0 lg:start-0 lg:block lg:w-72 lg:overflow-y-auto lg:border-e"
       >
         <AdminSidebar storeName={storeName} admin={admin} />
       </aside>
-      <main id={MAIN_ID} tabIndex={-1} className="grow focus:outline-none lg:ms-64">
+      <main id={MAIN_ID} tabIndex={-1} className="grow focus:outline-none lg:ms-72">
         {children}
       </main>
     </>

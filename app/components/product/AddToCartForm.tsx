@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import type { FormNotice } from "~/lib/notice";
 import { useHydrated } from "~/lib/use-hydrated";
+import { valueStateWith } from "~/lib/variant-choice";
 import type { ProductPageData } from "~/services/catalog/products.server";
 import { Button } from "../ui/Button";
 import { Notice } from "../ui/Notice";
@@ -70,26 +71,35 @@ export function AddToCartForm({
         <fieldset key={option.position} className="flex flex-col gap-2">
           <legend className="font-bold">{option.name}</legend>
           <div className="flex flex-wrap gap-2">
-            {option.values.map((value) => (
-              <label
-                key={value.id}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-line px-3 has-[:checked]:border-primary has-[:checked]:font-bold has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
-              >
-                <input
-                  type="radio"
-                  name={`option${option.position}`}
-                  value={value.id}
-                  checked={values[index] === value.id}
-                  onChange={() => onChoose?.(index, value.id)}
-                  disabled={value.soldOut}
-                  required
-                />
-                <span>
-                  {value.label}
-                  {value.soldOut ? ` (${t("variants.soldOutValue")})` : null}
-                </span>
-              </label>
-            ))}
+            {option.values.map((value) => {
+              // Sold out everywhere: disabled. Sold out (or not sold) only with the other current
+              // choices: still pickable (another option may change next), but struck and said in words.
+              const state = value.soldOut ? "sold-out" : valueStateWith(variants, values, index, value.id);
+              return (
+                <label
+                  key={value.id}
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-line px-3 has-[:checked]:border-primary has-[:checked]:font-bold has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
+                >
+                  <input
+                    type="radio"
+                    name={`option${option.position}`}
+                    value={value.id}
+                    checked={values[index] === value.id}
+                    onChange={() => onChoose?.(index, value.id)}
+                    disabled={value.soldOut}
+                    required
+                  />
+                  {state === "available" ? (
+                    <span>{value.label}</span>
+                  ) : (
+                    <span>
+                      <s>{value.label}</s> (
+                      {t(state === "sold-out" ? "variants.soldOutValue" : "variants.unavailableValue")})
+                    </span>
+                  )}
+                </label>
+              );
+            })}
           </div>
         </fieldset>
       ))}

@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../../app/db/seed/accounts";
 import { hostUrl, type Locale } from "../demo";
 import { get, postForm } from "./http";
@@ -37,6 +37,25 @@ export function t(locale: Locale, key: string, params: Record<string, string | n
 /** A toast with exactly this text is showing. */
 export async function expectToast(page: Page, message: string): Promise<void> {
   await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+}
+
+/** Two things on screen do not overlap (a toast and the page's title, say): their boxes are apart. */
+export async function expectClear(a: Locator, b: Locator): Promise<void> {
+  // Where they come to rest: a toast slides in.
+  for (const locator of [a, b]) {
+    await locator.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
+  }
+  const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()];
+  expect(boxA, "first box").not.toBeNull();
+  expect(boxB, "second box").not.toBeNull();
+  const overlap =
+    boxA!.x < boxB!.x + boxB!.width &&
+    boxB!.x < boxA!.x + boxA!.width &&
+    boxA!.y < boxB!.y + boxB!.height &&
+    boxB!.y < boxA!.y + boxA!.height;
+  expect(overlap, `${JSON.stringify(boxA)} overlaps ${JSON.stringify(boxB)}`).toBe(false);
 }
 
 /**
