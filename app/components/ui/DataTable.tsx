@@ -46,6 +46,8 @@ export interface DataTableProps<Row> {
    * `form` is the id of the form they belong to, `label` names each box for screen readers.
    */
   selection?: { form: string; name: string; label: (row: Row) => string };
+  /** Between the filters and the rows, when there are rows: the bar of actions on the chosen ones. */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -72,15 +74,19 @@ export function DataTable<Row>({
   nextCursor,
   empty,
   selection,
+  toolbar,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const captionId = useId();
   const sortable = columns.some((column) => column.sortable);
-  const allColumns = selection ? [selectionColumn(selection, rowKey), ...columns] : columns;
+  const allColumns = selection
+    ? [selectionColumn(selection, rowKey, t("admin.table.select")), ...columns]
+    : columns;
   return (
     <div className="flex flex-col gap-4">
       {filters ? <FilterForm names={filters.names}>{filters.fields}</FilterForm> : null}
+      {rows.length > 0 ? toolbar : null}
       {rows.length === 0 ? (
         <div className="rounded-lg border border-line bg-card p-6 text-center text-muted">{empty}</div>
       ) : (
@@ -266,10 +272,11 @@ function FilterForm({ names, children }: { names: string[]; children: ReactNode 
 function selectionColumn<Row>(
   selection: NonNullable<DataTableProps<Row>["selection"]>,
   rowKey: (row: Row) => string,
+  header: string,
 ): DataColumn<Row> {
   return {
     key: "select",
-    header: "",
+    header,
     actions: true,
     cell: (row) => (
       <label className="inline-flex min-h-11 min-w-11 items-center justify-center">
