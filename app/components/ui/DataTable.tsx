@@ -145,22 +145,30 @@ export function DataTable<Row>({
                   key={rowKey(row)}
                   className={cn(
                     "border-t border-line max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border max-sm:p-3",
+                    // A chosen-rows checkbox sits in the card's top corner, beside its title.
+                    selection && "max-sm:relative",
                     // A card's links and buttons are fingers' targets: 44 px tall at least.
                     "max-sm:[&_:is(a,button)]:inline-flex max-sm:[&_:is(a,button)]:min-h-11 max-sm:[&_:is(a,button)]:items-center",
                   )}
                 >
                   {allColumns.map((column) => {
                     const isActions = column.actions ?? column.key === "actions";
+                    const isSelect = selection !== undefined && column.key === SELECT_KEY;
                     const className = cn(
                       "p-3 align-top",
                       column.align === "end" ? "text-end" : "text-start",
                       // A phone's card: long words (e-mails, slugs) wrap instead of widening it.
                       "max-sm:min-w-0 max-sm:px-0 max-sm:py-1 max-sm:[overflow-wrap:anywhere] max-sm:*:min-w-0",
                       column.rowHeader
-                        ? "max-sm:order-first max-sm:pt-0 max-sm:text-start max-sm:text-lg"
-                        : isActions
-                          ? "max-sm:mt-2 max-sm:block max-sm:border-t max-sm:border-line max-sm:pt-3 max-sm:empty:hidden"
-                          : "max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:justify-between max-sm:gap-x-4 max-sm:text-end max-sm:before:font-bold max-sm:before:text-start max-sm:before:content-[attr(data-label)]",
+                        ? cn(
+                            "max-sm:order-first max-sm:pt-0 max-sm:text-start max-sm:text-lg",
+                            selection && "max-sm:pe-12",
+                          )
+                        : isSelect
+                          ? "max-sm:absolute max-sm:end-2 max-sm:top-1 max-sm:p-0"
+                          : isActions
+                            ? "max-sm:mt-2 max-sm:block max-sm:border-t max-sm:border-line max-sm:pt-3 max-sm:empty:hidden"
+                            : "max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:justify-between max-sm:gap-x-4 max-sm:text-end max-sm:before:font-bold max-sm:before:text-start max-sm:before:content-[attr(data-label)]",
                     );
                     return column.rowHeader ? (
                       <th key={column.key} scope="row" className={cn(className, "font-bold")}>
@@ -268,6 +276,8 @@ function FilterForm({ names, children }: { names: string[]; children: ReactNode 
   );
 }
 
+const SELECT_KEY = "select";
+
 /** The first column of a list whose rows can be chosen for an action on several at once. */
 function selectionColumn<Row>(
   selection: NonNullable<DataTableProps<Row>["selection"]>,
@@ -275,7 +285,7 @@ function selectionColumn<Row>(
   header: string,
 ): DataColumn<Row> {
   return {
-    key: "select",
+    key: SELECT_KEY,
     header,
     actions: true,
     cell: (row) => (
