@@ -5,15 +5,12 @@ import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { BulkBar } from "~/components/admin/BulkBar";
 import { BulkResult } from "~/components/admin/BulkResult";
+import { BulkDeleteConfirmation, ProductsBulkBar } from "~/components/admin/ProductsBulkBar";
 import { Price, useMoney } from "~/components/Price";
 import { Button } from "~/components/ui/Button";
 import type { DataColumn } from "~/components/ui/DataTable";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { ConfirmForm } from "~/components/ui/ConfirmForm";
 import { SearchInput, SelectFilter } from "~/components/ui/FilterField";
-import { Select } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
 import { BULK_FORM, bulkFormSchema } from "~/http/bulk-selection.server";
 import { adminLoader, type ShopperArgs } from "~/http/handlers.server";
@@ -23,7 +20,6 @@ import { Refusal } from "~/http/refusal.server";
 import { BULK_FIELD, bulkIdsSchema, type BulkOutcome } from "~/lib/bulk";
 import { seo } from "~/lib/seo";
 import { LOW_STOCK } from "~/lib/stock";
-import { useHydrated } from "~/lib/use-hydrated";
 import { UUID_PATTERN, uuidOrNull } from "~/lib/uuid";
 import {
   listAdminProducts,
@@ -114,7 +110,6 @@ function answer(action: string, result: BulkProductsResult, params?: Record<stri
 export default function AdminProducts() {
   const { q, categoryId, status, lowStock, sort, categories, ...page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const hydrated = useHydrated();
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const timeZone = useStoreTimeZone();
@@ -244,7 +239,7 @@ export default function AdminProducts() {
         reasonKey={(reason) => `admin.products.bulk.refused.${reason}`}
       />
       {actionData && "confirmDelete" in actionData ? (
-        <DeleteConfirmation products={actionData.confirmDelete.products} />
+        <BulkDeleteConfirmation products={actionData.confirmDelete.products} />
       ) : null}
       <ListPage
         texts="admin.products"
@@ -257,80 +252,11 @@ export default function AdminProducts() {
           label: (row) => t("admin.products.bulk.select", { name: row.name }),
         }}
         toolbar={
-          <BulkBar
+          <ProductsBulkBar
             formId={BULK_FORM_ID}
             rowIds={page.rows.map((row) => row.id)}
-            label={t("admin.products.bulk.label")}
-          >
-            {({ formId, selected, disabled }) => (
-              <>
-                <Button form={formId} name="intent" value="activate" variant="secondary" disabled={disabled}>
-                  {t("admin.products.bulk.activate")}
-                </Button>
-                <Button
-                  form={formId}
-                  name="intent"
-                  value="deactivate"
-                  variant="secondary"
-                  disabled={disabled}
-                >
-                  {t("admin.products.bulk.deactivate")}
-                </Button>
-                <span className="flex flex-wrap items-center gap-2">
-                  <label htmlFor="bulk-category" className="sr-only">
-                    {t("admin.products.bulk.category")}
-                  </label>
-                  <Select
-                    id="bulk-category"
-                    form={formId}
-                    name="categoryId"
-                    defaultValue=""
-                    className="w-auto"
-                  >
-                    <option value="">{t("admin.products.bulk.chooseCategory")}</option>
-                    {categories.map((option) => (
-                      <option key={option.id} value={option.id}>
-                        {option.parentId ? `— ${option.name}` : option.name}
-                      </option>
-                    ))}
-                  </Select>
-                  <Button
-                    form={formId}
-                    name="intent"
-                    value="category"
-                    variant="secondary"
-                    disabled={disabled}
-                  >
-                    {t("admin.products.bulk.addToCategory")}
-                  </Button>
-                </span>
-                {hydrated ? (
-                  selected.length > 0 ? (
-                    <ConfirmDialog
-                      id="bulk-delete"
-                      trigger={t("admin.products.bulk.delete")}
-                      title={t("admin.products.bulk.deleteTitle")}
-                      description={t("admin.products.bulk.deleteDescription", { count: selected.length })}
-                      fields={{ intent: "delete", confirm: "yes" }}
-                    >
-                      {selected.map((id) => (
-                        <input key={id} type="hidden" name={BULK_FIELD} value={id} />
-                      ))}
-                    </ConfirmDialog>
-                  ) : (
-                    <Button type="button" variant="danger" disabled>
-                      {t("admin.products.bulk.delete")}
-                    </Button>
-                  )
-                ) : (
-                  // Without JavaScript the server asks first (the confirmation above the list).
-                  <Button form={formId} name="intent" value="delete" variant="danger">
-                    {t("admin.products.bulk.delete")}
-                  </Button>
-                )}
-              </>
-            )}
-          </BulkBar>
+            categories={categories}
+          />
         }
         filters={{
           names: ["q", "category", "status", "stock"],
@@ -375,50 +301,6 @@ export default function AdminProducts() {
 
 /** The form the rows' checkboxes and the bulk bar's controls belong to. */
 const BULK_FORM_ID = "products-bulk";
-
-/**
- * Delete's confirmation without JavaScript: the server's answer to the first press names the
- * chosen products; confirming posts them again with `confirm=yes`; Cancel keeps the list.
- */
-function DeleteConfirmation({ products }: { products: { id: string; label: string | null }[] }) {
-  const { t } = useTranslation();
-  return (
-    <section
-      role="group"
-      aria-labelledby="bulk-delete-title"
-      className="rounded-lg border border-line bg-card p-4"
-    >
-      <h2 id="bulk-delete-title" className="text-xl font-extrabold">
-        {t("admin.products.bulk.deleteTitle")}
-      </h2>
-      <p className="mt-2 text-muted">
-        {t("admin.products.bulk.deleteDescription", { count: products.length })}
-      </p>
-      <ul className="mt-2 list-disc ps-6">
-        {products.map((product) => (
-          <li key={product.id}>
-            <bdi>{product.label}</bdi>
-          </li>
-        ))}
-      </ul>
-      <ConfirmForm
-        action="/admin/products?index"
-        fields={{ intent: "delete", confirm: "yes" }}
-        confirmLabel={t("admin.products.bulk.delete")}
-        tone="danger"
-        cancel={
-          <Button to="/admin/products" variant="secondary">
-            {t("admin.cancel")}
-          </Button>
-        }
-      >
-        {products.map((product) => (
-          <input key={product.id} type="hidden" name={BULK_FIELD} value={product.id} />
-        ))}
-      </ConfirmForm>
-    </section>
-  );
-}
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
 
