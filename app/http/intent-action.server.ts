@@ -29,6 +29,8 @@ import { badRequest, Refusal } from "./refusal.server";
 export interface IntentParseOptions {
   /** Fields a person fills in: a problem with one answers with the schema's message for it. */
   messageFields?: readonly string[];
+  /** Fields a form sends several times (a list's checkboxes): the schema gets each as an array. */
+  listFields?: readonly string[];
 }
 
 type IntentHandler<Args, Schema extends z.ZodTypeAny> = (value: z.output<Schema>, args: Args) => unknown;
@@ -70,7 +72,9 @@ export function parseFormOrRefuse<Schema extends z.ZodTypeAny>(
   schema: Schema,
   options: IntentParseOptions = {},
 ): z.output<Schema> {
-  const parsed = schema.safeParse(Object.fromEntries(form));
+  const values: Record<string, unknown> = Object.fromEntries(form);
+  for (const name of options.listFields ?? []) values[name] = form.getAll(name);
+  const parsed = schema.safeParse(values);
   if (parsed.success) return parsed.data as z.output<Schema>;
   const fields = options.messageFields ?? [];
   const problem = parsed.error.issues.find((issue) => fields.includes(String(issue.path[0])));

@@ -21,6 +21,10 @@ export type PaymentStatusCode = (typeof PAYMENT_STATUSES)[number];
 export const ORDER_STEPS = ["confirm", "ship", "deliver", "cancel", "markPaid"] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
 
+/** The steps the orders list takes on several orders at once (issue 39): the same rules as one. */
+export const BULK_ORDER_STEPS = ["ship", "deliver"] as const;
+export type BulkOrderStep = (typeof BULK_ORDER_STEPS)[number];
+
 /** Status steps: where each may start, and where it leads. */
 export const STATUS_STEPS: Record<
   Exclude<OrderStep, "markPaid">,

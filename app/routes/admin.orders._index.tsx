@@ -1,28 +1,37 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
+import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { BulkBar } from "~/components/admin/BulkBar";
+import { BulkResult } from "~/components/admin/BulkResult";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { Button } from "~/components/ui/Button";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { FilterField, SearchInput, SelectFilter } from "~/components/ui/FilterField";
 import { Input } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
-import { adminLoader } from "~/http/handlers.server";
+import { BULK_FORM, bulkFormSchema } from "~/http/bulk-selection.server";
+import { adminLoader, type ShopperArgs } from "~/http/handlers.server";
+import { intentAction } from "~/http/intent-action.server";
 import { readOrderFilters } from "~/http/list-filters.server";
 import { isolate } from "~/lib/bidi";
+import { BULK_FIELD, type BulkOutcome } from "~/lib/bulk";
 import { formatMoney } from "~/lib/money";
-import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-transitions";
+import { ORDER_STATUSES, PAYMENT_STATUSES, type BulkOrderStep } from "~/lib/order-transitions";
 import { seo } from "~/lib/seo";
 import { TABLE_PARAMS } from "~/lib/table-links";
 import { formatInZone } from "~/lib/time-zone";
+import { emailStore } from "~/services/email/email-templates.server";
 import { listAdminOrders } from "~/services/orders/admin-orders.server";
+import { takeOrderSteps } from "~/services/orders/order-transitions.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.orders.title") });
 
 /**
  * Every order of the store, newest first (SPEC §3 order labels), filtered by status, payment
- * status, a date range (the store's days) and a search by number, name or email; the dashboard's
+ * status, a date range (the store's days) and a search by number, name, email, or a line's product
+ * name or SKU as sold; the dashboard's
  * tiles link here with `?status=confirmed` and `?status=delivered&payment=unpaid`. A filter value
  * the list cannot use is ignored and named above it. Dates and times are the store's (its time
  * zone, /admin/settings), and the page says which zone that is.
@@ -51,10 +60,30 @@ export const loader = adminLoader(async ({ request, store, locale }) => {
   };
 });
 
+/**
+ * The list's bulk actions (issue 39) on the chosen orders (`ids`, at most BULK_MAX): "Mark
+ * shipped" and "Mark delivered", through the order page's rules (takeOrderSteps), in one
+ * transaction. The answer names each order done and each refused with its reason (the order
+ * page's own sentence); nothing done at all is a 409. Nothing chosen, too many or a forged id →
+ * 400 and nothing changed; another store's id is "not found" and changes nothing of that store.
+ * Printing the slips and exporting the chosen orders are GETs of their own routes.
+ */
+export const action = intentAction({
+  ship: [bulkFormSchema, (value, args) => bulkStep("ship", value[BULK_FIELD], args), BULK_FORM],
+  deliver: [bulkFormSchema, (value, args) => bulkStep("deliver", value[BULK_FIELD], args), BULK_FORM],
+});
+
+async function bulkStep(step: BulkOrderStep, ids: string[], { store, user }: ShopperArgs) {
+  const result = await takeOrderSteps(store.id, ids, step, user.id, emailStore(store));
+  const bulk: BulkOutcome = { action: step, ...result };
+  return data({ bulk }, { status: result.done.length > 0 ? 200 : 409 });
+}
+
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function AdminOrders() {
   const { filters, problems, timeZone, ...page } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const { search } = useLocation();
   const exportQuery = new URLSearchParams(search);
@@ -122,11 +151,59 @@ export default function AdminOrders() {
           {t("admin.orders.export")}
         </Button>
       </div>
+      <ActionNotice data={actionData} />
+      <BulkResult
+        data={actionData}
+        texts="admin.orders"
+        reasonKey={(reason) => `admin.orders.refused.${reason}`}
+      />
       <ListPage
         texts="admin.orders"
         page={page}
         columns={columns}
         ignored={problems}
+        selection={{
+          form: BULK_FORM_ID,
+          name: BULK_FIELD,
+          label: (row) => t("admin.orders.bulk.select", { number: row.number }),
+        }}
+        toolbar={
+          <BulkBar
+            formId={BULK_FORM_ID}
+            rowIds={page.rows.map((row) => row.id)}
+            label={t("admin.orders.bulk.label")}
+          >
+            {({ formId, disabled }) => (
+              <>
+                <Button form={formId} name="intent" value="ship" disabled={disabled}>
+                  {t("admin.orders.bulk.ship")}
+                </Button>
+                <Button form={formId} name="intent" value="deliver" disabled={disabled}>
+                  {t("admin.orders.bulk.deliver")}
+                </Button>
+                <Button
+                  form={formId}
+                  formMethod="get"
+                  formAction="/admin/orders/packing-slips"
+                  formTarget="_blank"
+                  variant="secondary"
+                  disabled={disabled}
+                >
+                  {t("admin.orders.bulk.slips")}
+                </Button>
+                <Button
+                  form={formId}
+                  formMethod="get"
+                  formAction="/admin/orders/export.csv"
+                  variant="secondary"
+                  disabled={disabled}
+                >
+                  {t("admin.orders.bulk.export")}
+                </Button>
+              </>
+            )}
+          </BulkBar>
+        }
         filters={{
           names: ["q", "status", "payment", "startDate", "endDate"],
           fields: (
@@ -159,6 +236,9 @@ export default function AdminOrders() {
     </AdminPage>
   );
 }
+
+/** The form the rows' checkboxes and the bulk bar's buttons belong to. */
+const BULK_FORM_ID = "orders-bulk";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
 

@@ -1,18 +1,26 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
+import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { BulkResult } from "~/components/admin/BulkResult";
+import { BulkDeleteConfirmation, ProductsBulkBar } from "~/components/admin/ProductsBulkBar";
 import { Price, useMoney } from "~/components/Price";
 import { Button } from "~/components/ui/Button";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { SearchInput, SelectFilter } from "~/components/ui/FilterField";
 import { ListPage } from "~/components/ui/ListPage";
-import { adminLoader } from "~/http/handlers.server";
+import { BULK_FORM, bulkFormSchema } from "~/http/bulk-selection.server";
+import { adminLoader, type ShopperArgs } from "~/http/handlers.server";
+import { intentAction } from "~/http/intent-action.server";
 import { readListQuery } from "~/http/list-query.server";
+import { Refusal } from "~/http/refusal.server";
+import { BULK_FIELD, bulkIdsSchema, type BulkOutcome } from "~/lib/bulk";
 import { seo } from "~/lib/seo";
 import { LOW_STOCK } from "~/lib/stock";
-import { uuidOrNull } from "~/lib/uuid";
+import { UUID_PATTERN, uuidOrNull } from "~/lib/uuid";
 import {
   listAdminProducts,
   listCategoryOptions,
@@ -20,6 +28,13 @@ import {
   type AdminProductRow,
   type ProductStatusFilter,
 } from "~/services/catalog/products-admin.server";
+import {
+  deleteProducts,
+  moveProductsToCategory,
+  productLabels,
+  setProductsActive,
+  type BulkProductsResult,
+} from "~/services/catalog/products-bulk.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.title") });
 
@@ -39,8 +54,62 @@ export const loader = adminLoader(async ({ request, store, locale }) => {
   return { ...page, q, categoryId, status, lowStock, sort, categories };
 });
 
+/** "Add to category": the chosen products and the category they go in. */
+const categoryFormSchema = bulkFormSchema.extend({
+  categoryId: z.string().regex(UUID_PATTERN, "admin.products.bulk.errors.categoryRequired"),
+});
+
+/** "Delete": the chosen products; `confirm=yes` once the admin has confirmed. */
+const deleteFormSchema = z.object({ [BULK_FIELD]: bulkIdsSchema, confirm: z.literal("yes").optional() });
+
+/**
+ * The list's bulk actions (issue 39) on the chosen products (`ids`, at most BULK_MAX), each in one
+ * transaction: activate, deactivate, put in a category, delete (or archive those with orders). The
+ * answer names each product done and each refused with its reason; nothing done at all is a 409.
+ * Delete acts only when confirmed: the dialog sends `confirm=yes`; without JavaScript the first
+ * press answers with the confirmation (which products) and acts on nothing. Nothing chosen, too
+ * many, a forged id or a category the store does not have → 400/404 and nothing changed; another
+ * store's product id is "not found" and changes nothing of that store.
+ */
+export const action = intentAction({
+  activate: [bulkFormSchema, (value, args) => setActive(value[BULK_FIELD], true, args), BULK_FORM],
+  deactivate: [bulkFormSchema, (value, args) => setActive(value[BULK_FIELD], false, args), BULK_FORM],
+  category: [
+    categoryFormSchema,
+    async (value, { store, locale }) => {
+      const moved = await moveProductsToCategory(store.id, value[BULK_FIELD], value.categoryId, locale);
+      if (!moved) throw new Refusal(404, { key: "admin.products.bulk.errors.categoryNotFound" });
+      const { category, ...result } = moved;
+      return answer("category", result, { category });
+    },
+    { ...BULK_FORM, messageFields: [BULK_FIELD, "categoryId"] },
+  ],
+  delete: [
+    deleteFormSchema,
+    async (value, { store, locale }) => {
+      const ids = value[BULK_FIELD];
+      if (value.confirm !== "yes") {
+        const products = await productLabels(store.id, ids, locale);
+        if (products.length > 0) return { confirmDelete: { products } };
+      }
+      return answer("delete", await deleteProducts(store.id, ids, locale));
+    },
+    BULK_FORM,
+  ],
+});
+
+async function setActive(ids: string[], active: boolean, { store, locale }: ShopperArgs) {
+  return answer(active ? "activate" : "deactivate", await setProductsActive(store.id, ids, active, locale));
+}
+
+function answer(action: string, result: BulkProductsResult, params?: Record<string, string>) {
+  const bulk: BulkOutcome = { action, ...result, params };
+  return data({ bulk }, { status: result.done.length + result.archived.length > 0 ? 200 : 409 });
+}
+
 export default function AdminProducts() {
   const { q, categoryId, status, lowStock, sort, categories, ...page } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const timeZone = useStoreTimeZone();
@@ -163,11 +232,32 @@ export default function AdminProducts() {
           {t("admin.products.export")}
         </Button>
       </div>
+      <ActionNotice data={actionData} />
+      <BulkResult
+        data={actionData}
+        texts="admin.products"
+        reasonKey={(reason) => `admin.products.bulk.refused.${reason}`}
+      />
+      {actionData && "confirmDelete" in actionData ? (
+        <BulkDeleteConfirmation products={actionData.confirmDelete.products} />
+      ) : null}
       <ListPage
         texts="admin.products"
         page={page}
         columns={columns}
         sort={sort}
+        selection={{
+          form: BULK_FORM_ID,
+          name: BULK_FIELD,
+          label: (row) => t("admin.products.bulk.select", { name: row.name }),
+        }}
+        toolbar={
+          <ProductsBulkBar
+            formId={BULK_FORM_ID}
+            rowIds={page.rows.map((row) => row.id)}
+            categories={categories}
+          />
+        }
         filters={{
           names: ["q", "category", "status", "stock"],
           fields: (
@@ -208,6 +298,9 @@ export default function AdminProducts() {
     </AdminPage>
   );
 }
+
+/** The form the rows' checkboxes and the bulk bar's controls belong to. */
+const BULK_FORM_ID = "products-bulk";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
 

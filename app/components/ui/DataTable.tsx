@@ -46,6 +46,8 @@ export interface DataTableProps<Row> {
    * `form` is the id of the form they belong to, `label` names each box for screen readers.
    */
   selection?: { form: string; name: string; label: (row: Row) => string };
+  /** Between the filters and the rows, when there are rows: the bar of actions on the chosen ones. */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -72,15 +74,19 @@ export function DataTable<Row>({
   nextCursor,
   empty,
   selection,
+  toolbar,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const captionId = useId();
   const sortable = columns.some((column) => column.sortable);
-  const allColumns = selection ? [selectionColumn(selection, rowKey), ...columns] : columns;
+  const allColumns = selection
+    ? [selectionColumn(selection, rowKey, t("admin.table.select")), ...columns]
+    : columns;
   return (
     <div className="flex flex-col gap-4">
       {filters ? <FilterForm names={filters.names}>{filters.fields}</FilterForm> : null}
+      {rows.length > 0 ? toolbar : null}
       {rows.length === 0 ? (
         <div className="rounded-lg border border-line bg-card p-6 text-center text-muted">{empty}</div>
       ) : (
@@ -139,22 +145,30 @@ export function DataTable<Row>({
                   key={rowKey(row)}
                   className={cn(
                     "border-t border-line max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border max-sm:p-3",
+                    // A chosen-rows checkbox sits in the card's top corner, beside its title.
+                    selection && "max-sm:relative",
                     // A card's links and buttons are fingers' targets: 44 px tall at least.
                     "max-sm:[&_:is(a,button)]:inline-flex max-sm:[&_:is(a,button)]:min-h-11 max-sm:[&_:is(a,button)]:items-center",
                   )}
                 >
                   {allColumns.map((column) => {
                     const isActions = column.actions ?? column.key === "actions";
+                    const isSelect = selection !== undefined && column.key === SELECT_KEY;
                     const className = cn(
                       "p-3 align-top",
                       column.align === "end" ? "text-end" : "text-start",
                       // A phone's card: long words (e-mails, slugs) wrap instead of widening it.
                       "max-sm:min-w-0 max-sm:px-0 max-sm:py-1 max-sm:[overflow-wrap:anywhere] max-sm:*:min-w-0",
                       column.rowHeader
-                        ? "max-sm:order-first max-sm:pt-0 max-sm:text-start max-sm:text-lg"
-                        : isActions
-                          ? "max-sm:mt-2 max-sm:block max-sm:border-t max-sm:border-line max-sm:pt-3 max-sm:empty:hidden"
-                          : "max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:justify-between max-sm:gap-x-4 max-sm:text-end max-sm:before:font-bold max-sm:before:text-start max-sm:before:content-[attr(data-label)]",
+                        ? cn(
+                            "max-sm:order-first max-sm:pt-0 max-sm:text-start max-sm:text-lg",
+                            selection && "max-sm:pe-12",
+                          )
+                        : isSelect
+                          ? "max-sm:absolute max-sm:end-2 max-sm:top-1 max-sm:p-0"
+                          : isActions
+                            ? "max-sm:mt-2 max-sm:block max-sm:border-t max-sm:border-line max-sm:pt-3 max-sm:empty:hidden"
+                            : "max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:justify-between max-sm:gap-x-4 max-sm:text-end max-sm:before:font-bold max-sm:before:text-start max-sm:before:content-[attr(data-label)]",
                     );
                     return column.rowHeader ? (
                       <th key={column.key} scope="row" className={cn(className, "font-bold")}>
@@ -262,14 +276,17 @@ function FilterForm({ names, children }: { names: string[]; children: ReactNode 
   );
 }
 
+const SELECT_KEY = "select";
+
 /** The first column of a list whose rows can be chosen for an action on several at once. */
 function selectionColumn<Row>(
   selection: NonNullable<DataTableProps<Row>["selection"]>,
   rowKey: (row: Row) => string,
+  header: string,
 ): DataColumn<Row> {
   return {
-    key: "select",
-    header: "",
+    key: SELECT_KEY,
+    header,
     actions: true,
     cell: (row) => (
       <label className="inline-flex min-h-11 min-w-11 items-center justify-center">

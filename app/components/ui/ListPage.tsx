@@ -30,6 +30,8 @@ export interface ListPageProps<Row> {
   /** Filters whose value the loader could not use (ignored): each is said above the list. */
   ignored?: readonly string[];
   selection?: DataTableProps<Row>["selection"];
+  /** The bar of actions on the chosen rows (BulkBar), above the rows. */
+  toolbar?: DataTableProps<Row>["toolbar"];
 }
 
 /**
@@ -46,6 +48,7 @@ export function ListPage<Row extends { id: string }>({
   filters,
   ignored = [],
   selection,
+  toolbar,
 }: ListPageProps<Row>) {
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -72,6 +75,7 @@ export function ListPage<Row extends { id: string }>({
         filters={filters}
         empty={empty}
         selection={selection}
+        toolbar={toolbar}
       />
     </>
   );

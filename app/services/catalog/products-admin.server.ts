@@ -623,28 +623,33 @@ export type DeleteProductResult = { ok: true; outcome: "deleted" | "archived" } 
  */
 export async function deleteProduct(storeId: string, productId: string): Promise<DeleteProductResult> {
   const db = await getDb();
-  const result = await db.withStore(storeId, async (tx): Promise<DeleteProductResult> => {
-    const [existing] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for("update");
-    if (!existing) return { ok: false };
-    if (await hasOrders(tx, productId)) {
-      await tx
-        .update(products)
-        .set({ active: false, updatedAt: new Date() })
-        .where(eq(products.id, productId));
-      return { ok: true, outcome: "archived" };
-    }
-    const gallery = await tx
-      .select({ imageId: productImages.imageId })
-      .from(productImages)
-      .where(eq(productImages.productId, productId));
-    await tx.delete(products).where(eq(products.id, productId));
-    for (const { imageId } of gallery) await deleteUnusedImage(tx, imageId);
-    return { ok: true, outcome: "deleted" };
-  });
-  if (result.ok) await catalogChanged(storeId);
-  return result;
+  const outcome = await db.withStore(storeId, (tx) => deleteProductIn(tx, productId));
+  if (!outcome) return { ok: false };
+  await catalogChanged(storeId);
+  return { ok: true, outcome };
+}
+
+/**
+ * `deleteProduct`'s work inside the caller's transaction (the list deletes several in one): the
+ * product row locked, then deleted with its unused images, or archived when orders name it; null
+ * when the store has no such product.
+ */
+export async function deleteProductIn(tx: Tx, productId: string): Promise<"deleted" | "archived" | null> {
+  const [existing] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("update");
+  if (!existing) return null;
+  if (await hasOrders(tx, productId)) {
+    await tx.update(products).set({ active: false, updatedAt: new Date() }).where(eq(products.id, productId));
+    return "archived";
+  }
+  const gallery = await tx
+    .select({ imageId: productImages.imageId })
+    .from(productImages)
+    .where(eq(productImages.productId, productId));
+  await tx.delete(products).where(eq(products.id, productId));
+  for (const { imageId } of gallery) await deleteUnusedImage(tx, imageId);
+  return "deleted";
 }

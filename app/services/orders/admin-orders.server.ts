@@ -1,12 +1,13 @@
 /**
  * The admin's orders (issue 11): the list with its filters (status, payment status, a date
- * range, a search by number, name or email), keyset pages newest first, the same list as CSV,
+ * range, a search by number, name, email, or a line's product name or SKU as sold), keyset pages
+ * newest first, the same list as CSV,
  * one order with its history (who did each step), and the packing slip. Every function takes the
  * store id first and runs in its RLS scope, so another store's order number is simply not found.
  *
  * Dates: a filter's day is the store's day (its time zone, /admin/settings), as the reports'.
  */
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderEvents, orders, users } from "~/db/schema";
@@ -33,10 +34,25 @@ export interface OrderFilters {
   startDate: string | null;
   endDate: string | null;
   q: string;
+  /** Only these orders (the list's chosen rows, for "Export selected"); ids of this store. */
+  ids?: readonly string[];
 }
 
-/** An order number as typed in the search box: "1042" or "#1042". */
-const ORDER_NUMBER = /^#?(\d{1,9})$/;
+/** An order number as typed in the search box: "1042" or "#1042" (only "#1042" is nothing else). */
+const ORDER_NUMBER = /^(#?)(\d{1,9})$/;
+
+/**
+ * The orders with a line whose product name (either language) or SKU, as sold, contains the
+ * lower-cased LIKE `pattern`. Not correlated with the outer row: PostgreSQL runs it once, as a
+ * hashed subplan that each order of the list is looked up in, however many orders it reads.
+ */
+function linesMatching(storeId: string, pattern: string): SQL {
+  return sql`${orders.id} in (
+    select line.order_id from order_items line
+    where line.store_id = ${storeId}
+      and (lower(line.name_en) like ${pattern} or lower(line.name_ar) like ${pattern}
+        or lower(line.sku) like ${pattern}))`;
+}
 
 function filterConditions(storeId: string, filters: OrderFilters, timeZone: string): SQL[] {
   const where: SQL[] = [eq(orders.storeId, storeId)];
@@ -44,14 +60,16 @@ function filterConditions(storeId: string, filters: OrderFilters, timeZone: stri
   if (filters.payment) where.push(eq(orders.paymentStatus, filters.payment));
   if (filters.startDate) where.push(sql`${orders.createdAt} >= ${dayStart(filters.startDate, timeZone)}`);
   if (filters.endDate) where.push(sql`${orders.createdAt} < ${dayAfter(filters.endDate, timeZone)}`);
+  if (filters.ids) where.push(inArray(orders.id, [...filters.ids]));
   const q = filters.q;
   const number = ORDER_NUMBER.exec(q);
-  if (number) {
-    where.push(eq(orders.number, Number(number[1])));
+  if (number?.[1]) {
+    where.push(eq(orders.number, Number(number[2])));
   } else if (q) {
+    // Digits alone may be a number or a SKU (a barcode): either matches.
     const pattern = likePattern(q.toLowerCase());
     where.push(
-      sql`(lower(${orders.shipFullName}) like ${pattern} or lower(${orders.shipEmail}) like ${pattern})`,
+      sql`(${number ? sql`${orders.number} = ${Number(number[2])} or ` : sql``}lower(${orders.shipFullName}) like ${pattern} or lower(${orders.shipEmail}) like ${pattern} or ${linesMatching(storeId, pattern)})`,
     );
   }
   return where;

@@ -13,20 +13,33 @@
  *
  * After the commit the shopper gets an email in the language they ordered in; a cancelled paid
  * card order is refunded on Stripe (the `charge.refunded` webhook then marks it refunded).
+ *
+ * The orders list ships or delivers several orders at once (`takeOrderSteps`, issue 39): one
+ * transaction locks them all, takes the step on each order whose state allows it and refuses the
+ * others with the same reasons as the order's own page; their emails are written in that
+ * transaction (the outbox) and delivered after it.
  */
-import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { orderEvents, orders } from "~/db/schema";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type Tx } from "~/db/client.server";
+import { orderEvents, orderItems, orders } from "~/db/schema";
+import type { BulkItem, BulkRefusal } from "~/lib/bulk";
 import {
   STATUS_STEPS,
   stepRefusal,
+  type BulkOrderStep,
   type OrderStatusCode,
   type OrderStep,
   type PaymentStatusCode,
 } from "~/lib/order-transitions";
+import { deliverAfterCommit, enqueueEmails } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { refundCancelledOrder } from "~/services/payments/refund.server";
-import { sendOrderEmail, type OrderEmailKind } from "./order-emails.server";
+import {
+  linesInEmailOrder,
+  orderEmailMessage,
+  sendOrderEmail,
+  type OrderEmailKind,
+} from "./order-emails.server";
 import { cancelOrderIn } from "./orders.server";
 import { errorFields, logger } from "~/lib/log.server";
 
@@ -120,19 +133,7 @@ export async function takeOrderStep(
           refund: "none",
         };
       }
-      const to = STATUS_STEPS[step].to;
-      await tx
-        .update(orders)
-        .set({ status: to, updatedAt: sql`now()` })
-        .where(and(eq(orders.storeId, storeId), eq(orders.id, order.id)));
-      await tx.insert(orderEvents).values({
-        storeId,
-        orderId: order.id,
-        type: "status",
-        fromStatus: order.status,
-        toStatus: to,
-        actorUserId: adminUserId,
-      });
+      const to = await applyStatusStep(tx, storeId, [order], step, adminUserId);
       return {
         kind: "done",
         orderId: order.id,
@@ -167,4 +168,137 @@ export async function takeOrderStep(
   }
   if (result.kind === "done" && mail) await sendOrderEmail(storeId, mail, result.orderId, EMAILS[step]);
   return result;
+}
+
+/**
+ * A status step (confirm, ship, deliver) on locked orders its rule allows: the new status and one
+ * `order_events` row each, naming the admin. Returns the status they now have.
+ */
+async function applyStatusStep(
+  tx: Tx,
+  storeId: string,
+  steppedOrders: readonly { id: string; status: OrderStatusCode }[],
+  step: Exclude<OrderStep, "cancel" | "markPaid">,
+  adminUserId: string,
+): Promise<OrderStatusCode> {
+  const to = STATUS_STEPS[step].to;
+  if (steppedOrders.length === 0) return to;
+  await tx
+    .update(orders)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        inArray(
+          orders.id,
+          steppedOrders.map((order) => order.id),
+        ),
+      ),
+    );
+  await tx.insert(orderEvents).values(
+    steppedOrders.map((order) => ({
+      storeId,
+      orderId: order.id,
+      type: "status" as const,
+      fromStatus: order.status,
+      toStatus: to,
+      actorUserId: adminUserId,
+    })),
+  );
+  return to;
+}
+
+/** What a step on several orders did: each order done, or refused with its reason. */
+export interface BulkStepResult {
+  /** Labelled "#1042". */
+  done: BulkItem[];
+  /** `reason` is a key under `admin.orders.refused` (as the order's page says it), or `notFound`. */
+  refused: BulkRefusal[];
+}
+
+const orderLabel = (number: number) => `#${number}`;
+
+/**
+ * Ships or delivers the orders of `orderIds` (ids of this store; another store's are simply not
+ * found), in one transaction: every order is locked (in id order, so two overlapping selections
+ * never deadlock), the step is taken on those whose state allows it (`stepRefusal`, the order
+ * page's rule) and the others are refused with its reason. The shoppers' emails are written in
+ * the transaction and delivered after it. Items come back newest order first.
+ */
+export async function takeOrderSteps(
+  storeId: string,
+  orderIds: readonly string[],
+  step: BulkOrderStep,
+  adminUserId: string,
+  mail?: EmailStore,
+): Promise<BulkStepResult> {
+  const db = await getDb();
+  const { result, emailIds } = await db.withStore(storeId, async (tx) => {
+    const locked = await tx
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        paymentMethod: orders.paymentMethod,
+      })
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), inArray(orders.id, [...orderIds])))
+      .orderBy(asc(orders.id))
+      .for("update");
+    const found = new Map(locked.map((order) => [order.id, order]));
+    const allowed = locked.filter((order) => stepRefusal(step, order) === null);
+    await applyStatusStep(tx, storeId, allowed, step, adminUserId);
+    const refused: BulkRefusal[] = [];
+    for (const id of orderIds) {
+      const order = found.get(id);
+      if (!order) refused.push({ id, label: null, reason: "notFound" });
+      else {
+        const reason = stepRefusal(step, order);
+        if (reason) refused.push({ id, label: orderLabel(order.number), reason });
+      }
+    }
+    const newestFirst = [...allowed].sort((a, b) => b.number - a.number);
+    const ids = mail ? await enqueueStepEmails(tx, storeId, mail, allowed, EMAILS[step]) : [];
+    return {
+      result: {
+        done: newestFirst.map((order) => ({ id: order.id, label: orderLabel(order.number) })),
+        refused: refused.sort((a, b) =>
+          (b.label ?? "").localeCompare(a.label ?? "", "en", { numeric: true }),
+        ),
+      },
+      emailIds: ids,
+    };
+  });
+  deliverAfterCommit(storeId, emailIds);
+  return result;
+}
+
+/** The shoppers' emails of a step, written into the outbox in its transaction; returns their ids. */
+async function enqueueStepEmails(
+  tx: Tx,
+  storeId: string,
+  mail: EmailStore,
+  stepped: readonly { id: string }[],
+  kind: OrderEmailKind,
+): Promise<string[]> {
+  if (stepped.length === 0) return [];
+  const ids = stepped.map((order) => order.id);
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), inArray(orders.id, ids)));
+  const lines = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.storeId, storeId), inArray(orderItems.orderId, ids)));
+  const messages = rows.map((order) =>
+    orderEmailMessage(
+      mail,
+      order,
+      linesInEmailOrder(lines.filter((line) => line.orderId === order.id)),
+      kind,
+    ),
+  );
+  return enqueueEmails(tx, storeId, messages);
 }
