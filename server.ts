@@ -20,6 +20,7 @@ import { demoLines, ensureDemoData } from "./app/db/seed/ensure.server";
 import { startTrendingSweeps } from "./app/services/orders/trending.server";
 import { startTrialNotices } from "./app/services/billing/trial-notices.server";
 import { deliveriesSettled, startOutboxSweeps } from "./app/services/email/email.server";
+import { startExpiredRowPrunes } from "./app/services/platform/expired-rows.server";
 import { startRateLimitPrunes } from "./app/services/security/rate-limit.server";
 import { subscribeDemoStores } from "./app/services/billing/demo-subscription.server";
 import { connectDemoStores } from "./app/services/payments/demo-account.server";
@@ -259,6 +260,8 @@ async function serve() {
   const stopOutboxSweeps = startOutboxSweeps();
   // Rate-limit windows that ended over a day ago, which nothing else ever deletes.
   const stopRateLimitPrunes = startRateLimitPrunes();
+  // Expired sessions and tokens, old Stripe events and finished mail (migration 0029).
+  const stopExpiredRowPrunes = startExpiredRowPrunes();
 
   let shuttingDown = false;
   async function shutdown(signal: string) {
@@ -268,6 +271,7 @@ async function serve() {
     stopTrialNotices();
     stopOutboxSweeps();
     stopRateLimitPrunes();
+    stopExpiredRowPrunes();
     logger.info(`${signal}: draining connections`);
     // Decision 020: out within 10 s of the signal, whatever is still running.
     const forceExit = setTimeout(() => {
