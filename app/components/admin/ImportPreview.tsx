@@ -126,7 +126,7 @@ export function ImportPreview({ rows, counts }: { rows: ImportRowReport[]; count
         {t("admin.products.import.previewTitle")}
       </h2>
       {invalid > 0 ? (
-        <Notice>{t("admin.products.import.summaryErrors", { invalid, rows: counts.rows })}</Notice>
+        <Notice>{t("admin.products.import.summaryErrors", { count: invalid, rows: counts.rows })}</Notice>
       ) : create + update === 0 ? (
         <Notice tone="info">{t("variantCsv.nothingChanges", { count: counts.rows })}</Notice>
       ) : (
