@@ -6,6 +6,7 @@ import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { Price } from "../Price";
 import { PriceTag } from "../product/PriceTag";
 import { Button } from "../ui/Button";
+import { Input } from "../ui/Input";
 import { FieldError } from "../ui/Field";
 import { LineImage } from "./LineImage";
 
@@ -68,7 +69,7 @@ export function CartLineItem({
               <label htmlFor={id} className="text-sm font-bold">
                 {t("cart.quantity")}
               </label>
-              <input
+              <Input
                 id={id}
                 type="number"
                 {...fieldProps("quantity", `${id}-error`)}
@@ -80,7 +81,7 @@ export function CartLineItem({
                 max={Math.max(line.stock, line.quantity)}
                 step={1}
                 inputMode="numeric"
-                className="min-h-11 w-20 rounded-md border border-line bg-field px-2 text-ink aria-[invalid=true]:border-red-700"
+                className="w-20 px-2"
               />
             </div>
             <Button variant="secondary" disabled={busy} aria-label={t("cart.updateItem", { name })}>

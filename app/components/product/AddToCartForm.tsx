@@ -6,6 +6,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { valueStateWith } from "~/lib/variant-choice";
 import type { ProductPageData } from "~/services/catalog/products.server";
 import { Button } from "../ui/Button";
+import { Input } from "../ui/Input";
 import { Notice } from "../ui/Notice";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { FieldError } from "../ui/Field";
@@ -110,7 +111,7 @@ export function AddToCartForm({
           <label htmlFor={id} className="font-bold">
             {t("productPage.quantity")}
           </label>
-          <input
+          <Input
             id={id}
             type="number"
             {...fieldProps("quantity", errorId)}
@@ -120,7 +121,7 @@ export function AddToCartForm({
             max={max}
             step={1}
             inputMode="numeric"
-            className="min-h-11 w-24 rounded-md border border-line bg-field px-3 text-ink aria-[invalid=true]:border-red-700"
+            className="w-24"
           />
         </div>
         <Button disabled={fetcher.state !== "idle" || (hydrated && !chosenStock)}>
