@@ -11,10 +11,11 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { AppliesToPicker, CHECK_ROW, pickerProductRows } from "~/components/admin/AppliesToPicker";
+import { AppliesToPicker, pickerProductRows } from "~/components/admin/AppliesToPicker";
 import { Button } from "~/components/ui/Button";
+import { CheckboxField } from "~/components/ui/Checkbox";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { Field, FieldError } from "~/components/ui/Field";
+import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { Notice } from "~/components/ui/Notice";
 import { postedProductChoices, readAppliesToQuery } from "~/http/applies-to.server";
@@ -204,19 +205,12 @@ export default function AdminDiscount() {
           productRows={pickerProductRows(chosenRows, products.matches)}
           productQ={productQ}
         />
-        <div className="flex flex-col gap-1 md:col-span-2">
-          <label className={CHECK_ROW}>
-            <input
-              type="checkbox"
-              name="active"
-              defaultChecked={active}
-              className="size-5 shrink-0"
-              aria-describedby="discount-active-error"
-            />
-            {t("discounts.admin.active")}
-          </label>
-          <FieldError id="discount-active-error" errors={form.errors.active} />
-        </div>
+        <CheckboxField
+          field={form.field("active")}
+          label={t("discounts.admin.active")}
+          defaultChecked={active}
+          className="md:col-span-2"
+        />
         <div className="flex flex-wrap items-center gap-4 md:col-span-2">
           <Button disabled={pending}>{t("discounts.admin.save")}</Button>
         </div>

@@ -6,6 +6,7 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { ImportApply } from "~/components/admin/ImportApply";
 import { ImportPreview } from "~/components/admin/ImportPreview";
 import { Button } from "~/components/ui/Button";
+import { CheckRow } from "~/components/ui/Checkbox";
 import { FieldError } from "~/components/ui/Field";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { decodeCarriedCsv, encodeCarriedCsv, readPostedCsv } from "~/http/posted-csv.server";
@@ -189,16 +190,13 @@ export default function ImportProducts() {
             <FieldError id="import-file-error" errors={fileError ? [fileError] : undefined} />
           </div>
           <div className="flex flex-col gap-1">
-            <label className="flex min-h-11 items-center gap-2 font-bold">
-              <input
-                type="checkbox"
-                name="deleteMissing"
-                className="size-5 shrink-0"
-                defaultChecked={preview?.deleteMissing ?? false}
-                aria-describedby="delete-missing-hint"
-              />
-              {t("variantCsv.deleteMissing")}
-            </label>
+            <CheckRow
+              name="deleteMissing"
+              className="font-bold"
+              defaultChecked={preview?.deleteMissing ?? false}
+              aria-describedby="delete-missing-hint"
+              label={t("variantCsv.deleteMissing")}
+            />
             <p id="delete-missing-hint" className="text-sm text-muted">
               {t("variantCsv.deleteMissingHint")}
             </p>

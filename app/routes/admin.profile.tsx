@@ -4,7 +4,8 @@ import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Avatar } from "~/components/ui/Avatar";
 import { Button } from "~/components/ui/Button";
-import { Field, FieldError } from "~/components/ui/Field";
+import { CheckboxField } from "~/components/ui/Checkbox";
+import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { PhotoField } from "~/components/ui/PhotoField";
 import { savePostedPhoto } from "~/http/profile-photo.server";
@@ -196,19 +197,10 @@ export default function AdminProfile() {
           <Form method="post" {...alertsForm.formProps} className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="alerts" />
             <div>
-              <label className="flex min-h-11 items-center gap-3">
-                <input
-                  type="checkbox"
-                  name="orderAlerts"
-                  defaultChecked={alertsTicked}
-                  aria-describedby={alertsForm.field("orderAlerts").errorId}
-                  className="size-5 accent-[var(--color-primary)]"
-                />
-                <span>{t("orderAlerts.label")}</span>
-              </label>
-              <FieldError
-                id={alertsForm.field("orderAlerts").errorId}
-                errors={alertsForm.field("orderAlerts").errors}
+              <CheckboxField
+                field={alertsForm.field("orderAlerts")}
+                label={t("orderAlerts.label")}
+                defaultChecked={alertsTicked}
               />
             </div>
             <SelectField field={alertsForm.field("emailLocale")} label={t("orderAlerts.language")}>

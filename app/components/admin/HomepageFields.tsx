@@ -1,6 +1,7 @@
 /** The homepage settings page's parts: the hero preview and the featured categories/products picks. */
 import type { ReactNode } from "react";
 import { FieldError } from "~/components/ui/Field";
+import { Checkbox } from "~/components/ui/Checkbox";
 import { localeName } from "~/lib/localized-name";
 import type { FeaturedChoice } from "~/services/store/settings-admin.server";
 
@@ -52,13 +53,7 @@ export function FeaturedPicks({
       <div className="grid max-h-72 gap-x-4 overflow-y-auto rounded-md border border-line p-3 sm:grid-cols-2">
         {choices.map((choice) => (
           <label key={choice.id} className="flex min-h-11 items-center gap-2">
-            <input
-              type="checkbox"
-              name={name}
-              value={choice.id}
-              defaultChecked={ticked.has(choice.id)}
-              className="size-5 shrink-0"
-            />
+            <Checkbox name={name} value={choice.id} defaultChecked={ticked.has(choice.id)} />
             <span dir="auto">{localeName(choice, language)}</span>
           </label>
         ))}

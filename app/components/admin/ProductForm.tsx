@@ -4,6 +4,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { NewImagesField } from "~/components/admin/NewImagesField";
 import { OptionsFields } from "~/components/admin/OptionsFields";
 import { Button } from "~/components/ui/Button";
+import { CheckboxField } from "~/components/ui/Checkbox";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Swatch } from "~/components/ui/Swatch";
 import { cn } from "~/lib/cn";
@@ -182,17 +183,12 @@ export function ProductForm({
               ))}
           </Select>
         </div>
-        <label className="flex min-h-11 items-center gap-3 font-bold">
-          <input
-            type="checkbox"
-            name="active"
-            defaultChecked={active}
-            className="size-5 accent-[var(--color-primary)]"
-            aria-describedby={form.field("active").errorId}
-          />
-          {t("admin.products.fields.active")}
-        </label>
-        <FieldError id={form.field("active").errorId} errors={form.field("active").errors} />
+        <CheckboxField
+          field={form.field("active")}
+          label={t("admin.products.fields.active")}
+          defaultChecked={active}
+          className="font-bold"
+        />
       </Section>
 
       <Section title={t("admin.products.sections.shade")}>

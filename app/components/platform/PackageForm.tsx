@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
+import { CheckRow } from "~/components/ui/Checkbox";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import type { FormNotice } from "~/lib/notice";
@@ -74,26 +75,14 @@ export function PackageForm({
           </div>
         );
       })}
-      <label className="flex min-h-11 items-center gap-3">
-        <input
-          type="checkbox"
-          name="active"
-          defaultChecked={active}
-          className="size-5 accent-[var(--color-primary)]"
-        />
-        <span>{t("packages.activeLabel")}</span>
-      </label>
+      <CheckRow name="active" defaultChecked={active} label={t("packages.activeLabel")} />
       <fieldset className="flex flex-col gap-1">
         <legend className="font-bold">{t("planEntitlements.legend")}</legend>
-        <label className="flex min-h-11 items-center gap-3">
-          <input
-            type="checkbox"
-            name="allowsCustomDomain"
-            defaultChecked={allowsCustomDomain}
-            className="size-5 accent-[var(--color-primary)]"
-          />
-          <span>{t("planEntitlements.customDomain")}</span>
-        </label>
+        <CheckRow
+          name="allowsCustomDomain"
+          defaultChecked={allowsCustomDomain}
+          label={t("planEntitlements.customDomain")}
+        />
       </fieldset>
       <Button className="self-start" disabled={pending}>
         {t("packages.save")}
