@@ -3,7 +3,7 @@
  * issue 11), signed in as the demo store's admin, against the bare Remix page measured in the
  * same run on the same server: `/admin/dashboard`, `/admin/sales/report` (both their default
  * range, the last 30 days) and `/admin/orders` (skipped while it answers 404, before the orders
- * pages exist). Each is requested by BENCH_CONNECTIONS clients in a closed loop (each sends its
+ * pages exist), unfiltered and searched by a line's SKU (one line of all) and product name (every line). Each is requested by BENCH_CONNECTIONS clients in a closed loop (each sends its
  * next request when the last one is answered), and every latency is kept, so p95 and p99 are
  * exact.
  *
@@ -37,6 +37,10 @@ const ROUTES = [
   { name: "dashboard", path: "/admin/dashboard" },
   { name: "sales report", path: "/admin/sales/report" },
   { name: "orders list", path: "/admin/orders" },
+  // One line's SKU among 200,000 (tests/helpers/bulk-orders.ts names them BLK-<order>-<line>).
+  { name: "orders: SKU search", path: "/admin/orders?q=blk-54321-2" },
+  // A name every line has: the store's own lines are read, newest orders first.
+  { name: "orders: name search", path: "/admin/orders?q=bulk%20product" },
 ];
 
 /** 100,000 orders for the demo store and a session for its admin, written as the table owner. */

@@ -68,10 +68,10 @@ export async function seedBulkOrders(owner: AppDatabase, input: BulkOrders): Pro
   );
   await owner.execute(
     sql.raw(`
-    insert into order_items (store_id, id, order_id, product_id, name_en, name_ar,
+    insert into order_items (store_id, id, order_id, product_id, name_en, name_ar, sku,
       unit_price_cents, unit_discount_cents, quantity, line_total_cents)
     select o.store_id, gen_random_uuid(), o.id, (${uuidArray(input.productIds)})[${line.product}],
-      'Bulk product', 'منتج', ${line.price}, ${line.discount}, ${line.quantity},
+      'Bulk product', 'منتج', 'BLK-' || o.g || '-' || k, ${line.price}, ${line.discount}, ${line.quantity},
       (${line.price} - ${line.discount}) * (${line.quantity})
     from (select store_id, id, number - ${first} + 1 as g from orders
            where store_id = '${input.storeId}' and number between ${first} and ${first + input.count - 1}) o

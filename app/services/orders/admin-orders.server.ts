@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { getDb, type Tx } from "~/db/client.server";
+import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { orderEvents, orders, users } from "~/db/schema";
 import { toCsv } from "~/lib/csv";
 import { getT, type Locale } from "~/lib/i18n";
@@ -42,36 +42,57 @@ export interface OrderFilters {
 const ORDER_NUMBER = /^(#?)(\d{1,9})$/;
 
 /**
- * The orders with a line whose product name (either language) or SKU, as sold, contains the
- * lower-cased LIKE `pattern`. Not correlated with the outer row: PostgreSQL runs it once, as a
- * hashed subplan that each order of the list is looked up in, however many orders it reads.
+ * A search's matches are listed through their ids when there are at most this many (a name, an
+ * email, a SKU, an order number); a common word, matching more, is left to the list's own
+ * conditions, which stop at the end of the page instead of gathering every match.
  */
-function linesMatching(storeId: string, pattern: string): SQL {
-  return sql`${orders.id} in (
-    select line.order_id from order_items line
-    where line.store_id = ${storeId}
-      and (lower(line.name_en) like ${pattern} or lower(line.name_ar) like ${pattern}
-        or lower(line.sku) like ${pattern}))`;
+export const FEW_ORDER_MATCHES = 500;
+
+/**
+ * The condition of a search box's text: an order number ("#1042"), or the orders whose number
+ * (digits alone), shopper's name or email, or a line's product name (either language) or SKU as
+ * sold contains it, case-insensitively. The matches come from trigram indexes through a function
+ * scoped to the current store (migration 0030 says why a function), at most FEW_ORDER_MATCHES + 1.
+ */
+async function searchCondition(tx: Tx, storeId: string, q: string): Promise<SQL | null> {
+  if (!q) return null;
+  const number = ORDER_NUMBER.exec(q);
+  if (number?.[1]) return eq(orders.number, Number(number[2]));
+  // Digits alone may be a number or a SKU (a barcode): either matches.
+  const asNumber = number ? Number(number[2]) : null;
+  const pattern = likePattern(q.toLowerCase());
+  const found = rowsOf<{ id: string }>(
+    await tx.execute(
+      sql`select id from order_search_ids(${pattern}, ${asNumber}::integer, ${FEW_ORDER_MATCHES + 1}::integer)`,
+    ),
+  );
+  const ids = [...new Set(found.map((row) => row.id))];
+  if (found.length <= FEW_ORDER_MATCHES) {
+    // No match: an empty array (the primary key answers at once) rather than `false`, for which
+    // the planner still starts a parallel scan.
+    return ids.length > 0 ? inArray(orders.id, ids) : sql`${orders.id} = any(${"{}"}::uuid[])`;
+  }
+  return sql`(${asNumber !== null ? sql`${orders.number} = ${asNumber} or ` : sql``}lower(${orders.shipFullName}) like ${pattern}
+    or lower(${orders.shipEmail}) like ${pattern}
+    or ${orders.id} in (select line.order_id from order_items line where line.store_id = ${storeId}
+      and (lower(line.name_en) like ${pattern} or lower(line.name_ar) like ${pattern} or lower(line.sku) like ${pattern})))`;
 }
 
-function filterConditions(storeId: string, filters: OrderFilters, timeZone: string): SQL[] {
+/** The list's conditions (and the export's), in the store's transaction: a search asks for its matches first. */
+export async function adminOrdersConditions(
+  tx: Tx,
+  storeId: string,
+  filters: OrderFilters,
+  timeZone: string,
+): Promise<SQL[]> {
   const where: SQL[] = [eq(orders.storeId, storeId)];
   if (filters.status) where.push(eq(orders.status, filters.status));
   if (filters.payment) where.push(eq(orders.paymentStatus, filters.payment));
   if (filters.startDate) where.push(sql`${orders.createdAt} >= ${dayStart(filters.startDate, timeZone)}`);
   if (filters.endDate) where.push(sql`${orders.createdAt} < ${dayAfter(filters.endDate, timeZone)}`);
   if (filters.ids) where.push(inArray(orders.id, [...filters.ids]));
-  const q = filters.q;
-  const number = ORDER_NUMBER.exec(q);
-  if (number?.[1]) {
-    where.push(eq(orders.number, Number(number[2])));
-  } else if (q) {
-    // Digits alone may be a number or a SKU (a barcode): either matches.
-    const pattern = likePattern(q.toLowerCase());
-    where.push(
-      sql`(${number ? sql`${orders.number} = ${Number(number[2])} or ` : sql``}lower(${orders.shipFullName}) like ${pattern} or lower(${orders.shipEmail}) like ${pattern} or ${linesMatching(storeId, pattern)})`,
-    );
-  }
+  const search = await searchCondition(tx, storeId, filters.q);
+  if (search) where.push(search);
   return where;
 }
 
@@ -144,37 +165,37 @@ export async function listAdminOrders(
 ): Promise<{ rows: AdminOrderRow[]; prevCursor: string | null; nextCursor: string | null }> {
   const raw = decodeKeyset(cursor);
   const keyset = raw && TIMESTAMP_TEXT.test(raw.value) ? raw : null;
-  const where = filterConditions(storeId, filters, timeZone);
   const before = keyset?.side === "before";
-  if (keyset) {
-    const anchor = sql`(${keyset.value}::timestamptz, ${keyset.id}::uuid)`;
-    where.push(
-      before
-        ? sql`(${orders.createdAt}, ${orders.id}) > ${anchor}`
-        : sql`(${orders.createdAt}, ${orders.id}) < ${anchor}`,
-    );
-  }
   const db = await getDb();
-  const fetched = await db.withStore(storeId, (tx) =>
-    tx
+  const fetched = await db.withStore(storeId, async (tx) => {
+    const where = await adminOrdersConditions(tx, storeId, filters, timeZone);
+    if (keyset) {
+      const anchor = sql`(${keyset.value}::timestamptz, ${keyset.id}::uuid)`;
+      where.push(
+        before
+          ? sql`(${orders.createdAt}, ${orders.id}) > ${anchor}`
+          : sql`(${orders.createdAt}, ${orders.id}) < ${anchor}`,
+      );
+    }
+    return tx
       .select(rowColumns)
       .from(orders)
       .where(and(...where))
       .orderBy(
         ...(before ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]),
       )
-      .limit(ADMIN_ORDERS_PAGE_SIZE + 1),
-  );
+      .limit(ADMIN_ORDERS_PAGE_SIZE + 1);
+  });
   const page = pageOf(fetched, ADMIN_ORDERS_PAGE_SIZE, keyset, (row) => ({ value: row.anchor, id: row.id }));
   return { ...page, rows: page.rows.map(({ anchor: _anchor, ...row }) => row) };
 }
 
-/** The SQL of the list's first page, for the EXPLAIN test. */
-export function adminOrdersQuery(tx: Tx, storeId: string, filters: OrderFilters, timeZone: string) {
+/** The SQL of the list's first page under `where` (adminOrdersConditions'), for the EXPLAIN tests. */
+export function adminOrdersQuery(tx: Tx, where: SQL[]) {
   return tx
     .select(rowColumns)
     .from(orders)
-    .where(and(...filterConditions(storeId, filters, timeZone)))
+    .where(and(...where))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ADMIN_ORDERS_PAGE_SIZE + 1);
 }
@@ -191,11 +212,11 @@ export async function exportAdminOrdersCsv(
   timeZone: string,
 ): Promise<string> {
   const db = await getDb();
-  const rows = await db.withStore(storeId, (tx) =>
+  const rows = await db.withStore(storeId, async (tx) =>
     tx
       .select({ ...rowColumns, codFeeCents: orders.codFeeCents, ...codeColumns, ...linesColumn })
       .from(orders)
-      .where(and(...filterConditions(storeId, filters, timeZone)))
+      .where(and(...(await adminOrdersConditions(tx, storeId, filters, timeZone))))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(MAX_EXPORT_ROWS),
   );
