@@ -13,9 +13,10 @@ import { categories, images, products, users } from "~/db/schema";
 import { action as editAction, loader as editLoader } from "~/routes/admin.categories.$id";
 import { action as listAction, loader as listLoader } from "~/routes/admin.categories._index";
 import { loader as categoryPage } from "~/routes/categories.$slug._index";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor, postForm } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
 let db: TestDb;
@@ -70,10 +71,7 @@ const png = () =>
     .toBuffer();
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  ctx = await contextFor(db, "alpha.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores());
   const adminId = uuidv7();
   await db.owner.insert(users).values({
     storeId: alpha.storeId,

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactRequests, users } from "~/db/schema";
 import { action, loader } from "~/routes/admin.contact-requests";
 import type { ContactRequestRow } from "~/services/admin/contact-requests.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor, postForm } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
 let db: TestDb;
@@ -47,10 +48,7 @@ async function statusOf(id: string) {
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  ctx = await contextFor(db, "alpha.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores());
   const adminId = uuidv7();
   await db.owner
     .insert(users)

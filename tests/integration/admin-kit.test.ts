@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, users } from "~/db/schema";
 import { action as categoryAction, loader as categoryLoader } from "~/routes/admin.categories.$id";
 import { loader as productLoader } from "~/routes/admin.products.$id";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor, postForm } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
 let db: TestDb;
@@ -24,10 +25,7 @@ let cookie: string;
 const A = "http://kita.localhost:3000";
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "kita");
-  beta = await createStoreFixture(db, "kitb");
-  ctx = await contextFor(db, "kita.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores({ alpha: "kita", beta: "kitb" }));
   const adminId = uuidv7();
   await db.owner
     .insert(users)

@@ -22,9 +22,10 @@ import { VARIANT_CSV_COLUMNS } from "~/lib/validation/variant-csv";
 import type { ImportCheck } from "~/services/catalog/products-csv.server";
 import type { AdminProductRow } from "~/services/catalog/products-admin.server";
 import type { ProductDetail } from "~/services/catalog/products.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor, postForm } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
 let db: TestDb;
@@ -165,10 +166,7 @@ async function storefrontPrice(slug: string): Promise<number | null> {
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  ctx = await contextFor(db, "alpha.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores());
   adminCookie = await userCookie(alpha.storeId, await addAdmin(alpha.storeId, "admin@alpha.test"), A);
   shopperCookie = await userCookie(alpha.storeId, alpha.userId, A);
   betaAdminCookie = await userCookie(beta.storeId, await addAdmin(beta.storeId, "admin@beta.test"), A);

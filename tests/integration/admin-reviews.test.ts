@@ -17,9 +17,10 @@ import { loader as layoutLoader } from "~/routes/admin";
 import { action as productAction, loader as productLoader } from "~/routes/products.$slug";
 import type { AdminReviewRow } from "~/services/admin/reviews.server";
 import type { ProductDetail } from "~/services/catalog/products.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor, postForm } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
 let db: TestDb;
@@ -107,10 +108,7 @@ async function snapshot() {
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  ctx = await contextFor(db, "alpha.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores());
   const ids = { admin: uuidv7(), omar: uuidv7(), lina: uuidv7() };
   await db.owner.insert(users).values([
     {

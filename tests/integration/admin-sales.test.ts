@@ -18,9 +18,10 @@ import { loader as categoryPage } from "~/routes/categories.$slug._index";
 import { loader as productPage } from "~/routes/products.$slug";
 import type { AdminSaleRow } from "~/services/admin/sales.server";
 import type { ProductDetail } from "~/services/catalog/products.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 import { SETTLES } from "../helpers/eventually";
 
@@ -140,10 +141,7 @@ async function clearSales() {
 /** Notifications travel asynchronously on PostgreSQL: give them a moment. */
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "salesa");
-  beta = await createStoreFixture(db, "salesb");
-  ctx = await contextFor(db, "salesa.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores({ alpha: "salesa", beta: "salesb" }));
   looseProductId = uuidv7();
   await db.owner.insert(products).values({
     storeId: alpha.storeId,

@@ -12,9 +12,10 @@ import { action, loader } from "~/routes/admin.users";
 import { action as loginAction } from "~/routes/login";
 import type { AdminUserRow } from "~/services/admin/users.server";
 import { signInWithPassword, signUp } from "~/services/identity/accounts.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor, postForm } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
 let db: TestDb;
@@ -55,10 +56,7 @@ async function userRow(id: string) {
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  ctx = await contextFor(db, "alpha.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores());
   adminId = await addAdmin(alpha.storeId, "admin@alpha.test");
   betaAdminId = await addAdmin(beta.storeId, "admin@beta.test");
   adminCookie = await userCookie(alpha.storeId, adminId, A);

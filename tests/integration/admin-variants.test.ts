@@ -37,9 +37,10 @@ import type { ProductDetail } from "~/services/catalog/products.server";
 import { parseCsv } from "~/lib/csv";
 import { salesReportCsv } from "~/services/reports/report-csv.server";
 import { salesReport, todoCounts } from "~/services/reports/reports.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
 let db: TestDb;
@@ -277,10 +278,7 @@ const SIZES: OptionSpec = {
 };
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  ctx = await contextFor(db, "alpha.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores());
   const admin = uuidv7();
   const betaAdmin = uuidv7();
   await db.owner.insert(users).values([

@@ -19,8 +19,9 @@ import { action as profileAction } from "~/routes/profile";
 import { action as passwordAction } from "~/routes/profile_.password";
 import { loader as adminLoader } from "~/routes/admin";
 import { signUp } from "~/services/identity/accounts.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { answer, contextFor, cookiesFrom, postForm } from "../helpers/routes";
 import { findLink, startSmtpServer } from "../helpers/smtp";
 
@@ -63,11 +64,7 @@ async function userCount(storeId: string) {
 beforeAll(async () => {
   smtp = await startSmtpServer();
   process.env.SMTP_URL = smtp.url;
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  await createStoreFixture(db, "beta");
-  alphaCtx = await contextFor(db, "alpha.localhost");
-  betaCtx = await contextFor(db, "beta.localhost");
+  ({ db, alpha, alphaCtx, betaCtx } = await openTwoStores());
   await signUp(alpha.storeId, { name: "Alpha Admin", email: "admin@alpha.test", password: "admin-pass" });
   await db.owner.update(users).set({ isAdmin: true }).where(eq(users.email, "admin@alpha.test"));
   await signUp(alpha.storeId, { name: "Sara Shopper", email: "sara@alpha.test", password: "sara-pass" });

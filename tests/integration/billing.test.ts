@@ -21,8 +21,9 @@ import { action as webhookAction } from "~/routes/webhooks.stripe";
 import { getStripe } from "~/services/payments/stripe-client.server";
 import { storeClosure } from "~/services/store/subscription-gate.server";
 import { GOOD_CARD, signPayload, startStripeServer, type StripeServer } from "../stripe-server";
-import { createTestDb, type TestDb } from "../helpers/db";
+import type { TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { answer, contextFor, cookiesFrom, postForm } from "../helpers/routes";
 import { staffCookie, userCookie } from "../helpers/sessions";
 
@@ -112,11 +113,7 @@ async function check(host: "alpha" | "beta" | "platform", customer: string, cook
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  ctx = await contextFor(db, "alpha.localhost");
-  betaCtx = await contextFor(db, "beta.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx, betaCtx } = await openTwoStores());
   platform = await contextFor(db, "localhost");
   const adminId = uuidv7();
   const betaAdminId = uuidv7();

@@ -26,9 +26,10 @@ import { loader as exportLoader } from "~/routes/admin.orders.export[.csv]";
 import { loader as slipsLoader } from "~/routes/admin_.orders.packing-slips";
 import { action as productsAction } from "~/routes/admin.products._index";
 import { deliveriesSettled } from "~/services/email/email.server";
-import { createTestDb, type TestDb } from "../helpers/db";
+import type { TestDb } from "../helpers/db";
 import { explainOutput, type ExplainOutput } from "../helpers/explain";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { answer, contextFor } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
@@ -162,9 +163,7 @@ async function eventCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "bulka");
-  beta = await createStoreFixture(db, "bulkb");
+  ({ db, alpha, beta } = await openTwoStores({ alpha: "bulka", beta: "bulkb" }));
   adminId = uuidv7();
   await db.owner.insert(users).values({
     storeId: alpha.storeId,

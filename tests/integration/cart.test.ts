@@ -12,9 +12,10 @@ import { formatMoney } from "~/lib/money";
 import { getToast } from "~/lib/toast.server";
 import { action, loader } from "~/routes/cart";
 import type { Cart } from "~/services/commerce/cart.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor, cookiesFrom, postForm } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer, cookiesFrom, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
 let db: TestDb;
@@ -68,11 +69,7 @@ async function lines(storeId = alpha.storeId) {
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  alphaCtx = await contextFor(db, "alpha.localhost");
-  betaCtx = await contextFor(db, "beta.localhost");
+  ({ db, alpha, beta, alphaCtx, betaCtx } = await openTwoStores());
   blueId = uuidv7();
   await db.owner.insert(products).values({
     storeId: alpha.storeId,

@@ -13,9 +13,10 @@ import { loader as listingLoader } from "~/routes/products._index";
 import { loader as productLoader } from "~/routes/products.$slug";
 import type { ListingPageData } from "~/http/catalog-page.server";
 import type { ProductDetail } from "~/services/catalog/products.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer } from "../helpers/routes";
 import { SETTLES } from "../helpers/eventually";
 
 let db: TestDb;
@@ -44,11 +45,7 @@ const listing = async (context = alphaCtx, host = "alpha") =>
 /** Notifications travel asynchronously on PostgreSQL: give them a moment. */
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  await createStoreFixture(db, "beta");
-  alphaCtx = await contextFor(db, "alpha.localhost");
-  betaCtx = await contextFor(db, "beta.localhost");
+  ({ db, alpha, alphaCtx, betaCtx } = await openTwoStores());
 });
 afterAll(() => db.dispose());
 

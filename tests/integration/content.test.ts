@@ -7,8 +7,9 @@ import { loader as aboutLoader } from "~/routes/about";
 import { action as contactAction, loader as contactLoader } from "~/routes/contact";
 import { loader as privacyLoader } from "~/routes/privacy";
 import { loader as termsLoader } from "~/routes/terms";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { answer, contextFor, postForm } from "../helpers/routes";
 
 let db: TestDb;
@@ -30,9 +31,7 @@ const requestsOf = async (storeId: string) =>
   )[0].n;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
+  ({ db, alpha, beta } = await openTwoStores());
   await db.owner
     .update(storeSettings)
     .set({

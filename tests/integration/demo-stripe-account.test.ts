@@ -12,8 +12,9 @@ import { loadPaymentOptions } from "~/services/orders/payment-options.server";
 import { connectDemoStores } from "~/services/payments/demo-account.server";
 import { getStripe } from "~/services/payments/stripe-client.server";
 import { startStripeServer, type StripeServer } from "../stripe-server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 
 let db: TestDb;
 let alpha: StoreFixture;
@@ -42,9 +43,7 @@ const account = async (storeId: string) =>
   )[0]!;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
+  ({ db, alpha, beta } = await openTwoStores());
 });
 afterAll(async () => {
   restoreEnv();

@@ -34,8 +34,9 @@ import { cancelOrder } from "~/services/orders/orders.server";
 import { salesReport } from "~/services/reports/reports.server";
 import { parseCsv } from "~/lib/csv";
 import { toZonedDateTimeValue } from "~/lib/time-zone";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { answer, contextFor, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 import { ADDRESS, addProduct, addShopper, fillCart, newToken, toastOf, type Ctx } from "./checkout-fixtures";
@@ -185,10 +186,7 @@ async function place(userId = alpha.userId, email = ADDRESS.email) {
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "codea");
-  beta = await createStoreFixture(db, "codeb");
-  ctx = await contextFor(db, "codea.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores({ alpha: "codea", beta: "codeb" }));
   red = await addProduct(db, alpha.storeId, {
     slug: "code-red",
     priceCents: 1000,

@@ -27,8 +27,9 @@ import { loader as adminOrderLoader } from "~/routes/admin.orders.$number";
 import { loader as slipLoader } from "~/routes/admin_.orders.$number.packing-slip";
 import { loader as csvLoader } from "~/routes/admin.orders.export[.csv]";
 import { deliveriesSettled } from "~/services/email/email.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { answer, contextFor, postForm } from "../helpers/routes";
 import { startSmtpServer } from "../helpers/smtp";
 import { A, ADDRESS, newToken, signedIn, type Ctx } from "./checkout-fixtures";
@@ -57,9 +58,7 @@ async function get<T = Record<string, unknown>>(
 type Line = { name: string; sku: string | null; quantity: number };
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
+  ({ db, alpha, beta } = await openTwoStores());
   // A store name that ends in a full stop, as the demo's "Dye & Shade Co." does.
   await db.owner.update(stores).set({ name: "Alpha & Co." }).where(eq(stores.id, alpha.storeId));
   ctx = await contextFor(db, "alpha.localhost");

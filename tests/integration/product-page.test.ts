@@ -12,8 +12,9 @@ import { localeCookie } from "~/lib/i18n.server";
 import { loader } from "~/routes/products.$slug";
 import { productJsonLd } from "~/services/catalog/product-json-ld.server";
 import type { ProductDetail } from "~/services/catalog/products.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { eventually } from "../helpers/eventually";
 import { answer, contextFor } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
@@ -34,10 +35,7 @@ function load(slug: string, init: RequestInit = {}, context = alphaCtx) {
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  alphaCtx = await contextFor(db, "alpha.localhost");
+  ({ db, alpha, beta, alphaCtx } = await openTwoStores());
   await db.owner
     .update(products)
     .set({ descriptionEn: "A deep red.", descriptionAr: "أحمر عميق.", colorFamily: "Red" });

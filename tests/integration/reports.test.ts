@@ -20,9 +20,10 @@ import { loader as productsLoader } from "~/routes/admin.products._index";
 import { loader as contactLoader } from "~/routes/admin.contact-requests";
 import { salesReportCsv } from "~/services/reports/report-csv.server";
 import { changeOf, dashboardReport, salesReport } from "~/services/reports/reports.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 import { ORDER_SHIPPING } from "./checkout-fixtures";
 
@@ -98,11 +99,13 @@ async function placeOrder(
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "rep-alpha");
-  beta = await createStoreFixture(db, "rep-beta");
-  ctxA = await contextFor(db, "rep-alpha.localhost");
-  ctxB = await contextFor(db, "rep-beta.localhost");
+  ({
+    db,
+    alpha,
+    beta,
+    alphaCtx: ctxA,
+    betaCtx: ctxB,
+  } = await openTwoStores({ alpha: "rep-alpha", beta: "rep-beta" }));
   await db.owner.update(storeSettings).set({ timeZone: TZ }).where(eq(storeSettings.storeId, alpha.storeId));
   const adminIdA = uuidv7();
   const adminIdB = uuidv7();

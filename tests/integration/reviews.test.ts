@@ -13,9 +13,10 @@ import { getToast } from "~/lib/toast.server";
 import { productJsonLd } from "~/services/catalog/product-json-ld.server";
 import { action, loader } from "~/routes/products.$slug";
 import type { ProductDetail } from "~/services/catalog/products.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor, cookiesFrom, postForm } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer, cookiesFrom, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
 const en = JSON.parse(readFileSync("app/locales/en.json", "utf8"));
@@ -67,10 +68,7 @@ async function reviewCount() {
 const valid = { intent: "review", rating: "4", title: "Lovely red", comment: "Dyed a scarf with it." };
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  alphaCtx = await contextFor(db, "alpha.localhost");
+  ({ db, alpha, beta, alphaCtx } = await openTwoStores());
   sara = alpha.userId;
   omar = uuidv7();
   await db.owner

@@ -3,17 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { loader as robots } from "~/routes/[robots.txt]";
 import { loader as sitemap } from "~/routes/[sitemap.xml]";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { contextFor } from "../helpers/routes";
 
 let db: TestDb;
 let alpha: StoreFixture;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  await createStoreFixture(db, "beta");
+  ({ db, alpha } = await openTwoStores());
   await db.owner.insert(products).values({
     storeId: alpha.storeId,
     slug: "hidden-dye",

@@ -36,8 +36,9 @@ import { loader as shopperOrderLoader } from "~/routes/orders.$number._index";
 import { loader as shopperOrdersLoader } from "~/routes/orders._index";
 import type { TimeZoneGroup } from "~/lib/time-zone";
 import type { ReviewView } from "~/services/catalog/reviews.server";
-import { createTestDb, type TestDb } from "../helpers/db";
+import type { TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { answer, contextFor } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
@@ -232,9 +233,7 @@ function OutletShim() {
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "tza");
-  beta = await createStoreFixture(db, "tzb");
+  ({ db, alpha, beta } = await openTwoStores({ alpha: "tza", beta: "tzb" }));
   gamma = await createStoreFixture(db, "tzc");
   await db.owner
     .update(storeSettings)

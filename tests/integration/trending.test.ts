@@ -13,10 +13,11 @@ import { loader as listingLoader } from "~/routes/products._index";
 import { placeOrder } from "~/services/orders/checkout.server";
 import { cancelOrder } from "~/services/orders/orders.server";
 import { sweepTrending } from "~/services/orders/trending.server";
-import { createTestDb, type TestDb } from "../helpers/db";
+import type { TestDb } from "../helpers/db";
 import { eventually } from "../helpers/eventually";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor } from "../helpers/routes";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer } from "../helpers/routes";
 import { A, ADDRESS, addProduct, fillCart, newToken, type Ctx } from "./checkout-fixtures";
 
 let db: TestDb;
@@ -75,10 +76,7 @@ const counters = async () =>
   );
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  ctx = await contextFor(db, "alpha.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores());
   // Made in this order, so with nothing sold the listing shows them by id: amber, blue, cedar.
   for (const slug of ["amber", "blue", "cedar"])
     ids[slug] = await addProduct(db, alpha.storeId, { slug, priceCents: PRICE, stock: 100 });

@@ -29,8 +29,9 @@ import { parseCsv } from "~/lib/csv";
 import { loader as exportLoader } from "~/routes/admin.products.export[.csv]";
 import { action as importAction } from "~/routes/admin.products.import";
 import { CSV_HEADER, type ImportCheck, type ImportRowReport } from "~/services/catalog/products-csv.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { MATRIX_STORES } from "../helpers/matrix/demo";
 import { answer, contextFor, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
@@ -226,10 +227,7 @@ const sized = (over: Record<string, string | number>) => ({
 });
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  ctx = await contextFor(db, "alpha.localhost");
+  ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores());
   adminCookie = await userCookie(alpha.storeId, await addAdmin(alpha.storeId, "admin@alpha.test"), A);
   const storeId = alpha.storeId;
   const base = { storeId, nameAr: "منتج", stock: 0, priceCents: 999, categoryId: alpha.categoryId };

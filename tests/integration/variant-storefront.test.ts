@@ -43,8 +43,9 @@ import { loader as mostSellingLoader } from "~/routes/products.most-selling";
 import type { CatalogProduct } from "~/services/catalog/catalog.server";
 import { getProductDetail, type ProductPageData } from "~/services/catalog/products.server";
 import { getWishlist } from "~/services/commerce/wishlist.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { answer, contextFor, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
@@ -122,10 +123,7 @@ const cents = (shown: string) =>
   Math.round(Number(/([\d,]+\.\d\d)/.exec(shown)![1]!.replace(/,/g, "")) * 100);
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  alphaCtx = await contextFor(db, "alpha.localhost");
+  ({ db, alpha, beta, alphaCtx } = await openTwoStores());
   const { storeId, categoryId, subcategoryId } = alpha;
   const base = { storeId, categoryId, subcategoryId, nameAr: "منتج", shadeHex: "#AA0000" };
   await db.owner.insert(images).values({

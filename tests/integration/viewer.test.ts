@@ -8,8 +8,9 @@ import { reviews, sessions, users, wishlistItems } from "~/db/schema";
 import { getOptionalSession } from "~/http/guards.server";
 import { readSessionHash } from "~/http/sessions.server";
 import { readPageViewer, readViewer } from "~/services/identity/viewer.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
 import { contextFor, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 import { fillCart } from "./checkout-fixtures";
@@ -19,9 +20,7 @@ let alpha: StoreFixture;
 let beta: StoreFixture;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
+  ({ db, alpha, beta } = await openTwoStores());
 });
 afterAll(() => db.dispose());
 

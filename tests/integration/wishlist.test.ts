@@ -10,9 +10,10 @@ import { products, wishlistItems } from "~/db/schema";
 import { getToast } from "~/lib/toast.server";
 import { action, loader } from "~/routes/wishlist";
 import type { WishlistLine } from "~/services/commerce/wishlist.server";
-import { createTestDb, type TestDb } from "../helpers/db";
-import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
-import { answer, contextFor, cookiesFrom, postForm } from "../helpers/routes";
+import type { TestDb } from "../helpers/db";
+import type { StoreFixture } from "../helpers/fixtures";
+import { openTwoStores } from "../helpers/two-stores";
+import { answer, cookiesFrom, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 
 let db: TestDb;
@@ -43,11 +44,7 @@ async function rows(storeId = alpha.storeId) {
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
-  alphaCtx = await contextFor(db, "alpha.localhost");
-  betaCtx = await contextFor(db, "beta.localhost");
+  ({ db, alpha, beta, alphaCtx, betaCtx } = await openTwoStores());
   cookie = await userCookie(alpha.storeId, alpha.userId, A);
   betaCookie = await userCookie(beta.storeId, beta.userId, B);
 });
