@@ -322,6 +322,27 @@ export async function login(page: Page, who: DemoRole | Credentials, locale: Loc
   return page;
 }
 
+let ownStores = 0;
+
+/**
+ * A new, empty store of the test's own, made through the platform's sign-up request (as a
+ * merchant would), with the page signed in as its owner. For a test that changes what a whole
+ * store shows (its colours, home page, about page): the demo stores stay as the seed made them,
+ * and such tests can run beside any other. The page stays where it was.
+ */
+export async function ownStore(page: Page, tag: string, locale: Locale = "en"): Promise<Credentials> {
+  ownStores += 1;
+  const slug = `${tag}-${process.env.TEST_WORKER_INDEX ?? 0}-${ownStores}-${Date.now().toString(36)}`;
+  const owner: Credentials = { email: `owner@${slug}.test`, password: "own-store-secret-1", store: slug };
+  await submitForm(page, hostUrl(null, `/signup?lng=${locale}`), {
+    storeName: `Own store ${tag}`,
+    slug,
+    email: owner.email,
+    password: owner.password,
+  });
+  return login(page, owner, locale).then(() => owner);
+}
+
 /** Pages already made to wait for hydration (a page is wrapped once, whichever way it came). */
 const settling = new WeakSet<Page>();
 
