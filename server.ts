@@ -29,6 +29,7 @@ import { createApp } from "./server/app";
 import { builtAssets } from "./server/edge/built-assets";
 import { runPrimary } from "./server/cluster";
 import { localBackend, workerBackend } from "./server/page-cache/backend";
+import { hotBackend } from "./server/page-cache/hot";
 import { startPageCache } from "./server/page-cache/start";
 import { PageStore } from "./server/page-cache/store";
 import { cspNonce } from "./server/edge/security-headers";
@@ -144,8 +145,11 @@ async function serve() {
         db,
         resolver,
         ttlMs: pageCacheConfig.ttlMs,
-        // With several processes the primary holds the instance's cache (server/cluster.ts).
-        backend: cluster.isWorker ? workerBackend() : localBackend(new PageStore(pageCacheConfig.maxBytes)),
+        // With several processes the primary holds the instance's cache (server/cluster.ts) and
+        // each worker a hot copy of what it serves (issue 41).
+        backend: cluster.isWorker
+          ? hotBackend(workerBackend(), new PageStore(pageCacheConfig.workerMaxBytes))
+          : localBackend(new PageStore(pageCacheConfig.maxBytes)),
       })
     : undefined;
 

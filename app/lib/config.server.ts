@@ -131,6 +131,7 @@ const schema = z.object({
   DOMAIN_RECHECK_MS: wholeNumber(0, 2_147_483_647),
   PAGE_CACHE: flag(["on", "1"], ["off", "0"]),
   PAGE_CACHE_MB: wholeNumber(1, 16_384),
+  PAGE_CACHE_WORKER_MB: wholeNumber(1, 16_384),
   PAGE_CACHE_TTL_SECONDS: wholeNumber(1, 86_400),
   BENCH_ROUTES: flag(["1"], ["0"]),
   TENANT_CACHE_MB: wholeNumber(1, 16_384),
@@ -168,7 +169,11 @@ export interface Config {
   dns: { servers?: string[]; timeoutMs: number };
   domainRecheckMs: number;
   /** Off in development, where pages change with the code (decision 017). */
-  pageCache: { maxBytes: number; ttlMs: number } | null;
+  /**
+   * `workerMaxBytes`: each cluster worker's hot copy of the instance's cache (issue 41); unused
+   * with one process, whose cache is the instance's.
+   */
+  pageCache: { maxBytes: number; workerMaxBytes: number; ttlMs: number } | null;
   benchRoutes: boolean;
   /** The host → store cache's memory per process (decision 025). */
   tenantCacheBytes: number;
@@ -251,7 +256,11 @@ export function loadConfig(env: Env): Config {
     domainRecheckMs: v.DOMAIN_RECHECK_MS ?? 6 * 3_600_000,
     pageCache:
       production && v.PAGE_CACHE !== false
-        ? { maxBytes: (v.PAGE_CACHE_MB ?? 64) * 1024 * 1024, ttlMs: (v.PAGE_CACHE_TTL_SECONDS ?? 60) * 1000 }
+        ? {
+            maxBytes: (v.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
+            workerMaxBytes: (v.PAGE_CACHE_WORKER_MB ?? 32) * 1024 * 1024,
+            ttlMs: (v.PAGE_CACHE_TTL_SECONDS ?? 60) * 1000,
+          }
         : null,
     benchRoutes: v.BENCH_ROUTES === true,
     tenantCacheBytes: (v.TENANT_CACHE_MB ?? 32) * 1024 * 1024,

@@ -20,8 +20,14 @@
  * BENCH_DATABASE_URL, BENCH_WORKERS (the server's WEB_CONCURRENCY, default 1; more than 1 needs
  * PostgreSQL), BENCH_SERVERS ("on" measures only the server with the page cache on: warm against
  * signed in, cached; default both).
+ *
+ * The sweep (issue 41): BENCH_WORKERS=sweep (1, 2 and the machine's cores) or a list ("1,2,4")
+ * measures the page-cache-on server once per process count, one after the other in the same run,
+ * and prints the cached rows (anonymous and signed in) side by side, each count's req/s as a ratio
+ * of one process's.
  */
 import http from "node:http";
+import os from "node:os";
 import autocannon from "autocannon";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
 import { addManyVariantsProduct, MANY_VARIANTS_SLUG } from "./many-variants";
@@ -52,7 +58,22 @@ const BARE: Route = { name: "bare Remix page", mode: "bare", store: STORE, path:
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+/** Process counts to measure: one, or several for the sweep. */
+const WORKER_COUNTS = workerCounts(process.env.BENCH_WORKERS ?? "1");
+const WORKERS = WORKER_COUNTS[0]!;
+
+function workerCounts(value: string): number[] {
+  const counts =
+    value === "sweep"
+      ? [1, 2, os.availableParallelism()]
+      : value.split(",").map((part) => Number(part.trim()));
+  if (counts.some((count) => !Number.isInteger(count) || count < 1)) {
+    throw new Error(
+      `BENCH_WORKERS must be a whole number, a list of them or "sweep", not ${JSON.stringify(value)}`,
+    );
+  }
+  return [...new Set(counts)];
+}
 const WARMUP_SECONDS = 3;
 /**
  * The many-variants import is a catalogue change: every process drops the store's pages when the
@@ -147,7 +168,7 @@ interface Measured extends Route {
 }
 
 /** One server (page cache on or off): its routes measured against its own bare page. */
-async function measureServer(cache: "on" | "off") {
+async function measureServer(cache: "on" | "off", workers = WORKERS) {
   const routes: Route[] = [
     BARE,
     ...PAGES.flatMap((page): Route[] =>
@@ -164,7 +185,7 @@ async function measureServer(cache: "on" | "off") {
   ];
   const { port, origin, cpuMs, stop } = await startServer("bench", {
     BENCH_ROUTES: "1",
-    WEB_CONCURRENCY: String(WORKERS),
+    WEB_CONCURRENCY: String(workers),
     PAGE_CACHE: cache,
   });
   try {
@@ -251,11 +272,55 @@ async function measureServer(cache: "on" | "off") {
   }
 }
 
+/** The sweep: the cached rows of one server per process count, against one process's. */
+async function sweep(counts: number[]) {
+  const runs: { workers: number; measured: Measured[] }[] = [];
+  for (const workers of counts) {
+    console.log(`\n--- ${workers} server process${workers === 1 ? "" : "es"} ---`);
+    runs.push({ workers, measured: (await measureServer("on", workers)).measured });
+  }
+  const cached = runs[0]!.measured.filter((route) => route.mode !== "bare");
+  const header = ["route", "mode", ...counts.flatMap((n) => [`${n}p req/s`, `${n}p p99 ms`, `${n}p vs 1p`])];
+  const table = cached.map((route) => {
+    const at = (workers: number) =>
+      runs
+        .find((run) => run.workers === workers)!
+        .measured.find((other) => other.path === route.path && other.mode === route.mode)!;
+    const one = at(counts[0]!);
+    return [
+      route.name,
+      route.mode,
+      ...counts.flatMap((workers) => {
+        const row = at(workers);
+        return [
+          row.requestsPerSecond.toFixed(0),
+          row.latencyMs.p99.toFixed(1),
+          `${(row.requestsPerSecond / one.requestsPerSecond).toFixed(2)}×`,
+        ];
+      }),
+    ];
+  });
+  console.log(`\n${formatTable(header, table)}`);
+  console.log(
+    `Processes against ${counts[0]} in the same run; database postgres; load average ${loadAverageText()}.`,
+  );
+  writeResults("bench-sweep", {
+    counts,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    rounds: ROUNDS,
+    runs,
+  });
+  const failed = runs.flatMap((run) => run.measured).filter((row) => row.non2xx > 0 || row.errors > 0);
+  if (failed.length > 0) process.exitCode = 1;
+}
+
 async function main() {
   buildIfStale();
-  if (WORKERS > 1 && !process.env.BENCH_DATABASE_URL) {
+  if (Math.max(...WORKER_COUNTS) > 1 && !process.env.BENCH_DATABASE_URL) {
     throw new Error("BENCH_WORKERS above 1 needs BENCH_DATABASE_URL: the embedded database is one process");
   }
+  if (WORKER_COUNTS.length > 1) return sweep(WORKER_COUNTS);
   const database = process.env.BENCH_DATABASE_URL ? "postgres" : "pglite";
   const off = process.env.BENCH_SERVERS === "on" ? null : await measureServer("off");
   const on = await measureServer("on");

@@ -1,7 +1,7 @@
 /**
  * The page cache on two real server instances sharing one PostgreSQL (decision 017): the
- * production server (server.ts and the build), instance A with two processes (the cache in its
- * primary, asked over IPC) and instance B with one. A price change, a sale's start and end, and
+ * production server (server.ts and the build), instance A with four processes and instance B
+ * with two (the cache in each primary, asked over IPC, and a hot copy in each worker). A price change, a sale's start and end, and
  * an order's stock change each reach anonymous visitors of both instances within a second.
  * PostgreSQL only (TEST_DATABASE_URL): the embedded database belongs to one process, so there is
  * no second instance to keep in step; page-cache.test.ts covers a change on PGlite.
@@ -49,11 +49,22 @@ function get(instance: Instance, path: string): Promise<Page> {
   });
 }
 
-/** Both instances answer `path` from their cache. */
+/** Requests per instance that reach each of its processes (connections go round the workers). */
+const EVERY_PROCESS = 8;
+
+/** `count` answers of `instance` for `path`, one request after another, each on a new connection. */
+async function answers(instance: Instance, path: string, count = EVERY_PROCESS): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (let n = 0; n < count; n++) pages.push(await get(instance, path));
+  return pages;
+}
+
+/** Both instances answer `path` from their cache, and every process has its own copy (issue 41). */
 async function warm(instances: Instance[], path: string) {
   for (const instance of instances) {
     await get(instance, path);
     await expect.poll(async () => (await get(instance, path)).cache, { timeout: 5_000 }).toBe("hit");
+    for (const page of await answers(instance, path)) expect(page.cache).toBe("hit");
   }
 }
 
@@ -103,8 +114,9 @@ describe.skipIf(!serverUrl)("page cache on two instances sharing PostgreSQL", ()
     if (!existsSync("build/server/index.js")) throw new Error("needs the build: npx remix vite:build");
     database = await createScratchDatabase(serverUrl!, "pcinst");
     // The first migrates and seeds; the second finds it done.
-    const first = await startServer(database, 2);
-    instances = [first, await startServer(database, 1)];
+    // Four processes and two: a cache in the primary with a hot copy in each worker (issue 41).
+    const first = await startServer(database, 4);
+    instances = [first, await startServer(database, 2)];
     sql = postgres(database.url, { max: 1, onnotice: () => {} });
     const [store] = await sql<{ id: string }[]>`select id from stores where slug = ${STORE}`;
     storeId = store!.id;
@@ -127,6 +139,10 @@ describe.skipIf(!serverUrl)("page cache on two instances sharing PostgreSQL", ()
     for (const { ms, page } of fresh) {
       expect(ms).toBeLessThan(WITHIN_MS);
       expect(page.body).toContain("43210");
+    }
+    // Every process of each instance dropped its own copy: no later answer is the old page.
+    for (const instance of instances) {
+      for (const page of await answers(instance, `${PRODUCT}.data`)) expect(page.body).toContain("43210");
     }
   });
 

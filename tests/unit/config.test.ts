@@ -36,6 +36,7 @@ describe("loadConfig", () => {
       APP_DATABASE_URL: "postgres://app@db/store",
       METRICS_PORT: "9464",
       PAGE_CACHE_MB: "128",
+      PAGE_CACHE_WORKER_MB: "16",
       TRUST_PROXY: "1",
       PLATFORM_DOMAIN: "Example.COM",
       REQUEST_LOG: "0",
@@ -51,7 +52,7 @@ describe("loadConfig", () => {
       platformDomain: "example.com",
       requestLog: false,
       metrics: { port: 9464, host: "127.0.0.1" },
-      pageCache: { maxBytes: 128 * 1024 * 1024, ttlMs: 60_000 },
+      pageCache: { maxBytes: 128 * 1024 * 1024, workerMaxBytes: 16 * 1024 * 1024, ttlMs: 60_000 },
     });
     expect(loadConfig({ NODE_ENV: "production", PAGE_CACHE: "off" }).pageCache).toBeNull();
     expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" }).metrics).toEqual({
@@ -102,6 +103,7 @@ describe("loadConfig", () => {
       METRICS_PORT: "99999",
       PAGE_CACHE: "maybe",
       PAGE_CACHE_MB: "1.5",
+      PAGE_CACHE_WORKER_MB: "0",
       DNS_TIMEOUT_MS: "-1",
       PLATFORM_DOMAIN: "exa mple.com",
       TENANT_CACHE_MB: "0",
