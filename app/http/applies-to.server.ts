@@ -7,7 +7,7 @@ import { SEARCH_PRODUCTS } from "~/lib/applies-to";
 import { INTENT_FIELD } from "~/lib/form-value";
 import type { Locale } from "~/lib/i18n";
 import { UUID_PATTERN } from "~/lib/uuid";
-import { listProductChoices, type ProductChoice } from "~/services/admin/sales.server";
+import { listProductChoices, type ProductChoice } from "~/services/discounts/sales.server";
 
 /** Ids from repeated checkboxes, well-formed only, lower-cased, at most `max`. */
 export const idsOf = (values: unknown, max: number): string[] =>

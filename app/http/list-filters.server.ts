@@ -7,7 +7,7 @@ import { isCalendarDay } from "~/lib/calendar-day";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-transitions";
 import { REVIEW_STATUSES } from "~/lib/review-states";
 import { uuidOrNull } from "~/lib/uuid";
-import type { ReviewFilters } from "~/services/admin/reviews.server";
+import type { ReviewFilters } from "~/services/catalog/reviews-admin.server";
 import type { OrderFilters } from "~/services/orders/admin-orders.server";
 import { readListQuery } from "./list-query.server";
 

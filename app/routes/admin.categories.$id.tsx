@@ -30,7 +30,7 @@ import {
   listParentChoices,
   saveCategory,
   type SaveCategoryResult,
-} from "~/services/admin/categories.server";
+} from "~/services/catalog/categories-admin.server";
 
 const IMAGE_FIELD = "image";
 

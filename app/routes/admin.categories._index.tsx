@@ -22,7 +22,7 @@ import {
   listCategoryTree,
   type AdminCategoryRow,
   type DeleteCategoryResult,
-} from "~/services/admin/categories.server";
+} from "~/services/catalog/categories-admin.server";
 import { Select } from "~/components/ui/Input";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.categories.title") });

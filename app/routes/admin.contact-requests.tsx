@@ -17,7 +17,7 @@ import {
   listContactRequests,
   setContactRequestRead,
   type ContactRequestRow,
-} from "~/services/admin/contact-requests.server";
+} from "~/services/store/contact-requests.server";
 import { notFoundPage } from "~/http/entity.server";
 import { readListQuery, sameListPath } from "~/http/list-query.server";
 import { SelectFilter } from "~/components/ui/FilterField";

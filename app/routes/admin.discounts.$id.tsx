@@ -38,7 +38,7 @@ import {
   MAX_DISCOUNT_TARGETS,
 } from "~/lib/validation/admin-discounts";
 import { minorToAmount } from "~/lib/validation/admin-sales";
-import { listProductChoices, type ProductChoice } from "~/services/admin/sales.server";
+import { listProductChoices, type ProductChoice } from "~/services/discounts/sales.server";
 import { listCategoryOptions } from "~/services/catalog/products-admin.server";
 import { DISCOUNT_TEXT_FIELDS, discountFormValues } from "~/services/discounts/code-form.server";
 import { deleteDiscountCode, getDiscountCode, saveDiscountCode } from "~/services/discounts/admin.server";

@@ -29,7 +29,7 @@ import {
   saveReviewModeration,
   setReviewReply,
   setReviewStatus,
-} from "~/services/admin/reviews.server";
+} from "~/services/catalog/reviews-admin.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("reviewModeration.title") });
 

@@ -36,14 +36,14 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { MAX_SALE_TARGETS, minorToAmount, saleDeleteSchema, saleSchema } from "~/lib/validation/admin-sales";
-import { SALE_TEXT_FIELDS, saleFormValues } from "~/services/admin/sale-form.server";
+import { SALE_TEXT_FIELDS, saleFormValues } from "~/services/discounts/sale-form.server";
 import {
   deleteSale,
   getSale,
   listProductChoices,
   saveSale,
   type ProductChoice,
-} from "~/services/admin/sales.server";
+} from "~/services/discounts/sales.server";
 import { listCategoryOptions } from "~/services/catalog/products-admin.server";
 
 export const meta: MetaFunction = (args) =>

@@ -27,7 +27,7 @@ import {
   listSales,
   type AdminSaleRow,
   type SaleStateFilter,
-} from "~/services/admin/sales.server";
+} from "~/services/discounts/sales.server";
 import { notFoundPage } from "~/http/entity.server";
 import { readListQuery } from "~/http/list-query.server";
 import { SelectFilter } from "~/components/ui/FilterField";

@@ -5,7 +5,7 @@ import { StoreLayout } from "~/components/StoreLayout";
 import { RouteErrorBoundary } from "~/components/ui/RouteErrorBoundary";
 import { adminLoader } from "~/http/handlers.server";
 import { useOptionalRootData, useRootData } from "~/lib/root-data";
-import { heldReviewCount } from "~/services/admin/reviews.server";
+import { heldReviewCount } from "~/services/catalog/reviews-admin.server";
 import { billingAlert } from "~/services/billing/subscriptions.server";
 import type { ShellHandle } from "~/root";
 

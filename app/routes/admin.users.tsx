@@ -21,7 +21,7 @@ import {
   USER_SORTS,
   type AdminUserRow,
   type UserChangeResult,
-} from "~/services/admin/users.server";
+} from "~/services/identity/users-admin.server";
 import { notFoundPage } from "~/http/entity.server";
 import { readListQuery, sameListPath } from "~/http/list-query.server";
 import { SearchInput } from "~/components/ui/FilterField";

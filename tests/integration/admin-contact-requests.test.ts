@@ -8,7 +8,7 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactRequests, users } from "~/db/schema";
 import { action, loader } from "~/routes/admin.contact-requests";
-import type { ContactRequestRow } from "~/services/admin/contact-requests.server";
+import type { ContactRequestRow } from "~/services/store/contact-requests.server";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";
 import { openTwoStores } from "../helpers/two-stores";

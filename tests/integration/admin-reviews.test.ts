@@ -15,7 +15,7 @@ import { containsLink } from "~/lib/review-links";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.reviews";
 import { loader as layoutLoader } from "~/routes/admin";
 import { action as productAction, loader as productLoader } from "~/routes/products.$slug";
-import type { AdminReviewRow } from "~/services/admin/reviews.server";
+import type { AdminReviewRow } from "~/services/catalog/reviews-admin.server";
 import type { ProductDetail } from "~/services/catalog/products.server";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";

@@ -16,7 +16,7 @@ import { action as editAction, loader as editLoader } from "~/routes/admin.sales
 import { action as listAction, loader as listLoader } from "~/routes/admin.sales._index";
 import { loader as categoryPage } from "~/routes/categories.$slug._index";
 import { loader as productPage } from "~/routes/products.$slug";
-import type { AdminSaleRow } from "~/services/admin/sales.server";
+import type { AdminSaleRow } from "~/services/discounts/sales.server";
 import type { ProductDetail } from "~/services/catalog/products.server";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders, sessions, users } from "~/db/schema";
 import { action, loader } from "~/routes/admin.users";
 import { action as loginAction } from "~/routes/login";
-import type { AdminUserRow } from "~/services/admin/users.server";
+import type { AdminUserRow } from "~/services/identity/users-admin.server";
 import { signInWithPassword, signUp } from "~/services/identity/accounts.server";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";
@@ -173,7 +173,7 @@ describe("admin flag", () => {
   it("refuses removing the last admin even when the caller is another admin row being changed", async () => {
     // Only adminId is admin; alpha's shopper is made admin then adminId removes it: fine.
     // Then the service's last-admin rule is hit directly: a lone admin cannot be removed.
-    const { setUserAdmin } = await import("~/services/admin/users.server");
+    const { setUserAdmin } = await import("~/services/identity/users-admin.server");
     const result = await setUserAdmin(alpha.storeId, alpha.userId, adminId, false);
     expect(result).toEqual({ ok: false, error: "last-admin" });
     expect((await userRow(adminId)).isAdmin).toBe(true);

@@ -13,7 +13,7 @@ import type { Locale } from "~/lib/i18n";
 import { LOW_STOCK } from "~/lib/stock";
 import { suggestSlug, type ProductFormValue } from "~/lib/validation/products-admin";
 import type { OptionInput } from "~/lib/validation/variants-admin";
-import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
+import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import { insertImage, type NewImage } from "~/services/media/images.server";
 import { localized } from "~/services/store/settings.server";
 import { catalogChanged } from "./catalog-cache.server";

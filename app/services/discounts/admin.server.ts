@@ -35,7 +35,7 @@ import {
   products,
 } from "~/db/schema";
 import type { DiscountCodeInput, DiscountState } from "~/lib/validation/admin-discounts";
-import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
+import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
 import { isTimestampText } from "~/services/catalog/products-admin.server";
 import { SALE_STATUSES } from "~/services/reports/reports.server";

@@ -17,7 +17,7 @@ import { toZonedIsoString } from "~/lib/time-zone";
 import { currencyDigits } from "~/lib/money";
 import type { OrderStatusCode, PaymentStatusCode } from "~/lib/order-transitions";
 import { minorToMajor } from "~/lib/validation/products-admin";
-import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
+import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
 import { nameWithVariant, type VariantOption } from "~/lib/variants";
 import { EVENT_COLUMNS, readOrder, type OrderDetails, type OrderEvent } from "./orders.server";

@@ -1,7 +1,7 @@
 /** Platform-wide reads for staff, through the SECURITY DEFINER functions of drizzle/0001_rls.sql. */
 import { sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db/client.server";
-import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
+import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import { storeClosure } from "~/services/store/subscription-gate.server";
 import { STORE_FILTERS, type StoreFilter } from "./store-filters";
 

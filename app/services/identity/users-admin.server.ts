@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders, sessions, users } from "~/db/schema";
-import { decodeKeyset, pageOf } from "./keyset.server";
+import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 
 export const USERS_PAGE_SIZE = 25;
 export const USER_SORTS = ["name", "email"] as const;

@@ -10,7 +10,7 @@ import { getDb } from "~/db/client.server";
 import { products, reviews, storeSettings, users } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import type { ReviewModeration } from "~/lib/validation/review-admin";
-import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
+import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import { likePattern } from "~/services/catalog/catalog.server";
 import { boughtByReviewer, moveRatingCounters, type ReviewStatus } from "~/services/catalog/reviews.server";

@@ -15,7 +15,7 @@ import { categories, products, sales, saleTargets } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { localized } from "~/lib/localized-name";
 import type { SaleInput, SaleState } from "~/lib/validation/admin-sales";
-import { decodeKeyset, pageOf } from "~/services/admin/keyset.server";
+import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import { likePattern, searchTerms } from "~/services/catalog/catalog.server";
 import { isTimestampText } from "~/services/catalog/products-admin.server";

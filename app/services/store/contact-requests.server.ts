@@ -5,7 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { contactRequests } from "~/db/schema";
-import { decodeKeyset, pageOf } from "./keyset.server";
+import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 
 export const CONTACT_PAGE_SIZE = 25;
 
