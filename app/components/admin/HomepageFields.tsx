@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { FieldError } from "~/components/ui/Field";
 import { Checkbox } from "~/components/ui/Checkbox";
 import { localeName } from "~/lib/localized-name";
-import type { FeaturedChoice } from "~/services/store/settings-admin.server";
+import type { FeaturedChoice } from "~/services/store/contract";
 
 /** The home page's hero as shoppers see it (Arabic falls back to the English text when empty). */
 export function HeroPreview({

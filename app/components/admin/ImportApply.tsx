@@ -4,7 +4,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useTranslation } from "~/lib/use-translation";
-import type { MissingVariants } from "~/services/catalog/products-csv.server";
+import type { MissingVariants } from "~/services/catalog/contract";
 
 /**
  * The import's Apply (issue 39). A file that deletes or deactivates variants it leaves out (the

@@ -3,7 +3,7 @@ import { Price } from "~/components/Price";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { Notice } from "~/components/ui/Notice";
 import { variantLabel } from "~/lib/variants";
-import type { ImportRowReport, MissingVariants } from "~/services/catalog/products-csv.server";
+import type { ImportRowReport, MissingVariants } from "~/services/catalog/contract";
 
 export interface ImportCounts {
   rows: number;

@@ -3,7 +3,7 @@ import { NewImagesField } from "~/components/admin/NewImagesField";
 import { Button } from "~/components/ui/Button";
 import { Input } from "~/components/ui/Input";
 import { useTranslation } from "~/lib/use-translation";
-import type { AdminProductImage } from "~/services/catalog/products-admin.server";
+import type { AdminProductImage } from "~/services/catalog/contract";
 
 /**
  * The product's images in order, each a small form of its own (ADR 012: each change writes at

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Textarea } from "~/components/ui/Textarea";
 import { useFormPending } from "~/lib/use-form-pending";
-import type { AdminReviewRow } from "~/services/catalog/reviews-admin.server";
+import type { AdminReviewRow } from "~/services/catalog/contract";
 
 // The schema's limit (validation/review-admin.ts), repeated so the page does not import zod.
 const MAX_REVIEW_REPLY = 2000;

@@ -5,7 +5,7 @@ import type { DataColumn } from "~/components/ui/DataTable";
 import { formatInZone } from "~/lib/time-zone";
 import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
-import type { AdminReviewRow } from "~/services/catalog/reviews-admin.server";
+import type { AdminReviewRow } from "~/services/catalog/contract";
 
 const STATE_TONES: Record<string, string> = {
   published: "border-green-700 text-green-900 dark:border-green-300 dark:text-green-200",

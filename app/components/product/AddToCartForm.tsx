@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/use-translation";
 import type { FormNotice } from "~/lib/notice";
 import { useHydrated } from "~/lib/use-hydrated";
 import { valueStateWith } from "~/lib/variant-choice";
-import type { ProductPageData } from "~/services/catalog/products.server";
+import type { ProductPageData } from "~/services/catalog/contract";
 import { Button } from "../ui/Button";
 import { Input } from "../ui/Input";
 import { Notice } from "../ui/Notice";

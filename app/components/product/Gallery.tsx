@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import type { GalleryImage } from "~/services/catalog/products.server";
+import type { GalleryImage } from "~/services/catalog/contract";
 import { Swatch } from "../ui/Swatch";
 
 /** Shown at about half the page on wide screens, the full width on phones. */

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { stockState } from "~/lib/stock";
 import { findVariant } from "~/lib/variant-choice";
 import type { FormReply } from "~/lib/use-schema-form";
-import type { ProductPageData } from "~/services/catalog/products.server";
+import type { ProductPageData } from "~/services/catalog/contract";
 import { Swatch } from "../ui/Swatch";
 import { AddToCartForm } from "./AddToCartForm";
 import { Gallery } from "./Gallery";

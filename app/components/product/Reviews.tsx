@@ -1,7 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { useStoreSite } from "~/lib/root-data";
-import type { OwnReview } from "~/services/catalog/products.server";
-import type { ReviewSummary, ReviewView } from "~/services/catalog/reviews.server";
+import type { OwnReview, ReviewSummary, ReviewView } from "~/services/catalog/contract";
 import { Stars } from "./Stars";
 
 // Building an Intl formatter costs far more than using one: one per locale and zone, kept. The

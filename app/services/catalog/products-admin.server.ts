@@ -20,6 +20,9 @@ import { catalogChanged } from "./catalog-cache.server";
 import { likePattern, searchTerms } from "./catalog.server";
 import { firstImageId } from "./product-columns.server";
 import { applyOptions, generateMissing, optionCount } from "./variants-admin.server";
+import type { AdminProductImage } from "./contract";
+
+export type { AdminProductImage };
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const PRODUCT_SORTS = ["newest", "name", "price", "stock"] as const;
@@ -269,14 +272,6 @@ export async function listAdminProducts(
 }
 
 // ───────────────────────────── one product ─────────────────────────────
-
-export interface AdminProductImage {
-  /** The product_images row (what the edit page's buttons name). */
-  id: string;
-  imageId: string;
-  altEn: string;
-  altAr: string;
-}
 
 export interface AdminProduct {
   id: string;

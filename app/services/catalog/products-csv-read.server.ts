@@ -6,7 +6,6 @@
  */
 import { CsvError, parseCsv } from "~/lib/csv";
 import { suggestSlug } from "~/lib/slug";
-import type { VariantOption } from "~/lib/variants";
 import {
   CSV_FIELD,
   MAX_CSV_ROWS,
@@ -26,40 +25,12 @@ import {
   skuRule,
   VARIANT_CSV_COLUMNS,
 } from "~/lib/validation/variant-csv";
+import type { ImportRowError, ImportNote, ImportRowReport } from "./contract";
+import type { RowAction } from "./contract";
 
-export interface ImportRowError {
-  /** The CSV column the error is about, or null for the row as a whole. */
-  column: string | null;
-  key: string;
-  params?: Record<string, string | number>;
-}
+export type { RowAction };
 
-/** Something the row's product will undergo besides its rows (variants deleted or deactivated…). */
-export interface ImportNote {
-  key: string;
-  count: number;
-  /** What it is about, in both languages (variant labels, option or value names). */
-  items: { en: string; ar: string }[];
-}
-
-export type RowAction = "create" | "update" | "unchanged";
-
-export interface ImportRowReport {
-  /** The row's line in the file (the header is line 1). */
-  line: number;
-  slug: string;
-  nameEn: string;
-  nameAr: string;
-  /** The variant's option values as the row gives them (empty for a product without options). */
-  options: VariantOption[];
-  sku: string | null;
-  /** Every value of the row that is valid, even when another one is not. */
-  priceCents: number | null;
-  stock: number | null;
-  action: RowAction;
-  errors: ImportRowError[];
-  notes: ImportNote[];
-}
+export type { ImportRowError, ImportNote, ImportRowReport };
 
 export type FileError = { key: string; params?: Record<string, string | number> };
 

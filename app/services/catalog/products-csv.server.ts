@@ -29,6 +29,9 @@ import {
   type ReadFile,
 } from "./products-csv-read.server";
 import { writePlan } from "./products-csv-write.server";
+import type { MissingVariants } from "./contract";
+
+export type { MissingVariants };
 
 export type { ImportNote, ImportRowError, ImportRowReport } from "./products-csv-read.server";
 export type { PlanOptions as ImportOptions } from "./products-csv-plan.server";
@@ -139,14 +142,6 @@ export async function exportProductsCsv(storeId: string, currency: string): Prom
     }
   }
   return toCsv(rows);
-}
-
-/** What applying does to variants the file does not hold (the preview's summary says it). */
-export interface MissingVariants {
-  deleted: number;
-  deactivated: number;
-  /** Left as they are: the import was not told to delete them. */
-  untouched: number;
 }
 
 export type ImportCheck =

@@ -8,96 +8,26 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cartItems, categories, images, productImages, products, reviews, wishlistItems } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
-import { stockState, type StockState } from "~/lib/stock";
+import { stockState } from "~/lib/stock";
 import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
 import { IMAGE_WIDTHS } from "~/services/media/image-variants.server";
 import { loadActiveSales, priceOne } from "~/services/commerce/pricing.server";
 import { loadProductVariants } from "./variants.server";
-import {
-  listReviews,
-  reviewSummary,
-  type ReviewStatus,
-  type ReviewSummary,
-  type ReviewView,
-} from "~/services/catalog/reviews.server";
+import { listReviews, reviewSummary } from "~/services/catalog/reviews.server";
 import { localized } from "~/services/store/settings.server";
+import type {
+  GalleryImage,
+  ProductDetail,
+  PageVariant,
+  ProductPageData,
+  OwnReview,
+  VariesBy,
+} from "./contract";
+
+export type { GalleryImage, ProductDetail, PageVariant, ProductPageData, OwnReview, VariesBy };
 
 /** Longer than any slug the admin can save; anything else is not a product. */
 const MAX_SLUG_LENGTH = 200;
-
-export interface GalleryImage {
-  src: string;
-  srcSet: string;
-  width: number;
-  height: number;
-  alt: string;
-}
-
-export interface ProductDetail {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  category: { slug: string; name: string } | null;
-  images: GalleryImage[];
-  /** Minor units before any sale. */
-  priceCents: number;
-  /** What the shopper pays per unit; below priceCents when a sale applies. */
-  salePriceCents: number;
-  currency: string;
-  stock: number;
-  stockState: StockState;
-  shadeHex: string | null;
-  colorFamily: string | null;
-  /** The product's options in order, each value's words in the page's language; empty without options. */
-  options: {
-    position: number;
-    name: string;
-    /** The schema.org property the option is (structured data's `variesBy`), from its English name. */
-    property: VariesBy | null;
-    values: { id: string; label: string; soldOut: boolean }[];
-  }[];
-  /**
-   * Active variants (one for a product without options): what the add-to-cart form can post and
-   * what the page shows when one is chosen (price, stock, picture).
-   */
-  variants: {
-    id: string;
-    sku: string | null;
-    priceCents: number;
-    salePriceCents: number;
-    stock: number;
-    valueIds: (string | null)[];
-    /** The variant's own picture, shown first when it is chosen. */
-    image: GalleryImage | null;
-  }[];
-  reviews: ReviewView[];
-  summary: ReviewSummary;
-  viewer: {
-    inWishlist: boolean;
-    cartQuantity: number;
-    ownReview: OwnReview | null;
-  } | null;
-}
-
-/**
- * A variant as the product page's loader sends it to the browser: what the picker and the buying
- * box use. The SKU stays on the server (the structured data shows it, the page does not), the
- * picture is left out when there is none, and the value ids stop at the product's last option:
- * with a hundred variants that is a third less loader data to encode into every page (issue 19).
- */
-export interface PageVariant {
-  id: string;
-  priceCents: number;
-  salePriceCents: number;
-  stock: number;
-  /** One per option (index 0 = option 1). */
-  valueIds: (string | null)[];
-  image?: GalleryImage;
-}
-
-/** The product as its page's loader answers it (variants as PageVariant). */
-export type ProductPageData = Omit<ProductDetail, "variants"> & { variants: PageVariant[] };
 
 /**
  * The page's copy of a product detail. Made once per catalogue-cache entry, like the structured
@@ -123,16 +53,6 @@ export function productPageData(product: ProductDetail): ProductPageData {
 
 const pageVariants = new WeakMap<ProductDetail["variants"], PageVariant[]>();
 
-/** The shopper's own review, in any state: held and hidden ones are shown to them alone, marked. */
-export interface OwnReview {
-  rating: number;
-  title: string;
-  comment: string;
-  status: ReviewStatus;
-  /** ISO timestamp. */
-  createdAt: string;
-}
-
 /** `/resources/image` URLs for every allowed width up to the original's (never upscaled). */
 export function imageSources(imageId: string, width: number) {
   const url = (w: number) => `/resources/image?url=/images/${imageId}&w=${w}`;
@@ -143,9 +63,6 @@ export function imageSources(imageId: string, width: number) {
     srcSet: widths.map((w) => `${url(w)} ${w}w`).join(", "),
   };
 }
-
-/** schema.org properties a product group can vary by, which Google reads. */
-export type VariesBy = "size" | "color" | "material" | "pattern";
 
 /** The property an option is, from its English name ("Size", "Bottle", "Colour"…); null for others. */
 export function optionProperty(nameEn: string): VariesBy | null {

@@ -16,6 +16,9 @@ import { likePattern } from "~/services/catalog/catalog.server";
 import { boughtByReviewer, moveRatingCounters, type ReviewStatus } from "~/services/catalog/reviews.server";
 import { localized } from "~/services/store/settings.server";
 import { tenantChanged } from "~/services/store/tenancy.server";
+import type { AdminReviewRow } from "./contract";
+
+export type { AdminReviewRow };
 
 export const ADMIN_REVIEWS_PAGE_SIZE = 25;
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
@@ -25,22 +28,6 @@ export interface ReviewFilters {
   rating: number | null;
   productId: string | null;
   q: string;
-}
-
-export interface AdminReviewRow {
-  id: string;
-  productName: string;
-  productSlug: string;
-  productActive: boolean;
-  shopper: string;
-  email: string;
-  rating: number;
-  title: string;
-  comment: string;
-  createdAt: string;
-  verifiedBuyer: boolean;
-  status: ReviewStatus;
-  reply: string | null;
 }
 
 function filterConditions(storeId: string, filters: ReviewFilters): SQL[] {

@@ -11,33 +11,14 @@ import { containsLink } from "~/lib/review-links";
 import type { ReviewStatus } from "~/lib/review-states";
 import type { ReviewInput } from "~/lib/validation/review";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
+import type { ReviewView, ReviewSummary } from "./contract";
+
+export type { ReviewView, ReviewSummary };
 
 export type { ReviewStatus };
 
 /** How many reviews the product page lists. */
 export const REVIEWS_SHOWN = 50;
-
-/** What the product page shows of a review: the reviewer's name, never their internal user id. */
-export interface ReviewView {
-  id: string;
-  reviewer: string;
-  rating: number;
-  title: string;
-  comment: string;
-  /** ISO timestamp; formatted in the page's locale. */
-  createdAt: string;
-  verifiedBuyer: boolean;
-  /** The store's public answer, if any. */
-  reply: string | null;
-}
-
-export interface ReviewSummary {
-  count: number;
-  /** Rounded to one decimal; null when unrated. */
-  average: number | null;
-  /** Count per rating, index 0 is 5 stars down to index 4 for 1 star. */
-  distribution: { stars: number; count: number }[];
-}
 
 /** "Verified buyer": the reviewer has a non-cancelled order containing the product. */
 export const boughtByReviewer = sql<boolean>`exists (

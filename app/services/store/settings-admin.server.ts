@@ -16,6 +16,9 @@ import { SOCIAL_NETWORKS } from "~/lib/validation/admin-settings";
 import { insertImage, type NewImage } from "~/services/media/images.server";
 import { getStoreSettings, type StoreSettings } from "~/services/store/settings.server";
 import { tenantChanged } from "~/services/store/tenancy.server";
+import type { FeaturedChoice } from "./contract";
+
+export type { FeaturedChoice };
 
 type SettingsValues = Partial<Omit<StoreSettings, "storeId" | "updatedAt">>;
 
@@ -172,13 +175,6 @@ export async function saveContactFooter(storeId: string, input: ContactFooterInp
     social[network] ? [{ network, url: social[network] }] : [],
   );
   await saveSettings(storeId, { ...rest, socialLinks });
-}
-
-/** A category or product the home page form offers, in the admin's language. */
-export interface FeaturedChoice {
-  id: string;
-  nameEn: string;
-  nameAr: string;
 }
 
 /** Most products the home page form lists to pick from (the best sellers, plus any picked). */
