@@ -81,6 +81,12 @@ export function OrderDetailsView({
               <dt>{t("orders.shipping")}</dt>
               <dd>{order.shippingCents > 0 ? order.shipping : t("checkout.shippingFree")}</dd>
             </div>
+            {order.shippingRate ? (
+              <div className="text-sm text-muted" data-testid="order-shipping-rate">
+                <p className="font-semibold">{order.shippingRate.name}</p>
+                {order.shippingRate.estimate ? <p>{order.shippingRate.estimate}</p> : null}
+              </div>
+            ) : null}
             {order.codFee ? (
               <div className="flex justify-between gap-4" data-testid="order-cod-fee">
                 <dt>{t("codControls.feeLine")}</dt>
