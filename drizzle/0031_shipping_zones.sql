@@ -86,7 +86,7 @@ BEGIN
   END LOOP;
 END $$;
 --> statement-breakpoint
--- The platform's reference list of cities (app/services/shipping/city-list.ts): read-only to the app.
+-- The platform's reference list of cities (app/lib/city-list.ts): read-only to the app.
 GRANT SELECT ON cities TO storefront_app;
 --> statement-breakpoint
 INSERT INTO cities (id, country, name_en, name_ar, aliases, search) VALUES

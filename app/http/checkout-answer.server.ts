@@ -11,20 +11,12 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { PlaceOrderResult } from "~/services/orders/checkout.server";
 import type { CodRefusal } from "~/services/orders/payment-options.server";
 import { localized } from "~/services/store/settings.server";
+import { countryName } from "~/lib/city-names";
 
 export const checkoutConflict = (notice: FormNotice, result: unknown) =>
   data({ result, notice }, { status: 409 });
 
 /** Why Cash On Delivery is not offered (decision 030), for the page and for a refused order. */
-/** A country's name in the shopper's language (ISO 3166-1 alpha-2 → "Egypt" / "مصر"). */
-export function countryName(code: string, locale: "en" | "ar"): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 export function codRefusalNotice(refusal: CodRefusal, currency: string, locale: "en" | "ar"): FormNotice {
   if (refusal.kind === "rate")
     return { key: "shipping.codNotWithRate", params: { rate: localized(refusal.nameEn, refusal.nameAr, locale) } };

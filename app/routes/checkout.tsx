@@ -45,7 +45,7 @@ export const loader = shopperLoader(async ({ request, store, user, locale }) => 
   const rateId = /^[0-9a-f-]{36}$/i.test(asked) ? asked : undefined;
   let page = await getCheckout(store.id, user.id, rateId);
   if (rateId && page.price.shipping.rateGone) page = await getCheckout(store.id, user.id);
-  const { price, address, payment, codRefusal, storeCountry } = page;
+  const { price, address, payment, codRefusal } = page;
   if (price.lines.length === 0) {
     throw await redirectWithToast("/cart", { key: "toast.cartEmpty", type: "info" });
   }
@@ -53,7 +53,8 @@ export const loader = shopperLoader(async ({ request, store, user, locale }) => 
   const summary = checkoutSummaryView(price, store.currency, locale);
   return {
     summary,
-    defaults: address ?? { fullName: user.name, email: user.email, country: storeCountry },
+    // The country select starts at `places.country` (the saved address's, else the store's).
+    defaults: address ?? { fullName: user.name, email: user.email },
     delivery: shippingChoiceView(price, store.currency, locale),
     places: await addressPlaces(store.id, price.shipping.place.country, locale),
     methods: methods as PaymentMethod[],

@@ -27,7 +27,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { loader as confirmedLoader } from "~/routes/orders.$number.confirmed";
 import { priceCheckout } from "~/services/orders/pricing.server";
 import { findCityIn, foldCityName } from "~/services/shipping/rules";
-import { CITY_LIST } from "~/services/shipping/city-list";
+import { CITY_LIST } from "~/lib/city-list";
 import { citiesOf } from "~/services/shipping/zones.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";

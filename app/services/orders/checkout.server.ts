@@ -83,7 +83,6 @@ async function savedAddress(tx: Tx, userId: string): Promise<ShippingInput | nul
       streetAddress: shippingAddresses.streetAddress,
       zipCode: shippingAddresses.zipCode,
       city: shippingAddresses.city,
-      country: shippingAddresses.country,
       email: shippingAddresses.email,
       mobile: shippingAddresses.mobile,
     })

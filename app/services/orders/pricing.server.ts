@@ -203,7 +203,7 @@ export async function priceCheckout(
       postalCode: "",
     };
   const quote = (goods: number) =>
-    quoteShipping(tx, storeId, place, { goodsCents: goods, weightGrams }, rule).then((q) => {
+    quoteShipping(tx, storeId, place, { goodsCents: goods, weightGrams, hasGoods: goodsCents > 0 }, rule).then((q) => {
       const asked = pricing.rateId ? q.rates.find((rate) => rate.id === pricing.rateId) : undefined;
       const chosen = asked ?? (pricing.rateId ? null : (q.rates[0] ?? null));
       return { ...q, place, chosen, rateGone: Boolean(pricing.rateId) && !asked };

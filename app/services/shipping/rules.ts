@@ -5,22 +5,11 @@
  * use (only *.server.ts modules import it): no browser bundle carries it.
  */
 import type { RateBands } from "~/db/schema";
+import { foldCityName } from "~/lib/city-names";
+
+export { foldCityName };
 
 export type RateKind = "flat" | "weight" | "subtotal" | "pickup";
-
-/**
- * Folds a typed city name for comparison: case, Latin diacritics, Arabic diacritics (tashkeel,
- * tatweel), alef/ya/ta-marbuta variants, "al-"/"ال" prefixes, spaces and punctuation.
- */
-export function foldCityName(value: string): string {
-  let s = value.normalize("NFKD").toLowerCase();
-  s = s.replace(/[\u0300-\u036f]/g, ""); // Latin combining marks
-  s = s.replace(/[\u064b-\u065f\u0670\u0640]/g, ""); // tashkeel, superscript alef, tatweel
-  s = s.replace(/[أإآٱ]/g, "ا").replace(/ى/g, "ي").replace(/ة/g, "ه").replace(/ؤ/g, "و").replace(/ئ/g, "ي");
-  s = s.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-  s = s.replace(/^(al|el|ad|ar|as|ash|at|az) /, "").replace(/^ال(?=\S{2,})/, "");
-  return s.replace(/\s+/g, "");
-}
 
 export interface CityRow {
   id: string;
@@ -119,6 +108,8 @@ export interface CartMeasure {
   goodsCents: number;
   /** Every line's weight (a variant without one at the store's default) times its quantity. */
   weightGrams: number;
+  /** False for a cart with nothing to buy: no shipping then (a code taking the goods to 0 is not that). */
+  hasGoods?: boolean;
 }
 
 /** A band price for `value`; null when the bands do not reach it (the rate does not apply). */
@@ -143,7 +134,7 @@ export function rateCost(rate: RateDef, cart: CartMeasure): number | null {
   else if (rate.kind === "subtotal") cents = bandPrice(rate.bands, cart.goodsCents);
   else cents = rate.priceCents;
   if (cents === null) return null;
-  if (cart.goodsCents <= 0) return 0;
+  if (!(cart.hasGoods ?? cart.goodsCents > 0)) return 0;
   if (rate.freeFromCents !== null && rate.freeFromCents > 0 && cart.goodsCents >= rate.freeFromCents) return 0;
   return cents;
 }

@@ -6,7 +6,7 @@
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import type { CheckoutPrice } from "~/services/orders/pricing.server";
-import { countryName } from "~/http/checkout-answer.server";
+import { countryName } from "~/lib/city-names";
 
 export function shippingChoiceView(price: CheckoutPrice, currency: string, locale: Locale) {
   const { shipping } = price;

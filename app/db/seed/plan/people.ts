@@ -1,6 +1,6 @@
 /** The store admin, its shoppers with their saved addresses, a cart, a wishlist and contact requests. */
-import { CITY_LIST } from "~/services/shipping/city-list";
-import { foldCityName } from "~/services/shipping/rules";
+import { CITY_LIST } from "~/lib/city-list";
+import { foldCityName } from "~/lib/city-names";
 import { uuidv7 } from "uuidv7";
 import { hashPassword } from "~/lib/passwords.server";
 import type { ShopperDef } from "../accounts";
