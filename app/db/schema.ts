@@ -1383,7 +1383,10 @@ export const cities = pgTable(
     country: text("country").notNull(),
     nameEn: text("name_en").notNull(),
     nameAr: text("name_ar").notNull(),
-    aliases: text("aliases").array().notNull().default(sql`'{}'::text[]`),
+    aliases: text("aliases")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     search: text("search").notNull(),
   },
   (t) => [index("cities_country_idx").on(t.country)],

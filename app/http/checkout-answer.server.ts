@@ -19,7 +19,10 @@ export const checkoutConflict = (notice: FormNotice, result: unknown) =>
 /** Why Cash On Delivery is not offered (decision 030), for the page and for a refused order. */
 export function codRefusalNotice(refusal: CodRefusal, currency: string, locale: "en" | "ar"): FormNotice {
   if (refusal.kind === "rate")
-    return { key: "shipping.codNotWithRate", params: { rate: localized(refusal.nameEn, refusal.nameAr, locale) } };
+    return {
+      key: "shipping.codNotWithRate",
+      params: { rate: localized(refusal.nameEn, refusal.nameAr, locale) },
+    };
   return refusal.kind === "over-max"
     ? { key: "codControls.overMax", params: { amount: formatMoney(refusal.maxTotalCents, currency, locale) } }
     : { key: "codControls.verifiedOnly" };
@@ -40,7 +43,14 @@ export function checkoutAnswer(
       return redirectWithToast("/cart", { key: "toast.cartEmpty", type: "info" });
     case "undeliverable":
       return checkoutConflict(
-        { key: "shipping.undeliverable", params: { place: placed.city ? `${placed.city}, ${countryName(placed.country, locale)}` : countryName(placed.country, locale) } },
+        {
+          key: "shipping.undeliverable",
+          params: {
+            place: placed.city
+              ? `${placed.city}, ${countryName(placed.country, locale)}`
+              : countryName(placed.country, locale),
+          },
+        },
         reply,
       );
     case "shipping-changed":

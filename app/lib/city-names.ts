@@ -8,7 +8,12 @@ export function foldCityName(value: string): string {
   let s = value.normalize("NFKD").toLowerCase();
   s = s.replace(/[\u0300-\u036f]/g, ""); // Latin combining marks
   s = s.replace(/[\u064b-\u065f\u0670\u0640]/g, ""); // tashkeel, superscript alef, tatweel
-  s = s.replace(/[أإآٱ]/g, "ا").replace(/ى/g, "ي").replace(/ة/g, "ه").replace(/ؤ/g, "و").replace(/ئ/g, "ي");
+  s = s
+    .replace(/[أإآٱ]/g, "ا")
+    .replace(/ى/g, "ي")
+    .replace(/ة/g, "ه")
+    .replace(/ؤ/g, "و")
+    .replace(/ئ/g, "ي");
   s = s.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   s = s.replace(/^(al|el|ad|ar|as|ash|at|az) /, "").replace(/^ال(?=\S{2,})/, "");
   return s.replace(/\s+/g, "");

@@ -203,7 +203,9 @@ export default function Checkout() {
           <ShippingFields field={form.field} disabled={submitting} places={places} />
           {delivery.undeliverable ? (
             <Notice tone="info">
-              <span data-testid="undeliverable">{t("shipping.undeliverable", { place: delivery.place })}</span>
+              <span data-testid="undeliverable">
+                {t("shipping.undeliverable", { place: delivery.place })}
+              </span>
             </Notice>
           ) : (
             <>

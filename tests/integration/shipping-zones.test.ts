@@ -32,7 +32,16 @@ import { citiesOf } from "~/services/shipping/zones.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor, postForm } from "../helpers/routes";
-import { A, ADDRESS, addProduct, fillCart, newToken, signedIn, type Ctx, type RefusalData } from "./checkout-fixtures";
+import {
+  A,
+  ADDRESS,
+  addProduct,
+  fillCart,
+  newToken,
+  signedIn,
+  type Ctx,
+  type RefusalData,
+} from "./checkout-fixtures";
 
 let db: TestDb;
 let alpha: StoreFixture;
@@ -50,7 +59,14 @@ type Page = {
     place: string;
     chosenId: string | null;
     chosenCents: number;
-    rates: { id: string; name: string; estimate: string; price: string | null; cents: number; cod: boolean }[];
+    rates: {
+      id: string;
+      name: string;
+      estimate: string;
+      price: string | null;
+      cents: number;
+      cod: boolean;
+    }[];
     shippingBackByCode: string | null;
   };
   methods: string[];
@@ -73,7 +89,15 @@ const post = (fields: Record<string, string>) =>
 
 /** Saves the address (as the page's Save button does): the page then quotes for it. */
 async function saveAddress(country: string, city: string, zipCode = "11011") {
-  const saved = await post({ ...ADDRESS, country, city, zipCode, intent: "save", checkoutToken: newToken(), expectedTotal: "0" });
+  const saved = await post({
+    ...ADDRESS,
+    country,
+    city,
+    zipCode,
+    intent: "save",
+    checkoutToken: newToken(),
+    expectedTotal: "0",
+  });
   expect(saved.status).toBe(302);
 }
 
@@ -88,7 +112,10 @@ async function placeFields(rate?: string, overrides: Record<string, string> = {}
     expectedTotal: String(current.data.summary.totalCents),
     expectedCodFee: String(current.data.summary.codFeeCents),
     ...(current.data.delivery.chosenId
-      ? { shippingRateId: current.data.delivery.chosenId, expectedShipping: String(current.data.delivery.chosenCents) }
+      ? {
+          shippingRateId: current.data.delivery.chosenId,
+          expectedShipping: String(current.data.delivery.chosenCents),
+        }
       : {}),
   };
 }
@@ -106,7 +133,9 @@ async function zone(
   const zoneId = uuidv7();
   await db.owner.insert(shippingZones).values({ storeId, id: zoneId, name, position, everywhere });
   if (places.length)
-    await db.owner.insert(shippingZonePlaces).values(places.map((place) => ({ storeId, id: uuidv7(), zoneId, ...place })));
+    await db.owner
+      .insert(shippingZonePlaces)
+      .values(places.map((place) => ({ storeId, id: uuidv7(), zoneId, ...place })));
   const ids: string[] = [];
   for (const [index, rate] of rates.entries()) {
     const id = uuidv7();
@@ -127,13 +156,28 @@ async function zone(
 
 /** Dye & Shade's demo zones (deliverable 7). */
 async function demoZones() {
-  const riyadh = await zone(alpha.storeId, "Riyadh", 0, [{ country: "SA", cityId: "SA-RUH" }], [
-    { nameEn: "Riyadh delivery", priceCents: 300, estimateEn: "1–2 days", estimateAr: "١–٢ يوم" },
-    { kind: "pickup", nameEn: "Pickup at our Riyadh studio", priceCents: 0, estimateEn: "Sun–Thu 10:00–18:00" },
-  ]);
-  const saudi = await zone(alpha.storeId, "Saudi Arabia", 1, [{ country: "SA" }], [
-    { nameEn: "Saudi Arabia delivery", priceCents: 600, freeFromCents: 5000, estimateEn: "2–4 days" },
-  ]);
+  const riyadh = await zone(
+    alpha.storeId,
+    "Riyadh",
+    0,
+    [{ country: "SA", cityId: "SA-RUH" }],
+    [
+      { nameEn: "Riyadh delivery", priceCents: 300, estimateEn: "1–2 days", estimateAr: "١–٢ يوم" },
+      {
+        kind: "pickup",
+        nameEn: "Pickup at our Riyadh studio",
+        priceCents: 0,
+        estimateEn: "Sun–Thu 10:00–18:00",
+      },
+    ],
+  );
+  const saudi = await zone(
+    alpha.storeId,
+    "Saudi Arabia",
+    1,
+    [{ country: "SA" }],
+    [{ nameEn: "Saudi Arabia delivery", priceCents: 600, freeFromCents: 5000, estimateEn: "2–4 days" }],
+  );
   const gulf = await zone(
     alpha.storeId,
     "Gulf",
@@ -175,7 +219,13 @@ beforeEach(async () => {
   await db.owner.delete(shippingZones).where(eq(shippingZones.storeId, alpha.storeId));
   await db.owner
     .update(storeSettings)
-    .set({ shippingFeeCents: 0, freeShippingThresholdCents: 0, codFeeCents: 0, defaultWeightGrams: 0, country: "SA" })
+    .set({
+      shippingFeeCents: 0,
+      freeShippingThresholdCents: 0,
+      codFeeCents: 0,
+      defaultWeightGrams: 0,
+      country: "SA",
+    })
     .where(eq(storeSettings.storeId, alpha.storeId));
   await fillCart(db, alpha.storeId, alpha.userId, [{ productId: dye, quantity: 2 }]);
 });
@@ -184,7 +234,10 @@ describe("the city list", () => {
   it("finds a city by its names and aliases in both scripts, any case or diacritics", () => {
     const find = (country: string, typed: string) =>
       findCityIn(
-        CITY_LIST.map((c) => ({ ...c, search: [c.nameEn, c.nameAr, ...c.aliases].map(foldCityName).join("|") })),
+        CITY_LIST.map((c) => ({
+          ...c,
+          search: [c.nameEn, c.nameAr, ...c.aliases].map(foldCityName).join("|"),
+        })),
         country,
         typed,
       )?.id ?? null;
@@ -226,7 +279,9 @@ describe("zones and rates at checkout", () => {
     for (const jeddah of ["Jeddah", "Jiddah", "جدة"]) {
       await saveAddress("SA", jeddah);
       shown = (await page()).data.delivery;
-      expect(shown.rates.map((r) => [r.name, r.cents, r.estimate])).toEqual([["Saudi Arabia delivery", 600, "2–4 days"]]);
+      expect(shown.rates.map((r) => [r.name, r.cents, r.estimate])).toEqual([
+        ["Saudi Arabia delivery", 600, "2–4 days"],
+      ]);
     }
     // A city not on the list falls to its country's zone.
     await saveAddress("SA", "Unaizah");
@@ -265,24 +320,51 @@ describe("zones and rates at checkout", () => {
     expect(await at(6)).toBe(2000); // 2400 g
     // "light" has no weight: 0 g by default, then the store's default weight.
     expect(await at(2, 4)).toBe(1200);
-    await db.owner.update(storeSettings).set({ defaultWeightGrams: 250 }).where(eq(storeSettings.storeId, alpha.storeId));
+    await db.owner
+      .update(storeSettings)
+      .set({ defaultWeightGrams: 250 })
+      .where(eq(storeSettings.storeId, alpha.storeId));
     expect(await at(2, 1)).toBe(1600); // 800 + 250 g
     shown = (await page()).data;
     expect(shown.summary.totalCents).toBe(2500 + 1600);
   });
 
   it("subtotal bands, and a free-from threshold compared after sales and the code", async () => {
-    await zone(alpha.storeId, "Saudi", 0, [{ country: "SA" }], [
-      { kind: "subtotal", nameEn: "By subtotal", bands: { bands: [{ upTo: 2000, cents: 500 }, { upTo: null, cents: 250 }] } },
-      { nameEn: "Flat", priceCents: 600, freeFromCents: 5000 },
-    ]);
+    await zone(
+      alpha.storeId,
+      "Saudi",
+      0,
+      [{ country: "SA" }],
+      [
+        {
+          kind: "subtotal",
+          nameEn: "By subtotal",
+          bands: {
+            bands: [
+              { upTo: 2000, cents: 500 },
+              { upTo: null, cents: 250 },
+            ],
+          },
+        },
+        { nameEn: "Flat", priceCents: 600, freeFromCents: 5000 },
+      ],
+    );
     await saveAddress("SA", "Jeddah");
     const rates = async () => (await page()).data.delivery.rates.map((r) => [r.name, r.cents]);
-    expect(await rates()).toEqual([["By subtotal", 500], ["Flat", 600]]); // 20.00
+    expect(await rates()).toEqual([
+      ["By subtotal", 500],
+      ["Flat", 600],
+    ]); // 20.00
     await fillCart(db, alpha.storeId, alpha.userId, [{ productId: dye, quantity: 3 }]);
-    expect(await rates()).toEqual([["By subtotal", 250], ["Flat", 600]]); // 30.00
+    expect(await rates()).toEqual([
+      ["By subtotal", 250],
+      ["Flat", 600],
+    ]); // 30.00
     await fillCart(db, alpha.storeId, alpha.userId, [{ productId: dye, quantity: 5 }]);
-    expect(await rates()).toEqual([["Flat", 0], ["By subtotal", 250]]); // 50.00: free from 50.00
+    expect(await rates()).toEqual([
+      ["Flat", 0],
+      ["By subtotal", 250],
+    ]); // 50.00: free from 50.00
     // A 10% sale takes the goods to 45.00: under the threshold.
     await db.owner.insert(sales).values({
       storeId: alpha.storeId,
@@ -294,16 +376,32 @@ describe("zones and rates at checkout", () => {
       startsAt: new Date(Date.now() - 60_000),
       endsAt: new Date(Date.now() + 3_600_000),
     } as typeof sales.$inferInsert);
-    expect(await rates()).toEqual([["By subtotal", 250], ["Flat", 600]]);
+    expect(await rates()).toEqual([
+      ["By subtotal", 250],
+      ["Flat", 600],
+    ]);
     await db.owner.delete(sales);
     // A code taking 5.00 off 55.00 brings the fee back, and the page says why.
-    await fillCart(db, alpha.storeId, alpha.userId, [{ productId: dye, quantity: 5 }, { productId: light, quantity: 1 }]);
-    expect(await rates()).toEqual([["Flat", 0], ["By subtotal", 250]]);
+    await fillCart(db, alpha.storeId, alpha.userId, [
+      { productId: dye, quantity: 5 },
+      { productId: light, quantity: 1 },
+    ]);
+    expect(await rates()).toEqual([
+      ["Flat", 0],
+      ["By subtotal", 250],
+    ]);
     const codeId = uuidv7();
-    await db.owner.insert(discountCodes).values({ storeId: alpha.storeId, id: codeId, code: "FIVE", kind: "fixed", value: 600 });
-    await db.owner.insert(cartDiscountCodes).values({ storeId: alpha.storeId, userId: alpha.userId, discountCodeId: codeId });
+    await db.owner
+      .insert(discountCodes)
+      .values({ storeId: alpha.storeId, id: codeId, code: "FIVE", kind: "fixed", value: 600 });
+    await db.owner
+      .insert(cartDiscountCodes)
+      .values({ storeId: alpha.storeId, userId: alpha.userId, discountCodeId: codeId });
     const shown = (await page("")).data;
-    expect(shown.delivery.rates.map((r) => [r.name, r.cents])).toEqual([["By subtotal", 250], ["Flat", 600]]);
+    expect(shown.delivery.rates.map((r) => [r.name, r.cents])).toEqual([
+      ["By subtotal", 250],
+      ["Flat", 600],
+    ]);
     const flat = shown.delivery.rates.find((r) => r.name === "Flat")!;
     const withFlat = (await page(flat.id)).data;
     expect(withFlat.delivery.chosenCents).toBe(600);
@@ -413,7 +511,9 @@ describe("the migration", () => {
       for (const cart of carts) {
         await fillCart(db, alpha.storeId, alpha.userId, cart);
         const price = await db.withStore(alpha.storeId, (tx) =>
-          priceCheckout(tx, alpha.storeId, alpha.userId, { place: { country: "EG", city: "Cairo", postalCode: "" } }),
+          priceCheckout(tx, alpha.storeId, alpha.userId, {
+            place: { country: "EG", city: "Cairo", postalCode: "" },
+          }),
         );
         totals.push([price.shippingCents, price.totalCents]);
       }
@@ -428,7 +528,14 @@ describe("the migration", () => {
       .map((s) => s.trim())
       .filter((s) => /^(-- .*\n)*INSERT INTO shipping_(zones|rates)/.test(s));
     expect(statements).toHaveLength(2);
-    for (const statement of statements) await db.owner.execute(sql.raw(statement.replace("FROM stores s", `FROM stores s WHERE s.id = '${alpha.storeId}'`).replace("FROM shipping_zones z", `FROM shipping_zones z`)));
+    for (const statement of statements)
+      await db.owner.execute(
+        sql.raw(
+          statement
+            .replace("FROM stores s", `FROM stores s WHERE s.id = '${alpha.storeId}'`)
+            .replace("FROM shipping_zones z", `FROM shipping_zones z`),
+        ),
+      );
     const zones = await db.owner.select().from(shippingZones).where(eq(shippingZones.storeId, alpha.storeId));
     expect(zones.map((z) => [z.name, z.everywhere])).toEqual([["Everywhere", true]]);
     expect(await priceAll()).toEqual(before);

@@ -29,12 +29,7 @@ export function ShippingFields({
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-2 text-xl font-bold">{t("checkout.shippingHeading")}</legend>
-      <Field
-        field={field("fullName")}
-        label={t("checkout.fullName")}
-        autoComplete="name"
-        dir="auto"
-      />
+      <Field field={field("fullName")} label={t("checkout.fullName")} autoComplete="name" dir="auto" />
       <Field
         field={field("streetAddress")}
         label={t("checkout.streetAddress")}
@@ -61,12 +56,7 @@ export function ShippingFields({
         <p className="min-h-5 text-sm text-muted">{t("shipping.countryHint")}</p>
       </div>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field
-          field={field("zipCode")}
-          label={t("checkout.zipCode")}
-          autoComplete="postal-code"
-          dir="auto"
-        />
+        <Field field={field("zipCode")} label={t("checkout.zipCode")} autoComplete="postal-code" dir="auto" />
         <Field
           field={field("city")}
           label={t("checkout.city")}
@@ -83,27 +73,10 @@ export function ShippingFields({
         ) : null}
       </div>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field
-          field={field("email")}
-          type="email"
-          label={t("checkout.email")}
-          autoComplete="email"
-        />
-        <Field
-          field={field("mobile")}
-          type="tel"
-          label={t("checkout.mobile")}
-          autoComplete="tel"
-          dir="ltr"
-        />
+        <Field field={field("email")} type="email" label={t("checkout.email")} autoComplete="email" />
+        <Field field={field("mobile")} type="tel" label={t("checkout.mobile")} autoComplete="tel" dir="ltr" />
       </div>
-      <Button
-        variant="secondary"
-        name="intent"
-        value="save"
-        className="self-start"
-        disabled={disabled}
-      >
+      <Button variant="secondary" name="intent" value="save" className="self-start" disabled={disabled}>
         {t("checkout.saveAddress")}
       </Button>
     </fieldset>

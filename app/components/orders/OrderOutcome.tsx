@@ -54,7 +54,8 @@ export function OrderOutcome({
         {order.shippingRate ? (
           <Item label={t("orders.shipping")}>
             <span data-testid="outcome-shipping-rate">
-              {order.shippingRate.name}: {order.shippingCents > 0 ? order.shipping : t("checkout.shippingFree")}
+              {order.shippingRate.name}:{" "}
+              {order.shippingCents > 0 ? order.shipping : t("checkout.shippingFree")}
               {order.shippingRate.estimate ? (
                 <span className="block text-sm text-muted">{order.shippingRate.estimate}</span>
               ) : null}

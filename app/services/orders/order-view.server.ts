@@ -44,7 +44,10 @@ export function orderView(order: OrderDetails, locale: Locale, timeZone: string)
     shippingRate: order.shippingRate
       ? {
           kind: order.shippingRate.kind,
-          name: locale === "ar" ? order.shippingRate.nameAr || order.shippingRate.nameEn : order.shippingRate.nameEn,
+          name:
+            locale === "ar"
+              ? order.shippingRate.nameAr || order.shippingRate.nameEn
+              : order.shippingRate.nameEn,
           estimate:
             locale === "ar"
               ? order.shippingRate.estimateAr || order.shippingRate.estimateEn

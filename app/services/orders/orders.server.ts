@@ -184,7 +184,13 @@ export interface OrderDetails extends OrderSummary {
   codeDiscountCents: number;
   locale: "en" | "ar";
   /** The shipping rate as the order froze it (issue 33); null on orders from before zones. */
-  shippingRate: { kind: string; nameEn: string; nameAr: string; estimateEn: string; estimateAr: string } | null;
+  shippingRate: {
+    kind: string;
+    nameEn: string;
+    nameAr: string;
+    estimateEn: string;
+    estimateAr: string;
+  } | null;
   address: {
     country: string;
     fullName: string;

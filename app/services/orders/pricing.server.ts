@@ -203,7 +203,13 @@ export async function priceCheckout(
       postalCode: "",
     };
   const quote = (goods: number) =>
-    quoteShipping(tx, storeId, place, { goodsCents: goods, weightGrams, hasGoods: goodsCents > 0 }, rule).then((q) => {
+    quoteShipping(
+      tx,
+      storeId,
+      place,
+      { goodsCents: goods, weightGrams, hasGoods: goodsCents > 0 },
+      rule,
+    ).then((q) => {
       const asked = pricing.rateId ? q.rates.find((rate) => rate.id === pricing.rateId) : undefined;
       const chosen = asked ?? (pricing.rateId ? null : (q.rates[0] ?? null));
       return { ...q, place, chosen, rateGone: Boolean(pricing.rateId) && !asked };
@@ -253,7 +259,11 @@ export async function priceCheckout(
 /** The shopper's saved (default) address as a place to ship to, or null. */
 async function savedPlace(tx: Tx, storeId: string, userId: string): Promise<AddressPlace | null> {
   const [row] = await tx
-    .select({ country: shippingAddresses.country, city: shippingAddresses.city, postalCode: shippingAddresses.zipCode })
+    .select({
+      country: shippingAddresses.country,
+      city: shippingAddresses.city,
+      postalCode: shippingAddresses.zipCode,
+    })
     .from(shippingAddresses)
     .where(
       and(

@@ -81,7 +81,8 @@ export function matchZone<Z extends ZoneDef<unknown>>(zones: readonly Z[], to: D
       !best ||
       score > best.score ||
       (score === best.score &&
-        (zone.position < best.zone.position || (zone.position === best.zone.position && zone.id < best.zone.id)))
+        (zone.position < best.zone.position ||
+          (zone.position === best.zone.position && zone.id < best.zone.id)))
     )
       best = { zone, score };
   }
@@ -135,7 +136,8 @@ export function rateCost(rate: RateDef, cart: CartMeasure): number | null {
   else cents = rate.priceCents;
   if (cents === null) return null;
   if (!(cart.hasGoods ?? cart.goodsCents > 0)) return 0;
-  if (rate.freeFromCents !== null && rate.freeFromCents > 0 && cart.goodsCents >= rate.freeFromCents) return 0;
+  if (rate.freeFromCents !== null && rate.freeFromCents > 0 && cart.goodsCents >= rate.freeFromCents)
+    return 0;
   return cents;
 }
 

@@ -36,7 +36,10 @@ export function shippingChoiceView(price: CheckoutPrice, currency: string, local
      * said next to the summary (issue 33).
      */
     shippingBackByCode:
-      chosen && chosen.cents > 0 && chosen.freeFromCents && price.codeDiscountCents > 0 &&
+      chosen &&
+      chosen.cents > 0 &&
+      chosen.freeFromCents &&
+      price.codeDiscountCents > 0 &&
       goodsAfterSales >= chosen.freeFromCents
         ? formatMoney(chosen.freeFromCents, currency, locale)
         : null,

@@ -37,7 +37,13 @@ export async function citiesOf(tx: Tx, country: string): Promise<CityRow[]> {
 
 export async function cityById(tx: Tx, id: string): Promise<CityRow | null> {
   const [row] = await tx
-    .select({ id: cities.id, country: cities.country, nameEn: cities.nameEn, nameAr: cities.nameAr, search: cities.search })
+    .select({
+      id: cities.id,
+      country: cities.country,
+      nameEn: cities.nameEn,
+      nameAr: cities.nameAr,
+      search: cities.search,
+    })
     .from(cities)
     .where(eq(cities.id, id));
   return row ?? null;
@@ -48,7 +54,10 @@ export async function findCity(tx: Tx, country: string, typed: string): Promise<
   return findCityIn(await citiesOf(tx, country), country, typed);
 }
 
-export async function storeCountry(tx: Tx, storeId: string): Promise<{ country: string; defaultWeightGrams: number }> {
+export async function storeCountry(
+  tx: Tx,
+  storeId: string,
+): Promise<{ country: string; defaultWeightGrams: number }> {
   const [row] = await tx
     .select({ country: storeSettings.country, defaultWeightGrams: storeSettings.defaultWeightGrams })
     .from(storeSettings)
