@@ -44,7 +44,7 @@ export function DeliveryChoice({
             aria-pressed={rate.chosen}
             data-testid="delivery-rate"
             className={`flex min-h-11 flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-start ${
-              rate.chosen ? "border-primary bg-primary/10 font-bold" : "border-line bg-card"
+              rate.chosen ? "border-2 border-primary bg-card font-bold" : "border-line bg-card"
             }`}
           >
             <span className="flex flex-col">

@@ -82,9 +82,14 @@ export function OrderDetailsView({
               <dd>{order.shippingCents > 0 ? order.shipping : t("checkout.shippingFree")}</dd>
             </div>
             {order.shippingRate ? (
-              <div className="text-sm text-muted" data-testid="order-shipping-rate">
-                <p className="font-semibold">{order.shippingRate.name}</p>
-                {order.shippingRate.estimate ? <p>{order.shippingRate.estimate}</p> : null}
+              <div className="flex justify-between gap-4 text-sm" data-testid="order-shipping-rate">
+                <dt>{t("shipping.deliveryHeading")}</dt>
+                <dd className="text-end">
+                  <span className="block font-semibold">{order.shippingRate.name}</span>
+                  {order.shippingRate.estimate ? (
+                    <span className="block text-muted">{order.shippingRate.estimate}</span>
+                  ) : null}
+                </dd>
               </div>
             ) : null}
             {order.codFee ? (
