@@ -25,6 +25,7 @@ import {
 } from "~/db/schema";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { loader as confirmedLoader } from "~/routes/orders.$number.confirmed";
+import { loader as cartLoader } from "~/routes/cart";
 import { priceCheckout } from "~/services/orders/pricing.server";
 import { findCityIn, foldCityName } from "~/services/shipping/rules";
 import { CITY_LIST } from "~/lib/city-list";
@@ -409,6 +410,57 @@ describe("zones and rates at checkout", () => {
     expect(withFlat.summary.totalCents).toBe(5500 - 600 + 600);
     await db.owner.delete(cartDiscountCodes);
     await db.owner.delete(discountCodes);
+  });
+});
+
+describe("the cart's Estimate shipping", () => {
+  type Estimate = {
+    estimate: {
+      city: string;
+      places: { country: string };
+      delivery: {
+        undeliverable: boolean;
+        place: string;
+        rates: { name: string; price: string | null; cod: boolean }[];
+      };
+    } | null;
+  };
+  const estimate = async (query = "") =>
+    (
+      await answer<Estimate>(() =>
+        cartLoader({
+          request: new Request(`${A}/cart${query}`, { headers: { Cookie: cookie } }),
+          context: ctx,
+          params: {},
+        }),
+      )
+    ).data.estimate!;
+  it("Riyadh $3.00 and pickup, Jeddah $6.00, Dubai the Gulf rate without COD, Egypt refused; saved address first", async () => {
+    await demoZones();
+    // No saved address: the store's country.
+    let shown = await estimate();
+    expect(shown.places.country).toBe("SA");
+    expect(shown.delivery.rates.map((r) => r.price)).toEqual(["$6.00"]);
+    await saveAddress("SA", "الرياض");
+    shown = await estimate();
+    expect(shown.city).toBe("الرياض");
+    expect(shown.delivery.rates.map((r) => [r.name, r.price])).toEqual([
+      ["Pickup at our Riyadh studio", null],
+      ["Riyadh delivery", "$3.00"],
+    ]);
+    shown = await estimate("?country=SA&city=Jiddah");
+    expect(shown.delivery.rates.map((r) => [r.name, r.price])).toEqual([["Saudi Arabia delivery", "$6.00"]]);
+    shown = await estimate("?country=ae&city=%D8%AF%D8%A8%D9%8A");
+    expect(shown.delivery.rates.map((r) => [r.name, r.price, r.cod])).toEqual([
+      ["Gulf courier", "$12.00", false],
+    ]);
+    shown = await estimate("?country=EG&city=Cairo");
+    expect(shown.delivery).toMatchObject({ undeliverable: true, place: "Cairo, Egypt" });
+    // Nonsense is ignored (the saved address stands), nothing saved.
+    shown = await estimate("?country=<b>&city=x");
+    expect(shown.delivery.rates.map((r) => r.price)).toEqual([null, "$3.00"]);
+    const [address] = await db.owner.select().from(shippingAddresses);
+    expect(address).toMatchObject({ country: "SA", cityId: "SA-RUH" });
   });
 });
 
