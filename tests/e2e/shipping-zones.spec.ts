@@ -53,6 +53,37 @@ for (const locale of ["en", "ar"] as const) {
       password: "zones-pass-1",
     });
     await addToCart(page, locale, slug, 1);
+
+    // The cart's estimate: Riyadh, then Jeddah (typed "Jiddah"), then Dubai.
+    await page.goto(dyes("/cart", locale));
+    const estimate = page.getByTestId("shipping-estimate");
+    const estimateFor = async (country: string, city: string) => {
+      await estimate.getByLabel(t(locale, "shipping.country")).selectOption(country);
+      await estimate.getByLabel(t(locale, "checkout.city")).fill(city);
+      await estimate.getByRole("button", { name: t(locale, "shipping.estimate") }).click();
+      await expect(page).toHaveURL(new RegExp(`country=${country}`));
+    };
+    await estimateFor("SA", locale === "ar" ? "الرياض" : "Riyadh");
+    await expect(estimate.getByTestId("estimate-rate").filter({ hasText: names.riyadh })).toContainText(
+      /3[.,٫]00|٣[.,٫]٠٠/,
+    );
+    await estimateFor("SA", "Jiddah");
+    await expect(estimate.getByTestId("estimate-rate").filter({ hasText: names.saudi })).toContainText(
+      /6[.,٫]00|٦[.,٫]٠٠/,
+    );
+    await estimateFor("AE", "Dubai");
+    await expect(estimate.getByTestId("estimate-rate").filter({ hasText: names.gulf })).toContainText(
+      t(locale, "shipping.noCodWithRate"),
+    );
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: `/work/shots/shipping-zones/cart-estimate-${locale}-${width}.png`,
+        fullPage: true,
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     await page.goto(dyes("/checkout", locale));
     await page.getByLabel(t(locale, "checkout.streetAddress")).fill("12 Palm Street");
     await page.getByLabel(t(locale, "checkout.zipCode")).fill("12211");
