@@ -43,10 +43,11 @@ export type Placement =
 
 /**
  * Replicated to every node: `stores` is the tenant directory (its unique slug and domain are
- * global, and every tenant table's `store_id` points at it), `packages` the plans stores point at.
- * Both change rarely.
+ * global, and every tenant table's `store_id` points at it), `packages` the plans stores point at,
+ * `cities` the platform's list of cities addresses and shipping zones name (issue 33). All change
+ * rarely.
  */
-export const REFERENCE_TABLES: ReadonlySet<string> = new Set(["stores", "packages"]);
+export const REFERENCE_TABLES: ReadonlySet<string> = new Set(["stores", "packages", "cities"]);
 
 export function citusPlacement(table: CatalogTable): Placement {
   if (REFERENCE_TABLES.has(table.name)) return { kind: "reference" };

@@ -297,6 +297,13 @@ export const storeSettings = pgTable(
     shippingFeeCents: integer("shipping_fee_cents").notNull().default(0),
     freeShippingThresholdCents: integer("free_shipping_threshold_cents").notNull().default(0),
     /**
+     * Where the store ships from (ISO 3166-1 alpha-2): the country a shopper's address starts
+     * with, and the one existing addresses were given (issue 33, decision 039).
+     */
+    country: text("country").notNull().default("SA"),
+    /** What a variant without a weight counts as, in grams, for weight-banded rates. */
+    defaultWeightGrams: integer("default_weight_grams").notNull().default(0),
+    /**
      * The IANA time zone the dashboard and the sales report count days in (a day's sales are
      * the orders placed between the store's local midnights). 'UTC' until the owner says.
      */
@@ -667,6 +674,8 @@ export const productVariants = pgTable(
     option1ValueId: uuid("option1_value_id"),
     option2ValueId: uuid("option2_value_id"),
     option3ValueId: uuid("option3_value_id"),
+    /** Shipping weight in grams (issue 33); null counts as the store's default weight. */
+    weightGrams: integer("weight_grams"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -834,6 +843,9 @@ export const shippingAddresses = pgTable(
     streetAddress: text("street_address").notNull(),
     zipCode: text("zip_code").notNull(),
     city: text("city").notNull(),
+    /** ISO 3166-1 alpha-2 (issue 33); the city's entry in `cities` when it is a known one. */
+    country: text("country").notNull().default(""),
+    cityId: text("city_id"),
     email: text("email").notNull(),
     mobile: text("mobile").notNull(),
     isDefault: boolean("is_default").notNull().default(true),
@@ -886,6 +898,19 @@ export const orders = pgTable(
     shipCity: text("ship_city").notNull(),
     shipEmail: text("ship_email").notNull(),
     shipMobile: text("ship_mobile").notNull(),
+    /** The delivery country (ISO 3166-1 alpha-2; '' on orders from before issue 33). */
+    shipCountry: text("ship_country").notNull().default(""),
+    /**
+     * The shipping rate the shopper chose, frozen as it was (issue 33): its id (no foreign key:
+     * the rate may be edited or deleted later), names and estimate/hours in both languages. The
+     * price is `shipping_cents`. Null on orders from before zones.
+     */
+    shippingRateId: uuid("shipping_rate_id"),
+    shippingRateKind: text("shipping_rate_kind"),
+    shippingRateNameEn: text("shipping_rate_name_en"),
+    shippingRateNameAr: text("shipping_rate_name_ar"),
+    shippingEstimateEn: text("shipping_estimate_en"),
+    shippingEstimateAr: text("shipping_estimate_ar"),
     locale: text("locale", { enum: ["en", "ar"] })
       .notNull()
       .default("en"),
@@ -1344,6 +1369,123 @@ export const emailOutbox = pgTable(
 );
 
 /** Tables scoped by row-level security; kept in step with drizzle/0001_rls.sql by a test. */
+// ───────────────────────────── shipping (issue 33, decision 039) ─────────────────────────────
+
+/**
+ * Platform reference table (not a tenant table; a Citus reference table): the Gulf's main
+ * cities with English and Arabic names and common spellings. `search` holds every name and
+ * alias folded by `foldCityName` (app/lib/shipping.ts), separated by '|'.
+ */
+export const cities = pgTable(
+  "cities",
+  {
+    id: text("id").primaryKey(),
+    country: text("country").notNull(),
+    nameEn: text("name_en").notNull(),
+    nameAr: text("name_ar").notNull(),
+    aliases: text("aliases")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    search: text("search").notNull(),
+  },
+  (t) => [index("cities_country_idx").on(t.country)],
+);
+
+export const shippingZones = pgTable(
+  "shipping_zones",
+  {
+    storeId: storeId(),
+    id: id(),
+    name: text("name").notNull(),
+    /** A zone with `everywhere` matches any address, least specifically (decision 039). */
+    everywhere: boolean("everywhere").notNull().default(false),
+    /** Ties between equally specific zones go to the lower position, then the lower id. */
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("shipping_zones_store_fk", t.storeId),
+    index("shipping_zones_position_idx").on(t.storeId, t.position, t.id),
+  ],
+);
+
+/** One place of a zone: a country, a city of a country, or a postal-code pattern in a country. */
+export const shippingZonePlaces = pgTable(
+  "shipping_zone_places",
+  {
+    storeId: storeId(),
+    id: id(),
+    zoneId: uuid("zone_id").notNull(),
+    country: text("country").notNull(),
+    /** A `cities` id (a reference table: checked by the service, no foreign key). */
+    cityId: text("city_id"),
+    /** Digits/letters with an optional trailing '*' (prefix), e.g. '114*'. */
+    postalPattern: text("postal_pattern"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "shipping_zone_places_zone_fk",
+      columns: [t.storeId, t.zoneId],
+      foreignColumns: [shippingZones.storeId, shippingZones.id],
+    }).onDelete("cascade"),
+    index("shipping_zone_places_zone_idx").on(t.storeId, t.zoneId),
+    check("shipping_zone_places_one_kind", sql`${t.cityId} is null or ${t.postalPattern} is null`),
+  ],
+);
+
+export const SHIPPING_RATE_KINDS = ["flat", "weight", "subtotal", "pickup"] as const;
+
+/** A band of a weight (grams) or subtotal (minor units) rate: up to `upTo` (null: no end) costs `cents`. */
+export interface RateBands {
+  bands: { upTo: number | null; cents: number }[];
+  /** Beyond the last band: `cents` more for every started `step`. */
+  extra?: { step: number; cents: number } | null;
+}
+
+export const shippingRates = pgTable(
+  "shipping_rates",
+  {
+    storeId: storeId(),
+    id: id(),
+    zoneId: uuid("zone_id").notNull(),
+    kind: text("kind", { enum: SHIPPING_RATE_KINDS }).notNull(),
+    nameEn: text("name_en").notNull(),
+    nameAr: text("name_ar").notNull(),
+    /** "2–4 days", or a pickup place's hours. */
+    estimateEn: text("estimate_en").notNull().default(""),
+    estimateAr: text("estimate_ar").notNull().default(""),
+    /** Flat and pickup: the price (minor units). */
+    priceCents: integer("price_cents").notNull().default(0),
+    bands: jsonb("bands").$type<RateBands>(),
+    /** Free when the goods after sales and codes reach this (minor units); null: never. */
+    freeFromCents: integer("free_from_cents"),
+    codAllowed: boolean("cod_allowed").notNull().default(true),
+    /** Overrides the store's COD fee with this rate; null: the store's. */
+    codFeeCents: integer("cod_fee_cents"),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "shipping_rates_zone_fk",
+      columns: [t.storeId, t.zoneId],
+      foreignColumns: [shippingZones.storeId, shippingZones.id],
+    }).onDelete("cascade"),
+    index("shipping_rates_zone_idx").on(t.storeId, t.zoneId),
+    check("shipping_rates_kind", sql`${t.kind} in ('flat', 'weight', 'subtotal', 'pickup')`),
+    check(
+      "shipping_rates_amounts",
+      sql`${t.priceCents} >= 0 and coalesce(${t.freeFromCents}, 0) >= 0 and coalesce(${t.codFeeCents}, 0) >= 0`,
+    ),
+  ],
+);
+
 export const tenantTables = [
   "stores",
   "images",
@@ -1373,4 +1515,7 @@ export const tenantTables = [
   "discount_code_targets",
   "discount_redemptions",
   "cart_discount_codes",
+  "shipping_zones",
+  "shipping_zone_places",
+  "shipping_rates",
 ] as const;

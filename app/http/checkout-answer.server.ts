@@ -11,12 +11,18 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { PlaceOrderResult } from "~/services/orders/checkout.server";
 import type { CodRefusal } from "~/services/orders/payment-options.server";
 import { localized } from "~/services/store/settings.server";
+import { countryName } from "~/lib/city-names";
 
 export const checkoutConflict = (notice: FormNotice, result: unknown) =>
   data({ result, notice }, { status: 409 });
 
 /** Why Cash On Delivery is not offered (decision 030), for the page and for a refused order. */
 export function codRefusalNotice(refusal: CodRefusal, currency: string, locale: "en" | "ar"): FormNotice {
+  if (refusal.kind === "rate")
+    return {
+      key: "shipping.codNotWithRate",
+      params: { rate: localized(refusal.nameEn, refusal.nameAr, locale) },
+    };
   return refusal.kind === "over-max"
     ? { key: "codControls.overMax", params: { amount: formatMoney(refusal.maxTotalCents, currency, locale) } }
     : { key: "codControls.verifiedOnly" };
@@ -35,6 +41,23 @@ export function checkoutAnswer(
       return redirectWithToast(`/orders/${placed.number}/confirmed`, { key: "toast.orderPlaced" });
     case "empty":
       return redirectWithToast("/cart", { key: "toast.cartEmpty", type: "info" });
+    case "undeliverable":
+      return checkoutConflict(
+        {
+          key: "shipping.undeliverable",
+          params: {
+            place: placed.city
+              ? `${placed.city}, ${countryName(placed.country, locale)}`
+              : countryName(placed.country, locale),
+          },
+        },
+        reply,
+      );
+    case "shipping-changed":
+      return checkoutConflict(
+        { key: "shipping.changed", params: { price: formatMoney(placed.shippingCents, currency, locale) } },
+        reply,
+      );
     case "price-changed":
       return checkoutConflict(
         { key: "checkout.priceChanged", params: { total: formatMoney(placed.totalCents, currency, locale) } },

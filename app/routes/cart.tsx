@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { CartSummary } from "~/components/cart/CartSummary";
+import { ShippingEstimate } from "~/components/cart/ShippingEstimate";
 import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 import type { FormNotice } from "~/lib/notice";
@@ -22,12 +23,19 @@ import {
   setCartQuantity,
   type CartChange,
 } from "~/services/commerce/cart.server";
+import { estimateShipping } from "~/services/shipping/estimate.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, path: "/cart", page: (t) => t("cart.title") });
 
-export const loader = shopperLoader(async ({ store, user, locale }) => {
+export const loader = shopperLoader(async ({ request, store, user, locale }) => {
   const cart = await getCart(store.id, user.id, { locale, currency: store.currency });
-  return { cart };
+  // "Estimate shipping" (issue 33): ?country=SA&city=Jeddah; anything else is ignored.
+  const query = new URL(request.url).searchParams;
+  const country = (query.get("country") ?? "").trim().toUpperCase();
+  const city = (query.get("city") ?? "").trim().slice(0, 80);
+  const asked = /^[A-Z]{2}$/.test(country) ? { country, city } : null;
+  const estimate = cart.lines.length ? await estimateShipping(store, user.id, locale, asked) : null;
+  return { cart, estimate };
 });
 
 const refuse = (status: number, notice: FormNotice, productId: string | null = null) =>
@@ -112,7 +120,7 @@ export const action = shopperAction(async ({ store, user, form, locale }) => {
 });
 
 export default function CartPage() {
-  const { cart } = useLoaderData<typeof loader>();
+  const { cart, estimate } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const notice = actionData?.notice;
@@ -140,10 +148,15 @@ export default function CartPage() {
               />
             ))}
           </ul>
-          <CartSummary
-            cart={cart}
-            codeReply={actionData && "discount" in actionData ? actionData.discount : null}
-          />
+          <div>
+            <CartSummary
+              cart={cart}
+              codeReply={actionData && "discount" in actionData ? actionData.discount : null}
+            />
+            {estimate ? (
+              <ShippingEstimate places={estimate.places} city={estimate.city} delivery={estimate.delivery} />
+            ) : null}
+          </div>
         </div>
       )}
     </div>

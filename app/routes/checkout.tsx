@@ -14,6 +14,7 @@ import { CheckoutSummary, type CodFeeShown } from "~/components/checkout/Checkou
 import { CodNotice } from "~/components/checkout/CodNotice";
 import { PaymentChoice } from "~/components/checkout/PaymentChoice";
 import { ShippingFields } from "~/components/checkout/ShippingFields";
+import { DeliveryChoice, DeliveryForm } from "~/components/checkout/DeliveryChoice";
 import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 import { checkoutAnswer, checkoutConflict, codRefusalNotice } from "~/http/checkout-answer.server";
@@ -32,12 +33,19 @@ import { startCardCheckout } from "~/services/payments/card-checkout.server";
 import { CHECKOUT_RATE_LIMIT } from "~/services/orders/limits.server";
 import { checkoutSummaryView } from "~/services/orders/order-view.server";
 import { errorFields, logger } from "~/lib/log.server";
+import { shippingChoiceView } from "~/services/shipping/shipping-view.server";
+import { addressPlaces } from "~/services/shipping/places.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, path: "/checkout", page: (t) => t("checkout.title") });
 
-export const loader = shopperLoader(async ({ store, user, locale }) => {
-  const { price, address, payment, codRefusal } = await getCheckout(store.id, user.id);
+export const loader = shopperLoader(async ({ request, store, user, locale }) => {
+  // The rate the shopper picked (DeliveryChoice's GET form); one that does not apply is ignored.
+  const asked = new URL(request.url).searchParams.get("rate") ?? "";
+  const rateId = /^[0-9a-f-]{36}$/i.test(asked) ? asked : undefined;
+  let page = await getCheckout(store.id, user.id, rateId);
+  if (rateId && page.price.shipping.rateGone) page = await getCheckout(store.id, user.id);
+  const { price, address, payment, codRefusal } = page;
   if (price.lines.length === 0) {
     throw await redirectWithToast("/cart", { key: "toast.cartEmpty", type: "info" });
   }
@@ -45,7 +53,10 @@ export const loader = shopperLoader(async ({ store, user, locale }) => {
   const summary = checkoutSummaryView(price, store.currency, locale);
   return {
     summary,
+    // The country select starts at `places.country` (the saved address's, else the store's).
     defaults: address ?? { fullName: user.name, email: user.email },
+    delivery: shippingChoiceView(price, store.currency, locale),
+    places: await addressPlaces(store.id, price.shipping.place.country, locale),
     methods: methods as PaymentMethod[],
     cardNotConfigured: payment.cardNotConfigured,
     cartReady: summary.lines.every((line) => line.available && !line.exceedsStock),
@@ -76,8 +87,16 @@ export const action = shopperAction(
     if (submission.status !== "success") {
       return data({ result: submission.reply(), notice: null }, { status: 400 });
     }
-    const { intent, paymentMethod, checkoutToken, expectedTotal, expectedCodFee, ...shipping } =
-      submission.value;
+    const {
+      intent,
+      paymentMethod,
+      checkoutToken,
+      expectedTotal,
+      expectedCodFee,
+      shippingRateId,
+      expectedShipping,
+      ...shipping
+    } = submission.value;
     if (intent === "save") {
       await saveShippingAddress(store.id, user.id, shipping);
       return redirectWithToast("/checkout", { key: "toast.shippingSaved" });
@@ -99,6 +118,8 @@ export const action = shopperAction(
         checkoutToken,
         expectedTotalCents: expectedTotal,
         expectedCodFeeCents: expectedCodFee,
+        shippingRateId,
+        expectedShippingCents: expectedShipping,
       },
     );
     if ((placed.kind === "placed" || placed.kind === "existing") && placed.paymentMethod === "card") {
@@ -133,6 +154,8 @@ export default function Checkout() {
     codNotice,
     checkoutToken,
     constraint,
+    delivery,
+    places,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -142,6 +165,7 @@ export default function Checkout() {
     constraint,
     defaultValue: defaults,
   });
+  const codOffered = methods.includes("cod") || codNotice !== null;
   const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
   const placing = submitting && navigation.formData?.get("intent") === "place";
   const notice = actionData?.notice;
@@ -172,8 +196,28 @@ export default function Checkout() {
           <input type="hidden" name="checkoutToken" value={checkoutToken} />
           <input type="hidden" name="expectedTotal" value={summary.totalCents} />
           <input type="hidden" name="expectedCodFee" value={summary.codFeeCents} />
-          <ShippingFields field={form.field} disabled={submitting} />
-          {methods.length > 0 ? (
+          {delivery.chosenId ? <input type="hidden" name="shippingRateId" value={delivery.chosenId} /> : null}
+          {delivery.chosenId ? (
+            <input type="hidden" name="expectedShipping" value={delivery.chosenCents} />
+          ) : null}
+          <ShippingFields field={form.field} disabled={submitting} places={places} />
+          {delivery.undeliverable ? (
+            <Notice tone="info">
+              <span data-testid="undeliverable">
+                {t("shipping.undeliverable", { place: delivery.place })}
+              </span>
+            </Notice>
+          ) : (
+            <>
+              <DeliveryChoice rates={delivery.rates} place={delivery.place} codOffered={codOffered} />
+              {delivery.shippingBackByCode ? (
+                <p className="text-sm text-muted" data-testid="shipping-back-by-code">
+                  {t("shipping.backByCode", { amount: delivery.shippingBackByCode })}
+                </p>
+              ) : null}
+            </>
+          )}
+          {delivery.undeliverable ? null : methods.length > 0 ? (
             <>
               <PaymentChoice
                 methods={methods}
@@ -212,6 +256,7 @@ export default function Checkout() {
           />
         </aside>
       </div>
+      <DeliveryForm />
     </div>
   );
 }

@@ -81,6 +81,17 @@ export function OrderDetailsView({
               <dt>{t("orders.shipping")}</dt>
               <dd>{order.shippingCents > 0 ? order.shipping : t("checkout.shippingFree")}</dd>
             </div>
+            {order.shippingRate ? (
+              <div className="flex justify-between gap-4 text-sm" data-testid="order-shipping-rate">
+                <dt>{t("shipping.deliveryHeading")}</dt>
+                <dd className="text-end">
+                  <span className="block font-semibold">{order.shippingRate.name}</span>
+                  {order.shippingRate.estimate ? (
+                    <span className="block text-muted">{order.shippingRate.estimate}</span>
+                  ) : null}
+                </dd>
+              </div>
+            ) : null}
             {order.codFee ? (
               <div className="flex justify-between gap-4" data-testid="order-cod-fee">
                 <dt>{t("codControls.feeLine")}</dt>

@@ -51,6 +51,17 @@ export function OrderOutcome({
           {t(order.paymentMethod === "cod" ? "payment.cod" : "payment.stripe")}
         </Item>
         <Item label={t("orders.totalProducts")}>{order.totalQuantity}</Item>
+        {order.shippingRate ? (
+          <Item label={t("orders.shipping")}>
+            <span data-testid="outcome-shipping-rate">
+              {order.shippingRate.name}:{" "}
+              {order.shippingCents > 0 ? order.shipping : t("checkout.shippingFree")}
+              {order.shippingRate.estimate ? (
+                <span className="block text-sm text-muted">{order.shippingRate.estimate}</span>
+              ) : null}
+            </span>
+          </Item>
+        ) : null}
         {order.codFee ? <Item label={t("codControls.feeLine")}>{order.codFee}</Item> : null}
         {order.discountCode ? (
           <Item label={t("discounts.field")}>

@@ -128,6 +128,9 @@ export async function writeStorePlan(db: AppDatabase, plan: StorePlan): Promise<
     await insertAll(tx, schema.discountCodes, plan.discounts.codes);
     await insertAll(tx, schema.discountCodeTargets, plan.discounts.targets);
     await insertAll(tx, schema.discountRedemptions, plan.discounts.redemptions);
+    await insertAll(tx, schema.shippingZones, plan.shipping.zones);
+    await insertAll(tx, schema.shippingZonePlaces, plan.shipping.places);
+    await insertAll(tx, schema.shippingRates, plan.shipping.rates);
     return true;
   });
 }

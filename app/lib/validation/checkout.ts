@@ -29,6 +29,13 @@ export const shippingFields = {
     "validation.zipInvalid",
   ),
   city: text("validation.cityRequired", MAX_SHORT_FIELD_LENGTH, "validation.cityInvalid"),
+  /** ISO 3166-1 alpha-2 (issue 33); absent: the store's own country. */
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "shipping.countryInvalid")
+    .optional(),
   email: emailField,
   // Digits with the usual separators and an optional leading +; 6 to 15 digits in all.
   mobile: text("validation.mobileRequired", 30, "validation.mobileInvalid").refine(
@@ -64,6 +71,14 @@ export const checkoutSchema = z
       .int("checkout.tokenInvalid")
       .min(0, "checkout.tokenInvalid")
       .max(1_000_000_000, "checkout.tokenInvalid"),
+    /** The shipping rate the shopper chose and the price shown for it (issue 33). */
+    shippingRateId: z.string().uuid("checkout.tokenInvalid").optional(),
+    expectedShipping: z.coerce
+      .number({ invalid_type_error: "checkout.tokenInvalid" })
+      .int("checkout.tokenInvalid")
+      .min(0, "checkout.tokenInvalid")
+      .max(1_000_000_000, "checkout.tokenInvalid")
+      .optional(),
     /** The Cash On Delivery fee (minor units) the shopper saw; absent counts as none. */
     expectedCodFee: z.coerce
       .number({ invalid_type_error: "checkout.tokenInvalid" })

@@ -54,6 +54,7 @@ import {
   type PaymentOptions,
 } from "./payment-options.server";
 import { priceCheckout, totalsFor, type CheckoutPrice } from "./pricing.server";
+import { findCity, storeCountry } from "~/services/shipping/zones.server";
 import {
   claimCodeUse,
   clearCartCode,
@@ -66,6 +67,8 @@ import { markResendSafe, settleCommit } from "~/lib/request-writes.server";
 
 export interface CheckoutPage {
   price: CheckoutPrice;
+  /** The store's own country: a new address starts with it. */
+  storeCountry: string;
   address: ShippingInput | null;
   payment: PaymentOptions;
   /** Why Cash On Delivery is not offered for this cart and shopper (then payment.cod is false). */
@@ -90,20 +93,34 @@ async function savedAddress(tx: Tx, userId: string): Promise<ShippingInput | nul
   return row ?? null;
 }
 
-export async function getCheckout(storeId: string, userId: string): Promise<CheckoutPage> {
+export async function getCheckout(storeId: string, userId: string, rateId?: string): Promise<CheckoutPage> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const price = await priceCheckout(tx, storeId, userId);
+    const price = await priceCheckout(tx, storeId, userId, rateId ? { rateId } : {});
     const address = await savedAddress(tx, userId);
     const payment = await loadPaymentOptions(tx, storeId);
+    const chosen = price.shipping.chosen;
     const refusal = payment.cod
-      ? codRefusal(price.cod, price.totalCents, await shopperVerification(tx, storeId, userId))
+      ? chosen && !chosen.codAllowed
+        ? ({ kind: "rate", nameEn: chosen.nameEn, nameAr: chosen.nameAr } as const)
+        : codRefusal(price.cod, price.totalCents, await shopperVerification(tx, storeId, userId))
       : null;
-    return { price, address, payment: { ...payment, cod: payment.cod && !refusal }, codRefusal: refusal };
+    const { country } = await storeCountry(tx, storeId);
+    return {
+      price,
+      storeCountry: country,
+      address,
+      payment: { ...payment, cod: payment.cod && !refusal },
+      codRefusal: refusal,
+    };
   });
 }
 
-async function upsertAddress(tx: Tx, storeId: string, userId: string, input: ShippingInput) {
+async function upsertAddress(tx: Tx, storeId: string, userId: string, given: ShippingInput) {
+  // The country (the store's when the form had none) and the city of the list it names, if any.
+  const country = given.country || (await storeCountry(tx, storeId)).country;
+  const city = await findCity(tx, country, given.city);
+  const input = { ...given, country, cityId: city?.id ?? null };
   const [current] = await tx
     .select({ id: shippingAddresses.id })
     .from(shippingAddresses)
@@ -134,6 +151,9 @@ export interface PlaceOrderInput {
   expectedTotalCents: number;
   /** The COD fee the shopper was shown (minor units); checked only for a COD order. */
   expectedCodFeeCents?: number;
+  /** The shipping rate chosen and the price shown for it (issue 33); absent: the cheapest. */
+  shippingRateId?: string;
+  expectedShippingCents?: number;
 }
 
 export type PlaceOrderResult =
@@ -145,6 +165,10 @@ export type PlaceOrderResult =
   /** Cash On Delivery chosen where the store's COD rules do not offer it (decision 030). */
   | { kind: "cod-refused"; refusal: CodRefusal }
   | { kind: "price-changed"; totalCents: number }
+  /** The store does not deliver to the address (no zone takes it, or no rate fits the cart). */
+  | { kind: "undeliverable"; country: string; city: string }
+  /** The chosen rate's price is not the one shown, or it no longer applies: nothing placed. */
+  | { kind: "shipping-changed"; shippingCents: number }
   | { kind: "unavailable"; nameEn: string; nameAr: string }
   | { kind: "out-of-stock"; nameEn: string; nameAr: string; stock: number }
   /** The token belongs to someone else's order (forged or leaked): refused. */
@@ -267,11 +291,29 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       const options = await loadPaymentOptions(tx, store.id);
       if (!options[input.paymentMethod]) return { kind: "method-unavailable" };
 
-      const price = await priceCheckout(tx, store.id, userId, { emails: [input.shipping.email] });
+      const country = input.shipping.country || (await storeCountry(tx, store.id)).country;
+      const price = await priceCheckout(tx, store.id, userId, {
+        emails: [input.shipping.email],
+        place: { country, city: input.shipping.city, postalCode: input.shipping.zipCode },
+        rateId: input.shippingRateId,
+      });
       if (price.lines.length === 0) return { kind: "empty" };
+      const shipping = price.shipping;
+      if (shipping.undeliverable || shipping.rates.length === 0)
+        return { kind: "undeliverable", country, city: input.shipping.city };
+      if (
+        !shipping.chosen ||
+        (input.expectedShippingCents !== undefined && shipping.chosen.cents !== input.expectedShippingCents)
+      )
+        return { kind: "shipping-changed", shippingCents: (shipping.chosen ?? shipping.rates[0]!).cents };
       const archived = price.lines.find((line) => !line.active);
       if (archived) return { kind: "unavailable", nameEn: archived.nameEn, nameAr: archived.nameAr };
       if (price.code?.refusal) throw new CodeRefused(price.code.id, price.code.code, price.code.refusal);
+      if (input.paymentMethod === "cod" && !shipping.chosen.codAllowed)
+        return {
+          kind: "cod-refused",
+          refusal: { kind: "rate", nameEn: shipping.chosen.nameEn, nameAr: shipping.chosen.nameAr },
+        };
       if (input.paymentMethod === "cod") {
         const refusal = codRefusal(
           price.cod,
@@ -336,6 +378,13 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           shipCity: input.shipping.city,
           shipEmail: input.shipping.email,
           shipMobile: input.shipping.mobile,
+          shipCountry: country,
+          shippingRateId: shipping.chosen.id,
+          shippingRateKind: shipping.chosen.kind,
+          shippingRateNameEn: shipping.chosen.nameEn,
+          shippingRateNameAr: shipping.chosen.nameAr,
+          shippingEstimateEn: shipping.chosen.estimateEn,
+          shippingEstimateAr: shipping.chosen.estimateAr,
           locale: ctx.locale,
           checkoutToken: input.checkoutToken,
           countedInTrending: true,
@@ -433,7 +482,12 @@ async function dropRefusedCode(
   return db.withStore(ctx.store.id, async (tx) => {
     await lockShopperCart(tx, ctx.userId);
     await clearCartCode(tx, ctx.store.id, ctx.userId, refused.codeId);
-    const price = await priceCheckout(tx, ctx.store.id, ctx.userId, { emails: [input.shipping.email] });
+    const country = input.shipping.country || (await storeCountry(tx, ctx.store.id)).country;
+    const price = await priceCheckout(tx, ctx.store.id, ctx.userId, {
+      emails: [input.shipping.email],
+      place: { country, city: input.shipping.city, postalCode: input.shipping.zipCode },
+      rateId: input.shippingRateId,
+    });
     const { totalCents } = totalsFor(price, input.paymentMethod);
     return { kind: "code-refused", code: refused.code, refusal: refused.refusal, totalCents };
   });

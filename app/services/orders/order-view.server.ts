@@ -40,6 +40,20 @@ export function orderView(order: OrderDetails, locale: Locale, timeZone: string)
     codeDiscount: order.discountCode ? money(order.codeDiscountCents) : null,
     shipping: money(order.shippingCents),
     shippingCents: order.shippingCents,
+    /** The chosen rate's name and estimate (or pickup hours) in the reader's language (issue 33). */
+    shippingRate: order.shippingRate
+      ? {
+          kind: order.shippingRate.kind,
+          name:
+            locale === "ar"
+              ? order.shippingRate.nameAr || order.shippingRate.nameEn
+              : order.shippingRate.nameEn,
+          estimate:
+            locale === "ar"
+              ? order.shippingRate.estimateAr || order.shippingRate.estimateEn
+              : order.shippingRate.estimateEn,
+        }
+      : null,
     codFee: order.codFeeCents > 0 ? money(order.codFeeCents) : null,
     address: order.address,
     cancellable: order.cancellable,

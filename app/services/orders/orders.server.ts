@@ -183,7 +183,16 @@ export interface OrderDetails extends OrderSummary {
   discountCode: string | null;
   codeDiscountCents: number;
   locale: "en" | "ar";
+  /** The shipping rate as the order froze it (issue 33); null on orders from before zones. */
+  shippingRate: {
+    kind: string;
+    nameEn: string;
+    nameAr: string;
+    estimateEn: string;
+    estimateAr: string;
+  } | null;
   address: {
+    country: string;
     fullName: string;
     streetAddress: string;
     zipCode: string;
@@ -249,7 +258,17 @@ export async function readOrder(tx: Tx, where: SQL): Promise<OrderDetails | null
     discountCode: row.discountCode,
     codeDiscountCents: row.codeDiscountCents,
     locale: row.locale,
+    shippingRate: row.shippingRateNameEn
+      ? {
+          kind: row.shippingRateKind ?? "flat",
+          nameEn: row.shippingRateNameEn,
+          nameAr: row.shippingRateNameAr ?? "",
+          estimateEn: row.shippingEstimateEn ?? "",
+          estimateAr: row.shippingEstimateAr ?? "",
+        }
+      : null,
     address: {
+      country: row.shipCountry,
       fullName: row.shipFullName,
       streetAddress: row.shipStreetAddress,
       zipCode: row.shipZipCode,

@@ -61,7 +61,11 @@ export async function loadCodRule(tx: Tx, storeId: string): Promise<CodRule> {
 }
 
 /** Why Cash On Delivery is not offered to this shopper for this cart (the checkout says it). */
-export type CodRefusal = { kind: "over-max"; maxTotalCents: number } | { kind: "unverified" };
+export type CodRefusal =
+  | { kind: "over-max"; maxTotalCents: number }
+  | { kind: "unverified" }
+  /** The chosen shipping rate does not offer Cash On Delivery (issue 33). */
+  | { kind: "rate"; nameEn: string; nameAr: string };
 
 /**
  * The ceiling is on the order's total before the COD fee (what the shopper saw before choosing

@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { cartItems, products, productVariants, storeSettings } from "~/db/schema";
+import { cartItems, products, productVariants, shippingAddresses, storeSettings } from "~/db/schema";
 import type { VariantOption } from "~/lib/variants";
 import { loadVariantOptions } from "~/services/catalog/variants.server";
 import { lineImageId } from "~/services/catalog/product-columns.server";
@@ -17,6 +17,13 @@ import { priceLinesAt, sumLines } from "~/services/commerce/pricing.server";
 import type { PaymentMethod } from "~/lib/validation/checkout";
 import { loadCodRule, type CodRule } from "./payment-options.server";
 import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
+import {
+  quoteShipping,
+  storeCountry,
+  type AddressPlace,
+  type QuotedRate,
+  type ShippingQuote,
+} from "~/services/shipping/zones.server";
 
 export interface CheckoutLine {
   productId: string;
@@ -59,6 +66,12 @@ export interface CheckoutPrice {
   /** The discount code on the cart (decision 029), judged now; its amount is in totalCents. */
   code: AppliedCode | null;
   codeDiscountCents: number;
+  /**
+   * Shipping (issue 33): where to, the zone, the rates that apply (cheapest first) and the one
+   * charged in `shippingCents` (the shopper's choice, else the cheapest; null when none applies).
+   * `rateGone`: the asked-for rate no longer applies (changed or deleted meanwhile).
+   */
+  shipping: ShippingQuote & { place: AddressPlace; chosen: QuotedRate | null; rateGone: boolean };
 }
 
 export interface ShippingRule {
@@ -105,7 +118,14 @@ export async function priceCheckout(
   tx: Tx,
   storeId: string,
   userId: string,
-  pricing: { emails?: string[]; at?: Date } = {},
+  pricing: {
+    emails?: string[];
+    at?: Date;
+    /** Where to ship; absent: the shopper's saved address, else the store's country. */
+    place?: AddressPlace;
+    /** The rate the shopper chose; absent: the cheapest that applies. */
+    rateId?: string;
+  } = {},
 ): Promise<CheckoutPrice> {
   const rows = await tx
     .select({
@@ -120,6 +140,7 @@ export async function priceCheckout(
       stock: productVariants.stock,
       active: sql<boolean>`${products.active} and ${productVariants.active}`,
       priceCents: productVariants.priceCents,
+      weightGrams: productVariants.weightGrams,
       categoryId: products.categoryId,
       subcategoryId: products.subcategoryId,
     })
@@ -168,21 +189,56 @@ export async function priceCheckout(
   const discountCents = counted.discountCents;
   const totalQuantity = counted.quantity;
   const goodsCents = subtotalCents - discountCents;
-  const shippingCents = shippingFor(goodsCents, rule);
   const buyable = rows.flatMap((row, index) => (row.active ? [index] : []));
-  const code = await priceAppliedCode(
-    tx,
-    storeId,
-    {
-      lines: buyable.map((index) => rows[index]!),
-      priced: buyable.map((index) => priced.lines[index]!),
-      shippingCents,
-      userId,
-      emails: pricing.emails,
-    },
-    pricing.at,
+  const origin = await storeCountry(tx, storeId);
+  const weightGrams = buyable.reduce(
+    (sum, index) => sum + (rows[index]!.weightGrams ?? origin.defaultWeightGrams) * rows[index]!.quantity,
+    0,
   );
+  const saved = pricing.place ? null : await savedPlace(tx, storeId, userId);
+  const place = pricing.place ??
+    (saved ? { ...saved, country: saved.country || origin.country } : null) ?? {
+      country: origin.country,
+      city: "",
+      postalCode: "",
+    };
+  const quote = (goods: number) =>
+    quoteShipping(
+      tx,
+      storeId,
+      place,
+      { goodsCents: goods, weightGrams, hasGoods: goodsCents > 0 },
+      rule,
+    ).then((q) => {
+      const asked = pricing.rateId ? q.rates.find((rate) => rate.id === pricing.rateId) : undefined;
+      const chosen = asked ?? (pricing.rateId ? null : (q.rates[0] ?? null));
+      return { ...q, place, chosen, rateGone: Boolean(pricing.rateId) && !asked };
+    });
+  const judgeCode = (shippingCents: number) =>
+    priceAppliedCode(
+      tx,
+      storeId,
+      {
+        lines: buyable.map((index) => rows[index]!),
+        priced: buyable.map((index) => priced.lines[index]!),
+        shippingCents,
+        userId,
+        emails: pricing.emails,
+      },
+      pricing.at,
+    );
+  // The free-from threshold is compared after sales AND the code's part on the goods (issue 33):
+  // a code that takes the cart under the threshold brings the fee back. A free-shipping code takes
+  // nothing off the goods, so its amount is the shipping of the goods after sales.
+  let shipping = await quote(goodsCents);
+  let code = await judgeCode(shipping.chosen?.cents ?? 0);
+  if (code && code.kind !== "free_shipping" && code.amountCents > 0) {
+    shipping = await quote(goodsCents - code.amountCents);
+    code = await judgeCode(shipping.chosen?.cents ?? 0);
+  }
+  const shippingCents = shipping.chosen?.cents ?? 0;
   const codeDiscountCents = code?.amountCents ?? 0;
+  const chosen = shipping.chosen;
   return {
     lines,
     subtotalCents,
@@ -190,10 +246,33 @@ export async function priceCheckout(
     shippingCents,
     totalCents: goodsCents + shippingCents - codeDiscountCents,
     totalQuantity,
-    ...rule,
-    codFeeCents: goodsCents > 0 ? cod.feeCents : 0,
+    shippingFeeCents: chosen ? chosen.fullCents : rule.shippingFeeCents,
+    freeShippingThresholdCents: chosen ? (chosen.freeFromCents ?? 0) : rule.freeShippingThresholdCents,
+    codFeeCents: goodsCents > 0 ? (chosen?.codFeeCents ?? cod.feeCents) : 0,
     cod,
     code,
     codeDiscountCents,
+    shipping,
   };
+}
+
+/** The shopper's saved (default) address as a place to ship to, or null. */
+async function savedPlace(tx: Tx, storeId: string, userId: string): Promise<AddressPlace | null> {
+  const [row] = await tx
+    .select({
+      country: shippingAddresses.country,
+      city: shippingAddresses.city,
+      postalCode: shippingAddresses.zipCode,
+    })
+    .from(shippingAddresses)
+    .where(
+      and(
+        eq(shippingAddresses.storeId, storeId),
+        eq(shippingAddresses.userId, userId),
+        eq(shippingAddresses.isDefault, true),
+      ),
+    )
+    .orderBy(asc(shippingAddresses.createdAt))
+    .limit(1);
+  return row ?? null;
 }

@@ -40,6 +40,8 @@ export function defaultStoreSettings(storeId: string): StoreSettings {
     cashOnDeliveryEnabled: true,
     shippingFeeCents: 0,
     freeShippingThresholdCents: 0,
+    country: "SA",
+    defaultWeightGrams: 0,
     timeZone: "UTC",
     reviewModeration: "publish",
     codFeeCents: 0,

@@ -1,4 +1,6 @@
 /** The store admin, its shoppers with their saved addresses, a cart, a wishlist and contact requests. */
+import { CITY_LIST } from "~/lib/city-list";
+import { foldCityName } from "~/lib/city-names";
 import { uuidv7 } from "uuidv7";
 import { hashPassword } from "~/lib/passwords.server";
 import type { ShopperDef } from "../accounts";
@@ -82,6 +84,7 @@ export async function planPeople(storeId: string, def: StoreDef, now: Date): Pro
     streetAddress: shopperDef.address.street,
     zipCode: shopperDef.address.zip,
     city: shopperDef.address.city,
+    ...addressPlace(shopperDef.address),
     email: shopperDef.email,
     mobile: shopperDef.address.mobile,
     isDefault: true,
@@ -142,4 +145,28 @@ export function planContactRequests(
     status: request.read ? "read" : "new",
     createdAt: new Date(now.getTime() - request.daysAgo * DAY_MS - (i + 1) * 37 * MINUTE_MS),
   }));
+}
+
+/** The demo addresses' countries, by their mobile numbers' calling codes (issue 33). */
+const CALLING_CODES: [string, string][] = [
+  ["+966", "SA"],
+  ["+971", "AE"],
+  ["+961", "LB"],
+  ["+962", "JO"],
+  ["+964", "IQ"],
+  ["+216", "TN"],
+  ["+20", "EG"],
+  ["+44", "GB"],
+  ["+47", "NO"],
+  ["+1", "US"],
+];
+
+function addressPlace(address: { city: string; mobile: string }): { country: string; cityId: string | null } {
+  const country = CALLING_CODES.find(([code]) => address.mobile.startsWith(code))?.[1] ?? "SA";
+  const city = CITY_LIST.find(
+    (c) =>
+      c.country === country &&
+      [c.nameEn, c.nameAr, ...c.aliases].some((name) => foldCityName(name) === foldCityName(address.city)),
+  );
+  return { country, cityId: city?.id ?? null };
 }

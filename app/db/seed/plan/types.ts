@@ -1,4 +1,5 @@
 import type * as schema from "~/db/schema";
+import type { ShippingPlan } from "../shipping";
 import type { DiscountsPlan } from "./discounts";
 import type { VariantPlan } from "./variants";
 
@@ -31,6 +32,7 @@ export type OrderEventRow = typeof schema.orderEvents.$inferInsert;
 /** Everything one demo store writes, computed before the transaction opens. */
 export interface StorePlan {
   store: StoreRow & { id: string };
+  shipping: ShippingPlan;
   images: ImageRow[];
   settings: SettingsRow;
   categories: CategoryRow[];
