@@ -360,8 +360,8 @@ const STORE_DATA_SQL = (slug: string) => sql`
     (select c.slug from categories c join categories p on p.store_id = c.store_id and p.id = c.parent_id
       where c.store_id = s.id order by p.slug, c.slug limit 1) as "subSlug",
     (select id from users u where u.store_id = s.id and not u.is_admin order by u.email limit 1) as "shopperId",
-    (select id from users u where u.store_id = s.id and u.is_admin limit 1) as "adminId",
-    (select email from users u where u.store_id = s.id and u.is_admin limit 1) as "adminEmail"
+    (select id from users u where u.store_id = s.id and u.is_admin and coalesce(u.staff_preset, 'owner') = 'owner' order by u.created_at limit 1) as "adminId",
+    (select email from users u where u.store_id = s.id and u.is_admin and coalesce(u.staff_preset, 'owner') = 'owner' order by u.created_at limit 1) as "adminEmail"
   from stores s where s.slug = ${slug}`;
 
 async function storeData(slug: string, other: string): Promise<StoreData> {
