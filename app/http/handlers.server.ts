@@ -15,6 +15,7 @@ import type { Locale } from "~/lib/i18n";
 import { getServerT } from "~/lib/i18n.server";
 import type { FormNotice } from "~/lib/notice";
 import { safeRedirectPath } from "~/lib/redirect";
+import { withAuditActor } from "~/services/audit/audit.server";
 import type { StaffUser } from "~/services/identity/platform-auth.server";
 import type { SessionUser } from "~/services/identity/sessions.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
@@ -145,9 +146,9 @@ export function siteResourceAction(fn: Handler<RequestArgs & WithForm, Response>
  * (tests/unit/resource-routes.test.ts).
  */
 export function resourceRoute<A extends { request: Request; context: AppLoadContext }, T>(
-  handler: (args: A) => Promise<T> | T,
+  handler: ((args: A) => Promise<T> | T) & GuardedHandler,
 ) {
-  return async (args: A): Promise<T | Response> => {
+  const wrapped = async (args: A): Promise<T | Response> => {
     try {
       return await handler(args);
     } catch (thrown) {
@@ -163,6 +164,8 @@ export function resourceRoute<A extends { request: Request; context: AppLoadCont
       });
     }
   };
+  // The admin guard stays readable through the wrapper (the route matrix runs each preset on it).
+  return Object.assign(wrapped, { guard: handler.guard, guardOf: handler.guardOf });
 }
 
 /** A Refusal, or what a wrapper made of one: thrown `data({ notice }, { status })`. */
@@ -235,6 +238,14 @@ function declared<F extends object>(fn: F, meta: GuardedHandler): F & GuardedHan
 
 export { ANY_STAFF };
 
+/** An admin action's writes are recorded in the activity log as this person's (decision 041). */
+function asActor<T>(context: AppLoadContext, user: SessionUser, run: () => T | Promise<T>): Promise<T> {
+  return withAuditActor(
+    { id: user.id, name: user.name, email: user.email, ip: context.clientAddress || null },
+    async () => run(),
+  );
+}
+
 /**
  * A page of the admin area: `adminLoader("orders.view", …)`, or `adminLoader(ANY_STAFF, …)` for a
  * page every member of the team may open. Not staff → 403 (anonymous → sign in); staff whose role
@@ -266,7 +277,7 @@ export function adminAction<T>(
         const user = await requireAdmin(args.request, args.context, await backFromForm(args.request));
         const permissions = await requirePermission(args.context, user, guard);
         const form = await readForm(args.request, args.context, options);
-        return fn({ ...baseArgs(args), store, user, permissions, form });
+        return asActor(args.context, user, () => fn({ ...baseArgs(args), store, user, permissions, form }));
       }),
     { guard },
   );
@@ -291,7 +302,7 @@ export function adminFormAction<T>(
         const guard = guardOf(form);
         if (guard === null) throw badRequest();
         const permissions = await requirePermission(args.context, user, guard);
-        return fn({ ...baseArgs(args), store, user, permissions, form });
+        return asActor(args.context, user, () => fn({ ...baseArgs(args), store, user, permissions, form }));
       }),
     { guardOf: options?.guardOfIntent },
   );

@@ -3,8 +3,8 @@
  * declares the one it needs through its wrapper (`adminLoader("orders.view", …)`), the sidebar
  * shows only the entries whose `guard` the person holds. Safe on the client (no server imports).
  *
- * The issue's list, plus `customers.edit` (block a shopper) and `contact.manage` (the contact
- * requests the Support preset answers), which it names in the presets but not in the list.
+ * The issue's list, plus `customers.edit` (block a shopper), `contact.manage` (the contact
+ * requests the Support preset answers) and `activity.view` (the activity log: Owner, Manager).
  * Fulfilling an order (shipping, packing slips) is part of `orders.edit`.
  */
 export const PERMISSIONS = [
@@ -21,6 +21,7 @@ export const PERMISSIONS = [
   "customers.export",
   "contact.manage",
   "reports.view",
+  "activity.view",
   "settings.edit",
   "payments.edit",
   "domain.edit",
