@@ -1,6 +1,6 @@
 /**
  * The admin sidebar's entries, in SPEC §2's order (its first table). Profile is not an entry: the
- * avatar opens it. Contact requests, reviews (issue 23) and billing are additions, after the table's rows;
+ * avatar opens it. Contact requests, reviews (issue 23), billing and the activity log (issue 36) are additions, after the table's rows;
  * discount codes (issue 20) sit next to the sales they work with.
  */
 import { ANY_STAFF, type RouteGuard } from "~/lib/permissions";
@@ -34,6 +34,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { to: "/admin/contact-requests", guard: "contact.manage", labelKey: "admin.nav.contactRequests" },
   { to: "/admin/reviews", guard: "reviews.moderate", labelKey: "reviewModeration.nav", count: "heldReviews" },
   { to: "/admin/billing", guard: "billing.manage", labelKey: "admin.nav.billing" },
+  { to: "/admin/activity", guard: "activity.view", labelKey: "staffRoles.nav.activity" },
 ];
 
 /** The entries a person whose role holds `held` may open. */

@@ -1,4 +1,5 @@
 /** Builds every row of one demo store in memory; the writer then inserts it in one transaction. */
+import { planAudit } from "./audit";
 import { uuidv7 } from "uuidv7";
 import type { StoreDef } from "../stores";
 import { DEMO_STORE_PACKAGE } from "../writers";
@@ -95,5 +96,6 @@ export async function planStore(
     orderEvents: orders.orderEvents,
     variants,
     discounts,
+    auditLog: planAudit(storeId, people.admin, people.staff, orders.orders, orders.orderEvents, openedAt),
   };
 }
