@@ -13,7 +13,8 @@ import { TABLE_PARAMS } from "~/lib/table-links";
 import { formatInZone } from "~/lib/time-zone";
 import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
-import { AUDIT_ENTITY_TYPES, auditActors, listAudit, type AuditRow } from "~/services/audit/audit.server";
+import { AUDIT_ENTITY_TYPES } from "~/lib/audit";
+import { auditActors, listAudit, type AuditRow } from "~/services/audit/audit.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("staffRoles.activity.title") });
 

@@ -31,8 +31,9 @@ export function currentAuditActor(): AuditActor | null {
   return actorStore.getStore() ?? null;
 }
 
-export const AUDIT_ENTITY_TYPES = ["order", "settings", "payments", "domain", "staff", "customer"] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+import type { AuditEntityType } from "~/lib/audit";
+
+export { AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/lib/audit";
 
 export interface AuditEntry {
   /** e.g. "order.ship", "settings.update", "staff.role". */
