@@ -210,10 +210,15 @@ async function send(probe: Probe): Promise<Outcome> {
       REQUEST_HANG_MS,
       `${probe.route} ${probe.method} ${probe.path.slice(0, 80)} [${probe.input.slice(0, 80)}] as ${probe.identity}`,
     );
+    // A CSV download is never rendered (the activity log's export carries stored values as
+    // text, markup included): the "markup rendered as HTML" rule is for what a browser renders.
+    const download =
+      /^text\/csv\b/.test(response.headers.get("Content-Type") ?? "") &&
+      /^attachment\b/.test(response.headers.get("Content-Disposition") ?? "");
     outcome = {
       status: response.status,
       location: response.headers.get("Location"),
-      body: probe.method === "HEAD" ? "" : await response.text(),
+      body: probe.method === "HEAD" || download ? "" : await response.text(),
     };
     spent.handle += performance.now() - from;
   } catch (error) {
