@@ -357,6 +357,62 @@ export const storeSettings = pgTable(
   ],
 );
 
+/** A store's custom staff roles (decision 041): a name and a set of app/lib/permissions.ts's permissions. */
+export const staffRoles = pgTable(
+  "staff_roles",
+  {
+    storeId: storeId(),
+    id: id(),
+    name: text("name").notNull(),
+    permissions: text("permissions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("staff_roles_store_fk", t.storeId),
+    uniqueIndex("staff_roles_name_key").on(t.storeId, lower(t.name)),
+  ],
+);
+
+/**
+ * Who changed what (decision 041): one row per admin write, appended in the same transaction as
+ * the change. The app role may only INSERT and SELECT (the migration revokes UPDATE and DELETE).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    storeId: storeId(),
+    id: id(),
+    /** Null: the system (the demo's setup, a scheduled job). */
+    actorId: uuid("actor_id"),
+    /** The actor's name and email when it was written (a removed person stays readable). */
+    actorName: text("actor_name").notNull().default(""),
+    actorEmail: text("actor_email").notNull().default(""),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    /** What the row is about, as a person reads it (an order number, a product name). */
+    entityLabel: text("entity_label").notNull().default(""),
+    /** The changed fields: { field: [before, after] }; secrets never written. */
+    changes: jsonb("changes")
+      .$type<Record<string, [unknown, unknown]>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("audit_log_store_fk", t.storeId),
+    index("audit_log_created_idx").on(t.storeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("audit_log_actor_idx").on(t.storeId, t.actorId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
 export const users = pgTable(
   "users",
   {
@@ -378,12 +434,28 @@ export const users = pgTable(
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
     /** An admin gets an email for every placed order unless they turned it off (decision 030). */
     orderAlerts: boolean("order_alerts").notNull().default(true),
+    /**
+     * An admin's role (decision 041): a preset of app/lib/permissions.ts, or a custom role of the
+     * store. An admin with neither is an Owner (app/lib/permissions.ts permissionsOf).
+     */
+    staffPreset: text("staff_preset"),
+    staffRoleId: uuid("staff_role_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
     storeFk("users_store_fk", t.storeId),
+    // No cascade and no set-null: a role in use cannot be deleted (a null role would mean Owner).
+    foreignKey({
+      name: "users_staff_role_fk",
+      columns: [t.storeId, t.staffRoleId],
+      foreignColumns: [staffRoles.storeId, staffRoles.id],
+    }),
+    check(
+      "users_staff_preset",
+      sql`${t.staffPreset} is null or ${t.staffPreset} in ('owner', 'manager', 'orders', 'support', 'catalogue', 'accountant')`,
+    ),
     uniqueIndex("users_store_email_key").on(t.storeId, lower(t.email)),
     foreignKey({
       name: "users_image_fk",

@@ -8,6 +8,9 @@ import { safeRedirectPath } from "~/lib/redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getSessionUser, getStaff } from "~/http/sessions.server";
 import type { SessionUser, StaffUser } from "~/services/identity/sessions.server";
+import { allows, type Permission, type RouteGuard } from "~/lib/permissions";
+import { readPermissions } from "~/services/staff/permissions.server";
+import { Refusal } from "./refusal.server";
 import type { Viewer } from "~/services/identity/viewer.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
 
@@ -94,6 +97,36 @@ export async function requireAdmin(
   const user = await requireUser(request, context, back);
   if (!user.isAdmin) throw forbidden();
   return user;
+}
+
+/**
+ * The permissions of this request's admin, read from the database once per request (the user
+ * object is the request's own: a GET's loaders share it, each POST reads its own), never longer.
+ */
+const permissionsByUser = new WeakMap<SessionUser, Promise<Permission[]>>();
+
+export function permissionsFor(context: AppLoadContext, user: SessionUser): Promise<Permission[]> {
+  const store = requireStore(context);
+  let pending = permissionsByUser.get(user);
+  if (!pending) {
+    pending = readPermissions(store.id, user.id);
+    permissionsByUser.set(user, pending);
+  }
+  return pending;
+}
+
+/** The refusal of a page or an action the person's role does not include (decision 041). */
+export const notAllowed = () => new Refusal(403, { key: "staffRoles.forbidden" });
+
+/** Throws a 403 Refusal unless the admin's role includes `guard`; returns what they hold. */
+export async function requirePermission(
+  context: AppLoadContext,
+  user: SessionUser,
+  guard: RouteGuard,
+): Promise<Permission[]> {
+  const held = await permissionsFor(context, user);
+  if (!allows(held, guard)) throw notAllowed();
+  return held;
 }
 
 /** Platform staff on the platform host; anyone else → the platform's login. */

@@ -15,20 +15,23 @@ import type { Locale } from "~/lib/i18n";
 import { getServerT } from "~/lib/i18n.server";
 import type { FormNotice } from "~/lib/notice";
 import { safeRedirectPath } from "~/lib/redirect";
+import { withAuditActor } from "~/services/audit/audit.server";
 import type { StaffUser } from "~/services/identity/platform-auth.server";
 import type { SessionUser } from "~/services/identity/sessions.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
 import { readForm, type FormOptions } from "./form.server";
 import { enforceStoreGate } from "./gate.server";
+import { ANY_STAFF, type Permission, type RouteGuard } from "~/lib/permissions";
 import {
   currentPath,
   requireAdmin,
+  requirePermission,
   requirePlatform,
   requireStaff,
   requireStore,
   requireUser,
 } from "./guards.server";
-import { Refusal, refusalData } from "./refusal.server";
+import { badRequest, Refusal, refusalData } from "./refusal.server";
 
 type Params = LoaderFunctionArgs["params"];
 
@@ -43,6 +46,10 @@ export interface StoreArgs extends RequestArgs {
 }
 export interface ShopperArgs extends StoreArgs {
   user: SessionUser;
+}
+/** An admin's handler also gets what their role holds (the menu, the no-escalation rules). */
+export interface AdminArgs extends ShopperArgs {
+  permissions: readonly Permission[];
 }
 export interface StaffArgs extends RequestArgs {
   staff: StaffUser;
@@ -139,9 +146,9 @@ export function siteResourceAction(fn: Handler<RequestArgs & WithForm, Response>
  * (tests/unit/resource-routes.test.ts).
  */
 export function resourceRoute<A extends { request: Request; context: AppLoadContext }, T>(
-  handler: (args: A) => Promise<T> | T,
+  handler: ((args: A) => Promise<T> | T) & GuardedHandler,
 ) {
-  return async (args: A): Promise<T | Response> => {
+  const wrapped = async (args: A): Promise<T | Response> => {
     try {
       return await handler(args);
     } catch (thrown) {
@@ -157,6 +164,8 @@ export function resourceRoute<A extends { request: Request; context: AppLoadCont
       });
     }
   };
+  // The admin guard stays readable through the wrapper (the route matrix runs each preset on it).
+  return Object.assign(wrapped, { guard: handler.guard, guardOf: handler.guardOf });
 }
 
 /** A Refusal, or what a wrapper made of one: thrown `data({ notice }, { status })`. */
@@ -214,23 +223,89 @@ export function shopperAction<T>(fn: Handler<ShopperArgs & WithForm, T>, options
 
 // ── A store's host, an admin of this store ──
 
-export function adminLoader<T>(fn: Handler<ShopperArgs, T>) {
-  return (args: LoaderFunctionArgs) =>
-    guardLoader(args, async () => {
-      const store = requireStore(args.context);
-      const user = await requireAdmin(args.request, args.context);
-      return fn({ ...baseArgs(args), store, user });
-    });
+/**
+ * The permission a wrapped admin loader or action declares, readable by the tests (the route
+ * matrix runs every preset against it): `guard` for one, `guardOf(intent)` for an intent action.
+ */
+export interface GuardedHandler {
+  guard?: RouteGuard;
+  guardOf?: (intent: string) => RouteGuard | null;
 }
 
-export function adminAction<T>(fn: Handler<ShopperArgs & WithForm, T>, options?: FormOptions) {
-  return (args: ActionFunctionArgs) =>
-    guardAction(args, async () => {
-      const store = requireStore(args.context);
-      const user = await requireAdmin(args.request, args.context, await backFromForm(args.request));
-      const form = await readForm(args.request, args.context, options);
-      return fn({ ...baseArgs(args), store, user, form });
-    });
+function declared<F extends object>(fn: F, meta: GuardedHandler): F & GuardedHandler {
+  return Object.assign(fn, meta);
+}
+
+export { ANY_STAFF };
+
+/** An admin action's writes are recorded in the activity log as this person's (decision 041). */
+function asActor<T>(context: AppLoadContext, user: SessionUser, run: () => T | Promise<T>): Promise<T> {
+  return withAuditActor(
+    { id: user.id, name: user.name, email: user.email, ip: context.clientAddress || null },
+    async () => run(),
+  );
+}
+
+/**
+ * A page of the admin area: `adminLoader("orders.view", …)`, or `adminLoader(ANY_STAFF, …)` for a
+ * page every member of the team may open. Not staff → 403 (anonymous → sign in); staff whose role
+ * lacks the permission → 403 with 'staffRoles.forbidden'.
+ */
+export function adminLoader<T>(guard: RouteGuard, fn: Handler<AdminArgs, T>) {
+  return declared(
+    (args: LoaderFunctionArgs) =>
+      guardLoader(args, async () => {
+        const store = requireStore(args.context);
+        const user = await requireAdmin(args.request, args.context);
+        const permissions = await requirePermission(args.context, user, guard);
+        return fn({ ...baseArgs(args), store, user, permissions });
+      }),
+    { guard },
+  );
+}
+
+/** An admin page's action; the permission is checked before the form is read, so a refusal changes nothing. */
+export function adminAction<T>(
+  guard: RouteGuard,
+  fn: Handler<AdminArgs & WithForm, T>,
+  options?: FormOptions,
+) {
+  return declared(
+    (args: ActionFunctionArgs) =>
+      guardAction(args, async () => {
+        const store = requireStore(args.context);
+        const user = await requireAdmin(args.request, args.context, await backFromForm(args.request));
+        const permissions = await requirePermission(args.context, user, guard);
+        const form = await readForm(args.request, args.context, options);
+        return asActor(args.context, user, () => fn({ ...baseArgs(args), store, user, permissions, form }));
+      }),
+    { guard },
+  );
+}
+
+/**
+ * An admin action whose permission depends on the form (an intent action): `guardOf` names the
+ * permission after the form is read; an unknown intent is refused by `dispatch` itself (400)
+ * before any permission is looked up.
+ */
+export function adminFormAction<T>(
+  guardOf: (form: FormData) => RouteGuard | null,
+  fn: Handler<AdminArgs & WithForm, T>,
+  options?: FormOptions & { guardOfIntent?: (intent: string) => RouteGuard | null },
+) {
+  return declared(
+    (args: ActionFunctionArgs) =>
+      guardAction(args, async () => {
+        const store = requireStore(args.context);
+        const user = await requireAdmin(args.request, args.context, await backFromForm(args.request));
+        const form = await readForm(args.request, args.context, options);
+        const guard = guardOf(form);
+        if (guard === null) throw badRequest();
+        const permissions = await requirePermission(args.context, user, guard);
+        return asActor(args.context, user, () => fn({ ...baseArgs(args), store, user, permissions, form }));
+      }),
+    { guardOf: options?.guardOfIntent },
+  );
 }
 
 // ── The platform host ──

@@ -22,7 +22,8 @@
  * post the same fields).
  */
 import { z } from "zod";
-import { adminAction, type ShopperArgs, type WithForm } from "./handlers.server";
+import type { RouteGuard } from "~/lib/permissions";
+import { adminAction, adminFormAction, type AdminArgs, type WithForm } from "./handlers.server";
 import type { FormOptions } from "./form.server";
 import { badRequest, Refusal } from "./refusal.server";
 
@@ -96,23 +97,41 @@ export async function dispatchIntent<
   return (await handler(value, args)) as IntentResult<Entries>;
 }
 
-/** An admin page's whole action: its intents (see the file's comment). */
+/**
+ * An admin page's whole action: the permission of each intent (or one for all), then its intents
+ * (see the file's comment). A missing or unknown intent → 400 before any permission is looked up;
+ * an intent the person's role does not include → 403, nothing changed.
+ */
 export function intentAction<
   Schemas extends Record<string, z.ZodTypeAny>,
-  Entries extends IntentEntries<ShopperArgs & WithForm, Schemas>,
->(entries: Entries & IntentEntries<ShopperArgs & WithForm, Schemas>, options?: FormOptions) {
-  return adminAction(
+  Entries extends IntentEntries<AdminArgs & WithForm, Schemas>,
+>(
+  guards: RouteGuard | { readonly [Name in keyof Schemas]: RouteGuard },
+  entries: Entries & IntentEntries<AdminArgs & WithForm, Schemas>,
+  options?: FormOptions,
+) {
+  const guardOfIntent = (intent: string): RouteGuard | null => {
+    if (!Object.hasOwn(entries, intent)) return null;
+    if (typeof guards === "string") return guards;
+    return Object.hasOwn(guards, intent) ? (guards as Record<string, RouteGuard>)[intent]! : null;
+  };
+  return adminFormAction(
+    (form) => {
+      const intent = form.get("intent");
+      return typeof intent === "string" ? guardOfIntent(intent) : null;
+    },
     (args): Promise<IntentResult<Entries>> =>
-      dispatchIntent<ShopperArgs & WithForm, Schemas, Entries>(args, entries),
-    options,
+      dispatchIntent<AdminArgs & WithForm, Schemas, Entries>(args, entries),
+    { ...options, guardOfIntent },
   );
 }
 
 /** An admin page's action with one form: parsed by `schema`, then `handler` (see the file's comment). */
 export function parsedAction<Schema extends z.ZodTypeAny, Result>(
+  guard: RouteGuard,
   schema: Schema,
-  handler: (value: z.output<Schema>, args: ShopperArgs & WithForm) => Result | Promise<Result>,
+  handler: (value: z.output<Schema>, args: AdminArgs & WithForm) => Result | Promise<Result>,
   options?: IntentParseOptions,
 ) {
-  return adminAction((args) => handler(parseFormOrRefuse(args.form, schema, options), args));
+  return adminAction(guard, (args) => handler(parseFormOrRefuse(args.form, schema, options), args));
 }

@@ -14,6 +14,7 @@
  *
  * `submitSchemaForm` is the same step for an action that first branches on an intent.
  */
+import type { RouteGuard } from "~/lib/permissions";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
@@ -123,6 +124,6 @@ export function schemaFormAction<
   Schema extends z.ZodTypeAny,
   Result,
   Extra extends Record<string, unknown> = Record<never, never>,
->(options: SchemaFormOptions<ShopperArgs & WithForm, Schema, Result, Extra>) {
-  return adminAction((args) => submitSchemaForm(args, options));
+>(guard: RouteGuard, options: SchemaFormOptions<ShopperArgs & WithForm, Schema, Result, Extra>) {
+  return adminAction(guard, (args) => submitSchemaForm(args, options));
 }

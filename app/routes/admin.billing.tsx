@@ -17,14 +17,14 @@ import { errorFields, logger } from "~/lib/log.server";
 export const meta: MetaFunction = (args) =>
   seo({ ...args, path: BILLING_PATH, page: (t) => t("billing.title") });
 
-export const loader = adminLoader(async ({ store, request }) => ({
+export const loader = adminLoader("billing.manage", async ({ store, request }) => ({
   billing: await getBilling(store.id),
   checkoutDone: new URL(request.url).searchParams.get("checkout") === "done",
 }));
 
 const refuse = (key: string, status: number) => data({ notice: { key } as FormNotice }, { status });
 
-export const action = adminAction(async ({ store, form }) => {
+export const action = adminAction("billing.manage", async ({ store, form }) => {
   const intent = form.get("intent");
   if (intent === "choose") {
     const packageId = form.get("packageId");

@@ -40,7 +40,7 @@ export const meta: MetaFunction = (args) =>
     page: (t) => t(args.params.id === NEW_PATH ? "admin.categories.newTitle" : "admin.categories.editTitle"),
   });
 
-export const loader = adminLoader(async ({ store, params }) => {
+export const loader = adminLoader("categories.edit", async ({ store, params }) => {
   const category = await entityOrNewFromPath(params.id, (id) => getCategory(store.id, id));
   const parents = (await listParentChoices(store.id)).filter((p) => p.id !== category?.id);
   const parent = category?.parentId ? parents.find((p) => p.id === category.parentId) : undefined;
@@ -72,7 +72,7 @@ const FIELD_ERRORS: Partial<Record<Extract<SaveCategoryResult, { ok: false }>["e
   "has-subcategories": { field: "parentId", message: "admin.categories.hasSubcategories", status: 409 },
 };
 
-export const action = adminAction(async (args) => {
+export const action = adminAction("categories.edit", async (args) => {
   const category = await entityOrNewFromPath(args.params.id, (id) => getCategory(args.store.id, id));
   return submitSchemaForm(args, {
     schema: categorySchema,

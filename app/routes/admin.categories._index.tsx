@@ -27,7 +27,9 @@ import { Select } from "~/components/ui/Input";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.categories.title") });
 
-export const loader = adminLoader(async ({ store }) => ({ rows: await listCategoryTree(store.id) }));
+export const loader = adminLoader("categories.edit", async ({ store }) => ({
+  rows: await listCategoryTree(store.id),
+}));
 
 const REFUSALS: Record<Extract<DeleteCategoryResult, { ok: false }>["error"], Refusal> = {
   "not-found": new Refusal(404, { key: "notFound.page" }),
@@ -36,7 +38,7 @@ const REFUSALS: Record<Extract<DeleteCategoryResult, { ok: false }>["error"], Re
   "choose-target": new Refusal(409, { key: "admin.categories.chooseTarget" }),
 };
 
-export const action = adminAction(async ({ store, form }) => {
+export const action = adminAction("categories.edit", async ({ store, form }) => {
   const parsed = categoryDeleteSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest();
   const { categoryId, moveToCategoryId } = parsed.data;

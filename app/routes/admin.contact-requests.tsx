@@ -24,7 +24,7 @@ import { SelectFilter } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.contact.title") });
 
-export const loader = adminLoader(async ({ request, store }) => {
+export const loader = adminLoader("contact.manage", async ({ request, store }) => {
   // status=unread: the dashboard's tile; anything else is every request.
   const { filters, cursor } = readListQuery(request, { filters: { status: ["unread"] as const } });
   const unreadOnly = filters.status === "unread";
@@ -36,7 +36,7 @@ export const loader = adminLoader(async ({ request, store }) => {
 });
 
 /** Mark one request read or unread; another store's id is a 404 and changes nothing. */
-export const action = adminAction(async ({ request, store, form }) => {
+export const action = adminAction("contact.manage", async ({ request, store, form }) => {
   const parsed = contactChangeSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest();
   const found = await setContactRequestRead(store.id, parsed.data.requestId, parsed.data.read);

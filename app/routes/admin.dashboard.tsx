@@ -14,6 +14,7 @@ import { seo } from "~/lib/seo";
 import { formatInZone } from "~/lib/time-zone";
 import { readReportRange } from "~/lib/validation/report-range";
 import { adminLoader } from "~/http/handlers.server";
+import { ANY_STAFF } from "~/lib/permissions";
 import { changeOf, dashboardReport, reportTimeZone, totalsOf } from "~/services/reports/reports.server";
 import { gettingStarted } from "~/services/store/getting-started.server";
 import type { loader as layoutLoader } from "./admin";
@@ -32,7 +33,7 @@ export const TODO_LINKS = {
  * layout's, so the check must be on the child itself. A bad range shows the default range, why,
  * and answers 400.
  */
-export const loader = adminLoader(async ({ request, store }) => {
+export const loader = adminLoader(ANY_STAFF, async ({ request, store }) => {
   const timeZone = await reportTimeZone(store.id);
   const { range, notice } = readReportRange(new URL(request.url).searchParams, timeZone);
   const [steps, report] = await Promise.all([

@@ -49,7 +49,7 @@ export const meta: MetaFunction = (args) =>
     page: (t) => t(args.params.id === NEW_PATH ? "discounts.admin.newTitle" : "discounts.admin.editTitle"),
   });
 
-export const loader = adminLoader(async ({ request, store, params, locale }) => {
+export const loader = adminLoader("discounts.edit", async ({ request, store, params, locale }) => {
   const code = await entityOrNewFromPath(params.id, (id) => getDiscountCode(store.id, id));
   const digits = currencyDigits(store.currency);
   // "Search products" sent the form as it stood: it is what the page starts from.
@@ -79,7 +79,7 @@ const FIELD_ERRORS = {
   "product-not-found": { field: "productIds", message: "validation.choiceInvalid" },
 } as const;
 
-export const action = adminAction(async (args) => {
+export const action = adminAction("discounts.edit", async (args) => {
   const { store, params, form, locale } = args;
   const code = await entityOrNewFromPath(params.id, (id) => getDiscountCode(store.id, id));
   if (form.get("intent") === "delete") {

@@ -36,14 +36,14 @@ import { SearchInput, SelectFilter } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("discounts.admin.title") });
 
-export const loader = adminLoader(async ({ request, store }) => {
+export const loader = adminLoader("discounts.edit", async ({ request, store }) => {
   const { q, filters, cursor } = readListQuery(request, { maxQ: 40, filters: { state: DISCOUNT_STATES } });
   const state: DiscountStateFilter = filters.state ?? "all";
   const page = await listDiscountCodes(store.id, { state, q, cursor });
   return { ...page, state, q };
 });
 
-export const action = adminAction(async ({ store, form }) => {
+export const action = adminAction("discounts.edit", async ({ store, form }) => {
   const parsed = discountRowSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest();
   const id = parsed.data.discountId.toLowerCase();

@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { entityFromPath, notFoundPage, ORDER_PATH, pathKey } from "~/http/entity.server";
 import { adminAction, adminLoader } from "~/http/handlers.server";
+import { notAllowed } from "~/http/guards.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { getT } from "~/lib/i18n";
 import { availableSteps } from "~/lib/order-transitions";
@@ -23,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("admin.orders.detailTitle", { number: args.data?.order.number ?? "" }) });
 
 /** One order of this store by its number; another store's number (or not a number) is 404. */
-export const loader = adminLoader(async ({ store, params, locale }) => {
+export const loader = adminLoader("orders.view", async ({ store, params, locale }) => {
   const order = await entityFromPath(params.number, (number) => getAdminOrder(store.id, number), ORDER_PATH);
   return {
     order: orderView(order, locale, store.timeZone),
@@ -42,39 +43,47 @@ export const loader = adminLoader(async ({ store, params, locale }) => {
  * stale step is a 409 with the reason and changes nothing; a done one goes back to the order
  * with a toast.
  */
-export const action = adminAction(async ({ store, user, params, form, locale }) => {
-  const number = pathKey(params.number, ORDER_PATH);
-  const parsed = orderStepSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw badRequest();
-  const { intent: step, expectedStatus, expectedPayment } = parsed.data;
-  const result = await takeOrderStep(
-    store.id,
-    number,
-    step,
-    { status: expectedStatus, paymentStatus: expectedPayment },
-    user.id,
-    emailStore(store),
-  );
-  if (result.kind === "not-found") throw notFoundPage(ORDER_PATH.notFound);
-  if (result.kind === "refused") throw new Refusal(409, { key: `admin.orders.refused.${result.reason}` });
-  if (result.kind === "stale") {
-    const t = getT(locale);
-    throw new Refusal(409, {
-      key: "admin.orders.stale",
-      params: {
-        status: t(`orders.statuses.${result.status}`),
-        payment: t(`orders.paymentStatuses.${result.paymentStatus}`),
-      },
-    });
-  }
-  const toast =
-    result.refund === "requested"
-      ? { key: "admin.orders.refundRequested" }
-      : result.refund === "failed"
-        ? { key: "admin.orders.refundFailed", type: "error" as const }
-        : { key: `admin.orders.done.${step}` };
-  return redirectWithToast(`/admin/orders/${number}`, { ...toast, params: { number } });
-});
+export const action = adminAction(
+  "orders.edit",
+  async ({ store, user, permissions, params, form, locale }) => {
+    const number = pathKey(params.number, ORDER_PATH);
+    const parsed = orderStepSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw badRequest();
+    const { intent: step, expectedStatus, expectedPayment } = parsed.data;
+    // Cancelling a paid order refunds it: that needs 'orders.refund' too (the step is refused as
+    // stale if the payment is not what the form says, so the form cannot hide a refund).
+    if (step === "cancel" && expectedPayment === "paid" && !permissions.includes("orders.refund")) {
+      throw notAllowed();
+    }
+    const result = await takeOrderStep(
+      store.id,
+      number,
+      step,
+      { status: expectedStatus, paymentStatus: expectedPayment },
+      user.id,
+      emailStore(store),
+    );
+    if (result.kind === "not-found") throw notFoundPage(ORDER_PATH.notFound);
+    if (result.kind === "refused") throw new Refusal(409, { key: `admin.orders.refused.${result.reason}` });
+    if (result.kind === "stale") {
+      const t = getT(locale);
+      throw new Refusal(409, {
+        key: "admin.orders.stale",
+        params: {
+          status: t(`orders.statuses.${result.status}`),
+          payment: t(`orders.paymentStatuses.${result.paymentStatus}`),
+        },
+      });
+    }
+    const toast =
+      result.refund === "requested"
+        ? { key: "admin.orders.refundRequested" }
+        : result.refund === "failed"
+          ? { key: "admin.orders.refundFailed", type: "error" as const }
+          : { key: `admin.orders.done.${step}` };
+    return redirectWithToast(`/admin/orders/${number}`, { ...toast, params: { number } });
+  },
+);
 
 export default function AdminOrderPage() {
   const { order, account, orderLocale, actors, steps } = useLoaderData<typeof loader>();

@@ -36,7 +36,7 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin
  * the list cannot use is ignored and named above it. Dates and times are the store's (its time
  * zone, /admin/settings), and the page says which zone that is.
  */
-export const loader = adminLoader(async ({ request, store, locale }) => {
+export const loader = adminLoader("orders.view", async ({ request, store, locale }) => {
   const { filters, problems, cursor } = readOrderFilters(request);
   const page = await listAdminOrders(store.id, filters, cursor, store.timeZone);
   return {
@@ -68,7 +68,7 @@ export const loader = adminLoader(async ({ request, store, locale }) => {
  * 400 and nothing changed; another store's id is "not found" and changes nothing of that store.
  * Printing the slips and exporting the chosen orders are GETs of their own routes.
  */
-export const action = intentAction({
+export const action = intentAction("orders.edit", {
   ship: [bulkFormSchema, (value, args) => bulkStep("ship", value[BULK_FIELD], args), BULK_FORM],
   deliver: [bulkFormSchema, (value, args) => bulkStep("deliver", value[BULK_FIELD], args), BULK_FORM],
 });

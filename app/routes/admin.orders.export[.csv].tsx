@@ -12,7 +12,7 @@ import { exportAdminOrdersCsv } from "~/services/orders/admin-orders.server";
  * chosen or a malformed id is a 400 with its message; another store's ids are simply not there).
  */
 export const loader = resourceRoute(
-  adminLoader(async ({ request, store, locale }) => {
+  adminLoader("orders.view", async ({ request, store, locale }) => {
     const { filters } = readOrderFilters(request);
     const ids = hasSelection(request) ? selectionFromQuery(request) : undefined;
     const csv = await exportAdminOrdersCsv(store.id, { ...filters, ids }, locale, store.timeZone);

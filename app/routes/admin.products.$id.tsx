@@ -39,7 +39,7 @@ import { getAdminVariants, productOptionCount } from "~/services/catalog/variant
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.editTitle") });
 
-export const loader = adminLoader(async ({ params, store, locale }) => {
+export const loader = adminLoader("products.edit", async ({ params, store, locale }) => {
   const productId = pathKey(params.id);
   const digits = currencyDigits(store.currency);
   const [product, categories, colorFamilies, variants] = await Promise.all([
@@ -70,7 +70,7 @@ export const loader = adminLoader(async ({ params, store, locale }) => {
  * (alt texts, up, down, remove) and delete. Each re-reads the product in the store's scope, so
  * another store's product or image row is "not found" and nothing changes.
  */
-export const action = adminAction(async (args) => {
+export const action = adminAction("products.edit", async (args) => {
   const { params, store, user, form } = args;
   const productId = pathKey(params.id);
   const intent = form.get("intent");

@@ -38,7 +38,7 @@ import {
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.title") });
 
-export const loader = adminLoader(async ({ request, store, locale }) => {
+export const loader = adminLoader("products.edit", async ({ request, store, locale }) => {
   const { q, filters, sort, cursor } = readListQuery(request, {
     // stock=low: the dashboard's low-stock tile; anything else is every product.
     filters: { category: uuidOrNull, status: ["active", "inactive"] as const, stock: ["low"] as const },
@@ -71,7 +71,7 @@ const deleteFormSchema = z.object({ [BULK_FIELD]: bulkIdsSchema, confirm: z.lite
  * many, a forged id or a category the store does not have → 400/404 and nothing changed; another
  * store's product id is "not found" and changes nothing of that store.
  */
-export const action = intentAction({
+export const action = intentAction("products.edit", {
   activate: [bulkFormSchema, (value, args) => setActive(value[BULK_FIELD], true, args), BULK_FORM],
   deactivate: [bulkFormSchema, (value, args) => setActive(value[BULK_FIELD], false, args), BULK_FORM],
   category: [

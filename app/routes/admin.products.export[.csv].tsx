@@ -6,7 +6,7 @@ import { exportProductsCsv } from "~/services/catalog/products-csv.server";
  * the Arabic columns), the same columns the import reads. Never cached: it is the admin's data.
  */
 export const loader = resourceRoute(
-  adminLoader(async ({ store }) => {
+  adminLoader("products.edit", async ({ store }) => {
     const csv = await exportProductsCsv(store.id, store.currency);
     const date = new Date().toISOString().slice(0, 10);
     return new Response(csv, {

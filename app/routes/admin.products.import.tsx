@@ -8,7 +8,8 @@ import { ImportPreview } from "~/components/admin/ImportPreview";
 import { Button } from "~/components/ui/Button";
 import { CheckRow } from "~/components/ui/Checkbox";
 import { FieldError } from "~/components/ui/Field";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminFormAction, adminLoader } from "~/http/handlers.server";
+import type { RouteGuard } from "~/lib/permissions";
 import { decodeCarriedCsv, encodeCarriedCsv, readPostedCsv } from "~/http/posted-csv.server";
 import { badRequest } from "~/http/refusal.server";
 import { useFormPending } from "~/lib/use-form-pending";
@@ -28,7 +29,7 @@ import type { FormNotice } from "~/lib/notice";
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.import.title") });
 
 // The file's rules travel as data, so the page's JavaScript does not carry the schema module (zod).
-export const loader = adminLoader(({ store }) => ({
+export const loader = adminLoader("products.edit", ({ store }) => ({
   currency: store.currency,
   columns: CSV_HEADER.join(", "),
   required: REQUIRED_CSV_COLUMNS.join(", "),
@@ -101,32 +102,46 @@ function previewAnswer(
  * file leaves out stay as they are (issue 39); the preview counts what it would delete, and an
  * apply that would delete or deactivate any needs `confirmDelete` too (400 and nothing written).
  */
-export const action = adminAction(async ({ store, form }) => {
-  const intent = form.get("intent");
-  const options = readOptions(form);
-  if (intent === "preview") {
-    const csv = await readPostedCsv(form, "file");
-    const check = await previewProductImport(store.id, csv, store.currency, options);
-    return previewAnswer(check, csv, options, check.ok ? 200 : 422);
-  }
-  if (intent === "apply") {
-    const csv = decodeCarriedCsv(form.get("csv"));
-    if (options.deleteMissing && form.get(CONFIRM_DELETE) !== "on") {
-      // Unconfirmed: refused, with the preview again, when the file would remove anything.
+/** The two intents; anything else is bad input (400) before any permission is looked up. */
+const IMPORT_GUARDS = new Map<string, RouteGuard>([
+  ["preview", "products.edit"],
+  ["apply", "products.edit"],
+]);
+const importGuard = (intent: string) => IMPORT_GUARDS.get(intent) ?? null;
+
+export const action = adminFormAction(
+  (form) => {
+    const intent = form.get("intent");
+    return typeof intent === "string" ? importGuard(intent) : null;
+  },
+  async ({ store, form }) => {
+    const intent = form.get("intent");
+    const options = readOptions(form);
+    if (intent === "preview") {
+      const csv = await readPostedCsv(form, "file");
       const check = await previewProductImport(store.id, csv, store.currency, options);
-      if (removals(check) > 0) {
-        return previewAnswer(check, csv, options, 400, { key: "variantCsv.confirmRequired" });
-      }
+      return previewAnswer(check, csv, options, check.ok ? 200 : 422);
     }
-    const result = await applyProductImport(store.id, csv, store.currency, options);
-    if (!result.ok) return previewAnswer(result.check, csv, options, result.check.ok ? 422 : 409);
-    return redirectWithToast("/admin/products", {
-      key: "admin.products.import.imported",
-      params: { created: result.created, updated: result.updated },
-    });
-  }
-  throw badRequest();
-});
+    if (intent === "apply") {
+      const csv = decodeCarriedCsv(form.get("csv"));
+      if (options.deleteMissing && form.get(CONFIRM_DELETE) !== "on") {
+        // Unconfirmed: refused, with the preview again, when the file would remove anything.
+        const check = await previewProductImport(store.id, csv, store.currency, options);
+        if (removals(check) > 0) {
+          return previewAnswer(check, csv, options, 400, { key: "variantCsv.confirmRequired" });
+        }
+      }
+      const result = await applyProductImport(store.id, csv, store.currency, options);
+      if (!result.ok) return previewAnswer(result.check, csv, options, result.check.ok ? 422 : 409);
+      return redirectWithToast("/admin/products", {
+        key: "admin.products.import.imported",
+        params: { created: result.created, updated: result.updated },
+      });
+    }
+    throw badRequest();
+  },
+  { guardOfIntent: importGuard },
+);
 
 export default function ImportProducts() {
   const { currency, columns, required, maxRows } = useLoaderData<typeof loader>();

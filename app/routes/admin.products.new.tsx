@@ -22,7 +22,7 @@ import {
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.products.newTitle") });
 
-export const loader = adminLoader(async ({ store, locale }) => {
+export const loader = adminLoader("products.edit", async ({ store, locale }) => {
   const digits = currencyDigits(store.currency);
   const [categories, colorFamilies] = await Promise.all([
     listCategoryOptions(store.id, locale),
@@ -46,7 +46,7 @@ const NO_FILES = { hideFields: [PRODUCT_IMAGES_FIELD] };
  * successfully'. Another store's category id is "not found" (404). An option's Add, Remove or
  * Move button answers with the form changed (200) and saves nothing.
  */
-export const action = adminAction(async ({ store, user, form }) => {
+export const action = adminAction("products.edit", async ({ store, user, form }) => {
   const submission = parseListForm(form, newProductFormSchema(currencyDigits(store.currency)));
   if (submission.status === undefined) {
     // Nothing is saved, so the chosen files are not either: a page that reloads (no JavaScript)

@@ -13,6 +13,7 @@ import { Notice } from "~/components/ui/Notice";
 import { enforceRateLimit } from "~/http/form.server";
 import { getOptionalSession } from "~/http/guards.server";
 import { adminAction, adminLoader } from "~/http/handlers.server";
+import { ANY_STAFF } from "~/lib/permissions";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { badRequest } from "~/http/refusal.server";
 import { PASSWORD_CHECK_RATE_LIMIT, UPLOAD_RATE_LIMIT } from "~/http/rate-rules.server";
@@ -28,7 +29,7 @@ import { readAlertPreferences, saveAlertPreferences } from "~/services/orders/or
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("profile.title") });
 
-export const loader = adminLoader(async ({ store, user }) => {
+export const loader = adminLoader(ANY_STAFF, async ({ store, user }) => {
   const alerts = await readAlertPreferences(store.id, user.id);
   return {
     admin: { name: user.name, email: user.email, imageId: user.imageId },
@@ -56,6 +57,7 @@ const loadAlertsSchema = () => import("~/lib/validation/order-alerts").then((m) 
 const noPhotoError = { photoError: null as string | null };
 
 export const action = adminAction(
+  ANY_STAFF,
   async (args) => {
     const { request, context, store, user, form } = args;
     const intent = form.get("intent");

@@ -38,7 +38,7 @@ export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("revie
  * comment, shopper, product); the dashboard's tile and the menu's count link here with
  * `?status=held`. A filter value the list cannot use is ignored and named above it.
  */
-export const loader = adminLoader(async ({ request, store, locale }) => {
+export const loader = adminLoader("reviews.moderate", async ({ request, store, locale }) => {
   const { filters, problems, cursor } = readReviewFilters(request);
   const [page, productOptions, moderation] = await Promise.all([
     listAdminReviews(store.id, filters, cursor, locale),
@@ -56,34 +56,44 @@ const REVIEW_STATUS_OF = { hide: "hidden", publish: "published", hold: "held" } 
  * review, or the "new reviews" setting. Another store's review id is a 404 and changes nothing; a
  * bad body is a 400.
  */
-export const action = intentAction({
-  hide: [reviewStateSchema, setState],
-  publish: [reviewStateSchema, setState],
-  hold: [reviewStateSchema, setState],
-  reply: [
-    reviewReplySchema,
-    async ({ reviewId, reply }, { request, store }) => {
-      if (!(await setReviewReply(store.id, reviewId, reply))) throw notFoundPage();
-      return redirectWithToast(backToList(request), { key: "reviewModeration.replySaved" });
-    },
-    { messageFields: ["reply"] },
-  ],
-  "remove-reply": [
-    reviewRemoveReplySchema,
-    async ({ reviewId }, { request, store }) => {
-      if (!(await setReviewReply(store.id, reviewId, null))) throw notFoundPage();
-      return redirectWithToast(backToList(request), { key: "reviewModeration.replyRemoved" });
-    },
-  ],
-  setting: [
-    reviewSettingSchema,
-    async ({ moderation }, { request, store }) => {
-      await saveReviewModeration(store.id, moderation);
-      return redirectWithToast(backToList(request), { key: "toast.updateSuccess" });
-    },
-    { messageFields: ["moderation"] },
-  ],
-});
+export const action = intentAction(
+  {
+    hide: "reviews.moderate",
+    publish: "reviews.moderate",
+    hold: "reviews.moderate",
+    reply: "reviews.moderate",
+    "remove-reply": "reviews.moderate",
+    setting: "settings.edit",
+  },
+  {
+    hide: [reviewStateSchema, setState],
+    publish: [reviewStateSchema, setState],
+    hold: [reviewStateSchema, setState],
+    reply: [
+      reviewReplySchema,
+      async ({ reviewId, reply }, { request, store }) => {
+        if (!(await setReviewReply(store.id, reviewId, reply))) throw notFoundPage();
+        return redirectWithToast(backToList(request), { key: "reviewModeration.replySaved" });
+      },
+      { messageFields: ["reply"] },
+    ],
+    "remove-reply": [
+      reviewRemoveReplySchema,
+      async ({ reviewId }, { request, store }) => {
+        if (!(await setReviewReply(store.id, reviewId, null))) throw notFoundPage();
+        return redirectWithToast(backToList(request), { key: "reviewModeration.replyRemoved" });
+      },
+    ],
+    setting: [
+      reviewSettingSchema,
+      async ({ moderation }, { request, store }) => {
+        await saveReviewModeration(store.id, moderation);
+        return redirectWithToast(backToList(request), { key: "toast.updateSuccess" });
+      },
+      { messageFields: ["moderation"] },
+    ],
+  },
+);
 
 /** Back to the list as it was (filters, page), without a pending confirmation. */
 function backToList(request: Request) {

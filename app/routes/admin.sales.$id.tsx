@@ -52,7 +52,7 @@ export const meta: MetaFunction = (args) =>
     page: (t) => t(args.params.id === NEW_PATH ? "admin.sales.newTitle" : "admin.sales.editTitle"),
   });
 
-export const loader = adminLoader(async ({ request, store, params, locale }) => {
+export const loader = adminLoader("sales.edit", async ({ request, store, params, locale }) => {
   const sale = await entityOrNewFromPath(params.id, (id) => getSale(store.id, id));
   const digits = currencyDigits(store.currency);
   // "Search products" sent the form as it stood: it is what the page starts from.
@@ -75,7 +75,7 @@ export const loader = adminLoader(async ({ request, store, params, locale }) => 
   };
 });
 
-export const action = adminAction(async (args) => {
+export const action = adminAction("sales.edit", async (args) => {
   const { store, params, form, locale } = args;
   const sale = await entityOrNewFromPath(params.id, (id) => getSale(store.id, id));
   if (form.get("intent") === "delete") {

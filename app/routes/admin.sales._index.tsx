@@ -34,14 +34,14 @@ import { SelectFilter } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.sales.title") });
 
-export const loader = adminLoader(async ({ request, store }) => {
+export const loader = adminLoader("sales.edit", async ({ request, store }) => {
   const { filters, cursor } = readListQuery(request, { filters: { state: SALE_STATES } });
   const state: SaleStateFilter = filters.state ?? "all";
   const page = await listSales(store.id, { state, cursor });
   return { ...page, state };
 });
 
-export const action = adminAction(async ({ store, form }) => {
+export const action = adminAction("sales.edit", async ({ store, form }) => {
   const parsed = saleDeleteSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest();
   if (!(await deleteSale(store.id, parsed.data.saleId.toLowerCase()))) {

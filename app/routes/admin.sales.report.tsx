@@ -17,7 +17,7 @@ import { reportTimeZone, salesReport } from "~/services/reports/reports.server";
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.salesTabs.report") });
 
 /** The sales report for a range (default the last 30 days); a bad range shows the default and why (400). */
-export const loader = adminLoader(async ({ request, store }) => {
+export const loader = adminLoader("reports.view", async ({ request, store }) => {
   const timeZone = await reportTimeZone(store.id);
   const { range, notice } = readReportRange(new URL(request.url).searchParams, timeZone);
   const report = await salesReport(store.id, range, timeZone);

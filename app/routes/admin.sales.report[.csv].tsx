@@ -11,7 +11,7 @@ import { reportTimeZone, salesReport } from "~/services/reports/reports.server";
  * resource route's thrown refusal on as `{"message":"Unexpected Server Error"}` (issue 42 D10).
  */
 export const loader = resourceRoute(
-  adminLoader(async ({ request, store, locale }) => {
+  adminLoader("reports.view", async ({ request, store, locale }) => {
     const t = getServerT(locale);
     const search = new URL(request.url).searchParams;
     const by = (search.get("by") ?? "day") as ReportCsvShape;

@@ -37,7 +37,7 @@ const PATH = "/admin/settings";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.title") });
 
-export const loader = adminLoader(async ({ store }) => {
+export const loader = adminLoader("settings.edit", async ({ store }) => {
   const settings = await getStoreSettings(store.id);
   return {
     values: {
@@ -53,7 +53,7 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = schemaFormAction({
+export const action = schemaFormAction("settings.edit", {
   schema: generalSettingsSchema,
   save: (value, { store }) => saveGeneralSettings(store.id, value),
   success: { path: PATH },

@@ -26,7 +26,7 @@ const PATH = "/admin/storesetting/aboutus";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.aboutTitle") });
 
-export const loader = adminLoader(async ({ store }) => {
+export const loader = adminLoader("settings.edit", async ({ store }) => {
   const settings = await getStoreSettings(store.id);
   return {
     values: { aboutEn: settings.aboutEn, aboutAr: settings.aboutAr },
@@ -34,7 +34,7 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = schemaFormAction({
+export const action = schemaFormAction("settings.edit", {
   schema: aboutSchema,
   save: (value, { store }) => saveAbout(store.id, value),
   success: { path: PATH },

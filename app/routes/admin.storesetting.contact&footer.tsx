@@ -27,7 +27,7 @@ const PATH = "/admin/storesetting/contact&footer";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.contactTitle") });
 
-export const loader = adminLoader(async ({ store }) => {
+export const loader = adminLoader("settings.edit", async ({ store }) => {
   const settings = await getStoreSettings(store.id);
   const social = Object.fromEntries(
     SOCIAL_NETWORKS.map((network) => [
@@ -50,7 +50,7 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = schemaFormAction({
+export const action = schemaFormAction("settings.edit", {
   schema: contactFooterSchema,
   save: (value, { store }) => saveContactFooter(store.id, value),
   success: { path: PATH },

@@ -38,7 +38,7 @@ const PATH = "/admin/storesetting/customDomain";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.nav.customDomain") });
 
-export const loader = adminLoader(async ({ store }) => ({
+export const loader = adminLoader("domain.edit", async ({ store }) => ({
   view: await getCustomDomain(store.id),
   entitlement: await customDomainEntitlement(store.id),
   constraint: formConstraint(customDomainSchema),
@@ -50,7 +50,7 @@ const SET_ERRORS = {
   invalid: "validation.domainInvalid",
 } as const;
 
-export const action = adminAction(async (args) => {
+export const action = adminAction("domain.edit", async (args) => {
   const { store, form } = args;
   const intent = form.get("intent");
   // Saving or verifying a domain needs a plan that includes one (removing never does): the page

@@ -33,7 +33,7 @@ const HERO_FIELD = "heroImage";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.homepageTitle") });
 
-export const loader = adminLoader(async ({ store }) => {
+export const loader = adminLoader("settings.edit", async ({ store }) => {
   const settings = await getStoreSettings(store.id);
   const choices = await listFeaturedChoices(store.id, settings.featuredProductIds);
   return {
@@ -52,7 +52,7 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = schemaFormAction({
+export const action = schemaFormAction("settings.edit", {
   schema: homepageSchema,
   image: HERO_FIELD,
   extra: () => ({ imageError: null as string | null }),

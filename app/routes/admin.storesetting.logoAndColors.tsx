@@ -33,14 +33,14 @@ const AA_NON_TEXT = 3;
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.brandingTitle") });
 
-export const loader = adminLoader(({ store }) => ({
+export const loader = adminLoader("settings.edit", ({ store }) => ({
   values: { primaryColor: store.branding.primaryColor, secondaryColor: store.branding.secondaryColor },
   logoImageId: store.branding.logoImageId,
   storeName: store.name,
   constraint: formConstraint(brandingSchema),
 }));
 
-export const action = schemaFormAction({
+export const action = schemaFormAction("settings.edit", {
   schema: brandingSchema,
   image: LOGO_FIELD,
   extra: () => ({ imageError: null as string | null }),

@@ -30,7 +30,7 @@ import { errorFields, logger } from "~/lib/log.server";
 export const meta: MetaFunction = (args) =>
   seo({ ...args, path: PAYMENT_OPTIONS_PATH, page: (t) => t("paymentOptions.title") });
 
-export const loader = adminLoader(async ({ store, request }) => {
+export const loader = adminLoader("payments.edit", async ({ store, request }) => {
   // Back from Stripe's onboarding page: read the account's state now instead of waiting for
   // its webhook. Stripe being unreachable only delays the status, so the page still shows.
   if (new URL(request.url).searchParams.has("onboarding")) {
@@ -53,7 +53,7 @@ export const loader = adminLoader(async ({ store, request }) => {
 const refuse = (key: string, status: number) =>
   data({ result: null as FormReply | null, notice: { key } as FormNotice }, { status });
 
-export const action = adminAction(async (args) => {
+export const action = adminAction("payments.edit", async (args) => {
   const { store, form } = args;
   const intent = form.get("intent");
   if (intent === "cod") {

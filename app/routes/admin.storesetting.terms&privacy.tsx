@@ -27,7 +27,7 @@ const PATH = "/admin/storesetting/terms&privacy";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.legalTitle") });
 
-export const loader = adminLoader(async ({ store }) => {
+export const loader = adminLoader("settings.edit", async ({ store }) => {
   const settings = await getStoreSettings(store.id);
   return {
     values: {
@@ -40,7 +40,7 @@ export const loader = adminLoader(async ({ store }) => {
   };
 });
 
-export const action = schemaFormAction({
+export const action = schemaFormAction("settings.edit", {
   schema: legalSchema,
   save: (value, { store }) => saveLegal(store.id, value),
   success: { path: PATH },

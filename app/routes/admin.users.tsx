@@ -7,7 +7,9 @@ import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminFormAction, adminLoader } from "~/http/handlers.server";
+import { notAllowed } from "~/http/guards.server";
+import { holdsAll, type RouteGuard } from "~/lib/permissions";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { formatMoney } from "~/lib/money";
 import { useStoreSite } from "~/lib/root-data";
@@ -28,7 +30,7 @@ import { SearchInput } from "~/components/ui/FilterField";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.users.title") });
 
-export const loader = adminLoader(async ({ request, store, user }) => {
+export const loader = adminLoader("customers.view", async ({ request, store, user }) => {
   const { q, sort, cursor } = readListQuery(request, {
     sort: { allowed: USER_SORTS, fallback: { key: "name", dir: "asc" } },
   });
@@ -44,18 +46,34 @@ const REFUSALS: Record<Exclude<UserChangeResult, { ok: true }>["error"], Refusal
 };
 
 /** One row's button: the admin flag or blocking. The services refuse yourself and the last admin. */
-export const action = adminAction(async ({ request, store, user, form }) => {
-  const parsed = userChangeSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw badRequest();
-  const { intent, userId, value } = parsed.data;
-  const result =
-    intent === "admin"
-      ? await setUserAdmin(store.id, user.id, userId, value)
-      : await setUserBlocked(store.id, user.id, userId, value);
-  if (!result.ok) throw REFUSALS[result.error];
-  // Back to the same list (search, order, page) the button was pressed on.
-  return redirectWithToast(sameListPath(request, "/admin/users"), { key: "admin.users.updated" });
-});
+const USER_GUARDS = new Map<string, RouteGuard>([
+  // Making or unmaking an admin is managing the team; blocking a shopper is a customer change.
+  ["admin", "staff.manage"],
+  ["block", "customers.edit"],
+]);
+const userGuard = (intent: string) => USER_GUARDS.get(intent) ?? null;
+
+export const action = adminFormAction(
+  (form) => {
+    const intent = form.get("intent");
+    return typeof intent === "string" ? userGuard(intent) : null;
+  },
+  async ({ request, store, user, permissions, form }) => {
+    const parsed = userChangeSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw badRequest();
+    const { intent, userId, value } = parsed.data;
+    // A new admin is an Owner (decision 041): only someone who holds every permission makes one.
+    if (intent === "admin" && !holdsAll(permissions)) throw notAllowed();
+    const result =
+      intent === "admin"
+        ? await setUserAdmin(store.id, user.id, userId, value)
+        : await setUserBlocked(store.id, user.id, userId, value);
+    if (!result.ok) throw REFUSALS[result.error];
+    // Back to the same list (search, order, page) the button was pressed on.
+    return redirectWithToast(sameListPath(request, "/admin/users"), { key: "admin.users.updated" });
+  },
+  { guardOfIntent: userGuard },
+);
 
 export default function AdminUsers() {
   const { q, sort, selfId, ...page } = useLoaderData<typeof loader>();

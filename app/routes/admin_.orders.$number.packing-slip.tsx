@@ -21,7 +21,7 @@ export const handle: ShellHandle = { chrome: false };
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("admin.orders.slip.title", { number: args.data?.number ?? "" }) });
 
-export const loader = adminLoader(async ({ store, params, locale }) => {
+export const loader = adminLoader("orders.view", async ({ store, params, locale }) => {
   const order = await entityFromPath(params.number, (number) => getAdminOrder(store.id, number), ORDER_PATH);
   return {
     store: { name: store.name, logoImageId: store.branding.logoImageId },

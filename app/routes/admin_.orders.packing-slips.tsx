@@ -22,7 +22,7 @@ export const handle: ShellHandle = { chrome: false };
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("admin.orders.slips.title", { count: args.data?.slips.length ?? 0 }) });
 
-export const loader = adminLoader(async ({ request, store, locale }) => {
+export const loader = adminLoader("orders.view", async ({ request, store, locale }) => {
   const ids = selectionFromQuery(request);
   const found = await getSlipOrders(store.id, ids);
   if (found.length === 0) throw notFoundPage(ORDER_PATH.notFound);

@@ -57,18 +57,21 @@ async function expectNameWhole(name: Locator) {
 
 for (const locale of ["en", "ar"] as Locale[]) {
   test.describe(`admin rough edges (${locale})`, () => {
-    test("the desktop sidebar shows every entry at 1280×900, and says when a shorter window hides some", async ({
+    test("the desktop sidebar shows every entry at 1280×1000, and says when a shorter window hides some", async ({
       page,
     }) => {
-      await page.setViewportSize({ width: 1280, height: 900 });
+      // 19 entries since the activity log (issue 36): in Arabic they no longer fit a 900 px tall
+      // window (the cue below says so there); a 1000 px one shows them all.
+      await page.setViewportSize({ width: 1280, height: 1000 });
       await login(page, "admin", locale);
       await page.goto(dyes("/admin/dashboard", locale));
       const menu = sidebar(page, locale).getByRole("navigation", { name: t(locale, "admin.menu") });
-      const last = menu.getByRole("link", { name: t(locale, "admin.nav.billing") });
+      // The last entry: the activity log (issue 36) comes after Billing.
+      const last = menu.getByRole("link", { name: t(locale, "staffRoles.nav.activity") });
       const first = menu.getByRole("link", { name: t(locale, "admin.nav.dashboard") });
       // Every entry shows: the first and last are whole inside the menu, and the menu inside the window.
       expect(await within(first, menu), "Dashboard inside the menu").toBe(true);
-      expect(await within(last, menu), "Billing inside the menu").toBe(true);
+      expect(await within(last, menu), "Activity inside the menu").toBe(true);
       await expect(last).toBeInViewport({ ratio: 1 });
       await expect(sidebar(page, locale).getByText(t(locale, "app.poweredBy"))).toBeInViewport();
       await expect(page.getByTestId("admin-nav-more")).toHaveCount(0);

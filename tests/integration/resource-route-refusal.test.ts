@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { stores, users } from "~/db/schema";
-import { adminLoader, resourceRoute } from "~/http/handlers.server";
+import { adminLoader, ANY_STAFF, resourceRoute } from "~/http/handlers.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import * as ordersCsv from "~/routes/admin.orders.export[.csv]";
 import * as productsCsv from "~/routes/admin.products.export[.csv]";
@@ -25,7 +25,7 @@ const ORIGIN = `http://${HOST}:3000`;
 
 /** Refuses as `?why=` says, below the admin wrapper, as any resource route's own code may. */
 const refusing = resourceRoute(
-  adminLoader(({ request }) => {
+  adminLoader(ANY_STAFF, ({ request }) => {
     const why = new URL(request.url).searchParams.get("why");
     if (why === "busy")
       throw new Refusal(

@@ -638,15 +638,23 @@ describe("shoppers and reviews", () => {
     expect(moderation.map((store) => store.slug)).toContain("dyes");
   });
 
-  it("has about 8 shoppers in dyes and an admin in each store", async () => {
+  it("has about 8 shoppers in dyes, an owner in each store and dyes' packer and support agent", async () => {
     const users = await rows<{ slug: string; admins: number; shoppers: number }>(sql`
       select s.slug, count(*) filter (where u.is_admin)::int as admins, count(*) filter (where not u.is_admin)::int as shoppers
       from users u join stores s on s.id = u.store_id group by s.slug order by s.slug`);
     expect(users).toEqual([
-      { slug: "dyes", admins: 1, shoppers: expect.any(Number) },
+      { slug: "dyes", admins: 3, shoppers: expect.any(Number) },
       { slug: "inks", admins: 1, shoppers: expect.any(Number) },
     ]);
     expect(users[0]?.shoppers).toBeGreaterThanOrEqual(8);
+    const roles = await rows<{ email: string; preset: string }>(sql`
+      select u.email, u.staff_preset as preset from users u join stores s on s.id = u.store_id
+      where s.slug = 'dyes' and u.is_admin order by u.email`);
+    expect(roles).toEqual([
+      { email: "admin@dyes.test", preset: "owner" },
+      { email: "orders@dyes.test", preset: "orders" },
+      { email: "support@dyes.test", preset: "support" },
+    ]);
     const addressless = await one<{ n: number }>(sql`
       select count(*)::int as n from users u where not u.is_admin
         and not exists (select 1 from shipping_addresses a where a.store_id = u.store_id and a.user_id = u.id)`);

@@ -2,7 +2,7 @@ import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/cn";
 import type { loader as adminLayoutLoader } from "~/routes/admin";
-import { ADMIN_NAV, currentEntry } from "./nav-entries";
+import { currentEntry, navFor } from "./nav-entries";
 
 /** The admin menu: SPEC's entries in order, the current one marked for eyes and screen readers. */
 export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -10,12 +10,15 @@ export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const current = currentEntry(pathname);
   // The counts come with the admin layout's data (absent on a page rendered without it).
-  const counts = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin")?.navCounts;
+  const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin");
+  const counts = layout?.navCounts;
+  // Only what the person's role opens (decision 041); the layout's data says what it holds.
+  const entries = navFor(layout?.permissions ?? []);
   return (
     // With a mouse on a desktop the entries are compact (32 px), so all 18 and 'Powered by' fit in
     // a 900 px tall window; a finger's targets stay 44 px tall.
     <ul className="flex flex-col gap-1 lg:pointer-fine:gap-0">
-      {ADMIN_NAV.map((entry) => {
+      {entries.map((entry) => {
         const active = entry.to === current;
         return (
           <li key={entry.to}>

@@ -6,10 +6,13 @@ export const DEMO_PASSWORDS = {
   /** The inks account of shopper@dyes.test: same email, separate store, separate password. */
   otherStoreShopper: "demo-shopper-2",
   staff: "demo-staff-1",
+  /** Dye & Shade Co.'s packer (Orders role) and support agent (Support role): decision 041. */
+  ordersStaff: "demo-orders-1",
+  supportStaff: "demo-support-1",
 } as const;
 
 export interface DemoAccount {
-  role: "store admin" | "shopper" | "platform staff";
+  role: "store admin" | "orders staff" | "support staff" | "shopper" | "platform staff";
   /** Store slug, or null for the platform host. */
   store: string | null;
   email: string;
@@ -27,6 +30,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     store: "dyes",
     email: "admin@dyes.test",
     password: DEMO_PASSWORDS.admin,
+    url: `${storeUrl("dyes")}/login`,
+  },
+  {
+    role: "orders staff",
+    store: "dyes",
+    email: "orders@dyes.test",
+    password: DEMO_PASSWORDS.ordersStaff,
+    url: `${storeUrl("dyes")}/login`,
+  },
+  {
+    role: "support staff",
+    store: "dyes",
+    email: "support@dyes.test",
+    password: DEMO_PASSWORDS.supportStaff,
     url: `${storeUrl("dyes")}/login`,
   },
   {

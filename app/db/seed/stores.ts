@@ -1,4 +1,5 @@
 /** The two demo stores: identity, branding, catalogue, shoppers and how busy each one is. */
+import type { StaffPreset } from "~/lib/permissions";
 import { DYES_SHOPPERS, INKS_SHOPPERS, type ShopperDef } from "./accounts";
 import { DYES_CATALOG } from "./catalog/dyes";
 import { INKS_CATALOG } from "./catalog/inks";
@@ -54,6 +55,8 @@ export interface StoreDef {
   content: SettingsContent;
   catalog: CategoryDef[];
   admin: { email: string; name: string; password: string };
+  /** The owner's team besides the owner (decision 041): admins with a preset role. */
+  staff?: { email: string; name: string; password: string; preset: StaffPreset }[];
   shoppers: ShopperDef[];
   orderCount: number;
   /** Share of products that get reviews at all. */
@@ -88,6 +91,15 @@ export const DYES_STORE: StoreDef = {
   content: DYES_CONTENT,
   catalog: DYES_CATALOG,
   admin: { email: "admin@dyes.test", name: "Dana Haddad", password: DEMO_PASSWORDS.admin },
+  staff: [
+    { email: "orders@dyes.test", name: "Omar Saleh", password: DEMO_PASSWORDS.ordersStaff, preset: "orders" },
+    {
+      email: "support@dyes.test",
+      name: "Sara Nasser",
+      password: DEMO_PASSWORDS.supportStaff,
+      preset: "support",
+    },
+  ],
   shoppers: DYES_SHOPPERS,
   orderCount: 80,
   subscription: { plan: "growth", status: "active", days: 30 },

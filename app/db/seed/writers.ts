@@ -125,6 +125,7 @@ export async function writeStorePlan(db: AppDatabase, plan: StorePlan): Promise<
     await insertAll(tx, schema.orders, plan.orders);
     await insertAll(tx, schema.orderItems, plan.orderItems);
     await insertAll(tx, schema.orderEvents, plan.orderEvents);
+    await insertAll(tx, schema.auditLog, plan.auditLog);
     await insertAll(tx, schema.discountCodes, plan.discounts.codes);
     await insertAll(tx, schema.discountCodeTargets, plan.discounts.targets);
     await insertAll(tx, schema.discountRedemptions, plan.discounts.redemptions);

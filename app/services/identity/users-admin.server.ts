@@ -2,6 +2,7 @@
  * The admin's users list and the changes an admin makes to another account (SPEC §2 Users): the
  * admin flag and blocking. Every function takes the store id first and runs in its RLS scope.
  */
+import { recordAudit } from "~/services/audit/audit.server";
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders, sessions, users } from "~/db/schema";
@@ -110,7 +111,7 @@ export async function setUserAdmin(
   return db.withStore(storeId, async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for("update");
     const [target] = await tx
-      .select({ id: users.id, blockedAt: users.blockedAt })
+      .select({ id: users.id, blockedAt: users.blockedAt, name: users.name, isAdmin: users.isAdmin })
       .from(users)
       .where(eq(users.id, userId));
     if (!target) return { ok: false, error: "not-found" } as const;
@@ -118,7 +119,20 @@ export async function setUserAdmin(
     if (!isAdmin && admins.length <= 1 && admins.some((a) => a.id === userId)) {
       return { ok: false, error: "last-admin" } as const;
     }
-    await tx.update(users).set({ isAdmin }).where(eq(users.id, userId));
+    // A new admin is an Owner; a removed one keeps no role (decision 041).
+    await tx
+      .update(users)
+      .set({ isAdmin, staffPreset: isAdmin ? "owner" : null, staffRoleId: null })
+      .where(eq(users.id, userId));
+    if (target.isAdmin !== isAdmin) {
+      await recordAudit(tx, storeId, {
+        action: isAdmin ? "staff.add" : "staff.remove",
+        entityType: "staff",
+        entityId: userId,
+        entityLabel: target.name,
+        changes: { role: [target.isAdmin ? "admin" : null, isAdmin ? "owner" : null] },
+      });
+    }
     return { ok: true } as const;
   });
 }
@@ -138,7 +152,7 @@ export async function setUserBlocked(
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     const [target] = await tx
-      .select({ id: users.id, isAdmin: users.isAdmin })
+      .select({ id: users.id, isAdmin: users.isAdmin, name: users.name, blockedAt: users.blockedAt })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
@@ -149,6 +163,15 @@ export async function setUserBlocked(
       .set({ blockedAt: blocked ? new Date() : null })
       .where(blocked ? and(eq(users.id, userId), isNull(users.blockedAt)) : eq(users.id, userId));
     if (blocked) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    if (Boolean(target.blockedAt) !== blocked) {
+      await recordAudit(tx, storeId, {
+        action: blocked ? "customer.block" : "customer.unblock",
+        entityType: "customer",
+        entityId: userId,
+        entityLabel: target.name,
+        changes: { blocked: [!blocked, blocked] },
+      });
+    }
     return { ok: true } as const;
   });
 }

@@ -19,6 +19,7 @@
  * others with the same reasons as the order's own page; their emails are written in that
  * transaction (the outbox) and delivered after it.
  */
+import { recordAudit, type AuditEntry } from "~/services/audit/audit.server";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderEvents, orderItems, orders } from "~/db/schema";
@@ -61,6 +62,21 @@ export type StepResult =
   | { kind: "refused"; reason: string; status: OrderStatusCode; paymentStatus: PaymentStatusCode }
   /** The order changed since the admin's page showed it (the step might still be legal). */
   | { kind: "stale"; status: OrderStatusCode; paymentStatus: PaymentStatusCode };
+
+/** The activity log's entry of a step on an order (decision 041). */
+function orderEntry(
+  number: number,
+  step: OrderStep,
+  changes: Record<string, [unknown, unknown]>,
+): AuditEntry {
+  return {
+    action: `order.${step}`,
+    entityType: "order",
+    entityId: String(number),
+    entityLabel: `#${number}`,
+    changes,
+  };
+}
 
 /** What happened to the money of a cancelled order. */
 export type RefundOutcome = "none" | "requested" | "failed";
@@ -110,6 +126,7 @@ export async function takeOrderStep(
         });
         // The lock above is held: the order is still cancellable.
         if (cancelled.kind !== "cancelled") throw new Error(`cancel of a locked order: ${cancelled.kind}`);
+        await recordAudit(tx, storeId, orderEntry(number, "cancel", { status: [order.status, "cancelled"] }));
         return cancelled;
       }
       if (step === "markPaid") {
@@ -125,6 +142,11 @@ export async function takeOrderStep(
           note: "Cash received",
           actorUserId: adminUserId,
         });
+        await recordAudit(
+          tx,
+          storeId,
+          orderEntry(number, "markPaid", { paymentStatus: [order.paymentStatus, "paid"] }),
+        );
         return {
           kind: "done",
           orderId: order.id,
@@ -134,6 +156,7 @@ export async function takeOrderStep(
         };
       }
       const to = await applyStatusStep(tx, storeId, [order], step, adminUserId);
+      await recordAudit(tx, storeId, orderEntry(number, step, { status: [order.status, to] }));
       return {
         kind: "done",
         orderId: order.id,
@@ -248,7 +271,10 @@ export async function takeOrderSteps(
       .for("update");
     const found = new Map(locked.map((order) => [order.id, order]));
     const allowed = locked.filter((order) => stepRefusal(step, order) === null);
-    await applyStatusStep(tx, storeId, allowed, step, adminUserId);
+    const to = await applyStatusStep(tx, storeId, allowed, step, adminUserId);
+    for (const order of allowed) {
+      await recordAudit(tx, storeId, orderEntry(order.number, step, { status: [order.status, to] }));
+    }
     const refused: BulkRefusal[] = [];
     for (const id of orderIds) {
       const order = found.get(id);

@@ -5,6 +5,7 @@
  * `account.updated` events find their way back) and onboarded on Stripe's hosted page through
  * an account link whose return and refresh URLs are on the store's own host.
  */
+import { changedFields, recordAudit } from "~/services/audit/audit.server";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { stores, storeSettings } from "~/db/schema";
@@ -53,18 +54,31 @@ export async function getPaymentOptions(storeId: string): Promise<PaymentOptions
 /** Cash On Delivery on/off and its rules, as the Payment Options form sends them (checked by its schema). */
 export async function saveCodSettings(storeId: string, input: CodSettingsInput): Promise<void> {
   const db = await getDb();
-  await db.withStore(storeId, (tx) =>
-    tx
-      .update(storeSettings)
-      .set({
-        cashOnDeliveryEnabled: input.cashOnDelivery,
-        codFeeCents: input.codFee,
-        codMaxTotalCents: input.codMaxTotal,
-        codVerifiedOnly: input.codVerifiedOnly,
-        updatedAt: sql`now()`,
+  await db.withStore(storeId, async (tx) => {
+    const values = {
+      cashOnDeliveryEnabled: input.cashOnDelivery,
+      codFeeCents: input.codFee,
+      codMaxTotalCents: input.codMaxTotal,
+      codVerifiedOnly: input.codVerifiedOnly,
+    };
+    const [before] = await tx
+      .select({
+        cashOnDeliveryEnabled: storeSettings.cashOnDeliveryEnabled,
+        codFeeCents: storeSettings.codFeeCents,
+        codMaxTotalCents: storeSettings.codMaxTotalCents,
+        codVerifiedOnly: storeSettings.codVerifiedOnly,
       })
-      .where(eq(storeSettings.storeId, storeId)),
-  );
+      .from(storeSettings)
+      .where(eq(storeSettings.storeId, storeId));
+    const changes = changedFields(before, values);
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, storeId, { action: "payments.cod", entityType: "payments", changes });
+    }
+    await tx
+      .update(storeSettings)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(storeSettings.storeId, storeId));
+  });
 }
 
 type OriginStore = Pick<TenantStore, "id" | "slug" | "customDomain" | "matchedBy">;

@@ -10,6 +10,7 @@
  * claims of that domain say so on their page; a claim unverified for 7 days lapses (shown as
  * such, no longer checked, and saving the domain again starts a new claim).
  */
+import { recordAudit } from "~/services/audit/audit.server";
 import { randomBytes } from "node:crypto";
 import { Resolver } from "node:dns/promises";
 import { eq, sql } from "drizzle-orm";
@@ -134,8 +135,18 @@ export async function setCustomDomain(storeId: string, raw: string): Promise<Set
   if (owner !== null && owner !== storeId) return "taken";
   const db = await getDb();
   try {
-    await db.withStore(storeId, (tx) =>
-      tx
+    await db.withStore(storeId, async (tx) => {
+      const [before] = await tx
+        .select({ customDomain: stores.customDomain })
+        .from(stores)
+        .where(eq(stores.id, storeId));
+      await recordAudit(tx, storeId, {
+        action: "domain.set",
+        entityType: "domain",
+        entityLabel: domain,
+        changes: { customDomain: [before?.customDomain ?? null, domain] },
+      });
+      await tx
         .update(stores)
         .set({
           customDomain: domain,
@@ -145,8 +156,8 @@ export async function setCustomDomain(storeId: string, raw: string): Promise<Set
           customDomainError: null,
           customDomainClaimedAt: sql`now()`,
         })
-        .where(eq(stores.id, storeId)),
-    );
+        .where(eq(stores.id, storeId));
+    });
   } catch (error) {
     // The unique index on lower(custom_domain) of verified domains: the store had this domain
     // verified already and another store verified it meanwhile (the race after the check above).
@@ -165,8 +176,20 @@ function isUniqueViolation(error: unknown): boolean {
 
 export async function removeCustomDomain(storeId: string): Promise<void> {
   const db = await getDb();
-  await db.withStore(storeId, (tx) =>
-    tx
+  await db.withStore(storeId, async (tx) => {
+    const [before] = await tx
+      .select({ customDomain: stores.customDomain })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    if (before?.customDomain) {
+      await recordAudit(tx, storeId, {
+        action: "domain.remove",
+        entityType: "domain",
+        entityLabel: before.customDomain,
+        changes: { customDomain: [before.customDomain, null] },
+      });
+    }
+    await tx
       .update(stores)
       .set({
         customDomain: null,
@@ -176,8 +199,8 @@ export async function removeCustomDomain(storeId: string): Promise<void> {
         customDomainError: null,
         customDomainClaimedAt: null,
       })
-      .where(eq(stores.id, storeId)),
-  );
+      .where(eq(stores.id, storeId));
+  });
 }
 
 /** The resolver checks go through: DNS_SERVERS ("127.0.0.1:5353,…") or the system's. */

@@ -8,6 +8,7 @@
  * `tenantChanged` drops it on this instance right after the commit, so the owner's next page (and
  * any shopper's on this instance) shows the change without waiting for the notification.
  */
+import { changedFields, recordAudit } from "~/services/audit/audit.server";
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { categories, products, stores, storeSettings } from "~/db/schema";
@@ -24,6 +25,11 @@ type SettingsValues = Partial<Omit<StoreSettings, "storeId" | "updatedAt">>;
 
 /** Inserts the settings row if the store has none yet, else updates the given columns. */
 async function upsertSettings(tx: Tx, storeId: string, values: SettingsValues) {
+  const [before] = await tx.select().from(storeSettings).where(eq(storeSettings.storeId, storeId));
+  const changes = changedFields(before as Record<string, unknown> | undefined, values);
+  if (Object.keys(changes).length > 0) {
+    await recordAudit(tx, storeId, { action: "settings.update", entityType: "settings", changes });
+  }
   const set = { ...values, updatedAt: new Date() };
   await tx
     .insert(storeSettings)
@@ -57,6 +63,18 @@ export interface GeneralSettings {
 export async function saveGeneralSettings(storeId: string, input: GeneralSettings): Promise<void> {
   const db = await getDb();
   await db.withStore(storeId, async (tx) => {
+    const [store] = await tx
+      .select({ name: stores.name, currency: stores.currency, defaultLocale: stores.defaultLocale })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    const changes = changedFields(store, {
+      name: input.storeName,
+      currency: input.currency,
+      defaultLocale: input.defaultLocale,
+    });
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, storeId, { action: "settings.update", entityType: "settings", changes });
+    }
     await tx
       .update(stores)
       .set({

@@ -31,6 +31,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "~/db/client.server";
 import { DEMO_ACCOUNTS } from "~/db/seed";
+import { users } from "~/db/schema";
+import type { GuardedHandler } from "~/http/handlers.server";
+import { allows, PRESET_PERMISSIONS, STAFF_PRESETS, type StaffPreset } from "~/lib/permissions";
 import { seedDemo } from "~/db/seed";
 import { createLoadContext } from "~/http/load-context.server";
 import { INTENT_FIELD } from "~/lib/form-value";
@@ -207,10 +210,15 @@ async function send(probe: Probe): Promise<Outcome> {
       REQUEST_HANG_MS,
       `${probe.route} ${probe.method} ${probe.path.slice(0, 80)} [${probe.input.slice(0, 80)}] as ${probe.identity}`,
     );
+    // A CSV download is never rendered (the activity log's export carries stored values as
+    // text, markup included): the "markup rendered as HTML" rule is for what a browser renders.
+    const download =
+      /^text\/csv\b/.test(response.headers.get("Content-Type") ?? "") &&
+      /^attachment\b/.test(response.headers.get("Content-Disposition") ?? "");
     outcome = {
       status: response.status,
       location: response.headers.get("Location"),
-      body: probe.method === "HEAD" ? "" : await response.text(),
+      body: probe.method === "HEAD" || download ? "" : await response.text(),
     };
     spent.handle += performance.now() - from;
   } catch (error) {
@@ -360,8 +368,8 @@ const STORE_DATA_SQL = (slug: string) => sql`
     (select c.slug from categories c join categories p on p.store_id = c.store_id and p.id = c.parent_id
       where c.store_id = s.id order by p.slug, c.slug limit 1) as "subSlug",
     (select id from users u where u.store_id = s.id and not u.is_admin order by u.email limit 1) as "shopperId",
-    (select id from users u where u.store_id = s.id and u.is_admin limit 1) as "adminId",
-    (select email from users u where u.store_id = s.id and u.is_admin limit 1) as "adminEmail"
+    (select id from users u where u.store_id = s.id and u.is_admin and coalesce(u.staff_preset, 'owner') = 'owner' order by u.created_at limit 1) as "adminId",
+    (select email from users u where u.store_id = s.id and u.is_admin and coalesce(u.staff_preset, 'owner') = 'owner' order by u.created_at limit 1) as "adminEmail"
   from stores s where s.slug = ${slug}`;
 
 async function storeData(slug: string, other: string): Promise<StoreData> {
@@ -387,6 +395,61 @@ function leaksOfB(body: string): string[] {
  * /logout, a sign-in replacing the session the request carried), and everything after it would
  * silently run as an anonymous visitor.
  */
+/** What an admin route's wrapper declared (app/http/handlers.server.ts `GuardedHandler`). */
+function guardedOf(routeId: string, kind: "loader" | "action"): GuardedHandler | null {
+  const handler = app.build.routes[routeId]?.module[kind] as (GuardedHandler & object) | undefined;
+  return handler ?? null;
+}
+
+/** The most specific route whose path matches `pathname` (no splat unless nothing else). */
+function routeOfPath(pathname: string): AppRoute | null {
+  const matching = app.routes.filter((route) => {
+    const pattern = route.path
+      .split("/")
+      .map((part) =>
+        part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      )
+      .join("/");
+    return new RegExp(`^${pattern}/?$`).test(decodeURIComponent(pathname));
+  });
+  matching.sort(
+    (a, b) =>
+      Number(a.path.includes("*")) - Number(b.path.includes("*")) ||
+      Number(a.path.includes(":")) - Number(b.path.includes(":")) ||
+      Number(b.index) - Number(a.index),
+  );
+  return matching[0] ?? null;
+}
+
+/** A session of store A for each preset but the Owner (the admin identity): the demo's packer and support agent, and one user made here for each other preset. */
+async function presetSessions(): Promise<Array<[StaffPreset, string]>> {
+  const sessions: Array<[StaffPreset, string]> = [];
+  for (const preset of STAFF_PRESETS) {
+    if (preset === "owner") continue;
+    const [existing] = rowsOf<{ id: string }>(
+      await db.owner.execute(
+        sql`select id from users where store_id = ${A.id} and is_admin and staff_preset = ${preset} order by created_at limit 1`,
+      ),
+    );
+    let id = existing?.id;
+    if (!id) {
+      const [made] = await db.owner
+        .insert(users)
+        .values({
+          storeId: A.id,
+          email: `matrix-${preset}@dyes.test`,
+          name: `Matrix ${preset}`,
+          isAdmin: true,
+          staffPreset: preset,
+        })
+        .returning({ id: users.id });
+      id = made!.id;
+    }
+    sessions.push([preset, await userCookie(A.id, id, `http://${HOST_A}`)]);
+  }
+  return sessions;
+}
+
 async function refreshSessions() {
   cookies.shopper = await userCookie(A.id, A.shopperId, `http://${HOST_A}`);
   cookies.admin = await userCookie(A.id, A.adminId, `http://${HOST_A}`);
@@ -615,6 +678,78 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
           }
         }
 
+        expectNoneSince(from);
+      }),
+      PHASE_MS,
+    );
+
+    it(
+      "as each staff preset, answers an admin route 403 exactly when the preset lacks the permission it declares, and a refused write changes nothing",
+      phase("staff presets", async () => {
+        const from = failures.length;
+        const presetCookies = await presetSessions();
+        const adminRoutes = routes
+          .map((route, index) => ({ route, index }))
+          .filter(
+            ({ route }) => /^\/admin(\/|$)|^\/admin_/.test(route.path) || route.id.startsWith("routes/admin"),
+          );
+        for (const { route, index } of adminRoutes) {
+          if (!mine(index)) continue;
+          const loader = guardedOf(route.id, "loader");
+          if (!loader?.guard) continue;
+          const path = pathFor(route, A);
+          for (const [preset, cookie] of presetCookies) {
+            const probe = {
+              route: route.path,
+              identity: `${preset} preset`,
+              host: HOST_A,
+              cookie,
+              method: "GET",
+              input: "none",
+              path,
+            };
+            const outcome = await send(probe);
+            const allowed = allows(PRESET_PERMISSIONS[preset], loader.guard);
+            if (!allowed && outcome.status !== 403)
+              fail(probe, outcome.status, `not 403 without ${loader.guard}`);
+            if (allowed && outcome.status === 403)
+              fail(probe, outcome.status, `403 although it holds ${loader.guard}`);
+          }
+        }
+        // Every admin form the owner saw, posted as each preset that lacks its permission: 403
+        // (an unknown intent 400), nothing changed (send's rule for a refused write). A preset that
+        // holds it is not posted: the owner's probes cover what the action does.
+        for (const { identity, form } of forms.values()) {
+          if (identity !== "admin") continue;
+          const pathname = new URL(form.action, "http://x").pathname;
+          const target = routeOfPath(pathname);
+          if (!target || !mine(routes.indexOf(target))) continue;
+          const action = guardedOf(target.id, "action");
+          if (!action || (!action.guard && !action.guardOf)) continue;
+          const intent = form.fields.find(([name]) => name === "intent")?.[1] ?? "";
+          const guard = action.guard ?? action.guardOf?.(intent) ?? null;
+          const fields = submitted(form).map(
+            ([name, value]) => [name, plausible(name, value)] as [string, string],
+          );
+          for (const [preset, cookie] of presetCookies) {
+            if (guard !== null && allows(PRESET_PERMISSIONS[preset], guard)) continue;
+            const probe = {
+              route: `${target.path} → ${form.action}`,
+              identity: `${preset} preset`,
+              host: HOST_A,
+              cookie,
+              method: "POST",
+              input: `own form (${intent || "no intent"})`,
+              path: form.action,
+              contentType: "application/x-www-form-urlencoded",
+              body: new URLSearchParams(fields).toString(),
+            };
+            const outcome = await send(probe);
+            const expected = guard === null ? 400 : 403;
+            if (outcome.status !== expected)
+              fail(probe, outcome.status, `not ${expected} (needs ${guard ?? "a known intent"})`);
+          }
+        }
         expectNoneSince(from);
       }),
       PHASE_MS,

@@ -1,5 +1,6 @@
 /** Builds every row of one demo store in memory; the writer then inserts it in one transaction. */
 import { planShipping } from "../shipping";
+import { planAudit } from "./audit";
 import { uuidv7 } from "uuidv7";
 import type { StoreDef } from "../stores";
 import { DEMO_STORE_PACKAGE } from "../writers";
@@ -97,5 +98,6 @@ export async function planStore(
     variants,
     discounts,
     shipping: planShipping(storeId, def),
+    auditLog: planAudit(storeId, people.admin, people.staff, orders.orders, orders.orderEvents, openedAt),
   };
 }

@@ -25,6 +25,8 @@ export interface Shopper {
 
 export interface PeoplePlan {
   admin: UserRow;
+  /** The owner's team (decision 041), in the order of the store's definition. */
+  staff: UserRow[];
   shoppers: Shopper[];
   users: UserRow[];
   addresses: AddressRow[];
@@ -33,13 +35,17 @@ export interface PeoplePlan {
 export async function planPeople(storeId: string, def: StoreDef, now: Date): Promise<PeoplePlan> {
   const rng = createRng(`${def.slug}:people`);
   // Argon2 runs on libuv's pool: hashing every account at once overlaps the work.
-  const [adminHash, ...shopperHashes] = await Promise.all([
+  const staffDefs = def.staff ?? [];
+  const [adminHash, ...otherHashes] = await Promise.all([
     hashPassword(def.admin.password),
+    ...staffDefs.map((s) => hashPassword(s.password)),
     ...def.shoppers.map((s) =>
       s.signInMethod === "email-link" ? Promise.resolve(null) : hashPassword(s.password),
     ),
   ]);
 
+  const staffHashes = otherHashes.slice(0, staffDefs.length);
+  const shopperHashes = otherHashes.slice(staffDefs.length);
   const adminCreatedAt = daysBefore(now, 120);
   const admin: UserRow = {
     storeId,
@@ -49,11 +55,29 @@ export async function planPeople(storeId: string, def: StoreDef, now: Date): Pro
     passwordHash: adminHash as string,
     signInMethod: "password",
     isAdmin: true,
+    staffPreset: "owner",
     emailVerifiedAt: adminCreatedAt,
     locale: "en",
     createdAt: adminCreatedAt,
     updatedAt: adminCreatedAt,
   };
+
+  // The team joined a week after the store opened.
+  const staffCreatedAt = daysBefore(now, 113);
+  const staff: UserRow[] = staffDefs.map((member, i) => ({
+    storeId,
+    id: uuidv7(),
+    email: member.email,
+    name: member.name,
+    passwordHash: staffHashes[i] as string,
+    signInMethod: "password",
+    isAdmin: true,
+    staffPreset: member.preset,
+    emailVerifiedAt: staffCreatedAt,
+    locale: "en",
+    createdAt: staffCreatedAt,
+    updatedAt: staffCreatedAt,
+  }));
 
   const shoppers: Shopper[] = def.shoppers.map((shopperDef, i) => {
     // Registered 70 to 100 days ago: before any demo order or review.
@@ -92,7 +116,7 @@ export async function planPeople(storeId: string, def: StoreDef, now: Date): Pro
     updatedAt: user.createdAt,
   }));
 
-  return { admin, shoppers, users: [admin, ...shoppers.map((s) => s.user)], addresses };
+  return { admin, staff, shoppers, users: [admin, ...staff, ...shoppers.map((s) => s.user)], addresses };
 }
 
 /** The demo shopper (first in the list) finds a cart and a wishlist waiting after signing in. */

@@ -49,6 +49,8 @@ export interface StorePlan {
   orders: OrderRow[];
   orderItems: OrderItemRow[];
   orderEvents: OrderEventRow[];
+  /** The activity log of the demo's setup (plan/audit.ts). */
+  auditLog: (typeof schema.auditLog.$inferInsert)[];
   /** Options, values and variants of the products sold in sizes (plan/variants.ts). */
   variants: VariantPlan;
   /** Discount codes, their targets and the demo orders' uses of them (plan/discounts.ts). */

@@ -1,0 +1,175 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { buttonClass } from "~/components/ui/Button";
+import type { DataColumn } from "~/components/ui/DataTable";
+import { FilterField, SelectFilter } from "~/components/ui/FilterField";
+import { Input } from "~/components/ui/Input";
+import { ListPage } from "~/components/ui/ListPage";
+import { adminLoader } from "~/http/handlers.server";
+import { readAuditFilters } from "~/http/audit-filters.server";
+import { seo } from "~/lib/seo";
+import { TABLE_PARAMS } from "~/lib/table-links";
+import { formatInZone } from "~/lib/time-zone";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
+import { useTranslation } from "~/lib/use-translation";
+import { AUDIT_ENTITY_TYPES } from "~/lib/audit";
+import { auditActors, listAudit, type AuditRow } from "~/services/audit/audit.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("staffRoles.activity.title") });
+
+/** The store's activity log (decision 041): filters by person, entity type and days; keyset pages. */
+export const loader = adminLoader("activity.view", async ({ request, store }) => {
+  const { filters, values, problems, cursor } = readAuditFilters(request, store.timeZone);
+  const [page, actors] = await Promise.all([listAudit(store.id, filters, cursor), auditActors(store.id)]);
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    actors,
+    values,
+    problems,
+  };
+});
+
+type Row = Omit<AuditRow, "createdAt"> & { createdAt: string };
+
+/** Where an entry's entity is seen in the admin, when it has a page. */
+function entityHref(row: Row): string | null {
+  if (row.entityType === "order" && row.entityId) return `/admin/orders/${row.entityId}`;
+  if (row.entityType === "settings") return "/admin/settings";
+  if (row.entityType === "payments") return "/admin/storesetting/paymentOptions";
+  if (row.entityType === "domain") return "/admin/storesetting/customDomain";
+  if (row.entityType === "staff" || row.entityType === "customer") return "/admin/users";
+  return null;
+}
+
+const show = (value: unknown) =>
+  value === null || value === undefined
+    ? "—"
+    : typeof value === "object"
+      ? JSON.stringify(value)
+      : String(value);
+
+export default function AdminActivity() {
+  const { actors, values, problems, ...page } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const timeZone = useStoreTimeZone();
+  const { search } = useLocation();
+  const exportQuery = new URLSearchParams(search);
+  exportQuery.delete(TABLE_PARAMS.cursor);
+  const exportHref = `/admin/activity/export.csv${exportQuery.size > 0 ? `?${exportQuery}` : ""}`;
+  const columns: DataColumn<Row>[] = [
+    {
+      key: "when",
+      header: t("staffRoles.activity.when"),
+      cell: (row) => (
+        <time dateTime={row.createdAt} className="whitespace-nowrap">
+          {formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}
+        </time>
+      ),
+    },
+    {
+      key: "who",
+      header: t("staffRoles.activity.who"),
+      rowHeader: true,
+      cell: (row) =>
+        row.actorId ? (
+          <span className="flex flex-col">
+            <span dir="auto">{row.actorName}</span>
+            <bdi dir="ltr" className="text-sm text-muted">
+              {row.actorEmail}
+            </bdi>
+          </span>
+        ) : (
+          t("staffRoles.activity.system")
+        ),
+    },
+    {
+      key: "what",
+      header: t("staffRoles.activity.what"),
+      cell: (row) => {
+        const href = entityHref(row);
+        const label = `${t(`staffRoles.activity.actions.${row.action}`, { defaultValue: row.action })}${row.entityLabel ? ` ${row.entityLabel}` : ""}`;
+        return href ? (
+          <Link
+            to={href}
+            className="inline-flex min-h-11 items-center underline underline-offset-4 hover:no-underline"
+            dir="auto"
+          >
+            {label}
+          </Link>
+        ) : (
+          <span dir="auto">{label}</span>
+        );
+      },
+    },
+    {
+      key: "changes",
+      header: t("staffRoles.activity.changes"),
+      cell: (row) => {
+        const entries = Object.entries(row.changes);
+        if (entries.length === 0) return "—";
+        return (
+          <ul className="min-w-48 text-sm">
+            {entries.map(([field, [before, after]]) => (
+              <li key={field}>
+                <bdi dir="ltr">
+                  {field}: {show(before)} → {show(after)}
+                </bdi>
+              </li>
+            ))}
+          </ul>
+        );
+      },
+    },
+    {
+      key: "ip",
+      header: t("staffRoles.activity.ip"),
+      cell: (row) => <bdi dir="ltr">{row.ip ?? "—"}</bdi>,
+    },
+  ];
+  return (
+    <AdminPage title={t("staffRoles.activity.title")}>
+      <div>
+        <a href={exportHref} download className={buttonClass({ variant: "secondary" })}>
+          {t("staffRoles.activity.export")}
+        </a>
+      </div>
+      <ListPage
+        texts="staffRoles.activity"
+        page={page}
+        columns={columns}
+        ignored={problems}
+        filters={{
+          names: ["person", "type", "from", "to"],
+          fields: (
+            <>
+              <SelectFilter
+                label={t("staffRoles.activity.person")}
+                name="person"
+                value={values.person}
+                all={t("staffRoles.activity.everyone")}
+                options={actors.map((actor) => [actor.id, actor.name])}
+              />
+              <SelectFilter
+                label={t("staffRoles.activity.type")}
+                name="type"
+                value={values.type}
+                all={t("staffRoles.activity.allTypes")}
+                options={AUDIT_ENTITY_TYPES.map((type) => [type, t(`staffRoles.activity.types.${type}`)])}
+              />
+              <FilterField label={t("staffRoles.activity.from")}>
+                <Input type="date" name="from" defaultValue={values.from} />
+              </FilterField>
+              <FilterField label={t("staffRoles.activity.to")}>
+                <Input type="date" name="to" defaultValue={values.to} />
+              </FilterField>
+            </>
+          ),
+        }}
+      />
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

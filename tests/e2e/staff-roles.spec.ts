@@ -1,0 +1,90 @@
+/**
+ * Issue 36's acceptance, as a new user would try it (decision 041): the packer (Orders role)
+ * sees orders in the menu and nothing of settings or payments; payment options by address say it
+ * is not allowed; the packer marks a fresh order shipped, and the owner finds it in the activity
+ * log with the packer's name. Screenshots of the activity log at 1280 and 390 px.
+ */
+import type { Page } from "@playwright/test";
+import { addToCart, dyes, productInStock, signUp, uniqueEmail } from "./support/shop";
+import { expect, login, screenshots, t, test, type Credentials, type Locale } from "./support/fixtures";
+
+test.describe.configure({ timeout: 180_000 });
+
+const PACKER: Credentials = { email: "orders@dyes.test", password: "demo-orders-1", store: "dyes" };
+
+/** A Cash On Delivery order of the signed-in shopper, placed through the checkout form. */
+async function checkoutCod(page: Page, locale: Locale): Promise<number> {
+  const url = await page.evaluate(
+    async (city) => {
+      const html = await (await fetch("/checkout")).text();
+      const form = new DOMParser()
+        .parseFromString(html, "text/html")
+        .querySelector<HTMLFormElement>('form[action="/checkout"]');
+      if (!form) throw new Error("no checkout form");
+      const fields = new URLSearchParams();
+      for (const input of form.querySelectorAll<HTMLInputElement>(
+        "input[type=hidden], input[name=fullName], input[name=email]",
+      ))
+        fields.set(input.name, input.value);
+      fields.set("streetAddress", "12 Cedar Street");
+      fields.set("zipCode", "11011");
+      fields.set("city", city);
+      fields.set("mobile", "+961 71 234 567");
+      fields.set("paymentMethod", "cod");
+      fields.set("intent", "place");
+      const answer = await fetch("/checkout", { method: "POST", body: fields });
+      return answer.url;
+    },
+    locale === "ar" ? "بيروت" : "Beirut",
+  );
+  const number = /\/orders\/(\d+)\/confirmed/.exec(url)?.[1];
+  expect(number, `checkout ended at ${url}`).toBeDefined();
+  return Number(number);
+}
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test(`the packer sees only orders, ships one, and the owner sees it in the activity log (${locale})`, async ({
+    page,
+    browser,
+  }) => {
+    const shopper = await (await browser.newContext()).newPage();
+    await signUp(shopper, locale, {
+      name: locale === "ar" ? "ريم خوري" : "Reem Khoury",
+      email: uniqueEmail(`staff-${locale}`),
+      password: "staff-pass-1",
+    });
+    await addToCart(shopper, locale, await productInStock(locale === "en" ? 8 : 9), 1);
+    const number = await checkoutCod(shopper, locale);
+    await shopper.context().close();
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login(page, PACKER, locale);
+    await page.goto(dyes("/admin/dashboard", locale));
+    const menu = page.getByRole("navigation", { name: t(locale, "admin.menu") });
+    await expect(menu.getByRole("link", { name: t(locale, "admin.nav.orders") })).toBeVisible();
+    for (const hidden of ["settings", "paymentOptions", "customDomain", "billing", "products"]) {
+      await expect(menu.getByRole("link", { name: t(locale, `admin.nav.${hidden}`) })).toHaveCount(0);
+    }
+    await expect(menu.getByRole("link", { name: t(locale, "staffRoles.nav.activity") })).toHaveCount(0);
+
+    const refused = await page.goto(dyes("/admin/storesetting/paymentOptions", locale));
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByText(t(locale, "staffRoles.forbidden"))).toBeVisible();
+
+    await page.goto(dyes(`/admin/orders/${number}`, locale));
+    await page.getByRole("button", { name: t(locale, "admin.orders.steps.ship") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: t(locale, "admin.orders.steps.ship") })
+      .click();
+    await expect(page.getByText(t(locale, "orders.statuses.shipped")).first()).toBeVisible();
+
+    await page.context().clearCookies();
+    await login(page, "admin", locale);
+    await page.goto(dyes("/admin/activity?type=order", locale));
+    const entry = page.getByRole("row").filter({ hasText: `#${number}` });
+    await expect(entry).toContainText("Omar Saleh");
+    await expect(entry).toContainText(t(locale, "staffRoles.activity.actions.order.ship"));
+    await screenshots(page, `admin-activity-${locale}`);
+  });
+}
