@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Button } from "~/components/ui/Button";
 import { useTranslation } from "~/lib/use-translation";
 import { CancelOrderDialog } from "~/components/orders/CancelOrderDialog";
 import { OrderDetailsView } from "~/components/orders/OrderDetailsView";
@@ -33,8 +34,18 @@ export default function OrderDetailsPage() {
       </p>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-extrabold">{t("orders.detailsTitle", { number: order.number })}</h1>
-        {order.cancellable ? <CancelOrderDialog number={order.number} /> : null}
+        <div className="flex flex-wrap gap-2">
+          {order.status === "awaiting_confirmation" ? (
+            <Form method="post" action={`/orders/${order.number}/confirm`}>
+              <Button>{t("codConfirmation.page.confirm")}</Button>
+            </Form>
+          ) : null}
+          {order.cancellable ? <CancelOrderDialog number={order.number} /> : null}
+        </div>
       </div>
+      {order.status === "awaiting_confirmation" ? (
+        <p className="mt-3 text-lg">{t("codConfirmation.order.notice")}</p>
+      ) : null}
       <div className="mt-6">
         <OrderDetailsView order={order} />
       </div>

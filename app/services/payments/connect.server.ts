@@ -5,6 +5,7 @@
  * `account.updated` events find their way back) and onboarded on Stripe's hosted page through
  * an account link whose return and refresh URLs are on the store's own host.
  */
+import { loadCodConfirmSettings, type CodConfirmSettings } from "~/services/orders/cod-confirmation.server";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { stores, storeSettings } from "~/db/schema";
@@ -24,6 +25,8 @@ export interface PaymentOptionsView {
   cod: CodRule;
   card: CardStatus;
   accountId: string | null;
+  /** Shoppers confirm COD orders (issue 34). */
+  confirm: CodConfirmSettings;
 }
 
 export async function getPaymentOptions(storeId: string): Promise<PaymentOptionsView> {
@@ -34,6 +37,7 @@ export async function getPaymentOptions(storeId: string): Promise<PaymentOptions
       .from(storeSettings)
       .where(eq(storeSettings.storeId, storeId));
     const cod = await loadCodRule(tx, storeId);
+    const confirm = await loadCodConfirmSettings(tx, storeId);
     const [store] = await tx
       .select({ accountId: stores.stripeAccountId, enabled: stores.stripeChargesEnabled })
       .from(stores)
@@ -46,7 +50,7 @@ export async function getPaymentOptions(storeId: string): Promise<PaymentOptions
         : store?.enabled
           ? "ready"
           : "pending";
-    return { cashOnDelivery: settings?.cod ?? true, cod, card, accountId };
+    return { cashOnDelivery: settings?.cod ?? true, cod, confirm, card, accountId };
   });
 }
 
@@ -61,6 +65,9 @@ export async function saveCodSettings(storeId: string, input: CodSettingsInput):
         codFeeCents: input.codFee,
         codMaxTotalCents: input.codMaxTotal,
         codVerifiedOnly: input.codVerifiedOnly,
+        codConfirm: input.codConfirm,
+        codConfirmRemindHours: input.codConfirmRemindHours,
+        codConfirmCancelHours: input.codConfirmCancelHours,
         updatedAt: sql`now()`,
       })
       .where(eq(storeSettings.storeId, storeId)),
