@@ -29,7 +29,7 @@ import {
 } from "~/services/orders/cod-confirmation.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { action as linkAction, loader as linkLoader } from "~/routes/confirm-order.$token";
-import { action as shopperConfirmAction } from "~/routes/orders.$number.confirm";
+import { action as shopperConfirmAction } from "~/routes/orders.$number._index";
 import { action as stepAction, loader as adminOrderLoader } from "~/routes/admin.orders.$number";
 import { loader as slipLoader } from "~/routes/admin_.orders.$number.packing-slip";
 import { action as optionsAction } from "~/routes/admin.storesetting.paymentOptions";
@@ -272,7 +272,7 @@ describe("the shopper's order page", () => {
     const post = (withCookie: string) =>
       answer(() =>
         shopperConfirmAction({
-          request: postForm(`${A}/orders/${placed.number}/confirm`, {}, withCookie),
+          request: postForm(`${A}/orders/${placed.number}?index`, { intent: "confirm" }, withCookie),
           context: ctx,
           params: { number: String(placed.number) },
         }),
