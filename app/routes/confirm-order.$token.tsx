@@ -64,27 +64,24 @@ export default function ConfirmOrderPage() {
           status: t(`orders.statuses.${order.status}`),
         });
   return (
-    <div>
-      <OrderOutcome
-        order={order}
-        icon={icon}
-        title={title}
-        message={open ? t("codConfirmation.page.intro", { date: deadline }) : ""}
-      />
-      {open ? (
-        <Form
-          method="post"
-          className="mx-auto -mt-6 flex max-w-2xl flex-wrap justify-center gap-3 px-4 pb-12"
-        >
-          <Button name="intent" value="confirm" disabled={busy}>
-            {t("codConfirmation.page.confirm")}
-          </Button>
-          <Button name="intent" value="cancel" variant="danger" disabled={busy}>
-            {t("codConfirmation.page.cancel")}
-          </Button>
-        </Form>
-      ) : null}
-    </div>
+    <OrderOutcome
+      order={order}
+      icon={icon}
+      title={title}
+      message={open ? t("codConfirmation.page.intro", { date: deadline }) : ""}
+      actions={
+        open ? (
+          <Form method="post" className="mt-8 flex flex-wrap justify-center gap-3">
+            <Button name="intent" value="confirm" disabled={busy}>
+              {t("codConfirmation.page.confirm")}
+            </Button>
+            <Button name="intent" value="cancel" variant="danger" disabled={busy}>
+              {t("codConfirmation.page.cancel")}
+            </Button>
+          </Form>
+        ) : undefined
+      }
+    />
   );
 }
 
