@@ -66,7 +66,7 @@ const browser = {
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   },
 };
-const STORE_WIDE_SPECS = /(store-time-zone|cod-controls)\.spec\.ts$/;
+const STORE_WIDE_SPECS = /(store-time-zone|cod-controls|cod-confirmation)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -21,6 +21,7 @@ import { startTrendingSweeps } from "./app/services/orders/trending.server";
 import { startTrialNotices } from "./app/services/billing/trial-notices.server";
 import { deliveriesSettled, startOutboxSweeps } from "./app/services/email/email.server";
 import { startExpiredRowPrunes } from "./app/services/platform/expired-rows.server";
+import { startCodConfirmationSweeps } from "./app/services/orders/cod-confirmation.server";
 import { startRateLimitPrunes } from "./app/services/security/rate-limit.server";
 import { subscribeDemoStores } from "./app/services/billing/demo-subscription.server";
 import { connectDemoStores } from "./app/services/payments/demo-account.server";
@@ -266,6 +267,8 @@ async function serve() {
   const stopRateLimitPrunes = startRateLimitPrunes();
   // Expired sessions and tokens, old Stripe events and finished mail (migration 0029).
   const stopExpiredRowPrunes = startExpiredRowPrunes();
+  // Cash On Delivery orders awaiting confirmation: reminders and auto-cancels when due (decision 040).
+  const stopCodConfirmationSweeps = startCodConfirmationSweeps();
 
   let shuttingDown = false;
   async function shutdown(signal: string) {
@@ -276,6 +279,7 @@ async function serve() {
     stopOutboxSweeps();
     stopRateLimitPrunes();
     stopExpiredRowPrunes();
+    stopCodConfirmationSweeps();
     logger.info(`${signal}: draining connections`);
     // Decision 020: out within 10 s of the signal, whatever is still running.
     const forceExit = setTimeout(() => {

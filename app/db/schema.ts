@@ -318,6 +318,11 @@ export const storeSettings = pgTable(
     codFeeCents: integer("cod_fee_cents").notNull().default(0),
     codMaxTotalCents: integer("cod_max_total_cents"),
     codVerifiedOnly: boolean("cod_verified_only").notNull().default(false),
+    // Cash On Delivery orders wait for the shopper's confirmation (issue 34, decision 040): off
+    // by default; a reminder after `remind` hours, cancelled after `cancel` hours.
+    codConfirm: boolean("cod_confirm").notNull().default(false),
+    codConfirmRemindHours: integer("cod_confirm_remind_hours").notNull().default(6),
+    codConfirmCancelHours: integer("cod_confirm_cancel_hours").notNull().default(24),
     // The owner's picks for the home page, in their order. Ids, not foreign keys (an array cannot
     // hold one): they are re-read inside the store's scope when saved and when shown, and one
     // that no longer exists is skipped.
@@ -353,6 +358,10 @@ export const storeSettings = pgTable(
     check(
       "store_settings_cod_amounts",
       sql`${t.codFeeCents} >= 0 and (${t.codMaxTotalCents} is null or ${t.codMaxTotalCents} > 0)`,
+    ),
+    check(
+      "store_settings_cod_confirm_hours",
+      sql`${t.codConfirmRemindHours} between 1 and 168 and ${t.codConfirmCancelHours} between 1 and 168 and ${t.codConfirmRemindHours} < ${t.codConfirmCancelHours}`,
     ),
   ],
 );
@@ -943,7 +952,14 @@ export interface VariantOptionSnapshot {
   valueAr: string;
 }
 
-export const orderStatuses = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
+export const orderStatuses = [
+  "pending",
+  "awaiting_confirmation",
+  "confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
 export const paymentStatuses = ["unpaid", "pending", "paid", "failed", "refunded"] as const;
 
 export const orders = pgTable(
@@ -1002,6 +1018,13 @@ export const orders = pgTable(
      */
     discountCode: text("discount_code"),
     codeDiscountCents: integer("code_discount_cents").notNull().default(0),
+    /**
+     * A Cash On Delivery order awaiting the shopper's confirmation (issue 34, decision 040): when
+     * the reminder is due (cleared once sent) and when it is cancelled unless confirmed. The
+     * sweep (services/orders/cod-confirmation.server.ts) reads them; null otherwise.
+     */
+    confirmRemindAt: timestamp("confirm_remind_at", { withTimezone: true }),
+    confirmCancelAt: timestamp("confirm_cancel_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1060,6 +1083,10 @@ export const orders = pgTable(
     index("orders_counted_in_trending_idx")
       .on(t.createdAt)
       .where(sql`${t.countedInTrending}`),
+    // The confirmation sweep's due orders, across stores (decision 040).
+    index("orders_confirm_due_idx")
+      .on(t.confirmCancelAt)
+      .where(sql`${t.status} = 'awaiting_confirmation'`),
     check("orders_totals_nonnegative", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
     check("orders_cod_fee_nonnegative", sql`${t.codFeeCents} >= 0`),
   ],

@@ -12,13 +12,36 @@
  * confirmed anyway, so this only matters for data made otherwise) or a card order already paid.
  * A card order waiting for its payment is confirmed by Stripe's webhook, never by hand: the admin
  * would otherwise ship goods nobody paid for.
+ *
+ * A Cash On Delivery order of a store that asks shoppers to confirm (issue 34, decision 040) is
+ * placed `awaiting_confirmation`: the shopper confirms or cancels it (the link or their order
+ * page), the staff "Confirmed by phone" / "Refused by phone", or the sweep cancels it when its
+ * window ends. Only those leave it; it never ships from there.
+ *
+ *   awaiting_confirmation ──confirmByPhone──► confirmed
+ *      └──refuseByPhone / cancel──► cancelled (stock and code use back)
  */
-export const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "awaiting_confirmation",
+  "confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
 export const PAYMENT_STATUSES = ["unpaid", "pending", "paid", "failed", "refunded"] as const;
 export type OrderStatusCode = (typeof ORDER_STATUSES)[number];
 export type PaymentStatusCode = (typeof PAYMENT_STATUSES)[number];
 
-export const ORDER_STEPS = ["confirm", "ship", "deliver", "cancel", "markPaid"] as const;
+export const ORDER_STEPS = [
+  "confirmByPhone",
+  "refuseByPhone",
+  "confirm",
+  "ship",
+  "deliver",
+  "cancel",
+  "markPaid",
+] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
 
 /** The steps the orders list takes on several orders at once (issue 39): the same rules as one. */
@@ -33,8 +56,14 @@ export const STATUS_STEPS: Record<
   confirm: { from: ["pending"], to: "confirmed" },
   ship: { from: ["confirmed"], to: "shipped" },
   deliver: { from: ["shipped"], to: "delivered" },
-  cancel: { from: ["pending", "confirmed"], to: "cancelled" },
+  cancel: { from: ["pending", "awaiting_confirmation", "confirmed"], to: "cancelled" },
+  // Staff who called the shopper (issue 34); their labels are under codConfirmation.admin.
+  confirmByPhone: { from: ["awaiting_confirmation"], to: "confirmed" },
+  refuseByPhone: { from: ["awaiting_confirmation"], to: "cancelled" },
 };
+
+/** The steps of a Cash On Delivery order awaiting the shopper's confirmation (their own labels). */
+export const PHONE_STEPS: readonly OrderStep[] = ["confirmByPhone", "refuseByPhone"];
 
 export interface OrderState {
   status: OrderStatusCode;
@@ -51,6 +80,7 @@ export function stepRefusal(step: OrderStep, order: OrderState): string | null {
     if (order.paymentMethod !== "cod") return "notCashOnDelivery";
     if (order.paymentStatus === "paid") return "alreadyPaid";
     if (order.status === "cancelled") return "cancelled";
+    if (order.status === "awaiting_confirmation") return "from.awaiting_confirmation";
     return order.paymentStatus === "unpaid" ? null : "notUnpaid";
   }
   const rule = STATUS_STEPS[step];

@@ -26,6 +26,7 @@ export const TODO_LINKS = {
   lowStock: "/admin/products?stock=low",
   unreadRequests: "/admin/contact-requests?status=unread",
   heldReviews: "/admin/reviews?status=held",
+  awaitingConfirmation: "/admin/orders?status=awaiting_confirmation",
 } as const;
 
 /**
@@ -90,6 +91,12 @@ export default function AdminDashboard() {
     { key: "unreadRequests", count: todo.unreadRequests, label: t("reports.todo.unreadRequests") },
     // Counted by the admin layout for the menu's badge: no second query.
     { key: "heldReviews", count: layout.navCounts.heldReviews, label: t("reviewModeration.todoTile") },
+    // Cash On Delivery orders the shopper has not confirmed yet (issue 34).
+    {
+      key: "awaitingConfirmation",
+      count: todo.awaitingConfirmation,
+      label: t("codConfirmation.admin.todoTile"),
+    },
   ] as const;
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8">

@@ -11,7 +11,7 @@ import { adminAction, adminLoader } from "~/http/handlers.server";
 import { notAllowed } from "~/http/guards.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { getT } from "~/lib/i18n";
-import { availableSteps } from "~/lib/order-transitions";
+import { availableSteps, PHONE_STEPS, type OrderStep } from "~/lib/order-transitions";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { orderStepSchema } from "~/lib/validation/admin-orders";
@@ -80,7 +80,11 @@ export const action = adminAction(
         ? { key: "admin.orders.refundRequested" }
         : result.refund === "failed"
           ? { key: "admin.orders.refundFailed", type: "error" as const }
-          : { key: `admin.orders.done.${step}` };
+          : {
+              key: PHONE_STEPS.includes(step)
+                ? `codConfirmation.admin.done.${step}`
+                : `admin.orders.done.${step}`,
+            };
     return redirectWithToast(`/admin/orders/${number}`, { ...toast, params: { number } });
   },
 );
@@ -94,6 +98,9 @@ export default function AdminOrderPage() {
     expectedStatus: order.status,
     expectedPayment: order.paymentStatus,
   });
+  // The by-phone steps of a COD order awaiting confirmation have their labels under codConfirmation.
+  const label = (group: string, step: OrderStep) =>
+    PHONE_STEPS.includes(step) ? `codConfirmation.admin.${group}.${step}` : `admin.orders.${group}.${step}`;
   const actorText = (index: number) => {
     const actor = actors[index];
     if (!actor?.name) return t("admin.orders.bySystem");
@@ -110,14 +117,17 @@ export default function AdminOrderPage() {
           </span>
           {t("admin.orders.backToList")}
         </Link>
-        <a
-          href={`/admin/orders/${order.number}/packing-slip`}
-          target="_blank"
-          rel="noreferrer"
-          className={buttonClass({ variant: "secondary" })}
-        >
-          {t("admin.orders.packingSlip")}
-        </a>
+        {/* Not before the shopper confirmed a Cash On Delivery order (issue 34). */}
+        {order.status === "awaiting_confirmation" ? null : (
+          <a
+            href={`/admin/orders/${order.number}/packing-slip`}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClass({ variant: "secondary" })}
+          >
+            {t("admin.orders.packingSlip")}
+          </a>
+        )}
       </div>
       <ActionNotice data={actionData} />
       <OrderDetailsView
@@ -138,12 +148,16 @@ export default function AdminOrderPage() {
                     <ConfirmDialog
                       key={step}
                       id={`order-${step}`}
-                      trigger={t(`admin.orders.steps.${step}`)}
-                      title={t(`admin.orders.confirmTitles.${step}`, { number: order.number })}
-                      description={t(`admin.orders.confirmTexts.${step}`)}
+                      trigger={t(label("steps", step))}
+                      title={t(label("confirmTitles", step), { number: order.number })}
+                      description={t(label("confirmTexts", step))}
                       fields={fields(step)}
-                      tone={step === "cancel" ? "danger" : "primary"}
-                      dismissLabel={step === "cancel" ? t("admin.orders.keepOrder") : undefined}
+                      tone={step === "cancel" || step === "refuseByPhone" ? "danger" : "primary"}
+                      dismissLabel={
+                        step === "cancel" || step === "refuseByPhone"
+                          ? t("admin.orders.keepOrder")
+                          : undefined
+                      }
                     />
                   ))}
                 </div>

@@ -7,6 +7,7 @@ import { data, redirect, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
+import { CheckboxField } from "~/components/ui/Checkbox";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
@@ -44,6 +45,8 @@ export const loader = adminLoader("payments.edit", async ({ store, request }) =>
     codValues: {
       codFee: minorToMajor(options.cod.feeCents),
       codMaxTotal: options.cod.maxTotalCents === null ? "" : minorToMajor(options.cod.maxTotalCents),
+      codConfirmRemindHours: String(options.confirm.remindHours),
+      codConfirmCancelHours: String(options.confirm.cancelHours),
     },
     constraint: formConstraint(codSettingsSchema),
   };
@@ -103,7 +106,7 @@ export default function PaymentOptions() {
   });
   // After a refused save the boxes show what was sent, else what is stored.
   const sent = reply?.initialValue;
-  const ticked = (name: "cashOnDelivery" | "codVerifiedOnly", stored: boolean) =>
+  const ticked = (name: "cashOnDelivery" | "codVerifiedOnly" | "codConfirm", stored: boolean) =>
     sent ? sent[name] === "on" : stored;
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10">
@@ -164,6 +167,28 @@ export default function PaymentOptions() {
             {t("codControls.verifiedOnlyHint")}
           </p>
           <FieldError id="cod-codVerifiedOnly-error" errors={form.field("codVerifiedOnly").errors} />
+        </div>
+        <CheckboxField
+          field={form.field("codConfirm")}
+          label={t("codConfirmation.settings.label")}
+          hint={t("codConfirmation.settings.hint")}
+          defaultChecked={ticked("codConfirm", options.confirm.enabled)}
+        />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field
+            field={form.field("codConfirmRemindHours")}
+            label={t("codConfirmation.settings.remindHours")}
+            hint={t("codConfirmation.settings.remindHoursHint")}
+            inputMode="numeric"
+            dir="ltr"
+          />
+          <Field
+            field={form.field("codConfirmCancelHours")}
+            label={t("codConfirmation.settings.cancelHours")}
+            hint={t("codConfirmation.settings.cancelHoursHint")}
+            inputMode="numeric"
+            dir="ltr"
+          />
         </div>
         <Button name="intent" value="cod" className="self-start" disabled={busy}>
           {t("paymentOptions.save")}

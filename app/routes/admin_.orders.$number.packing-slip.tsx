@@ -1,3 +1,4 @@
+import { Refusal } from "~/http/refusal.server";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -23,6 +24,9 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export const loader = adminLoader("orders.view", async ({ store, params, locale }) => {
   const order = await entityFromPath(params.number, (number) => getAdminOrder(store.id, number), ORDER_PATH);
+  // Nothing is packed before the shopper confirmed a Cash On Delivery order (issue 34).
+  if (order.status === "awaiting_confirmation")
+    throw new Refusal(409, { key: "codConfirmation.admin.noSlipYet" });
   return {
     store: { name: store.name, logoImageId: store.branding.logoImageId },
     ...slipView(order, locale, store.timeZone),

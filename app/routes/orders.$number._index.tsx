@@ -1,11 +1,17 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ActionNotice } from "~/components/admin/ActionNotice";
+import { badRequest, Refusal } from "~/http/refusal.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { emailStore } from "~/services/email/email-templates.server";
+import { confirmShopperOrder } from "~/services/orders/cod-confirmation.server";
+import { Button } from "~/components/ui/Button";
 import { useTranslation } from "~/lib/use-translation";
 import { CancelOrderDialog } from "~/components/orders/CancelOrderDialog";
 import { OrderDetailsView } from "~/components/orders/OrderDetailsView";
 import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
-import { shopperLoader } from "~/http/handlers.server";
-import { entityFromPath, ORDER_PATH } from "~/http/entity.server";
+import { shopperAction, shopperLoader } from "~/http/handlers.server";
+import { entityFromPath, notFoundPage, ORDER_PATH, pathKey } from "~/http/entity.server";
 import { seo } from "~/lib/seo";
 import { findShopperOrder } from "~/services/orders/shopper-order.server";
 
@@ -21,8 +27,22 @@ export const loader = shopperLoader(async ({ store, user, params, locale }) => {
   return { order };
 });
 
+/**
+ * "Confirm my order" (issue 34): a Cash On Delivery order of this shopper still awaiting
+ * confirmation becomes confirmed; anything else changes nothing (409 with why).
+ */
+export const action = shopperAction(async ({ store, user, params, form }) => {
+  const number = pathKey(params.number, ORDER_PATH);
+  if (form.get("intent") !== "confirm") throw badRequest();
+  const result = await confirmShopperOrder(store.id, user.id, number, emailStore(store));
+  if (result === "not-found") throw notFoundPage(ORDER_PATH.notFound);
+  if (result === "unchanged") throw new Refusal(409, { key: "codConfirmation.page.notAwaiting" });
+  return redirectWithToast(`/orders/${number}`, { key: "codConfirmation.page.confirmedToast" });
+});
+
 export default function OrderDetailsPage() {
   const { order } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -33,8 +53,21 @@ export default function OrderDetailsPage() {
       </p>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-extrabold">{t("orders.detailsTitle", { number: order.number })}</h1>
-        {order.cancellable ? <CancelOrderDialog number={order.number} /> : null}
+        <div className="flex flex-wrap gap-2">
+          {order.status === "awaiting_confirmation" ? (
+            <Form method="post">
+              <Button name="intent" value="confirm">
+                {t("codConfirmation.page.confirm")}
+              </Button>
+            </Form>
+          ) : null}
+          {order.cancellable ? <CancelOrderDialog number={order.number} /> : null}
+        </div>
       </div>
+      <ActionNotice data={actionData} />
+      {order.status === "awaiting_confirmation" ? (
+        <p className="mt-3 text-lg">{t("codConfirmation.order.notice")}</p>
+      ) : null}
       <div className="mt-6">
         <OrderDetailsView order={order} />
       </div>

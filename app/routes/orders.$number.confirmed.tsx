@@ -54,26 +54,34 @@ export default function OrderConfirmed() {
     }, RECHECK_SECONDS * 1000);
     return () => window.clearInterval(timer);
   }, [waiting, revalidator]);
-  const confirmed = order.status !== "pending" && order.status !== "cancelled";
+  // A Cash On Delivery order the store asks the shopper to confirm (issue 34).
+  const toConfirm = order.status === "awaiting_confirmation";
+  const confirmed = order.status !== "pending" && order.status !== "cancelled" && !toConfirm;
   return (
     <OrderOutcome
       order={order}
-      icon={order.status === "cancelled" ? "cross" : order.status === "pending" ? "wait" : "check"}
+      icon={
+        order.status === "cancelled" ? "cross" : order.status === "pending" || toConfirm ? "wait" : "check"
+      }
       title={
         order.status === "cancelled"
           ? t("orders.cancelledTitle")
-          : waiting
-            ? t("orders.paymentConfirmingTitle")
-            : t("orders.confirmedTitle")
+          : toConfirm
+            ? t("codConfirmation.placed.title")
+            : waiting
+              ? t("orders.paymentConfirmingTitle")
+              : t("orders.confirmedTitle")
       }
       message={
         order.status === "cancelled"
           ? t("orders.cancelledMessage", { number: order.number })
-          : confirmed
-            ? t("orders.confirmedMessage", { number: order.number })
-            : waiting
-              ? t("orders.paymentConfirmingMessage", { number: order.number })
-              : t("orders.pendingPaymentMessage", { number: order.number })
+          : toConfirm
+            ? t("codConfirmation.placed.message", { number: order.number })
+            : confirmed
+              ? t("orders.confirmedMessage", { number: order.number })
+              : waiting
+                ? t("orders.paymentConfirmingMessage", { number: order.number })
+                : t("orders.pendingPaymentMessage", { number: order.number })
       }
     />
   );

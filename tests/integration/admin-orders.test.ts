@@ -416,6 +416,12 @@ describe("steps", () => {
       paymentMethod: "cod",
       legal: ["ship", "cancel", "markPaid"],
     },
+    {
+      status: "awaiting_confirmation",
+      paymentStatus: "unpaid",
+      paymentMethod: "cod",
+      legal: ["confirmByPhone", "refuseByPhone", "cancel"],
+    },
     { status: "confirmed", paymentStatus: "paid", paymentMethod: "card", legal: ["ship", "cancel"] },
     { status: "confirmed", paymentStatus: "paid", paymentMethod: "cod", legal: ["ship", "cancel"] },
     { status: "shipped", paymentStatus: "unpaid", paymentMethod: "cod", legal: ["deliver", "markPaid"] },
@@ -431,6 +437,8 @@ describe("steps", () => {
     (s: { status: Status; paymentStatus: Payment }) => { status: Status; paymentStatus: Payment }
   > = {
     confirm: (s) => ({ status: "confirmed", paymentStatus: s.paymentStatus }),
+    confirmByPhone: (s) => ({ status: "confirmed", paymentStatus: s.paymentStatus }),
+    refuseByPhone: (s) => ({ status: "cancelled", paymentStatus: s.paymentStatus }),
     ship: (s) => ({ status: "shipped", paymentStatus: s.paymentStatus }),
     deliver: (s) => ({ status: "delivered", paymentStatus: s.paymentStatus }),
     cancel: (s) => ({
@@ -441,6 +449,8 @@ describe("steps", () => {
   };
   const KIND: Record<OrderStep, string> = {
     confirm: "order-confirmed",
+    confirmByPhone: "order-confirmed",
+    refuseByPhone: "order-cancelled",
     ship: "order-shipped",
     deliver: "order-delivered",
     cancel: "order-cancelled",

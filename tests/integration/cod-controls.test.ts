@@ -337,7 +337,12 @@ describe("the Payment Options form", () => {
         params: {},
       }),
     );
-    expect(shown.data.codValues).toEqual({ codFee: "2.50", codMaxTotal: "300.00" });
+    expect(shown.data.codValues).toEqual({
+      codFee: "2.50",
+      codMaxTotal: "300.00",
+      codConfirmRemindHours: "6",
+      codConfirmCancelHours: "24",
+    });
     // An empty ceiling is no limit; unticked boxes are off.
     expect((await save({ cashOnDelivery: "on", codFee: "0", codMaxTotal: "" })).status).toBe(302);
     expect(await settingsRow()).toEqual({ cod: true, fee: 0, max: null, verifiedOnly: false });

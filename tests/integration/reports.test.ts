@@ -265,7 +265,13 @@ describe("the reports query layer", () => {
       [P2_NAME, 4, 4000],
       [P1_NAME, 3, 2000],
     ]);
-    expect(report.todo).toEqual({ toShip: 1, cashToCollect: 1, lowStock: 1, unreadRequests: 2 });
+    expect(report.todo).toEqual({
+      toShip: 1,
+      cashToCollect: 1,
+      lowStock: 1,
+      unreadRequests: 2,
+      awaitingConfirmation: 0,
+    });
     // Newest first by when it was placed, whatever its state: the 00:30 order of 11 March.
     expect(report.recent[0]!.number).toBe(5002);
   });
@@ -316,7 +322,13 @@ describe("the reports query layer", () => {
   it("never counts the other store", async () => {
     const report = await dashboardReport(beta.storeId, range, "UTC");
     expect(report.current).toEqual({ sales: 99_999, orders: 1, newShoppers: 1 });
-    expect(report.todo).toEqual({ toShip: 1, cashToCollect: 0, lowStock: 1, unreadRequests: 1 });
+    expect(report.todo).toEqual({
+      toShip: 1,
+      cashToCollect: 0,
+      lowStock: 1,
+      unreadRequests: 1,
+      awaitingConfirmation: 0,
+    });
   });
 });
 

@@ -8,8 +8,19 @@ import { codSettingsSchema } from "~/lib/validation/payment-options";
 
 describe("the COD settings form", () => {
   it("reads an empty ceiling as no limit, whether sent as '' or not at all", () => {
-    const expected = { cashOnDelivery: true, codFee: 150, codMaxTotal: null, codVerifiedOnly: false };
-    expect(codSettingsSchema.parse({ cashOnDelivery: "on", codFee: "1.5", codMaxTotal: "" })).toEqual(expected);
+    const expected = {
+      cashOnDelivery: true,
+      codFee: 150,
+      codMaxTotal: null,
+      codVerifiedOnly: false,
+      // Left out (a form from before issue 34): off, with the default hours.
+      codConfirm: false,
+      codConfirmRemindHours: 6,
+      codConfirmCancelHours: 24,
+    };
+    expect(codSettingsSchema.parse({ cashOnDelivery: "on", codFee: "1.5", codMaxTotal: "" })).toEqual(
+      expected,
+    );
     expect(codSettingsSchema.parse({ cashOnDelivery: "on", codFee: "1.5" })).toEqual(expected);
   });
 
@@ -19,6 +30,9 @@ describe("the COD settings form", () => {
       codFee: 0,
       codMaxTotal: 25050,
       codVerifiedOnly: true,
+      codConfirm: false,
+      codConfirmRemindHours: 6,
+      codConfirmCancelHours: 24,
     });
     expect(codSettingsSchema.safeParse({ codFee: "1", codMaxTotal: "0" }).error?.issues[0]?.message).toBe(
       "codControls.maxInvalid",

@@ -196,6 +196,9 @@ function eventText(t: T, event: OrderView["events"][number]): string {
   const payment = event.paymentStatus ? t(`orders.paymentStatuses.${event.paymentStatus}`) : "";
   if (event.type === "placed") return t("orders.events.placed", { status, payment });
   if (event.type === "payment") return t("orders.events.payment", { payment });
-  const text = t("orders.events.status", { status });
+  // A Cash On Delivery confirmation (issue 34): the reminder, and who confirmed or refused it.
+  if (event.type === "reminder") return t("codConfirmation.events.reminder");
+  const how = event.noteKey ? ` · ${t(`codConfirmation.events.${event.noteKey}`)}` : "";
+  const text = t("orders.events.status", { status }) + how;
   return payment ? `${text} · ${t("orders.events.payment", { payment })}` : text;
 }

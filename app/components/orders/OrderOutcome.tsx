@@ -19,12 +19,15 @@ export function OrderOutcome({
   icon,
   title,
   message,
+  actions,
 }: {
   order: OrderView;
   /** "wait": a card payment not confirmed yet (nothing green before the webhook says paid). */
   icon: "check" | "cross" | "wait";
   title: string;
   message: string;
+  /** In place of "View order details" / "Continue shopping" (the COD confirmation link's buttons). */
+  actions?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const separator = ADDRESS_SEPARATOR[i18n.language === "ar" ? "ar" : "en"];
@@ -84,14 +87,16 @@ export function OrderOutcome({
           </dd>
         </div>
       </dl>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to={`/orders/${order.number}`} className={PRIMARY}>
-          {t("orders.viewOrder")}
-        </Link>
-        <Link to="/products" className={SECONDARY}>
-          {t("orders.continueShopping")}
-        </Link>
-      </div>
+      {actions ?? (
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to={`/orders/${order.number}`} className={PRIMARY}>
+            {t("orders.viewOrder")}
+          </Link>
+          <Link to="/products" className={SECONDARY}>
+            {t("orders.continueShopping")}
+          </Link>
+        </div>
+      )}
     </section>
   );
 }

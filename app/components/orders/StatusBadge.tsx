@@ -2,6 +2,7 @@ import { useTranslation } from "~/lib/use-translation";
 
 const TONES: Record<string, string> = {
   pending: "border-amber-700 text-amber-900 dark:border-amber-300 dark:text-amber-200",
+  awaiting_confirmation: "border-amber-700 text-amber-900 dark:border-amber-300 dark:text-amber-200",
   confirmed: "border-blue-700 text-blue-900 dark:border-blue-300 dark:text-blue-200",
   shipped: "border-indigo-700 text-indigo-900 dark:border-indigo-300 dark:text-indigo-200",
   delivered: "border-green-700 text-green-900 dark:border-green-300 dark:text-green-200",

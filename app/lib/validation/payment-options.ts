@@ -13,6 +13,18 @@ const checkbox = z
   .optional()
   .transform((value) => value === "on");
 
+/** Whole hours from 1 to a week; left out (a form from before issue 34), the default. */
+const hoursField = (fallback: number) =>
+  blankAsMissing(
+    z
+      .string({ invalid_type_error: "codConfirmation.settings.hoursInvalid" })
+      .trim()
+      .regex(/^\d{1,3}$/, "codConfirmation.settings.hoursInvalid")
+      .transform(Number)
+      .refine((hours) => hours >= 1 && hours <= 168, "codConfirmation.settings.hoursInvalid")
+      .optional(),
+  ).transform((hours) => hours ?? fallback);
+
 export const codSettingsSchema = z.object({
   cashOnDelivery: checkbox,
   codFee: amountField("validation.amountRequired"),
@@ -26,5 +38,16 @@ export const codSettingsSchema = z.object({
       .optional(),
   ).transform((minor) => minor ?? null),
   codVerifiedOnly: checkbox,
+  // Shoppers confirm COD orders (issue 34): the reminder and the auto-cancel, in whole hours.
+  codConfirm: checkbox,
+  codConfirmRemindHours: hoursField(6),
+  codConfirmCancelHours: hoursField(24),
+}).superRefine((value, ctx) => {
+  if (value.codConfirmRemindHours >= value.codConfirmCancelHours)
+    ctx.addIssue({
+      code: "custom",
+      path: ["codConfirmRemindHours"],
+      message: "codConfirmation.settings.remindBeforeCancel",
+    });
 });
 export type CodSettingsInput = z.output<typeof codSettingsSchema>;

@@ -44,6 +44,7 @@ import type { PaymentMethod, ShippingInput } from "~/lib/validation/checkout";
 import { lockShopperCart } from "~/services/commerce/shopper-lock.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { deliverAfterCommit, enqueueEmails } from "~/services/email/email.server";
+import { confirmationEmail, loadCodConfirmSettings } from "./cod-confirmation.server";
 import { linesInEmailOrder, orderEmailMessage } from "./order-emails.server";
 import { alertRecipients, orderAlertEmail, type AlertRecipient } from "./order-alerts.server";
 import {
@@ -354,7 +355,10 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
         .where(eq(stores.id, store.id))
         .returning({ number: stores.lastOrderNumber });
       const cod = input.paymentMethod === "cod";
-      const status = cod ? "confirmed" : "pending";
+      // The store asks COD shoppers to confirm (issue 34): the order waits, with its due times.
+      const confirm = cod ? await loadCodConfirmSettings(tx, store.id) : null;
+      const awaiting = Boolean(confirm?.enabled);
+      const status = awaiting ? "awaiting_confirmation" : cod ? "confirmed" : "pending";
       const paymentStatus = cod ? "unpaid" : "pending";
       const [order] = await tx
         .insert(orders)
@@ -390,6 +394,12 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           countedInTrending: true,
           discountCode: price.code?.code ?? null,
           codeDiscountCents: price.codeDiscountCents,
+          ...(awaiting && confirm
+            ? {
+                confirmRemindAt: sql`now() + make_interval(hours => ${confirm.remindHours})`,
+                confirmCancelAt: sql`now() + make_interval(hours => ${confirm.cancelHours})`,
+              }
+            : {}),
         })
         .returning();
       const lines = await tx
@@ -431,7 +441,9 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       if (ctx.mail) {
         // In the order's transaction: the emails exist exactly when the order does.
         emailIds = await enqueueEmails(tx, store.id, [
-          orderEmailMessage(ctx.mail, order!, linesInEmailOrder(lines), "order-placed"),
+          awaiting
+            ? confirmationEmail(ctx.mail, order!, lines, "order-awaiting-confirmation")
+            : orderEmailMessage(ctx.mail, order!, linesInEmailOrder(lines), "order-placed"),
           ...recipients.map((admin) => orderAlertEmail(ctx.mail!, order!, linesInEmailOrder(lines), admin)),
         ]);
       }

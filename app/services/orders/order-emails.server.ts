@@ -30,7 +30,10 @@ export type OrderEmailKind =
   | "order-confirmed"
   | "order-shipped"
   | "order-delivered"
-  | "order-payment-received";
+  | "order-payment-received"
+  // A Cash On Delivery order waiting for the shopper (issue 34): its link is the confirmation page.
+  | "order-awaiting-confirmation"
+  | "order-confirmation-reminder";
 
 /** An email owed for an order once its change has committed. */
 export interface OrderEmail {
@@ -47,6 +50,8 @@ export function orderEmailMessage(
   order: OrderRow,
   lines: readonly OrderLineRow[],
   kind: OrderEmailKind,
+  /** The button's link instead of the order page (the confirmation link, issue 34). */
+  button?: { link: string; label: string },
 ): EmailMessage {
   const locale = order.locale;
   const t = getT(locale);
@@ -54,8 +59,8 @@ export function orderEmailMessage(
   const vars = { store: store.name, name: order.shipFullName, number: order.number };
   const subject = t(`email.${kind}.subject`, vars);
   const intro = [t("email.greeting", vars), t(`email.${kind}.body`, vars)];
-  const link = `${store.origin}/orders/${order.number}`;
-  const action = t("email.order.action");
+  const link = button?.link ?? `${store.origin}/orders/${order.number}`;
+  const action = button?.label ?? t("email.order.action");
   const items = lines.map((line) => ({
     name: nameWithVariant(line, locale),
     quantity: line.quantity,

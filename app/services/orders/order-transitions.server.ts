@@ -44,6 +44,10 @@ import {
 import { cancelOrderIn } from "./orders.server";
 import { errorFields, logger } from "~/lib/log.server";
 
+/** The history notes of the staff's by-phone steps (issue 34); who took them is the event's actor. */
+export const CONFIRMED_BY_PHONE = "Confirmed by phone";
+export const REFUSED_BY_PHONE = "Refused by phone";
+
 export interface ExpectedState {
   status: OrderStatusCode;
   paymentStatus: PaymentStatusCode;
@@ -82,6 +86,8 @@ function orderEntry(
 export type RefundOutcome = "none" | "requested" | "failed";
 
 const EMAILS: Record<OrderStep, OrderEmailKind> = {
+  confirmByPhone: "order-confirmed",
+  refuseByPhone: "order-cancelled",
   confirm: "order-confirmed",
   ship: "order-shipped",
   deliver: "order-delivered",
@@ -119,8 +125,9 @@ export async function takeOrderStep(
       if (order.status !== expected.status || order.paymentStatus !== expected.paymentStatus)
         return { kind: "stale", ...state };
 
-      if (step === "cancel") {
-        const cancelled = await cancelOrderIn(tx, storeId, { id: order.id }, "Cancelled by the store", {
+      if (step === "cancel" || step === "refuseByPhone") {
+        const note = step === "cancel" ? "Cancelled by the store" : REFUSED_BY_PHONE;
+        const cancelled = await cancelOrderIn(tx, storeId, { id: order.id }, note, {
           kind: "admin",
           userId: adminUserId,
         });
@@ -201,7 +208,7 @@ async function applyStatusStep(
   tx: Tx,
   storeId: string,
   steppedOrders: readonly { id: string; status: OrderStatusCode }[],
-  step: Exclude<OrderStep, "cancel" | "markPaid">,
+  step: Exclude<OrderStep, "cancel" | "markPaid" | "refuseByPhone">,
   adminUserId: string,
 ): Promise<OrderStatusCode> {
   const to = STATUS_STEPS[step].to;
@@ -225,9 +232,24 @@ async function applyStatusStep(
       type: "status" as const,
       fromStatus: order.status,
       toStatus: to,
+      note: step === "confirmByPhone" ? CONFIRMED_BY_PHONE : null,
       actorUserId: adminUserId,
     })),
   );
+  // Confirmed by phone: nothing is due for it any more (the sweep reads only awaiting orders anyway).
+  if (step === "confirmByPhone")
+    await tx
+      .update(orders)
+      .set({ confirmRemindAt: null, confirmCancelAt: null })
+      .where(
+        and(
+          eq(orders.storeId, storeId),
+          inArray(
+            orders.id,
+            steppedOrders.map((order) => order.id),
+          ),
+        ),
+      );
   return to;
 }
 

@@ -29,6 +29,14 @@ export function orderRowView(order: OrderSummary, locale: Locale, timeZone: stri
 }
 export type OrderRowView = ReturnType<typeof orderRowView>;
 
+/** The history notes of the COD confirmation steps, and their labels' keys. */
+const CONFIRMATION_NOTES: Record<string, string> = {
+  "Confirmed by phone": "confirmedByPhone",
+  "Refused by phone": "refusedByPhone",
+  "Confirmed by the shopper": "confirmedByShopper",
+  "Not confirmed in time": "notConfirmedInTime",
+};
+
 export function orderView(order: OrderDetails, locale: Locale, timeZone: string) {
   const money = (cents: number) => formatMoney(cents, order.currency, locale);
   return {
@@ -73,6 +81,8 @@ export function orderView(order: OrderDetails, locale: Locale, timeZone: string)
       type: event.type,
       toStatus: event.toStatus,
       paymentStatus: event.paymentStatus,
+      /** How a COD confirmation step was taken (issue 34): a key under codConfirmation.events. */
+      noteKey: (event.note && CONFIRMATION_NOTES[event.note]) ?? null,
       date: formatDate(event.createdAt, locale, timeZone, true),
       dateTime: event.createdAt.toISOString(),
     })),

@@ -168,6 +168,7 @@ export interface OrderEvent {
   fromStatus: string | null;
   toStatus: string | null;
   paymentStatus: string | null;
+  note: string | null;
   createdAt: Date;
 }
 
@@ -211,6 +212,7 @@ export const EVENT_COLUMNS = {
   fromStatus: orderEvents.fromStatus,
   toStatus: orderEvents.toStatus,
   paymentStatus: orderEvents.paymentStatus,
+  note: orderEvents.note,
   createdAt: orderEvents.createdAt,
 };
 
@@ -325,6 +327,8 @@ export async function cancelOrderIn(
   which: { number: number } | { id: string },
   reason: string,
   actor: CancelActor,
+  /** Only from this status (a Cash On Delivery order's confirmation window, issue 34). */
+  onlyFrom?: OrderStatus,
 ): Promise<CancelResult> {
   const match = "id" in which ? eq(orders.id, which.id) : eq(orders.number, which.number);
   const owner = actor.kind === "shopper" ? eq(orders.userId, actor.userId) : undefined;
@@ -339,7 +343,8 @@ export async function cancelOrderIn(
     .where(and(eq(orders.storeId, storeId), match, owner))
     .for("update");
   if (!order) return { kind: "not-found" };
-  if (!CANCELLABLE.includes(order.status)) return { kind: "not-cancellable", status: order.status };
+  if (!CANCELLABLE.includes(order.status) || (onlyFrom && order.status !== onlyFrom))
+    return { kind: "not-cancellable", status: order.status };
   // Pending card payments that never completed are failed, not refunded.
   const paymentStatus = order.paymentStatus === "pending" ? "failed" : order.paymentStatus;
   await tx

@@ -3,7 +3,7 @@
  * language and the store's days. No prices (it goes in the parcel), only the amount to collect on
  * an unpaid Cash On Delivery order, and the discount code used (a printed voucher to match).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
@@ -53,7 +53,14 @@ export async function getSlipOrders(storeId: string, orderIds: readonly string[]
     const found = await tx
       .select({ id: orders.id, createdAt: orders.createdAt })
       .from(orders)
-      .where(and(eq(orders.storeId, storeId), inArray(orders.id, [...orderIds])))
+      // An order awaiting the shopper's confirmation is not packed yet (issue 34).
+      .where(
+        and(
+          eq(orders.storeId, storeId),
+          inArray(orders.id, [...orderIds]),
+          ne(orders.status, "awaiting_confirmation"),
+        ),
+      )
       .orderBy(orders.createdAt, orders.id);
     const details: OrderDetails[] = [];
     for (const { id } of found) {

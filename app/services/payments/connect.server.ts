@@ -6,6 +6,7 @@
  * an account link whose return and refresh URLs are on the store's own host.
  */
 import { changedFields, recordAudit } from "~/services/audit/audit.server";
+import { loadCodConfirmSettings, type CodConfirmSettings } from "~/services/orders/cod-confirmation.server";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { stores, storeSettings } from "~/db/schema";
@@ -25,6 +26,8 @@ export interface PaymentOptionsView {
   cod: CodRule;
   card: CardStatus;
   accountId: string | null;
+  /** Shoppers confirm COD orders (issue 34). */
+  confirm: CodConfirmSettings;
 }
 
 export async function getPaymentOptions(storeId: string): Promise<PaymentOptionsView> {
@@ -35,6 +38,7 @@ export async function getPaymentOptions(storeId: string): Promise<PaymentOptions
       .from(storeSettings)
       .where(eq(storeSettings.storeId, storeId));
     const cod = await loadCodRule(tx, storeId);
+    const confirm = await loadCodConfirmSettings(tx, storeId);
     const [store] = await tx
       .select({ accountId: stores.stripeAccountId, enabled: stores.stripeChargesEnabled })
       .from(stores)
@@ -47,7 +51,7 @@ export async function getPaymentOptions(storeId: string): Promise<PaymentOptions
         : store?.enabled
           ? "ready"
           : "pending";
-    return { cashOnDelivery: settings?.cod ?? true, cod, card, accountId };
+    return { cashOnDelivery: settings?.cod ?? true, cod, confirm, card, accountId };
   });
 }
 
@@ -60,6 +64,9 @@ export async function saveCodSettings(storeId: string, input: CodSettingsInput):
       codFeeCents: input.codFee,
       codMaxTotalCents: input.codMaxTotal,
       codVerifiedOnly: input.codVerifiedOnly,
+      codConfirm: input.codConfirm,
+      codConfirmRemindHours: input.codConfirmRemindHours,
+      codConfirmCancelHours: input.codConfirmCancelHours,
     };
     const [before] = await tx
       .select({
@@ -67,6 +74,9 @@ export async function saveCodSettings(storeId: string, input: CodSettingsInput):
         codFeeCents: storeSettings.codFeeCents,
         codMaxTotalCents: storeSettings.codMaxTotalCents,
         codVerifiedOnly: storeSettings.codVerifiedOnly,
+        codConfirm: storeSettings.codConfirm,
+        codConfirmRemindHours: storeSettings.codConfirmRemindHours,
+        codConfirmCancelHours: storeSettings.codConfirmCancelHours,
       })
       .from(storeSettings)
       .where(eq(storeSettings.storeId, storeId));

@@ -331,6 +331,8 @@ export interface TodoCounts {
   lowStock: number;
   /** Contact requests not read yet. */
   unreadRequests: number;
+  /** Cash On Delivery orders waiting for the shopper's confirmation (issue 34). */
+  awaitingConfirmation: number;
 }
 
 export async function todoCounts(tx: Tx, storeId: string): Promise<TodoCounts> {
@@ -342,13 +344,16 @@ export async function todoCounts(tx: Tx, storeId: string): Promise<TodoCounts> {
       (select count(*) from products p where p.store_id = ${storeId} and p.active
           and exists (select 1 from product_variants v where v.store_id = p.store_id
             and v.product_id = p.id and v.active and v.stock <= ${LOW_STOCK})) as low_stock,
-      (select count(*) from contact_requests c where c.store_id = ${storeId} and c.status = 'new') as unread`);
+      (select count(*) from contact_requests c where c.store_id = ${storeId} and c.status = 'new') as unread,
+      (select count(*) from orders o where o.store_id = ${storeId}
+          and o.status = 'awaiting_confirmation') as awaiting_confirmation`);
   const row = rowsOf<Record<string, string>>(result)[0];
   return {
     toShip: num(row?.to_ship),
     cashToCollect: num(row?.cash_to_collect),
     lowStock: num(row?.low_stock),
     unreadRequests: num(row?.unread),
+    awaitingConfirmation: num(row?.awaiting_confirmation),
   };
 }
 

@@ -1,0 +1,90 @@
+/**
+ * Cash On Delivery confirmation in a browser, English and Arabic (issue 34, decision 040): the
+ * owner turns on "Ask shoppers to confirm Cash On Delivery orders"; a new shopper places a COD
+ * order, opens the link from the email, signed out, and presses "Confirm my order"; the admin
+ * sees the order Confirmed, with how in its history. Screenshots at 1280 and 390 px.
+ *
+ * It changes what every COD order of the dyes store becomes, so playwright.config.ts runs it with
+ * the store-wide specs, and it turns the setting off again; alone: `--no-deps`.
+ */
+import type { Page } from "@playwright/test";
+import { waitForMailAbout } from "./support/mail";
+import { dyes, placeCodOrder, productInStock, signUp, uniqueEmail } from "./support/shop";
+import { expect, expectToast, login, screenshots, t, test, type Locale } from "./support/fixtures";
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const OPTIONS = "/admin/storesetting/paymentOptions";
+
+async function setConfirm(page: Page, locale: Locale, on: boolean) {
+  await page.goto(dyes(OPTIONS, locale));
+  const box = page.getByLabel(t(locale, "codConfirmation.settings.label"));
+  if (on) await box.check();
+  else await box.uncheck();
+  await page
+    .getByRole("button", { name: t(locale, "paymentOptions.save") })
+    .first()
+    .click();
+  await expectToast(page, t(locale, "paymentOptions.codSaved"));
+}
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test(`a COD shopper confirms through the emailed link; the admin sees it confirmed (${locale})`, async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login(page, "admin", locale);
+    try {
+      await setConfirm(page, locale, true);
+      await screenshots(page, `cod-confirm-settings-${locale}`);
+
+      const shopperContext = await browser.newContext({
+        extraHTTPHeaders: {
+          "X-Forwarded-For": `10.${220 + (locale === "ar" ? 1 : 0)}.${Date.now() % 250}.9`,
+        },
+      });
+      const shopper = await shopperContext.newPage();
+      const email = uniqueEmail(`codconfirm-${locale}`);
+      await signUp(shopper, locale, {
+        name: locale === "ar" ? "سلمى ناصر" : "Salma Nasser",
+        email,
+        password: "cod-pass-1",
+      });
+      const number = await placeCodOrder(shopper, locale, await productInStock(locale === "en" ? 8 : 9));
+      await shopper.goto(dyes(`/orders/${number}/confirmed`, locale));
+      await expect(shopper.getByRole("heading", { level: 1 })).toHaveText(
+        t(locale, "codConfirmation.placed.title"),
+      );
+      await shopperContext.close();
+
+      // The link from the email, in a browser that is signed out.
+      const mail = await waitForMailAbout(email, `#${number}`);
+      const link = /https?:\/\/[^\s"<]+\/confirm-order\/[A-Za-z0-9._-]+/.exec(mail.body)?.[0];
+      expect(link, mail.body).toBeDefined();
+      const visitorContext = await browser.newContext();
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(`${link}?lng=${locale}`);
+      await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(
+        t(locale, "codConfirmation.page.title", { number }),
+      );
+      await screenshots(visitor, `cod-confirm-link-${locale}`);
+      await visitor.getByRole("button", { name: t(locale, "codConfirmation.page.confirm") }).click();
+      await expectToast(visitor, t(locale, "codConfirmation.page.confirmedToast"));
+      await expect(
+        visitor.getByRole("button", { name: t(locale, "codConfirmation.page.confirm") }),
+      ).toHaveCount(0);
+      await screenshots(visitor, `cod-confirm-link-done-${locale}`);
+      await visitorContext.close();
+
+      await page.goto(dyes(`/admin/orders/${number}`, locale));
+      await expect(
+        page.getByText(t(locale, "codConfirmation.events.confirmedByShopper"), { exact: false }),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: t(locale, "admin.orders.steps.ship") })).toBeVisible();
+      await screenshots(page, `cod-confirm-admin-${locale}`);
+    } finally {
+      await setConfirm(page, locale, false);
+    }
+  });
+}
