@@ -1617,4 +1617,6 @@ export const tenantTables = [
   "shipping_zones",
   "shipping_zone_places",
   "shipping_rates",
+  "staff_roles",
+  "audit_log",
 ] as const;
