@@ -6,45 +6,11 @@
  * products are deactivated together, then deleted through the confirmation dialog. SHOTS_DIR=…
  * saves the changed pages at 1280 and 390 px.
  */
-import type { Page } from "@playwright/test";
 import { hostUrl } from "./demo";
-import { addToCart, dyes, productInStock, signUp, uniqueEmail } from "./support/shop";
+import { addToCart, checkoutCod, dyes, productInStock, signUp, uniqueEmail } from "./support/shop";
 import { expect, login, screenshots, submitForm, t, test, type Locale } from "./support/fixtures";
 
 test.describe.configure({ timeout: 180_000 });
-
-/**
- * Places a Cash On Delivery order of what is in the cart, through the checkout form's own request
- * from the page (its one-time token read off the checkout page); returns the order's number.
- */
-async function checkoutCod(page: Page, locale: Locale): Promise<number> {
-  const url = await page.evaluate(
-    async (city) => {
-      const html = await (await fetch("/checkout")).text();
-      const form = new DOMParser()
-        .parseFromString(html, "text/html")
-        .querySelector<HTMLFormElement>('form[action="/checkout"]');
-      if (!form) throw new Error("no checkout form");
-      const fields = new URLSearchParams();
-      for (const input of form.querySelectorAll<HTMLInputElement>(
-        "input[type=hidden], input[name=fullName], input[name=email]",
-      ))
-        fields.set(input.name, input.value);
-      fields.set("streetAddress", "12 Cedar Street");
-      fields.set("zipCode", "11011");
-      fields.set("city", city);
-      fields.set("mobile", "+961 71 234 567");
-      fields.set("paymentMethod", "cod");
-      fields.set("intent", "place");
-      const answer = await fetch("/checkout", { method: "POST", body: fields });
-      return answer.url;
-    },
-    locale === "ar" ? "بيروت" : "Beirut",
-  );
-  const number = /\/orders\/(\d+)\/confirmed/.exec(url)?.[1];
-  expect(number, `checkout ended at ${url}`).toBeDefined();
-  return Number(number);
-}
 
 for (const locale of ["en", "ar"] as Locale[]) {
   test(`three orders marked shipped at once, their slips printed together (${locale})`, async ({

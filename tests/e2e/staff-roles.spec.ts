@@ -4,43 +4,12 @@
  * is not allowed; the packer marks a fresh order shipped, and the owner finds it in the activity
  * log with the packer's name. Screenshots of the activity log at 1280 and 390 px.
  */
-import type { Page } from "@playwright/test";
-import { addToCart, dyes, productInStock, signUp, uniqueEmail } from "./support/shop";
+import { addToCart, checkoutCod, dyes, productInStock, signUp, uniqueEmail } from "./support/shop";
 import { expect, login, screenshots, t, test, type Credentials, type Locale } from "./support/fixtures";
 
 test.describe.configure({ timeout: 180_000 });
 
 const PACKER: Credentials = { email: "orders@dyes.test", password: "demo-orders-1", store: "dyes" };
-
-/** A Cash On Delivery order of the signed-in shopper, placed through the checkout form. */
-async function checkoutCod(page: Page, locale: Locale): Promise<number> {
-  const url = await page.evaluate(
-    async (city) => {
-      const html = await (await fetch("/checkout")).text();
-      const form = new DOMParser()
-        .parseFromString(html, "text/html")
-        .querySelector<HTMLFormElement>('form[action="/checkout"]');
-      if (!form) throw new Error("no checkout form");
-      const fields = new URLSearchParams();
-      for (const input of form.querySelectorAll<HTMLInputElement>(
-        "input[type=hidden], input[name=fullName], input[name=email]",
-      ))
-        fields.set(input.name, input.value);
-      fields.set("streetAddress", "12 Cedar Street");
-      fields.set("zipCode", "11011");
-      fields.set("city", city);
-      fields.set("mobile", "+961 71 234 567");
-      fields.set("paymentMethod", "cod");
-      fields.set("intent", "place");
-      const answer = await fetch("/checkout", { method: "POST", body: fields });
-      return answer.url;
-    },
-    locale === "ar" ? "بيروت" : "Beirut",
-  );
-  const number = /\/orders\/(\d+)\/confirmed/.exec(url)?.[1];
-  expect(number, `checkout ended at ${url}`).toBeDefined();
-  return Number(number);
-}
 
 for (const locale of ["en", "ar"] as Locale[]) {
   test(`the packer sees only orders, ships one, and the owner sees it in the activity log (${locale})`, async ({

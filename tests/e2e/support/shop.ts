@@ -153,3 +153,36 @@ export async function placeCodOrder(page: Page, locale: Locale, slug: string, qu
   expect(number, `placing the order answered ${placed}`).toBeDefined();
   return Number(number);
 }
+
+/**
+ * Places a Cash On Delivery order of what is in the cart, through the checkout form's own request
+ * from the page (its one-time token read off the checkout page); returns the order's number.
+ */
+export async function checkoutCod(page: Page, locale: Locale): Promise<number> {
+  const url = await page.evaluate(
+    async (city) => {
+      const html = await (await fetch("/checkout")).text();
+      const form = new DOMParser()
+        .parseFromString(html, "text/html")
+        .querySelector<HTMLFormElement>('form[action="/checkout"]');
+      if (!form) throw new Error("no checkout form");
+      const fields = new URLSearchParams();
+      for (const input of form.querySelectorAll<HTMLInputElement>(
+        "input[type=hidden], input[name=fullName], input[name=email]",
+      ))
+        fields.set(input.name, input.value);
+      fields.set("streetAddress", "12 Cedar Street");
+      fields.set("zipCode", "11011");
+      fields.set("city", city);
+      fields.set("mobile", "+961 71 234 567");
+      fields.set("paymentMethod", "cod");
+      fields.set("intent", "place");
+      const answer = await fetch("/checkout", { method: "POST", body: fields });
+      return answer.url;
+    },
+    locale === "ar" ? "بيروت" : "Beirut",
+  );
+  const number = /\/orders\/(\d+)\/confirmed/.exec(url)?.[1];
+  expect(number, `checkout ended at ${url}`).toBeDefined();
+  return Number(number);
+}
