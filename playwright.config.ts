@@ -97,6 +97,9 @@ export default defineConfig({
       use: browser,
       testMatch: STORE_WIDE_SPECS,
       dependencies: ["chromium"],
+      // One at a time: cod-controls and cod-confirmation both save the dyes store's Payment
+      // Options, and side by side one saved the other's COD fee back (CI, stop 47).
+      workers: 1,
     },
   ],
   webServer: [
