@@ -66,7 +66,6 @@ const browser = {
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   },
 };
-const STORE_WIDE_SPECS = /(store-time-zone|cod-controls|cod-confirmation)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -88,18 +87,6 @@ export default defineConfig({
     {
       name: "chromium",
       use: browser,
-      testIgnore: STORE_WIDE_SPECS,
-    },
-    {
-      // Specs that change what every page of a demo store shows (its brand colours, its time
-      // zone): they run after the others, so no other spec sees the store mid-change.
-      name: "chromium-store-wide",
-      use: browser,
-      testMatch: STORE_WIDE_SPECS,
-      dependencies: ["chromium"],
-      // One at a time: cod-controls and cod-confirmation both save the dyes store's Payment
-      // Options, and side by side one saved the other's COD fee back (CI, stop 47).
-      workers: 1,
     },
   ],
   webServer: [

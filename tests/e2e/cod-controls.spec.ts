@@ -5,17 +5,16 @@
  * offered and the checkout says up to how much. The admin's new-order email arrives and links to
  * the order. The profile's alerts switch. axe on the pages; screenshots at 1280 and 390 px.
  *
- * It changes what every checkout of the dyes store shows, so playwright.config.ts runs it after
- * the other specs (project chromium-store-wide); alone: `npx playwright test <this file> --no-deps`.
+ * Each test runs in a store of its own (`ownStore`, with a product made through the admin's form):
+ * the demo stores' settings stay as seeded and the spec runs beside the others.
  */
 import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/lib/money";
-import { DYES_STORE } from "../../app/db/seed/stores";
 import { linkIn, waitForMailAbout } from "./support/mail";
-import { addToCart, dyes, fillShipping, productInStock, signUp, uniqueEmail } from "./support/shop";
-import { axe, expect, expectToast, login, screenshots, t, test, type Locale } from "./support/fixtures";
+import { addToCart, fillShipping, onStore, ownProduct, signUp, uniqueEmail } from "./support/shop";
+import { axe, expect, expectToast, ownStore, screenshots, t, test, type Locale } from "./support/fixtures";
 
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const OPTIONS = "/admin/storesetting/paymentOptions";
 
@@ -28,8 +27,8 @@ async function expectAccessible(page: Page, label: string) {
 }
 
 /** The owner's COD form: fee and ceiling as typed ("" = no limit), saved. */
-async function saveCod(page: Page, locale: Locale, fee: string, max: string) {
-  await page.goto(dyes(OPTIONS, locale));
+async function saveCod(page: Page, store: string, locale: Locale, fee: string, max: string) {
+  await page.goto(onStore(store, OPTIONS, locale));
   await page.getByLabel(t(locale, "codControls.fee"), { exact: true }).fill(fee);
   await page.getByLabel(t(locale, "codControls.maxTotal")).fill(max);
   await page
@@ -42,10 +41,10 @@ async function saveCod(page: Page, locale: Locale, fee: string, max: string) {
 for (const locale of ["en", "ar"] as Locale[]) {
   test(`each admin turns new-order alerts on or off in the profile (${locale})`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await login(page, "admin", locale);
-    await page.goto(dyes("/admin/profile", locale));
+    const { store } = await ownStore(page, `alerts-${locale}`, locale);
+    await page.goto(onStore(store, "/admin/profile", locale));
     const box = page.getByLabel(t(locale, "orderAlerts.label"));
-    // The demo admins have them on.
+    // A new owner has them on.
     await expect(box).toBeChecked();
     await expectAccessible(page, "profile");
     await screenshots(page, `admin-profile-alerts-${locale}`);
@@ -54,7 +53,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await expectToast(page, t(locale, "toast.updateSuccess"));
     await page.reload();
     await expect(page.getByLabel(t(locale, "orderAlerts.label"))).not.toBeChecked();
-    // On again, in English, as the demo starts (the next test reads the admin's alert).
+    // On again, and in English.
     await page.getByLabel(t(locale, "orderAlerts.label")).check();
     await page.getByLabel(t(locale, "orderAlerts.language")).selectOption("en");
     await page.getByRole("button", { name: t(locale, "orderAlerts.save") }).click();
@@ -68,72 +67,77 @@ for (const locale of ["en", "ar"] as Locale[]) {
     browser,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await login(page, "admin", locale);
-    try {
-      await saveCod(page, locale, locale === "en" ? "2.25" : "3", "");
-      await expect(
-        page.getByRole("heading", { level: 1, name: t(locale, "paymentOptions.title") }),
-      ).toBeVisible();
-      await expectAccessible(page, "payment options");
-      await screenshots(page, `payment-options-${locale}`);
+    const owner = await ownStore(page, `cod-${locale}`, locale);
+    const slug = await ownProduct(page, owner.store, {
+      nameEn: `Cod Madder ${locale} ${Date.now().toString(36)}`,
+      nameAr: "فوة",
+      price: "10.00",
+      stock: 20,
+    });
+    await saveCod(page, owner.store, locale, locale === "en" ? "2.25" : "3", "");
+    await expect(
+      page.getByRole("heading", { level: 1, name: t(locale, "paymentOptions.title") }),
+    ).toBeVisible();
+    await expectAccessible(page, "payment options");
+    await screenshots(page, `payment-options-${locale}`);
 
-      // A new shopper, in a browser context of their own.
-      const shopperContext = await browser.newContext({
-        extraHTTPHeaders: {
-          "X-Forwarded-For": `10.${210 + (locale === "ar" ? 1 : 0)}.${Date.now() % 250}.7`,
-        },
-      });
-      const shopper = await shopperContext.newPage();
-      const slug = await productInStock(locale === "en" ? 6 : 7);
-      await signUp(shopper, locale, {
+    // A new shopper, in a browser context of their own.
+    const shopperContext = await browser.newContext({
+      extraHTTPHeaders: {
+        "X-Forwarded-For": `10.${210 + (locale === "ar" ? 1 : 0)}.${Date.now() % 250}.7`,
+      },
+    });
+    const shopper = await shopperContext.newPage();
+    await signUp(
+      shopper,
+      locale,
+      {
         name: locale === "ar" ? "نور خليل" : "Nour Khalil",
         email: uniqueEmail(`cod-${locale}`),
         password: "cod-pass-1",
-      });
-      await addToCart(shopper, locale, slug);
+      },
+      owner.store,
+    );
+    await addToCart(shopper, locale, slug, undefined, owner.store);
 
-      await shopper.goto(dyes("/checkout", locale));
-      const fee = formatMoney(locale === "en" ? 225 : 300, "USD", locale);
-      const feeLine = shopper.getByTestId("checkout-cod-fee");
-      await expect(feeLine).toBeVisible();
-      await expect(feeLine).toContainText(t(locale, "codControls.feeLine"));
-      await expect(feeLine).toContainText(fee);
-      await expect(shopper.getByLabel(t(locale, "payment.cod"))).toBeChecked();
-      await expect(shopper.getByText(t(locale, "codControls.feeHint", { amount: fee }))).toBeVisible();
-      await fillShipping(shopper, locale);
-      await expectAccessible(shopper, "checkout with a COD fee");
-      await screenshots(shopper, `checkout-cod-fee-${locale}`);
-      const total = (await shopper.getByTestId("checkout-total").innerText()).trim();
+    await shopper.goto(onStore(owner.store, "/checkout", locale));
+    const fee = formatMoney(locale === "en" ? 225 : 300, "USD", locale);
+    const feeLine = shopper.getByTestId("checkout-cod-fee");
+    await expect(feeLine).toBeVisible();
+    await expect(feeLine).toContainText(t(locale, "codControls.feeLine"));
+    await expect(feeLine).toContainText(fee);
+    await expect(shopper.getByLabel(t(locale, "payment.cod"))).toBeChecked();
+    await expect(shopper.getByText(t(locale, "codControls.feeHint", { amount: fee }))).toBeVisible();
+    await fillShipping(shopper, locale);
+    await expectAccessible(shopper, "checkout with a COD fee");
+    await screenshots(shopper, `checkout-cod-fee-${locale}`);
+    const total = (await shopper.getByTestId("checkout-total").innerText()).trim();
 
-      await shopper.getByRole("button", { name: t(locale, "checkout.placeOrder") }).click();
-      await expect(shopper).toHaveURL(/\/orders\/\d+\/confirmed/);
-      await expect(shopper.getByText(t(locale, "codControls.feeLine"))).toBeVisible();
-      await expect(shopper.getByText(fee, { exact: true })).toBeVisible();
-      await expect(shopper.getByText(total, { exact: true })).toBeVisible();
-      const number = Number(/\/orders\/(\d+)\//.exec(shopper.url())![1]);
+    await shopper.getByRole("button", { name: t(locale, "checkout.placeOrder") }).click();
+    await expect(shopper).toHaveURL(/\/orders\/\d+\/confirmed/);
+    await expect(shopper.getByText(t(locale, "codControls.feeLine"))).toBeVisible();
+    await expect(shopper.getByText(fee, { exact: true })).toBeVisible();
+    await expect(shopper.getByText(total, { exact: true })).toBeVisible();
+    const number = Number(/\/orders\/(\d+)\//.exec(shopper.url())![1]);
 
-      // The store's admin is told, in the admin's language (the demo admin's is English), with a
-      // link to the order's admin page, which shows the fee too.
-      const alert = await waitForMailAbout("admin@dyes.test", `new order #${number}`);
-      expect(alert.subject).toBe(t("en", "orderAlerts.email.subject", { store: DYES_STORE.name, number }));
-      expect(alert.body).toContain(formatMoney(locale === "en" ? 225 : 300, "USD", "en"));
-      await page.goto(linkIn(alert, `/admin/orders/${number}`));
-      await expect(page.getByTestId("order-cod-fee")).toBeVisible();
+    // The store's owner is told, in the owner's language, with a link to the order's admin page,
+    // which shows the fee too.
+    const alert = await waitForMailAbout(owner.email, `#${number}`);
+    expect(alert.subject).toBe(t(locale, "orderAlerts.email.subject", { store: owner.name, number }));
+    expect(alert.body).toContain(fee);
+    await page.goto(linkIn(alert, `/admin/orders/${number}`));
+    await expect(page.getByTestId("order-cod-fee")).toBeVisible();
 
-      // A ceiling below any cart: COD is no longer offered, and the checkout says why.
-      await saveCod(page, locale, locale === "en" ? "2.25" : "3", "1");
-      await addToCart(shopper, locale, slug);
-      await shopper.goto(dyes("/checkout", locale));
-      await expect(shopper.getByTestId("cod-notice")).toHaveText(
-        t(locale, "codControls.overMax", { amount: formatMoney(100, "USD", locale) }),
-      );
-      await expect(shopper.getByLabel(t(locale, "payment.cod"))).toHaveCount(0);
-      await expect(shopper.getByTestId("checkout-cod-fee")).toHaveCount(0);
-      await screenshots(shopper, `checkout-cod-ceiling-${locale}`);
-      await shopperContext.close();
-    } finally {
-      // The demo's own settings again: its fee, no ceiling.
-      await saveCod(page, locale, (DYES_STORE.cod!.feeCents / 100).toFixed(2), "");
-    }
+    // A ceiling below any cart: COD is no longer offered, and the checkout says why.
+    await saveCod(page, owner.store, locale, locale === "en" ? "2.25" : "3", "1");
+    await addToCart(shopper, locale, slug, undefined, owner.store);
+    await shopper.goto(onStore(owner.store, "/checkout", locale));
+    await expect(shopper.getByTestId("cod-notice")).toHaveText(
+      t(locale, "codControls.overMax", { amount: formatMoney(100, "USD", locale) }),
+    );
+    await expect(shopper.getByLabel(t(locale, "payment.cod"))).toHaveCount(0);
+    await expect(shopper.getByTestId("checkout-cod-fee")).toHaveCount(0);
+    await screenshots(shopper, `checkout-cod-ceiling-${locale}`);
+    await shopperContext.close();
   });
 }

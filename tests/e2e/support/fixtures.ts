@@ -330,12 +330,21 @@ let ownStores = 0;
  * store shows (its colours, home page, about page): the demo stores stay as the seed made them,
  * and such tests can run beside any other. The page stays where it was.
  */
-export async function ownStore(page: Page, tag: string, locale: Locale = "en"): Promise<Credentials> {
+export async function ownStore(
+  page: Page,
+  tag: string,
+  locale: Locale = "en",
+): Promise<Credentials & { store: string; name: string }> {
   ownStores += 1;
   const slug = `${tag}-${process.env.TEST_WORKER_INDEX ?? 0}-${ownStores}-${Date.now().toString(36)}`;
-  const owner: Credentials = { email: `owner@${slug}.test`, password: "own-store-secret-1", store: slug };
+  const owner = {
+    email: `owner@${slug}.test`,
+    password: "own-store-secret-1",
+    store: slug,
+    name: `Own store ${tag}`,
+  };
   await submitForm(page, hostUrl(null, `/signup?lng=${locale}`), {
-    storeName: `Own store ${tag}`,
+    storeName: owner.name,
     slug,
     email: owner.email,
     password: owner.password,

@@ -18,9 +18,12 @@ export const DYES_SLUGS = DYES_STORE.catalog.flatMap((top) =>
   top.subcategories.flatMap((sub) => sub.products.map((product) => slugify(product.nameEn))),
 );
 
+/** A path on `store` (a demo store's slug, or a test's own store's) in `locale`. */
+export const onStore = (store: string, path: string, locale: Locale) =>
+  hostUrl(store, `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
+
 /** A path on the dyes store in `locale`. */
-export const dyes = (path: string, locale: Locale) =>
-  hostUrl("dyes", `${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
+export const dyes = (path: string, locale: Locale) => onStore("dyes", path, locale);
 
 /**
  * The stock a product page offers (its quantity field's `max`, as the server renders it), or
@@ -63,7 +66,7 @@ export function productInStock(index: number): Promise<string> {
 }
 
 /**
- * A new shopper signs up on the dyes store and is signed in: the sign-up form's request from the
+ * A new shopper signs up on `store` (the dyes store unless said) and is signed in: the sign-up form's request from the
  * page's browser context (`submitForm`), for the specs that need a fresh shopper; auth.spec.ts
  * signs up through the form itself, in both languages. The account's language is `locale`, as
  * when the form is sent from a page in it.
@@ -72,13 +75,20 @@ export async function signUp(
   page: Page,
   locale: Locale,
   { name, email, password }: { name: string; email: string; password: string },
+  store = "dyes",
 ): Promise<void> {
-  await submitForm(page, dyes("/signup", locale), { name, email, password, redirectTo: "" });
+  await submitForm(page, onStore(store, "/signup", locale), { name, email, password, redirectTo: "" });
 }
 
 /** `quantity` of a product into the cart from its page (omitted: the field's default, 1). */
-export async function addToCart(page: Page, locale: Locale, slug: string, quantity?: number): Promise<void> {
-  await page.goto(dyes(`/products/${slug}`, locale));
+export async function addToCart(
+  page: Page,
+  locale: Locale,
+  slug: string,
+  quantity?: number,
+  store = "dyes",
+): Promise<void> {
+  await page.goto(onStore(store, `/products/${slug}`, locale));
   if (quantity !== undefined)
     await page.getByLabel(t(locale, "productPage.quantity"), { exact: true }).fill(String(quantity));
   await page.getByRole("button", { name: t(locale, "productPage.addToCart") }).click();
@@ -128,12 +138,18 @@ function servedFields(form: string): Record<string, string> {
  * checkout.spec, cod-controls, card and discounts place theirs in the browser. Returns the order
  * number. The page stays where it was.
  */
-export async function placeCodOrder(page: Page, locale: Locale, slug: string, quantity = 1): Promise<number> {
-  await submitServedForm(page, dyes(`/products/${slug}`, locale), (html) => {
+export async function placeCodOrder(
+  page: Page,
+  locale: Locale,
+  slug: string,
+  quantity = 1,
+  store = "dyes",
+): Promise<number> {
+  await submitServedForm(page, onStore(store, `/products/${slug}`, locale), (html) => {
     const fields = servedFields(formWith(html, 'name="productId"'));
     return { action: "/cart", fields: { ...fields, quantity: String(quantity) } };
   });
-  const placed = await submitServedForm(page, dyes("/checkout", locale), (html) => {
+  const placed = await submitServedForm(page, onStore(store, "/checkout", locale), (html) => {
     const fields = servedFields(formWith(html, 'name="checkoutToken"'));
     // As the page offers it to a person: Cash On Delivery chosen.
     expect(fields.paymentMethod, "the checkout's payment choice as served").toBe("cod");
@@ -185,4 +201,26 @@ export async function checkoutCod(page: Page, locale: Locale): Promise<number> {
   const number = /\/orders\/(\d+)\/confirmed/.exec(url)?.[1];
   expect(number, `checkout ended at ${url}`).toBeDefined();
   return Number(number);
+}
+
+/**
+ * A product of a test's own store (`ownStore`), made by its signed-in owner through the admin's
+ * new-product form's request (`submitForm`): active, `stock` units at `price` (major units, as
+ * typed: "12.50"). Returns its slug. The page stays where it was.
+ */
+export async function ownProduct(
+  page: Page,
+  store: string,
+  { nameEn, nameAr, price, stock }: { nameEn: string; nameAr: string; price: string; stock: number },
+): Promise<string> {
+  const slug = slugify(nameEn);
+  await submitForm(page, onStore(store, "/admin/products/new", "en"), {
+    nameEn,
+    nameAr,
+    slug,
+    price,
+    stock: String(stock),
+    active: "on",
+  });
+  return slug;
 }
