@@ -323,6 +323,21 @@ export const storeSettings = pgTable(
     codConfirm: boolean("cod_confirm").notNull().default(false),
     codConfirmRemindHours: integer("cod_confirm_remind_hours").notNull().default(6),
     codConfirmCancelHours: integer("cod_confirm_cancel_hours").notNull().default(24),
+    // VAT (issue 35, decision 042): registered or not, the number and legal names a tax invoice
+    // carries, whether typed prices include VAT, and the rate per destination country in basis
+    // points (a country not listed: the defaults of app/services/tax/rates.ts). Until registered,
+    // no VAT is shown or recorded and every total is as before.
+    vatRegistered: boolean("vat_registered").notNull().default(false),
+    vatNumber: text("vat_number"),
+    vatLegalNameEn: text("vat_legal_name_en").notNull().default(""),
+    vatLegalNameAr: text("vat_legal_name_ar").notNull().default(""),
+    pricesIncludeVat: boolean("prices_include_vat").notNull().default(true),
+    vatOnShipping: boolean("vat_on_shipping").notNull().default(true),
+    vatOnCodFee: boolean("vat_on_cod_fee").notNull().default(true),
+    vatRates: jsonb("vat_rates")
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     // The owner's picks for the home page, in their order. Ids, not foreign keys (an array cannot
     // hold one): they are re-read inside the store's scope when saved and when shown, and one
     // that no longer exists is skipped.
@@ -355,6 +370,10 @@ export const storeSettings = pgTable(
       sql`${t.shippingFeeCents} >= 0 and ${t.freeShippingThresholdCents} >= 0`,
     ),
     check("store_settings_review_moderation", sql`${t.reviewModeration} in ('publish', 'hold')`),
+    check(
+      "store_settings_vat_number",
+      sql`not ${t.vatRegistered} or (${t.vatNumber} is not null and ${t.vatNumber} <> '')`,
+    ),
     check(
       "store_settings_cod_amounts",
       sql`${t.codFeeCents} >= 0 and (${t.codMaxTotalCents} is null or ${t.codMaxTotalCents} > 0)`,

@@ -16,7 +16,7 @@ import {
   vatOnNet,
   type PricesMode,
 } from "~/services/tax/vat-math";
-import { validVatNumber } from "~/services/tax/vat-number";
+import { validVatNumber } from "~/lib/vat-number";
 import { decodeZatcaQr, encodeZatcaQr } from "~/services/tax/zatca-qr";
 
 describe("rounding", () => {

@@ -30,6 +30,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { to: "/admin/storesetting/aboutus", guard: "settings.edit", labelKey: "admin.nav.aboutUs" },
   { to: "/admin/storesetting/contact&footer", guard: "settings.edit", labelKey: "admin.nav.contactFooter" },
   { to: "/admin/storesetting/paymentOptions", guard: "payments.edit", labelKey: "admin.nav.paymentOptions" },
+  { to: "/admin/storesetting/tax", guard: "settings.edit", labelKey: "tax.nav" },
   { to: "/admin/storesetting/terms&privacy", guard: "settings.edit", labelKey: "admin.nav.termsPrivacy" },
   { to: "/admin/contact-requests", guard: "contact.manage", labelKey: "admin.nav.contactRequests" },
   { to: "/admin/reviews", guard: "reviews.moderate", labelKey: "reviewModeration.nav", count: "heldReviews" },

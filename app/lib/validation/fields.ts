@@ -22,7 +22,8 @@ export function isPlainText(value: string, options: { multiline?: boolean } = {}
   return !control.test(value) && !INVISIBLE_OR_BIDI.test(value);
 }
 
-const MARKUP = /[<>]/;
+/** Angle brackets: a name or label that could read as markup is refused, not escaped. */
+export const MARKUP = /[<>]/;
 
 export const MAX_NAME_LENGTH = 80;
 export const MAX_EMAIL_LENGTH = 254;
@@ -79,3 +80,9 @@ export const passwordField = z
  */
 export const blankAsMissing = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema);
+
+/** A checkbox: a ticked box sends "on", an unticked one nothing; anything else is not our form's. */
+export const checkboxField = z
+  .literal("on", { errorMap: () => ({ message: "validation.choiceInvalid" }) })
+  .optional()
+  .transform((value) => value === "on");

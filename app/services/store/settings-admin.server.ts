@@ -37,7 +37,8 @@ async function upsertSettings(tx: Tx, storeId: string, values: SettingsValues) {
     .onConflictDoUpdate({ target: storeSettings.storeId, set });
 }
 
-async function saveSettings(storeId: string, values: SettingsValues): Promise<void> {
+/** Saves some of the store's settings, with their audit entry, and tells every process. */
+export async function saveSettings(storeId: string, values: SettingsValues): Promise<void> {
   const db = await getDb();
   await db.withStore(storeId, (tx) => upsertSettings(tx, storeId, values));
   await tenantChanged(storeId);
