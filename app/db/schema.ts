@@ -1038,6 +1038,17 @@ export const orders = pgTable(
     discountCode: text("discount_code"),
     codeDiscountCents: integer("code_discount_cents").notNull().default(0),
     /**
+     * VAT as charged (issue 35, decision 042), frozen with the order so a rate changed later never
+     * changes it: in `total_cents` already (inside the prices or added on top, as `vat_inclusive`
+     * says; null when the store was not registered), and per rate over goods, shipping and fee.
+     */
+    vatCents: integer("vat_cents").notNull().default(0),
+    vatInclusive: boolean("vat_inclusive"),
+    vatRates: jsonb("vat_rates")
+      .$type<{ rateBp: number; net: number; vat: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /**
      * A Cash On Delivery order awaiting the shopper's confirmation (issue 34, decision 040): when
      * the reminder is due (cleared once sent) and when it is cancelled unless confirmed. The
      * sweep (services/orders/cod-confirmation.server.ts) reads them; null otherwise.
@@ -1134,6 +1145,9 @@ export const orderItems = pgTable(
     unitDiscountCents: integer("unit_discount_cents").notNull().default(0),
     quantity: integer("quantity").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
+    /** The line's VAT rate and amount as charged (after its share of the code; decision 042). */
+    vatRateBp: integer("vat_rate_bp").notNull().default(0),
+    vatCents: integer("vat_cents").notNull().default(0),
     /**
      * The order's created_at, so the reports read a range's lines by time rather than probing
      * each order's. Set by the database, whatever the insert says (trigger order_items_placed_at,

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { DiscountCodeForm, type CodeFormReply } from "~/components/discounts/DiscountCodeForm";
 import { LineImage } from "~/components/cart/LineImage";
+import { VatAddedRows, VatIncludedNote } from "~/components/orders/VatLines";
 import type { CheckoutSummaryView } from "~/services/orders/order-view.server";
 
 /**
@@ -85,6 +86,16 @@ export function CheckoutSummary({
             <dd>{summary.codFee}</dd>
           </div>
         ) : null}
+        {cod === "always" ? (
+          <VatAddedRows vat={summary.codVat} />
+        ) : cod === "when-chosen" ? (
+          <>
+            <VatAddedRows vat={summary.vat} className={`flex ${UNLESS_COD}`} />
+            <VatAddedRows vat={summary.codVat} className={WHEN_COD} />
+          </>
+        ) : (
+          <VatAddedRows vat={summary.vat} />
+        )}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-extrabold">
           <dt>{t("checkout.total")}</dt>
           <dd data-testid="checkout-total">
@@ -106,7 +117,20 @@ export function CheckoutSummary({
           {t("checkout.freeShippingFrom", { amount: summary.freeShippingFrom })}
         </p>
       ) : null}
-      <p className="mt-1 text-sm text-muted">{t("checkout.taxIncluded")}</p>
+      {cod === "always" ? (
+        <VatIncludedNote vat={summary.codVat} className="mt-1" />
+      ) : cod === "when-chosen" ? (
+        <>
+          <VatIncludedNote vat={summary.vat} className={`mt-1 ${UNLESS_COD}`} />
+          <VatIncludedNote
+            vat={summary.codVat}
+            className={`mt-1 hidden group-has-[#pay-cod:checked]/checkout:block`}
+          />
+        </>
+      ) : (
+        <VatIncludedNote vat={summary.vat} className="mt-1" />
+      )}
+      {summary.vat ? null : <p className="mt-1 text-sm text-muted">{t("checkout.taxIncluded")}</p>}
       <DiscountCodeForm action="/checkout" applied={summary.code} reply={codeReply} />
     </section>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import type { OrderView } from "~/services/orders/order-view.server";
 import { DeliveryAddress } from "./DeliveryAddress";
+import { VatAddedRows, VatIncludedNote } from "./VatLines";
 import { StatusBadge } from "./StatusBadge";
 import { LineImage } from "../cart/LineImage";
 
@@ -104,11 +105,13 @@ export function OrderDetailsView({
                 <dd data-testid="order-code-discount">−{order.codeDiscount}</dd>
               </div>
             ) : null}
+            <VatAddedRows vat={order.vat} />
             <div className="flex justify-between gap-4 border-t border-line pt-1 text-lg font-extrabold">
               <dt>{t("orders.total")}</dt>
               <dd>{order.total}</dd>
             </div>
           </dl>
+          <VatIncludedNote vat={order.vat} className="ms-auto max-w-xs text-end" />
         </section>
         <section aria-labelledby="order-history">
           <h2 id="order-history" className="text-xl font-bold">

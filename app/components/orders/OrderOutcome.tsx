@@ -66,6 +66,18 @@ export function OrderOutcome({
           </Item>
         ) : null}
         {order.codFee ? <Item label={t("codControls.feeLine")}>{order.codFee}</Item> : null}
+        {order.vat
+          ? order.vat.rates.map((rate) => (
+              <Item
+                key={rate.rate}
+                label={t(order.vat!.inclusive ? "tax.summary.includedLabel" : "tax.summary.line", {
+                  rate: rate.rate,
+                })}
+              >
+                <span data-testid="outcome-vat">{rate.amount}</span>
+              </Item>
+            ))
+          : null}
         {order.discountCode ? (
           <Item label={t("discounts.field")}>
             <bdi dir="ltr" className="font-mono">

@@ -54,7 +54,7 @@ import {
   type CodRefusal,
   type PaymentOptions,
 } from "./payment-options.server";
-import { priceCheckout, totalsFor, type CheckoutPrice } from "./pricing.server";
+import { priceCheckout, taxFor, totalsFor, type CheckoutPrice } from "./pricing.server";
 import { findCity, storeCountry } from "~/services/shipping/zones.server";
 import {
   claimCodeUse,
@@ -360,6 +360,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       const awaiting = Boolean(confirm?.enabled);
       const status = awaiting ? "awaiting_confirmation" : cod ? "confirmed" : "pending";
       const paymentStatus = cod ? "unpaid" : "pending";
+      const taxed = taxFor(price, input.paymentMethod);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -394,6 +395,9 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           countedInTrending: true,
           discountCode: price.code?.code ?? null,
           codeDiscountCents: price.codeDiscountCents,
+          vatCents: taxed?.vat ?? 0,
+          vatInclusive: price.vat?.inclusive ?? null,
+          vatRates: taxed?.byRate ?? [],
           ...(awaiting && confirm
             ? {
                 confirmRemindAt: sql`now() + make_interval(hours => ${confirm.remindHours})`,
@@ -405,7 +409,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       const lines = await tx
         .insert(orderItems)
         .values(
-          price.lines.map((line) => ({
+          price.lines.map((line, index) => ({
             storeId: store.id,
             orderId: order!.id,
             productId: line.productId,
@@ -418,6 +422,9 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
             unitDiscountCents: line.unitDiscountCents,
             quantity: line.quantity,
             lineTotalCents: line.lineTotalCents,
+            // Every line is buyable here (an archived one refused the order above): taxed in order.
+            vatRateBp: taxed?.lines[index]?.rateBp ?? 0,
+            vatCents: taxed?.lines[index]?.vat ?? 0,
           })),
         )
         .returning();

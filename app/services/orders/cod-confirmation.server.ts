@@ -307,16 +307,14 @@ async function remindDue(storeId: string, now: Date, mail?: EmailStore): Promise
       )
       .returning();
     if (claimed.length === 0) return { count: 0, emailIds: [] as string[] };
-    await tx
-      .insert(orderEvents)
-      .values(
-        claimed.map((order) => ({
-          storeId,
-          orderId: order.id,
-          type: "reminder",
-          note: "Confirmation reminder sent",
-        })),
-      );
+    await tx.insert(orderEvents).values(
+      claimed.map((order) => ({
+        storeId,
+        orderId: order.id,
+        type: "reminder",
+        note: "Confirmation reminder sent",
+      })),
+    );
     if (!mail) return { count: claimed.length, emailIds: [] as string[] };
     const lines = await tx
       .select()

@@ -15,6 +15,7 @@ import { orderItems, orders, stores, storeSettings } from "~/db/schema";
 import { joinAddress } from "~/lib/address";
 import { getT } from "~/lib/i18n";
 import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
+import { formatRate } from "~/lib/percent";
 import { formatMoney } from "~/lib/money";
 import { sendEmail, type EmailMessage } from "~/services/email/email.server";
 import { emailStore, type EmailStore } from "~/services/email/email-templates.server";
@@ -83,7 +84,14 @@ export function orderEmailMessage(
     ...(order.discountCode
       ? [[t("discounts.summaryLine", { code: order.discountCode }), `−${money(order.codeDiscountCents)}`]]
       : []),
+    // VAT as charged (issue 35): a row per rate on top, or what the total includes.
+    ...order.vatRates
+      .filter((rate) => rate.rateBp > 0 && order.vatInclusive === false)
+      .map((rate) => [t("tax.summary.line", { rate: formatRate(rate.rateBp, locale) }), money(rate.vat)]),
     [t("orders.total"), money(order.totalCents)],
+    ...order.vatRates
+      .filter((rate) => rate.rateBp > 0 && order.vatInclusive === true)
+      .map((rate) => [t("tax.summary.includedLabel", { rate: formatRate(rate.rateBp, locale) }), money(rate.vat)]),
   ];
   const { start, end, page } = emailFrame(locale, store);
   const html = page(

@@ -9,7 +9,10 @@ import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { formatInZone } from "~/lib/time-zone";
 import type { OrderDetails, OrderSummary } from "./orders.server";
-import { totalsFor, type CheckoutPrice } from "./pricing.server";
+import { formatRate } from "~/lib/percent";
+import type { VatSummary } from "~/services/tax/contract";
+import type { TaxedOrder } from "~/services/tax/vat-math";
+import { taxFor, totalsFor, type CheckoutPrice } from "./pricing.server";
 
 /** An order's day ("8 Mar 2026") or a step's moment with the zone named ("8 Mar 2026, 10:30 AM EST"). */
 export const formatDate = (date: Date, locale: Locale, timeZone: string, withTime = false) =>
@@ -46,6 +49,7 @@ export function orderView(order: OrderDetails, locale: Locale, timeZone: string)
     // The code as the order kept it (decision 029): shown even when it took nothing off.
     discountCode: order.discountCode,
     codeDiscount: order.discountCode ? money(order.codeDiscountCents) : null,
+    vat: vatView({ byRate: order.vatRates }, order.vatInclusive, money, locale),
     shipping: money(order.shippingCents),
     shippingCents: order.shippingCents,
     /** The chosen rate's name and estimate (or pickup hours) in the reader's language (issue 33). */
@@ -122,6 +126,26 @@ export function checkoutSummaryView(price: CheckoutPrice, currency: string, loca
     codFeeCents: price.codFeeCents,
     codTotal: money(totalsFor(price, "cod").totalCents),
     totalQuantity: price.totalQuantity,
+    // VAT (issue 35): paying on delivery may add the fee's own, so there is one of each.
+    vat: vatView(taxFor(price, "card"), price.vat?.inclusive ?? null, money, locale),
+    codVat: vatView(taxFor(price, "cod"), price.vat?.inclusive ?? null, money, locale),
   };
+}
+
+/**
+ * What the summary says about VAT: per rate charged ("VAT (15%)"), inside the total or added to
+ * it; null when the store is not registered or nothing is taxed.
+ */
+export function vatView(
+  taxed: Pick<TaxedOrder, "byRate"> | null,
+  inclusive: boolean | null,
+  money: (cents: number) => string,
+  locale: Locale,
+): VatSummary | null {
+  if (!taxed || inclusive === null) return null;
+  const rates = taxed.byRate
+    .filter((rate) => rate.rateBp > 0)
+    .map((rate) => ({ rate: formatRate(rate.rateBp, locale), amount: money(rate.vat) }));
+  return rates.length > 0 ? { inclusive, rates } : null;
 }
 export type CheckoutSummaryView = ReturnType<typeof checkoutSummaryView>;

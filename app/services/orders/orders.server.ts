@@ -183,6 +183,9 @@ export interface OrderDetails extends OrderSummary {
   /** The discount code used and what it took off (decision 029); null and 0 without one. */
   discountCode: string | null;
   codeDiscountCents: number;
+  /** VAT as charged (issue 35): inside the total or on top (null: the store was not registered). */
+  vatInclusive: boolean | null;
+  vatRates: { rateBp: number; net: number; vat: number }[];
   locale: "en" | "ar";
   /** The shipping rate as the order froze it (issue 33); null on orders from before zones. */
   shippingRate: {
@@ -259,6 +262,8 @@ export async function readOrder(tx: Tx, where: SQL): Promise<OrderDetails | null
     codFeeCents: row.codFeeCents,
     discountCode: row.discountCode,
     codeDiscountCents: row.codeDiscountCents,
+    vatInclusive: row.vatInclusive,
+    vatRates: row.vatRates,
     locale: row.locale,
     shippingRate: row.shippingRateNameEn
       ? {

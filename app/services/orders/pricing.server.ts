@@ -2,7 +2,8 @@
  * What a checkout costs, computed on the server (DESIGN §5): the shopper's cart lines, each
  * priced by the store's running sales, plus the store's flat shipping fee (waived from the
  * free-shipping threshold up), plus the Cash On Delivery fee when the shopper pays on delivery
- * (decision 030). Prices include tax (decision 014).
+ * (decision 030). VAT (issue 35, decision 042): none until the store registers; then worked out
+ * per line by `taxFor`, inside the prices or added on top of them as the store says.
  *
  * `priceCheckout` is the only place in the orders service that calls the pricing core, so the
  * move to the shared `priceLines` function (issue 8) is a change here and nowhere else.
@@ -17,6 +18,8 @@ import { priceLinesAt, sumLines } from "~/services/commerce/pricing.server";
 import type { PaymentMethod } from "~/lib/validation/checkout";
 import { loadCodRule, type CodRule } from "./payment-options.server";
 import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
+import { loadVatRule, type VatRule } from "~/services/tax/settings.server";
+import { taxOrder, vatOnNet, type TaxedOrder } from "~/services/tax/vat-math";
 import {
   quoteShipping,
   storeCountry,
@@ -52,6 +55,10 @@ export interface CheckoutPrice {
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
+  /**
+   * Goods after sales and the code, plus shipping, plus the VAT on them when the store's prices
+   * exclude it (without the COD fee: see totalsFor).
+   */
   totalCents: number;
   totalQuantity: number;
   /** The fee and threshold the shipping came from, for the summary's explanation. */
@@ -72,6 +79,8 @@ export interface CheckoutPrice {
    * `rateGone`: the asked-for rate no longer applies (changed or deleted meanwhile).
    */
   shipping: ShippingQuote & { place: AddressPlace; chosen: QuotedRate | null; rateGone: boolean };
+  /** How VAT applies to this address (issue 35), or null when the store is not registered. */
+  vat: VatRule | null;
 }
 
 export interface ShippingRule {
@@ -91,11 +100,47 @@ export function shippingFor(goodsCents: number, rule: ShippingRule): number {
  * shipping, and only on a Cash On Delivery order (decision 030).
  */
 export function totalsFor(
-  price: Pick<CheckoutPrice, "totalCents" | "codFeeCents">,
+  price: Pick<CheckoutPrice, "totalCents" | "codFeeCents" | "vat">,
   method: PaymentMethod,
 ): { codFeeCents: number; totalCents: number } {
   const codFeeCents = method === "cod" ? price.codFeeCents : 0;
-  return { codFeeCents, totalCents: price.totalCents + codFeeCents };
+  // Prices without VAT: the fee's own VAT goes on top, rounded as its line is (decision 042).
+  const feeVat =
+    price.vat && !price.vat.inclusive && price.vat.onCodFee ? vatOnNet(codFeeCents, price.vat.rateBp) : 0;
+  return { codFeeCents, totalCents: price.totalCents + codFeeCents + feeVat };
+}
+
+/**
+ * The order's VAT, line by line (decision 042): the goods (after sales; the code shared across
+ * them by largest remainder), shipping (a free-shipping code takes it to 0), and the COD fee when
+ * paying on delivery. Null when the store is not registered. Lines follow `price.lines`' buyable
+ * lines, then shipping, then the fee.
+ */
+export function taxFor(
+  price: Pick<
+    CheckoutPrice,
+    "lines" | "shippingCents" | "codFeeCents" | "code" | "codeDiscountCents" | "vat"
+  >,
+  method: PaymentMethod,
+): TaxedOrder | null {
+  const rule = price.vat;
+  if (!rule) return null;
+  const goods = price.lines.filter((line) => line.active);
+  const freeShipping = price.code?.kind === "free_shipping";
+  const shippingRate = rule.onShipping ? rule.rateBp : 0;
+  const lines = [
+    ...goods.map((line) => ({ amount: line.lineTotalCents, rateBp: rule.rateBp })),
+    { amount: price.shippingCents - (freeShipping ? price.codeDiscountCents : 0), rateBp: shippingRate },
+    ...(method === "cod" && price.codFeeCents > 0
+      ? [{ amount: price.codFeeCents, rateBp: rule.onCodFee ? rule.rateBp : 0 }]
+      : []),
+  ];
+  return taxOrder(
+    rule.inclusive ? "inclusive" : "exclusive",
+    lines,
+    freeShipping ? 0 : price.codeDiscountCents,
+    lines.map((_line, index) => index < goods.length),
+  );
 }
 
 /** The store's shipping rule; the column defaults (0, 0) for a store without a settings row. */
@@ -239,12 +284,17 @@ export async function priceCheckout(
   const shippingCents = shipping.chosen?.cents ?? 0;
   const codeDiscountCents = code?.amountCents ?? 0;
   const chosen = shipping.chosen;
+  const vat = await loadVatRule(tx, storeId, place.country);
+  const vatOnTop =
+    vat && !vat.inclusive
+      ? (taxFor({ lines, shippingCents, codFeeCents: 0, code, codeDiscountCents, vat }, "card")?.vat ?? 0)
+      : 0;
   return {
     lines,
     subtotalCents,
     discountCents,
     shippingCents,
-    totalCents: goodsCents + shippingCents - codeDiscountCents,
+    totalCents: goodsCents + shippingCents - codeDiscountCents + vatOnTop,
     totalQuantity,
     shippingFeeCents: chosen ? chosen.fullCents : rule.shippingFeeCents,
     freeShippingThresholdCents: chosen ? (chosen.freeFromCents ?? 0) : rule.freeShippingThresholdCents,
@@ -253,6 +303,7 @@ export async function priceCheckout(
     code,
     codeDiscountCents,
     shipping,
+    vat,
   };
 }
 

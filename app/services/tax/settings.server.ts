@@ -3,8 +3,8 @@
  * and the rate a destination country is taxed at.
  */
 import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { shippingZonePlaces, shippingZones } from "~/db/schema";
+import { getDb, type Tx } from "~/db/client.server";
+import { shippingZonePlaces, shippingZones, storeSettings } from "~/db/schema";
 import type { TaxSettingsInput } from "~/lib/validation/tax-settings";
 import { saveSettings } from "~/services/store/settings-admin.server";
 import { getStoreSettings, type StoreSettings } from "~/services/store/settings.server";
@@ -89,4 +89,33 @@ export async function saveTaxSettings(storeId: string, input: TaxSettingsInput):
     vatOnCodFee: input.vatOnCodFee,
     vatRates: { ...settings.vatRates, ...input.rates },
   });
+}
+
+/** How an order to `country` is taxed, or null when the store is not registered (no VAT at all). */
+export interface VatRule {
+  inclusive: boolean;
+  /** The destination's rate, in basis points. */
+  rateBp: number;
+  onShipping: boolean;
+  onCodFee: boolean;
+}
+
+export async function loadVatRule(tx: Tx, storeId: string, country: string): Promise<VatRule | null> {
+  const [row] = await tx
+    .select({
+      registered: storeSettings.vatRegistered,
+      inclusive: storeSettings.pricesIncludeVat,
+      onShipping: storeSettings.vatOnShipping,
+      onCodFee: storeSettings.vatOnCodFee,
+      rates: storeSettings.vatRates,
+    })
+    .from(storeSettings)
+    .where(eq(storeSettings.storeId, storeId));
+  if (!row?.registered) return null;
+  return {
+    inclusive: row.inclusive,
+    rateBp: vatRateFor(row.rates, country),
+    onShipping: row.onShipping,
+    onCodFee: row.onCodFee,
+  };
 }

@@ -1,3 +1,8 @@
+ALTER TABLE "order_items" ADD COLUMN "vat_rate_bp" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "vat_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "vat_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "vat_inclusive" boolean;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "vat_rates" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "store_settings" ADD COLUMN "vat_registered" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "store_settings" ADD COLUMN "vat_number" text;--> statement-breakpoint
 ALTER TABLE "store_settings" ADD COLUMN "vat_legal_name_en" text DEFAULT '' NOT NULL;--> statement-breakpoint
