@@ -701,6 +701,44 @@ describe("shoppers and reviews", () => {
   });
 });
 
+describe("VAT (issue 35)", () => {
+  it("registers Dye & Shade Co. with prices including VAT; its orders hold the VAT inside their totals, Ink Atelier's none", async () => {
+    const settings = await rows<{
+      slug: string;
+      registered: boolean;
+      number: string | null;
+      inclusive: boolean;
+    }>(sql`
+      select s.slug, ss.vat_registered as registered, ss.vat_number as number, ss.prices_include_vat as inclusive
+        from stores s join store_settings ss on ss.store_id = s.id order by s.slug`);
+    expect(settings).toEqual([
+      { slug: "dyes", registered: true, number: "310122393500003", inclusive: true },
+      { slug: "inks", registered: false, number: null, inclusive: true },
+    ]);
+    // Every dyes order: its lines' VAT plus that of shipping and the fee is the order's, each line
+    // within half a cent of 15/115 of what it cost after its share of the code.
+    const orders = await rows<{
+      slug: string;
+      n: number;
+      vat: number;
+      lines_vat: number;
+      total: number;
+      rates_vat: number;
+    }>(sql`
+      select s.slug, count(*)::int as n, sum(o.vat_cents)::int as vat, sum(o.total_cents)::int as total,
+             sum((select coalesce(sum(i.vat_cents), 0) from order_items i where i.order_id = o.id))::int as lines_vat,
+             sum((select coalesce(sum((r->>'vat')::int), 0) from jsonb_array_elements(o.vat_rates) r))::int as rates_vat
+        from orders o join stores s on s.id = o.store_id group by s.slug order by s.slug`);
+    const [dyes, inks] = orders;
+    expect(dyes!.vat).toBeGreaterThan(0);
+    expect(dyes!.rates_vat).toBe(dyes!.vat);
+    expect(dyes!.lines_vat).toBeLessThanOrEqual(dyes!.vat);
+    // 15 % inside the prices is 15/115 of them: the sum of per-line roundings stays within a cent a line.
+    expect(Math.abs(dyes!.vat - Math.round((dyes!.total * 15) / 115))).toBeLessThanOrEqual(dyes!.n * 3);
+    expect(inks).toMatchObject({ vat: 0, lines_vat: 0, rates_vat: 0 });
+  });
+});
+
 describe("tenancy", () => {
   it("never points a row at another store's row", async () => {
     // Each pair: a child table, its reference column, and the parent table. Joined by id alone,

@@ -80,6 +80,11 @@ export interface StoreDef {
   subscription?: { plan: string; status: "active" | "trialing"; days: number };
   /** The store's time zone (IANA); UTC when absent. */
   timeZone?: string;
+  /**
+   * Registered for VAT (issue 35): its number and legal names, prices including VAT at `rateBp`
+   * (the store's own country's rate), shipping and the COD fee taxed. Unregistered when absent.
+   */
+  vat?: { number: string; legalNameEn: string; legalNameAr: string; rateBp: number };
 }
 
 export const DYES_STORE: StoreDef = {
@@ -107,6 +112,13 @@ export const DYES_STORE: StoreDef = {
   shipping: { feeCents: 499, freeFromCents: 5000 },
   // A Cash On Delivery fee, set ten days ago: the COD orders since then carry it.
   cod: { feeCents: 150, feeSinceDays: 10 },
+  // Registered in Saudi Arabia; a number of the right shape (15 digits, 3 at both ends).
+  vat: {
+    number: "310122393500003",
+    legalNameEn: "Dye & Shade Trading Co.",
+    legalNameAr: "شركة الصبغة والظل للتجارة",
+    rateBp: 1500,
+  },
   reviewedShare: 0.55,
   sales: [
     {

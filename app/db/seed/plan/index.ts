@@ -11,6 +11,7 @@ import { planVariants } from "./variants";
 import { planBaskets, planContactRequests, planPeople } from "./people";
 import { planReviews } from "./reviews";
 import { planSales } from "./sales";
+import { applyDemoVat } from "./vat";
 import { daysBefore, type StorePlan } from "./types";
 
 export async function planStore(
@@ -46,6 +47,8 @@ export async function planStore(
   const variants = await planVariants(storeId, products, orders, sales);
   // After the variants: the codes' amounts come from the orders' final lines.
   const discounts = planDiscounts(storeId, def, categories, products, orders, now);
+  // After the codes: VAT comes from each order's final lines, shipping, fee and code.
+  applyDemoVat(def, orders.orders, orders.orderItems, discounts.codes);
   const baskets = demoShopper
     ? planBaskets(storeId, def, demoShopper, products, now)
     : { cartItems: [], wishlistItems: [] };
@@ -78,6 +81,15 @@ export async function planStore(
       codFeeCents: def.cod?.feeCents ?? 0,
       codMaxTotalCents: def.cod?.maxTotalCents ?? null,
       timeZone: def.timeZone ?? "UTC",
+      ...(def.vat
+        ? {
+            vatRegistered: true,
+            vatNumber: def.vat.number,
+            vatLegalNameEn: def.vat.legalNameEn,
+            vatLegalNameAr: def.vat.legalNameAr,
+            pricesIncludeVat: true,
+          }
+        : {}),
       featuredProductIds,
       updatedAt: openedAt,
     },

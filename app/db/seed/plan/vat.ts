@@ -1,0 +1,48 @@
+/**
+ * The demo's VAT (issue 35): a registered store's past orders carry the VAT their totals held, as
+ * checkout would have frozen it (decision 042: per line, the code shared across the goods, a
+ * free-shipping code taking shipping to 0). Prices include VAT, so no total changes.
+ */
+import { taxOrder } from "~/services/tax/vat-math";
+import type { StoreDef } from "../stores";
+import type { DiscountCodeRow } from "./discounts";
+import type { OrderItemRow, OrderRow } from "./types";
+
+export function applyDemoVat(
+  def: StoreDef,
+  orders: OrderRow[],
+  orderItems: OrderItemRow[],
+  codes: readonly DiscountCodeRow[],
+): void {
+  if (!def.vat) return;
+  const { rateBp } = def.vat;
+  const freeShippingCodes = new Set(
+    codes.filter((code) => code.kind === "free_shipping").map((code) => code.code),
+  );
+  const linesOf = new Map<string, OrderItemRow[]>();
+  for (const item of orderItems) linesOf.set(item.orderId, [...(linesOf.get(item.orderId) ?? []), item]);
+  for (const order of orders) {
+    const lines = linesOf.get(order.id!) ?? [];
+    const freeShipping = order.discountCode ? freeShippingCodes.has(order.discountCode) : false;
+    const code = order.codeDiscountCents ?? 0;
+    const shipping = order.shippingCents ?? 0;
+    const taxable = [
+      ...lines.map((line) => ({ amount: line.lineTotalCents, rateBp })),
+      { amount: shipping - (freeShipping ? code : 0), rateBp },
+      ...((order.codFeeCents ?? 0) > 0 ? [{ amount: order.codFeeCents!, rateBp }] : []),
+    ];
+    const taxed = taxOrder(
+      "inclusive",
+      taxable,
+      freeShipping ? 0 : code,
+      taxable.map((_line, index) => index < lines.length),
+    );
+    order.vatCents = taxed.vat;
+    order.vatInclusive = true;
+    order.vatRates = taxed.byRate;
+    lines.forEach((line, index) => {
+      line.vatRateBp = rateBp;
+      line.vatCents = taxed.lines[index]!.vat;
+    });
+  }
+}
