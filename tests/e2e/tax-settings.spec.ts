@@ -2,9 +2,13 @@
  * VAT settings in a browser, English and Arabic (issue 35, decision 042): the owner of a store of
  * their own types a Saudi VAT number with a wrong last digit and is told the format under the
  * field as they leave it; corrected, with the legal names and prices "exclude VAT", the page saves
- * and the preview shows VAT added on top. axe; screenshots at 1280 and 390 px.
+ * and the preview shows VAT added on top. A shopper's cart then shows VAT on top of a 10.00 dye,
+ * and the order placed carries it. axe; screenshots at 1280 and 390 px.
  */
+import { formatMoney } from "../../app/lib/money";
+import { formatRate } from "../../app/lib/percent";
 import { hostUrl } from "./demo";
+import { addToCart, onStore, ownProduct, placeCodOrder, signUp, uniqueEmail } from "./support/shop";
 import {
   expect,
   expectNoAxeViolations,
@@ -17,8 +21,9 @@ import {
 } from "./support/fixtures";
 
 for (const locale of ["en", "ar"] as Locale[]) {
-  test(`the owner registers the store for VAT and sees what a cart will say (${locale})`, async ({
+  test(`the owner registers the store for VAT; a shopper's cart and order carry it (${locale})`, async ({
     page,
+    browser,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const { store } = await ownStore(page, `vat-${locale}`, locale);
@@ -51,5 +56,33 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await expect(page.getByLabel(t(locale, "tax.pricesLabel"))).toHaveValue("exclusive");
     await expectNoAxeViolations(page, "VAT settings");
     await screenshots(page, `tax-settings-${locale}`);
+
+    // A shopper buys a 10.00 dye: 15 % on top in the cart, and on the order as placed.
+    const slug = await ownProduct(page, store, {
+      nameEn: `Vat Woad ${locale}`,
+      nameAr: "وسمة",
+      price: "10.00",
+      stock: 5,
+    });
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    await signUp(
+      shopper,
+      locale,
+      { name: "Huda", email: uniqueEmail(`vat-${locale}`), password: "vat-pass-1" },
+      store,
+    );
+    await addToCart(shopper, locale, slug, undefined, store);
+    await shopper.goto(onStore(store, "/cart", locale));
+    const rate = formatRate(1500, locale);
+    await expect(shopper.getByTestId("vat-line")).toContainText(t(locale, "tax.summary.line", { rate }));
+    await expect(shopper.getByTestId("vat-line")).toContainText(formatMoney(150, "USD", locale));
+    await screenshots(shopper, `cart-vat-${locale}`);
+    // One more into the cart as the order is placed: two dyes, 20.00 and 3.00 VAT on the order.
+    const orderNumber = await placeCodOrder(shopper, locale, slug, 1, store);
+    await shopper.goto(onStore(store, `/orders/${orderNumber}`, locale));
+    await expect(shopper.getByTestId("vat-line")).toContainText(formatMoney(300, "USD", locale));
+    await screenshots(shopper, `order-vat-${locale}`);
+    await shopperContext.close();
   });
 }

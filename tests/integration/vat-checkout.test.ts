@@ -20,6 +20,7 @@ import {
   storeSettings,
 } from "~/db/schema";
 import { deliveriesSettled } from "~/services/email/email.server";
+import { loader as cartLoader } from "~/routes/cart";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";
@@ -202,6 +203,31 @@ describe("VAT at checkout", () => {
     expect(order.totalCents).toBe(4000);
     expect(order.vatCents).toBe(667);
     expect(lines).toEqual([{ vatRateBp: 2000, vatCents: 667, total: 5000 }]);
+  });
+
+  it("the cart shows the goods' VAT for the store's country: inside the total, or added to it", async () => {
+    const cart = () =>
+      answer<{
+        cart: { totalCents: number; vat: { inclusive: boolean; rateBp: number; vatCents: number } | null };
+      }>(() =>
+        cartLoader({
+          request: new Request(`${A}/cart?lng=en`, { headers: { Cookie: cookie } }),
+          context: ctx,
+          params: {},
+        }),
+      );
+    await fillCart(db, alpha.storeId, alpha.userId, [{ productId: dye, quantity: 2 }]);
+    expect((await cart()).data.cart).toMatchObject({ totalCents: 2300, vat: null });
+    await settings(REGISTERED);
+    expect((await cart()).data.cart).toMatchObject({
+      totalCents: 2300,
+      vat: { inclusive: true, rateBp: 1500, vatCents: 300 },
+    });
+    await settings({ pricesIncludeVat: false, vatRates: { SA: 500 } });
+    expect((await cart()).data.cart).toMatchObject({
+      totalCents: 2300 + 115,
+      vat: { inclusive: false, rateBp: 500, vatCents: 115 },
+    });
   });
 
   it("a rate changed after the order never changes it", async () => {

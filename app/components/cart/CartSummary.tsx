@@ -1,12 +1,16 @@
 import { Button } from "~/components/ui/Button";
 import { DiscountCodeForm, type CodeFormReply } from "~/components/discounts/DiscountCodeForm";
+import { formatRate } from "~/lib/percent";
 import { useTranslation } from "~/lib/use-translation";
 import { Price } from "../Price";
 import type { Cart } from "~/services/commerce/cart.server";
 
 /** Subtotal, discount from running sales, total (all computed on the server) and checkout. */
 export function CartSummary({ cart, codeReply }: { cart: Cart; codeReply?: CodeFormReply | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // VAT on the goods (issue 35): a row before the total when prices exclude it, a note when inside.
+  const vat = cart.vat && cart.vat.rateBp > 0 ? cart.vat : null;
+  const rate = vat ? formatRate(vat.rateBp, i18n.language) : "";
   return (
     <section aria-labelledby="cart-summary" className="rounded-lg border border-line bg-card p-4">
       <h2 id="cart-summary" className="text-xl font-bold">
@@ -41,6 +45,14 @@ export function CartSummary({ cart, codeReply }: { cart: Cart; codeReply?: CodeF
             </dd>
           </div>
         ) : null}
+        {vat && !vat.inclusive ? (
+          <div className="flex justify-between gap-4" data-testid="vat-line">
+            <dt>{t("tax.summary.line", { rate })}</dt>
+            <dd>
+              <Price minor={vat.vatCents} />
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-extrabold">
           <dt>{t("cart.total")}</dt>
           <dd>
@@ -48,6 +60,11 @@ export function CartSummary({ cart, codeReply }: { cart: Cart; codeReply?: CodeF
           </dd>
         </div>
       </dl>
+      {vat?.inclusive ? (
+        <p className="mt-1 text-sm text-muted" data-testid="vat-included">
+          {t("tax.summary.includedLabel", { rate })}: <Price minor={vat.vatCents} />
+        </p>
+      ) : null}
       <DiscountCodeForm action="/cart" applied={cart.code} reply={codeReply} />
       <p className="mt-1 text-sm text-muted">{t("cart.itemsLabel", { count: cart.itemCount })}</p>
       <p className="mt-1 text-sm text-muted">{t("looseEnds.shippingAtCheckout")}</p>

@@ -17,6 +17,8 @@ import { loadVariantOptions, resolveVariant, type VariantChoice } from "~/servic
 import { variantLabel } from "~/lib/variants";
 import { lockShopperCart } from "./shopper-lock.server";
 import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
+import { loadCartVatRule } from "~/services/tax/settings.server";
+import { taxOrder } from "~/services/tax/vat-math";
 
 export type CartError =
   | { error: "not-found" }
@@ -183,6 +185,11 @@ export interface Cart {
    */
   code: AppliedCode | null;
   codeDiscountCents: number;
+  /**
+   * VAT on the goods (issue 35) for the shopper's country, inside the total or added to it; null
+   * when the store is not registered. Shipping and its VAT come at checkout.
+   */
+  vat: { inclusive: boolean; rateBp: number; vatCents: number } | null;
 }
 
 /** The cart with sale prices and totals; unavailable lines are shown but not counted. */
@@ -192,7 +199,7 @@ export async function getCart(
   { locale, currency }: { locale: Locale; currency: string },
 ): Promise<Cart> {
   const db = await getDb();
-  const { rows, priced, code, options } = await db.withStore(storeId, async (tx) => {
+  const { rows, priced, code, options, vatRule } = await db.withStore(storeId, async (tx) => {
     const rows = await tx
       .select({
         productId: cartItems.productId,
@@ -229,6 +236,7 @@ export async function getCart(
         storeId,
         rows.map((row) => row.variantId),
       ),
+      vatRule: await loadCartVatRule(tx, storeId, userId),
     };
   });
   // Archived products stay listed (so they can be removed) but are not bought: not in the totals.
@@ -258,16 +266,28 @@ export async function getCart(
       sale: price.sale,
     };
   });
+  // A free-shipping code takes nothing off the goods (its amount is shipping, 0 here).
+  const codeOnGoods = code && code.kind !== "free_shipping" ? code.amountCents : 0;
+  const goodsVat = vatRule
+    ? taxOrder(
+        vatRule.inclusive ? "inclusive" : "exclusive",
+        lines
+          .filter((line) => line.available)
+          .map((line) => ({ amount: line.lineTotalCents, rateBp: vatRule.rateBp })),
+        codeOnGoods,
+      ).vat
+    : 0;
   return {
     lines,
     itemCount: totals.quantity,
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,
-    totalCents: totals.totalCents - (code?.amountCents ?? 0),
+    totalCents: totals.totalCents - (code?.amountCents ?? 0) + (vatRule && !vatRule.inclusive ? goodsVat : 0),
     currency,
     checkoutReady,
     code,
     codeDiscountCents: code?.amountCents ?? 0,
+    vat: vatRule ? { inclusive: vatRule.inclusive, rateBp: vatRule.rateBp, vatCents: goodsVat } : null,
   };
 }
 

@@ -2,9 +2,9 @@
  * A store's VAT settings (issue 35, decision 042): what /admin/storesetting/tax shows and saves,
  * and the rate a destination country is taxed at.
  */
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
-import { shippingZonePlaces, shippingZones, storeSettings } from "~/db/schema";
+import { shippingAddresses, shippingZonePlaces, shippingZones, storeSettings } from "~/db/schema";
 import type { TaxSettingsInput } from "~/lib/validation/tax-settings";
 import { saveSettings } from "~/services/store/settings-admin.server";
 import { getStoreSettings, type StoreSettings } from "~/services/store/settings.server";
@@ -118,4 +118,30 @@ export async function loadVatRule(tx: Tx, storeId: string, country: string): Pro
     onShipping: row.onShipping,
     onCodFee: row.onCodFee,
   };
+}
+
+/**
+ * The VAT rule for a shopper's cart, before an address is given: the country of their saved
+ * (default) address, else the store's own.
+ */
+export async function loadCartVatRule(tx: Tx, storeId: string, userId: string): Promise<VatRule | null> {
+  const [saved] = await tx
+    .select({ country: shippingAddresses.country })
+    .from(shippingAddresses)
+    .where(
+      and(
+        eq(shippingAddresses.storeId, storeId),
+        eq(shippingAddresses.userId, userId),
+        eq(shippingAddresses.isDefault, true),
+      ),
+    )
+    .orderBy(asc(shippingAddresses.createdAt))
+    .limit(1);
+  const [own] = saved?.country
+    ? [saved]
+    : await tx
+        .select({ country: storeSettings.country })
+        .from(storeSettings)
+        .where(eq(storeSettings.storeId, storeId));
+  return loadVatRule(tx, storeId, own?.country ?? "SA");
 }
