@@ -46,7 +46,8 @@ import { storeCountryOf } from "~/services/store/settings-admin.server";
 export const meta: MetaFunction = (args) =>
   seo({
     ...args,
-    page: (t) => t(args.params.id === NEW_PATH ? "shippingAdmin.newZoneTitle" : "shippingAdmin.editZoneTitle"),
+    page: (t) =>
+      t(args.params.id === NEW_PATH ? "shippingAdmin.newZoneTitle" : "shippingAdmin.editZoneTitle"),
   });
 
 export const loader = adminLoader("settings.edit", async ({ store, params, locale }) => {
@@ -99,11 +100,13 @@ export const action = adminAction("settings.edit", async (args) => {
         ? null
         : result.error === "not-found"
           ? notFoundPage()
-          : {
-              status: 400,
-              fieldErrors: { cities: ["shippingAdmin.errors.cityUnknown"] },
-              data: { unknownCities: result.names },
-            },
+          : result.error === "country-unknown"
+            ? { field: result.field, message: "shippingAdmin.errors.countryInvalid" }
+            : {
+                status: 400,
+                fieldErrors: { cities: ["shippingAdmin.errors.cityUnknown"] },
+                data: { unknownCities: result.names },
+              },
     success: {
       path: (_args, result) => (result.ok ? `/admin/shipping/${result.id}` : "/admin/shipping"),
       toast: { key: zone ? "toast.updateSuccess" : "shippingAdmin.zoneCreated" },

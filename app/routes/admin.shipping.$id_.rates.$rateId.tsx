@@ -29,17 +29,14 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/lib/use-translation";
 import { RATE_KINDS, rateSchema, shippingRowSchema } from "~/lib/validation/admin-shipping";
-import {
-  deleteShippingRate,
-  getShippingZone,
-  saveShippingRate,
-} from "~/services/shipping/admin.server";
+import { deleteShippingRate, getShippingZone, saveShippingRate } from "~/services/shipping/admin.server";
 import { rateFormValues } from "~/services/shipping/admin-view.server";
 
 export const meta: MetaFunction = (args) =>
   seo({
     ...args,
-    page: (t) => t(args.params.rateId === NEW_PATH ? "shippingAdmin.newRateTitle" : "shippingAdmin.editRateTitle"),
+    page: (t) =>
+      t(args.params.rateId === NEW_PATH ? "shippingAdmin.newRateTitle" : "shippingAdmin.editRateTitle"),
   });
 
 /** The zone the path names and its rate (null for `new`); another store's ids are the 404. */
@@ -173,7 +170,9 @@ export default function AdminShippingRate() {
           <TextAreaField
             field={form.field("bands")}
             label={t("shippingAdmin.bands", { unit })}
-            hint={t(kind === "subtotal" ? "shippingAdmin.bandsHintSubtotal" : "shippingAdmin.bandsHintWeight")}
+            hint={t(
+              kind === "subtotal" ? "shippingAdmin.bandsHintSubtotal" : "shippingAdmin.bandsHintWeight",
+            )}
             rows={4}
             dir="ltr"
           />

@@ -144,7 +144,11 @@ export default function AdminShipping() {
       ) : !shipsElsewhere ? (
         <Notice tone="info">{t("shippingAdmin.notElsewhere")}</Notice>
       ) : null}
-      <ListPage texts="shippingAdmin.list" page={{ rows, prevCursor: null, nextCursor: null }} columns={columns} />
+      <ListPage
+        texts="shippingAdmin.list"
+        page={{ rows, prevCursor: null, nextCursor: null }}
+        columns={columns}
+      />
     </AdminPage>
   );
 }

@@ -51,10 +51,18 @@ export function linesOf(value: string): string[] {
 const countryList = z.preprocess(
   (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
   z
-    .array(z.string().trim().toUpperCase().regex(COUNTRY, E("countryInvalid")), {
-      invalid_type_error: E("countryInvalid"),
-    })
+    .array(
+      z
+        .string({ invalid_type_error: E("countryInvalid") })
+        .trim()
+        .toUpperCase(),
+      {
+        invalid_type_error: E("countryInvalid"),
+      },
+    )
     .max(250, E("countryInvalid"))
+    // One message for the whole list (under the select), not one per chosen option.
+    .refine((codes) => codes.every((code) => COUNTRY.test(code)), E("countryInvalid"))
     .transform((codes) => [...new Set(codes)]),
 );
 

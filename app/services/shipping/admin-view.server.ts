@@ -13,8 +13,9 @@ import type { RateDef } from "./rules";
 type T = (key: string, params?: Record<string, unknown>) => string;
 
 const lang = (locale: Locale): "en" | "ar" => (locale === "ar" ? "ar" : "en");
+/** Names in the page language's order, comma-separated. */
 const list = (items: string[], locale: Locale) =>
-  new Intl.ListFormat(lang(locale), { style: "short", type: "conjunction" }).format(items);
+  [...items].sort(new Intl.Collator(lang(locale)).compare).join(locale === "ar" ? "، " : ", ");
 
 export function placesSummary(zone: AdminZone, locale: Locale, t: T): string {
   const l = lang(locale);
@@ -54,13 +55,22 @@ export function ratePrice(rate: RateDef, currency: string, locale: Locale, t: T)
         ? t("shippingAdmin.rates.free")
         : money(rate.priceCents);
   const parts = [`${t(`shippingAdmin.kinds.${rate.kind}`)}: ${price}`];
-  if (rate.freeFromCents) parts.push(t("shippingAdmin.rates.freeFrom", { amount: money(rate.freeFromCents) }));
+  if (rate.freeFromCents)
+    parts.push(t("shippingAdmin.rates.freeFrom", { amount: money(rate.freeFromCents) }));
   parts.push(t(rate.codAllowed ? "shippingAdmin.rates.codYes" : "shippingAdmin.rates.codNo"));
   return parts.join(" · ");
 }
 
 export function zoneFormValues(zone: AdminZone | null, storeCountry: string, locale: Locale) {
-  if (!zone) return { name: "", placeKind: "countries", countries: [storeCountry], country: storeCountry, cities: "", postalPatterns: "" };
+  if (!zone)
+    return {
+      name: "",
+      placeKind: "countries",
+      countries: [storeCountry],
+      country: storeCountry,
+      cities: "",
+      postalPatterns: "",
+    };
   const l = lang(locale);
   const country = zone.places[0]?.country ?? storeCountry;
   return {
@@ -79,7 +89,8 @@ export function zoneFormValues(zone: AdminZone | null, storeCountry: string, loc
 
 export function rateFormValues(rate: RateDef | null, currency: string) {
   const digits = currencyDigits(currency);
-  const amount = (cents: number | null | undefined) => (cents === null || cents === undefined ? "" : minorToAmount(cents, digits));
+  const amount = (cents: number | null | undefined) =>
+    cents === null || cents === undefined ? "" : minorToAmount(cents, digits);
   if (!rate)
     return {
       kind: "flat",

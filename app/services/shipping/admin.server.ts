@@ -10,6 +10,7 @@ import { getDb, type Tx } from "~/db/client.server";
 import { shippingRates, shippingZonePlaces, shippingZones, storeSettings, type RateBands } from "~/db/schema";
 import { linesOf, type RateInput, type ZoneInput, type ZonePlaceKind } from "~/lib/validation/admin-shipping";
 import { recordAudit } from "~/services/audit/audit.server";
+import { isCountryCode } from "./countries.server";
 import { citiesOf, loadZones } from "./zones.server";
 import { findCityIn, type RateDef, type ZoneDef } from "./rules";
 
@@ -72,6 +73,7 @@ export async function getShippingZone(storeId: string, zoneId: string): Promise<
 export type SaveZoneResult =
   | { ok: true; id: string }
   | { ok: false; error: "not-found" }
+  | { ok: false; error: "country-unknown"; field: "countries" | "country" }
   | { ok: false; error: "city-unknown"; names: string[] };
 
 class Refused {
@@ -87,6 +89,11 @@ export async function saveShippingZone(
   const db = await getDb();
   try {
     return await db.withStore(storeId, async (tx) => {
+      // Codes the form's lists offer: anything else ("ZZ") is refused under its field.
+      if (input.placeKind === "countries" && !input.countries.every(isCountryCode))
+        throw new Refused({ ok: false, error: "country-unknown", field: "countries" });
+      if ((input.placeKind === "cities" || input.placeKind === "postal") && !isCountryCode(input.country))
+        throw new Refused({ ok: false, error: "country-unknown", field: "country" });
       let places: { country: string; cityId?: string | null; postalPattern?: string | null }[] = [];
       if (input.placeKind === "countries") places = input.countries.map((country) => ({ country }));
       if (input.placeKind === "postal")
@@ -96,7 +103,10 @@ export async function saveShippingZone(
         }));
       if (input.placeKind === "cities") {
         const list = await citiesOf(tx, input.country);
-        const found = linesOf(input.cities).map((line) => ({ line, city: findCityIn(list, input.country, line) }));
+        const found = linesOf(input.cities).map((line) => ({
+          line,
+          city: findCityIn(list, input.country, line),
+        }));
         const unknown = found.filter((entry) => !entry.city).map((entry) => entry.line);
         if (unknown.length > 0) throw new Refused({ ok: false, error: "city-unknown", names: unknown });
         const ids = [...new Set(found.map((entry) => entry.city!.id))];
@@ -126,7 +136,9 @@ export async function saveShippingZone(
         id = created!.id;
       }
       if (places.length > 0)
-        await tx.insert(shippingZonePlaces).values(places.map((place) => ({ storeId, zoneId: id!, ...place })));
+        await tx
+          .insert(shippingZonePlaces)
+          .values(places.map((place) => ({ storeId, zoneId: id!, ...place })));
       await recordAudit(tx, storeId, {
         action: options.id ? "shipping.zone.update" : "shipping.zone.create",
         entityType: "settings",
@@ -161,7 +173,11 @@ export async function deleteShippingZone(storeId: string, zoneId: string): Promi
 }
 
 /** One rate of one of the store's zones, or null. */
-export async function getShippingRate(storeId: string, zoneId: string, rateId: string): Promise<RateDef | null> {
+export async function getShippingRate(
+  storeId: string,
+  zoneId: string,
+  rateId: string,
+): Promise<RateDef | null> {
   const zone = await getShippingZone(storeId, zoneId);
   return zone?.rates.find((rate) => rate.id === rateId) ?? null;
 }
@@ -195,7 +211,9 @@ export async function saveShippingRate(
       const [{ next }] = (await tx
         .select({ next: sql<number>`coalesce(max(${shippingRates.position}) + 1, 0)::int` })
         .from(shippingRates)
-        .where(and(eq(shippingRates.storeId, storeId), eq(shippingRates.zoneId, zoneId)))) as [{ next: number }];
+        .where(and(eq(shippingRates.storeId, storeId), eq(shippingRates.zoneId, zoneId)))) as [
+        { next: number },
+      ];
       const [created] = await tx
         .insert(shippingRates)
         .values({ storeId, zoneId, ...values, position: next })
@@ -225,7 +243,11 @@ export async function deleteShippingRate(storeId: string, zoneId: string, rateId
     const [gone] = await tx
       .delete(shippingRates)
       .where(
-        and(eq(shippingRates.storeId, storeId), eq(shippingRates.zoneId, zoneId), eq(shippingRates.id, rateId)),
+        and(
+          eq(shippingRates.storeId, storeId),
+          eq(shippingRates.zoneId, zoneId),
+          eq(shippingRates.id, rateId),
+        ),
       )
       .returning({ id: shippingRates.id, name: shippingRates.nameEn });
     if (!gone) return false;
@@ -276,4 +298,8 @@ export async function writeEverywhereZone(tx: Tx, storeId: string): Promise<void
 }
 
 /** The names migration 0034 writes too. */
-export const EVERYWHERE = { name: "Everywhere", rateEn: "Standard shipping", rateAr: "الشحن العادي" } as const;
+export const EVERYWHERE = {
+  name: "Everywhere",
+  rateEn: "Standard shipping",
+  rateAr: "الشحن العادي",
+} as const;
