@@ -84,12 +84,18 @@ export const generalSettingsSchema = z.object({
   }),
   timeZone: timeZoneField,
   country: z
-    .string({ required_error: "shippingAdmin.errors.countryRequired", invalid_type_error: "validation.choiceInvalid" })
+    .string({
+      required_error: "shippingAdmin.errors.countryRequired",
+      invalid_type_error: "validation.choiceInvalid",
+    })
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, "validation.choiceInvalid"),
   defaultWeightGrams: z
-    .string({ required_error: "shippingAdmin.errors.weightInvalid", invalid_type_error: "shippingAdmin.errors.weightInvalid" })
+    .string({
+      required_error: "shippingAdmin.errors.weightInvalid",
+      invalid_type_error: "shippingAdmin.errors.weightInvalid",
+    })
     .trim()
     .regex(/^\d{1,7}$/, "shippingAdmin.errors.weightInvalid")
     .transform(Number)
