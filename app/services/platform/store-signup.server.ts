@@ -65,7 +65,7 @@ export async function createStore(input: CreateStoreInput & { locale: Locale }):
   if (rowsOf(created).length === 0) return { ok: false, reason: "taken" };
   // Its one shipping zone, as migration 0034 gave every store before it (decision 039): the
   // owner sees and edits it at /admin/shipping. The store's first moments have no shopper yet.
-  await db.withStore(storeId, (tx) => writeEverywhereZone(tx, storeId));
+  await db.withStore(storeId, (tx) => writeEverywhereZone(tx, storeId, input.locale === "ar" ? "ar" : "en"));
   return {
     ok: true,
     storeId,

@@ -3,6 +3,7 @@
  * the page's language (country names through Intl.DisplayNames, amounts in the store's currency),
  * and the form values of a stored zone or rate.
  */
+import { isolate } from "~/lib/bidi";
 import { countryName } from "~/lib/city-names";
 import type { Locale } from "~/lib/i18n";
 import { currencyDigits, formatMoney } from "~/lib/money";
@@ -46,7 +47,8 @@ export function rateName(rate: Pick<RateDef, "nameEn" | "nameAr">, locale: Local
 
 /** "Flat: $3.00", "By weight: from $12.00", "Pickup: free", with "free from $50.00" and COD. */
 export function ratePrice(rate: RateDef, currency: string, locale: Locale, t: T): string {
-  const money = (cents: number) => formatMoney(cents, currency, locale);
+  // Isolated: an amount keeps its own direction inside an Arabic sentence.
+  const money = (cents: number) => isolate(formatMoney(cents, currency, locale));
   const first = rate.bands?.bands[0]?.cents ?? 0;
   const price =
     rate.kind === "weight" || rate.kind === "subtotal"

@@ -265,7 +265,11 @@ export async function deleteShippingRate(storeId: string, zoneId: string, rateId
  * A new store's one zone (decision 039): "Everywhere" with one flat rate at the settings' flat fee
  * and threshold, as the migration gave every existing store. Nothing when it has a zone already.
  */
-export async function writeEverywhereZone(tx: Tx, storeId: string): Promise<void> {
+export async function writeEverywhereZone(
+  tx: Tx,
+  storeId: string,
+  locale: "en" | "ar" = "en",
+): Promise<void> {
   const [any] = await tx
     .select({ id: shippingZones.id })
     .from(shippingZones)
@@ -282,7 +286,12 @@ export async function writeEverywhereZone(tx: Tx, storeId: string): Promise<void
     .where(eq(storeSettings.storeId, storeId));
   const [zone] = await tx
     .insert(shippingZones)
-    .values({ storeId, name: EVERYWHERE.name, everywhere: true, position: 0 })
+    .values({
+      storeId,
+      name: locale === "ar" ? EVERYWHERE.nameAr : EVERYWHERE.name,
+      everywhere: true,
+      position: 0,
+    })
     .returning({ id: shippingZones.id });
   await tx.insert(shippingRates).values({
     storeId,
@@ -300,6 +309,8 @@ export async function writeEverywhereZone(tx: Tx, storeId: string): Promise<void
 /** The names migration 0034 writes too. */
 export const EVERYWHERE = {
   name: "Everywhere",
+  /** A store signed up in Arabic names it in Arabic (the owner can rename it). */
+  nameAr: "كل مكان",
   rateEn: "Standard shipping",
   rateAr: "الشحن العادي",
 } as const;
