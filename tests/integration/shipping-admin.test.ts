@@ -195,7 +195,13 @@ describe("/admin/shipping", () => {
         id: zoneId,
         name: "West",
         places: "Jeddah, Mecca (Saudi Arabia)",
-        rates: [{ id: saved!.id, name: "Jeddah courier", price: "Flat price: \u2068$6.00\u2069 · Cash On Delivery" }],
+        rates: [
+          {
+            id: saved!.id,
+            name: "Jeddah courier",
+            price: "Flat price: \u2068$6.00\u2069 · Cash On Delivery",
+          },
+        ],
       },
     ]);
 
