@@ -9,10 +9,18 @@ import type { AppLoadContext } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { shippingRates, shippingZonePlaces, shippingZones, storeSettings, users } from "~/db/schema";
+import {
+  productVariants,
+  shippingRates,
+  shippingZonePlaces,
+  shippingZones,
+  storeSettings,
+  users,
+} from "~/db/schema";
 import { action as listAction, loader as listLoader } from "~/routes/admin.shipping._index";
 import { action as zoneAction, loader as zoneLoader } from "~/routes/admin.shipping.$id";
 import { action as rateAction, loader as rateLoader } from "~/routes/admin.shipping.$id_.rates.$rateId";
+import { action as productAction, loader as productLoader } from "~/routes/admin.products.$id";
 import { priceCheckout } from "~/services/orders/pricing.server";
 import { writeEverywhereZone } from "~/services/shipping/admin.server";
 import type { TestDb } from "../helpers/db";
@@ -560,5 +568,51 @@ describe("a new store's Everywhere zone", () => {
       .set({ shippingFeeCents: 999 })
       .where(and(eq(storeSettings.storeId, alpha.storeId)));
     expect((await shipping({ country: "EG", city: "Cairo" })).shippingCents).toBe(350);
+  });
+});
+
+describe("a variant's weight", () => {
+  const PRODUCT = {
+    intent: "save",
+    nameEn: "Weighed dye",
+    nameAr: "صبغة موزونة",
+    descriptionEn: "",
+    descriptionAr: "",
+    slug: "",
+    price: "12.50",
+    stock: "5",
+    categoryId: "",
+    subcategoryId: "",
+    shadeHex: "",
+    colorFamily: "",
+    active: "on",
+  };
+  const weightOf = async () =>
+    (
+      await db.owner
+        .select({ grams: productVariants.weightGrams })
+        .from(productVariants)
+        .where(eq(productVariants.productId, alpha.productId))
+    ).map((row) => row.grams);
+
+  it("is saved from the product form in grams, empty for the store's default; bad input refused", async () => {
+    const params = { id: alpha.productId };
+    expect((await post(productAction, "/x", params, { ...PRODUCT, weightGrams: "350" })).status).toBe(302);
+    expect(await weightOf()).toEqual([350]);
+    const page = await get<{ defaultValue: Record<string, string>; defaultWeightGrams: number }>(
+      productLoader,
+      "/x",
+      params,
+    );
+    expect(page.data.defaultValue.weightGrams).toBe("350");
+    expect(page.data.defaultWeightGrams).toBe(0);
+    for (const bad of ["-5", "1.5", "heavy", "2000000"]) {
+      const res = await post(productAction, "/x", params, { ...PRODUCT, weightGrams: bad });
+      expect(res.status, bad).toBe(400);
+      expect(res.data.result?.error?.weightGrams, bad).toEqual(["shippingAdmin.errors.weightInvalid"]);
+    }
+    expect(await weightOf()).toEqual([350]);
+    expect((await post(productAction, "/x", params, { ...PRODUCT, weightGrams: "" })).status).toBe(302);
+    expect(await weightOf()).toEqual([null]);
   });
 });
