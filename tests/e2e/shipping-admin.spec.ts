@@ -73,6 +73,7 @@ for (const locale of ["en", "ar"] as const) {
     const price = page.getByLabel(t(locale, "shippingAdmin.price", { currency: "USD" }));
     await expect(price).toHaveValue("6.00");
     await price.fill("7.25");
+    await screenshots(page, `rate-form-${locale}`);
     await page.getByRole("button", { name: t(locale, "shippingAdmin.saveRate") }).click();
     await expectToast(page, t(locale, "toast.updateSuccess"));
     await expect(page.getByRole("cell", { name: /7[.,٫]25|٧[.,٫]٢٥/ }).first()).toBeVisible();
@@ -80,6 +81,10 @@ for (const locale of ["en", "ar"] as const) {
     await page.goto(at("/admin/shipping"));
     await expect(page.getByRole("link", { name: text.zone, exact: true })).toBeVisible();
     await screenshots(page, `list-${locale}`);
+    // Where the store ships from and its default weight, on the settings page.
+    await page.goto(at("/admin/settings"));
+    await expect(page.getByLabel(t(locale, "shippingAdmin.settings.defaultWeight"))).toHaveValue("0");
+    await screenshots(page, `settings-${locale}`);
 
     // The shopper's side: the owner's cart estimates shipping to Jeddah at the new price.
     const productSlug = "shipping-test-shade";
