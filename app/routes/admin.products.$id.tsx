@@ -3,6 +3,7 @@
  * and variants (issue 19, answered by product-variants-action.server.ts) and delete. Every form
  * re-reads the product in the store's scope: another store's product is the page's 404.
  */
+import { getStoreSettings } from "~/services/store/settings.server";
 import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -61,6 +62,7 @@ export const loader = adminLoader("products.edit", async ({ params, store, local
     categories,
     colorFamilies,
     variants,
+    defaultWeightGrams: (await getStoreSettings(store.id)).defaultWeightGrams,
     ...variantsFormValues(variants, digits),
   };
 });
@@ -155,6 +157,7 @@ export default function EditProduct() {
     variants,
     optionsValue,
     variantsValue,
+    defaultWeightGrams,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -184,6 +187,7 @@ export default function EditProduct() {
         // A new product page (after a save that changed the slug, say) starts from its own values.
         key={`${product.id}:${mode}`}
         id="product-edit"
+        defaultWeightGrams={defaultWeightGrams}
         currency={currency}
         currencyDigits={digits}
         constraint={constraint}
@@ -198,6 +202,7 @@ export default function EditProduct() {
       <ProductImages images={product.images} uploadError={uploadError} />
       <VariantsSection
         key={product.id}
+        defaultWeightGrams={defaultWeightGrams}
         options={variants.options}
         variants={variants.variants}
         combinations={variants.combinations}

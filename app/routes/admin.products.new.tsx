@@ -1,4 +1,5 @@
 import { data, type MetaFunction } from "@remix-run/node";
+import { getStoreSettings } from "~/services/store/settings.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -34,6 +35,7 @@ export const loader = adminLoader("products.edit", async ({ store, locale }) => 
     constraint: formConstraint(newProductFormSchema(digits)),
     categories,
     colorFamilies,
+    defaultWeightGrams: (await getStoreSettings(store.id)).defaultWeightGrams,
   };
 });
 
@@ -82,6 +84,7 @@ export default function NewProduct() {
     constraint,
     categories,
     colorFamilies,
+    defaultWeightGrams,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -100,6 +103,7 @@ export default function NewProduct() {
       {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
       <ProductForm
         id="product-new"
+        defaultWeightGrams={defaultWeightGrams}
         currency={currency}
         currencyDigits={digits}
         constraint={constraint}

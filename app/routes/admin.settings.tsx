@@ -1,13 +1,14 @@
 /**
  * /admin/settings (SPEC §2 Settings): the store's name, currency, default language, time zone,
- * shipping fee and free-shipping threshold. Amounts are typed in major units and stored in minor
- * units; checkout reads them from the settings row. The time zone is a list of the runtime's IANA
- * names grouped by area (decision 018, addendum); every date and time of the store is shown in it.
+ * where it ships from and the default weight of a product without one (issue 33). Shipping fees
+ * are per zone at /admin/shipping (decision 039), linked from here. The time zone is a list of the
+ * runtime's IANA names grouped by area (decision 018, addendum); every date and time of the store
+ * is shown in it.
  */
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { Fragment } from "react";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { SettingsPage } from "~/components/admin/SettingsPage";
 import { PreviewPane } from "~/components/ui/BilingualPreview";
@@ -16,28 +17,21 @@ import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { adminLoader } from "~/http/handlers.server";
 import { schemaFormAction } from "~/http/schema-form.server";
-import { isolate } from "~/lib/bidi";
 import { formConstraint } from "~/lib/form-constraint.server";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { currentTimeZoneGroups } from "~/lib/time-zone";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import {
-  generalSettingsSchema,
-  majorToMinor,
-  minorToMajor,
-  STORE_CURRENCIES,
-  STORE_LOCALES,
-} from "~/lib/validation/admin-settings";
+import { generalSettingsSchema, STORE_CURRENCIES, STORE_LOCALES } from "~/lib/validation/admin-settings";
+import { countryOptions, isCountryCode } from "~/services/shipping/countries.server";
 import { getStoreSettings, saveGeneralSettings } from "~/services/store/settings-admin.server";
 
 const PATH = "/admin/settings";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.title") });
 
-export const loader = adminLoader("settings.edit", async ({ store }) => {
+export const loader = adminLoader("settings.edit", async ({ store, locale }) => {
   const settings = await getStoreSettings(store.id);
   return {
     values: {
@@ -45,9 +39,10 @@ export const loader = adminLoader("settings.edit", async ({ store }) => {
       currency: store.currency,
       defaultLocale: store.defaultLocale,
       timeZone: store.timeZone,
-      shippingFee: minorToMajor(settings.shippingFeeCents),
-      freeShippingThreshold: minorToMajor(settings.freeShippingThresholdCents),
+      country: settings.country,
+      defaultWeightGrams: String(settings.defaultWeightGrams),
     },
+    countries: countryOptions(locale === "ar" ? "ar" : "en"),
     timeZones: currentTimeZoneGroups(),
     constraint: formConstraint(generalSettingsSchema),
   };
@@ -55,19 +50,19 @@ export const loader = adminLoader("settings.edit", async ({ store }) => {
 
 export const action = schemaFormAction("settings.edit", {
   schema: generalSettingsSchema,
-  save: (value, { store }) => saveGeneralSettings(store.id, value),
+  save: async (value, { store }) => {
+    if (!isCountryCode(value.country)) return { ok: false as const };
+    await saveGeneralSettings(store.id, value);
+    return { ok: true as const };
+  },
+  refuse: (result) => (result.ok ? null : { field: "country", message: "validation.choiceInvalid" }),
   success: { path: PATH },
 });
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.generalSettingsSchema);
 
-/** A typed amount as minor units for the preview; null while it is not an amount yet. */
-function previewMinor(value: string): number | null {
-  return /^\d{1,7}(?:\.\d{1,2})?$/.test(value.trim()) ? majorToMinor(value.trim()) : null;
-}
-
 export default function AdminSettings() {
-  const { values, timeZones, constraint } = useLoaderData<typeof loader>();
+  const { values, timeZones, countries, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const pending = useFormPending({ method: "post" });
@@ -77,9 +72,6 @@ export default function AdminSettings() {
     defaultValue: values,
   });
   const [live, onInput] = useLiveValues(values);
-  const currency = (STORE_CURRENCIES as readonly string[]).includes(live.currency)
-    ? live.currency
-    : values.currency;
   return (
     <SettingsPage
       title={t("admin.settings.title")}
@@ -133,72 +125,60 @@ export default function AdminSettings() {
                 })}
               </SelectField>
             </div>
-            <Field
-              field={form.field("shippingFee")}
-              label={t("admin.settings.shippingFee")}
-              hint={t("admin.settings.shippingFeeHint")}
-              inputMode="decimal"
-              dir="ltr"
-            />
-            <Field
-              field={form.field("freeShippingThreshold")}
-              label={t("admin.settings.freeShippingThreshold")}
-              hint={t("admin.settings.freeShippingThresholdHint")}
-              inputMode="decimal"
-              dir="ltr"
-            />
           </div>
+          <fieldset className="flex flex-col gap-3 border-t border-line pt-3">
+            <legend className="text-lg font-extrabold">{t("shippingAdmin.settings.heading")}</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div className="min-w-0">
+                <SelectField
+                  field={form.field("country")}
+                  label={t("shippingAdmin.settings.country")}
+                  hint={t("shippingAdmin.settings.countryHint")}
+                >
+                  {countries.map((option) => (
+                    <option key={option.code} value={option.code}>
+                      {option.name}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              <Field
+                field={form.field("defaultWeightGrams")}
+                label={t("shippingAdmin.settings.defaultWeight")}
+                hint={t("shippingAdmin.settings.defaultWeightHint")}
+                inputMode="numeric"
+                dir="ltr"
+              />
+            </div>
+            <p className="text-sm">
+              {t("shippingAdmin.settings.zonesNote")}{" "}
+              <Link to="/admin/shipping" className="font-bold text-primary-ink underline underline-offset-4">
+                {t("shippingAdmin.settings.zonesLink")}
+              </Link>
+            </p>
+          </fieldset>
           <Button className="self-start" disabled={pending}>
             {t("admin.settings.save")}
           </Button>
         </PreviewedForm>
       }
       preview={
-        <PreviewPane label={t("checkout.title")}>
-          <ShippingPreview
-            storeName={live.storeName}
-            currency={currency}
-            fee={previewMinor(live.shippingFee)}
-            threshold={previewMinor(live.freeShippingThreshold)}
-          />
+        <PreviewPane label={t("admin.settings.storeName")}>
+          <NamePreview storeName={live.storeName} />
         </PreviewPane>
       }
     />
   );
 }
 
-/** The store's name as its header shows it, and the shipping lines of checkout's summary. */
-function ShippingPreview({
-  storeName,
-  currency,
-  fee,
-  threshold,
-}: {
-  storeName: string;
-  currency: string;
-  fee: number | null;
-  threshold: number | null;
-}) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language === "ar" ? "ar" : "en";
-  const money = (minor: number) => formatMoney(minor, currency, locale);
+/** The store's name as its header shows it. */
+function NamePreview({ storeName }: { storeName: string }) {
   return (
     <div className="flex flex-col gap-2 p-4">
       {/* As the header writes it: the name keeps its own direction, lined up with the page's start. */}
       <p className="text-lg font-extrabold" data-testid="store-name-preview">
         <bdi>{storeName}</bdi>
       </p>
-      {fee === null ? null : (
-        <dl className="flex justify-between gap-4">
-          <dt>{t("checkout.shipping")}</dt>
-          <dd>{fee === 0 ? t("checkout.shippingFree") : money(fee)}</dd>
-        </dl>
-      )}
-      {fee && threshold ? (
-        <p className="text-sm text-muted">
-          {t("checkout.freeShippingFrom", { amount: isolate(money(threshold)) })}
-        </p>
-      ) : null}
     </div>
   );
 }

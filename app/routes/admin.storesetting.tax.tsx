@@ -24,7 +24,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/lib/use-translation";
 import { basisPointsToPercent, percentToBasisPoints, taxSettingsSchema } from "~/lib/validation/tax-settings";
 import { countryOptions } from "~/services/shipping/countries.server";
-import { vatInGross, vatOnNet } from "~/services/tax/vat-math";
+import { vatInGross, vatOnNet } from "~/lib/vat-math";
 import { getTaxSettings, saveTaxSettings } from "~/services/tax/settings.server";
 
 const PATH = "/admin/storesetting/tax";

@@ -131,8 +131,8 @@ describe("/admin/settings", () => {
     currency: "EUR",
     defaultLocale: "ar",
     timeZone: "UTC",
-    shippingFee: "4.5",
-    freeShippingThreshold: "50",
+    country: "AE",
+    defaultWeightGrams: "250",
   };
 
   it("shows the saved values in major units", async () => {
@@ -148,12 +148,12 @@ describe("/admin/settings", () => {
       currency: "USD",
       defaultLocale: "en",
       timeZone: "UTC",
-      shippingFee: "0.00",
-      freeShippingThreshold: "0.00",
+      country: "SA",
+      defaultWeightGrams: "0",
     });
   });
 
-  it("saves name, currency, language and shipping in minor units, saying 'update successfully'", async () => {
+  it("saves name, currency, language, ship-from country and default weight, saying 'update successfully'", async () => {
     const res = await post(generalAction, "/admin/settings", valid);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/settings");
@@ -163,10 +163,7 @@ describe("/admin/settings", () => {
       currency: "EUR",
       defaultLocale: "ar",
     });
-    expect(await settingsOf(alpha.storeId)).toMatchObject({
-      shippingFeeCents: 450,
-      freeShippingThresholdCents: 5000,
-    });
+    expect(await settingsOf(alpha.storeId)).toMatchObject({ country: "AE", defaultWeightGrams: 250 });
   });
 
   it("refuses bad input with field errors and changes nothing", async () => {
@@ -174,10 +171,11 @@ describe("/admin/settings", () => {
       [{ storeName: "Abc" }, "storeName", "validation.storeName"],
       [{ currency: "XXX" }, "currency", "validation.choiceInvalid"],
       [{ defaultLocale: "fr" }, "defaultLocale", "validation.choiceInvalid"],
-      [{ shippingFee: "1e9" }, "shippingFee", "validation.amountInvalid"],
-      [{ shippingFee: "-1" }, "shippingFee", "validation.amountInvalid"],
-      [{ freeShippingThreshold: "10.999" }, "freeShippingThreshold", "validation.amountInvalid"],
-      [{ shippingFee: "" }, "shippingFee", "validation.amountRequired"],
+      [{ country: "ZZ" }, "country", "validation.choiceInvalid"],
+      [{ country: "Saudi" }, "country", "validation.choiceInvalid"],
+      [{ defaultWeightGrams: "-1" }, "defaultWeightGrams", "shippingAdmin.errors.weightInvalid"],
+      [{ defaultWeightGrams: "1.5" }, "defaultWeightGrams", "shippingAdmin.errors.weightInvalid"],
+      [{ defaultWeightGrams: "2000000" }, "defaultWeightGrams", "shippingAdmin.errors.weightInvalid"],
       [{ timeZone: "Mars/Olympus_Mons" }, "timeZone", "timeZone.invalid"],
     ];
     for (const [change, field, key] of cases) {
@@ -190,7 +188,7 @@ describe("/admin/settings", () => {
       expect(res.data.result?.error?.[field], field).toEqual([key]);
     }
     expect((await storeOf(alpha.storeId)).name).toBe("Alpha Colour Co");
-    expect((await settingsOf(alpha.storeId)).shippingFeeCents).toBe(450);
+    expect(await settingsOf(alpha.storeId)).toMatchObject({ country: "AE", defaultWeightGrams: 250 });
   });
 
   it("refuses a shopper (403); another store's admin is a stranger here (sign in)", async () => {

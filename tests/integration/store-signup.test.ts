@@ -7,7 +7,15 @@ import type { AppLoadContext } from "@remix-run/node";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { packages, stores, storeSettings, users, verificationTokens } from "~/db/schema";
+import {
+  packages,
+  shippingRates,
+  shippingZones,
+  stores,
+  storeSettings,
+  users,
+  verificationTokens,
+} from "~/db/schema";
 import { loader as addressLoader } from "~/routes/api.store-address";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
 import { loader as handoffLoader } from "~/routes/handoff.$token";
@@ -224,6 +232,13 @@ describe("the platform's /signup", () => {
     expect(owners).toHaveLength(1);
     expect(owners[0]).toMatchObject({ email: "owner@henna.test", isAdmin: true, signInMethod: "password" });
     expect(owners[0]!.passwordHash).toMatch(/^\$argon2id\$/);
+    // Its one shipping zone (decision 039): "Everywhere", a flat rate at the settings' fee (0).
+    const zones = await db.owner.select().from(shippingZones).where(eq(shippingZones.storeId, store!.id));
+    expect(zones.map((zone) => [zone.name, zone.everywhere])).toEqual([["Everywhere", true]]);
+    const rates = await db.owner.select().from(shippingRates).where(eq(shippingRates.storeId, store!.id));
+    expect(rates.map((rate) => [rate.kind, rate.priceCents, rate.freeFromCents, rate.codAllowed])).toEqual([
+      ["flat", 0, null, true],
+    ]);
   });
 
   it("keeps the visitor's language as the store's default", async () => {

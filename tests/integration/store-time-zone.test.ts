@@ -110,8 +110,8 @@ const settings = (timeZone: string, storeName = "Time Zone Store") => ({
   currency: "USD",
   defaultLocale: "en",
   timeZone,
-  shippingFee: "0",
-  freeShippingThreshold: "0",
+  country: "SA",
+  defaultWeightGrams: "0",
 });
 
 /** One confirmed cash order at PLACED with a confirmation step at CONFIRMED. */

@@ -15,7 +15,7 @@ import {
   vatInGross,
   vatOnNet,
   type PricesMode,
-} from "~/services/tax/vat-math";
+} from "~/lib/vat-math";
 import { validVatNumber } from "~/lib/vat-number";
 import { decodeZatcaQr, encodeZatcaQr } from "~/services/tax/zatca-qr";
 

@@ -41,6 +41,8 @@ export interface ProductFormProps {
    * options, priced per variant in its variants table (the form has no price or stock then).
    */
   mode: "new" | "simple" | "variants";
+  /** The store's default weight in grams, what a product without its own weight counts as. */
+  defaultWeightGrams: number;
 }
 
 const INPUT = `min-h-11 ${CONTROL_CLASS}`;
@@ -65,6 +67,7 @@ export function ProductForm({
   colorFamilies,
   submitLabel,
   mode,
+  defaultWeightGrams,
 }: ProductFormProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -145,6 +148,13 @@ export function ProductForm({
             <Field
               field={form.field("stock")}
               label={t("admin.products.fields.stock")}
+              inputMode="numeric"
+              dir="ltr"
+            />
+            <Field
+              field={form.field("weightGrams")}
+              label={t("shippingAdmin.variantWeight")}
+              hint={t("shippingAdmin.variantWeightHint", { grams: defaultWeightGrams })}
               inputMode="numeric"
               dir="ltr"
             />

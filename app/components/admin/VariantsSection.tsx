@@ -46,6 +46,8 @@ export interface VariantsSectionProps {
     result?: FormReply | null;
     notice?: FormNotice | null;
   } | null;
+  /** The store's default weight in grams (a variant without one counts as it). */
+  defaultWeightGrams?: number;
 }
 
 const INPUT = `min-h-11 w-full ${CONTROL_CLASS}`;
@@ -68,6 +70,7 @@ export function VariantsSection({
   optionsValue,
   variantsValue,
   answer,
+  defaultWeightGrams = 0,
 }: VariantsSectionProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === "ar" ? "ar" : "en";
@@ -206,6 +209,11 @@ export function VariantsSection({
       key: "stock",
       header: t("adminVariants.stock"),
       cell: (row) => input(row, "stock", t("adminVariants.stock"), { inputMode: "numeric" }),
+    },
+    {
+      key: "weight",
+      header: t("shippingAdmin.variantWeight"),
+      cell: (row) => input(row, "weightGrams", t("shippingAdmin.variantWeight"), { inputMode: "numeric" }),
     },
     {
       key: "image",
@@ -421,6 +429,9 @@ export function VariantsSection({
             onInput={variantsForm.formProps.onInput}
             className="flex flex-col gap-3"
           >
+            <p className="text-sm text-muted">
+              {t("shippingAdmin.variantWeightHint", { grams: defaultWeightGrams })}
+            </p>
             <DataTable
               caption={t("adminVariants.variantsTitle")}
               captionHidden

@@ -24,6 +24,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { to: "/admin/sales", guard: "sales.edit", labelKey: "admin.nav.sales" },
   { to: "/admin/discounts", guard: "discounts.edit", labelKey: "discounts.nav" },
   { to: "/admin/settings", guard: "settings.edit", labelKey: "admin.nav.settings" },
+  { to: "/admin/shipping", guard: "settings.edit", labelKey: "shippingAdmin.nav" },
   { to: "/admin/storesetting/logoAndColors", guard: "settings.edit", labelKey: "admin.nav.logoAndColors" },
   { to: "/admin/storesetting/homepage", guard: "settings.edit", labelKey: "admin.nav.homepage" },
   { to: "/admin/storesetting/customDomain", guard: "domain.edit", labelKey: "admin.nav.customDomain" },

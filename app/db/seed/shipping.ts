@@ -1,8 +1,8 @@
 /**
  * The demo's shipping zones and rates (issue 33, deliverable 7). Dye & Shade Co. ships from
  * Riyadh: Riyadh, the rest of Saudi Arabia, the Gulf by weight, and pickup at its studio; nowhere
- * else. Every other demo store has no zone and prices shipping from its settings' flat fee and
- * threshold, as existing stores do after the migration (decision 039).
+ * else. Every other demo store (Ink Atelier) has the one "Everywhere" zone migration 0035 gives a
+ * store without zones: a flat rate at its settings' fee and threshold (decision 039).
  */
 import { uuidv7 } from "uuidv7";
 import type * as schema from "~/db/schema";
@@ -90,8 +90,30 @@ export const DYES_ZONES: ZoneSeed[] = [
   },
 ];
 
+/** The zone migration 0035 and sign-up write for a store (names as in services/shipping/admin.server.ts). */
+function everywhereZone(def: StoreDef): ZoneSeed[] {
+  return [
+    {
+      name: "Everywhere",
+      everywhere: true,
+      places: [],
+      rates: [
+        {
+          kind: "flat",
+          nameEn: "Standard shipping",
+          nameAr: "الشحن العادي",
+          priceCents: def.shipping?.feeCents ?? 0,
+          freeFromCents: def.shipping?.freeFromCents || null,
+          codAllowed: true,
+          position: 0,
+        },
+      ],
+    },
+  ];
+}
+
 export function planShipping(storeId: string, def: StoreDef): ShippingPlan {
-  const seeds = def.slug === "dyes" ? DYES_ZONES : [];
+  const seeds = def.slug === "dyes" ? DYES_ZONES : everywhereZone(def);
   const plan: ShippingPlan = { zones: [], places: [], rates: [] };
   seeds.forEach((seed, position) => {
     const zoneId = uuidv7();

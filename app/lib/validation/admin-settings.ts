@@ -65,8 +65,9 @@ export const timeZoneField = z
   .transform((value) => canonicalTimeZone(value)!);
 
 /**
- * /admin/settings: the store's name, currency, language, time zone, shipping fee and
- * free-shipping threshold.
+ * /admin/settings: the store's name, currency, language, time zone, where it ships from (a
+ * country, ISO 3166-1 alpha-2; the server checks it is one) and the default weight in grams of a
+ * product without one (issue 33; fees and thresholds are per zone at /admin/shipping).
  */
 export const generalSettingsSchema = z.object({
   storeName: z
@@ -82,8 +83,23 @@ export const generalSettingsSchema = z.object({
     errorMap: () => ({ message: "validation.choiceInvalid" }),
   }),
   timeZone: timeZoneField,
-  shippingFee: amountField("validation.amountRequired"),
-  freeShippingThreshold: amountField("validation.amountRequired"),
+  country: z
+    .string({
+      required_error: "shippingAdmin.errors.countryRequired",
+      invalid_type_error: "validation.choiceInvalid",
+    })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "validation.choiceInvalid"),
+  defaultWeightGrams: z
+    .string({
+      required_error: "shippingAdmin.errors.weightInvalid",
+      invalid_type_error: "shippingAdmin.errors.weightInvalid",
+    })
+    .trim()
+    .regex(/^\d{1,7}$/, "shippingAdmin.errors.weightInvalid")
+    .transform(Number)
+    .refine((grams) => grams <= 1_000_000, "shippingAdmin.errors.weightInvalid"),
 });
 
 const colorField = (required: string) =>

@@ -116,6 +116,20 @@ function productFields(currencyDigits: number) {
   };
 }
 
+/**
+ * A variant's weight in whole grams (issue 33); empty: none, it counts as the store's default
+ * weight for weight-banded shipping rates.
+ */
+export const weightGramsRule = z
+  .string({ invalid_type_error: "shippingAdmin.errors.weightInvalid" })
+  .trim()
+  .optional()
+  .refine(
+    (value) => !value || (/^\d{1,7}$/.test(value) && Number(value) <= 1_000_000),
+    "shippingAdmin.errors.weightInvalid",
+  )
+  .transform((value) => (value ? Number(value) : null));
+
 const idRule = (message: string) => optional(z.string({ invalid_type_error: E(message) }).uuid(E(message)));
 
 /**
@@ -130,6 +144,7 @@ export function productFormShape(currencyDigits: number, pricing = true) {
     // Without pricing a price or stock sent anyway is ignored (zod drops it), never saved.
     price: pricing ? price : z.any().transform(() => undefined),
     stock: pricing ? stock : z.any().transform(() => undefined),
+    weightGrams: pricing ? weightGramsRule : z.any().transform(() => undefined),
     categoryId: idRule("categoryInvalid"),
     subcategoryId: idRule("subcategoryInvalid"),
     // A checkbox: sent as "on" when ticked, absent when not.

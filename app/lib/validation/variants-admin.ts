@@ -5,6 +5,7 @@
  * Written for both sides (ADR 012): conform sends an empty field as undefined, the browser "".
  * Messages are locale keys (adminVariants.errors.*).
  */
+import { weightGramsRule } from "./products-admin";
 import { z } from "zod";
 import { isPlainText } from "./fields";
 import {
@@ -177,6 +178,7 @@ export function variantsFormSchema(currencyDigits: number) {
           sku: skuRule,
           price: priceRule(currencyDigits),
           stock: stockRule,
+          weightGrams: weightGramsRule,
           imageId: optionalUuid(),
           active: checkbox,
         }),

@@ -15,7 +15,13 @@ export function productFormValues(product: AdminProduct, digits: number) {
     descriptionEn: product.descriptionEn,
     descriptionAr: product.descriptionAr,
     slug: product.slug,
-    ...(pricing ? { price: minorToMajor(product.priceCents, digits), stock: String(product.stock) } : {}),
+    ...(pricing
+      ? {
+          price: minorToMajor(product.priceCents, digits),
+          stock: String(product.stock),
+          weightGrams: product.weightGrams === null ? "" : String(product.weightGrams),
+        }
+      : {}),
     categoryId: product.categoryId ?? "",
     subcategoryId: product.subcategoryId ?? "",
     shadeHex: product.shadeHex ?? "",
@@ -44,6 +50,7 @@ export function variantsFormValues(variants: AdminVariants, digits: number) {
         sku: variant.sku ?? "",
         price: minorToMajor(variant.priceCents, digits),
         stock: String(variant.stock),
+        weightGrams: variant.weightGrams === null ? "" : String(variant.weightGrams),
         imageId: variant.imageId ?? "",
         active: variant.active ? "on" : undefined,
       })),

@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
-import { categories, orderItems, productImages, products } from "~/db/schema";
+import { categories, orderItems, productImages, products, productVariants } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { LOW_STOCK } from "~/lib/stock";
 import { suggestSlug, type ProductFormValue } from "~/lib/validation/products-admin";
@@ -287,6 +287,8 @@ export interface AdminProduct {
   shadeHex: string | null;
   colorFamily: string | null;
   active: boolean;
+  /** The one variant's weight in grams of a product without options; null: the store's default. */
+  weightGrams: number | null;
   images: AdminProductImage[];
   /** Ordered at least once: deleting archives it instead. */
   hasOrders: boolean;
@@ -299,7 +301,7 @@ export async function getAdminProduct(storeId: string, productId: string): Promi
   return db.withStore(storeId, async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, productId));
     if (!product) return null;
-    const [gallery, ordered, options] = await Promise.all([
+    const [gallery, ordered, options, [variantWeight]] = await Promise.all([
       tx
         .select({
           id: productImages.id,
@@ -312,6 +314,13 @@ export async function getAdminProduct(storeId: string, productId: string): Promi
         .orderBy(asc(productImages.position), asc(productImages.id)),
       hasOrders(tx, productId),
       optionCount(tx, productId),
+      // A product without options has one variant: its weight is the form's (issue 33).
+      tx
+        .select({ weightGrams: productVariants.weightGrams })
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId))
+        .orderBy(asc(productVariants.id))
+        .limit(1),
     ]);
     return {
       id: product.id,
@@ -327,6 +336,7 @@ export async function getAdminProduct(storeId: string, productId: string): Promi
       shadeHex: product.shadeHex,
       colorFamily: product.colorFamily,
       active: product.active,
+      weightGrams: variantWeight?.weightGrams ?? null,
       images: gallery,
       hasOrders: ordered,
       optionCount: options,
@@ -492,6 +502,14 @@ export async function saveProduct(
           const made = await generateMissing(tx, storeId, id, start);
           if (!made.ok) throw new Undone(fieldError("", "badRequest"));
         }
+      }
+      // The weight (issue 33) goes on the one variant of a product without options, or on every
+      // variant a new product with options starts with.
+      if (value.weightGrams !== undefined && (pricing || !productId)) {
+        await tx
+          .update(productVariants)
+          .set({ weightGrams: value.weightGrams })
+          .where(eq(productVariants.productId, id));
       }
       await appendImages(tx, storeId, id, uploads);
       return { ok: true, id, slug } as const;

@@ -53,6 +53,8 @@ export interface AdminVariant {
   sku: string | null;
   priceCents: number;
   stock: number;
+  /** Grams (issue 33); null: the store's default weight. */
+  weightGrams: number | null;
   imageId: string | null;
   active: boolean;
   position: number;
@@ -100,6 +102,7 @@ async function readVariants(tx: Tx, productId: string): Promise<AdminVariant[]> 
       sku: productVariants.sku,
       priceCents: productVariants.priceCents,
       stock: productVariants.stock,
+      weightGrams: productVariants.weightGrams,
       imageId: productVariants.imageId,
       active: productVariants.active,
       position: productVariants.position,
@@ -517,6 +520,7 @@ export async function saveVariants(
           old.sku === row.sku &&
           old.priceCents === row.price &&
           old.stock === row.stock &&
+          old.weightGrams === row.weightGrams &&
           old.imageId === row.imageId &&
           old.active === row.active &&
           !moving.includes(row)
@@ -528,6 +532,7 @@ export async function saveVariants(
             sku: row.sku,
             priceCents: row.price,
             stock: row.stock,
+            weightGrams: row.weightGrams,
             imageId: row.imageId,
             active: row.active,
             updatedAt: new Date(),

@@ -18,7 +18,7 @@ import { variantLabel } from "~/lib/variants";
 import { lockShopperCart } from "./shopper-lock.server";
 import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
 import { loadCartVatRule } from "~/services/tax/settings.server";
-import { taxOrder } from "~/services/tax/vat-math";
+import { taxOrder } from "~/lib/vat-math";
 
 export type CartError =
   | { error: "not-found" }

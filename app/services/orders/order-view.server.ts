@@ -11,7 +11,7 @@ import { formatInZone } from "~/lib/time-zone";
 import type { OrderDetails, OrderSummary } from "./orders.server";
 import { formatRate } from "~/lib/percent";
 import type { VatSummary } from "~/services/tax/contract";
-import type { TaxedOrder } from "~/services/tax/vat-math";
+import type { TaxedOrder } from "~/lib/vat-math";
 import { taxFor, totalsFor, type CheckoutPrice } from "./pricing.server";
 
 /** An order's day ("8 Mar 2026") or a step's moment with the zone named ("8 Mar 2026, 10:30 AM EST"). */

@@ -19,7 +19,7 @@ import type { PaymentMethod } from "~/lib/validation/checkout";
 import { loadCodRule, type CodRule } from "./payment-options.server";
 import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
 import { loadVatRule, type VatRule } from "~/services/tax/settings.server";
-import { taxOrder, vatOnNet, type TaxedOrder } from "~/services/tax/vat-math";
+import { taxOrder, vatOnNet, type TaxedOrder } from "~/lib/vat-math";
 import {
   quoteShipping,
   storeCountry,

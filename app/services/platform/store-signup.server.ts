@@ -4,6 +4,7 @@
  * on the store's own host (each host is its own cookie jar, DESIGN §5, so the platform cannot set
  * the store's session cookie itself).
  */
+import { writeEverywhereZone } from "~/services/shipping/admin.server";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
@@ -62,6 +63,9 @@ export async function createStore(input: CreateStoreInput & { locale: Locale }):
       ${uuidv7()}, ${hashToken(token)}, ${storeHost(address)}, ${HANDOFF_TTL_SECONDS})`),
   );
   if (rowsOf(created).length === 0) return { ok: false, reason: "taken" };
+  // Its one shipping zone, as migration 0035 gave every store before it (decision 039): the
+  // owner sees and edits it at /admin/shipping. The store's first moments have no shopper yet.
+  await db.withStore(storeId, (tx) => writeEverywhereZone(tx, storeId, input.locale === "ar" ? "ar" : "en"));
   return {
     ok: true,
     storeId,

@@ -52,14 +52,15 @@ export interface GeneralSettings {
   defaultLocale: "en" | "ar";
   /** An IANA name, checked by the form's schema. */
   timeZone: string;
-  /** Minor units. */
-  shippingFee: number;
-  freeShippingThreshold: number;
+  /** ISO 3166-1 alpha-2, checked by the action. */
+  country: string;
+  defaultWeightGrams: number;
 }
 
 /**
  * /admin/settings. Every store page reads the time zone through the tenant; checkout reads the
- * fee and the threshold from the settings row.
+ * country (an address's default) and the default weight from the settings row. The flat fee and
+ * threshold columns are no longer edited here: shipping is priced per zone (decision 039).
  */
 export async function saveGeneralSettings(storeId: string, input: GeneralSettings): Promise<void> {
   const db = await getDb();
@@ -87,8 +88,8 @@ export async function saveGeneralSettings(storeId: string, input: GeneralSetting
       .where(eq(stores.id, storeId));
     await upsertSettings(tx, storeId, {
       timeZone: input.timeZone,
-      shippingFeeCents: input.shippingFee,
-      freeShippingThresholdCents: input.freeShippingThreshold,
+      country: input.country,
+      defaultWeightGrams: input.defaultWeightGrams,
     });
   });
   await tenantChanged(storeId);
@@ -223,4 +224,10 @@ export async function listFeaturedChoices(
       : [];
     return { categories: categoryRows, products: [...extra, ...best] };
   });
+}
+
+/** Where the store ships from (ISO 3166-1), the country a new zone's form starts with. */
+export async function storeCountryOf(storeId: string): Promise<string> {
+  const settings = await getStoreSettings(storeId);
+  return settings.country ?? "SA";
 }

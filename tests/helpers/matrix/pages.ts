@@ -14,6 +14,9 @@ export interface MatrixIds {
   reviewId: string;
   /** A product of the store sold in options (its edit page has the variants table's forms). */
   variantProductId?: string | null;
+  /** One of the store's shipping zones and one of its rates (issue 33). */
+  shippingZoneId?: string | null;
+  shippingRateId?: string | null;
 }
 
 export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
@@ -28,6 +31,22 @@ export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
   "/admin/discounts/new",
   ...(ids.discountCodeId
     ? [`/admin/discounts/${ids.discountCodeId}`, `/admin/discounts?confirm=delete-${ids.discountCodeId}`]
+    : []),
+  // Shipping (issue 33): a new zone, a zone with its rates' forms, a new and an existing rate, and
+  // the no-JavaScript confirmations of deleting a zone and a rate.
+  "/admin/shipping/new",
+  ...(ids.shippingZoneId
+    ? [
+        `/admin/shipping/${ids.shippingZoneId}`,
+        `/admin/shipping/${ids.shippingZoneId}/rates/new`,
+        `/admin/shipping?confirm=delete-${ids.shippingZoneId}`,
+        ...(ids.shippingRateId
+          ? [
+              `/admin/shipping/${ids.shippingZoneId}/rates/${ids.shippingRateId}`,
+              `/admin/shipping/${ids.shippingZoneId}?confirm=delete-rate-${ids.shippingRateId}`,
+            ]
+          : []),
+      ]
     : []),
   // The no-JavaScript confirmations of hiding a review and removing the store's reply.
   `/admin/reviews?confirm=hide-${ids.reviewId}`,
@@ -49,5 +68,6 @@ export function idParamFor(routePath: string, ids: MatrixIds): string | null {
   if (routePath.startsWith("/admin/categories/")) return ids.categoryId;
   if (routePath.startsWith("/admin/sales/")) return ids.saleId;
   if (routePath.startsWith("/admin/discounts/")) return ids.discountCodeId ?? null;
+  if (routePath.startsWith("/admin/shipping/")) return ids.shippingZoneId ?? null;
   return null;
 }

@@ -76,6 +76,9 @@ interface StoreData {
   reviewId: string;
   /** A product with options (its variants' forms), the first by slug. */
   variantProductId: string | null;
+  /** The store's first shipping zone (matching order) and that zone's first rate (issue 33). */
+  shippingZoneId: string | null;
+  shippingRateId: string | null;
   subSlug: string;
   /** Product names of this store that the other store does not have. */
   ownNames: string[];
@@ -264,6 +267,7 @@ function pathFor(route: AppRoute, data: StoreData): string {
     .replace(/:slug/, route.path.startsWith("/categories") ? data.categorySlug : data.productSlug)
     .replace(/:sub/, data.subSlug)
     .replace(/:token/, "matrix-token-that-does-not-exist-0000000000")
+    .replace(/:rateId/, data.shippingRateId ?? data.productId)
     .replace(/:[A-Za-z]+/g, data.productId)
     .replace(/\*$/, "matrix/nowhere");
   return filled;
@@ -363,6 +367,10 @@ const STORE_DATA_SQL = (slug: string) => sql`
     (select p.id from products p where p.store_id = s.id
       and exists (select 1 from product_options o where o.store_id = p.store_id and o.product_id = p.id)
       order by p.slug limit 1) as "variantProductId",
+    (select id from shipping_zones z where z.store_id = s.id order by z.position, z.id limit 1) as "shippingZoneId",
+    (select r.id from shipping_rates r where r.store_id = s.id and r.zone_id =
+      (select id from shipping_zones z where z.store_id = s.id order by z.position, z.id limit 1)
+      order by r.position, r.id limit 1) as "shippingRateId",
     (select id from reviews r where r.store_id = s.id
       order by (r.reply is null), (r.status <> 'published'), r.id limit 1) as "reviewId",
     (select c.slug from categories c join categories p on p.store_id = c.store_id and p.id = c.parent_id

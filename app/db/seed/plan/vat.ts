@@ -3,7 +3,7 @@
  * checkout would have frozen it (decision 042: per line, the code shared across the goods, a
  * free-shipping code taking shipping to 0). Prices include VAT, so no total changes.
  */
-import { taxOrder } from "~/services/tax/vat-math";
+import { taxOrder } from "~/lib/vat-math";
 import type { StoreDef } from "../stores";
 import type { DiscountCodeRow } from "./discounts";
 import type { OrderItemRow, OrderRow } from "./types";

@@ -1,0 +1,316 @@
+/**
+ * /admin/shipping/new and /admin/shipping/:id (issue 33, decision 039): one zone's form (its
+ * name and where it delivers: everywhere, countries, cities of one country, or postal patterns in
+ * one country) and, for a saved zone, its rates (added, edited and deleted from here). Cities are
+ * typed one per line in English or Arabic or a common spelling ("Jiddah", "جدة"); the server finds
+ * each in the platform's city list or refuses the form naming the ones it does not know.
+ */
+import type { MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { ActionNotice } from "~/components/admin/ActionNotice";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Button } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import type { DataColumn } from "~/components/ui/DataTable";
+import { Field, FieldError } from "~/components/ui/Field";
+import { SelectField, TextAreaField } from "~/components/ui/FormFields";
+import { CONTROL_CLASS } from "~/components/ui/Input";
+import { ListPage } from "~/components/ui/ListPage";
+import { Notice } from "~/components/ui/Notice";
+import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { badRequest } from "~/http/refusal.server";
+import { submitSchemaForm } from "~/http/schema-form.server";
+import { CITY_LIST } from "~/lib/city-list";
+import { formConstraint } from "~/lib/form-constraint.server";
+import { getServerT } from "~/lib/i18n.server";
+import { NEW_PATH } from "~/lib/entity-path";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFormPending } from "~/lib/use-form-pending";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { useTranslation } from "~/lib/use-translation";
+import { shippingRowSchema, ZONE_PLACE_KINDS, zoneSchema } from "~/lib/validation/admin-shipping";
+import { countryOptions } from "~/services/shipping/countries.server";
+import {
+  deleteShippingRate,
+  deleteShippingZone,
+  getShippingZone,
+  saveShippingZone,
+} from "~/services/shipping/admin.server";
+import { rateName, ratePrice, zoneFormValues } from "~/services/shipping/admin-view.server";
+import { storeCountryOf } from "~/services/store/settings-admin.server";
+
+export const meta: MetaFunction = (args) =>
+  seo({
+    ...args,
+    page: (t) =>
+      t(args.params.id === NEW_PATH ? "shippingAdmin.newZoneTitle" : "shippingAdmin.editZoneTitle"),
+  });
+
+export const loader = adminLoader("settings.edit", async ({ store, params, locale }) => {
+  const zone = await entityOrNewFromPath(params.id, (id) => getShippingZone(store.id, id));
+  const t = getServerT(locale) as unknown as (key: string, params?: Record<string, unknown>) => string;
+  const lang = locale === "ar" ? "ar" : "en";
+  const cities: Record<string, string[]> = {};
+  for (const city of CITY_LIST) (cities[city.country] ??= []).push(lang === "ar" ? city.nameAr : city.nameEn);
+  return {
+    zone: zone && {
+      id: zone.id,
+      name: zone.name,
+      rates: zone.rates.map((rate) => ({
+        id: rate.id,
+        name: rateName(rate, locale),
+        price: ratePrice(rate, store.currency, locale, t),
+        estimate: lang === "ar" ? rate.estimateAr || rate.estimateEn : rate.estimateEn || rate.estimateAr,
+      })),
+    },
+    start: zoneFormValues(zone, await storeCountryOf(store.id), locale),
+    countries: countryOptions(lang),
+    cities,
+    constraint: formConstraint(zoneSchema),
+  };
+});
+
+export const action = adminAction("settings.edit", async (args) => {
+  const { store, params, form } = args;
+  const zone = await entityOrNewFromPath(params.id, (id) => getShippingZone(store.id, id));
+  const intent = form.get("intent");
+  if (intent === "delete" || intent === "delete-rate") {
+    const parsed = shippingRowSchema.safeParse(Object.fromEntries(form));
+    if (!zone || !parsed.success) throw badRequest();
+    const id = parsed.data.id.toLowerCase();
+    if (parsed.data.intent === "delete") {
+      if (id !== zone.id) throw badRequest();
+      if (!(await deleteShippingZone(store.id, zone.id))) throw notFoundPage();
+      return redirectWithToast("/admin/shipping", { key: "shippingAdmin.zoneDeleted" });
+    }
+    if (!(await deleteShippingRate(store.id, zone.id, id))) throw notFoundPage();
+    return redirectWithToast(`/admin/shipping/${zone.id}`, { key: "shippingAdmin.rateDeleted" });
+  }
+  if (intent !== null && intent !== "save") throw badRequest();
+  return submitSchemaForm(args, {
+    schema: zoneSchema,
+    extra: () => ({ unknownCities: [] as string[] }),
+    save: (value) => saveShippingZone(store.id, value, { id: zone?.id }),
+    refuse: (result) =>
+      result.ok
+        ? null
+        : result.error === "not-found"
+          ? notFoundPage()
+          : result.error === "country-unknown"
+            ? { field: result.field, message: "shippingAdmin.errors.countryInvalid" }
+            : {
+                status: 400,
+                fieldErrors: { cities: ["shippingAdmin.errors.cityUnknown"] },
+                data: { unknownCities: result.names },
+              },
+    success: {
+      path: (_args, result) => (result.ok ? `/admin/shipping/${result.id}` : "/admin/shipping"),
+      toast: { key: zone ? "toast.updateSuccess" : "shippingAdmin.zoneCreated" },
+    },
+  });
+});
+
+type RateRow = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["zone"]>["rates"][number];
+
+export default function AdminShippingZone() {
+  const { zone, start, countries, cities, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const pending = useFormPending({ method: "post" });
+  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
+  const form = useSchemaForm(
+    () => import("~/lib/validation/admin-shipping").then((m) => m.zoneSchema),
+    answered?.result,
+    { id: "zone", constraint, defaultValue: start },
+  );
+  const values = (answered?.result?.initialValue ?? start) as Record<string, unknown>;
+  const [kind, setKind] = useState(String(values.placeKind ?? "countries"));
+  const [country, setCountry] = useState(String(values.country ?? ""));
+  const chosen = ([] as unknown[]).concat(values.countries ?? []).map(String);
+  const shows = (which: string) => !hydrated || kind === which;
+  const countriesField = form.field("countries");
+  const title = t(zone ? "shippingAdmin.editZoneTitle" : "shippingAdmin.newZoneTitle");
+  const known = cities[country] ?? [];
+  const unknownCities = answered && "unknownCities" in answered ? answered.unknownCities : [];
+  const rateColumns: DataColumn<RateRow>[] = zone
+    ? [
+        {
+          key: "name",
+          header: t("shippingAdmin.rateName"),
+          rowHeader: true,
+          cell: (row) => (
+            <Link
+              to={`/admin/shipping/${zone.id}/rates/${row.id}`}
+              className="font-bold underline underline-offset-4 hover:no-underline"
+              dir="auto"
+            >
+              {row.name}
+            </Link>
+          ),
+        },
+        { key: "price", header: t("shippingAdmin.ratePrice"), cell: (row) => row.price },
+        { key: "estimate", header: t("shippingAdmin.rateEstimate"), cell: (row) => row.estimate || "—" },
+        {
+          key: "actions",
+          header: t("shippingAdmin.actions"),
+          cell: (row) => (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                to={`/admin/shipping/${zone.id}/rates/${row.id}`}
+                size="sm"
+                variant="secondary"
+                aria-label={`${t("shippingAdmin.edit")}: ${row.name}`}
+              >
+                {t("shippingAdmin.edit")}
+              </Button>
+              <ConfirmDialog
+                id={`delete-rate-${row.id}`}
+                size="sm"
+                trigger={t("shippingAdmin.delete")}
+                triggerLabel={`${t("shippingAdmin.delete")}: ${row.name}`}
+                title={t("shippingAdmin.deleteRateTitle", { name: row.name })}
+                description={t("shippingAdmin.deleteRateDescription")}
+                fields={{ intent: "delete-rate", id: row.id }}
+              />
+            </div>
+          ),
+        },
+      ]
+    : [];
+  return (
+    <AdminPage title={title}>
+      <p>
+        <Link to="/admin/shipping" className="font-bold text-primary-ink underline underline-offset-4">
+          {t("shippingAdmin.back")}
+        </Link>
+      </p>
+      <ActionNotice data={actionData} />
+      <Form
+        method="post"
+        {...form.formProps}
+        className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line p-4 sm:p-6 md:grid-cols-2"
+      >
+        <input type="hidden" name="intent" value="save" />
+        <Field field={form.field("name")} label={t("shippingAdmin.zoneName")} dir="auto" maxLength={80} />
+        <SelectField
+          field={form.field("placeKind")}
+          label={t("shippingAdmin.placeKind")}
+          onChange={(event) => setKind(event.currentTarget.value)}
+        >
+          {ZONE_PLACE_KINDS.map((value) => (
+            <option key={value} value={value}>
+              {t(`shippingAdmin.placeKinds.${value}`)}
+            </option>
+          ))}
+        </SelectField>
+        {shows("everywhere") && kind === "everywhere" ? (
+          <p className="text-sm text-muted md:col-span-2">{t("shippingAdmin.everywhereHint")}</p>
+        ) : null}
+        <div className={shows("countries") ? "flex min-w-0 flex-col gap-1 md:col-span-2" : "hidden"}>
+          <label htmlFor={countriesField.id} className="font-bold">
+            {t("shippingAdmin.countries")}
+          </label>
+          <p id={`${countriesField.id}-hint`} className="text-sm text-muted">
+            {t("shippingAdmin.countriesHint")}
+          </p>
+          <select
+            id={countriesField.id}
+            name="countries"
+            multiple
+            size={8}
+            defaultValue={chosen}
+            aria-invalid={countriesField.input["aria-invalid"]}
+            aria-describedby={`${countriesField.errorId} ${countriesField.id}-hint`}
+            className={`${CONTROL_CLASS} py-2`}
+          >
+            {countries.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={countriesField.errorId} errors={countriesField.errors} />
+        </div>
+        <div className={shows("cities") || shows("postal") ? "min-w-0" : "hidden"}>
+          <SelectField
+            field={form.field("country")}
+            label={t("shippingAdmin.country")}
+            hint={t("shippingAdmin.countryHint")}
+            onChange={(event) => setCountry(event.currentTarget.value)}
+          >
+            {countries.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className={shows("cities") ? "min-w-0" : "hidden"}>
+          <TextAreaField
+            field={form.field("cities")}
+            label={t("shippingAdmin.cities")}
+            hint={
+              known.length > 0
+                ? t("shippingAdmin.citiesHint", { cities: known.join("، ") })
+                : t("shippingAdmin.citiesNone")
+            }
+            rows={4}
+          />
+          {unknownCities.length > 0 ? (
+            <p className="text-sm font-bold text-red-700 dark:text-red-400" dir="auto">
+              {t("shippingAdmin.errors.cityUnknownNames", { names: unknownCities.join(", ") })}
+            </p>
+          ) : null}
+        </div>
+        <div className={shows("postal") ? "min-w-0" : "hidden"}>
+          <TextAreaField
+            field={form.field("postalPatterns")}
+            label={t("shippingAdmin.postalPatterns")}
+            hint={t("shippingAdmin.postalHint")}
+            rows={4}
+            dir="ltr"
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-4 md:col-span-2">
+          <Button disabled={pending}>{t("shippingAdmin.saveZone")}</Button>
+        </div>
+      </Form>
+      {zone ? (
+        <>
+          <section className="flex flex-col gap-3" aria-labelledby="rates-heading">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="rates-heading" className="text-2xl font-extrabold">
+                {t("shippingAdmin.ratesHeading")}
+              </h2>
+              <Button to={`/admin/shipping/${zone.id}/rates/new`}>{t("shippingAdmin.newRate")}</Button>
+            </div>
+            {zone.rates.length === 0 ? <Notice tone="info">{t("shippingAdmin.noRatesNote")}</Notice> : null}
+            <ListPage
+              texts="shippingAdmin.rateList"
+              page={{ rows: zone.rates, prevCursor: null, nextCursor: null }}
+              columns={rateColumns}
+            />
+          </section>
+          <div>
+            <ConfirmDialog
+              id="delete-zone"
+              trigger={t("shippingAdmin.deleteZone")}
+              title={t("shippingAdmin.deleteZoneTitle", { name: zone.name })}
+              description={t("shippingAdmin.deleteZoneDescription")}
+              fields={{ intent: "delete", id: zone.id }}
+            />
+          </div>
+        </>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";
