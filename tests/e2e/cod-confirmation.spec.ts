@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import { waitForMailAbout } from "./support/mail";
-import { onStore, ownProduct, placeCodOrder, signUp, uniqueEmail } from "./support/shop";
+import { onStore, ownProduct, placeCodOrder, newShopper } from "./support/shop";
 import { expect, expectToast, ownStore, screenshots, t, test, type Locale } from "./support/fixtures";
 
 test.describe.configure({ timeout: 120_000 });
@@ -44,19 +44,11 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await setConfirm(page, store, locale, true);
     await screenshots(page, `cod-confirm-settings-${locale}`);
 
-    const shopperContext = await browser.newContext({
-      extraHTTPHeaders: {
-        "X-Forwarded-For": `10.${220 + (locale === "ar" ? 1 : 0)}.${Date.now() % 250}.9`,
-      },
-    });
-    const shopper = await shopperContext.newPage();
-    const email = uniqueEmail(`codconfirm-${locale}`);
-    await signUp(
-      shopper,
-      locale,
-      { name: locale === "ar" ? "سلمى ناصر" : "Salma Nasser", email, password: "cod-pass-1" },
-      store,
-    );
+    const {
+      page: shopper,
+      context: shopperContext,
+      email,
+    } = await newShopper(browser, locale, store, locale === "ar" ? "سلمى ناصر" : "Salma Nasser");
     const number = await placeCodOrder(shopper, locale, slug, 1, store);
     await shopper.goto(onStore(store, `/orders/${number}/confirmed`, locale));
     await expect(shopper.getByRole("heading", { level: 1 })).toHaveText(

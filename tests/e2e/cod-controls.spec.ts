@@ -11,7 +11,7 @@
 import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/lib/money";
 import { linkIn, waitForMailAbout } from "./support/mail";
-import { addToCart, fillShipping, onStore, ownProduct, signUp, uniqueEmail } from "./support/shop";
+import { addToCart, fillShipping, onStore, ownProduct, newShopper } from "./support/shop";
 import { axe, expect, expectToast, ownStore, screenshots, t, test, type Locale } from "./support/fixtures";
 
 test.describe.configure({ timeout: 120_000 });
@@ -82,21 +82,11 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await screenshots(page, `payment-options-${locale}`);
 
     // A new shopper, in a browser context of their own.
-    const shopperContext = await browser.newContext({
-      extraHTTPHeaders: {
-        "X-Forwarded-For": `10.${210 + (locale === "ar" ? 1 : 0)}.${Date.now() % 250}.7`,
-      },
-    });
-    const shopper = await shopperContext.newPage();
-    await signUp(
-      shopper,
+    const { page: shopper, context: shopperContext } = await newShopper(
+      browser,
       locale,
-      {
-        name: locale === "ar" ? "نور خليل" : "Nour Khalil",
-        email: uniqueEmail(`cod-${locale}`),
-        password: "cod-pass-1",
-      },
       owner.store,
+      locale === "ar" ? "نور خليل" : "Nour Khalil",
     );
     await addToCart(shopper, locale, slug, undefined, owner.store);
 

@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { hostUrl } from "./demo";
-import { ownProduct, placeCodOrder, signUp, uniqueEmail } from "./support/shop";
+import { ownProduct, placeCodOrder, newShopper } from "./support/shop";
 import {
   expect,
   expectNoAxeViolations,
@@ -56,14 +56,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       price: "5.00",
       stock: 5,
     });
-    const shopperContext = await browser.newContext();
-    const shopper = await shopperContext.newPage();
-    await signUp(
-      shopper,
-      locale,
-      { name: "Zaid", email: uniqueEmail(`zone-${locale}`), password: "zone-pass-1" },
-      store,
-    );
+    const { page: shopper, context: shopperContext } = await newShopper(browser, locale, store, "Zaid");
     await placeCodOrder(shopper, locale, slug, 1, store);
     await shopperContext.close();
 

@@ -8,7 +8,7 @@
 import { formatMoney } from "../../app/lib/money";
 import { formatRate } from "../../app/lib/percent";
 import { hostUrl } from "./demo";
-import { addToCart, onStore, ownProduct, placeCodOrder, signUp, uniqueEmail } from "./support/shop";
+import { addToCart, onStore, ownProduct, placeCodOrder, newShopper } from "./support/shop";
 import {
   expect,
   expectNoAxeViolations,
@@ -64,14 +64,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       price: "10.00",
       stock: 5,
     });
-    const shopperContext = await browser.newContext();
-    const shopper = await shopperContext.newPage();
-    await signUp(
-      shopper,
-      locale,
-      { name: "Huda", email: uniqueEmail(`vat-${locale}`), password: "vat-pass-1" },
-      store,
-    );
+    const { page: shopper, context: shopperContext } = await newShopper(browser, locale, store, "Huda");
     await addToCart(shopper, locale, slug, undefined, store);
     await shopper.goto(onStore(store, "/cart", locale));
     const rate = formatRate(1500, locale);

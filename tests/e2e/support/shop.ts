@@ -3,7 +3,7 @@
  * orders): demo products in stock, unique sign-up emails, a new shopper signed up, a product
  * added to the cart, the shipping address typed in.
  */
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { slugify } from "../../../app/db/seed/plan/catalog";
 import { DYES_STORE } from "../../../app/db/seed/stores";
 import { hostUrl, type Locale } from "../demo";
@@ -78,6 +78,23 @@ export async function signUp(
   store = "dyes",
 ): Promise<void> {
   await submitForm(page, onStore(store, "/signup", locale), { name, email, password, redirectTo: "" });
+}
+
+/**
+ * A new shopper of `store`, in a browser context of their own (its own client address: the
+ * fixtures give every context one), signed up and signed in. Close `context` when done.
+ */
+export async function newShopper(
+  browser: Browser,
+  locale: Locale,
+  store: string,
+  name: string,
+): Promise<{ page: Page; context: BrowserContext; email: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = uniqueEmail(`shopper-${locale}`);
+  await signUp(page, locale, { name, email, password: "shopper-pass-1" }, store);
+  return { page, context, email };
 }
 
 /** `quantity` of a product into the cart from its page (omitted: the field's default, 1). */
