@@ -83,8 +83,9 @@ for (const locale of ["en", "ar"] as Locale[]) {
       t(locale, "codRefusals.admin.confirmTitles", { number: first }),
     );
     await expectToast(page, t(locale, "codRefusals.admin.done", { number: first }));
+    // The history's entry, "… · Refused on delivery".
     await expect(
-      page.getByText(t(locale, "codRefusals.events.refusedOnDelivery"), { exact: false }),
+      page.getByText(`· ${t(locale, "codRefusals.events.refusedOnDelivery")}`, { exact: false }),
     ).toBeVisible();
     await expect(page.getByRole("button", { name: t(locale, "codRefusals.admin.steps") })).toHaveCount(0);
 
