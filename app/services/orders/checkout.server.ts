@@ -118,7 +118,11 @@ export async function getCheckout(storeId: string, userId: string, rateId?: stri
     // The saved address's phone has refused too often for the store's rule (decision 040).
     const overLimit =
       payment.cod && address
-        ? await refusalsOverLimit(tx, storeId, normalizeMobile(address.mobile, (await savedCountry(tx, userId)) || country))
+        ? await refusalsOverLimit(
+            tx,
+            storeId,
+            normalizeMobile(address.mobile, (await savedCountry(tx, userId)) || country),
+          )
         : null;
     const refusal: CodRefusal | null = payment.cod
       ? chosen && !chosen.codAllowed
