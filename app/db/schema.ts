@@ -323,6 +323,8 @@ export const storeSettings = pgTable(
     codConfirm: boolean("cod_confirm").notNull().default(false),
     codConfirmRemindHours: integer("cod_confirm_remind_hours").notNull().default(6),
     codConfirmCancelHours: integer("cod_confirm_cancel_hours").notNull().default(24),
+    // "No Cash On Delivery after N refusals" (issue 34 item 6, decision 040): null = off.
+    codMaxRefusals: integer("cod_max_refusals"),
     // VAT (issue 35, decision 042): registered or not, the number and legal names a tax invoice
     // carries, whether typed prices include VAT, and the rate per destination country in basis
     // points (a country not listed: the defaults of app/services/tax/rates.ts). Until registered,
@@ -381,6 +383,10 @@ export const storeSettings = pgTable(
     check(
       "store_settings_cod_confirm_hours",
       sql`${t.codConfirmRemindHours} between 1 and 168 and ${t.codConfirmCancelHours} between 1 and 168 and ${t.codConfirmRemindHours} < ${t.codConfirmCancelHours}`,
+    ),
+    check(
+      "store_settings_cod_max_refusals",
+      sql`${t.codMaxRefusals} is null or ${t.codMaxRefusals} between 1 and 99`,
     ),
   ],
 );
@@ -1055,6 +1061,14 @@ export const orders = pgTable(
      */
     confirmRemindAt: timestamp("confirm_remind_at", { withTimezone: true }),
     confirmCancelAt: timestamp("confirm_cancel_at", { withTimezone: true }),
+    /**
+     * The shopper's mobile number in E.164 (app/lib/phone.ts), read from `ship_mobile` for the
+     * address's country at checkout: the store's refusal history keys on it (decision 040).
+     * Null for orders placed before it or whose number could not be read.
+     */
+    phoneE164: text("phone_e164"),
+    /** The owner marked the shipped COD order "Refused on delivery" (closed, cash not collected). */
+    refusedOnDeliveryAt: timestamp("refused_on_delivery_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1117,6 +1131,10 @@ export const orders = pgTable(
     index("orders_confirm_due_idx")
       .on(t.confirmCancelAt)
       .where(sql`${t.status} = 'awaiting_confirmation'`),
+    // A store's refusal history per phone (decision 040): COD orders of one number.
+    index("orders_phone_idx")
+      .on(t.storeId, t.phoneE164)
+      .where(sql`${t.phoneE164} is not null`),
     check("orders_totals_nonnegative", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
     check("orders_cod_fee_nonnegative", sql`${t.codFeeCents} >= 0`),
   ],

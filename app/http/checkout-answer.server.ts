@@ -23,6 +23,8 @@ export function codRefusalNotice(refusal: CodRefusal, currency: string, locale: 
       key: "shipping.codNotWithRate",
       params: { rate: localized(refusal.nameEn, refusal.nameAr, locale) },
     };
+  if (refusal.kind === "phone") return { key: "codRefusals.checkout.phoneInvalid" };
+  if (refusal.kind === "refusals") return { key: "codRefusals.checkout.payByCard" };
   return refusal.kind === "over-max"
     ? { key: "codControls.overMax", params: { amount: formatMoney(refusal.maxTotalCents, currency, locale) } }
     : { key: "codControls.verifiedOnly" };

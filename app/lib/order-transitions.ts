@@ -20,6 +20,12 @@
  *
  *   awaiting_confirmation ──confirmByPhone──► confirmed
  *      └──refuseByPhone / cancel──► cancelled (stock and code use back)
+ *
+ * A shipped COD order the shopper would not take at the door (issue 34 item 6): the owner marks it
+ * "Refused on delivery": cancelled, stock back, the cash never collected, counted in the store's
+ * refusal history for the order's phone number.
+ *
+ *   shipped ──refuseOnDelivery──► cancelled (COD, unpaid only)
  */
 export const ORDER_STATUSES = [
   "pending",
@@ -40,6 +46,7 @@ export const ORDER_STEPS = [
   "ship",
   "deliver",
   "cancel",
+  "refuseOnDelivery",
   "markPaid",
 ] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
@@ -60,6 +67,8 @@ export const STATUS_STEPS: Record<
   // Staff who called the shopper (issue 34); their labels are under codConfirmation.admin.
   confirmByPhone: { from: ["awaiting_confirmation"], to: "confirmed" },
   refuseByPhone: { from: ["awaiting_confirmation"], to: "cancelled" },
+  // Its labels are under codRefusals.admin.
+  refuseOnDelivery: { from: ["shipped"], to: "cancelled" },
 };
 
 /** The steps of a Cash On Delivery order awaiting the shopper's confirmation (their own labels). */
@@ -82,6 +91,10 @@ export function stepRefusal(step: OrderStep, order: OrderState): string | null {
     if (order.status === "cancelled") return "cancelled";
     if (order.status === "awaiting_confirmation") return "from.awaiting_confirmation";
     return order.paymentStatus === "unpaid" ? null : "notUnpaid";
+  }
+  if (step === "refuseOnDelivery") {
+    if (order.paymentMethod !== "cod") return "notCashOnDelivery";
+    if (order.paymentStatus === "paid") return "alreadyPaid";
   }
   const rule = STATUS_STEPS[step];
   if (rule.from.includes(order.status)) {

@@ -1,3 +1,4 @@
+import { codMonthFigures } from "~/services/reports/cod-figures.server";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -37,9 +38,11 @@ export const TODO_LINKS = {
 export const loader = adminLoader(ANY_STAFF, async ({ request, store }) => {
   const timeZone = await reportTimeZone(store.id);
   const { range, notice } = readReportRange(new URL(request.url).searchParams, timeZone);
-  const [steps, report] = await Promise.all([
+  const [steps, report, cod] = await Promise.all([
     gettingStarted(store.id),
     dashboardReport(store.id, range, timeZone),
+    // This month's Cash On Delivery confirmation rate and refusals (issue 34).
+    codMonthFigures(store.id, timeZone),
   ]);
   const { current, previous } = report;
   const average = (figures: typeof current) =>
@@ -54,7 +57,7 @@ export const loader = adminLoader(ANY_STAFF, async ({ request, store }) => {
   const totals = totalsOf(report.days);
   const discountsGiven = { sales: totals.discounts, codes: totals.codeDiscounts };
   return data(
-    { steps, range, notice, timeZone, ...report, average: average(current), changes, discountsGiven },
+    { steps, range, notice, timeZone, ...report, average: average(current), changes, discountsGiven, cod },
     { status: notice ? 400 : 200 },
   );
 });
@@ -76,6 +79,7 @@ export default function AdminDashboard() {
     recent,
     todo,
     discountsGiven,
+    cod,
   } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = useMoney();
@@ -120,6 +124,34 @@ export default function AdminDashboard() {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="cod-month" className="flex flex-col gap-3" data-testid="cod-month">
+        <h2 id="cod-month" className="text-xl font-extrabold">
+          {t("codRefusals.dashboard.title")}
+        </h2>
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <Figure
+            label={t("codRefusals.dashboard.rate")}
+            value={
+              cod.rate === null
+                ? t("reports.change.none")
+                : t("codRefusals.dashboard.rateValue", {
+                    rate: count.format(cod.rate),
+                    confirmed: count.format(cod.confirmed),
+                    decided: count.format(cod.decided),
+                  })
+            }
+          />
+          <Figure
+            label={t("codRefusals.dashboard.refusedOnDelivery")}
+            value={count.format(cod.refusedOnDelivery)}
+          />
+          <Figure
+            label={t("codRefusals.dashboard.refusedByPhone")}
+            value={count.format(cod.refusedByPhone)}
+          />
+        </dl>
       </section>
 
       <section aria-labelledby="performance" className="flex flex-col gap-4">

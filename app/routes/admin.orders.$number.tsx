@@ -19,6 +19,7 @@ import { emailStore } from "~/services/email/email-templates.server";
 import { getAdminOrder } from "~/services/orders/admin-orders.server";
 import { orderView } from "~/services/orders/order-view.server";
 import { takeOrderStep } from "~/services/orders/order-transitions.server";
+import { orderRefusalHistory } from "~/services/orders/cod-refusals.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("admin.orders.detailTitle", { number: args.data?.order.number ?? "" }) });
@@ -35,6 +36,8 @@ export const loader = adminLoader("orders.view", async ({ store, params, locale 
       admin: event.actorIsAdmin,
     })),
     steps: availableSteps(order),
+    // The store's COD history of this order's phone, other orders only (issue 34 item 6).
+    refusals: await orderRefusalHistory(store.id, order.id),
   };
 });
 
@@ -83,14 +86,16 @@ export const action = adminAction(
           : {
               key: PHONE_STEPS.includes(step)
                 ? `codConfirmation.admin.done.${step}`
-                : `admin.orders.done.${step}`,
+                : step === "refuseOnDelivery"
+                  ? "codRefusals.admin.done"
+                  : `admin.orders.done.${step}`,
             };
     return redirectWithToast(`/admin/orders/${number}`, { ...toast, params: { number } });
   },
 );
 
 export default function AdminOrderPage() {
-  const { order, account, orderLocale, actors, steps } = useLoaderData<typeof loader>();
+  const { order, account, orderLocale, actors, steps, refusals } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const fields = (intent: string) => ({
@@ -100,7 +105,13 @@ export default function AdminOrderPage() {
   });
   // The by-phone steps of a COD order awaiting confirmation have their labels under codConfirmation.
   const label = (group: string, step: OrderStep) =>
-    PHONE_STEPS.includes(step) ? `codConfirmation.admin.${group}.${step}` : `admin.orders.${group}.${step}`;
+    PHONE_STEPS.includes(step)
+      ? `codConfirmation.admin.${group}.${step}`
+      : step === "refuseOnDelivery"
+        ? `codRefusals.admin.${group}`
+        : `admin.orders.${group}.${step}`;
+  const danger = (step: OrderStep) =>
+    step === "cancel" || step === "refuseByPhone" || step === "refuseOnDelivery";
   const actorText = (index: number) => {
     const actor = actors[index];
     if (!actor?.name) return t("admin.orders.bySystem");
@@ -152,12 +163,8 @@ export default function AdminOrderPage() {
                       title={t(label("confirmTitles", step), { number: order.number })}
                       description={t(label("confirmTexts", step))}
                       fields={fields(step)}
-                      tone={step === "cancel" || step === "refuseByPhone" ? "danger" : "primary"}
-                      dismissLabel={
-                        step === "cancel" || step === "refuseByPhone"
-                          ? t("admin.orders.keepOrder")
-                          : undefined
-                      }
+                      tone={danger(step) ? "danger" : "primary"}
+                      dismissLabel={danger(step) ? t("admin.orders.keepOrder") : undefined}
                     />
                   ))}
                 </div>
@@ -176,6 +183,34 @@ export default function AdminOrderPage() {
                 {t("admin.orders.orderLocale", { language: t(`admin.orders.languages.${orderLocale}`) })}
               </p>
             </section>
+            {refusals ? (
+              <section
+                aria-labelledby="order-cod-history"
+                data-testid="cod-history"
+                className="rounded-lg border border-line bg-card p-4"
+              >
+                <h2 id="order-cod-history" className="font-bold">
+                  {t("codRefusals.admin.historyTitle")}
+                </h2>
+                <p className="mt-1 text-sm text-muted">
+                  <span dir="ltr">{refusals.phone}</span>
+                </p>
+                <p
+                  className={`mt-2 font-bold ${refusals.history.refusals > 0 ? "text-red-700 dark:text-red-400" : ""}`}
+                  data-testid="cod-refusals-count"
+                >
+                  {t("codRefusals.admin.refusedBefore", { count: refusals.history.refusals })}
+                </p>
+                <ul className="mt-1 text-sm">
+                  <li>{t("codRefusals.admin.confirmed", { count: refusals.history.confirmed })}</li>
+                  <li>
+                    {t("codRefusals.admin.refusedOnDelivery", { count: refusals.history.refusedOnDelivery })}
+                  </li>
+                  <li>{t("codRefusals.admin.refusedByPhone", { count: refusals.history.refusedByPhone })}</li>
+                  <li>{t("codRefusals.admin.autoCancelled", { count: refusals.history.autoCancelled })}</li>
+                </ul>
+              </section>
+            ) : null}
           </>
         }
       />

@@ -17,15 +17,19 @@ import { reportTimeZone, salesReport } from "~/services/reports/reports.server";
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.salesTabs.report") });
 
 /** The sales report for a range (default the last 30 days); a bad range shows the default and why (400). */
+import { refusedOnDeliveryIn } from "~/services/reports/cod-figures.server";
+
 export const loader = adminLoader("reports.view", async ({ request, store }) => {
   const timeZone = await reportTimeZone(store.id);
   const { range, notice } = readReportRange(new URL(request.url).searchParams, timeZone);
   const report = await salesReport(store.id, range, timeZone);
-  return data({ range, notice, timeZone, ...report }, { status: notice ? 400 : 200 });
+  // Refused at the door (issue 34): cancelled, so never in the sales above; counted apart.
+  const refused = await refusedOnDeliveryIn(store.id, range, timeZone);
+  return data({ range, notice, timeZone, ...report, refused }, { status: notice ? 400 : 200 });
 });
 
 export default function SalesReportPage() {
-  const { range, notice, timeZone, totals, days, products } = useLoaderData<typeof loader>();
+  const { range, notice, timeZone, totals, days, products, refused } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const dayFormat = useDayFormat();
@@ -59,6 +63,13 @@ export default function SalesReportPage() {
           <Figure label={t("discounts.report.codes")} value={money(totals.codeDiscounts)} />
         </dl>
         <p className="text-sm text-muted">{t("reports.definition")}</p>
+        <p data-testid="refused-on-delivery">
+          {t("codRefusals.report.refused", {
+            count: refused.orders,
+            formatted: count.format(refused.orders),
+            total: money(refused.totalCents),
+          })}
+        </p>
       </section>
       <DataTable
         caption={t("reports.byProduct")}

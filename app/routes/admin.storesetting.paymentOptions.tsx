@@ -47,6 +47,7 @@ export const loader = adminLoader("payments.edit", async ({ store, request }) =>
       codMaxTotal: options.cod.maxTotalCents === null ? "" : minorToMajor(options.cod.maxTotalCents),
       codConfirmRemindHours: String(options.confirm.remindHours),
       codConfirmCancelHours: String(options.confirm.cancelHours),
+      codMaxRefusalsCount: String(options.maxRefusals ?? 2),
     },
     constraint: formConstraint(codSettingsSchema),
   };
@@ -106,8 +107,10 @@ export default function PaymentOptions() {
   });
   // After a refused save the boxes show what was sent, else what is stored.
   const sent = reply?.initialValue;
-  const ticked = (name: "cashOnDelivery" | "codVerifiedOnly" | "codConfirm", stored: boolean) =>
-    sent ? sent[name] === "on" : stored;
+  const ticked = (
+    name: "cashOnDelivery" | "codVerifiedOnly" | "codConfirm" | "codRefusalLimit",
+    stored: boolean,
+  ) => (sent ? sent[name] === "on" : stored);
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">{t("paymentOptions.title")}</h1>
@@ -186,6 +189,21 @@ export default function PaymentOptions() {
             field={form.field("codConfirmCancelHours")}
             label={t("codConfirmation.settings.cancelHours")}
             hint={t("codConfirmation.settings.cancelHoursHint")}
+            inputMode="numeric"
+            dir="ltr"
+          />
+        </div>
+        <CheckboxField
+          field={form.field("codRefusalLimit")}
+          label={t("codRefusals.settings.label")}
+          hint={t("codRefusals.settings.hint")}
+          defaultChecked={ticked("codRefusalLimit", options.maxRefusals !== null)}
+        />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field
+            field={form.field("codMaxRefusalsCount")}
+            label={t("codRefusals.settings.count")}
+            hint={t("codRefusals.settings.countHint")}
             inputMode="numeric"
             dir="ltr"
           />

@@ -39,7 +39,7 @@ const ADDRESS = {
   streetAddress: "12 Cedar Street",
   zipCode: "11011",
   city: "Beirut",
-  mobile: "+961 71 234 567",
+  mobile: "+966 50 123 4567",
 };
 
 interface Shopper {
@@ -91,7 +91,11 @@ async function prepareShoppers(databaseUrl: string): Promise<{ shoppers: Shopper
  * The total the checkout page shows a shopper with the bench cart (shipping fee included) and the
  * store's Cash On Delivery fee. Through node:http: fetch() drops a Host header.
  */
-function expectedTotal(port: number, host: string, shopper: Shopper): Promise<{ total: number; codFee: number }> {
+function expectedTotal(
+  port: number,
+  host: string,
+  shopper: Shopper,
+): Promise<{ total: number; codFee: number }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       {

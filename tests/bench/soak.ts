@@ -39,9 +39,7 @@ const LOG = process.env.SOAK_LOG ?? "/tmp/soak-server.log";
 /** How long the end waits for requests in flight: past the client's own 30 s timeout. */
 const DRAIN_MS = 35_000;
 const DEADLINE_MS = Number(process.env.REQUEST_DEADLINE_MS ?? DEFAULT_REQUEST_DEADLINES.pageMs);
-const WRITE_DEADLINE_MS = Number(
-  process.env.REQUEST_WRITE_DEADLINE_MS ?? DEFAULT_REQUEST_DEADLINES.writeMs,
-);
+const WRITE_DEADLINE_MS = Number(process.env.REQUEST_WRITE_DEADLINE_MS ?? DEFAULT_REQUEST_DEADLINES.writeMs);
 /** The kinds that POST: the server gives them the write deadline, not the page's. */
 const WRITE_KINDS = new Set(["cart add", "checkout (COD)"]);
 // The server as the image runs it: a heap cap per process (docs/deploy/memory.md). Without it
@@ -55,7 +53,7 @@ const ADDRESS = {
   streetAddress: "12 Cedar Street",
   zipCode: "11011",
   city: "Beirut",
-  mobile: "+961 71 234 567",
+  mobile: "+966 50 123 4567",
 };
 /** A checkout every this many seconds: under the 30 a minute one shopper may place. */
 const CHECKOUT_EVERY_S = 4;

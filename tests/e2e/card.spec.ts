@@ -65,7 +65,7 @@ async function toHostedPage(page: Page, locale: Locale = "en"): Promise<number> 
   await page.getByLabel(t(locale, "checkout.streetAddress")).fill("12 Cedar Street");
   await page.getByLabel(t(locale, "checkout.zipCode")).fill("11011");
   await page.getByLabel(t(locale, "checkout.city")).fill("Beirut");
-  await page.getByLabel(t(locale, "checkout.mobile")).fill("+961 71 234 567");
+  await page.getByLabel(t(locale, "checkout.mobile")).fill("+966 50 123 4567");
   shippingEmail = await page.getByLabel(t(locale, "checkout.email"), { exact: true }).inputValue();
   await page.getByLabel(t(locale, "payment.stripe")).check();
   await page.getByRole("button", { name: t(locale, "checkout.placeOrder") }).click();

@@ -71,7 +71,7 @@ async function checkOutAndCancel(page: Page, locale: Locale, javaScript: boolean
   await page.getByLabel(t(locale, "checkout.streetAddress")).fill("12 Cedar Street");
   await page.getByLabel(t(locale, "checkout.zipCode")).fill("11011");
   await page.getByLabel(t(locale, "checkout.city")).fill(locale === "ar" ? "بيروت" : "Beirut");
-  await page.getByLabel(t(locale, "checkout.mobile")).fill("+961 71 234 567");
+  await page.getByLabel(t(locale, "checkout.mobile")).fill("+966 50 123 4567");
   await expect(page.getByLabel(t(locale, "payment.cod"))).toBeChecked();
   await page.getByRole("button", { name: t(locale, "checkout.placeOrder") }).click();
   await expect(page).toHaveURL(/\/orders\/\d+\/confirmed/);

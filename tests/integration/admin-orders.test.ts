@@ -424,7 +424,12 @@ describe("steps", () => {
     },
     { status: "confirmed", paymentStatus: "paid", paymentMethod: "card", legal: ["ship", "cancel"] },
     { status: "confirmed", paymentStatus: "paid", paymentMethod: "cod", legal: ["ship", "cancel"] },
-    { status: "shipped", paymentStatus: "unpaid", paymentMethod: "cod", legal: ["deliver", "markPaid"] },
+    {
+      status: "shipped",
+      paymentStatus: "unpaid",
+      paymentMethod: "cod",
+      legal: ["deliver", "refuseOnDelivery", "markPaid"],
+    },
     { status: "shipped", paymentStatus: "paid", paymentMethod: "card", legal: ["deliver"] },
     { status: "delivered", paymentStatus: "unpaid", paymentMethod: "cod", legal: ["markPaid"] },
     { status: "delivered", paymentStatus: "paid", paymentMethod: "cod", legal: [] },
@@ -445,6 +450,7 @@ describe("steps", () => {
       status: "cancelled",
       paymentStatus: s.paymentStatus === "pending" ? "failed" : s.paymentStatus,
     }),
+    refuseOnDelivery: (s) => ({ status: "cancelled", paymentStatus: s.paymentStatus }),
     markPaid: (s) => ({ status: s.status, paymentStatus: "paid" }),
   };
   const KIND: Record<OrderStep, string> = {
@@ -454,6 +460,7 @@ describe("steps", () => {
     ship: "order-shipped",
     deliver: "order-delivered",
     cancel: "order-cancelled",
+    refuseOnDelivery: "order-cancelled",
     markPaid: "order-payment-received",
   };
 

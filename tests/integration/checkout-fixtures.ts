@@ -17,7 +17,7 @@ export const ADDRESS = {
   zipCode: "11011",
   city: "Beirut",
   email: "layla@example.test",
-  mobile: "+961 71 234 567",
+  mobile: "+966 50 123 4567",
 };
 
 /** ADDRESS as an order row's shipping columns, for tests that write orders themselves. */

@@ -342,6 +342,8 @@ describe("the Payment Options form", () => {
       codMaxTotal: "300.00",
       codConfirmRemindHours: "6",
       codConfirmCancelHours: "24",
+      // "No Cash On Delivery after N refusals" (off) offers 2 when ticked (issue 34).
+      codMaxRefusalsCount: "2",
     });
     // An empty ceiling is no limit; unticked boxes are off.
     expect((await save({ cashOnDelivery: "on", codFee: "0", codMaxTotal: "" })).status).toBe(302);

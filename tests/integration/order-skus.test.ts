@@ -216,7 +216,7 @@ describe("an order's SKUs and options, as sold", () => {
     expect(text).toContain("Code PICK10: −$5.00");
     expect(text).toContain("Total: $45.00");
     expect(text).toContain(
-      "Delivery Address: Layla Haddad, 12 Cedar Street, 11011 Beirut\n+961 71 234 567\nlayla@example.test",
+      "Delivery Address: Layla Haddad, 12 Cedar Street, 11011 Beirut\n+966 50 123 4567\nlayla@example.test",
     );
     expect(text).toContain("Admins of Alpha & Co. get this email for every new order.");
     expect(text).not.toContain("Co..");

@@ -567,10 +567,18 @@ describe("orders", () => {
         from order_events e where e.to_status is not null) chain
       where chain.type = 'status' and chain.from_status is distinct from chain.previous`);
     expect(broken.n).toBe(0);
-    // Cancelled only from pending or confirmed.
+    // Cancelled only from pending or confirmed, or refused at the door once shipped (issue 34).
     const badCancel = await one<{ n: number }>(sql`
-      select count(*)::int as n from order_events where to_status = 'cancelled' and from_status not in ('pending', 'confirmed')`);
+      select count(*)::int as n from order_events where to_status = 'cancelled' and from_status not in ('pending', 'confirmed')
+         and not (from_status = 'shipped' and note = 'Refused on delivery')`);
     expect(badCancel.n).toBe(0);
+    // The dyes store's refusal history: one shopper's number refused two COD orders at the door.
+    const refusals = await rows<{ phone: string; n: number }>(sql`
+      select phone_e164 as phone, count(*)::int as n from orders
+       where store_id = ${await storeId("dyes")} and refused_on_delivery_at is not null
+         and status = 'cancelled' and payment_method = 'cod' and payment_status = 'unpaid'
+       group by phone_e164`);
+    expect(refusals).toEqual([{ phone: "+966505550102", n: 2 }]);
   });
 
   it("counts units sold (all time and last 7 days) from the non-cancelled orders", async () => {

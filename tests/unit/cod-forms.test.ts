@@ -17,6 +17,7 @@ describe("the COD settings form", () => {
       codConfirm: false,
       codConfirmRemindHours: 6,
       codConfirmCancelHours: 24,
+      codMaxRefusals: null,
     };
     expect(codSettingsSchema.parse({ cashOnDelivery: "on", codFee: "1.5", codMaxTotal: "" })).toEqual(
       expected,
@@ -33,6 +34,7 @@ describe("the COD settings form", () => {
       codConfirm: false,
       codConfirmRemindHours: 6,
       codConfirmCancelHours: 24,
+      codMaxRefusals: null,
     });
     expect(codSettingsSchema.safeParse({ codFee: "1", codMaxTotal: "0" }).error?.issues[0]?.message).toBe(
       "codControls.maxInvalid",

@@ -201,7 +201,7 @@ function eventText(t: T, event: OrderView["events"][number]): string {
   if (event.type === "payment") return t("orders.events.payment", { payment });
   // A Cash On Delivery confirmation (issue 34): the reminder, and who confirmed or refused it.
   if (event.type === "reminder") return t("codConfirmation.events.reminder");
-  const how = event.noteKey ? ` · ${t(`codConfirmation.events.${event.noteKey}`)}` : "";
+  const how = event.noteKey ? ` · ${t(event.noteKey)}` : "";
   const text = t("orders.events.status", { status }) + how;
   return payment ? `${text} · ${t("orders.events.payment", { payment })}` : text;
 }

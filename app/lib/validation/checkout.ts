@@ -4,6 +4,7 @@
  * token. One schema for the server and the browser (decision 006). Messages are locale keys.
  */
 import { z } from "zod";
+import { looksLikePhone } from "~/lib/phone";
 import { emailField } from "./fields";
 
 // Control characters and bidi overrides (as in fields.ts) and markup: never part of an address.
@@ -38,8 +39,9 @@ export const shippingFields = {
     .optional(),
   email: emailField,
   // Digits with the usual separators and an optional leading +; 6 to 15 digits in all.
+  // Arabic-Indic and Persian digits read as 0-9 (issue 34): app/lib/phone.ts.
   mobile: text("validation.mobileRequired", 30, "validation.mobileInvalid").refine(
-    (value) => /^\+?[\d\s().-]+$/.test(value) && /^(?:\D*\d){6,15}\D*$/.test(value),
+    looksLikePhone,
     "validation.mobileInvalid",
   ),
 };

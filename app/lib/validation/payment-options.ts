@@ -25,29 +25,52 @@ const hoursField = (fallback: number) =>
       .optional(),
   ).transform((hours) => hours ?? fallback);
 
-export const codSettingsSchema = z.object({
-  cashOnDelivery: checkbox,
-  codFee: amountField("validation.amountRequired"),
-  codMaxTotal: blankAsMissing(
-    z
-      .string({ invalid_type_error: "validation.amountInvalid" })
-      .trim()
-      .regex(AMOUNT, "validation.amountInvalid")
-      .transform(majorToMinor)
-      .refine((minor) => minor > 0, "codControls.maxInvalid")
-      .optional(),
-  ).transform((minor) => minor ?? null),
-  codVerifiedOnly: checkbox,
-  // Shoppers confirm COD orders (issue 34): the reminder and the auto-cancel, in whole hours.
-  codConfirm: checkbox,
-  codConfirmRemindHours: hoursField(6),
-  codConfirmCancelHours: hoursField(24),
-}).superRefine((value, ctx) => {
-  if (value.codConfirmRemindHours >= value.codConfirmCancelHours)
-    ctx.addIssue({
-      code: "custom",
-      path: ["codConfirmRemindHours"],
-      message: "codConfirmation.settings.remindBeforeCancel",
-    });
-});
+export const codSettingsSchema = z
+  .object({
+    cashOnDelivery: checkbox,
+    codFee: amountField("validation.amountRequired"),
+    codMaxTotal: blankAsMissing(
+      z
+        .string({ invalid_type_error: "validation.amountInvalid" })
+        .trim()
+        .regex(AMOUNT, "validation.amountInvalid")
+        .transform(majorToMinor)
+        .refine((minor) => minor > 0, "codControls.maxInvalid")
+        .optional(),
+    ).transform((minor) => minor ?? null),
+    codVerifiedOnly: checkbox,
+    // Shoppers confirm COD orders (issue 34): the reminder and the auto-cancel, in whole hours.
+    codConfirm: checkbox,
+    codConfirmRemindHours: hoursField(6),
+    codConfirmCancelHours: hoursField(24),
+    // "No Cash On Delivery after N refusals" (issue 34 item 6): ticked with a count from 1 to 99.
+    codRefusalLimit: checkbox,
+    codMaxRefusalsCount: blankAsMissing(
+      z
+        .string({ invalid_type_error: "codRefusals.settings.countInvalid" })
+        .trim()
+        .regex(/^\d{1,2}$/, "codRefusals.settings.countInvalid")
+        .transform(Number)
+        .refine((count) => count >= 1 && count <= 99, "codRefusals.settings.countInvalid")
+        .optional(),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.codConfirmRemindHours >= value.codConfirmCancelHours)
+      ctx.addIssue({
+        code: "custom",
+        path: ["codConfirmRemindHours"],
+        message: "codConfirmation.settings.remindBeforeCancel",
+      });
+    if (value.codRefusalLimit && value.codMaxRefusalsCount === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["codMaxRefusalsCount"],
+        message: "codRefusals.settings.countInvalid",
+      });
+  })
+  .transform(({ codRefusalLimit, codMaxRefusalsCount, ...rest }) => ({
+    ...rest,
+    codMaxRefusals: codRefusalLimit ? (codMaxRefusalsCount ?? null) : null,
+  }));
 export type CodSettingsInput = z.output<typeof codSettingsSchema>;

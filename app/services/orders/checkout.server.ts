@@ -45,6 +45,8 @@ import { lockShopperCart } from "~/services/commerce/shopper-lock.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { deliverAfterCommit, enqueueEmails } from "~/services/email/email.server";
 import { confirmationEmail, loadCodConfirmSettings } from "./cod-confirmation.server";
+import { refusalsOverLimit } from "./cod-refusals.server";
+import { normalizeMobile } from "~/lib/phone";
 import { linesInEmailOrder, orderEmailMessage } from "./order-emails.server";
 import { alertRecipients, orderAlertEmail, type AlertRecipient } from "./order-alerts.server";
 import {
@@ -94,6 +96,17 @@ async function savedAddress(tx: Tx, userId: string): Promise<ShippingInput | nul
   return row ?? null;
 }
 
+/** The saved (default) address's country, "" when none was kept. */
+async function savedCountry(tx: Tx, userId: string): Promise<string> {
+  const [row] = await tx
+    .select({ country: shippingAddresses.country })
+    .from(shippingAddresses)
+    .where(and(eq(shippingAddresses.userId, userId), eq(shippingAddresses.isDefault, true)))
+    .orderBy(asc(shippingAddresses.createdAt))
+    .limit(1);
+  return row?.country ?? "";
+}
+
 export async function getCheckout(storeId: string, userId: string, rateId?: string): Promise<CheckoutPage> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
@@ -101,12 +114,22 @@ export async function getCheckout(storeId: string, userId: string, rateId?: stri
     const address = await savedAddress(tx, userId);
     const payment = await loadPaymentOptions(tx, storeId);
     const chosen = price.shipping.chosen;
-    const refusal = payment.cod
+    const { country } = await storeCountry(tx, storeId);
+    // The saved address's phone has refused too often for the store's rule (decision 040).
+    const overLimit =
+      payment.cod && address
+        ? await refusalsOverLimit(
+            tx,
+            storeId,
+            normalizeMobile(address.mobile, (await savedCountry(tx, userId)) || country),
+          )
+        : null;
+    const refusal: CodRefusal | null = payment.cod
       ? chosen && !chosen.codAllowed
         ? ({ kind: "rate", nameEn: chosen.nameEn, nameAr: chosen.nameAr } as const)
-        : codRefusal(price.cod, price.totalCents, await shopperVerification(tx, storeId, userId))
+        : (codRefusal(price.cod, price.totalCents, await shopperVerification(tx, storeId, userId)) ??
+          (overLimit !== null ? ({ kind: "refusals" } as const) : null))
       : null;
-    const { country } = await storeCountry(tx, storeId);
     return {
       price,
       storeCountry: country,
@@ -323,6 +346,14 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
         );
         if (refusal) return { kind: "cod-refused", refusal };
       }
+      // The order's phone in E.164 (decision 040): COD needs a mobile number of the address's
+      // country, and is refused to a number the store's "after N refusals" rule names.
+      const phoneE164 = normalizeMobile(input.shipping.mobile, country);
+      if (input.paymentMethod === "cod") {
+        if (!phoneE164) return { kind: "cod-refused", refusal: { kind: "phone" } };
+        if ((await refusalsOverLimit(tx, store.id, phoneE164)) !== null)
+          return { kind: "cod-refused", refusal: { kind: "refusals" } };
+      }
       const { codFeeCents, totalCents } = totalsFor(price, input.paymentMethod);
       if (
         price.totalCents !== input.expectedTotalCents ||
@@ -383,6 +414,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
           shipCity: input.shipping.city,
           shipEmail: input.shipping.email,
           shipMobile: input.shipping.mobile,
+          phoneE164,
           shipCountry: country,
           shippingRateId: shipping.chosen.id,
           shippingRateKind: shipping.chosen.kind,

@@ -47,6 +47,8 @@ import { errorFields, logger } from "~/lib/log.server";
 /** The history notes of the staff's by-phone steps (issue 34); who took them is the event's actor. */
 export const CONFIRMED_BY_PHONE = "Confirmed by phone";
 export const REFUSED_BY_PHONE = "Refused by phone";
+/** The history note of a shipped COD order the shopper refused at the door (issue 34 item 6). */
+export const REFUSED_ON_DELIVERY = "Refused on delivery";
 
 export interface ExpectedState {
   status: OrderStatusCode;
@@ -92,6 +94,7 @@ const EMAILS: Record<OrderStep, OrderEmailKind> = {
   ship: "order-shipped",
   deliver: "order-delivered",
   cancel: "order-cancelled",
+  refuseOnDelivery: "order-cancelled",
   markPaid: "order-payment-received",
 };
 
@@ -125,15 +128,38 @@ export async function takeOrderStep(
       if (order.status !== expected.status || order.paymentStatus !== expected.paymentStatus)
         return { kind: "stale", ...state };
 
-      if (step === "cancel" || step === "refuseByPhone") {
-        const note = step === "cancel" ? "Cancelled by the store" : REFUSED_BY_PHONE;
-        const cancelled = await cancelOrderIn(tx, storeId, { id: order.id }, note, {
-          kind: "admin",
-          userId: adminUserId,
-        });
+      if (step === "cancel" || step === "refuseByPhone" || step === "refuseOnDelivery") {
+        const note =
+          step === "cancel"
+            ? "Cancelled by the store"
+            : step === "refuseByPhone"
+              ? REFUSED_BY_PHONE
+              : REFUSED_ON_DELIVERY;
+        const cancelled = await cancelOrderIn(
+          tx,
+          storeId,
+          { id: order.id },
+          note,
+          { kind: "admin", userId: adminUserId },
+          // Refused at the door: only from shipped (the step's rule; the lock holds it so).
+          step === "refuseOnDelivery" ? "shipped" : undefined,
+        );
         // The lock above is held: the order is still cancellable.
         if (cancelled.kind !== "cancelled") throw new Error(`cancel of a locked order: ${cancelled.kind}`);
-        await recordAudit(tx, storeId, orderEntry(number, "cancel", { status: [order.status, "cancelled"] }));
+        if (step === "refuseOnDelivery") {
+          // The cash was never collected; the store's refusal history counts the order (decision 040).
+          await tx
+            .update(orders)
+            .set({ refusedOnDeliveryAt: sql`now()` })
+            .where(and(eq(orders.storeId, storeId), eq(orders.id, order.id)));
+        }
+        await recordAudit(
+          tx,
+          storeId,
+          orderEntry(number, step === "refuseOnDelivery" ? step : "cancel", {
+            status: [order.status, "cancelled"],
+          }),
+        );
         return cancelled;
       }
       if (step === "markPaid") {
@@ -208,7 +234,7 @@ async function applyStatusStep(
   tx: Tx,
   storeId: string,
   steppedOrders: readonly { id: string; status: OrderStatusCode }[],
-  step: Exclude<OrderStep, "cancel" | "markPaid" | "refuseByPhone">,
+  step: Exclude<OrderStep, "cancel" | "markPaid" | "refuseByPhone" | "refuseOnDelivery">,
   adminUserId: string,
 ): Promise<OrderStatusCode> {
   const to = STATUS_STEPS[step].to;

@@ -39,6 +39,10 @@ const CONFIRMATION_NOTES: Record<string, string> = {
   "Confirmed by the shopper": "confirmedByShopper",
   "Not confirmed in time": "notConfirmedInTime",
 };
+/** Notes of issue 34's refusal history, with full keys (their own namespace). */
+const REFUSAL_NOTES: Record<string, string> = {
+  "Refused on delivery": "codRefusals.events.refusedOnDelivery",
+};
 
 export function orderView(order: OrderDetails, locale: Locale, timeZone: string) {
   const money = (cents: number) => formatMoney(cents, order.currency, locale);
@@ -86,7 +90,12 @@ export function orderView(order: OrderDetails, locale: Locale, timeZone: string)
       toStatus: event.toStatus,
       paymentStatus: event.paymentStatus,
       /** How a COD confirmation step was taken (issue 34): a key under codConfirmation.events. */
-      noteKey: (event.note && CONFIRMATION_NOTES[event.note]) ?? null,
+      noteKey:
+        (event.note &&
+          CONFIRMATION_NOTES[event.note] &&
+          `codConfirmation.events.${CONFIRMATION_NOTES[event.note]}`) ||
+        (event.note && REFUSAL_NOTES[event.note]) ||
+        null,
       date: formatDate(event.createdAt, locale, timeZone, true),
       dateTime: event.createdAt.toISOString(),
     })),

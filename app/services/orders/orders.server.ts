@@ -348,7 +348,8 @@ export async function cancelOrderIn(
     .where(and(eq(orders.storeId, storeId), match, owner))
     .for("update");
   if (!order) return { kind: "not-found" };
-  if (!CANCELLABLE.includes(order.status) || (onlyFrom && order.status !== onlyFrom))
+  // `onlyFrom` may name a status past the shopper's reach: a shipped COD order refused at the door.
+  if (onlyFrom ? order.status !== onlyFrom : !CANCELLABLE.includes(order.status))
     return { kind: "not-cancellable", status: order.status };
   // Pending card payments that never completed are failed, not refunded.
   const paymentStatus = order.paymentStatus === "pending" ? "failed" : order.paymentStatus;

@@ -65,7 +65,11 @@ export type CodRefusal =
   | { kind: "over-max"; maxTotalCents: number }
   | { kind: "unverified" }
   /** The chosen shipping rate does not offer Cash On Delivery (issue 33). */
-  | { kind: "rate"; nameEn: string; nameAr: string };
+  | { kind: "rate"; nameEn: string; nameAr: string }
+  /** The mobile number is not one of the address's country (issue 34, decision 040). */
+  | { kind: "phone" }
+  /** The store's "No Cash On Delivery after N refusals": this phone has refused that often. */
+  | { kind: "refusals" };
 
 /**
  * The ceiling is on the order's total before the COD fee (what the shopper saw before choosing

@@ -7,6 +7,7 @@
  */
 import { changedFields, recordAudit } from "~/services/audit/audit.server";
 import { loadCodConfirmSettings, type CodConfirmSettings } from "~/services/orders/cod-confirmation.server";
+import { loadMaxRefusals } from "~/services/orders/cod-refusals.server";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { stores, storeSettings } from "~/db/schema";
@@ -28,6 +29,8 @@ export interface PaymentOptionsView {
   accountId: string | null;
   /** Shoppers confirm COD orders (issue 34). */
   confirm: CodConfirmSettings;
+  /** "No Cash On Delivery after N refusals" (issue 34 item 6); null: off. */
+  maxRefusals: number | null;
 }
 
 export async function getPaymentOptions(storeId: string): Promise<PaymentOptionsView> {
@@ -51,7 +54,8 @@ export async function getPaymentOptions(storeId: string): Promise<PaymentOptions
         : store?.enabled
           ? "ready"
           : "pending";
-    return { cashOnDelivery: settings?.cod ?? true, cod, confirm, card, accountId };
+    const maxRefusals = await loadMaxRefusals(tx, storeId);
+    return { cashOnDelivery: settings?.cod ?? true, cod, confirm, maxRefusals, card, accountId };
   });
 }
 
@@ -67,6 +71,7 @@ export async function saveCodSettings(storeId: string, input: CodSettingsInput):
       codConfirm: input.codConfirm,
       codConfirmRemindHours: input.codConfirmRemindHours,
       codConfirmCancelHours: input.codConfirmCancelHours,
+      codMaxRefusals: input.codMaxRefusals,
     };
     const [before] = await tx
       .select({
@@ -77,6 +82,7 @@ export async function saveCodSettings(storeId: string, input: CodSettingsInput):
         codConfirm: storeSettings.codConfirm,
         codConfirmRemindHours: storeSettings.codConfirmRemindHours,
         codConfirmCancelHours: storeSettings.codConfirmCancelHours,
+        codMaxRefusals: storeSettings.codMaxRefusals,
       })
       .from(storeSettings)
       .where(eq(storeSettings.storeId, storeId));

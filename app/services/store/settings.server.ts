@@ -50,6 +50,7 @@ export function defaultStoreSettings(storeId: string): StoreSettings {
     codConfirm: false,
     codConfirmRemindHours: 6,
     codConfirmCancelHours: 24,
+    codMaxRefusals: null,
     vatRegistered: false,
     vatNumber: null,
     vatLegalNameEn: "",

@@ -118,7 +118,7 @@ export async function fillShipping(page: Page, locale: Locale): Promise<void> {
   await page.getByLabel(t(locale, "checkout.streetAddress")).fill("12 Cedar Street");
   await page.getByLabel(t(locale, "checkout.zipCode")).fill("11011");
   await page.getByLabel(t(locale, "checkout.city")).fill(locale === "ar" ? "بيروت" : "Beirut");
-  await page.getByLabel(t(locale, "checkout.mobile")).fill("+961 71 234 567");
+  await page.getByLabel(t(locale, "checkout.mobile")).fill("+966 50 123 4567");
 }
 
 /** The HTML of the first `<form>…</form>` of `html` that contains `marker`. */
@@ -177,7 +177,7 @@ export async function placeCodOrder(
         streetAddress: "12 Cedar Street",
         zipCode: "11011",
         city: locale === "ar" ? "بيروت" : "Beirut",
-        mobile: "+961 71 234 567",
+        mobile: "+966 50 123 4567",
         intent: "place",
       },
     };
@@ -207,7 +207,7 @@ export async function checkoutCod(page: Page, locale: Locale): Promise<number> {
       fields.set("streetAddress", "12 Cedar Street");
       fields.set("zipCode", "11011");
       fields.set("city", city);
-      fields.set("mobile", "+961 71 234 567");
+      fields.set("mobile", "+966 50 123 4567");
       fields.set("paymentMethod", "cod");
       fields.set("intent", "place");
       const answer = await fetch("/checkout", { method: "POST", body: fields });

@@ -8,7 +8,8 @@ import { uuidv7 } from "uuidv7";
 import type { orderStatuses, paymentStatuses } from "~/db/schema";
 import { createRng, type Rng } from "../prng";
 import type { StoreDef } from "../stores";
-import type { Shopper } from "./people";
+import { normalizeMobile } from "~/lib/phone";
+import { addressPlace, type Shopper } from "./people";
 import type { SalesPlan } from "./sales";
 import {
   DAY_MS,
@@ -154,6 +155,11 @@ export function planOrders(
   const orderItems: OrderItemRow[] = [];
   const orderEvents: OrderEventRow[] = [];
   const weekAgo = now.getTime() - 7 * DAY_MS;
+  // The dyes store's refusal history (issue 34, decision 040): two shipped Cash On Delivery orders
+  // of one shopper (the second listed) were refused at the door, so that number shows
+  // "2 refused before". No random draw: the rest of the plan is unchanged.
+  const refuser = def.slug === "dyes" ? shoppers[1] : undefined;
+  let refusedLeft = 2;
 
   placedTimes.forEach((placedAt, index) => {
     const shopper = shoppers[rng.weightedIndex(shopperWeights)] as Shopper;
@@ -163,14 +169,34 @@ export function planOrders(
     const chosen = new Set<number>();
     while (chosen.size < lineCount) chosen.add(rng.weightedIndex(popularity));
 
-    const { status, paymentStatus, changes } = lifecycle(
-      rng,
-      placedAt,
-      now,
-      method,
-      shopper.user.id,
-      admin.id,
-    );
+    const lived = lifecycle(rng, placedAt, now, method, shopper.user.id, admin.id);
+    const { changes } = lived;
+    let { status, paymentStatus } = lived;
+    let refusedAt: Date | null = null;
+    if (
+      refuser &&
+      shopper === refuser &&
+      refusedLeft > 0 &&
+      method === "cod" &&
+      (status === "shipped" || status === "delivered")
+    ) {
+      // Back to the ship, then refused at the door a day later (or by now).
+      const shipped = changes.findIndex((change) => change.to === "shipped");
+      changes.splice(shipped + 1);
+      const shippedAt = (changes[shipped] as Change).at;
+      refusedAt = new Date(Math.min(shippedAt.getTime() + DAY_MS, now.getTime() - MINUTE_MS));
+      changes.push({
+        at: refusedAt,
+        type: "status",
+        from: "shipped",
+        to: "cancelled",
+        actor: admin.id,
+        note: "Refused on delivery",
+      });
+      status = "cancelled";
+      paymentStatus = "unpaid";
+      refusedLeft -= 1;
+    }
     let subtotal = 0;
     let discount = 0;
     let quantity = 0;
@@ -228,6 +254,8 @@ export function planOrders(
       shipCity: address.city,
       shipEmail: shopper.def.email,
       shipMobile: address.mobile,
+      phoneE164: normalizeMobile(address.mobile, addressPlace(address).country),
+      refusedOnDeliveryAt: refusedAt,
       locale: shopper.def.locale,
       // Its quantities are in units_sold_7d above (the sweep takes them out when a week old).
       countedInTrending: status !== "cancelled" && placedAt.getTime() >= weekAgo,

@@ -185,7 +185,10 @@ const CALLING_CODES: [string, string][] = [
   ["+1", "US"],
 ];
 
-function addressPlace(address: { city: string; mobile: string }): { country: string; cityId: string | null } {
+export function addressPlace(address: { city: string; mobile: string }): {
+  country: string;
+  cityId: string | null;
+} {
   const country = CALLING_CODES.find(([code]) => address.mobile.startsWith(code))?.[1] ?? "SA";
   const city = CITY_LIST.find(
     (c) =>
