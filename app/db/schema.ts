@@ -547,10 +547,7 @@ export const staffInvitations = pgTable(
       columns: [t.storeId, t.staffRoleId],
       foreignColumns: [staffRoles.storeId, staffRoles.id],
     }).onDelete("cascade"),
-    check(
-      "staff_invitations_role",
-      sql`(${t.staffPreset} is null) <> (${t.staffRoleId} is null)`,
-    ),
+    check("staff_invitations_role", sql`(${t.staffPreset} is null) <> (${t.staffRoleId} is null)`),
     index("staff_invitations_email_idx").on(t.storeId, lower(t.email)),
   ],
 );

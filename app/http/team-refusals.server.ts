@@ -15,4 +15,3 @@ export const TEAM_REFUSALS: Record<TeamError, () => Refusal> = {
   "role-in-use": () => new Refusal(409, { key: "staffAdmin.errors.roleInUse" }),
   "not-pending": () => new Refusal(409, { key: "staffAdmin.errors.notPending" }),
 };
-

@@ -90,7 +90,13 @@ export const PERMISSION_GROUPS: readonly { key: string; permissions: readonly Pe
   { key: "catalogue", permissions: ["products.edit", "categories.edit", "sales.edit", "discounts.edit"] },
   {
     key: "customers",
-    permissions: ["customers.view", "customers.edit", "customers.export", "reviews.moderate", "contact.manage"],
+    permissions: [
+      "customers.view",
+      "customers.edit",
+      "customers.export",
+      "reviews.moderate",
+      "contact.manage",
+    ],
   },
   { key: "reports", permissions: ["reports.view", "activity.view"] },
   {

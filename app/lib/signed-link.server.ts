@@ -9,7 +9,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { cookieSecrets } from "~/lib/cookies.server";
 
 const signature = (secret: string, purpose: string, storeId: string, id: string, expires: number) =>
-  createHmac("sha256", secret).update(`${purpose}|${storeId}|${id}|${expires}`).digest("base64url").slice(0, 32);
+  createHmac("sha256", secret)
+    .update(`${purpose}|${storeId}|${id}|${expires}`)
+    .digest("base64url")
+    .slice(0, 32);
 
 /** The token of a link for `purpose`, this store and row `id` (a uuid), valid until `expiresAt`. */
 export function signedToken(purpose: string, storeId: string, id: string, expiresAt: Date): string {

@@ -69,7 +69,9 @@ export default function StaffRoleForm() {
   const { t } = useTranslation();
   const nameError = actionData && "result" in actionData ? actionData.result.error?.name?.[0] : undefined;
   return (
-    <AdminPage title={role ? t("staffAdmin.roles.editTitle", { name: role.name }) : t("staffAdmin.roles.newTitle")}>
+    <AdminPage
+      title={role ? t("staffAdmin.roles.editTitle", { name: role.name }) : t("staffAdmin.roles.newTitle")}
+    >
       <ActionNotice data={actionData} />
       <p>
         <Link to="/admin/staff" className="font-bold text-primary-ink underline underline-offset-4">

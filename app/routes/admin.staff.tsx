@@ -68,7 +68,13 @@ export const action = adminAction("staff.manage", async ({ store, user, form, lo
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
       const ref = parseRoleRef(submission.value.role);
       if (!ref) throw badRequest("staffAdmin.errors.role");
-      result = await inviteMember(store.id, user.id, { email: submission.value.email, role: ref }, mail, locale);
+      result = await inviteMember(
+        store.id,
+        user.id,
+        { email: submission.value.email, role: ref },
+        mail,
+        locale,
+      );
       toast = "staffAdmin.toasts.invited";
       break;
     }
@@ -130,7 +136,11 @@ export default function AdminStaff() {
       rowHeader: true,
       cell: (row) => <span dir="auto">{row.name}</span>,
     },
-    { key: "email", header: t("staffAdmin.columns.email"), cell: (row) => <span dir="ltr">{row.email}</span> },
+    {
+      key: "email",
+      header: t("staffAdmin.columns.email"),
+      cell: (row) => <span dir="ltr">{row.email}</span>,
+    },
     {
       key: "role",
       header: t("staffAdmin.columns.role"),
@@ -188,8 +198,7 @@ export default function AdminStaff() {
     {
       key: "expires",
       header: t("staffAdmin.columns.expires"),
-      cell: (row) =>
-        row.expired ? t("staffAdmin.expired") : dateFormat.format(new Date(row.expiresAt)),
+      cell: (row) => (row.expired ? t("staffAdmin.expired") : dateFormat.format(new Date(row.expiresAt))),
     },
     {
       key: "actions",
@@ -264,7 +273,10 @@ export default function AdminStaff() {
           <h2 id="roles-heading" className="text-xl font-bold">
             {t("staffAdmin.roles.title")}
           </h2>
-          <Link to="/admin/staff/roles/new" className="font-bold text-primary-ink underline underline-offset-4">
+          <Link
+            to="/admin/staff/roles/new"
+            className="font-bold text-primary-ink underline underline-offset-4"
+          >
             {t("staffAdmin.roles.new")}
           </Link>
         </div>
@@ -273,12 +285,22 @@ export default function AdminStaff() {
         ) : (
           <ul className="flex flex-col gap-2">
             {roles.map((role) => (
-              <li key={role.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line p-3">
-                <Link to={`/admin/staff/roles/${role.id}`} className="font-bold underline underline-offset-4" dir="auto">
+              <li
+                key={role.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line p-3"
+              >
+                <Link
+                  to={`/admin/staff/roles/${role.id}`}
+                  className="font-bold underline underline-offset-4"
+                  dir="auto"
+                >
                   {role.name}
                 </Link>
                 <span className="text-sm text-muted">
-                  {t("staffAdmin.roles.summary", { permissions: role.permissions.length, members: role.members })}
+                  {t("staffAdmin.roles.summary", {
+                    permissions: role.permissions.length,
+                    members: role.members,
+                  })}
                 </span>
               </li>
             ))}

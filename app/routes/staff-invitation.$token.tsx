@@ -68,7 +68,10 @@ export const action = storeAction(async ({ request, context, store, params, form
   const schema = state.hasAccount ? acceptExistingSchema : acceptNewSchema;
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") {
-    return data({ kind: "form" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data(
+      { kind: "form" as const, result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
   }
   const value = submission.value as { name?: string; password: string };
   const accepted = await acceptInvitation(

@@ -120,7 +120,8 @@ beforeAll(async () => {
   ids.owner = await addUser(alpha.storeId, "owner@alpha.test", { isAdmin: true, staffPreset: "owner" });
   ids.lead = await addUser(alpha.storeId, "lead@alpha.test", { isAdmin: true, staffRoleId: leadRoleId });
   ids.packer = await addUser(alpha.storeId, "packer@alpha.test", { isAdmin: true, staffPreset: "orders" });
-  for (const who of Object.keys(ids) as Who[]) cookies[who] = await userCookie(alpha.storeId, ids[who], ORIGIN_A);
+  for (const who of Object.keys(ids) as Who[])
+    cookies[who] = await userCookie(alpha.storeId, ids[who], ORIGIN_A);
 
   betaOwner = await addUser(beta.storeId, "owner@beta.test", { isAdmin: true, staffPreset: "owner" });
   betaMember = await addUser(beta.storeId, "packer@beta.test", { isAdmin: true, staffPreset: "orders" });
@@ -154,7 +155,9 @@ describe("the team page", () => {
       expect.arrayContaining(["owner@alpha.test", "lead@alpha.test", "packer@alpha.test"]),
     );
     expect(page.data.roles.map((r) => r.name)).toEqual(["Team lead"]);
-    expect((await answer(() => staffLoader(onA(get(ORIGIN_A, "/admin/staff", cookies.packer))))).status).toBe(403);
+    expect((await answer(() => staffLoader(onA(get(ORIGIN_A, "/admin/staff", cookies.packer))))).status).toBe(
+      403,
+    );
     const before = await teamState(alpha.storeId);
     const refused = await answer(() =>
       staffAction(onA(post("packer", { intent: "role", userId: ids.packer, role: "preset:owner" }))),
@@ -166,7 +169,7 @@ describe("the team page", () => {
   it("an unknown intent or a malformed id is 400 and changes nothing", async () => {
     const before = await teamState(alpha.storeId);
     for (const fields of [
-      { intent: "promote" },
+      { intent: "promote" } as Record<string, string>,
       { intent: "role", userId: "not-a-uuid", role: "preset:orders" },
       { intent: "role", userId: ids.packer, role: "preset:emperor" },
     ]) {
@@ -208,7 +211,7 @@ describe("safety rules", () => {
   it("only an owner changes or removes an owner", async () => {
     const before = await teamState(alpha.storeId);
     for (const fields of [
-      { intent: "role", userId: ids.owner, role: "preset:orders" },
+      { intent: "role", userId: ids.owner, role: "preset:orders" } as Record<string, string>,
       { intent: "remove", userId: ids.owner },
       { intent: "invite", email: "boss@alpha.test", role: "preset:owner" },
     ]) {
@@ -240,14 +243,26 @@ describe("safety rules", () => {
     // Now `second` is the last owner: the former owner (a manager) cannot remove them.
     const removeLast = await answer(() =>
       staffAction(
-        onA(postForm(`${ORIGIN_A}/admin/staff`, { intent: "role", userId: second, role: "preset:orders" }, secondCookie)),
+        onA(
+          postForm(
+            `${ORIGIN_A}/admin/staff`,
+            { intent: "role", userId: second, role: "preset:orders" },
+            secondCookie,
+          ),
+        ),
       ),
     );
     expect(removeLast.status).toBe(409);
     // Back as it was, by the remaining owner.
     const restore = await answer(() =>
       staffAction(
-        onA(postForm(`${ORIGIN_A}/admin/staff`, { intent: "role", userId: ids.owner, role: "preset:owner" }, secondCookie)),
+        onA(
+          postForm(
+            `${ORIGIN_A}/admin/staff`,
+            { intent: "role", userId: ids.owner, role: "preset:owner" },
+            secondCookie,
+          ),
+        ),
       ),
     );
     expect(restore.status).toBe(302);
@@ -269,13 +284,21 @@ describe("safety rules", () => {
       actorId: ids.owner,
       changes: { role: ["preset:orders", "preset:catalogue"] },
     });
-    await answer(() => staffAction(onA(post("owner", { intent: "role", userId: ids.packer, role: "preset:orders" }))));
+    await answer(() =>
+      staffAction(onA(post("owner", { intent: "role", userId: ids.packer, role: "preset:orders" }))),
+    );
     expect((await orders()).status).toBe(200);
 
-    const removed = await answer(() => staffAction(onA(post("owner", { intent: "remove", userId: ids.packer }))));
+    const removed = await answer(() =>
+      staffAction(onA(post("owner", { intent: "remove", userId: ids.packer }))),
+    );
     expect(removed.status).toBe(302);
     expect((await orders()).status).not.toBe(200);
-    expect(await memberRow(alpha.storeId, ids.packer)).toEqual({ isAdmin: false, staffPreset: null, staffRoleId: null });
+    expect(await memberRow(alpha.storeId, ids.packer)).toEqual({
+      isAdmin: false,
+      staffPreset: null,
+      staffRoleId: null,
+    });
     expect((await lastAudit(alpha.storeId)).action).toBe("staff.remove");
     await db.owner
       .update(users)
@@ -336,7 +359,11 @@ describe("custom roles", () => {
     const clash = await answer(() =>
       roleAction(
         onA(
-          postForm(`${ORIGIN_A}/admin/staff/roles/new`, { intent: "save", name: "packing LEAD" }, cookies.owner),
+          postForm(
+            `${ORIGIN_A}/admin/staff/roles/new`,
+            { intent: "save", name: "packing LEAD" },
+            cookies.owner,
+          ),
           { id: "new" },
         ),
       ),
@@ -366,7 +393,9 @@ describe("custom roles", () => {
 describe("invitations", () => {
   it("invites by email, the link makes a new account staff with the role, once", async () => {
     const invited = await answer(() =>
-      staffAction(onA(post("owner", { intent: "invite", email: "Newbie@Alpha.test", role: "preset:orders" }))),
+      staffAction(
+        onA(post("owner", { intent: "invite", email: "Newbie@Alpha.test", role: "preset:orders" })),
+      ),
     );
     expect(invited.status).toBe(302);
     expect((await lastAudit(alpha.storeId)).action).toBe("staff.invite");
@@ -408,7 +437,9 @@ describe("invitations", () => {
 
   it("a forged, expired, resent-over or revoked link is refused and changes nothing", async () => {
     await answer(() =>
-      staffAction(onA(post("owner", { intent: "invite", email: "later@alpha.test", role: "preset:support" }))),
+      staffAction(
+        onA(post("owner", { intent: "invite", email: "later@alpha.test", role: "preset:support" })),
+      ),
     );
     const token = await tokenMailedTo(alpha.storeId, "later@alpha.test");
     const before = await teamState(alpha.storeId);
@@ -420,7 +451,13 @@ describe("invitations", () => {
     expect(forgedAnswer.data.reason).toBe("invalid");
     const inEightDays = new Date(Date.now() + 8 * 86_400_000);
     expect((await readInvitation(alpha.storeId, token, inEightDays)).kind).toBe("expired");
-    const late = await acceptInvitation(alpha.storeId, token, { name: "Late Larry", password: PASSWORD }, null, inEightDays);
+    const late = await acceptInvitation(
+      alpha.storeId,
+      token,
+      { name: "Late Larry", password: PASSWORD },
+      null,
+      inEightDays,
+    );
     expect(late).toEqual({ ok: false, error: "expired" });
     expect(await teamState(alpha.storeId)).toBe(before);
 
@@ -428,12 +465,15 @@ describe("invitations", () => {
     const [row] = await db.owner
       .select({ id: staffInvitations.id })
       .from(staffInvitations)
-      .where(and(eq(staffInvitations.storeId, alpha.storeId), eq(staffInvitations.email, "later@alpha.test")));
+      .where(
+        and(eq(staffInvitations.storeId, alpha.storeId), eq(staffInvitations.email, "later@alpha.test")),
+      );
     // The expiry is in whole seconds: wait for the next second without sleeping on a timer.
     const sentAt = Date.now();
     while (Math.floor(Date.now() / 1000) === Math.floor(sentAt / 1000)) await Promise.resolve();
     expect(
-      (await answer(() => staffAction(onA(post("owner", { intent: "resend", invitationId: row!.id }))))).status,
+      (await answer(() => staffAction(onA(post("owner", { intent: "resend", invitationId: row!.id })))))
+        .status,
     ).toBe(302);
     const fresh = await tokenMailedTo(alpha.storeId, "later@alpha.test");
     expect(fresh).not.toBe(token);
@@ -442,11 +482,16 @@ describe("invitations", () => {
 
     // Revoked: 410.
     expect(
-      (await answer(() => staffAction(onA(post("owner", { intent: "revoke", invitationId: row!.id }))))).status,
+      (await answer(() => staffAction(onA(post("owner", { intent: "revoke", invitationId: row!.id })))))
+        .status,
     ).toBe(302);
     expect((await lastAudit(alpha.storeId)).action).toBe("staff.inviteRevoke");
     const revoked = await answer<{ reason: string }>(() =>
-      acceptAction(onA(postForm(`${ORIGIN_A}/staff-invitation/${fresh}`, { name: "Late Larry", password: PASSWORD }), { token: fresh })),
+      acceptAction(
+        onA(postForm(`${ORIGIN_A}/staff-invitation/${fresh}`, { name: "Late Larry", password: PASSWORD }), {
+          token: fresh,
+        }),
+      ),
     );
     expect(revoked.status).toBe(410);
     expect(revoked.data.reason).toBe("revoked");
@@ -460,7 +505,9 @@ describe("invitations", () => {
   it("someone with an account of the store signs in with its password to accept", async () => {
     const shopper = await addUser(alpha.storeId, "regular@alpha.test");
     await answer(() =>
-      staffAction(onA(post("owner", { intent: "invite", email: "regular@alpha.test", role: `role:${leadRoleId}` }))),
+      staffAction(
+        onA(post("owner", { intent: "invite", email: "regular@alpha.test", role: `role:${leadRoleId}` })),
+      ),
     );
     const token = await tokenMailedTo(alpha.storeId, "regular@alpha.test");
     const page = await answer<{ hasAccount: boolean }>(() =>
@@ -468,7 +515,9 @@ describe("invitations", () => {
     );
     expect(page.data.hasAccount).toBe(true);
     const wrong = await answer(() =>
-      acceptAction(onA(postForm(`${ORIGIN_A}/staff-invitation/${token}`, { password: "not-the-password" }), { token })),
+      acceptAction(
+        onA(postForm(`${ORIGIN_A}/staff-invitation/${token}`, { password: "not-the-password" }), { token }),
+      ),
     );
     expect(wrong.status).toBe(400);
     expect((await memberRow(alpha.storeId, shopper)).isAdmin).toBe(false);

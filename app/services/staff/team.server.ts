@@ -70,7 +70,10 @@ const isOwnerRow = (row: { isAdmin: boolean; staffPreset: string | null; staffRo
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The permissions a role grants, or null when the custom role is not this store's. */
-async function permissionsOfRef(tx: Tx, ref: RoleRef): Promise<{ permissions: Permission[]; label: string } | null> {
+async function permissionsOfRef(
+  tx: Tx,
+  ref: RoleRef,
+): Promise<{ permissions: Permission[]; label: string } | null> {
   if (ref.preset) return { permissions: [...PRESET_PERMISSIONS[ref.preset]], label: ref.preset };
   const [role] = await tx
     .select({ name: staffRoles.name, permissions: staffRoles.permissions })
@@ -79,7 +82,8 @@ async function permissionsOfRef(tx: Tx, ref: RoleRef): Promise<{ permissions: Pe
   return role ? { permissions: role.permissions.filter(isPermission), label: role.name } : null;
 }
 
-const grants = (held: readonly Permission[], wanted: readonly Permission[]) => wanted.every((p) => held.includes(p));
+const grants = (held: readonly Permission[], wanted: readonly Permission[]) =>
+  wanted.every((p) => held.includes(p));
 
 /** The actor, re-read in this transaction: their permissions and whether they are an owner. */
 async function actorIn(tx: Tx, actorId: string) {
@@ -164,30 +168,28 @@ export async function readTeam(storeId: string) {
       .orderBy(asc(staffInvitations.createdAt));
     const now = Date.now();
     return {
-      members: memberRows.map(
-        (row): TeamMember => ({
-          id: row.id,
-          name: row.name,
-          email: row.email,
-          role: roleRefValue(row),
-          roleLabel: labelOf(row),
-          owner: isOwnerRow(row),
-          blocked: row.blockedAt !== null,
-        }),
-      ),
-      roles: roles.map(
-        (r): CustomRole => ({ ...r, permissions: r.permissions.filter(isPermission), members: Number(r.members) }),
-      ),
-      invitations: invitationRows.map(
-        (row): PendingInvitation => ({
-          id: row.id,
-          email: row.email,
-          role: roleRefValue(row),
-          roleLabel: labelOf(row),
-          expiresAt: row.expiresAt.toISOString(),
-          expired: row.expiresAt.getTime() <= now,
-        }),
-      ),
+      members: memberRows.map((row): TeamMember => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        role: roleRefValue(row),
+        roleLabel: labelOf(row),
+        owner: isOwnerRow(row),
+        blocked: row.blockedAt !== null,
+      })),
+      roles: roles.map((r): CustomRole => ({
+        ...r,
+        permissions: r.permissions.filter(isPermission),
+        members: Number(r.members),
+      })),
+      invitations: invitationRows.map((row): PendingInvitation => ({
+        id: row.id,
+        email: row.email,
+        role: roleRefValue(row),
+        roleLabel: labelOf(row),
+        expiresAt: row.expiresAt.toISOString(),
+        expired: row.expiresAt.getTime() <= now,
+      })),
     };
   });
 }
@@ -202,7 +204,12 @@ export async function readRole(storeId: string, roleId: string): Promise<CustomR
 /** Locks the team's rows (the last-owner rule) and returns the owners' ids. */
 async function lockOwners(tx: Tx): Promise<string[]> {
   const team = await tx
-    .select({ id: users.id, isAdmin: users.isAdmin, staffPreset: users.staffPreset, staffRoleId: users.staffRoleId })
+    .select({
+      id: users.id,
+      isAdmin: users.isAdmin,
+      staffPreset: users.staffPreset,
+      staffRoleId: users.staffRoleId,
+    })
     .from(users)
     .where(eq(users.isAdmin, true))
     .for("update");
@@ -388,7 +395,7 @@ function invitationEmail(mail: EmailStore, locale: Locale, to: string, inviter: 
   const vars = { store: mail.name, name: inviter, days: INVITATION_TTL_MS / 86_400_000 };
   const lines = [t("staffAdmin.email.body", vars), t("staffAdmin.email.expiry", vars)];
   const label = t("staffAdmin.email.action", vars);
-  const footer = t("email.footer", vars);
+  const footer = t("staffAdmin.email.footer", vars);
   const html = emailFrame(locale, mail, { logoUrl: mail.logoUrl }).page(
     lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n"),
     { label, link, spelled: true },
@@ -535,7 +542,11 @@ export async function resendInvitation(
   return { ok: true };
 }
 
-export async function revokeInvitation(storeId: string, invitationId: string, now = new Date()): Promise<TeamResult> {
+export async function revokeInvitation(
+  storeId: string,
+  invitationId: string,
+  now = new Date(),
+): Promise<TeamResult> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     const row = await pendingIn(tx, invitationId);
@@ -575,7 +586,11 @@ async function invitationIn(tx: Tx, storeId: string, token: string, now: Date, l
   return { kind: "open", row } as const;
 }
 
-export async function readInvitation(storeId: string, token: string, now = new Date()): Promise<InvitationState> {
+export async function readInvitation(
+  storeId: string,
+  token: string,
+  now = new Date(),
+): Promise<InvitationState> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     const found = await invitationIn(tx, storeId, token, now, false);
@@ -587,10 +602,19 @@ export async function readInvitation(storeId: string, token: string, now = new D
       .where(sql`lower(${users.email}) = ${row.email}`);
     let roleLabel = row.staffPreset ?? "";
     if (row.staffRoleId) {
-      const [role] = await tx.select({ name: staffRoles.name }).from(staffRoles).where(eq(staffRoles.id, row.staffRoleId));
+      const [role] = await tx
+        .select({ name: staffRoles.name })
+        .from(staffRoles)
+        .where(eq(staffRoles.id, row.staffRoleId));
       roleLabel = role?.name ?? "";
     }
-    return { kind: "open", email: row.email, roleLabel, hasAccount: Boolean(account), expiresAt: row.expiresAt };
+    return {
+      kind: "open",
+      email: row.email,
+      roleLabel,
+      hasAccount: Boolean(account),
+      expiresAt: row.expiresAt,
+    };
   });
 }
 
@@ -598,7 +622,10 @@ export type AcceptInput = { name: string; password: string };
 
 export type AcceptResult =
   | { ok: true; user: SessionUser }
-  | { ok: false; error: "expired" | "used" | "revoked" | "invalid" | "wrong-password" | "blocked" | "name-required" };
+  | {
+      ok: false;
+      error: "expired" | "used" | "revoked" | "invalid" | "wrong-password" | "blocked" | "name-required";
+    };
 
 /**
  * Accepts an open invitation: a new account with `name` and `password`, or the existing account of
@@ -637,7 +664,14 @@ export async function acceptInvitation(
       if (!name) return { ok: false, error: "name-required" } as const;
       const [created] = await tx
         .insert(users)
-        .values({ storeId, email: row.email, name, passwordHash: newHash, signInMethod: "password", emailVerifiedAt: now })
+        .values({
+          storeId,
+          email: row.email,
+          name,
+          passwordHash: newHash,
+          signInMethod: "password",
+          emailVerifiedAt: now,
+        })
         .returning({ id: users.id });
       userId = created!.id;
     }

@@ -14,9 +14,19 @@ export interface MatrixIds {
   reviewId: string;
   /** A product of the store sold in options (its edit page has the variants table's forms). */
   variantProductId?: string | null;
+  /** One of the store's custom staff roles (issue 36), when it has one. */
+  staffRoleId?: string | null;
 }
 
 export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
+  // The team's custom role form, new and existing (issue 36), and its delete confirmation.
+  "/admin/staff/roles/new",
+  ...(ids.staffRoleId
+    ? [
+        `/admin/staff/roles/${ids.staffRoleId}`,
+        `/admin/staff/roles/${ids.staffRoleId}?confirm=delete-${ids.staffRoleId}`,
+      ]
+    : []),
   "/admin/categories/new",
   `/admin/categories/${ids.categoryId}`,
   // The no-JavaScript confirmation of a delete that asks where the products go.
@@ -49,5 +59,6 @@ export function idParamFor(routePath: string, ids: MatrixIds): string | null {
   if (routePath.startsWith("/admin/categories/")) return ids.categoryId;
   if (routePath.startsWith("/admin/sales/")) return ids.saleId;
   if (routePath.startsWith("/admin/discounts/")) return ids.discountCodeId ?? null;
+  if (routePath.startsWith("/admin/staff/roles/")) return ids.staffRoleId ?? null;
   return null;
 }

@@ -76,6 +76,8 @@ interface StoreData {
   reviewId: string;
   /** A product with options (its variants' forms), the first by slug. */
   variantProductId: string | null;
+  /** One of the store's custom staff roles (the first by name), or null. */
+  staffRoleId: string | null;
   subSlug: string;
   /** Product names of this store that the other store does not have. */
   ownNames: string[];
@@ -363,6 +365,7 @@ const STORE_DATA_SQL = (slug: string) => sql`
     (select p.id from products p where p.store_id = s.id
       and exists (select 1 from product_options o where o.store_id = p.store_id and o.product_id = p.id)
       order by p.slug limit 1) as "variantProductId",
+    (select id from staff_roles r where r.store_id = s.id order by r.name, r.id limit 1) as "staffRoleId",
     (select id from reviews r where r.store_id = s.id
       order by (r.reply is null), (r.status <> 'published'), r.id limit 1) as "reviewId",
     (select c.slug from categories c join categories p on p.store_id = c.store_id and p.id = c.parent_id

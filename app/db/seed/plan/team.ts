@@ -16,23 +16,23 @@ export function planTeam(storeId: string, def: StoreDef, adminId: string, now: D
     createdAt,
     updatedAt: createdAt,
   }));
-  const staffInvitations: (typeof schema.staffInvitations.$inferInsert)[] = (def.pendingInvitations ?? []).map(
-    (invitation) => {
-      const sentAt = daysBefore(now, invitation.sentDaysAgo);
-      const role = invitation.role ? staffRoles.find((r) => r.name === invitation.role) : undefined;
-      return {
-        storeId,
-        id: uuidv7(),
-        email: invitation.email,
-        staffPreset: role ? null : (invitation.preset ?? "orders"),
-        staffRoleId: role?.id ?? null,
-        invitedBy: adminId,
-        // Whole seconds: the link is signed over the expiry in seconds.
-        expiresAt: new Date(Math.floor((sentAt.getTime() + INVITATION_DAYS * 86_400_000) / 1000) * 1000),
-        createdAt: sentAt,
-        updatedAt: sentAt,
-      };
-    },
-  );
+  const staffInvitations: (typeof schema.staffInvitations.$inferInsert)[] = (
+    def.pendingInvitations ?? []
+  ).map((invitation) => {
+    const sentAt = daysBefore(now, invitation.sentDaysAgo);
+    const role = invitation.role ? staffRoles.find((r) => r.name === invitation.role) : undefined;
+    return {
+      storeId,
+      id: uuidv7(),
+      email: invitation.email,
+      staffPreset: role ? null : (invitation.preset ?? "orders"),
+      staffRoleId: role?.id ?? null,
+      invitedBy: adminId,
+      // Whole seconds: the link is signed over the expiry in seconds.
+      expiresAt: new Date(Math.floor((sentAt.getTime() + INVITATION_DAYS * 86_400_000) / 1000) * 1000),
+      createdAt: sentAt,
+      updatedAt: sentAt,
+    };
+  });
   return { staffRoles, staffInvitations };
 }
