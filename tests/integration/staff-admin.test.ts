@@ -14,7 +14,7 @@ import { auditLog, emailOutbox, staffInvitations, staffRoles, users } from "~/db
 import { hashPassword } from "~/lib/passwords.server";
 import { loader as ordersLoader } from "~/routes/admin.orders._index";
 import { action as roleAction, loader as roleLoader } from "~/routes/admin.staff.roles.$id";
-import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
+import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff._index";
 import { action as acceptAction, loader as acceptLoader } from "~/routes/staff-invitation.$token";
 import { deliveriesSettled } from "~/services/email/email.server";
 import { acceptInvitation, readInvitation } from "~/services/staff/team.server";
