@@ -245,12 +245,14 @@ export default function AdminStaff() {
               </span>
             ) : null}
           </label>
-          <label className="flex flex-col gap-1">
-            <span className="font-bold">{t("staffAdmin.invite.role")}</span>
-            <Select name="role" defaultValue="preset:orders">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="invite-role" className="font-bold">
+              {t("staffAdmin.invite.role")}
+            </label>
+            <Select id="invite-role" name="role" defaultValue="preset:orders">
               <RoleOptions roles={roles} />
             </Select>
-          </label>
+          </div>
           <Button>{t("staffAdmin.invite.submit")}</Button>
         </Form>
       </section>

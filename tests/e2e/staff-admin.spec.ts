@@ -22,8 +22,8 @@ for (const locale of ["en", "ar"] as Locale[]) {
 
     await page.goto(onStore(store, "/admin/staff", locale));
     const email = `packer-${locale}-${Date.now().toString(36)}@example.test`;
-    await page.getByLabel(t(locale, "staffAdmin.invite.email")).fill(email);
-    await page.getByLabel(t(locale, "staffAdmin.invite.role")).selectOption("preset:orders");
+    await page.getByLabel(t(locale, "staffAdmin.invite.email"), { exact: true }).fill(email);
+    await page.getByLabel(t(locale, "staffAdmin.invite.role"), { exact: true }).selectOption("preset:orders");
     await page.getByRole("button", { name: t(locale, "staffAdmin.invite.submit"), exact: true }).click();
     await expectToast(page, t(locale, "staffAdmin.toasts.invited"));
     await expect(page.getByText(email)).toBeVisible();
