@@ -523,6 +523,41 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * An invitation to join a store's team (issue 36, decision 041): emailed as a signed link
+ * (app/lib/signed-link.server.ts, purpose "staff-invite") over the row id and `expires_at`, so a
+ * resend (new expiry) voids the old link. Single use: `accepted_at`; "Revoke" sets `revoked_at`.
+ * The role is a preset or a custom role, as on users.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    storeId: storeId(),
+    id: id(),
+    email: text("email").notNull(),
+    staffPreset: text("staff_preset"),
+    staffRoleId: uuid("staff_role_id"),
+    invitedBy: uuid("invited_by"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("staff_invitations_store_fk", t.storeId),
+    foreignKey({
+      name: "staff_invitations_role_fk",
+      columns: [t.storeId, t.staffRoleId],
+      foreignColumns: [staffRoles.storeId, staffRoles.id],
+    }).onDelete("cascade"),
+    check("staff_invitations_role", sql`(${t.staffPreset} is null) <> (${t.staffRoleId} is null)`),
+    index("staff_invitations_email_idx").on(t.storeId, lower(t.email)),
+  ],
+);
+
 export const verificationTokens = pgTable(
   "verification_tokens",
   {
@@ -1670,4 +1705,5 @@ export const tenantTables = [
   "shipping_rates",
   "staff_roles",
   "audit_log",
+  "staff_invitations",
 ] as const;

@@ -83,3 +83,24 @@ export function allows(held: readonly Permission[], guard: RouteGuard): boolean 
 export function holdsAll(held: readonly Permission[]): boolean {
   return PERMISSIONS.every((p) => held.includes(p));
 }
+
+/** The permission list in the groups the role form shows (its checkboxes), every permission once. */
+export const PERMISSION_GROUPS: readonly { key: string; permissions: readonly Permission[] }[] = [
+  { key: "orders", permissions: ["orders.view", "orders.edit", "orders.refund"] },
+  { key: "catalogue", permissions: ["products.edit", "categories.edit", "sales.edit", "discounts.edit"] },
+  {
+    key: "customers",
+    permissions: [
+      "customers.view",
+      "customers.edit",
+      "customers.export",
+      "reviews.moderate",
+      "contact.manage",
+    ],
+  },
+  { key: "reports", permissions: ["reports.view", "activity.view"] },
+  {
+    key: "store",
+    permissions: ["settings.edit", "payments.edit", "domain.edit", "billing.manage", "staff.manage"],
+  },
+];

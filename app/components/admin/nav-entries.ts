@@ -37,6 +37,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { to: "/admin/reviews", guard: "reviews.moderate", labelKey: "reviewModeration.nav", count: "heldReviews" },
   { to: "/admin/billing", guard: "billing.manage", labelKey: "admin.nav.billing" },
   { to: "/admin/activity", guard: "activity.view", labelKey: "staffRoles.nav.activity" },
+  { to: "/admin/staff", guard: "staff.manage", labelKey: "staffAdmin.nav" },
 ];
 
 /** The entries a person whose role holds `held` may open. */

@@ -1,5 +1,5 @@
 /** The two demo stores: identity, branding, catalogue, shoppers and how busy each one is. */
-import type { StaffPreset } from "~/lib/permissions";
+import type { Permission, StaffPreset } from "~/lib/permissions";
 import { DYES_SHOPPERS, INKS_SHOPPERS, type ShopperDef } from "./accounts";
 import { DYES_CATALOG } from "./catalog/dyes";
 import { INKS_CATALOG } from "./catalog/inks";
@@ -57,6 +57,10 @@ export interface StoreDef {
   admin: { email: string; name: string; password: string };
   /** The owner's team besides the owner (decision 041): admins with a preset role. */
   staff?: { email: string; name: string; password: string; preset: StaffPreset }[];
+  /** Custom staff roles (issue 36): a name and its permissions. */
+  customRoles?: { name: string; permissions: Permission[] }[];
+  /** Invitations not accepted yet (issue 36): an address and a preset or a custom role's name. */
+  pendingInvitations?: { email: string; preset?: StaffPreset; role?: string; sentDaysAgo: number }[];
   shoppers: ShopperDef[];
   orderCount: number;
   /** Share of products that get reviews at all. */
@@ -105,6 +109,8 @@ export const DYES_STORE: StoreDef = {
       preset: "support",
     },
   ],
+  customRoles: [{ name: "Packing lead", permissions: ["orders.view", "orders.edit", "reports.view"] }],
+  pendingInvitations: [{ email: "packer@dyes.test", role: "Packing lead", sentDaysAgo: 1 }],
   shoppers: DYES_SHOPPERS,
   orderCount: 80,
   subscription: { plan: "growth", status: "active", days: 30 },

@@ -114,7 +114,9 @@ export async function writeStorePlan(db: AppDatabase, plan: StorePlan): Promise<
         .where(and(eq(schema.productVariants.storeId, storeId), eq(schema.productVariants.id, id)));
     }
     await insertAll(tx, schema.productVariants, plan.variants.variants);
+    await insertAll(tx, schema.staffRoles, plan.staffRoles);
     await insertAll(tx, schema.users, plan.users);
+    await insertAll(tx, schema.staffInvitations, plan.staffInvitations);
     await insertAll(tx, schema.shippingAddresses, plan.addresses);
     await insertAll(tx, schema.reviews, plan.reviews);
     await insertAll(tx, schema.cartItems, plan.cartItems);

@@ -19,11 +19,10 @@
  * sends each) and cancels due orders one by one as above. The due times live in the database, so
  * a restart loses nothing.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { orderEvents, orderItems, orders, storeSettings } from "~/db/schema";
-import { cookieSecrets } from "~/lib/cookies.server";
+import { readSignedToken, signedToken } from "~/lib/signed-link.server";
 import { getT } from "~/lib/i18n";
 import { errorFields, logger } from "~/lib/log.server";
 import { startSweeps } from "~/lib/sweeps.server";
@@ -56,17 +55,9 @@ export async function loadCodConfirmSettings(tx: Tx, storeId: string): Promise<C
 
 // ── The signed link ──
 
-const signature = (secret: string, storeId: string, orderId: string, expires: number) =>
-  createHmac("sha256", secret)
-    .update(`cod-confirm|${storeId}|${orderId}|${expires}`)
-    .digest("base64url")
-    .slice(0, 32);
-
 /** The token of an order's link: valid for this store and order until `expiresAt` (the window's end). */
 export function confirmationToken(storeId: string, orderId: string, expiresAt: Date): string {
-  const expires = Math.floor(expiresAt.getTime() / 1000);
-  const secret = cookieSecrets()[0]!;
-  return `${orderId.replaceAll("-", "")}.${expires.toString(36)}.${signature(secret, storeId, orderId, expires)}`;
+  return signedToken("cod-confirm", storeId, orderId, expiresAt);
 }
 
 export const confirmationLink = (origin: string, token: string) => `${origin}/confirm-order/${token}`;
@@ -76,19 +67,8 @@ export type TokenCheck =
 
 /** Whether `token` was signed for this store (any current secret); expired ones are told apart. */
 export function readConfirmationToken(storeId: string, token: string, now = new Date()): TokenCheck {
-  const match = /^([0-9a-f]{32})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{32})$/.exec(token);
-  if (!match) return { kind: "invalid" };
-  const hex = match[1]!;
-  const orderId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  const expires = parseInt(match[2]!, 36);
-  const given = Buffer.from(match[3]!);
-  const signed = cookieSecrets().some((secret) => {
-    const expected = Buffer.from(signature(secret, storeId, orderId, expires));
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  if (!signed) return { kind: "invalid" };
-  if (expires * 1000 <= now.getTime()) return { kind: "expired", orderId };
-  return { kind: "valid", orderId };
+  const check = readSignedToken("cod-confirm", storeId, token, now);
+  return check.kind === "invalid" ? check : { kind: check.kind, orderId: check.id };
 }
 
 /** The email that asks the shopper to confirm (placed) or reminds them, with the link. */

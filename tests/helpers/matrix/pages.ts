@@ -17,9 +17,19 @@ export interface MatrixIds {
   /** One of the store's shipping zones and one of its rates (issue 33). */
   shippingZoneId?: string | null;
   shippingRateId?: string | null;
+  /** One of the store's custom staff roles (issue 36), when it has one. */
+  staffRoleId?: string | null;
 }
 
 export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
+  // The team's custom role form, new and existing (issue 36), and its delete confirmation.
+  "/admin/staff/roles/new",
+  ...(ids.staffRoleId
+    ? [
+        `/admin/staff/roles/${ids.staffRoleId}`,
+        `/admin/staff/roles/${ids.staffRoleId}?confirm=delete-${ids.staffRoleId}`,
+      ]
+    : []),
   "/admin/categories/new",
   `/admin/categories/${ids.categoryId}`,
   // The no-JavaScript confirmation of a delete that asks where the products go.
@@ -69,5 +79,6 @@ export function idParamFor(routePath: string, ids: MatrixIds): string | null {
   if (routePath.startsWith("/admin/sales/")) return ids.saleId;
   if (routePath.startsWith("/admin/discounts/")) return ids.discountCodeId ?? null;
   if (routePath.startsWith("/admin/shipping/")) return ids.shippingZoneId ?? null;
+  if (routePath.startsWith("/admin/staff/roles/")) return ids.staffRoleId ?? null;
   return null;
 }

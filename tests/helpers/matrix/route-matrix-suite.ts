@@ -79,6 +79,8 @@ interface StoreData {
   /** The store's first shipping zone (matching order) and that zone's first rate (issue 33). */
   shippingZoneId: string | null;
   shippingRateId: string | null;
+  /** One of the store's custom staff roles (the first by name), or null. */
+  staffRoleId: string | null;
   subSlug: string;
   /** Product names of this store that the other store does not have. */
   ownNames: string[];
@@ -371,6 +373,7 @@ const STORE_DATA_SQL = (slug: string) => sql`
     (select r.id from shipping_rates r where r.store_id = s.id and r.zone_id =
       (select id from shipping_zones z where z.store_id = s.id order by z.position, z.id limit 1)
       order by r.position, r.id limit 1) as "shippingRateId",
+    (select id from staff_roles r where r.store_id = s.id order by r.name, r.id limit 1) as "staffRoleId",
     (select id from reviews r where r.store_id = s.id
       order by (r.reply is null), (r.status <> 'published'), r.id limit 1) as "reviewId",
     (select c.slug from categories c join categories p on p.store_id = c.store_id and p.id = c.parent_id

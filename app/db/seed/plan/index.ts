@@ -1,6 +1,7 @@
 /** Builds every row of one demo store in memory; the writer then inserts it in one transaction. */
 import { planShipping } from "../shipping";
 import { planAudit } from "./audit";
+import { planTeam } from "./team";
 import { uuidv7 } from "uuidv7";
 import type { StoreDef } from "../stores";
 import { DEMO_STORE_PACKAGE } from "../writers";
@@ -111,5 +112,6 @@ export async function planStore(
     discounts,
     shipping: planShipping(storeId, def),
     auditLog: planAudit(storeId, people.admin, people.staff, orders.orders, orders.orderEvents, openedAt),
+    ...planTeam(storeId, def, people.admin.id!, now),
   };
 }

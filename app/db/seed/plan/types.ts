@@ -51,6 +51,9 @@ export interface StorePlan {
   orderEvents: OrderEventRow[];
   /** The activity log of the demo's setup (plan/audit.ts). */
   auditLog: (typeof schema.auditLog.$inferInsert)[];
+  /** Custom staff roles and pending invitations (issue 36). */
+  staffRoles: (typeof schema.staffRoles.$inferInsert)[];
+  staffInvitations: (typeof schema.staffInvitations.$inferInsert)[];
   /** Options, values and variants of the products sold in sizes (plan/variants.ts). */
   variants: VariantPlan;
   /** Discount codes, their targets and the demo orders' uses of them (plan/discounts.ts). */

@@ -1,0 +1,38 @@
+/** The demo team's custom roles and a pending invitation (issue 36, decision 041). */
+import { uuidv7 } from "uuidv7";
+import type * as schema from "~/db/schema";
+import type { StoreDef } from "../stores";
+import { daysBefore } from "./types";
+
+const INVITATION_DAYS = 7;
+
+export function planTeam(storeId: string, def: StoreDef, adminId: string, now: Date) {
+  const createdAt = daysBefore(now, 30);
+  const staffRoles: (typeof schema.staffRoles.$inferInsert)[] = (def.customRoles ?? []).map((role) => ({
+    storeId,
+    id: uuidv7(),
+    name: role.name,
+    permissions: role.permissions,
+    createdAt,
+    updatedAt: createdAt,
+  }));
+  const staffInvitations: (typeof schema.staffInvitations.$inferInsert)[] = (
+    def.pendingInvitations ?? []
+  ).map((invitation) => {
+    const sentAt = daysBefore(now, invitation.sentDaysAgo);
+    const role = invitation.role ? staffRoles.find((r) => r.name === invitation.role) : undefined;
+    return {
+      storeId,
+      id: uuidv7(),
+      email: invitation.email,
+      staffPreset: role ? null : (invitation.preset ?? "orders"),
+      staffRoleId: role?.id ?? null,
+      invitedBy: adminId,
+      // Whole seconds: the link is signed over the expiry in seconds.
+      expiresAt: new Date(Math.floor((sentAt.getTime() + INVITATION_DAYS * 86_400_000) / 1000) * 1000),
+      createdAt: sentAt,
+      updatedAt: sentAt,
+    };
+  });
+  return { staffRoles, staffInvitations };
+}

@@ -1,0 +1,141 @@
+/**
+ * A custom staff role (issue 36, decision 041): its name and permissions, ticked from the
+ * permission list in groups; "new" creates one. Saving never grants what the editor does not hold
+ * and deleting refuses a role still in use (app/services/staff/team.server.ts).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ActionNotice } from "~/components/admin/ActionNotice";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Button } from "~/components/ui/Button";
+import { CheckRow } from "~/components/ui/Checkbox";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Input } from "~/components/ui/Input";
+import { notFoundPage } from "~/http/entity.server";
+import { adminAction, adminLoader } from "~/http/handlers.server";
+import { badRequest } from "~/http/refusal.server";
+import { isPermission, PERMISSION_GROUPS } from "~/lib/permissions";
+import { seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useTranslation } from "~/lib/use-translation";
+import { roleSchema } from "~/lib/validation/staff-admin";
+import { deleteRole, readRole, saveRole } from "~/services/staff/team.server";
+import { TEAM_REFUSALS } from "~/http/team-refusals.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("staffAdmin.roles.formTitle") });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The role of the path: null for "new"; a malformed or another store's id is 404. */
+async function roleOfPath(storeId: string, id: string | undefined) {
+  if (id === "new") return null;
+  if (!id || !UUID.test(id)) throw notFoundPage();
+  const role = await readRole(storeId, id.toLowerCase());
+  if (!role) throw notFoundPage();
+  return role;
+}
+
+export const loader = adminLoader("staff.manage", async ({ store, params, permissions }) => {
+  const role = await roleOfPath(store.id, params.id);
+  return { role, held: permissions };
+});
+
+export const action = adminAction("staff.manage", async ({ store, user, params, form }) => {
+  const role = await roleOfPath(store.id, params.id);
+  const intent = form.get("intent");
+  if (intent === "delete") {
+    if (!role) throw badRequest();
+    const result = await deleteRole(store.id, user.id, role.id);
+    if (!result.ok) throw TEAM_REFUSALS[result.error]();
+    return redirectWithToast("/admin/staff", { key: "staffAdmin.toasts.roleDeleted" });
+  }
+  if (intent !== "save") throw badRequest();
+  const submission = parseWithZod(form, { schema: roleSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const chosen = form.getAll("permissions");
+  if (!chosen.every(isPermission)) throw badRequest("staffAdmin.errors.permission");
+  const result = await saveRole(store.id, user.id, role?.id ?? null, {
+    name: submission.value.name,
+    permissions: chosen,
+  });
+  if (!result.ok) throw TEAM_REFUSALS[result.error]();
+  return redirectWithToast("/admin/staff", { key: "staffAdmin.toasts.roleSaved" });
+});
+
+export default function StaffRoleForm() {
+  const { role, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const nameError = actionData && "result" in actionData ? actionData.result.error?.name?.[0] : undefined;
+  return (
+    <AdminPage
+      title={role ? t("staffAdmin.roles.editTitle", { name: role.name }) : t("staffAdmin.roles.newTitle")}
+    >
+      <ActionNotice data={actionData} />
+      <p>
+        <Link to="/admin/staff" className="font-bold text-primary-ink underline underline-offset-4">
+          {t("staffAdmin.roles.back")}
+        </Link>
+      </p>
+      <Form method="post" className="flex flex-col gap-6">
+        <input type="hidden" name="intent" value="save" />
+        <label className="flex max-w-md flex-col gap-1">
+          <span className="font-bold">{t("staffAdmin.roles.name")}</span>
+          <Input
+            name="name"
+            defaultValue={role?.name ?? ""}
+            required
+            maxLength={60}
+            dir="auto"
+            aria-invalid={nameError ? true : undefined}
+          />
+          {nameError ? (
+            <span role="alert" className="text-sm text-danger">
+              {t(nameError)}
+            </span>
+          ) : null}
+        </label>
+        <p className="text-sm text-muted">{t("staffAdmin.roles.hint")}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {PERMISSION_GROUPS.map((group) => (
+            <fieldset key={group.key} className="rounded-lg border border-line p-4">
+              <legend className="px-1 font-bold">{t(`staffAdmin.groups.${group.key}`)}</legend>
+              {group.permissions.map((permission) => {
+                const mayGrant = held.includes(permission) || Boolean(role?.permissions.includes(permission));
+                return (
+                  <CheckRow
+                    key={permission}
+                    name="permissions"
+                    value={permission}
+                    defaultChecked={role?.permissions.includes(permission) ?? false}
+                    disabled={!mayGrant}
+                    label={t(`staffAdmin.permissions.${permission}`)}
+                  />
+                );
+              })}
+            </fieldset>
+          ))}
+        </div>
+        <div>
+          <Button>{t("staffAdmin.roles.save")}</Button>
+        </div>
+      </Form>
+      {role ? (
+        <div>
+          <ConfirmDialog
+            id={`delete-${role.id}`}
+            trigger={t("staffAdmin.roles.delete")}
+            title={t("staffAdmin.roles.confirmDelete", { name: role.name })}
+            description={t("staffAdmin.roles.confirmDeleteText")}
+            fields={{ intent: "delete" }}
+          />
+        </div>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";
