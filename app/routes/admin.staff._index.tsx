@@ -226,7 +226,8 @@ export default function AdminStaff() {
       ),
     },
   ];
-  const inviteErrors = actionData && "result" in actionData ? actionData.result.error : undefined;
+  // A refusal answers { result: null, notice }: only a refused invite form has field errors.
+  const inviteErrors = actionData && "result" in actionData ? actionData.result?.error : undefined;
   return (
     <AdminPage title={t("staffAdmin.title")}>
       <ActionNotice data={actionData} />

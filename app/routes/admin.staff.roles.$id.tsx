@@ -67,7 +67,7 @@ export default function StaffRoleForm() {
   const { role, held } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const nameError = actionData && "result" in actionData ? actionData.result.error?.name?.[0] : undefined;
+  const nameError = actionData && "result" in actionData ? actionData.result?.error?.name?.[0] : undefined;
   return (
     <AdminPage
       title={role ? t("staffAdmin.roles.editTitle", { name: role.name }) : t("staffAdmin.roles.newTitle")}
