@@ -6,11 +6,14 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { createServer, type ViteDevServer } from "vite";
 import type * as DbClient from "~/db/client.server";
+import type * as Email from "~/services/email/email.server";
 import type { Db } from "~/db/client.server";
 
 export interface LoadedApp {
   build: ServerBuild;
   handle: (request: Request, context: AppLoadContext) => Promise<Response>;
+  /** Until the emails the app hands to delivery after a commit are sent (they write email_outbox). */
+  settled: () => Promise<void>;
   /** URL path patterns of every route with a module, e.g. "/products/:slug" (index routes flagged). */
   routes: AppRoute[];
   close(): Promise<void>;
@@ -64,6 +67,7 @@ async function loadWithVite(db: Db): Promise<LoadedApp> {
   const client = (await vite.ssrLoadModule("/app/db/client.server.ts")) as typeof DbClient;
   client.setDb(db);
   const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+  const email = (await vite.ssrLoadModule("/app/services/email/email.server.ts")) as typeof Email;
   const handler = createRequestHandler(build, "production");
   const routes = Object.values(build.routes)
     .filter((route) => route.id !== "root")
@@ -77,6 +81,7 @@ async function loadWithVite(db: Db): Promise<LoadedApp> {
   return {
     build,
     handle: (request, context) => handler(request, context),
+    settled: () => email.deliveriesSettled(),
     routes,
     close: () => vite.close(),
   };
