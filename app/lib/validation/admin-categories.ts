@@ -4,12 +4,10 @@
  */
 import { z } from "zod";
 import { MAX_SLUG, SLUG_PATTERN, suggestSlug } from "~/lib/slug";
-import { blankAsMissing, isPlainText } from "./fields";
+import { blankAsMissing, isPlainLabel, isPlainText } from "./fields";
 
 export const MAX_CATEGORY_NAME = 80;
 export const MAX_CATEGORY_DESCRIPTION = 2_000;
-
-const MARKUP = /[<>]/;
 
 const categoryName = (required: string) =>
   z
@@ -17,7 +15,7 @@ const categoryName = (required: string) =>
     .trim()
     .min(1, required)
     .max(MAX_CATEGORY_NAME, "validation.fieldTooLong")
-    .refine((value) => !MARKUP.test(value) && isPlainText(value), "validation.textInvalid");
+    .refine(isPlainLabel, "validation.textInvalid");
 
 const description = z
   .string()

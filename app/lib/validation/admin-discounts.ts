@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { zonedDateTimeToInstant } from "~/lib/time-zone";
 import { amountToMinor, MAX_FIXED_OFF, MAX_SALE_TARGETS } from "./admin-sales";
+import { checkboxField } from "./fields";
 
 export const DISCOUNT_KINDS = ["percentage", "fixed", "free_shipping"] as const;
 export const DISCOUNT_SCOPES = ["store", "categories", "products"] as const;
@@ -76,11 +77,7 @@ export function discountCodeSchema(currencyDigits: number, timeZone: string) {
       scope: z.enum(DISCOUNT_SCOPES, { errorMap: () => ({ message: E("scopeRequired") }) }),
       categoryIds: idList,
       productIds: idList,
-      // A checkbox: "on" when ticked, absent when not.
-      active: z
-        .enum(["on"], { errorMap: () => ({ message: "errors.badRequest" }) })
-        .optional()
-        .transform((value) => value === "on"),
+      active: checkboxField,
     })
     .superRefine((input, ctx) => {
       const issue = (path: string, key: string) =>

@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { zonedDateTimeToInstant } from "~/lib/time-zone";
-import { isPlainText } from "./fields";
+import { isPlainLabel } from "./fields";
 
 export const MAX_SALE_NAME = 80;
 /** The most a fixed sale takes off, in major units: the storefront's price filter tops out here. */
@@ -25,7 +25,6 @@ export const SALE_SCOPES = ["store", "categories", "products"] as const;
 export const SALE_STATES = ["running", "scheduled", "ended"] as const;
 export type SaleState = (typeof SALE_STATES)[number];
 
-const MARKUP = /[<>]/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const saleName = (required: string) =>
@@ -34,7 +33,7 @@ const saleName = (required: string) =>
     .trim()
     .min(1, required)
     .max(MAX_SALE_NAME, "validation.fieldTooLong")
-    .refine((value) => !MARKUP.test(value) && isPlainText(value), "validation.textInvalid");
+    .refine(isPlainLabel, "validation.textInvalid");
 
 /** Minor units as the amount field shows them: 500 → "5.00" for a currency with 2 decimals. */
 export function minorToAmount(minor: number, digits: number): string {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { canonicalTimeZone } from "~/lib/time-zone";
-import { blankAsMissing, isPlainText, MAX_NAME_LENGTH } from "./fields";
+import { blankAsMissing, isPlainLabel, isPlainText, MAX_NAME_LENGTH } from "./fields";
 
 /** Currencies a store can sell in: all with two decimals, so the form's major units map simply. */
 export const STORE_CURRENCIES = ["USD", "EUR", "GBP", "SAR", "AED", "EGP"] as const;
@@ -22,7 +22,6 @@ export const MAX_FEATURED_PRODUCTS = 8;
 /** 9,999,999.99 in the form: fits the integer column in minor units. */
 export const AMOUNT = /^\d{1,7}(?:\.\d{1,2})?$/;
 const HEX = /^#[0-9a-fA-F]{6}$/;
-const MARKUP = /[<>]/;
 
 /** Optional plain text, trimmed; "" when left empty (conform sends undefined, the browser ""). */
 const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
@@ -75,7 +74,7 @@ export const generalSettingsSchema = z.object({
     .trim()
     .min(4, "validation.storeName")
     .max(MAX_NAME_LENGTH, "validation.nameTooLong")
-    .refine((value) => !MARKUP.test(value) && isPlainText(value), "validation.nameInvalid"),
+    .refine(isPlainLabel, "validation.nameInvalid"),
   currency: z.enum(STORE_CURRENCIES, {
     errorMap: () => ({ message: "validation.choiceInvalid" }),
   }),

@@ -23,7 +23,12 @@ export function isPlainText(value: string, options: { multiline?: boolean } = {}
 }
 
 /** Angle brackets: a name or label that could read as markup is refused, not escaped. */
-export const MARKUP = /[<>]/;
+const MARKUP = /[<>]/;
+
+/** A one-line name or label: plain text (isPlainText) without angle brackets. */
+export function isPlainLabel(value: string): boolean {
+  return !MARKUP.test(value) && isPlainText(value);
+}
 
 export const MAX_NAME_LENGTH = 80;
 export const MAX_EMAIL_LENGTH = 254;
@@ -36,7 +41,7 @@ const nameRule = (tooShort: string) =>
     .min(1, "validation.nameRequired")
     .min(4, tooShort)
     .max(MAX_NAME_LENGTH, "validation.nameTooLong")
-    .refine((value) => !MARKUP.test(value) && isPlainText(value), "validation.nameInvalid");
+    .refine(isPlainLabel, "validation.nameInvalid");
 
 /** A person's name (profile, contact form, staff): required, 4 to 80 characters, plain text. */
 export const nameField = nameRule("validation.nameTooShort");

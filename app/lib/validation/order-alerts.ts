@@ -5,13 +5,10 @@
  */
 import { z } from "zod";
 import { LOCALES } from "~/lib/i18n";
+import { checkboxField } from "./fields";
 
 export const orderAlertsSchema = z.object({
-  /** A ticked box sends "on", an unticked one nothing. */
-  orderAlerts: z
-    .literal("on", { errorMap: () => ({ message: "validation.choiceInvalid" }) })
-    .optional()
-    .transform((value) => value === "on"),
+  orderAlerts: checkboxField,
   emailLocale: z.enum(LOCALES, { errorMap: () => ({ message: "validation.choiceInvalid" }) }),
 });
 export type OrderAlertsInput = z.output<typeof orderAlertsSchema>;

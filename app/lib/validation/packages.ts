@@ -4,7 +4,7 @@
  * given the price inline), the features text and whether it is on offer.
  */
 import { z } from "zod";
-import { isPlainText } from "./fields";
+import { checkboxField, isPlainText } from "./fields";
 
 const required = (key: string) => ({ required_error: key, invalid_type_error: key });
 
@@ -44,15 +44,9 @@ export const packageSchema = z.object({
     .transform((value) => value || null),
   descriptionEn: features,
   descriptionAr: features,
-  active: z
-    .enum(["on"], { errorMap: () => ({ message: "errors.badRequest" }) })
-    .optional()
-    .transform((value) => value === "on"),
+  active: checkboxField,
   /** Entitlement: stores on this plan may use a custom domain. */
-  allowsCustomDomain: z
-    .enum(["on"], { errorMap: () => ({ message: "errors.badRequest" }) })
-    .optional()
-    .transform((value) => value === "on"),
+  allowsCustomDomain: checkboxField,
 });
 
 export type PackageInput = z.infer<typeof packageSchema>;

@@ -5,13 +5,7 @@
  */
 import { z } from "zod";
 import { AMOUNT, amountField, majorToMinor } from "./admin-settings";
-import { blankAsMissing } from "./fields";
-
-/** A ticked box sends "on", an unticked one nothing; anything else is not our form's. */
-const checkbox = z
-  .literal("on", { errorMap: () => ({ message: "validation.choiceInvalid" }) })
-  .optional()
-  .transform((value) => value === "on");
+import { blankAsMissing, checkboxField } from "./fields";
 
 /** Whole hours from 1 to a week; left out (a form from before issue 34), the default. */
 const hoursField = (fallback: number) =>
@@ -27,7 +21,7 @@ const hoursField = (fallback: number) =>
 
 export const codSettingsSchema = z
   .object({
-    cashOnDelivery: checkbox,
+    cashOnDelivery: checkboxField,
     codFee: amountField("validation.amountRequired"),
     codMaxTotal: blankAsMissing(
       z
@@ -38,13 +32,13 @@ export const codSettingsSchema = z
         .refine((minor) => minor > 0, "codControls.maxInvalid")
         .optional(),
     ).transform((minor) => minor ?? null),
-    codVerifiedOnly: checkbox,
+    codVerifiedOnly: checkboxField,
     // Shoppers confirm COD orders (issue 34): the reminder and the auto-cancel, in whole hours.
-    codConfirm: checkbox,
+    codConfirm: checkboxField,
     codConfirmRemindHours: hoursField(6),
     codConfirmCancelHours: hoursField(24),
     // "No Cash On Delivery after N refusals" (issue 34 item 6): ticked with a count from 1 to 99.
-    codRefusalLimit: checkbox,
+    codRefusalLimit: checkboxField,
     codMaxRefusalsCount: blankAsMissing(
       z
         .string({ invalid_type_error: "codRefusals.settings.countInvalid" })

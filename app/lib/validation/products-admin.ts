@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { MAX_SLUG, SLUG_PATTERN, suggestSlug } from "~/lib/slug";
-import { isPlainText } from "./fields";
+import { isPlainLabel, isPlainText } from "./fields";
 
 export { MAX_SLUG, SLUG_PATTERN, suggestSlug };
 
@@ -19,7 +19,6 @@ export const MAX_PRICE_MAJOR = 1_000_000;
 export const MAX_STOCK = 1_000_000;
 
 const E = (key: string) => `admin.products.errors.${key}`;
-const MARKUP = /[<>]/;
 export const SHADE_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 
 /** "" and a missing field both mean "not given". */
@@ -33,9 +32,7 @@ const requiredText = (required: string) =>
     .min(1, E(required));
 
 const nameRule = (required: string) =>
-  requiredText(required)
-    .max(MAX_PRODUCT_NAME, E("tooLong"))
-    .refine((value) => !MARKUP.test(value) && isPlainText(value), E("textInvalid"));
+  requiredText(required).max(MAX_PRODUCT_NAME, E("tooLong")).refine(isPlainLabel, E("textInvalid"));
 
 const descriptionRule = z.preprocess(
   blankToUndefined,
@@ -111,7 +108,7 @@ function productFields(currencyDigits: number) {
         .string({ invalid_type_error: E("colorFamilyInvalid") })
         .trim()
         .max(MAX_COLOR_FAMILY, E("colorFamilyInvalid"))
-        .refine((value) => !MARKUP.test(value) && isPlainText(value), E("colorFamilyInvalid")),
+        .refine(isPlainLabel, E("colorFamilyInvalid")),
     ),
   };
 }
@@ -266,13 +263,13 @@ export const productImageSchema = z.object({
       .string({ invalid_type_error: E("altInvalid") })
       .trim()
       .max(MAX_ALT, E("altInvalid"))
-      .refine((value) => !MARKUP.test(value) && isPlainText(value), E("altInvalid")),
+      .refine(isPlainLabel, E("altInvalid")),
   ).transform((value) => value ?? ""),
   altAr: optional(
     z
       .string({ invalid_type_error: E("altInvalid") })
       .trim()
       .max(MAX_ALT, E("altInvalid"))
-      .refine((value) => !MARKUP.test(value) && isPlainText(value), E("altInvalid")),
+      .refine(isPlainLabel, E("altInvalid")),
   ).transform((value) => value ?? ""),
 });

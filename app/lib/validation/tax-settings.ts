@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { validVatNumber } from "~/lib/vat-number";
-import { blankAsMissing, checkboxField, isPlainText, MARKUP } from "./fields";
+import { blankAsMissing, checkboxField, isPlainLabel } from "./fields";
 
 export const MAX_LEGAL_NAME = 200;
 
@@ -41,7 +41,7 @@ const legalName = blankAsMissing(
     .string({ invalid_type_error: "tax.legalNameInvalid" })
     .trim()
     .max(MAX_LEGAL_NAME, "tax.legalNameInvalid")
-    .refine((value) => !MARKUP.test(value) && isPlainText(value), "tax.legalNameInvalid")
+    .refine(isPlainLabel, "tax.legalNameInvalid")
     .optional(),
 ).transform((value) => value ?? "");
 

@@ -4,7 +4,7 @@
  * and Arabic. The cell rules here are shared by the import's check; messages are locale keys.
  */
 import { z } from "zod";
-import { isPlainText } from "./fields";
+import { isPlainLabel } from "./fields";
 
 export const MAX_OPTIONS = 3;
 export const MAX_VARIANTS = 100;
@@ -34,13 +34,9 @@ export const VARIANT_CSV_COLUMNS = [
 export const ANY_OPTION_COLUMN = /^option(\d+)_(name|value)(_ar)?$/;
 
 const E = (key: string) => `variantCsv.errors.${key}`;
-const MARKUP = /[<>]/;
 
 const text = (max: number, invalid: string) =>
-  z
-    .string()
-    .max(max, E(invalid))
-    .refine((value) => !MARKUP.test(value) && isPlainText(value), E(invalid));
+  z.string().max(max, E(invalid)).refine(isPlainLabel, E(invalid));
 
 /** Cells already trimmed; "" means not given. */
 export const optionNameRule = text(MAX_OPTION_NAME, "optionNameInvalid");

@@ -7,7 +7,7 @@
  */
 import { weightGramsRule } from "./products-admin";
 import { z } from "zod";
-import { isPlainText } from "./fields";
+import { isPlainLabel } from "./fields";
 import {
   MAX_PRICE_MAJOR,
   MAX_STOCK,
@@ -29,7 +29,6 @@ export const MAX_SKU = 64;
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
 
 const E = (key: string) => `adminVariants.errors.${key}`;
-const MARKUP = /[<>]/;
 
 /** "" and a missing field both mean "not given". */
 const blank = (value: unknown) =>
@@ -46,7 +45,7 @@ const label = (required: string, max: number) =>
     .trim()
     .min(1, E(required))
     .max(max, E("tooLong"))
-    .refine((value) => !MARKUP.test(value) && isPlainText(value), E("textInvalid"));
+    .refine(isPlainLabel, E("textInvalid"));
 
 /** A list field: conform leaves it out when it has no rows. */
 const list = <T extends z.ZodTypeAny>(item: T) =>
