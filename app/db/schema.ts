@@ -25,6 +25,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { uuidv7 } from "uuidv7";
 import { DEFAULT_CONTACT_HOURS } from "../lib/contact-hours";
+import { TAX_CLASSES } from "../lib/vat-math";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -647,6 +648,11 @@ export const products = pgTable(
     shadeHex: text("shade_hex"),
     colorFamily: text("color_family"),
     active: boolean("active").notNull().default(true),
+    /**
+     * The product's VAT class (issue 35): "standard" lines are taxed at the destination's rate,
+     * "zero-rated" and "exempt" lines at 0 %, kept apart on the order's per-rate VAT.
+     */
+    taxClass: text("tax_class", { enum: TAX_CLASSES }).notNull().default("standard"),
     unitsSold: integer("units_sold").notNull().default(0),
     unitsSold7d: integer("units_sold_7d").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
@@ -675,6 +681,7 @@ export const products = pgTable(
     unique("products_store_slug_key").on(t.storeId, t.slug),
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("products_tax_class", sql`${t.taxClass} in ('standard', 'zero-rated', 'exempt')`),
     check("products_shade_hex", sql`${t.shadeHex} is null or ${t.shadeHex} ~ '^#[0-9A-Fa-f]{6}$'`),
     // Listing sorts (DESIGN §5): each leads with store_id and ends with id for keyset paging.
     index("products_best_seller_idx")
@@ -1086,7 +1093,7 @@ export const orders = pgTable(
     vatCents: integer("vat_cents").notNull().default(0),
     vatInclusive: boolean("vat_inclusive"),
     vatRates: jsonb("vat_rates")
-      .$type<{ rateBp: number; net: number; vat: number }[]>()
+      .$type<{ rateBp: number; net: number; vat: number; exempt?: boolean }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     /**

@@ -15,6 +15,10 @@
 /** Prices as typed by the owner: with VAT in them, or VAT added on top. */
 export type PricesMode = "inclusive" | "exclusive";
 
+/** A product's VAT class (issue 35): standard at the destination's rate, the others at 0 %. */
+export const TAX_CLASSES = ["standard", "zero-rated", "exempt"] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
+
 /** A rate of 0 to 100 %, in basis points. */
 export const MAX_RATE_BP = 10_000;
 
@@ -116,6 +120,14 @@ export interface TaxableLine {
   amount: number;
   /** The line's VAT rate in basis points (0 for zero-rated and exempt lines). */
   rateBp: number;
+  /** An exempt line (rate 0): its sums are kept apart from the zero-rated lines' 0 %. */
+  exempt?: boolean;
+}
+
+/** A goods line at its class: the destination's rate when standard, 0 % (kept apart when exempt) else. */
+export function goodsTaxLine(amount: number, taxClass: TaxClass, rateBp: number): TaxableLine {
+  if (taxClass === "standard") return { amount, rateBp };
+  return taxClass === "exempt" ? { amount, rateBp: 0, exempt: true } : { amount, rateBp: 0 };
 }
 
 /** A line after the discount and VAT. */
@@ -128,13 +140,15 @@ export interface TaxedLine {
   /** With VAT, after the discount: what the line costs the shopper. */
   gross: number;
   rateBp: number;
+  exempt?: boolean;
 }
 
-/** VAT collected at one rate. */
+/** VAT collected at one rate; `exempt` lines (rate 0) are their own entry, apart from 0 %. */
 export interface RateTotal {
   rateBp: number;
   net: number;
   vat: number;
+  exempt?: boolean;
 }
 
 export interface TaxedOrder {
@@ -143,7 +157,7 @@ export interface TaxedOrder {
   net: number;
   vat: number;
   gross: number;
-  /** By rate, highest rate first, one entry per rate used. */
+  /** By rate, highest rate first (exempt last), one entry per rate used. */
   byRate: RateTotal[];
 }
 
@@ -174,19 +188,27 @@ export function taxOrder(
   const shares = discount === 0 ? lines.map(() => 0) : allocate(discount, weights);
   const taxed = lines.map((line, i): TaxedLine => {
     const after = line.amount - shares[i]!;
+    if (line.exempt && line.rateBp !== 0) throw new RangeError("an exempt line's rate is 0");
+    const exempt = line.exempt ? { exempt: true } : {};
     if (mode === "inclusive") {
       const vat = vatInGross(after, line.rateBp);
-      return { discount: shares[i]!, net: after - vat, vat, gross: after, rateBp: line.rateBp };
+      return { discount: shares[i]!, net: after - vat, vat, gross: after, rateBp: line.rateBp, ...exempt };
     }
     const vat = vatOnNet(after, line.rateBp);
-    return { discount: shares[i]!, net: after, vat, gross: after + vat, rateBp: line.rateBp };
+    return { discount: shares[i]!, net: after, vat, gross: after + vat, rateBp: line.rateBp, ...exempt };
   });
-  const byRate = new Map<number, RateTotal>();
+  const byRate = new Map<string, RateTotal>();
   for (const line of taxed) {
-    const total = byRate.get(line.rateBp) ?? { rateBp: line.rateBp, net: 0, vat: 0 };
+    const key = line.exempt ? "exempt" : String(line.rateBp);
+    const total = byRate.get(key) ?? {
+      rateBp: line.rateBp,
+      net: 0,
+      vat: 0,
+      ...(line.exempt ? { exempt: true } : {}),
+    };
     total.net += line.net;
     total.vat += line.vat;
-    byRate.set(line.rateBp, total);
+    byRate.set(key, total);
   }
   const sum = (pick: (line: TaxedLine) => number) => taxed.reduce((a, line) => a + pick(line), 0);
   return {
@@ -194,6 +216,8 @@ export function taxOrder(
     net: sum((line) => line.net),
     vat: sum((line) => line.vat),
     gross: sum((line) => line.gross),
-    byRate: [...byRate.values()].sort((a, b) => b.rateBp - a.rateBp),
+    byRate: [...byRate.values()].sort(
+      (a, b) => Number(Boolean(a.exempt)) - Number(Boolean(b.exempt)) || b.rateBp - a.rateBp,
+    ),
   };
 }

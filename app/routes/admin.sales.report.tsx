@@ -10,6 +10,7 @@ import { useMoney } from "~/components/Price";
 import { Button } from "~/components/ui/Button";
 import { DataTable } from "~/components/ui/DataTable";
 import { adminLoader } from "~/http/handlers.server";
+import { formatRate } from "~/lib/percent";
 import { seo } from "~/lib/seo";
 import { rangeSearch, readReportRange } from "~/lib/validation/report-range";
 import { reportTimeZone, salesReport } from "~/services/reports/reports.server";
@@ -29,13 +30,14 @@ export const loader = adminLoader("reports.view", async ({ request, store }) => 
 });
 
 export default function SalesReportPage() {
-  const { range, notice, timeZone, totals, days, products, refused } = useLoaderData<typeof loader>();
+  const { range, notice, timeZone, totals, days, products, refused, vat } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const dayFormat = useDayFormat();
   const productColumns = useProductColumns<(typeof products)[number]>();
   const count = new Intl.NumberFormat(i18n.language);
-  const csv = (by: "day" | "product" | "variant") => `/admin/sales/report.csv?${rangeSearch(range)}&by=${by}`;
+  const csv = (by: "day" | "product" | "variant" | "vat") =>
+    `/admin/sales/report.csv?${rangeSearch(range)}&by=${by}`;
   return (
     <AdminPage title={t("admin.salesTabs.report")}>
       <SalesTabs />
@@ -71,6 +73,38 @@ export default function SalesReportPage() {
           })}
         </p>
       </section>
+      {vat.length > 0 ? (
+        <section aria-labelledby="report-vat" className="flex flex-col gap-3" data-testid="report-vat">
+          <h2 id="report-vat" className="text-xl font-extrabold">
+            {t("reports.vat.heading")}
+          </h2>
+          <p className="text-sm text-muted">{t("reports.vat.definition")}</p>
+          <DataTable
+            caption={t("reports.vat.caption")}
+            columns={[
+              {
+                key: "rate",
+                header: t("reports.vat.rate"),
+                rowHeader: true,
+                cell: (row) => (row.exempt ? t("reports.vat.exempt") : formatRate(row.rateBp, i18n.language)),
+              },
+              { key: "net", header: t("reports.vat.net"), align: "end", cell: (row) => money(row.net) },
+              { key: "vat", header: t("reports.vat.amount"), align: "end", cell: (row) => money(row.vat) },
+            ]}
+            rows={vat}
+            rowKey={(row) => (row.exempt ? "exempt" : String(row.rateBp))}
+            empty={t("reports.noSales")}
+          />
+          <p className="font-bold">
+            {t("reports.vat.total", { amount: money(vat.reduce((sum, row) => sum + row.vat, 0)) })}
+          </p>
+          <div>
+            <Button to={csv("vat")} reloadDocument variant="secondary">
+              {t("reports.vat.csv")}
+            </Button>
+          </div>
+        </section>
+      ) : null}
       <DataTable
         caption={t("reports.byProduct")}
         columns={[

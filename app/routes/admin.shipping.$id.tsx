@@ -32,13 +32,20 @@ import { useFormPending } from "~/lib/use-form-pending";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/lib/use-translation";
-import { shippingRowSchema, ZONE_PLACE_KINDS, zoneSchema } from "~/lib/validation/admin-shipping";
+import {
+  shippingMoveSchema,
+  shippingRowSchema,
+  ZONE_PLACE_KINDS,
+  zoneSchema,
+} from "~/lib/validation/admin-shipping";
+import { MoveButtons } from "~/components/admin/MoveButtons";
 import { countryOptions } from "~/services/shipping/countries.server";
 import {
   deleteShippingRate,
   deleteShippingZone,
   getShippingZone,
   saveShippingZone,
+  moveShippingRate,
 } from "~/services/shipping/admin.server";
 import { rateName, ratePrice, zoneFormValues } from "~/services/shipping/admin-view.server";
 import { storeCountryOf } from "~/services/store/settings-admin.server";
@@ -78,6 +85,14 @@ export const action = adminAction("settings.edit", async (args) => {
   const { store, params, form } = args;
   const zone = await entityOrNewFromPath(params.id, (id) => getShippingZone(store.id, id));
   const intent = form.get("intent");
+  if (intent === "rate-up" || intent === "rate-down") {
+    const move = shippingMoveSchema.safeParse(Object.fromEntries(form));
+    if (!zone || !move.success) throw badRequest();
+    const direction = move.data.intent === "rate-up" ? "up" : "down";
+    if (!(await moveShippingRate(store.id, zone.id, move.data.id.toLowerCase(), direction)))
+      throw notFoundPage();
+    return redirectWithToast(`/admin/shipping/${zone.id}`, { key: "shippingAdmin.rateMoved" });
+  }
   if (intent === "delete" || intent === "delete-rate") {
     const parsed = shippingRowSchema.safeParse(Object.fromEntries(form));
     if (!zone || !parsed.success) throw badRequest();
@@ -160,6 +175,13 @@ export default function AdminShippingZone() {
           header: t("shippingAdmin.actions"),
           cell: (row) => (
             <div className="flex flex-wrap gap-2">
+              <MoveButtons
+                id={row.id}
+                label={row.name}
+                intents={["rate-up", "rate-down"]}
+                first={zone.rates[0]?.id === row.id}
+                last={zone.rates.at(-1)?.id === row.id}
+              />
               <Button
                 to={`/admin/shipping/${zone.id}/rates/${row.id}`}
                 size="sm"
@@ -290,6 +312,9 @@ export default function AdminShippingZone() {
               <Button to={`/admin/shipping/${zone.id}/rates/new`}>{t("shippingAdmin.newRate")}</Button>
             </div>
             {zone.rates.length === 0 ? <Notice tone="info">{t("shippingAdmin.noRatesNote")}</Notice> : null}
+            {zone.rates.length > 1 ? (
+              <p className="text-sm text-muted">{t("shippingAdmin.rateOrderHint")}</p>
+            ) : null}
             <ListPage
               texts="shippingAdmin.rateList"
               page={{ rows: zone.rates, prevCursor: null, nextCursor: null }}

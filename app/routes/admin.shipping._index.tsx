@@ -21,8 +21,9 @@ import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/use-translation";
-import { shippingRowSchema } from "~/lib/validation/admin-shipping";
-import { deleteShippingZone, listShippingZones } from "~/services/shipping/admin.server";
+import { shippingMoveSchema, shippingRowSchema } from "~/lib/validation/admin-shipping";
+import { deleteShippingZone, listShippingZones, moveShippingZone } from "~/services/shipping/admin.server";
+import { MoveButtons } from "~/components/admin/MoveButtons";
 import { placesSummary, rateName, ratePrice } from "~/services/shipping/admin-view.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("shippingAdmin.title") });
@@ -55,6 +56,14 @@ export const loader = adminLoader("settings.edit", async ({ store, locale }) => 
 });
 
 export const action = adminAction("settings.edit", async ({ store, form }) => {
+  const intent = form.get("intent");
+  if (intent === "zone-up" || intent === "zone-down") {
+    const move = shippingMoveSchema.safeParse(Object.fromEntries(form));
+    if (!move.success) throw badRequest();
+    const direction = move.data.intent === "zone-up" ? "up" : "down";
+    if (!(await moveShippingZone(store.id, move.data.id.toLowerCase(), direction))) throw notFoundPage();
+    return redirectWithToast("/admin/shipping", { key: "shippingAdmin.zoneMoved" });
+  }
   const parsed = shippingRowSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest();
   if (!(await deleteShippingZone(store.id, parsed.data.id.toLowerCase()))) throw notFoundPage();
@@ -107,6 +116,13 @@ export default function AdminShipping() {
       header: t("shippingAdmin.actions"),
       cell: (row) => (
         <div className="flex flex-wrap gap-2">
+          <MoveButtons
+            id={row.id}
+            label={row.name}
+            intents={["zone-up", "zone-down"]}
+            first={rows[0]?.id === row.id}
+            last={rows.at(-1)?.id === row.id}
+          />
           <Button
             to={`/admin/shipping/${row.id}`}
             size="sm"
@@ -144,6 +160,7 @@ export default function AdminShipping() {
       ) : !shipsElsewhere ? (
         <Notice tone="info">{t("shippingAdmin.notElsewhere")}</Notice>
       ) : null}
+      {rows.length > 1 ? <p className="text-sm text-muted">{t("shippingAdmin.orderHint")}</p> : null}
       <ListPage
         texts="shippingAdmin.list"
         page={{ rows, prevCursor: null, nextCursor: null }}

@@ -320,6 +320,8 @@ describe("the list", () => {
       "Code discount",
       "Cash On Delivery fee",
       "Items",
+      "VAT",
+      "Shipping method",
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(["1007", "1004", "1003", "1002"]);
     const carol = rows.find((row) => row[0] === "1003")!;

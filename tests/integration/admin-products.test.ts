@@ -407,6 +407,39 @@ describe("editing a product", () => {
     expect(res.data.defaultValue).toMatchObject({ price: "19.99", slug: "alpha-product", active: "on" });
   });
 
+  it("saves the tax class the form shows, and refuses an unknown one (400, nothing changed)", async () => {
+    const fields = {
+      ...VALID,
+      nameEn: "alpha red dye",
+      slug: "alpha-product",
+      price: "19.99",
+      categoryId: alpha.categoryId,
+      subcategoryId: alpha.subcategoryId,
+    };
+    const classOf = async () =>
+      (
+        await db.owner.select({ c: products.taxClass }).from(products).where(eq(products.id, alpha.productId))
+      )[0]!.c;
+    expect(await classOf()).toBe("standard");
+    expect((await edit(alpha.productId, { ...fields, taxClass: "zero-rated" })).status).toBe(302);
+    expect(await classOf()).toBe("zero-rated");
+    const form = await answer<{ defaultValue: Record<string, string> }>(() =>
+      editLoader({
+        request: new Request(`${A}/admin/products/${alpha.productId}`, { headers: { Cookie: adminCookie } }),
+        context: ctx,
+        params: { id: alpha.productId },
+      }),
+    );
+    expect(form.data.defaultValue).toMatchObject({ taxClass: "zero-rated" });
+    const bad = await edit(alpha.productId, { ...fields, price: "1.00", taxClass: "reduced" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain("admin.products.errors.taxClassInvalid");
+    expect(await classOf()).toBe("zero-rated");
+    expect(await storefrontPrice("alpha-product")).toBe(1999);
+    expect((await edit(alpha.productId, { ...fields, taxClass: "standard" })).status).toBe(302);
+    expect(await classOf()).toBe("standard");
+  });
+
   it("unticking active takes it off the storefront", async () => {
     const product = (await productBySlug("placed"))!;
     const { active: _active, ...inactive } = VALID;

@@ -30,10 +30,7 @@ import { loader as adminOrderLoader } from "~/routes/admin.orders.$number";
 import { loader as slipLoader } from "~/routes/admin_.orders.$number.packing-slip";
 import { loader as csvLoader } from "~/routes/admin.orders.export[.csv]";
 import { action as profileAction, loader as profileLoader } from "~/routes/admin.profile";
-import {
-  action as optionsAction,
-  loader as optionsLoader,
-} from "~/routes/admin.storesetting.paymentOptions";
+import { action as optionsAction, loader as optionsLoader } from "~/routes/admin.storesetting.paymentOptions";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor, postForm } from "../helpers/routes";
@@ -59,7 +56,13 @@ let adminCookie: string;
 let betaAdminCookie: string;
 
 type CheckoutPage = {
-  summary: { total: string; totalCents: number; codFee: string | null; codFeeCents: number; codTotal: string };
+  summary: {
+    total: string;
+    totalCents: number;
+    codFee: string | null;
+    codFeeCents: number;
+    codTotal: string;
+  };
   methods: string[];
   codFee: "always" | "when-chosen" | null;
   codNotice: { key: string; params?: Record<string, string> } | null;
@@ -126,7 +129,9 @@ const settingsRow = async () =>
 
 async function addAdmin(storeId: string, email: string, values: Partial<typeof users.$inferInsert> = {}) {
   const id = uuidv7();
-  await db.owner.insert(users).values({ storeId, id, email, name: email.split("@")[0]!, isAdmin: true, ...values });
+  await db.owner
+    .insert(users)
+    .values({ storeId, id, email, name: email.split("@")[0]!, isAdmin: true, ...values });
   return id;
 }
 
@@ -219,16 +224,20 @@ describe("the Cash On Delivery fee", () => {
     );
     expect(adminView.data.order).toMatchObject({ codFee: "$1.50", total: "$24.50" });
     const slip = await answer<{ collect: { total: string; fee: string | null } | null }>(() =>
-      slipLoader({ request: request(`/admin/orders/${number}/packing-slip`, adminCookie), context: ctx, params }),
+      slipLoader({
+        request: request(`/admin/orders/${number}/packing-slip`, adminCookie),
+        context: ctx,
+        params,
+      }),
     );
     expect(slip.data.collect).toEqual({ total: "$24.50", fee: "$1.50" });
     const csv = await answer<string>(() =>
       csvLoader({ request: request(`/admin/orders/export.csv`, adminCookie), context: ctx, params: {} }),
     );
     const [header, row] = parseCsv(csv.data);
-    // (before the items, the last column)
-    expect(header!.at(-2)).toBe("Cash On Delivery fee");
-    expect(row!.at(-2)).toBe("1.50");
+    // (before the items, the VAT and the shipping method, the last columns)
+    expect(header!.at(-4)).toBe("Cash On Delivery fee");
+    expect(row!.at(-4)).toBe("1.50");
     // The shopper's email names it too.
     const [mail] = await db.owner
       .select({ text: emailOutbox.text })
@@ -315,7 +324,11 @@ describe("the Payment Options form", () => {
   const save = (fields: Record<string, string>, withCookie = adminCookie, origin = A) =>
     answer<{ result: { error?: Record<string, string[]> } | null }>(() =>
       optionsAction({
-        request: postForm(`${origin}/admin/storesetting/paymentOptions`, { intent: "cod", ...fields }, withCookie),
+        request: postForm(
+          `${origin}/admin/storesetting/paymentOptions`,
+          { intent: "cod", ...fields },
+          withCookie,
+        ),
         context: ctx,
         params: {},
       }),
@@ -458,7 +471,11 @@ describe("new-order alerts", () => {
     );
     expect(shown.data.alerts).toEqual({ orderAlerts: true, emailLocale: "en" });
 
-    const bads: Record<string, string>[] = [{ emailLocale: "fr" }, { emailLocale: "en", orderAlerts: "yes" }, {}];
+    const bads: Record<string, string>[] = [
+      { emailLocale: "fr" },
+      { emailLocale: "en", orderAlerts: "yes" },
+      {},
+    ];
     for (const bad of bads) {
       const refused = await profile(bad);
       expect(refused.status).toBe(400);

@@ -11,7 +11,9 @@ import { westernDigits } from "~/lib/digits";
 import {
   allocate,
   divideRounded,
+  goodsTaxLine,
   taxOrder,
+  TAX_CLASSES,
   vatInGross,
   vatOnNet,
   type PricesMode,
@@ -152,6 +154,77 @@ describe("an order's VAT", () => {
         order.byRate.reduce((a, rate) => a + rate.net, 0),
         context,
       ).toBe(order.net);
+    }
+  });
+});
+
+describe("tax classes", () => {
+  it("taxes zero-rated and exempt lines at 0 % and keeps them apart by rate", () => {
+    const order = taxOrder("inclusive", [
+      goodsTaxLine(11_500, "standard", 1500),
+      goodsTaxLine(4_000, "zero-rated", 1500),
+      goodsTaxLine(2_500, "exempt", 1500),
+    ]);
+    expect(order.byRate).toEqual([
+      { rateBp: 1500, net: 10_000, vat: 1500 },
+      { rateBp: 0, net: 4_000, vat: 0 },
+      { rateBp: 0, net: 2_500, vat: 0, exempt: true },
+    ]);
+    expect(() => taxOrder("inclusive", [{ amount: 100, rateBp: 1500, exempt: true }])).toThrow(RangeError);
+  });
+
+  it("holds over 3,000 random mixed carts with a code shared only over the lines it reaches", () => {
+    const rng = createRng("vat-classes-property");
+    for (let run = 0; run < 3000; run++) {
+      const mode: PricesMode = rng.chance(0.5) ? "inclusive" : "exclusive";
+      const unit = rng.chance(0.3) ? 1000 : 100;
+      const rateBp = rng.pick([500, 1500, 2000]);
+      const goods = Array.from({ length: rng.int(1, 6) }, () => ({
+        amount: rng.int(1, 500 * unit) * rng.int(1, 9),
+        taxClass: rng.pick(TAX_CLASSES),
+        reached: rng.chance(0.6),
+      }));
+      goods[0]!.reached = true;
+      const lines = [
+        ...goods.map((line) => goodsTaxLine(line.amount, line.taxClass, rateBp)),
+        { amount: rng.int(0, 30 * unit), rateBp },
+      ];
+      const shares = lines.map((_, i) => i < goods.length && goods[i]!.reached);
+      const reachable = goods.reduce((a, line) => a + (line.reached ? line.amount : 0), 0);
+      const discount = rng.chance(0.7) ? rng.int(0, reachable) : 0;
+      const order = taxOrder(mode, lines, discount, shares);
+      const context = JSON.stringify({ mode, rateBp, goods, discount });
+      const before = lines.reduce((a, line) => a + line.amount, 0);
+      expect(order.gross, context).toBe(before - discount + (mode === "exclusive" ? order.vat : 0));
+      expect(
+        order.lines.reduce((a, line) => a + line.discount, 0),
+        context,
+      ).toBe(discount);
+      for (const [i, line] of order.lines.entries()) {
+        if (!shares[i]) expect(line.discount, context).toBe(0);
+        if (i < goods.length && goods[i]!.taxClass !== "standard") {
+          expect(line.vat, context).toBe(0);
+          expect(line.net, context).toBe(line.gross);
+        }
+      }
+      // One entry per class used: the standard rate, 0 % (zero-rated), exempt; each sums its lines.
+      const sumOf = (pick: (i: number) => boolean) =>
+        order.lines.reduce((a, line, i) => a + (pick(i) ? line.net : 0), 0);
+      const exempt = order.byRate.find((rate) => rate.exempt);
+      const zero = order.byRate.find((rate) => rate.rateBp === 0 && !rate.exempt);
+      const isClass = (i: number, taxClass: string) => i < goods.length && goods[i]!.taxClass === taxClass;
+      expect(exempt?.net ?? 0, context).toBe(sumOf((i) => isClass(i, "exempt")));
+      expect(exempt?.vat ?? 0, context).toBe(0);
+      expect(zero?.net ?? 0, context).toBe(sumOf((i) => isClass(i, "zero-rated")));
+      expect(
+        order.byRate.reduce((a, rate) => a + rate.vat, 0),
+        context,
+      ).toBe(order.vat);
+      expect(
+        order.byRate.reduce((a, rate) => a + rate.net, 0),
+        context,
+      ).toBe(order.net);
+      if (exempt) expect(order.byRate.at(-1), context).toBe(exempt);
     }
   });
 });

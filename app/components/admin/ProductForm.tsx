@@ -193,6 +193,15 @@ export function ProductForm({
               ))}
           </Select>
         </div>
+        <Select
+          field={form.field("taxClass")}
+          label={t("admin.products.fields.taxClass")}
+          hint={t("admin.products.fields.taxClassHint")}
+        >
+          <option value="standard">{t("admin.products.fields.taxClassStandard")}</option>
+          <option value="zero-rated">{t("admin.products.fields.taxClassZeroRated")}</option>
+          <option value="exempt">{t("admin.products.fields.taxClassExempt")}</option>
+        </Select>
         <CheckboxField
           field={form.field("active")}
           label={t("admin.products.fields.active")}
@@ -306,25 +315,33 @@ function TextArea({
 function Select({
   field,
   label,
+  hint,
   onChange,
   children,
 }: {
   field: FieldState;
   label: string;
+  hint?: string;
   onChange?: (value: string) => void;
   children: ReactNode;
 }) {
+  const hintId = `${field.id}-hint`;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={field.id} className="font-bold">
         {label}
       </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
       <select
         id={field.id}
         name={field.input.name}
         defaultValue={field.input.defaultValue ?? ""}
         aria-invalid={field.input["aria-invalid"]}
-        aria-describedby={field.errorId}
+        aria-describedby={hint ? `${hintId} ${field.errorId}` : field.errorId}
         onChange={onChange ? (event) => onChange(event.target.value) : undefined}
         className={INPUT}
       >

@@ -9,7 +9,8 @@ import type { Cart } from "~/services/commerce/cart.server";
 export function CartSummary({ cart, codeReply }: { cart: Cart; codeReply?: CodeFormReply | null }) {
   const { t, i18n } = useTranslation();
   // VAT on the goods (issue 35): a row before the total when prices exclude it, a note when inside.
-  const vat = cart.vat && cart.vat.rateBp > 0 ? cart.vat : null;
+  // No row when nothing in the cart is taxed (zero-rated or exempt products only).
+  const vat = cart.vat && cart.vat.rateBp > 0 && cart.vat.vatCents > 0 ? cart.vat : null;
   const rate = vat ? formatRate(vat.rateBp, i18n.language) : "";
   return (
     <section aria-labelledby="cart-summary" className="rounded-lg border border-line bg-card p-4">

@@ -27,7 +27,7 @@ export function PackingSlip({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const { number, date, dateTime, address, totalQuantity, discount, lines, collect } = slip;
+  const { number, date, dateTime, address, totalQuantity, discount, lines, collect, shipping } = slip;
   const Heading = heading;
   const Sub = heading === "h1" ? "h2" : "h3";
   const shipTo = `slip-ship-to-${number}`;
@@ -64,6 +64,18 @@ export function PackingSlip({
           {t("admin.orders.slip.shipTo")}
         </Sub>
         <DeliveryAddress address={address} className="mt-2 text-lg" nameClassName="font-bold" />
+        {shipping ? (
+          <p className="mt-2 text-lg" data-testid="slip-shipping">
+            <span className="font-bold" dir="auto">
+              {t("admin.orders.slip.shippingMethod", { name: shipping.name })}
+            </span>
+            {shipping.estimate ? (
+              <span className="block" dir="auto">
+                {shipping.estimate}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
       </section>
       <table className="w-full border-collapse">
         <thead>

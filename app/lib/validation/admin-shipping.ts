@@ -220,3 +220,13 @@ export const shippingRowSchema = z.object({
   intent: z.enum(["delete", "delete-rate"]),
   id: z.string().regex(UUID),
 });
+
+/**
+ * A row's move buttons (issue 33): a zone up or down on the list, a rate up or down on its zone's
+ * page. Order breaks ties only: between equally specific zones, and between equally priced rates.
+ */
+export const shippingMoveSchema = z.object({
+  intent: z.enum(["zone-up", "zone-down", "rate-up", "rate-down"]),
+  id: z.string().regex(UUID),
+});
+export type ShippingMove = z.infer<typeof shippingMoveSchema>;

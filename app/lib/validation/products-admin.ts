@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { MAX_SLUG, SLUG_PATTERN, suggestSlug } from "~/lib/slug";
+import { TAX_CLASSES } from "~/lib/vat-math";
 import { isPlainLabel, isPlainText } from "./fields";
 
 export { MAX_SLUG, SLUG_PATTERN, suggestSlug };
@@ -144,6 +145,14 @@ export function productFormShape(currencyDigits: number, pricing = true) {
     weightGrams: pricing ? weightGramsRule : z.any().transform(() => undefined),
     categoryId: idRule("categoryInvalid"),
     subcategoryId: idRule("subcategoryInvalid"),
+    // The VAT class (issue 35); not sent: standard.
+    taxClass: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(TAX_CLASSES, { errorMap: () => ({ message: E("taxClassInvalid") }) })
+        .optional()
+        .transform((value) => value ?? "standard"),
+    ),
     // A checkbox: sent as "on" when ticked, absent when not.
     active: z
       .enum(["on"], { errorMap: () => ({ message: E("activeInvalid") }) })

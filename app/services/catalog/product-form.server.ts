@@ -26,6 +26,7 @@ export function productFormValues(product: AdminProduct, digits: number) {
     subcategoryId: product.subcategoryId ?? "",
     shadeHex: product.shadeHex ?? "",
     colorFamily: product.colorFamily ?? "",
+    taxClass: product.taxClass,
     active: product.active ? "on" : undefined,
   };
 }

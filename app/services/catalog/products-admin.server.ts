@@ -5,6 +5,7 @@
  * scope (ADR 012), so another store's id is simply not found. After each write the catalogue
  * cache is told (decision 007), so the storefront shows the change in its next response.
  */
+import type { TaxClass } from "~/lib/vat-math";
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
@@ -287,6 +288,7 @@ export interface AdminProduct {
   shadeHex: string | null;
   colorFamily: string | null;
   active: boolean;
+  taxClass: TaxClass;
   /** The one variant's weight in grams of a product without options; null: the store's default. */
   weightGrams: number | null;
   images: AdminProductImage[];
@@ -336,6 +338,7 @@ export async function getAdminProduct(storeId: string, productId: string): Promi
       shadeHex: product.shadeHex,
       colorFamily: product.colorFamily,
       active: product.active,
+      taxClass: product.taxClass,
       weightGrams: variantWeight?.weightGrams ?? null,
       images: gallery,
       hasOrders: ordered,
@@ -479,6 +482,7 @@ export async function saveProduct(
         shadeHex: value.shadeHex,
         colorFamily: value.colorFamily,
         active: value.active,
+        ...(value.taxClass ? { taxClass: value.taxClass } : {}),
       };
       const priced = pricing ? { priceCents: value.price!, stock: value.stock! } : {};
       let id = productId;

@@ -18,7 +18,7 @@ import { variantLabel } from "~/lib/variants";
 import { lockShopperCart } from "./shopper-lock.server";
 import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
 import { loadCartVatRule } from "~/services/tax/settings.server";
-import { taxOrder } from "~/lib/vat-math";
+import { goodsTaxLine, taxOrder } from "~/lib/vat-math";
 
 export type CartError =
   | { error: "not-found" }
@@ -199,7 +199,7 @@ export async function getCart(
   { locale, currency }: { locale: Locale; currency: string },
 ): Promise<Cart> {
   const db = await getDb();
-  const { rows, priced, code, options, vatRule } = await db.withStore(storeId, async (tx) => {
+  const { rows, priced, buyable, code, options, vatRule } = await db.withStore(storeId, async (tx) => {
     const rows = await tx
       .select({
         productId: cartItems.productId,
@@ -211,6 +211,7 @@ export async function getCart(
         stock: productVariants.stock,
         active: sql<boolean>`${products.active} and ${productVariants.active}`,
         imageId: lineImageId("cart_items"),
+        taxClass: products.taxClass,
       })
       .from(cartItems)
       .innerJoin(products, and(eq(products.storeId, cartItems.storeId), eq(products.id, cartItems.productId)))
@@ -225,6 +226,7 @@ export async function getCart(
     return {
       rows,
       priced,
+      buyable,
       code: await priceAppliedCode(tx, storeId, {
         lines: buyable.map((index) => rows[index]!),
         priced: buyable.map((index) => priced[index]!),
@@ -268,13 +270,15 @@ export async function getCart(
   });
   // A free-shipping code takes nothing off the goods (its amount is shipping, 0 here).
   const codeOnGoods = code && code.kind !== "free_shipping" ? code.amountCents : 0;
+  // Each line at its product's tax class; the code shared over the lines it applies to.
   const goodsVat = vatRule
     ? taxOrder(
         vatRule.inclusive ? "inclusive" : "exclusive",
-        lines
-          .filter((line) => line.available)
-          .map((line) => ({ amount: line.lineTotalCents, rateBp: vatRule.rateBp })),
+        buyable.map((index) =>
+          goodsTaxLine(priced[index]!.lineTotalCents, rows[index]!.taxClass, vatRule.rateBp),
+        ),
         codeOnGoods,
+        buyable.map((_index, i) => code?.reaches[i] ?? true),
       ).vat
     : 0;
   return {

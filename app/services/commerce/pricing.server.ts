@@ -242,6 +242,8 @@ export interface CodePrice {
   eligibleLines: number;
   /** What it takes off the order, minor units: never more than the eligible goods (or the shipping). */
   amountCents: number;
+  /** Index for index with the lines: whether the code applies to it (its VAT shares the amount). */
+  reaches: boolean[];
 }
 
 /**
@@ -259,8 +261,9 @@ export function priceCode(
 ): CodePrice {
   let eligibleCents = 0;
   let eligibleLines = 0;
-  lines.forEach((line, index) => {
-    if (!appliesTo(rule, line)) return;
+  const reaches = lines.map((line) => appliesTo(rule, line));
+  lines.forEach((_line, index) => {
+    if (!reaches[index]) return;
     eligibleLines += 1;
     eligibleCents += priced[index]!.lineTotalCents;
   });
@@ -270,5 +273,5 @@ export function priceCode(
     else if (rule.kind === "fixed") amountCents = Math.min(rule.value, eligibleCents);
     else amountCents = shippingCents;
   }
-  return { eligibleCents, eligibleLines, amountCents: Math.max(0, amountCents) };
+  return { eligibleCents, eligibleLines, amountCents: Math.max(0, amountCents), reaches };
 }

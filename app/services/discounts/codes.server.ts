@@ -46,6 +46,11 @@ export interface AppliedCode {
   /** 0 when refused. */
   amountCents: number;
   refusal: CodeRefusal | null;
+  /**
+   * Index for index with the cart's buyable lines: the lines the code applies to, over which its
+   * amount is shared for VAT (decision 042); empty when refused.
+   */
+  reaches: boolean[];
 }
 
 /** The cart a code is judged against: its buyable lines, priced with the running sales. */
@@ -208,6 +213,7 @@ export async function priceAppliedCode(
     kind: code.kind,
     amountCents: verdict.ok ? verdict.price.amountCents : 0,
     refusal: verdict.ok ? null : verdict.refusal,
+    reaches: verdict.ok ? verdict.price.reaches : [],
   };
 }
 

@@ -214,7 +214,16 @@ export async function exportAdminOrdersCsv(
   const db = await getDb();
   const rows = await db.withStore(storeId, async (tx) =>
     tx
-      .select({ ...rowColumns, codFeeCents: orders.codFeeCents, ...codeColumns, ...linesColumn })
+      .select({
+        ...rowColumns,
+        codFeeCents: orders.codFeeCents,
+        ...codeColumns,
+        ...linesColumn,
+        vatCents: orders.vatCents,
+        vatInclusive: orders.vatInclusive,
+        rateNameEn: orders.shippingRateNameEn,
+        rateNameAr: orders.shippingRateNameAr,
+      })
       .from(orders)
       .where(and(...(await adminOrdersConditions(tx, storeId, filters, timeZone))))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -238,6 +247,9 @@ export async function exportAdminOrdersCsv(
     t("codControls.feeLine"),
     // One line per item, "2 × Name (Size: 1 kg) · SKU: …", so a picker works from the export (issue 39).
     t("admin.orders.csvItems"),
+    // Issues 35 and 33: the VAT charged (empty: the store was not registered) and the shipping rate.
+    t("admin.orders.csvVat"),
+    t("admin.orders.csvShippingMethod"),
   ];
   const item = (line: ExportLine) => {
     const text = `${line.quantity} × ${nameWithVariant(line, locale)}`;
@@ -260,6 +272,8 @@ export async function exportAdminOrdersCsv(
       row.discountCode ? minorToMajor(row.codeDiscountCents, currencyDigits(row.currency)) : "",
       minorToMajor(row.codFeeCents, currencyDigits(row.currency)),
       row.lines.map(item).join("\n"),
+      row.vatInclusive === null ? "" : minorToMajor(row.vatCents, currencyDigits(row.currency)),
+      (locale === "ar" ? row.rateNameAr || row.rateNameEn : row.rateNameEn) ?? "",
     ]),
   ]);
 }

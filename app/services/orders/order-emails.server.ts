@@ -68,6 +68,13 @@ export function orderEmailMessage(
     total: money(line.lineTotalCents),
   }));
   const addressLabel = t("orders.deliveryAddress");
+  // The shipping rate the order was placed with (issue 33), its estimate or pickup hours after it.
+  const rateName =
+    locale === "ar" ? order.shippingRateNameAr || order.shippingRateNameEn : order.shippingRateNameEn;
+  const rateEstimate = locale === "ar" ? order.shippingEstimateAr : order.shippingEstimateEn;
+  const delivery = rateName
+    ? t("email.shippingMethod", { name: rateEstimate ? `${rateName} (${rateEstimate})` : rateName })
+    : null;
   const address = joinAddress(
     {
       fullName: order.shipFullName,
@@ -91,7 +98,10 @@ export function orderEmailMessage(
     [t("orders.total"), money(order.totalCents)],
     ...order.vatRates
       .filter((rate) => rate.rateBp > 0 && order.vatInclusive === true)
-      .map((rate) => [t("tax.summary.includedLabel", { rate: formatRate(rate.rateBp, locale) }), money(rate.vat)]),
+      .map((rate) => [
+        t("tax.summary.includedLabel", { rate: formatRate(rate.rateBp, locale) }),
+        money(rate.vat),
+      ]),
   ];
   const { start, end, page } = emailFrame(locale, store);
   const html = page(
@@ -100,7 +110,7 @@ export function orderEmailMessage(
 ${items.map((i) => `<tr style="border-bottom:1px solid #e5e7eb"><td style="text-align:${start}">${escapeHtml(i.name)} × ${i.quantity}</td><td style="text-align:${end}">${escapeHtml(i.total)}</td></tr>`).join("\n")}
 ${totals.map(([label, value]) => `<tr><td style="text-align:${start};font-weight:bold">${escapeHtml(label!)}</td><td style="text-align:${end};font-weight:bold">${escapeHtml(value!)}</td></tr>`).join("\n")}
 </table>
-<p><strong>${escapeHtml(addressLabel)}</strong><br>${escapeHtml(address)}</p>`,
+${delivery ? `<p>${escapeHtml(delivery)}</p>\n` : ""}<p><strong>${escapeHtml(addressLabel)}</strong><br>${escapeHtml(address)}</p>`,
     { label: action, link },
     t("email.footer", vars),
   );
@@ -108,6 +118,7 @@ ${totals.map(([label, value]) => `<tr><td style="text-align:${start};font-weight
     ...intro,
     items.map((i) => `${i.name} × ${i.quantity}: ${i.total}`).join("\n"),
     totals.map(([label, value]) => `${label}: ${value}`).join("\n"),
+    ...(delivery ? [delivery] : []),
     `${addressLabel}: ${address}`,
     `${action}: ${link}`,
     t("email.footer", vars),

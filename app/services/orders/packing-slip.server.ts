@@ -20,6 +20,16 @@ export function slipView(order: OrderDetails, locale: Locale, timeZone: string) 
     dateTime: order.createdAt.toISOString(),
     address: order.address,
     totalQuantity: order.totalQuantity,
+    // How it goes out (issue 33): the shipping rate's name, with its estimate or pickup hours.
+    shipping: order.shippingRate
+      ? {
+          name:
+            locale === "ar"
+              ? order.shippingRate.nameAr || order.shippingRate.nameEn
+              : order.shippingRate.nameEn,
+          estimate: locale === "ar" ? order.shippingRate.estimateAr : order.shippingRate.estimateEn,
+        }
+      : null,
     // The code the shopper used, so whoever packs can match a printed voucher (decision 029).
     discount: order.discountCode
       ? { code: order.discountCode, amount: formatMoney(order.codeDiscountCents, order.currency, locale) }

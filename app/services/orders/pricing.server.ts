@@ -19,7 +19,7 @@ import type { PaymentMethod } from "~/lib/validation/checkout";
 import { loadCodRule, type CodRule } from "./payment-options.server";
 import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
 import { loadVatRule, type VatRule } from "~/services/tax/settings.server";
-import { taxOrder, vatOnNet, type TaxedOrder } from "~/lib/vat-math";
+import { goodsTaxLine, taxOrder, vatOnNet, type TaxClass, type TaxedOrder } from "~/lib/vat-math";
 import {
   quoteShipping,
   storeCountry,
@@ -47,6 +47,8 @@ export interface CheckoutLine {
   /** Off each unit by the best running sale (0 without one). */
   unitDiscountCents: number;
   lineTotalCents: number;
+  /** The product's VAT class: zero-rated and exempt lines are taxed at 0 % (issue 35). */
+  taxClass: TaxClass;
 }
 
 export interface CheckoutPrice {
@@ -111,8 +113,8 @@ export function totalsFor(
 }
 
 /**
- * The order's VAT, line by line (decision 042): the goods (after sales; the code shared across
- * them by largest remainder), shipping (a free-shipping code takes it to 0), and the COD fee when
+ * The order's VAT, line by line (decision 042): the goods (after sales, each at its class's rate;
+ * the code shared by largest remainder across the lines it applies to), shipping (a free-shipping code takes it to 0), and the COD fee when
  * paying on delivery. Null when the store is not registered. Lines follow `price.lines`' buyable
  * lines, then shipping, then the fee.
  */
@@ -129,7 +131,7 @@ export function taxFor(
   const freeShipping = price.code?.kind === "free_shipping";
   const shippingRate = rule.onShipping ? rule.rateBp : 0;
   const lines = [
-    ...goods.map((line) => ({ amount: line.lineTotalCents, rateBp: rule.rateBp })),
+    ...goods.map((line) => goodsTaxLine(line.lineTotalCents, line.taxClass, rule.rateBp)),
     { amount: price.shippingCents - (freeShipping ? price.codeDiscountCents : 0), rateBp: shippingRate },
     ...(method === "cod" && price.codFeeCents > 0
       ? [{ amount: price.codFeeCents, rateBp: rule.onCodFee ? rule.rateBp : 0 }]
@@ -139,7 +141,8 @@ export function taxFor(
     rule.inclusive ? "inclusive" : "exclusive",
     lines,
     freeShipping ? 0 : price.codeDiscountCents,
-    lines.map((_line, index) => index < goods.length),
+    // A code reaches the lines it applies to (all of them for a store-wide code).
+    lines.map((_line, index) => index < goods.length && (price.code?.reaches[index] ?? true)),
   );
 }
 
@@ -181,6 +184,7 @@ export async function priceCheckout(
       imageId: lineImageId("cart_items"),
       nameEn: products.nameEn,
       nameAr: products.nameAr,
+      taxClass: products.taxClass,
       sku: productVariants.sku,
       stock: productVariants.stock,
       active: sql<boolean>`${products.active} and ${productVariants.active}`,
@@ -227,6 +231,7 @@ export async function priceCheckout(
       unitPriceCents: price.unitPriceCents,
       unitDiscountCents: price.unitDiscountCents,
       lineTotalCents: price.lineTotalCents,
+      taxClass: row.taxClass,
     };
   });
   const counted = sumLines(priced.lines.filter((_line, index) => rows[index]!.active));

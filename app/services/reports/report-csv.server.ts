@@ -2,15 +2,16 @@
  * The sales report as CSV (app/lib/csv.ts: UTF-8 with a byte order mark, CRLF, cells a
  * spreadsheet would run as a formula written with a leading apostrophe). Three shapes: by day
  * (every day of the range, then a total row), by product (both names, so the Arabic one is
- * kept) and by variant (a product's sizes or shades on rows of their own). Amounts are in major units of the store's currency, e.g. 12.50, their currency in the
+ * kept), by variant (a product's sizes or shades on rows of their own) and VAT by rate (issue 35). Amounts are in major units of the store's currency, e.g. 12.50, their currency in the
  * header: a spreadsheet sums them as numbers.
  */
 import { toCsv } from "~/lib/csv";
 import { currencyDigits, toMajorUnits } from "~/lib/money";
+import { formatRate } from "~/lib/percent";
 import { variantLabel } from "~/lib/variants";
 import type { SalesReport } from "./reports.server";
 
-export const REPORT_CSV_SHAPES = ["day", "product", "variant"] as const;
+export const REPORT_CSV_SHAPES = ["day", "product", "variant", "vat"] as const;
 export type ReportCsvShape = (typeof REPORT_CSV_SHAPES)[number];
 
 export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, currency: string): string {
@@ -64,6 +65,20 @@ export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, curre
         }
         return rows;
       }),
+    ]);
+  }
+  if (shape === "vat") {
+    // VAT collected per rate (issue 35): "15%", "0%" (zero-rated) or "Exempt", then a total row.
+    const sum = (pick: (row: { net: number; vat: number }) => number) =>
+      report.vat.reduce((total, row) => total + pick(row), 0);
+    return toCsv([
+      ["Rate", `Net (${currency})`, `VAT (${currency})`],
+      ...report.vat.map((row) => [
+        row.exempt ? "Exempt" : formatRate(row.rateBp, "en"),
+        amount(row.net),
+        amount(row.vat),
+      ]),
+      ["Total", amount(sum((row) => row.net)), amount(sum((row) => row.vat))],
     ]);
   }
   if (shape === "product") {

@@ -391,10 +391,45 @@ export async function dashboardReport(
   return db.withStore(storeId, (tx) => dashboardIn(tx, storeId, range, timeZone));
 }
 
+/** VAT collected at one rate over a period (issue 35): exempt sales are their own row, apart from 0 %. */
+export interface VatRateFigures {
+  rateBp: number;
+  exempt: boolean;
+  /** Without VAT (goods, shipping and fees at this rate, after discounts). */
+  net: number;
+  vat: number;
+}
+
+/**
+ * The VAT the period's sales were charged, per rate, as each order froze it (`orders.vat_rates`,
+ * decision 042): a rate changed later never changes the report. Highest rate first, exempt last;
+ * empty when no sale carried VAT figures (a store not registered).
+ */
+export async function vatByRate(
+  tx: Tx,
+  storeId: string,
+  range: DayRange,
+  timeZone: string,
+): Promise<VatRateFigures[]> {
+  const result = await tx.execute(sql`
+    select (r.value->>'rateBp')::int as rate_bp,
+           coalesce((r.value->>'exempt')::boolean, false) as exempt,
+           sum((r.value->>'net')::bigint) as net, sum((r.value->>'vat')::bigint) as vat
+      from orders o cross join lateral jsonb_array_elements(o.vat_rates) r
+     where o.store_id = ${storeId} and ${inRange(range, timeZone)} and ${counted}
+     group by 1, 2
+     order by 2, 1 desc`);
+  return rowsOf<{ rate_bp: number | string; exempt: boolean; net: string; vat: string }>(result).map(
+    (row) => ({ rateBp: Number(row.rate_bp), exempt: row.exempt, net: num(row.net), vat: num(row.vat) }),
+  );
+}
+
 export interface SalesReport {
   totals: ReportTotals;
   days: DayFigures[];
   products: ProductFigures[];
+  /** VAT collected per rate (issue 35). */
+  vat: VatRateFigures[];
 }
 
 /** The sales report for a range, in the store's transaction `tx` (salesReport opens it). */
@@ -406,7 +441,8 @@ export async function salesReportIn(
 ): Promise<SalesReport> {
   const days = await salesByDay(tx, storeId, range, timeZone);
   const products = await salesByProduct(tx, storeId, range, timeZone);
-  return { totals: totalsOf(days), days, products };
+  const vat = await vatByRate(tx, storeId, range, timeZone);
+  return { totals: totalsOf(days), days, products, vat };
 }
 
 /** The sales report for a range: totals, by day, by product. */

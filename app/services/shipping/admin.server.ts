@@ -314,3 +314,90 @@ export const EVERYWHERE = {
   rateEn: "Standard shipping",
   rateAr: "الشحن العادي",
 } as const;
+
+/**
+ * Moves a row one place up or down among `rows` (in their current order) and writes positions
+ * 0..n−1, so rows that shared a position (every zone a migration wrote is 0) get distinct ones.
+ * False when `id` is not among them; moving the first up or the last down changes nothing.
+ */
+async function moveAmong(
+  tx: Tx,
+  table: typeof shippingZones | typeof shippingRates,
+  storeId: string,
+  rows: { id: string }[],
+  id: string,
+  direction: "up" | "down",
+): Promise<boolean> {
+  const index = rows.findIndex((row) => row.id === id);
+  if (index < 0) return false;
+  const other = direction === "up" ? index - 1 : index + 1;
+  if (other < 0 || other >= rows.length) return true;
+  const order = [...rows];
+  [order[index], order[other]] = [order[other]!, order[index]!];
+  for (const [position, row] of order.entries()) {
+    await tx
+      .update(table)
+      .set({ position })
+      .where(and(eq(table.storeId, storeId), eq(table.id, row.id)));
+  }
+  return true;
+}
+
+/**
+ * A zone one place up or down the list (issue 33). Its order decides only between zones that
+ * match an address equally specifically (decision 039: city over postal over country over
+ * everywhere, then position). False for another store's zone or none.
+ */
+export async function moveShippingZone(
+  storeId: string,
+  zoneId: string,
+  direction: "up" | "down",
+): Promise<boolean> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const zones = await tx
+      .select({ id: shippingZones.id, name: shippingZones.name })
+      .from(shippingZones)
+      .where(eq(shippingZones.storeId, storeId))
+      .orderBy(asc(shippingZones.position), asc(shippingZones.id))
+      .for("update");
+    if (!(await moveAmong(tx, shippingZones, storeId, zones, zoneId, direction))) return false;
+    await recordAudit(tx, storeId, {
+      action: "shipping.zone.update",
+      entityType: "settings",
+      entityId: zoneId,
+      entityLabel: zones.find((zone) => zone.id === zoneId)!.name,
+    });
+    return true;
+  });
+}
+
+/**
+ * A rate one place up or down its zone's list. Checkout lists rates cheapest first; the order
+ * decides between equally priced rates (and is the admin's list order). False for a rate that is
+ * not this zone's (or another store's).
+ */
+export async function moveShippingRate(
+  storeId: string,
+  zoneId: string,
+  rateId: string,
+  direction: "up" | "down",
+): Promise<boolean> {
+  const db = await getDb();
+  return db.withStore(storeId, async (tx) => {
+    const rates = await tx
+      .select({ id: shippingRates.id, name: shippingRates.nameEn })
+      .from(shippingRates)
+      .where(and(eq(shippingRates.storeId, storeId), eq(shippingRates.zoneId, zoneId)))
+      .orderBy(asc(shippingRates.position), asc(shippingRates.id))
+      .for("update");
+    if (!(await moveAmong(tx, shippingRates, storeId, rates, rateId, direction))) return false;
+    await recordAudit(tx, storeId, {
+      action: "shipping.rate.update",
+      entityType: "settings",
+      entityId: rateId,
+      entityLabel: rates.find((rate) => rate.id === rateId)!.name,
+    });
+    return true;
+  });
+}
