@@ -169,7 +169,13 @@ export interface Config {
   mailFrom: string;
   stripe: { secretKey?: string; webhookSecret?: string; apiBase?: string; demoConnect: boolean };
   /** SMS and WhatsApp through Twilio (issue 34, decision 040); unset: messages are only logged. */
-  twilio: { accountSid?: string; authToken?: string; smsFrom?: string; whatsappFrom?: string; apiBase?: string };
+  twilio: {
+    accountSid?: string;
+    authToken?: string;
+    smsFrom?: string;
+    whatsappFrom?: string;
+    apiBase?: string;
+  };
   requestLog: boolean;
   /** No listener without a port (decision 021). */
   metrics: { port: number; host: string } | null;

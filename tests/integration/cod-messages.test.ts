@@ -36,7 +36,6 @@ logTo({ write: (line: string) => void logged.push(JSON.parse(line) as Record<str
 
 let db: TestDb;
 let alpha: StoreFixture;
-let beta: StoreFixture;
 let en: AppLoadContext;
 let ar: AppLoadContext;
 let betaCtx: AppLoadContext;
@@ -106,7 +105,7 @@ const noTwilio = () => TWILIO_ENV.forEach((name) => delete process.env[name]);
 beforeAll(async () => {
   db = await createTestDb();
   alpha = await createStoreFixture(db, "alpha");
-  beta = await createStoreFixture(db, "beta");
+  await createStoreFixture(db, "beta");
   en = await contextFor(db, "alpha.localhost");
   ar = await contextFor(db, "alpha.localhost", { request: get(`${A}/?lng=ar`) });
   betaCtx = await contextFor(db, "beta.localhost");
@@ -141,7 +140,12 @@ beforeEach(async () => {
   await db.owner.update(products).set({ stock: 100, active: true });
   await db.owner
     .update(storeSettings)
-    .set({ cashOnDeliveryEnabled: true, codConfirm: true, codConfirmRemindHours: 6, codConfirmCancelHours: 24 })
+    .set({
+      cashOnDeliveryEnabled: true,
+      codConfirm: true,
+      codConfirmRemindHours: 6,
+      codConfirmCancelHours: 24,
+    })
     .where(eq(storeSettings.storeId, alpha.storeId));
 });
 
@@ -254,7 +258,9 @@ describe("the confirmation messages", () => {
       ["sms", "logged", MOBILE, null],
       ["whatsapp", "logged", MOBILE, null],
     ]);
-    const lines = logged.filter((line) => String(line.msg).endsWith("message logged (no provider configured)"));
+    const lines = logged.filter((line) =>
+      String(line.msg).endsWith("message logged (no provider configured)"),
+    );
     expect(lines.map((line) => [line.channel, line.to])).toEqual([
       ["sms", MOBILE],
       ["whatsapp", MOBILE],

@@ -43,7 +43,11 @@ export interface TwilioServer {
   accountSid: string;
   authToken: string;
   env: Record<
-    "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_SMS_FROM" | "TWILIO_WHATSAPP_FROM" | "TWILIO_API_BASE",
+    | "TWILIO_ACCOUNT_SID"
+    | "TWILIO_AUTH_TOKEN"
+    | "TWILIO_SMS_FROM"
+    | "TWILIO_WHATSAPP_FROM"
+    | "TWILIO_API_BASE",
     string
   >;
   /** Accepted messages, oldest first. */
@@ -153,7 +157,8 @@ export async function startTwilioServer(options: TwilioServerOptions = {}): Prom
     const route = `${request.method} ${url.pathname}`;
     const handle = async () => {
       const match = MESSAGES_PATH.exec(url.pathname);
-      if (match && request.method === "POST") return sendMessage(request, response, decodeURIComponent(match[1]!));
+      if (match && request.method === "POST")
+        return sendMessage(request, response, decodeURIComponent(match[1]!));
       if (route === "GET /healthz") return json(response, 200, { ok: true });
       if (route === "GET /test/messages") return json(response, 200, received);
       if (route === "POST /test/fail") {

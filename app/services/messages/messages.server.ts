@@ -109,7 +109,14 @@ async function deliver(db: Db, storeId: string, message: Claimed): Promise<Messa
       error = cause instanceof Error ? cause.message : String(cause);
       const retry = message.attempts < MAX_ATTEMPTS ? "to be tried again" : "given up";
       logger.error(
-        { kind: message.kind, channel: message.channel, to: message.to, attempt: message.attempts, retry, error },
+        {
+          kind: message.kind,
+          channel: message.channel,
+          to: message.to,
+          attempt: message.attempts,
+          retry,
+          error,
+        },
         "message not delivered",
       );
     }

@@ -104,7 +104,9 @@ export function confirmationTexts(
   if (!order.phoneE164) return [];
   const token = confirmationToken(order.storeId, order.id, order.confirmCancelAt ?? new Date());
   const body = getT(order.locale)(
-    kind === "order-awaiting-confirmation" ? "codConfirmation.message.placed" : "codConfirmation.message.reminder",
+    kind === "order-awaiting-confirmation"
+      ? "codConfirmation.message.placed"
+      : "codConfirmation.message.reminder",
     {
       store: mail.name,
       number: order.number,
