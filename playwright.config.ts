@@ -38,13 +38,15 @@ if (
   !process.env.E2E_PORT ||
   !process.env.E2E_MAIL_SMTP_PORT ||
   !process.env.E2E_MAIL_HTTP_PORT ||
-  !process.env.E2E_STRIPE_PORT
+  !process.env.E2E_STRIPE_PORT ||
+  !process.env.E2E_TWILIO_PORT
 ) {
-  const [app, smtp, mailHttp, stripe] = await freePorts(4);
+  const [app, smtp, mailHttp, stripe, twilio] = await freePorts(5);
   process.env.E2E_PORT ||= String(app);
   process.env.E2E_MAIL_SMTP_PORT ||= String(smtp);
   process.env.E2E_MAIL_HTTP_PORT ||= String(mailHttp);
   process.env.E2E_STRIPE_PORT ||= String(stripe);
+  process.env.E2E_TWILIO_PORT ||= String(twilio);
 }
 if (!process.env.E2E_DATA_DIR) {
   const created = mkdtempSync(path.join(os.tmpdir(), "storefront-e2e-"));
@@ -71,6 +73,7 @@ if (
 }
 process.env.E2E_DATABASE_URL ??= "";
 const port = Number(process.env.E2E_PORT);
+const TWILIO_E2E_SID = "AC000000000000000000000000000e2e00";
 const dataDir = process.env.E2E_DATA_DIR;
 
 // scripts/test.ts builds first; this covers a bare `npx playwright test`.
@@ -129,6 +132,14 @@ export default defineConfig({
       env: { STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_WEBHOOK_SECRET: "whsec_e2e" },
     },
     {
+      // The Twilio-compatible test server (decision 040): COD confirmation SMS and WhatsApp messages.
+      command: `node --import tsx scripts/twilio-dev.ts --port ${process.env.E2E_TWILIO_PORT}`,
+      url: `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { TWILIO_ACCOUNT_SID: TWILIO_E2E_SID, TWILIO_AUTH_TOKEN: "twilio_e2e" },
+    },
+    {
       // One process (no tsx CLI wrapper), so SIGTERM reaches the server's graceful shutdown directly.
       command: "node --import tsx server.ts",
       url: `http://127.0.0.1:${port}/healthz`,
@@ -157,6 +168,11 @@ export default defineConfig({
         STRIPE_SECRET_KEY: "sk_test_e2e",
         STRIPE_WEBHOOK_SECRET: "whsec_e2e",
         STRIPE_API_BASE: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
+        TWILIO_ACCOUNT_SID: TWILIO_E2E_SID,
+        TWILIO_AUTH_TOKEN: "twilio_e2e",
+        TWILIO_SMS_FROM: "+15005550006",
+        TWILIO_WHATSAPP_FROM: "+14155238886",
+        TWILIO_API_BASE: `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}`,
         // Card tests connect Ink Atelier through Payment Options; Dye & Shade keeps Cash On Delivery alone.
         STRIPE_DEMO_CONNECT: "0",
       },

@@ -22,6 +22,7 @@ import { startTrialNotices } from "./app/services/billing/trial-notices.server";
 import { deliveriesSettled, startOutboxSweeps } from "./app/services/email/email.server";
 import { startExpiredRowPrunes } from "./app/services/platform/expired-rows.server";
 import { startCodConfirmationSweeps } from "./app/services/orders/cod-confirmation.server";
+import { startMessageSweeps } from "./app/services/messages/messages.server";
 import { startRateLimitPrunes } from "./app/services/security/rate-limit.server";
 import { subscribeDemoStores } from "./app/services/billing/demo-subscription.server";
 import { connectDemoStores } from "./app/services/payments/demo-account.server";
@@ -269,6 +270,8 @@ async function serve() {
   const stopExpiredRowPrunes = startExpiredRowPrunes();
   // Cash On Delivery orders awaiting confirmation: reminders and auto-cancels when due (decision 040).
   const stopCodConfirmationSweeps = startCodConfirmationSweeps();
+  // SMS and WhatsApp messages not delivered yet (their process died, the provider failed).
+  const stopMessageSweeps = startMessageSweeps();
 
   let shuttingDown = false;
   async function shutdown(signal: string) {
@@ -280,6 +283,7 @@ async function serve() {
     stopRateLimitPrunes();
     stopExpiredRowPrunes();
     stopCodConfirmationSweeps();
+    stopMessageSweeps();
     logger.info(`${signal}: draining connections`);
     // Decision 020: out within 10 s of the signal, whatever is still running.
     const forceExit = setTimeout(() => {

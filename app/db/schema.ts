@@ -1560,6 +1560,54 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/**
+ * SMS and WhatsApp messages (issue 34, decision 040), as email_outbox is for mail: written in the
+ * transaction of the change that owes them, delivered after its commit by the configured provider
+ * (app/services/messages), or only logged without one; retried with a growing pause.
+ */
+export const messageOutbox = pgTable(
+  "message_outbox",
+  {
+    storeId: storeId(),
+    id: id(),
+    /** The order the message is about (a COD confirmation), if any. */
+    orderId: uuid("order_id"),
+    channel: text("channel", { enum: ["sms", "whatsapp"] }).notNull(),
+    /** E.164. */
+    to: text("to").notNull(),
+    body: text("body").notNull(),
+    kind: text("kind").notNull(),
+    locale: text("locale", { enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
+    status: text("status", { enum: ["queued", "sent", "logged", "failed"] })
+      .notNull()
+      .default("queued"),
+    error: text("error"),
+    /** The provider's id for the sent message (Twilio's SM… sid). */
+    providerId: text("provider_id"),
+    attempts: integer("attempts").notNull().default(0),
+    /** As email_outbox's: null once sent, logged or given up; pushed ahead while claimed. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("message_outbox_store_fk", t.storeId),
+    foreignKey({
+      name: "message_outbox_order_fk",
+      columns: [t.storeId, t.orderId],
+      foreignColumns: [orders.storeId, orders.id],
+    }).onDelete("cascade"),
+    index("message_outbox_created_idx").on(t.storeId, t.createdAt.desc()),
+    index("message_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
+    check("message_outbox_channel", sql`${t.channel} in ('sms', 'whatsapp')`),
+  ],
+);
+
 /** Tables scoped by row-level security; kept in step with drizzle/0001_rls.sql by a test. */
 // ───────────────────────────── shipping (issue 33, decision 039) ─────────────────────────────
 
@@ -1713,4 +1761,5 @@ export const tenantTables = [
   "staff_roles",
   "audit_log",
   "staff_invitations",
+  "message_outbox",
 ] as const;

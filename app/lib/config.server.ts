@@ -116,6 +116,11 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: url(["http:", "https:"]),
   STRIPE_DEMO_CONNECT: flag(["1"], ["0"]),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_SMS_FROM: optionalText,
+  TWILIO_WHATSAPP_FROM: optionalText,
+  TWILIO_API_BASE: url(["http:", "https:"]),
   REQUEST_LOG: flag(["1"], ["0"]),
   METRICS_PORT: wholeNumber(0, 65_535),
   METRICS_HOST: optionalText,
@@ -163,6 +168,14 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   stripe: { secretKey?: string; webhookSecret?: string; apiBase?: string; demoConnect: boolean };
+  /** SMS and WhatsApp through Twilio (issue 34, decision 040); unset: messages are only logged. */
+  twilio: {
+    accountSid?: string;
+    authToken?: string;
+    smsFrom?: string;
+    whatsappFrom?: string;
+    apiBase?: string;
+  };
   requestLog: boolean;
   /** No listener without a port (decision 021). */
   metrics: { port: number; host: string } | null;
@@ -248,6 +261,13 @@ export function loadConfig(env: Env): Config {
       webhookSecret: v.STRIPE_WEBHOOK_SECRET,
       apiBase: v.STRIPE_API_BASE,
       demoConnect: v.STRIPE_DEMO_CONNECT !== false,
+    },
+    twilio: {
+      accountSid: v.TWILIO_ACCOUNT_SID,
+      authToken: v.TWILIO_AUTH_TOKEN,
+      smsFrom: v.TWILIO_SMS_FROM,
+      whatsappFrom: v.TWILIO_WHATSAPP_FROM,
+      apiBase: v.TWILIO_API_BASE,
     },
     requestLog: v.REQUEST_LOG !== false,
     metrics:

@@ -76,6 +76,12 @@ export interface StoreDef {
    */
   cod?: { feeCents: number; maxTotalCents?: number; feeSinceDays: number };
   /**
+   * "Ask shoppers to confirm Cash On Delivery orders" (issue 34, decision 040); off when absent.
+   * Not on for Dye & Shade Co. yet: the browser specs that place COD orders on it and then act on
+   * them expect them Confirmed (decision 040, "Not done here").
+   */
+  codConfirm?: boolean;
+  /**
    * Where the store's subscription stands (issue 12): a plan (package code) paid up to `days` from
    * seeding, or a trial of it. No Stripe ids: with the Stripe test server running, start-up makes
    * an active plan a subscription there (services/billing/demo-subscription.server.ts); without

@@ -192,13 +192,22 @@ const inFlight: Set<Promise<void>> = ((globalThis as Record<symbol, unknown>)[IN
  */
 export function deliverAfterCommit(storeId: string, ids: readonly string[]): void {
   if (ids.length === 0) return;
-  const delivery = deliverEmails(storeId, ids)
-    .then(() => undefined)
-    .catch((error: unknown) =>
-      logger.error({ emails: ids, ...errorFields(error) }, "emails not delivered yet"),
-    )
-    .finally(() => inFlight.delete(delivery));
-  inFlight.add(delivery);
+  trackDelivery(
+    deliverEmails(storeId, ids)
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        logger.error({ emails: ids, ...errorFields(error) }, "emails not delivered yet"),
+      ),
+  );
+}
+
+/**
+ * Counts a delivery started after a commit (an email's, an SMS's) until it settles, for
+ * `deliveriesSettled`; `delivery` must not reject.
+ */
+export function trackDelivery(delivery: Promise<void>): void {
+  const tracked = delivery.finally(() => inFlight.delete(tracked));
+  inFlight.add(tracked);
 }
 
 /** Resolves once every delivery started by `deliverAfterCommit` so far has finished. */

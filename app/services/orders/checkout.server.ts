@@ -44,7 +44,8 @@ import type { PaymentMethod, ShippingInput } from "~/lib/validation/checkout";
 import { lockShopperCart } from "~/services/commerce/shopper-lock.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { deliverAfterCommit, enqueueEmails } from "~/services/email/email.server";
-import { confirmationEmail, loadCodConfirmSettings } from "./cod-confirmation.server";
+import { confirmationEmail, confirmationTexts, loadCodConfirmSettings } from "./cod-confirmation.server";
+import { deliverMessagesAfterCommit, enqueueMessages } from "~/services/messages/messages.server";
 import { refusalsOverLimit } from "./cod-refusals.server";
 import { normalizeMobile } from "~/lib/phone";
 import { linesInEmailOrder, orderEmailMessage } from "./order-emails.server";
@@ -298,6 +299,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
   let result: PlaceOrderResult;
   /** The order's emails, written in its transaction: delivered once it committed. */
   let emailIds: string[] = [];
+  let messageIds: string[] = [];
   /** Set when the transaction's work is done: an error from then on is the COMMIT's. */
   let committing = false;
   // The checkout token places one order however often the form is sent: an outage page that
@@ -485,6 +487,13 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
             : orderEmailMessage(ctx.mail, order!, linesInEmailOrder(lines), "order-placed"),
           ...recipients.map((admin) => orderAlertEmail(ctx.mail!, order!, linesInEmailOrder(lines), admin)),
         ]);
+        // The SMS and WhatsApp with the same link, in the same transaction (decision 040).
+        if (awaiting)
+          messageIds = await enqueueMessages(
+            tx,
+            store.id,
+            confirmationTexts(ctx.mail, order!, "order-awaiting-confirmation"),
+          );
       }
       committing = true;
       return {
@@ -513,6 +522,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
     metrics.orderPlaced(result.paymentMethod);
     // Not awaited: nothing after the commit may change or hold back the answer.
     deliverAfterCommit(store.id, emailIds);
+    deliverMessagesAfterCommit(store.id, messageIds);
   }
   return result;
 }

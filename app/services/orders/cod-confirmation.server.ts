@@ -27,6 +27,12 @@ import { getT } from "~/lib/i18n";
 import { errorFields, logger } from "~/lib/log.server";
 import { startSweeps } from "~/lib/sweeps.server";
 import { deliverAfterCommit, enqueueEmails } from "~/services/email/email.server";
+import { formatMoney } from "~/lib/money";
+import {
+  deliverMessagesAfterCommit,
+  enqueueMessages,
+  type TextMessage,
+} from "~/services/messages/messages.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { linesInEmailOrder, loadEmailStore, orderEmailMessage, sendOrderEmail } from "./order-emails.server";
 import { cancelOrderIn, readOrder, type OrderDetails } from "./orders.server";
@@ -83,6 +89,39 @@ export function confirmationEmail(
     link: confirmationLink(mail.origin, token),
     label: getT(order.locale)("codConfirmation.email.action"),
   });
+}
+
+/**
+ * The SMS and the WhatsApp message that ask the shopper to confirm (placed) or remind them, in
+ * the order's language, with the same link as the email; none without a mobile number read as
+ * E.164 (orders placed before it was kept).
+ */
+export function confirmationTexts(
+  mail: EmailStore,
+  order: typeof orders.$inferSelect,
+  kind: "order-awaiting-confirmation" | "order-confirmation-reminder",
+): TextMessage[] {
+  if (!order.phoneE164) return [];
+  const token = confirmationToken(order.storeId, order.id, order.confirmCancelAt ?? new Date());
+  const body = getT(order.locale)(
+    kind === "order-awaiting-confirmation"
+      ? "codConfirmation.message.placed"
+      : "codConfirmation.message.reminder",
+    {
+      store: mail.name,
+      number: order.number,
+      total: formatMoney(order.totalCents, order.currency, order.locale),
+      link: confirmationLink(mail.origin, token),
+    },
+  );
+  return (["sms", "whatsapp"] as const).map((channel) => ({
+    channel,
+    to: order.phoneE164!,
+    body,
+    kind,
+    locale: order.locale,
+    orderId: order.id,
+  }));
 }
 
 // ── Leaving awaiting_confirmation ──
@@ -272,7 +311,7 @@ async function cancelDue(storeId: string, now: Date, mail?: EmailStore): Promise
 
 async function remindDue(storeId: string, now: Date, mail?: EmailStore): Promise<number> {
   const db = await getDb();
-  const { count, emailIds } = await db.withStore(storeId, async (tx) => {
+  const { count, emailIds, messageIds } = await db.withStore(storeId, async (tx) => {
     // Claimed: the due time is cleared in the same statement, so one sweep sends each reminder.
     const claimed = await tx
       .update(orders)
@@ -286,7 +325,7 @@ async function remindDue(storeId: string, now: Date, mail?: EmailStore): Promise
         ),
       )
       .returning();
-    if (claimed.length === 0) return { count: 0, emailIds: [] as string[] };
+    if (claimed.length === 0) return { count: 0, emailIds: [] as string[], messageIds: [] as string[] };
     await tx.insert(orderEvents).values(
       claimed.map((order) => ({
         storeId,
@@ -295,7 +334,7 @@ async function remindDue(storeId: string, now: Date, mail?: EmailStore): Promise
         note: "Confirmation reminder sent",
       })),
     );
-    if (!mail) return { count: claimed.length, emailIds: [] as string[] };
+    if (!mail) return { count: claimed.length, emailIds: [] as string[], messageIds: [] as string[] };
     const lines = await tx
       .select()
       .from(orderItems)
@@ -320,9 +359,15 @@ async function remindDue(storeId: string, now: Date, mail?: EmailStore): Promise
         ),
       ),
     );
-    return { count: claimed.length, emailIds };
+    const messageIds = await enqueueMessages(
+      tx,
+      storeId,
+      claimed.flatMap((order) => confirmationTexts(mail, order, "order-confirmation-reminder")),
+    );
+    return { count: claimed.length, emailIds, messageIds };
   });
   deliverAfterCommit(storeId, emailIds);
+  deliverMessagesAfterCommit(storeId, messageIds);
   return count;
 }
 

@@ -81,6 +81,7 @@ export async function planStore(
       freeShippingThresholdCents: def.shipping?.freeFromCents ?? 0,
       codFeeCents: def.cod?.feeCents ?? 0,
       codMaxTotalCents: def.cod?.maxTotalCents ?? null,
+      codConfirm: def.codConfirm ?? false,
       timeZone: def.timeZone ?? "UTC",
       ...(def.vat
         ? {
