@@ -11,11 +11,18 @@ import { invoices, orders, stores, storeSettings } from "~/db/schema";
 import { placeOrder } from "~/services/orders/checkout.server";
 import { takeOrderStep } from "~/services/orders/order-transitions.server";
 import { markOrderPaid } from "~/services/orders/orders.server";
-import { FIRST_PREVIOUS_HASH, invoiceHash } from "~/services/tax/invoice-chain";
+import { FIRST_PREVIOUS_HASH, invoiceHash } from "~/lib/invoice-chain";
 import { findInvoice, issueInvoice, storedContent } from "~/services/tax/invoices.server";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";
 import { openTwoStores } from "../helpers/two-stores";
+import { answer } from "../helpers/routes";
+import { userCookie } from "../helpers/sessions";
+import { loader as shopperInvoiceLoader } from "~/routes/orders.$number.invoice";
+import { loader as adminInvoiceLoader } from "~/routes/admin_.orders.$number.invoice";
+import { loader as shopperOrderLoader } from "~/routes/orders.$number._index";
+import { users } from "~/db/schema";
+import type { AppLoadContext } from "@remix-run/node";
 import { ADDRESS, addProduct, fillCart, newToken, ORDER_SHIPPING } from "./checkout-fixtures";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -24,6 +31,8 @@ let db: TestDb;
 let alpha: StoreFixture;
 let beta: StoreFixture;
 let dye: string;
+let alphaCtx: AppLoadContext;
+let betaCtx: AppLoadContext;
 
 const REGISTERED = {
   vatRegistered: true,
@@ -64,7 +73,7 @@ async function invoicesOf(storeId: string) {
 }
 
 beforeAll(async () => {
-  ({ db, alpha, beta } = await openTwoStores());
+  ({ db, alpha, beta, alphaCtx, betaCtx } = await openTwoStores());
   await db.owner.update(storeSettings).set(REGISTERED).where(eq(storeSettings.storeId, alpha.storeId));
   dye = await addProduct(db, alpha.storeId, { slug: "inv-dye", priceCents: 11500, stock: 100 });
 }, 60_000);
@@ -107,7 +116,9 @@ describe("issuing", () => {
     expect(await findInvoice(alpha.storeId, order.number)).toBeNull();
     const [shipped] = await db.owner.select().from(orders).where(eq(orders.id, order.id));
     order = { ...order, ...shipped! };
-    expect((await takeOrderStep(alpha.storeId, order.number, "deliver", order, alpha.userId)).kind).toBe("done");
+    expect((await takeOrderStep(alpha.storeId, order.number, "deliver", order, alpha.userId)).kind).toBe(
+      "done",
+    );
 
     const document = await findInvoice(alpha.storeId, order.number);
     expect(document?.invoice).toMatchObject({
@@ -181,6 +192,99 @@ describe("issuing", () => {
   });
 });
 
+describe("the invoice pages", () => {
+  type Page = {
+    invoice: { number: number; simplified: boolean; seller: { vatNumber: string }; qrImage: string | null };
+  };
+  const load = (
+    loader: typeof shopperInvoiceLoader | typeof adminInvoiceLoader,
+    host: "alpha" | "beta",
+    number: number | string,
+    cookie: string,
+    lng = "en",
+  ) =>
+    answer<Page>(() =>
+      loader({
+        request: new Request(`http://${host}.localhost:3000/x/${number}/invoice?lng=${lng}`, {
+          headers: { Cookie: cookie },
+        }),
+        context: host === "alpha" ? alphaCtx : betaCtx,
+        params: { number: String(number) },
+      }),
+    );
+
+  it("shows the shopper their invoice and the admin any, with the QR; 404 for others and other stores", async () => {
+    const [first] = await invoicesOf(alpha.storeId);
+    const [order] = await db.owner.select().from(orders).where(eq(orders.id, first!.orderId));
+    const shopper = await userCookie(alpha.storeId, alpha.userId, "http://alpha.localhost:3000");
+    const adminId = uuidv7();
+    await db.owner
+      .insert(users)
+      .values({
+        storeId: alpha.storeId,
+        id: adminId,
+        email: "owner@alpha.test",
+        name: "Owner",
+        isAdmin: true,
+      });
+    const admin = await userCookie(alpha.storeId, adminId, "http://alpha.localhost:3000");
+
+    const own = await load(shopperInvoiceLoader, "alpha", order!.number, shopper, "ar");
+    expect(own.status).toBe(200);
+    expect(own.data.invoice).toMatchObject({
+      number: 1,
+      simplified: true,
+      seller: { vatNumber: "310122393500003" },
+    });
+    expect(own.data.invoice.qrImage).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect((await load(adminInvoiceLoader, "alpha", order!.number, admin)).status).toBe(200);
+    // The order page links to it.
+    const orderPage = await answer<{ invoiceNumber: number | null }>(() =>
+      shopperOrderLoader({
+        request: new Request(`http://alpha.localhost:3000/orders/${order!.number}`, {
+          headers: { Cookie: shopper },
+        }),
+        context: alphaCtx,
+        params: { number: String(order!.number) },
+      }),
+    );
+    expect(orderPage.data.invoiceNumber).toBe(1);
+
+    // Another shopper of the store; beta's shopper and admin on beta's host; junk numbers.
+    const other = await userCookie(
+      alpha.storeId,
+      await writeShopper(alpha.storeId),
+      "http://alpha.localhost:3000",
+    );
+    expect((await load(shopperInvoiceLoader, "alpha", order!.number, other)).status).toBe(404);
+    const betaShopper = await userCookie(beta.storeId, beta.userId, "http://beta.localhost:3000");
+    expect((await load(shopperInvoiceLoader, "beta", order!.number, betaShopper)).status).toBe(404);
+    const betaAdminId = uuidv7();
+    await db.owner
+      .insert(users)
+      .values({
+        storeId: beta.storeId,
+        id: betaAdminId,
+        email: "owner@beta.test",
+        name: "Owner",
+        isAdmin: true,
+      });
+    const betaAdmin = await userCookie(beta.storeId, betaAdminId, "http://beta.localhost:3000");
+    expect((await load(adminInvoiceLoader, "beta", order!.number, betaAdmin)).status).toBe(404);
+    expect((await load(adminInvoiceLoader, "alpha", "abc", admin)).status).toBe(404);
+    // An order without an invoice.
+    const [noInvoice] = await writeOrders(alpha.storeId, alpha.userId, 1);
+    const [row] = await db.owner.select().from(orders).where(eq(orders.id, noInvoice!));
+    expect((await load(adminInvoiceLoader, "alpha", row!.number, admin)).status).toBe(404);
+  });
+});
+
+async function writeShopper(storeId: string): Promise<string> {
+  const id = uuidv7();
+  await db.owner.insert(users).values({ storeId, id, email: `${id}@alpha.test`, name: "Other" });
+  return id;
+}
+
 describe.skipIf(!onPostgres)("200 concurrent issues", () => {
   it("take exactly the next 200 numbers, no gap, no duplicate, one chain", async () => {
     const before = (await invoicesOf(alpha.storeId)).length;
@@ -188,7 +292,9 @@ describe.skipIf(!onPostgres)("200 concurrent issues", () => {
     const issued = await Promise.all(ids.map((id) => issueInvoice(alpha.storeId, id)));
     expect(issued.every(Boolean)).toBe(true);
     const all = await invoicesOf(alpha.storeId);
-    expect(all.map((invoice) => invoice.number)).toEqual(Array.from({ length: before + 200 }, (_, i) => i + 1));
+    expect(all.map((invoice) => invoice.number)).toEqual(
+      Array.from({ length: before + 200 }, (_, i) => i + 1),
+    );
     for (let i = 1; i < all.length; i++) expect(all[i]!.previousHash).toBe(all[i - 1]!.hash);
   }, 60_000);
 });

@@ -10,7 +10,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { invoiceCounters, invoices, orderItems, orders, storeSettings } from "~/db/schema";
-import { FIRST_PREVIOUS_HASH, invoiceHash, type InvoiceContent, type InvoiceContentLine } from "./invoice-chain";
+import {
+  FIRST_PREVIOUS_HASH,
+  invoiceHash,
+  type InvoiceContent,
+  type InvoiceContentLine,
+} from "~/lib/invoice-chain";
 
 export interface IssuedInvoice {
   id: string;
@@ -86,7 +91,11 @@ async function contentFor(
  * lock); returns it, the existing one if it was issued before, or null when the store is not
  * registered for VAT or the order charged none.
  */
-export async function issueInvoiceIn(tx: Tx, storeId: string, orderId: string): Promise<IssuedInvoice | null> {
+export async function issueInvoiceIn(
+  tx: Tx,
+  storeId: string,
+  orderId: string,
+): Promise<IssuedInvoice | null> {
   const [existing] = await tx
     .select({ id: invoices.id, number: invoices.number, hash: invoices.hash })
     .from(invoices)
@@ -214,16 +223,17 @@ export async function findInvoice(
   });
 }
 
-/** Whether the store's order `number` has an invoice (the order pages' "Download invoice" link). */
-export async function hasInvoice(storeId: string, orderId: string): Promise<boolean> {
+/** The invoice number of the store's order `number`, or null (the order pages' "Download invoice" link). */
+export async function invoiceNumberOf(storeId: string, orderNumber: number): Promise<number | null> {
   const db = await getDb();
   const [row] = await db.withStore(storeId, (tx) =>
     tx
-      .select({ id: invoices.id })
+      .select({ number: invoices.number })
       .from(invoices)
-      .where(and(eq(invoices.storeId, storeId), eq(invoices.orderId, orderId))),
+      .innerJoin(orders, and(eq(orders.storeId, invoices.storeId), eq(orders.id, invoices.orderId)))
+      .where(and(eq(invoices.storeId, storeId), eq(orders.number, orderNumber))),
   );
-  return Boolean(row);
+  return row?.number ?? null;
 }
 
 /** The content an invoice's hash was computed over, rebuilt from what is stored (the chain check). */

@@ -28,7 +28,14 @@ export interface InvoiceContent {
   id: string;
   number: number;
   issuedAt: Date;
-  seller: { nameEn: string; nameAr: string; addressEn: string; addressAr: string; vatNumber: string; country: string };
+  seller: {
+    nameEn: string;
+    nameAr: string;
+    addressEn: string;
+    addressAr: string;
+    vatNumber: string;
+    country: string;
+  };
   buyer: { name: string; address: string; country: string };
   currency: string;
   lines: InvoiceContentLine[];
@@ -41,7 +48,7 @@ export interface InvoiceContent {
   previousHash: string;
 }
 
-/** One JSON text, keys in a fixed order (the interface's), lines as the order lists them. */
+/** One JSON text, fields in a fixed order (the interface's), lines sorted by their own text. */
 export function canonicalInvoice(content: InvoiceContent): string {
   return JSON.stringify([
     content.id,
@@ -57,15 +64,20 @@ export function canonicalInvoice(content: InvoiceContent): string {
     ],
     [content.buyer.name, content.buyer.address, content.buyer.country],
     content.currency,
-    content.lines.map((line) => [
-      line.nameEn,
-      line.nameAr,
-      line.quantity,
-      line.unitPriceCents,
-      line.lineTotalCents,
-      line.vatRateBp,
-      line.vatCents,
-    ]),
+    // Lines in the order of their own text (code units), whatever order they were read in.
+    content.lines
+      .map((line) =>
+        JSON.stringify([
+          line.nameEn,
+          line.nameAr,
+          line.quantity,
+          line.unitPriceCents,
+          line.lineTotalCents,
+          line.vatRateBp,
+          line.vatCents,
+        ]),
+      )
+      .sort(),
     content.shippingCents,
     content.codFeeCents,
     content.discountCents,
