@@ -218,15 +218,13 @@ describe("the invoice pages", () => {
     const [order] = await db.owner.select().from(orders).where(eq(orders.id, first!.orderId));
     const shopper = await userCookie(alpha.storeId, alpha.userId, "http://alpha.localhost:3000");
     const adminId = uuidv7();
-    await db.owner
-      .insert(users)
-      .values({
-        storeId: alpha.storeId,
-        id: adminId,
-        email: "owner@alpha.test",
-        name: "Owner",
-        isAdmin: true,
-      });
+    await db.owner.insert(users).values({
+      storeId: alpha.storeId,
+      id: adminId,
+      email: "owner@alpha.test",
+      name: "Owner",
+      isAdmin: true,
+    });
     const admin = await userCookie(alpha.storeId, adminId, "http://alpha.localhost:3000");
 
     const own = await load(shopperInvoiceLoader, "alpha", order!.number, shopper, "ar");
@@ -260,15 +258,13 @@ describe("the invoice pages", () => {
     const betaShopper = await userCookie(beta.storeId, beta.userId, "http://beta.localhost:3000");
     expect((await load(shopperInvoiceLoader, "beta", order!.number, betaShopper)).status).toBe(404);
     const betaAdminId = uuidv7();
-    await db.owner
-      .insert(users)
-      .values({
-        storeId: beta.storeId,
-        id: betaAdminId,
-        email: "owner@beta.test",
-        name: "Owner",
-        isAdmin: true,
-      });
+    await db.owner.insert(users).values({
+      storeId: beta.storeId,
+      id: betaAdminId,
+      email: "owner@beta.test",
+      name: "Owner",
+      isAdmin: true,
+    });
     const betaAdmin = await userCookie(beta.storeId, betaAdminId, "http://beta.localhost:3000");
     expect((await load(adminInvoiceLoader, "beta", order!.number, betaAdmin)).status).toBe(404);
     expect((await load(adminInvoiceLoader, "alpha", "abc", admin)).status).toBe(404);
