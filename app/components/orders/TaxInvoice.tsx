@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import type { InvoiceView } from "~/services/tax/invoice-view.server";
@@ -62,13 +63,18 @@ export function TaxInvoice({ invoice }: { invoice: InvoiceView }) {
             <h2 id="invoice-seller" className="text-lg font-bold">
               {t("invoice.seller")}
             </h2>
-            <p className="font-bold" dir="auto" data-testid="invoice-seller-name">
-              {invoice.seller.name}
+            {/* Names and addresses in either script keep the page's alignment (bdi, not dir=auto). */}
+            <p className="font-bold">
+              <bdi data-testid="invoice-seller-name">{invoice.seller.name}</bdi>
             </p>
-            {invoice.seller.otherName ? <p dir="auto">{invoice.seller.otherName}</p> : null}
+            {invoice.seller.otherName ? (
+              <p>
+                <bdi>{invoice.seller.otherName}</bdi>
+              </p>
+            ) : null}
             {invoice.seller.address ? (
-              <p dir="auto" className="break-words">
-                {invoice.seller.address}
+              <p className="break-words">
+                <bdi>{invoice.seller.address}</bdi>
               </p>
             ) : null}
             <p>
@@ -79,11 +85,11 @@ export function TaxInvoice({ invoice }: { invoice: InvoiceView }) {
             <h2 id="invoice-buyer" className="text-lg font-bold">
               {t("invoice.buyer")}
             </h2>
-            <p className="font-bold" dir="auto">
-              {invoice.buyer.name}
+            <p className="font-bold">
+              <bdi>{invoice.buyer.name}</bdi>
             </p>
-            <p dir="auto" className="break-words">
-              {invoice.buyer.address}
+            <p className="break-words">
+              <bdi>{invoice.buyer.address}</bdi>
             </p>
             {invoice.buyer.country ? <p>{invoice.buyer.country}</p> : null}
           </section>
@@ -157,7 +163,7 @@ export function TaxInvoice({ invoice }: { invoice: InvoiceView }) {
           </p>
         </section>
 
-        <dl className="ms-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1 break-inside-avoid">
+        <dl className="ms-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-y-1 break-inside-avoid [&>dd]:ps-4">
           {invoice.shipping ? (
             <>
               <dt>{t("invoice.shipping")}</dt>
@@ -181,10 +187,12 @@ export function TaxInvoice({ invoice }: { invoice: InvoiceView }) {
             {invoice.totals.net}
           </dd>
           {invoice.totals.byRate.map((rate) => (
-            <div key={rate.rate} className="contents" data-testid="invoice-vat-rate">
+            <Fragment key={rate.rate}>
               <dt>{t("invoice.vatAt", { rate: rate.rate, net: rate.net })}</dt>
-              <dd className="text-end whitespace-nowrap">{rate.vat}</dd>
-            </div>
+              <dd className="text-end whitespace-nowrap" data-testid="invoice-vat-rate">
+                {rate.vat}
+              </dd>
+            </Fragment>
           ))}
           <dt className="font-bold">{t("invoice.vatTotal")}</dt>
           <dd className="text-end font-bold whitespace-nowrap" data-testid="invoice-vat">
