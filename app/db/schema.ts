@@ -1253,6 +1253,66 @@ export const orderItems = pgTable(
   ],
 );
 
+/**
+ * A store's invoice sequence (issue 35, decision 043): the last number issued and that invoice's
+ * hash. Issuing locks this row (`FOR UPDATE`) in the transaction that inserts the invoice, so two
+ * concurrent issues take consecutive numbers and each links to the hash of the one before.
+ */
+export const invoiceCounters = pgTable(
+  "invoice_counters",
+  {
+    storeId: storeId(),
+    lastNumber: integer("last_number").notNull().default(0),
+    lastHash: text("last_hash"),
+  },
+  (t) => [primaryKey({ columns: [t.storeId] }), storeFk("invoice_counters_store_fk", t.storeId)],
+);
+
+/**
+ * A tax invoice (issue 35, decision 043): one per order, issued when a VAT-registered store's
+ * card order is paid or COD order delivered. Seller and buyer are copies as they were at issue;
+ * the lines, amounts and rates are the order's (frozen at checkout, decision 042). `id` is the
+ * invoice's UUID, `number` the counter value, `previous_hash` and `hash` the chain (Base64 of a
+ * SHA-256 of the canonical content): what ZATCA phase 2 asks of each invoice.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    storeId: storeId(),
+    id: id(),
+    orderId: uuid("order_id").notNull(),
+    number: integer("number").notNull(),
+    /** B2C in Saudi Arabia: a simplified tax invoice (the QR's kind). */
+    simplified: boolean("simplified").notNull().default(true),
+    sellerNameEn: text("seller_name_en").notNull(),
+    sellerNameAr: text("seller_name_ar").notNull(),
+    sellerAddressEn: text("seller_address_en").notNull(),
+    sellerAddressAr: text("seller_address_ar").notNull(),
+    sellerVatNumber: text("seller_vat_number").notNull(),
+    sellerCountry: text("seller_country").notNull(),
+    buyerName: text("buyer_name").notNull(),
+    buyerAddress: text("buyer_address").notNull(),
+    buyerCountry: text("buyer_country").notNull(),
+    currency: text("currency").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    previousHash: text("previous_hash").notNull(),
+    hash: text("hash").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "invoices_order_fk",
+      columns: [t.storeId, t.orderId],
+      foreignColumns: [orders.storeId, orders.id],
+    }).onDelete("cascade"),
+    unique("invoices_store_order_key").on(t.storeId, t.orderId),
+    unique("invoices_store_number_key").on(t.storeId, t.number),
+    check("invoices_number_positive", sql`${t.number} > 0`),
+  ],
+);
+
 export const orderEvents = pgTable(
   "order_events",
   {
@@ -1762,4 +1822,6 @@ export const tenantTables = [
   "audit_log",
   "staff_invitations",
   "message_outbox",
+  "invoice_counters",
+  "invoices",
 ] as const;

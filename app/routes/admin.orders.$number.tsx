@@ -20,6 +20,7 @@ import { getAdminOrder } from "~/services/orders/admin-orders.server";
 import { orderView } from "~/services/orders/order-view.server";
 import { takeOrderStep } from "~/services/orders/order-transitions.server";
 import { orderRefusalHistory } from "~/services/orders/cod-refusals.server";
+import { invoiceNumberOf } from "~/services/tax/invoices.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("admin.orders.detailTitle", { number: args.data?.order.number ?? "" }) });
@@ -38,6 +39,8 @@ export const loader = adminLoader("orders.view", async ({ store, params, locale 
     steps: availableSteps(order),
     // The store's COD history of this order's phone, other orders only (issue 34 item 6).
     refusals: await orderRefusalHistory(store.id, order.id),
+    // Its tax invoice, once issued (issue 35, decision 043).
+    invoiceNumber: await invoiceNumberOf(store.id, order.number),
   };
 });
 
@@ -95,7 +98,8 @@ export const action = adminAction(
 );
 
 export default function AdminOrderPage() {
-  const { order, account, orderLocale, actors, steps, refusals } = useLoaderData<typeof loader>();
+  const { order, account, orderLocale, actors, steps, refusals, invoiceNumber } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const fields = (intent: string) => ({
@@ -137,6 +141,16 @@ export default function AdminOrderPage() {
             className={buttonClass({ variant: "secondary" })}
           >
             {t("admin.orders.packingSlip")}
+          </a>
+        )}
+        {invoiceNumber === null ? null : (
+          <a
+            href={`/admin/orders/${order.number}/invoice`}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClass({ variant: "secondary" })}
+          >
+            {t("invoice.download")}
           </a>
         )}
       </div>

@@ -5,7 +5,7 @@ import { badRequest, Refusal } from "~/http/refusal.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { emailStore } from "~/services/email/email-templates.server";
 import { confirmShopperOrder } from "~/services/orders/cod-confirmation.server";
-import { Button } from "~/components/ui/Button";
+import { Button, buttonClass } from "~/components/ui/Button";
 import { useTranslation } from "~/lib/use-translation";
 import { CancelOrderDialog } from "~/components/orders/CancelOrderDialog";
 import { OrderDetailsView } from "~/components/orders/OrderDetailsView";
@@ -14,6 +14,7 @@ import { shopperAction, shopperLoader } from "~/http/handlers.server";
 import { entityFromPath, notFoundPage, ORDER_PATH, pathKey } from "~/http/entity.server";
 import { seo } from "~/lib/seo";
 import { findShopperOrder } from "~/services/orders/shopper-order.server";
+import { invoiceNumberOf } from "~/services/tax/invoices.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, page: (t) => t("orders.detailsTitle", { number: args.params.number ?? "" }) });
@@ -24,7 +25,8 @@ export const loader = shopperLoader(async ({ store, user, params, locale }) => {
     (number) => findShopperOrder(store, user.id, number, locale),
     ORDER_PATH,
   );
-  return { order };
+  // Its tax invoice, once issued (issue 35, decision 043).
+  return { order, invoiceNumber: await invoiceNumberOf(store.id, order.number) };
 });
 
 /**
@@ -41,7 +43,7 @@ export const action = shopperAction(async ({ store, user, params, form }) => {
 });
 
 export default function OrderDetailsPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, invoiceNumber } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
@@ -54,6 +56,16 @@ export default function OrderDetailsPage() {
       <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-extrabold">{t("orders.detailsTitle", { number: order.number })}</h1>
         <div className="flex flex-wrap gap-2">
+          {invoiceNumber === null ? null : (
+            <a
+              href={`/orders/${order.number}/invoice`}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClass({ variant: "secondary" })}
+            >
+              {t("invoice.download")}
+            </a>
+          )}
           {order.status === "awaiting_confirmation" ? (
             <Form method="post">
               <Button name="intent" value="confirm">

@@ -10,6 +10,8 @@ import { ensureDemoData } from "~/db/seed/ensure.server";
 import { planStore } from "~/db/seed/plan";
 import { DYES_STORE } from "~/db/seed/stores";
 import { verifyPassword } from "~/services/identity/passwords.server";
+import { invoiceHash } from "~/lib/invoice-chain";
+import { findInvoice, storedContent } from "~/services/tax/invoices.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 const DAY = 86_400_000;
@@ -744,6 +746,40 @@ describe("VAT (issue 35)", () => {
     // 15 % inside the prices is 15/115 of them: the sum of per-line roundings stays within a cent a line.
     expect(Math.abs(dyes!.vat - Math.round((dyes!.total * 15) / 115))).toBeLessThanOrEqual(dyes!.n * 3);
     expect(inks).toMatchObject({ vat: 0, lines_vat: 0, rates_vat: 0 });
+  });
+
+  it("gives Dye & Shade Co.'s paid card and delivered COD orders invoices 1..N, chained; Ink Atelier none", async () => {
+    const due = await rows<{ slug: string; id: string; store_id: string; number: number }>(sql`
+      select s.slug, o.id, o.store_id, o.number from orders o join stores s on s.id = o.store_id
+       where (o.payment_method = 'card' and exists (select 1 from order_events e where e.order_id = o.id
+                and e.type = 'payment' and e.payment_status = 'paid'))
+          or (o.payment_method = 'cod' and exists (select 1 from order_events e where e.order_id = o.id
+                and e.type = 'status' and e.to_status = 'delivered'))`);
+    const issued = await rows<{
+      slug: string;
+      order_id: string;
+      number: number;
+      hash: string;
+      previous_hash: string;
+    }>(sql`
+      select s.slug, i.order_id, i.number, i.hash, i.previous_hash from invoices i join stores s on s.id = i.store_id
+       order by s.slug, i.number`);
+    const dyesDue = due.filter((order) => order.slug === "dyes");
+    expect(dyesDue.length).toBeGreaterThan(10);
+    expect(issued.map((invoice) => invoice.order_id).sort()).toEqual(dyesDue.map((order) => order.id).sort());
+    expect(issued.map((invoice) => invoice.number)).toEqual(dyesDue.map((_, index) => index + 1));
+    expect(issued.every((invoice) => invoice.slug === "dyes")).toBe(true);
+    for (let i = 1; i < issued.length; i++) expect(issued[i]!.previous_hash).toBe(issued[i - 1]!.hash);
+    const [counter] = await rows<{ last_number: number; last_hash: string }>(
+      sql`select * from invoice_counters`,
+    );
+    expect(counter).toMatchObject({ last_number: issued.length, last_hash: issued.at(-1)!.hash });
+    // Each hash is the one the app computes over what is stored (the next issue links to it).
+    const storeId = dyesDue[0]!.store_id;
+    for (const order of dyesDue.slice(0, 5)) {
+      const document = await findInvoice(storeId, order.number);
+      expect(invoiceHash(storedContent(document!))).toBe(document!.invoice.hash);
+    }
   });
 });
 

@@ -127,6 +127,8 @@ export async function writeStorePlan(db: AppDatabase, plan: StorePlan): Promise<
     await insertAll(tx, schema.orders, plan.orders);
     await insertAll(tx, schema.orderItems, plan.orderItems);
     await insertAll(tx, schema.orderEvents, plan.orderEvents);
+    await insertAll(tx, schema.invoices, plan.invoices.invoices);
+    await insertAll(tx, schema.invoiceCounters, plan.invoices.counters);
     await insertAll(tx, schema.auditLog, plan.auditLog);
     await insertAll(tx, schema.discountCodes, plan.discounts.codes);
     await insertAll(tx, schema.discountCodeTargets, plan.discounts.targets);

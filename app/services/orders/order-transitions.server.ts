@@ -42,6 +42,7 @@ import {
   type OrderEmailKind,
 } from "./order-emails.server";
 import { cancelOrderIn } from "./orders.server";
+import { issueInvoiceIn } from "~/services/tax/invoices.server";
 import { errorFields, logger } from "~/lib/log.server";
 
 /** The history notes of the staff's by-phone steps (issue 34); who took them is the event's actor. */
@@ -233,7 +234,7 @@ export async function takeOrderStep(
 async function applyStatusStep(
   tx: Tx,
   storeId: string,
-  steppedOrders: readonly { id: string; status: OrderStatusCode }[],
+  steppedOrders: readonly { id: string; status: OrderStatusCode; paymentMethod: "card" | "cod" }[],
   step: Exclude<OrderStep, "cancel" | "markPaid" | "refuseByPhone" | "refuseOnDelivery">,
   adminUserId: string,
 ): Promise<OrderStatusCode> {
@@ -262,6 +263,11 @@ async function applyStatusStep(
       actorUserId: adminUserId,
     })),
   );
+  // A Cash On Delivery order's tax invoice is issued when it is delivered (decision 043), in this
+  // transaction, in the orders' lock order (a card order's was issued when it was paid).
+  if (step === "deliver")
+    for (const order of steppedOrders)
+      if (order.paymentMethod === "cod") await issueInvoiceIn(tx, storeId, order.id);
   // Confirmed by phone: nothing is due for it any more (the sweep reads only awaiting orders anyway).
   if (step === "confirmByPhone")
     await tx

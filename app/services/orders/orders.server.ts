@@ -23,6 +23,7 @@ import { releaseCodeUse } from "~/services/discounts/codes.server";
 import { lineImageId } from "~/services/catalog/product-columns.server";
 import { sendOrderEmail } from "./order-emails.server";
 import { subtractTrending } from "./trending.server";
+import { issueInvoiceIn } from "~/services/tax/invoices.server";
 
 export type OrderStatus = (typeof orderStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -447,6 +448,8 @@ export async function markOrderPaidIn(
     { storeId, orderId, type: "payment", paymentStatus: "paid" },
     { storeId, orderId, type: "status", fromStatus: "pending", toStatus: "confirmed" },
   ]);
+  // A card order's tax invoice is issued when it is paid (decision 043), in this transaction.
+  await issueInvoiceIn(tx, storeId, orderId);
   return { kind: "paid", orderId };
 }
 

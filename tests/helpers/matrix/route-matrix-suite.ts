@@ -81,6 +81,8 @@ interface StoreData {
   shippingRateId: string | null;
   /** One of the store's custom staff roles (the first by name), or null. */
   staffRoleId: string | null;
+  /** An order with a tax invoice (issue 35), the matrix shopper's when they have one; or null. */
+  invoiceOrderNumber: number | null;
   subSlug: string;
   /** Product names of this store that the other store does not have. */
   ownNames: string[];
@@ -268,7 +270,10 @@ async function send(probe: Probe): Promise<Outcome> {
 /** A route's path with its parameters filled from one store's data ("?index" for index routes). */
 function pathFor(route: AppRoute, data: StoreData): string {
   const own = idParamFor(route.path, data);
+  // An invoice's page (issue 35) is the invoice of an order that has one.
+  const invoice = /\/:number\/invoice$/.test(route.path) && data.invoiceOrderNumber !== null;
   const filled = (own ? route.path.replace(/:id\b/, own) : route.path)
+    .replace(/:number/, invoice ? String(data.invoiceOrderNumber) : ":number")
     .replace(/:slug/, route.path.startsWith("/categories") ? data.categorySlug : data.productSlug)
     .replace(/:sub/, data.subSlug)
     .replace(/:token/, "matrix-token-that-does-not-exist-0000000000")
@@ -377,6 +382,10 @@ const STORE_DATA_SQL = (slug: string) => sql`
       (select id from shipping_zones z where z.store_id = s.id order by z.position, z.id limit 1)
       order by r.position, r.id limit 1) as "shippingRateId",
     (select id from staff_roles r where r.store_id = s.id order by r.name, r.id limit 1) as "staffRoleId",
+    (select o.number from invoices i join orders o on o.store_id = i.store_id and o.id = i.order_id
+      where i.store_id = s.id
+      order by o.user_id <> (select id from users u where u.store_id = s.id and not u.is_admin order by u.email limit 1),
+        i.number limit 1) as "invoiceOrderNumber",
     (select id from reviews r where r.store_id = s.id
       order by (r.reply is null), (r.status <> 'published'), r.id limit 1) as "reviewId",
     (select c.slug from categories c join categories p on p.store_id = c.store_id and p.id = c.parent_id

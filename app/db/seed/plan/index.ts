@@ -13,6 +13,7 @@ import { planBaskets, planContactRequests, planPeople } from "./people";
 import { planReviews } from "./reviews";
 import { planSales } from "./sales";
 import { applyDemoVat } from "./vat";
+import { planInvoices } from "./invoices";
 import { daysBefore, type StorePlan } from "./types";
 
 export async function planStore(
@@ -50,6 +51,16 @@ export async function planStore(
   const discounts = planDiscounts(storeId, def, categories, products, orders, now);
   // After the codes: VAT comes from each order's final lines, shipping, fee and code.
   applyDemoVat(def, orders.orders, orders.orderItems, discounts.codes);
+  // After VAT: the invoices of the paid card and delivered COD orders of a registered store. The
+  // seller is in the settings' default country (Saudi Arabia; the seed sets none).
+  const invoices = planInvoices(
+    storeId,
+    def,
+    { addressEn: def.content.contactAddressEn, addressAr: def.content.contactAddressAr, country: "SA" },
+    orders.orders,
+    orders.orderItems,
+    orders.orderEvents,
+  );
   const baskets = demoShopper
     ? planBaskets(storeId, def, demoShopper, products, now)
     : { cartItems: [], wishlistItems: [] };
@@ -109,6 +120,7 @@ export async function planStore(
     orders: orders.orders,
     orderItems: orders.orderItems,
     orderEvents: orders.orderEvents,
+    invoices,
     variants,
     discounts,
     shipping: planShipping(storeId, def),

@@ -1,6 +1,7 @@
 import type * as schema from "~/db/schema";
 import type { ShippingPlan } from "../shipping";
 import type { DiscountsPlan } from "./discounts";
+import type { InvoicePlan } from "./invoices";
 import type { VariantPlan } from "./variants";
 
 /** Insert shapes of every row a demo store is made of. */
@@ -49,6 +50,8 @@ export interface StorePlan {
   orders: OrderRow[];
   orderItems: OrderItemRow[];
   orderEvents: OrderEventRow[];
+  /** Tax invoices of a VAT-registered store's paid and delivered orders (plan/invoices.ts). */
+  invoices: InvoicePlan;
   /** The activity log of the demo's setup (plan/audit.ts). */
   auditLog: (typeof schema.auditLog.$inferInsert)[];
   /** Custom staff roles and pending invitations (issue 36). */

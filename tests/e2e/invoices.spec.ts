@@ -1,0 +1,105 @@
+/**
+ * Tax invoices in a browser, English and Arabic (issue 35, decision 043): on a store of its own
+ * registered for VAT in Saudi Arabia, a shopper's Cash On Delivery order is shipped and delivered
+ * by the owner; the invoice then opens from the shopper's order page and from the admin order
+ * page, numbered 1, headed "Simplified Tax Invoice", with the store's VAT number and the ZATCA QR.
+ * Screenshots of the invoice at A4-ish desktop width and 390 px.
+ */
+import { hostUrl } from "./demo";
+import { newShopper, onStore, ownProduct, placeCodOrder } from "./support/shop";
+import {
+  dismissToasts,
+  expect,
+  expectNoAxeViolations,
+  expectToast,
+  ownStore,
+  shot,
+  t,
+  test,
+  waitForHydration,
+  type Locale,
+} from "./support/fixtures";
+import type { Page } from "@playwright/test";
+
+/** The invoice page as it opens from a link with target=_blank; checked and photographed. */
+async function checkInvoice(page: Page, locale: Locale, name: string): Promise<void> {
+  await expect(
+    page.getByRole("heading", { level: 1, name: t(locale, "invoice.headingSimplified") }),
+  ).toBeVisible();
+  await expect(page.getByTestId("invoice-number")).toHaveText("1");
+  await expect(page.getByTestId("invoice-vat-number")).toHaveText("310122393500003");
+  await expect(page.getByTestId("invoice-seller-name")).toHaveText(
+    locale === "ar" ? "شركة الأصباغ للتجارة" : "Own Dyes Trading Co.",
+  );
+  await expect(page.getByTestId("invoice-qr")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+  await expectNoAxeViolations(page, `invoice (${name})`);
+  // A4 is 210 mm wide: about 794 CSS px at 96 dpi.
+  for (const width of [794, 390]) {
+    await page.setViewportSize({ width, height: 1123 });
+    // Nothing wider than the page at either width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shot(page, `invoice-${name}-${locale}-${width}`);
+  }
+}
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test(`a delivered order's tax invoice opens for the shopper and the admin (${locale})`, async ({
+    page,
+    browser,
+  }) => {
+    // A store set up, an order placed and taken to delivered, two invoice pages checked.
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { store } = await ownStore(page, `invoice-${locale}`, locale);
+    await page.goto(hostUrl(store, `/admin/storesetting/tax?lng=${locale}`));
+    await page.getByLabel(t(locale, "tax.registered")).check();
+    await page.getByLabel(t(locale, "tax.vatNumber")).fill("310122393500003");
+    await page.getByLabel(t(locale, "tax.legalNameEn")).fill("Own Dyes Trading Co.");
+    await page.getByLabel(t(locale, "tax.legalNameAr")).fill("شركة الأصباغ للتجارة");
+    await page.getByRole("button", { name: t(locale, "tax.save") }).click();
+    await expectToast(page, t(locale, "toast.updateSuccess"));
+
+    const slug = await ownProduct(page, store, {
+      nameEn: `Invoice Woad ${locale}`,
+      nameAr: "صبغة الوسمة",
+      price: "115.00",
+      stock: 5,
+    });
+    const { page: shopper, context } = await newShopper(browser, locale, store, "Huda");
+    const number = await placeCodOrder(shopper, locale, slug, 1, store);
+
+    // The owner ships and delivers it: the invoice is issued on delivery.
+    await page.goto(onStore(store, `/admin/orders/${number}`, locale));
+    for (const step of ["ship", "deliver"] as const) {
+      await waitForHydration(page);
+      await dismissToasts(page, locale);
+      await page.getByRole("button", { name: t(locale, `admin.orders.steps.${step}`) }).click();
+      const dialog = page.getByRole("dialog", {
+        name: t(locale, `admin.orders.confirmTitles.${step}`, { number }),
+      });
+      await dialog.getByRole("button", { name: t(locale, `admin.orders.steps.${step}`) }).click();
+      await expect(dialog).toBeHidden({ timeout: 30_000 });
+      await expectToast(page, t(locale, `admin.orders.done.${step}`, { number }));
+    }
+
+    // The shopper's order page links to it (a new tab).
+    await shopper.goto(onStore(store, `/orders/${number}`, locale));
+    const [shopperInvoice] = await Promise.all([
+      shopper.context().waitForEvent("page"),
+      shopper.getByRole("link", { name: t(locale, "invoice.download") }).click(),
+    ]);
+    await shopperInvoice.waitForLoadState();
+    await checkInvoice(shopperInvoice, locale, "shopper");
+    await context.close();
+
+    // And the admin's order page.
+    await page.reload();
+    const [adminInvoice] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("link", { name: t(locale, "invoice.download") }).click(),
+    ]);
+    await adminInvoice.waitForLoadState();
+    await checkInvoice(adminInvoice, locale, "admin");
+  });
+}
