@@ -54,6 +54,7 @@ describe("priceCode", () => {
       eligibleCents: 1500,
       eligibleLines: 2,
       amountCents: 150,
+      reaches: [true, true],
     });
     // 3 × 4.15 = 12.45 → 1.245 → 1.25 (not 3 × 0.42).
     expect(price([line("odd", 415, 3)], rule({})).amountCents).toBe(125);
@@ -67,6 +68,7 @@ describe("priceCode", () => {
       eligibleCents: 1000,
       eligibleLines: 1,
       amountCents: 100,
+      reaches: [true, false],
     });
     expect(
       price(lines, rule({ scope: "categories", categoryIds: new Set(["inks-sub"]) })).eligibleCents,
@@ -76,6 +78,7 @@ describe("priceCode", () => {
       eligibleCents: 0,
       eligibleLines: 0,
       amountCents: 0,
+      reaches: [false, false],
     });
   });
 
