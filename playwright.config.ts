@@ -6,13 +6,12 @@
  * Playwright loads this file in the runner and again in every worker. The runner picks the port
  * and data dir and puts them in process.env, which the workers inherit, so all agree.
  */
-import { execSync, spawnSync } from "node:child_process";
+import { execSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { createScratchDatabase } from "./tests/helpers/scratch-database";
 
 /** Free ports, all held open until every one is chosen so none is handed out twice. */
 async function freePorts(count: number): Promise<number[]> {
@@ -54,24 +53,6 @@ if (!process.env.E2E_DATA_DIR) {
   // Runs after Playwright has stopped the web server.
   process.on("exit", () => rmSync(created, { recursive: true, force: true }));
 }
-// With a PostgreSQL server (TEST_DATABASE_URL, as CI has), the app under test runs on a scratch
-// database of its own there, unless E2E_DATABASE=pglite asks for the embedded one (decision 036).
-if (
-  process.env.E2E_DATABASE_URL === undefined &&
-  process.env.TEST_DATABASE_URL &&
-  process.env.E2E_DATABASE !== "pglite"
-) {
-  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, "e2e");
-  await scratch.keep();
-  process.env.E2E_DATABASE_URL = scratch.url;
-  // Runs after Playwright has stopped the web server; an exit handler may only block.
-  process.on("exit", () => {
-    spawnSync(process.execPath, ["--import", "tsx", "tests/helpers/drop-database.ts", scratch.url], {
-      stdio: "inherit",
-    });
-  });
-}
-process.env.E2E_DATABASE_URL ??= "";
 const port = Number(process.env.E2E_PORT);
 const TWILIO_E2E_SID = "AC000000000000000000000000000e2e00";
 const dataDir = process.env.E2E_DATA_DIR;
@@ -154,13 +135,8 @@ export default defineConfig({
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         REQUEST_LOG: "0",
-        // A scratch database of its own, or the embedded one: never one the developer's shell points at.
-        DATABASE_URL: process.env.E2E_DATABASE_URL,
-        APP_DATABASE_URL: "",
-        // Production on PostgreSQL refuses to start without one; the embedded demo makes its own.
-        SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
-        // The demo stores, which PostgreSQL does not get by itself.
-        SEED_DEMO: "1",
+        // The embedded database under test, never one the developer's shell points at.
+        DATABASE_URL: "",
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_MAIL_SMTP_PORT}`,
         // As behind a reverse proxy: each test sends its own X-Forwarded-For, so the per-address
         // rate limits apply per test rather than to the whole suite on 127.0.0.1.
