@@ -81,8 +81,6 @@ export function useSchemaForm(
   const [errors, setErrors] = useState<FieldErrorMap>(reply?.error ?? {});
   const schema = useRef<ZodTypeAny | null>(null);
   const requested = useRef(false);
-  // Marks the form once the browser checks as you type: what a test waits for, not the network.
-  const [checksLive, setChecksLive] = useState(false);
   const touched = useRef(new Set<string>());
 
   // A new answer from the server replaces whatever the browser found (state adjusted while
@@ -137,13 +135,11 @@ export function useSchemaForm(
     ref: formRef,
     // The messages are the SPEC's, translated, from the schema: never the browser's own bubbles.
     noValidate: true,
-    "data-checks": checksLive ? "live" : undefined,
     onFocus: () => {
       if (requested.current) return;
       requested.current = true;
       void loadSchema().then((loaded) => {
         schema.current = loaded;
-        setChecksLive(true);
       });
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {

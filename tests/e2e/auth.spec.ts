@@ -94,7 +94,7 @@ for (const locale of ["en", "ar"] as const) {
       const name = page.getByLabel(t(locale, "auth.fields.name"));
       await name.focus();
       // The schema loads on the form's first focus; validation in the browser starts once it has.
-      await expect(page.locator('form[data-checks="live"]', { has: name })).toHaveCount(1);
+      await page.waitForLoadState("networkidle");
       await name.fill("Bob");
       await name.blur();
       await expect(page.getByText(t(locale, "validation.storeName"))).toBeVisible();

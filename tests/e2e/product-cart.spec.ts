@@ -132,12 +132,13 @@ for (const locale of ["en", "ar"] as const) {
       // Checked as you type, with the action's own schema, before anything is sent.
       const title = page.getByLabel(t(locale, "reviews.title"), { exact: true });
       await title.focus();
-      // The schema loads on the form's first focus; the form says when it checks as you type.
-      await expect(page.locator('form[data-checks="live"]', { has: title })).toHaveCount(1);
-      await title.fill("x");
-      await title.fill("");
-      await title.blur();
-      await expect(page.getByText(t(locale, "reviews.titleRequired"))).toBeVisible();
+      // The schema loads on the form's first focus: retry until it answers.
+      await expect(async () => {
+        await title.fill("x");
+        await title.fill("");
+        await title.blur();
+        await expect(page.getByText(t(locale, "reviews.titleRequired"))).toBeVisible({ timeout: 1000 });
+      }).toPass();
       await page.getByRole("button", { name: t(locale, "reviews.submit") }).click();
       await expect(page.getByText(t(locale, "reviews.commentRequired"))).toBeVisible();
       expect(posts).toEqual([]);
