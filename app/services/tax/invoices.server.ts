@@ -23,6 +23,23 @@ export interface IssuedInvoice {
   hash: string;
 }
 
+/** An order's lines as its invoice lists them, in one fixed order (the hash depends on it). */
+function invoiceLines(tx: Tx, storeId: string, orderId: string): Promise<InvoiceContentLine[]> {
+  return tx
+    .select({
+      nameEn: orderItems.nameEn,
+      nameAr: orderItems.nameAr,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      lineTotalCents: orderItems.lineTotalCents,
+      vatRateBp: orderItems.vatRateBp,
+      vatCents: orderItems.vatCents,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)))
+    .orderBy(asc(orderItems.nameEn), asc(orderItems.id));
+}
+
 /** The invoice's content from its order and the store's settings, before it has a number. */
 async function contentFor(
   tx: Tx,
@@ -48,19 +65,7 @@ async function contentFor(
     .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
   // An order placed before the store registered charged no VAT: no tax invoice for it.
   if (!order || order.vatInclusive === null) return null;
-  const lines: InvoiceContentLine[] = await tx
-    .select({
-      nameEn: orderItems.nameEn,
-      nameAr: orderItems.nameAr,
-      quantity: orderItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-      lineTotalCents: orderItems.lineTotalCents,
-      vatRateBp: orderItems.vatRateBp,
-      vatCents: orderItems.vatCents,
-    })
-    .from(orderItems)
-    .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)))
-    .orderBy(asc(orderItems.nameEn), asc(orderItems.id));
+  const lines = await invoiceLines(tx, storeId, orderId);
   return {
     seller: {
       nameEn: seller.nameEn,
@@ -195,19 +200,7 @@ export async function findInvoice(
         ),
       );
     if (!row) return null;
-    const lines = await tx
-      .select({
-        nameEn: orderItems.nameEn,
-        nameAr: orderItems.nameAr,
-        quantity: orderItems.quantity,
-        unitPriceCents: orderItems.unitPriceCents,
-        lineTotalCents: orderItems.lineTotalCents,
-        vatRateBp: orderItems.vatRateBp,
-        vatCents: orderItems.vatCents,
-      })
-      .from(orderItems)
-      .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, row.order.id)))
-      .orderBy(asc(orderItems.nameEn), asc(orderItems.id));
+    const lines = await invoiceLines(tx, storeId, row.order.id);
     return {
       invoice: row.invoice,
       order: {
