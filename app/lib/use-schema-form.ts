@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import type { ZodTypeAny } from "zod";
 import { formatPath, INTENT_FIELD, parseFormValue, valueAt } from "~/lib/form-value";
 
@@ -104,20 +104,21 @@ export function useSchemaForm(
    * Checks the form (or only `fields`) against the schema; null until the schema has loaded. On
    * submit the button pressed is part of the form's value (`intent` of a form with two buttons).
    */
-  const validate = useCallback(
-    (form: HTMLFormElement, fields?: Set<string>, submitter?: HTMLElement | null): FieldErrorMap | null => {
-      if (!schema.current) return null;
-      const found = schemaErrors(schema.current, new FormData(form, submitter ?? null));
-      setErrors((current) => {
-        if (!fields) return found;
-        const next = { ...current };
-        for (const name of fields) next[name] = found[name];
-        return next;
-      });
-      return found;
-    },
-    [],
-  );
+  const validate = (
+    form: HTMLFormElement,
+    fields?: Set<string>,
+    submitter?: HTMLElement | null,
+  ): FieldErrorMap | null => {
+    if (!schema.current) return null;
+    const found = schemaErrors(schema.current, new FormData(form, submitter ?? null));
+    setErrors((current) => {
+      if (!fields) return found;
+      const next = { ...current };
+      for (const name of fields) next[name] = found[name];
+      return next;
+    });
+    return found;
+  };
 
   const fieldName = (event: { target: EventTarget }) => (event.target as HTMLInputElement).name || "";
   /**
@@ -140,6 +141,8 @@ export function useSchemaForm(
       requested.current = true;
       void loadSchema().then((loaded) => {
         schema.current = loaded;
+        // A field left before the schema came is checked now, not only on its next input.
+        if (formRef.current) validate(formRef.current, touched.current);
       });
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {

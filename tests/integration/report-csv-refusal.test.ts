@@ -69,7 +69,7 @@ it.each([
   ["startDate=2026-03-10&endDate=2026-03-01", "The end date is before the start date. No file was made."],
   ["startDate=bad", "Enter the dates as year-month-day, e.g. 2026-11-23. No file was made."],
   ["startDate=2020-01-01&endDate=2026-01-01", "Choose a range of at most 366 days. No file was made."],
-  ["by=week", "The report can be downloaded by day, by product or by variant. No file was made."],
+  ["by=week", "The report can be downloaded by day, by product, by variant or by VAT rate. No file was made."],
 ])("?%s → 400 with the reason as text, no file", async (query, reason) => {
   const answer = await download(query);
   expect(answer.status).toBe(400);
