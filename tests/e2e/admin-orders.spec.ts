@@ -116,8 +116,9 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await expect(page.getByText(t(locale, "admin.orders.noActions"))).toBeVisible();
     const by = t(locale, "admin.orders.by", { name: "" }).trim();
     const byShopper = t(locale, "admin.orders.byShopper", { name: "" }).trim();
-    // Placed by the shopper; shipped, delivered and paid by the admin.
-    await expect(page.getByText(new RegExp(`^${byShopper} `))).toHaveCount(1);
+    // Placed and confirmed by the shopper (the demo store asks for it); shipped, delivered and
+    // paid by the admin.
+    await expect(page.getByText(new RegExp(`^${byShopper} `))).toHaveCount(2);
     await expect(page.getByText(new RegExp(`^${by} (?!${byShopper.slice(by.length).trim()})`))).toHaveCount(
       3,
     );

@@ -1,6 +1,7 @@
 /**
  * Buying with Cash On Delivery in the browser, in English and Arabic: cart → checkout (address
- * saved, then the order placed) → the confirmed page → My orders → details → cancel in the
+ * saved, then the order placed) → the "please confirm" page (the demo store asks shoppers to
+ * confirm COD orders) → My orders → details, confirmed there → cancel in the
  * dialog → the cancelled page, with the product's stock taken and given back on its page; the
  * same journey without JavaScript (the confirmation page instead of the dialog); axe (WCAG 2.1
  * AA and best practices) on every page of it.
@@ -85,8 +86,9 @@ for (const locale of ["en", "ar"] as const) {
       await page.getByRole("button", { name: text(locale, "checkout.placeOrder") }).click();
       await expect(page).toHaveURL(/\/orders\/\d+\/confirmed/);
       await expectToast(page, text(locale, "toast.orderPlaced"));
+      // Dye & Shade asks its shoppers to confirm Cash On Delivery orders (issue 34).
       await expect(
-        page.getByRole("heading", { level: 1, name: text(locale, "orders.confirmedTitle") }),
+        page.getByRole("heading", { level: 1, name: text(locale, "codConfirmation.placed.title") }),
       ).toBeVisible();
       // The delivery address on one line, joined with the language's comma ("،" in Arabic).
       const comma = locale === "ar" ? "، " : ", ";
@@ -108,6 +110,9 @@ for (const locale of ["en", "ar"] as const) {
       await expect(
         page.getByRole("heading", { level: 1, name: text(locale, "orders.detailsTitle", { number }) }),
       ).toBeVisible();
+      await expect(page.getByText(text(locale, "orders.statuses.awaiting_confirmation")).first()).toBeVisible();
+      await page.getByRole("button", { name: text(locale, "codConfirmation.page.confirm") }).click();
+      await expectToast(page, text(locale, "codConfirmation.page.confirmedToast"));
       await expect(page.getByText(text(locale, "orders.statuses.confirmed")).first()).toBeVisible();
       await expectAccessible(page);
 

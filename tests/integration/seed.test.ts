@@ -452,6 +452,22 @@ describe("orders", () => {
     expect(outOfOrder.n).toBe(0);
   });
 
+  it("keeps dyes' Cash On Delivery orders of the last day waiting for the shopper, within their window", async () => {
+    const id = await storeId("dyes");
+    const waiting = await one<{ n: number; outside: number }>(sql`
+      select count(*)::int as n,
+             count(*) filter (where payment_method <> 'cod' or confirm_cancel_at is null or confirm_cancel_at <= ${ts(NOW)}
+               or confirm_cancel_at > created_at + interval '24 hours'
+               or (confirm_remind_at is not null and confirm_remind_at <= ${ts(NOW)}))::int as outside
+      from orders where store_id = ${id} and status = 'awaiting_confirmation'`);
+    expect(waiting.n).toBeGreaterThan(0);
+    expect(waiting.outside).toBe(0);
+    const settings = await one<{ cod_confirm: boolean }>(
+      sql`select cod_confirm from store_settings where store_id = ${id}`,
+    );
+    expect(settings.cod_confirm).toBe(true);
+  });
+
   it("places every order in the last 60 days, with a mix of statuses, payments and methods", async () => {
     const outside = await one<{ n: number }>(sql`
       select count(*)::int as n from orders
@@ -464,7 +480,14 @@ describe("orders", () => {
              array_agg(distinct payment_method order by payment_method) as methods
       from orders where store_id = ${id}`);
     // Every status and payment status an order can have, so each badge and page shows in the demo.
-    expect(mix.statuses).toEqual(["cancelled", "confirmed", "delivered", "pending", "shipped"]);
+    expect(mix.statuses).toEqual([
+      "awaiting_confirmation",
+      "cancelled",
+      "confirmed",
+      "delivered",
+      "pending",
+      "shipped",
+    ]);
     expect(mix.payments).toEqual(expect.arrayContaining(["failed", "paid", "refunded", "unpaid"]));
     expect(mix.methods).toEqual(["card", "cod"]);
     // Cash On Delivery delivered but not paid yet: the dashboard's "cash to collect".

@@ -124,6 +124,8 @@ export const DYES_STORE: StoreDef = {
   shipping: { feeCents: 499, freeFromCents: 5000 },
   // A Cash On Delivery fee, set ten days ago: the COD orders since then carry it.
   cod: { feeCents: 150, feeSinceDays: 10 },
+  // Cash On Delivery orders wait for the shopper's confirmation (issue 34, decision 040).
+  codConfirm: true,
   // Registered in Saudi Arabia; a number of the right shape (15 digits, 3 at both ends).
   vat: {
     number: "310122393500003",

@@ -29,6 +29,10 @@ export const FIRST_ORDER_NUMBER = 1001;
 export const ORDER_WINDOW_DAYS = 60;
 /** Cash On Delivery orders delivered more recently than this are still unpaid in the demo. */
 const CASH_SETTLES_DAYS = 5;
+/** The confirmation window of a store asking for it: the settings' defaults (decision 040). */
+const CONFIRM_REMIND_HOURS = 6;
+const CONFIRM_CANCEL_HOURS = 24;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export interface OrdersPlan {
   orders: OrderRow[];
@@ -225,6 +229,19 @@ export function planOrders(
       }
     }
 
+    // A store that asks shoppers to confirm COD orders (issue 34): its COD orders of the last
+    // day that nobody has moved since they were placed are still waiting for the shopper, with
+    // the reminder and the window's end still ahead or due. No random draw here either.
+    let confirmWindow: { remindAt: Date | null; cancelAt: Date } | null = null;
+    if (def.codConfirm && method === "cod" && status === "confirmed" && changes.length === 1) {
+      const cancelAt = new Date(placedAt.getTime() + CONFIRM_CANCEL_HOURS * HOUR_MS);
+      if (cancelAt.getTime() > now.getTime()) {
+        const remindAt = new Date(placedAt.getTime() + CONFIRM_REMIND_HOURS * HOUR_MS);
+        confirmWindow = { remindAt: remindAt.getTime() > now.getTime() ? remindAt : null, cancelAt };
+        status = "awaiting_confirmation";
+        (changes[0] as Change).to = status;
+      }
+    }
     const address = shopper.def.address;
     const lastChange = changes[changes.length - 1] as Change;
     // Cash On Delivery orders placed since the store set its COD fee carry it (decision 030).
@@ -256,6 +273,8 @@ export function planOrders(
       shipMobile: address.mobile,
       phoneE164: normalizeMobile(address.mobile, addressPlace(address).country),
       refusedOnDeliveryAt: refusedAt,
+      confirmRemindAt: confirmWindow?.remindAt ?? null,
+      confirmCancelAt: confirmWindow?.cancelAt ?? null,
       locale: shopper.def.locale,
       // Its quantities are in units_sold_7d above (the sweep takes them out when a week old).
       countedInTrending: status !== "cancelled" && placedAt.getTime() >= weekAgo,
