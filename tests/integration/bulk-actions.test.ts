@@ -25,7 +25,7 @@ import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.o
 import { loader as exportLoader } from "~/routes/admin.orders.export[.csv]";
 import { loader as slipsLoader } from "~/routes/admin_.orders.packing-slips";
 import { action as productsAction } from "~/routes/admin.products._index";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import type { TestDb } from "../helpers/db";
 import { explainOutput, type ExplainOutput } from "../helpers/explain";
 import type { StoreFixture } from "../helpers/fixtures";

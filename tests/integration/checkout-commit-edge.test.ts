@@ -19,7 +19,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, injec
 import { createDb, setDb, type Db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { action, loader } from "~/routes/checkout";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import { databaseHealth, type DatabaseHealth } from "../../server/outage/health";
 import { CommitFaultProxy, type CommitFault } from "../helpers/commit-fault-proxy";
 import type { TestDb } from "../helpers/db";

@@ -18,7 +18,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, injec
 import { createDb, setDb, type Db } from "~/db/client.server";
 import { cartItems, emailOutbox, orders, users } from "~/db/schema";
 import { action, loader } from "~/routes/checkout";
-import { deliveriesSettled, sweepOutbox } from "~/services/email/email.server";
+import { sweepOutbox } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import { CommitFaultProxy } from "../helpers/commit-fault-proxy";
 import type { TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";

@@ -19,7 +19,7 @@ import {
   storeSettings,
   users,
 } from "~/db/schema";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import {
   answerByLink,
   confirmAwaitingOrder,

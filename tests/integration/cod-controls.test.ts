@@ -22,7 +22,7 @@ import {
 } from "~/db/schema";
 import { parseCsv } from "~/lib/csv";
 import { formatMoney } from "~/lib/money";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { loader as confirmedLoader } from "~/routes/orders.$number.confirmed";
 import { loader as detailsLoader } from "~/routes/orders.$number._index";

@@ -20,7 +20,7 @@ import {
   storeSettings,
 } from "~/db/schema";
 import { logTo } from "~/lib/log.server";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import { sweepMessages } from "~/services/messages/messages.server";
 import { sweepCodConfirmations } from "~/services/orders/cod-confirmation.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";

@@ -21,7 +21,7 @@ import {
   users,
 } from "~/db/schema";
 import { normalizeMobile } from "~/lib/phone";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import { sweepCodConfirmations } from "~/services/orders/cod-confirmation.server";
 import { codMonthFigures, refusedOnDeliveryIn } from "~/services/reports/cod-figures.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";

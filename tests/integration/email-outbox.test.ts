@@ -6,7 +6,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema";
-import { MAX_ATTEMPTS, sendEmail, sweepOutbox, type EmailMessage } from "~/services/email/email.server";
+import { sendEmail, sweepOutbox, type EmailMessage } from "~/services/email/email.server";
+import { MAX_ATTEMPTS } from "~/services/outbox/outbox.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";
 import { startSmtpServer } from "../helpers/smtp";

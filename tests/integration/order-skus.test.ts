@@ -26,7 +26,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { loader as adminOrderLoader } from "~/routes/admin.orders.$number";
 import { loader as slipLoader } from "~/routes/admin_.orders.$number.packing-slip";
 import { loader as csvLoader } from "~/routes/admin.orders.export[.csv]";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";
 import { openTwoStores } from "../helpers/two-stores";

@@ -16,7 +16,7 @@ import { loader as ordersLoader } from "~/routes/admin.orders._index";
 import { action as roleAction, loader as roleLoader } from "~/routes/admin.staff.roles.$id";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff._index";
 import { action as acceptAction, loader as acceptLoader } from "~/routes/staff-invitation.$token";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import { acceptInvitation, readInvitation } from "~/services/staff/team.server";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";

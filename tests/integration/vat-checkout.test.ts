@@ -19,7 +19,7 @@ import {
   shippingAddresses,
   storeSettings,
 } from "~/db/schema";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import { loader as cartLoader } from "~/routes/cart";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import type { TestDb } from "../helpers/db";

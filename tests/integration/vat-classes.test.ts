@@ -20,7 +20,7 @@ import {
   storeSettings,
 } from "~/db/schema";
 import type { TaxClass } from "~/lib/vat-math";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import { loader as cartLoader } from "~/routes/cart";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import type { TestDb } from "../helpers/db";

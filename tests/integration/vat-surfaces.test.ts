@@ -22,7 +22,7 @@ import { loader as slipLoader } from "~/routes/admin_.orders.$number.packing-sli
 import { loader as reportLoader } from "~/routes/admin.sales.report";
 import { loader as reportCsvLoader } from "~/routes/admin.sales.report[.csv]";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";
 import { answer, contextFor, postForm } from "../helpers/routes";

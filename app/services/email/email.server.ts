@@ -11,15 +11,22 @@
  * process, at start and every minute) delivers whatever is due: messages whose process died
  * before delivering them, and retries.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getDb, rowsOf, type Db, type Tx } from "~/db/client.server";
+import { getDb, type Db, type Tx } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { metrics } from "~/lib/metrics.server";
 import { config } from "~/lib/config.server";
 import { startSweeps } from "~/lib/sweeps.server";
-import { errorFields, logger } from "~/lib/log.server";
+import { logger } from "~/lib/log.server";
+import {
+  claimDue,
+  deliverAfterCommitWith,
+  nextAttemptAt,
+  retryNote,
+  sweepDue,
+} from "~/services/outbox/outbox.server";
 
 export interface EmailMessage {
   to: string;
@@ -35,18 +42,9 @@ export interface EmailMessage {
 
 export type DeliveryStatus = "sent" | "logged" | "failed";
 
-/** Attempts before a message is given up (kept as "failed" with its last error). */
-export const MAX_ATTEMPTS = 8;
 /** A claimed message is not due again before this: longer than nodemailer's own time limits. */
-const CLAIM_LEASE = sql`interval '15 minutes'`;
+const CLAIM_LEASE_MINUTES = 15;
 export const OUTBOX_SWEEP_MS = 60_000;
-/** Messages one store's sweep delivers at a time, oldest first. */
-const SWEEP_BATCH = 50;
-
-/** The pause before attempt `attempts + 1`: 30 s, 1 min, 2 min, … up to an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
-}
 
 let transport: { url: string; transporter: Transporter } | undefined;
 function transporterFor(url: string): Transporter {
@@ -84,37 +82,16 @@ export async function enqueueEmails(tx: Tx, storeId: string, messages: readonly 
 
 type Claimed = typeof emailOutbox.$inferSelect;
 
-/** Claims the store's due messages (those of `ids` only, when given). */
+/** Claims the store's due messages (those of `ids` only, when given), oldest first. */
 async function claim(db: Db, storeId: string, ids: readonly string[] | null): Promise<Claimed[]> {
   return db.withStore(storeId, async (tx) => {
-    const due = await tx
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(
-        and(
-          eq(emailOutbox.storeId, storeId),
-          ids ? inArray(emailOutbox.id, [...ids]) : undefined,
-          lte(emailOutbox.nextAttemptAt, sql`now()`),
-        ),
-      )
-      .orderBy(asc(emailOutbox.createdAt))
-      .limit(SWEEP_BATCH)
-      // Another process claiming the same rows now skips them rather than waiting.
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
+    const claimed = await claimDue(tx, "email_outbox", storeId, ids, CLAIM_LEASE_MINUTES);
+    if (claimed.length === 0) return [];
     return tx
-      .update(emailOutbox)
-      .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${CLAIM_LEASE}` })
-      .where(
-        and(
-          eq(emailOutbox.storeId, storeId),
-          inArray(
-            emailOutbox.id,
-            due.map((row) => row.id),
-          ),
-        ),
-      )
-      .returning();
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.storeId, storeId), inArray(emailOutbox.id, claimed)))
+      .orderBy(asc(emailOutbox.createdAt));
   });
 }
 
@@ -137,9 +114,14 @@ async function deliver(db: Db, storeId: string, message: Claimed): Promise<Deliv
     } catch (cause) {
       status = "failed";
       error = cause instanceof Error ? cause.message : String(cause);
-      const retry = message.attempts < MAX_ATTEMPTS ? "to be tried again" : "given up";
       logger.error(
-        { kind: message.kind, to: message.to, attempt: message.attempts, retry, error },
+        {
+          kind: message.kind,
+          to: message.to,
+          attempt: message.attempts,
+          retry: retryNote(message.attempts),
+          error,
+        },
         "email not delivered",
       );
     }
@@ -149,14 +131,15 @@ async function deliver(db: Db, storeId: string, message: Claimed): Promise<Deliv
       "email logged (no SMTP_URL)",
     );
   }
-  const retryAt =
-    status === "failed" && message.attempts < MAX_ATTEMPTS
-      ? sql`now() + ${`${retryDelayMs(message.attempts)} milliseconds`}::interval`
-      : null;
   await db.withStore(storeId, (tx) =>
     tx
       .update(emailOutbox)
-      .set({ status, error, sentAt: status === "sent" ? new Date() : null, nextAttemptAt: retryAt })
+      .set({
+        status,
+        error,
+        sentAt: status === "sent" ? new Date() : null,
+        nextAttemptAt: nextAttemptAt(status, message.attempts),
+      })
       .where(and(eq(emailOutbox.storeId, storeId), eq(emailOutbox.id, message.id))),
   );
   metrics.email(status);
@@ -178,41 +161,11 @@ export async function deliverEmails(
 }
 
 /**
- * Deliveries started after a commit and not finished yet (awaited by tests and at shutdown).
- * Shared through globalThis: server.ts and the Remix build each load their own copy of this module.
- */
-const IN_FLIGHT_KEY = Symbol.for("storefront.emailDeliveries");
-const inFlight: Set<Promise<void>> = ((globalThis as Record<symbol, unknown>)[IN_FLIGHT_KEY] ??=
-  new Set()) as Set<Promise<void>>;
-
-/**
- * Delivers messages a committed change wrote, without the caller waiting: the caller's answer
- * (a checkout's "placed") is what was committed whatever the mail server or the database does
- * next. A delivery that fails is logged; the sweep tries again what is still due.
+ * Delivers emails a committed change wrote, without the caller waiting (outbox.server's
+ * `deliverAfterCommitWith`): a failure is logged; the sweep tries again.
  */
 export function deliverAfterCommit(storeId: string, ids: readonly string[]): void {
-  if (ids.length === 0) return;
-  trackDelivery(
-    deliverEmails(storeId, ids)
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        logger.error({ emails: ids, ...errorFields(error) }, "emails not delivered yet"),
-      ),
-  );
-}
-
-/**
- * Counts a delivery started after a commit (an email's, an SMS's) until it settles, for
- * `deliveriesSettled`; `delivery` must not reject.
- */
-export function trackDelivery(delivery: Promise<void>): void {
-  const tracked = delivery.finally(() => inFlight.delete(tracked));
-  inFlight.add(tracked);
-}
-
-/** Resolves once every delivery started by `deliverAfterCommit` so far has finished. */
-export async function deliveriesSettled(): Promise<void> {
-  while (inFlight.size > 0) await Promise.all([...inFlight]);
+  deliverAfterCommitWith(deliverEmails, "emails", storeId, ids);
 }
 
 /**
@@ -228,21 +181,12 @@ export async function sendEmail(storeId: string, message: EmailMessage): Promise
 }
 
 /** Delivers every store's due mail; one store failing does not stop the rest. */
-export async function sweepOutbox(): Promise<{ stores: number; delivered: number }> {
-  const db = await getDb();
-  const due = rowsOf<{ store_id: string }>(
-    await db.withPlatform((tx) => tx.execute(sql`select store_id from platform_stores_with_due_email()`)),
+export function sweepOutbox(): Promise<{ stores: number; delivered: number }> {
+  return sweepDue(
+    sql`select store_id from platform_stores_with_due_email()`,
+    (storeId) => deliverEmails(storeId),
+    "outbox",
   );
-  let delivered = 0;
-  for (const { store_id } of due) {
-    try {
-      delivered += (await deliverEmails(store_id)).length;
-    } catch (error) {
-      // The database went away meanwhile: the next sweep tries again.
-      logger.error({ store: store_id, ...errorFields(error) }, "outbox sweep of a store failed");
-    }
-  }
-  return { stores: due.length, delivered };
 }
 
 /** Sweeps shortly after start and every `intervalMs`; the timers never keep the process alive. */

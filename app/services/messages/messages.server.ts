@@ -9,13 +9,19 @@
  * channel) the message is printed to the server log and kept as "logged". The sweep delivers
  * what is due: retries, and messages whose process died before sending them.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { getDb, rowsOf, type Db, type Tx } from "~/db/client.server";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type Db, type Tx } from "~/db/client.server";
 import { messageOutbox } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
-import { errorFields, logger } from "~/lib/log.server";
+import { logger } from "~/lib/log.server";
 import { startSweeps } from "~/lib/sweeps.server";
-import { MAX_ATTEMPTS, retryDelayMs, trackDelivery } from "~/services/email/email.server";
+import {
+  claimDue,
+  deliverAfterCommitWith,
+  nextAttemptAt,
+  retryNote,
+  sweepDue,
+} from "~/services/outbox/outbox.server";
 import { messageProvider, type MessageChannel } from "./message-provider.server";
 
 export interface TextMessage {
@@ -32,9 +38,8 @@ export interface TextMessage {
 export type MessageStatus = "sent" | "logged" | "failed";
 
 /** A claimed message is not due again before this: longer than the provider's time limit. */
-const CLAIM_LEASE = sql`interval '5 minutes'`;
+const CLAIM_LEASE_MINUTES = 5;
 export const MESSAGE_SWEEP_MS = 60_000;
-const SWEEP_BATCH = 50;
 
 /** Writes the messages in the caller's transaction, due now; returns their ids. */
 export async function enqueueMessages(
@@ -65,33 +70,13 @@ type Claimed = typeof messageOutbox.$inferSelect;
 
 async function claim(db: Db, storeId: string, ids: readonly string[] | null): Promise<Claimed[]> {
   return db.withStore(storeId, async (tx) => {
-    const due = await tx
-      .select({ id: messageOutbox.id })
-      .from(messageOutbox)
-      .where(
-        and(
-          eq(messageOutbox.storeId, storeId),
-          ids ? inArray(messageOutbox.id, [...ids]) : undefined,
-          lte(messageOutbox.nextAttemptAt, sql`now()`),
-        ),
-      )
-      .orderBy(asc(messageOutbox.createdAt))
-      .limit(SWEEP_BATCH)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
+    const claimed = await claimDue(tx, "message_outbox", storeId, ids, CLAIM_LEASE_MINUTES);
+    if (claimed.length === 0) return [];
     return tx
-      .update(messageOutbox)
-      .set({ attempts: sql`${messageOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${CLAIM_LEASE}` })
-      .where(
-        and(
-          eq(messageOutbox.storeId, storeId),
-          inArray(
-            messageOutbox.id,
-            due.map((row) => row.id),
-          ),
-        ),
-      )
-      .returning();
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.storeId, storeId), inArray(messageOutbox.id, claimed)))
+      .orderBy(asc(messageOutbox.createdAt));
   });
 }
 
@@ -107,14 +92,13 @@ async function deliver(db: Db, storeId: string, message: Claimed): Promise<Messa
     } catch (cause) {
       status = "failed";
       error = cause instanceof Error ? cause.message : String(cause);
-      const retry = message.attempts < MAX_ATTEMPTS ? "to be tried again" : "given up";
       logger.error(
         {
           kind: message.kind,
           channel: message.channel,
           to: message.to,
           attempt: message.attempts,
-          retry,
+          retry: retryNote(message.attempts),
           error,
         },
         "message not delivered",
@@ -126,10 +110,6 @@ async function deliver(db: Db, storeId: string, message: Claimed): Promise<Messa
       `${message.channel} message logged (no provider configured)`,
     );
   }
-  const retryAt =
-    status === "failed" && message.attempts < MAX_ATTEMPTS
-      ? sql`now() + ${`${retryDelayMs(message.attempts)} milliseconds`}::interval`
-      : null;
   await db.withStore(storeId, (tx) =>
     tx
       .update(messageOutbox)
@@ -138,7 +118,7 @@ async function deliver(db: Db, storeId: string, message: Claimed): Promise<Messa
         error,
         providerId,
         sentAt: status === "sent" ? new Date() : null,
-        nextAttemptAt: retryAt,
+        nextAttemptAt: nextAttemptAt(status, message.attempts),
       })
       .where(and(eq(messageOutbox.storeId, storeId), eq(messageOutbox.id, message.id))),
   );
@@ -159,35 +139,20 @@ export async function deliverMessages(
 }
 
 /**
- * Delivers messages a committed change wrote, without the caller waiting (counted by
- * email.server's `deliveriesSettled`). A failure is logged; the sweep tries again.
+ * Delivers messages a committed change wrote, without the caller waiting (outbox.server's
+ * `deliverAfterCommitWith`): a failure is logged; the sweep tries again.
  */
 export function deliverMessagesAfterCommit(storeId: string, ids: readonly string[]): void {
-  if (ids.length === 0) return;
-  trackDelivery(
-    deliverMessages(storeId, ids)
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        logger.error({ messages: ids, ...errorFields(error) }, "messages not delivered yet"),
-      ),
-  );
+  deliverAfterCommitWith(deliverMessages, "messages", storeId, ids);
 }
 
 /** Delivers every store's due messages; one store failing does not stop the rest. */
-export async function sweepMessages(): Promise<{ stores: number; delivered: number }> {
-  const db = await getDb();
-  const due = rowsOf<{ store_id: string }>(
-    await db.withPlatform((tx) => tx.execute(sql`select store_id from platform_stores_with_due_messages()`)),
+export function sweepMessages(): Promise<{ stores: number; delivered: number }> {
+  return sweepDue(
+    sql`select store_id from platform_stores_with_due_messages()`,
+    (storeId) => deliverMessages(storeId),
+    "message",
   );
-  let delivered = 0;
-  for (const { store_id } of due) {
-    try {
-      delivered += (await deliverMessages(store_id)).length;
-    } catch (error) {
-      logger.error({ store: store_id, ...errorFields(error) }, "message sweep of a store failed");
-    }
-  }
-  return { stores: due.length, delivered };
 }
 
 /** Sweeps shortly after start and every `intervalMs`; several processes at once are safe. */

@@ -6,7 +6,7 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { createServer, type ViteDevServer } from "vite";
 import type * as DbClient from "~/db/client.server";
-import type * as Email from "~/services/email/email.server";
+import type * as Outbox from "~/services/outbox/outbox.server";
 import type { Db } from "~/db/client.server";
 
 export interface LoadedApp {
@@ -67,7 +67,7 @@ async function loadWithVite(db: Db): Promise<LoadedApp> {
   const client = (await vite.ssrLoadModule("/app/db/client.server.ts")) as typeof DbClient;
   client.setDb(db);
   const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
-  const email = (await vite.ssrLoadModule("/app/services/email/email.server.ts")) as typeof Email;
+  const outbox = (await vite.ssrLoadModule("/app/services/outbox/outbox.server.ts")) as typeof Outbox;
   const handler = createRequestHandler(build, "production");
   const routes = Object.values(build.routes)
     .filter((route) => route.id !== "root")
@@ -81,7 +81,7 @@ async function loadWithVite(db: Db): Promise<LoadedApp> {
   return {
     build,
     handle: (request, context) => handler(request, context),
-    settled: () => email.deliveriesSettled(),
+    settled: () => outbox.deliveriesSettled(),
     routes,
     close: () => vite.close(),
   };

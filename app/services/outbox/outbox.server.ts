@@ -1,0 +1,132 @@
+/**
+ * What every outbox shares (emails, SMS and WhatsApp messages; DESIGN §1, decisions 030 and 040):
+ * a row written in the transaction of the change that owes it, delivered after the commit by
+ * whichever process claims it first, tried again with a growing pause when the send fails, and
+ * swept every minute for what is due (retries, rows whose process died before sending them).
+ *
+ * A claim pushes the row's `next_attempt_at` past the send's longest time (the lease) and counts
+ * the attempt, under `FOR UPDATE SKIP LOCKED`, so two processes never send one row and neither
+ * waits for the other. The tables differ only in what a row carries, so the claim is written
+ * once over the columns they all have (`id`, `store_id`, `attempts`, `next_attempt_at`,
+ * `created_at`), and each outbox reads its own typed rows back.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { getDb, rowsOf, type Tx } from "~/db/client.server";
+import { errorFields, logger } from "~/lib/log.server";
+
+export type OutboxTable = "email_outbox" | "message_outbox";
+
+/** Attempts before a row is given up (kept as "failed" with its last error). */
+export const MAX_ATTEMPTS = 8;
+/** Rows one store's delivery claims at a time, oldest first. */
+const CLAIM_BATCH = 50;
+
+/** The pause before attempt `attempts + 1`: 30 s, 1 min, 2 min, … up to an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
+}
+
+/**
+ * Claims the store's due rows of `table` (those of `ids` only, when given) for `leaseMinutes`;
+ * returns their ids, oldest first. Run inside the store's transaction.
+ */
+export async function claimDue(
+  tx: Tx,
+  table: OutboxTable,
+  storeId: string,
+  ids: readonly string[] | null,
+  leaseMinutes: number,
+): Promise<string[]> {
+  const outbox = sql.identifier(table);
+  const only = ids
+    ? sql`and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const claimed = rowsOf<{ id: string; created_at: string | Date }>(
+    await tx.execute(sql`
+      update ${outbox}
+         set attempts = attempts + 1,
+             next_attempt_at = now() + make_interval(mins => ${leaseMinutes}::int)
+       where store_id = ${storeId}
+         and id in (select id from ${outbox}
+                     where store_id = ${storeId} ${only} and next_attempt_at <= now()
+                     order by created_at
+                     limit ${CLAIM_BATCH}
+                     for update skip locked)
+      returning id, created_at`),
+  );
+  return claimed
+    .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
+    .map((row) => row.id);
+}
+
+/**
+ * When a row whose attempt number `attempts` ended in `status` is due again: after its pause
+ * when it failed with attempts left; otherwise never (null).
+ */
+export function nextAttemptAt(status: "sent" | "logged" | "failed", attempts: number): SQL | null {
+  return status === "failed" && attempts < MAX_ATTEMPTS
+    ? sql`now() + ${`${retryDelayMs(attempts)} milliseconds`}::interval`
+    : null;
+}
+
+/** What a failed send's log line says of what comes next. */
+export const retryNote = (attempts: number) => (attempts < MAX_ATTEMPTS ? "to be tried again" : "given up");
+
+/**
+ * Deliveries started after a commit and not finished yet (awaited by tests and at shutdown).
+ * Shared through globalThis: server.ts and the Remix build each load their own copy of this module.
+ */
+const IN_FLIGHT_KEY = Symbol.for("storefront.emailDeliveries");
+const inFlight: Set<Promise<void>> = ((globalThis as Record<symbol, unknown>)[IN_FLIGHT_KEY] ??=
+  new Set()) as Set<Promise<void>>;
+
+/**
+ * Delivers rows a committed change wrote, without the caller waiting: the caller's answer (a
+ * checkout's "placed") is what was committed whatever the provider or the database does next.
+ * A delivery that fails is logged as `what`; the sweep tries again what is still due.
+ */
+export function deliverAfterCommitWith(
+  deliver: (storeId: string, ids: readonly string[]) => Promise<unknown>,
+  what: string,
+  storeId: string,
+  ids: readonly string[],
+): void {
+  if (ids.length === 0) return;
+  const delivery = deliver(storeId, ids)
+    .then(() => undefined)
+    .catch((error: unknown) =>
+      logger.error({ [what]: ids, ...errorFields(error) }, `${what} not delivered yet`),
+    );
+  const tracked = delivery.finally(() => inFlight.delete(tracked));
+  inFlight.add(tracked);
+}
+
+/** Resolves once every delivery started after a commit so far has finished. */
+export async function deliveriesSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+}
+
+/**
+ * Delivers what is due in every store that `dueStores` (a platform function listing the stores
+ * with due rows) names; one store failing does not stop the rest (the next sweep tries again).
+ */
+export async function sweepDue(
+  dueStores: SQL,
+  deliver: (storeId: string) => Promise<readonly unknown[]>,
+  what: string,
+): Promise<{ stores: number; delivered: number }> {
+  const db = await getDb();
+  const due = rowsOf<{ store_id: string }>(await db.withPlatform((tx) => tx.execute(dueStores)));
+  let delivered = 0;
+  for (const { store_id } of due) {
+    try {
+      delivered += (await deliver(store_id)).length;
+    } catch (error) {
+      logger.error({ store: store_id, ...errorFields(error) }, `${what} sweep of a store failed`);
+    }
+  }
+  return { stores: due.length, delivered };
+}
