@@ -31,14 +31,14 @@ export const loader = adminLoader("reports.view", async ({ request, store }) => 
 });
 
 export default function SalesReportPage() {
-  const { range, notice, timeZone, totals, days, products, refused, vat, shippingRates } = useLoaderData<typeof loader>();
+  const { range, notice, timeZone, totals, days, products, refused, vat, shippingRates } =
+    useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const dayFormat = useDayFormat();
   const productColumns = useProductColumns<(typeof products)[number]>();
   const count = new Intl.NumberFormat(i18n.language);
-  const csv = (by: ReportCsvShape) =>
-    `/admin/sales/report.csv?${rangeSearch(range)}&by=${by}`;
+  const csv = (by: ReportCsvShape) => `/admin/sales/report.csv?${rangeSearch(range)}&by=${by}`;
   return (
     <AdminPage title={t("admin.salesTabs.report")}>
       <SalesTabs />
@@ -107,7 +107,11 @@ export default function SalesReportPage() {
         </section>
       ) : null}
       {shippingRates.length > 0 ? (
-        <section aria-labelledby="report-shipping" className="flex flex-col gap-3" data-testid="report-shipping">
+        <section
+          aria-labelledby="report-shipping"
+          className="flex flex-col gap-3"
+          data-testid="report-shipping"
+        >
           <h2 id="report-shipping" className="text-xl font-extrabold">
             {t("reports.shippingByRate.heading")}
           </h2>

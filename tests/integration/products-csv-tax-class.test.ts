@@ -134,7 +134,14 @@ beforeAll(async () => {
   const base = { storeId: alpha.storeId, stock: 5, priceCents: 1000, categoryId: alpha.categoryId };
   await db.owner.insert(products).values([
     { ...base, id: BOOK, slug: "tax-book", nameEn: "Dye book", nameAr: "كتاب الصبغات", taxClass: "exempt" },
-    { ...base, id: KIT, slug: "tax-kit", nameEn: "Starter kit", nameAr: "عدة البداية", taxClass: "zero-rated" },
+    {
+      ...base,
+      id: KIT,
+      slug: "tax-kit",
+      nameEn: "Starter kit",
+      nameAr: "عدة البداية",
+      taxClass: "zero-rated",
+    },
   ]);
   // beta's product of the same slug is never touched by alpha's file.
   await db.owner.update(products).set({ taxClass: "exempt" }).where(eq(products.id, beta.productId));
@@ -229,7 +236,11 @@ describe("the tax class in the products CSV", () => {
     const rows = rowsIn(preview.data);
     expect(rows[0]!.errors).toEqual([]);
     expect(rows[1]!.errors).toEqual([
-      { column: "tax_class", key: "admin.products.import.unknownTaxClass", params: { line: 3, value: "reduced" } },
+      {
+        column: "tax_class",
+        key: "admin.products.import.unknownTaxClass",
+        params: { line: 3, value: "reduced" },
+      },
     ]);
     expect(preview.data.csv).toBeNull();
     const error = rows[1]!.errors[0]!;

@@ -220,8 +220,16 @@ export function productCsvRowSchema(currencyDigits: number) {
       // ("Zero rated"), empty means standard. A file without the column: see products-csv-read.
       taxClass: z
         .string()
-        .transform((value) => value.trim().toLowerCase().replace(/[\s_]+/g, "-") || "standard")
-        .pipe(z.enum(TAX_CLASSES, { errorMap: () => ({ message: "admin.products.import.unknownTaxClass" }) })),
+        .transform(
+          (value) =>
+            value
+              .trim()
+              .toLowerCase()
+              .replace(/[\s_]+/g, "-") || "standard",
+        )
+        .pipe(
+          z.enum(TAX_CLASSES, { errorMap: () => ({ message: "admin.products.import.unknownTaxClass" }) }),
+        ),
     })
     .refine((value) => !value.subcategory || value.category, {
       message: E("subNeedsCategory"),

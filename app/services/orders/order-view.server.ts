@@ -163,7 +163,10 @@ export function vatView(
   locale: Locale,
 ): VatSummary | null {
   if (!taxed || inclusive === null) return null;
-  const rates = shownVatRates(taxed.byRate).map((rate) => ({ rate: formatRate(rate.rateBp, locale), amount: money(rate.vat) }));
+  const rates = shownVatRates(taxed.byRate).map((rate) => ({
+    rate: formatRate(rate.rateBp, locale),
+    amount: money(rate.vat),
+  }));
   return rates.length > 0 ? { inclusive, rates } : null;
 }
 export type CheckoutSummaryView = ReturnType<typeof checkoutSummaryView>;
