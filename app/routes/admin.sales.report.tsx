@@ -13,6 +13,7 @@ import { adminLoader } from "~/http/handlers.server";
 import { formatRate } from "~/lib/percent";
 import { seo } from "~/lib/seo";
 import { rangeSearch, readReportRange } from "~/lib/validation/report-range";
+import type { ReportCsvShape } from "~/services/reports/report-csv.server";
 import { reportTimeZone, salesReport } from "~/services/reports/reports.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.salesTabs.report") });
@@ -30,14 +31,14 @@ export const loader = adminLoader("reports.view", async ({ request, store }) => 
 });
 
 export default function SalesReportPage() {
-  const { range, notice, timeZone, totals, days, products, refused, vat } = useLoaderData<typeof loader>();
+  const { range, notice, timeZone, totals, days, products, refused, vat, shippingRates } =
+    useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const dayFormat = useDayFormat();
   const productColumns = useProductColumns<(typeof products)[number]>();
   const count = new Intl.NumberFormat(i18n.language);
-  const csv = (by: "day" | "product" | "variant" | "vat") =>
-    `/admin/sales/report.csv?${rangeSearch(range)}&by=${by}`;
+  const csv = (by: ReportCsvShape) => `/admin/sales/report.csv?${rangeSearch(range)}&by=${by}`;
   return (
     <AdminPage title={t("admin.salesTabs.report")}>
       <SalesTabs />
@@ -101,6 +102,52 @@ export default function SalesReportPage() {
           <div>
             <Button to={csv("vat")} reloadDocument variant="secondary">
               {t("reports.vat.csv")}
+            </Button>
+          </div>
+        </section>
+      ) : null}
+      {shippingRates.length > 0 ? (
+        <section
+          aria-labelledby="report-shipping"
+          className="flex flex-col gap-3"
+          data-testid="report-shipping"
+        >
+          <h2 id="report-shipping" className="text-xl font-extrabold">
+            {t("reports.shippingByRate.heading")}
+          </h2>
+          <p className="text-sm text-muted">{t("reports.shippingByRate.definition")}</p>
+          <DataTable
+            caption={t("reports.shippingByRate.caption")}
+            columns={[
+              {
+                key: "rate",
+                header: t("reports.shippingByRate.rate"),
+                rowHeader: true,
+                cell: (row) =>
+                  (i18n.language === "ar" ? (row.nameAr ?? row.nameEn) : (row.nameEn ?? row.nameAr)) ??
+                  t("reports.shippingByRate.beforeRates"),
+              },
+              {
+                key: "orders",
+                header: t("reports.shippingByRate.orders"),
+                align: "end",
+                cell: (row) => count.format(row.orders),
+              },
+              {
+                key: "shipping",
+                header: t("reports.shippingByRate.amount"),
+                align: "end",
+                cell: (row) => money(row.shipping),
+              },
+            ]}
+            rows={shippingRates}
+            rowKey={(row) => `${row.nameEn ?? ""}\u0000${row.nameAr ?? ""}`}
+            empty={t("reports.noSales")}
+          />
+          <p className="font-bold">{t("reports.shippingByRate.total", { amount: money(totals.shipping) })}</p>
+          <div>
+            <Button to={csv("shipping")} reloadDocument variant="secondary">
+              {t("reports.shippingByRate.csv")}
             </Button>
           </div>
         </section>

@@ -732,8 +732,8 @@ describe("CSV export and import", () => {
     // The byte order mark Excel needs to read the file as UTF-8 (Response.text() would drop it).
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    // Today's product columns, then the variant ones (decision 027).
-    expect(text.startsWith(`\ufeff${HEADER},${VARIANT_CSV_COLUMNS.join(",")}\r\n`)).toBe(true);
+    // Today's product columns and the tax class (issue 35), then the variant ones (decision 027).
+    expect(text.startsWith(`\ufeff${HEADER},tax_class,${VARIANT_CSV_COLUMNS.join(",")}\r\n`)).toBe(true);
     expect(text).toContain("alpha-product,alpha red dye,أزرق المحيط");
     expect(text).toContain(",19.99,7,alpha-cat,alpha-sub,#1A5276,blue,true");
     expect(text).not.toContain("beta-product");

@@ -69,7 +69,10 @@ it.each([
   ["startDate=2026-03-10&endDate=2026-03-01", "The end date is before the start date. No file was made."],
   ["startDate=bad", "Enter the dates as year-month-day, e.g. 2026-11-23. No file was made."],
   ["startDate=2020-01-01&endDate=2026-01-01", "Choose a range of at most 366 days. No file was made."],
-  ["by=week", "The report can be downloaded by day, by product, by variant or by VAT rate. No file was made."],
+  [
+    "by=week",
+    "The report can be downloaded by day, by product, by variant, by VAT rate or by delivery rate. No file was made.",
+  ],
 ])("?%s → 400 with the reason as text, no file", async (query, reason) => {
   const answer = await download(query);
   expect(answer.status).toBe(400);
@@ -81,4 +84,15 @@ it("says why in Arabic to an admin reading Arabic", async () => {
   const answer = await download("startDate=2026-03-10&endDate=2026-03-01&lng=ar");
   expect(answer.status).toBe(400);
   expect(answer.body).toBe("تاريخ النهاية قبل تاريخ البداية. لم يُنشأ أي ملف.");
+  const shape = await download("by=week&lng=ar");
+  expect(shape.status).toBe(400);
+  expect(shape.body).toBe(
+    "يمكن تنزيل التقرير حسب اليوم أو المنتج أو الصنف أو نسبة ضريبة القيمة المضافة أو سعر التوصيل. لم يُنشأ أي ملف.",
+  );
+});
+
+it.each(["vat", "shipping"])("?by=%s downloads (every shape the message lists is one)", async (by) => {
+  const answer = await download(`startDate=2026-03-01&endDate=2026-03-10&by=${by}`);
+  expect(answer.status).toBe(200);
+  expect(answer.type).toContain("text/csv");
 });

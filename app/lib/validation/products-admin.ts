@@ -216,6 +216,20 @@ export function productCsvRowSchema(currencyDigits: number) {
           .toLowerCase()
           .refine((value) => value in BOOLEAN_WORDS, E("activeInvalid")),
       ).transform((value) => (value === null ? true : BOOLEAN_WORDS[value]!)),
+      // The VAT class (issue 35): the export's words; case, spaces and "_" for "-" are forgiven
+      // ("Zero rated"), empty means standard. A file without the column: see products-csv-read.
+      taxClass: z
+        .string()
+        .transform(
+          (value) =>
+            value
+              .trim()
+              .toLowerCase()
+              .replace(/[\s_]+/g, "-") || "standard",
+        )
+        .pipe(
+          z.enum(TAX_CLASSES, { errorMap: () => ({ message: "admin.products.import.unknownTaxClass" }) }),
+        ),
     })
     .refine((value) => !value.subcategory || value.category, {
       message: E("subNeedsCategory"),
@@ -238,6 +252,7 @@ export const PRODUCT_CSV_COLUMNS = [
   "shade",
   "color_family",
   "active",
+  "tax_class",
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 /** Largest import accepted (about 2,000 products with long descriptions), and its most rows. */
@@ -259,6 +274,7 @@ export const CSV_FIELD: Record<ProductCsvColumn, string> = {
   shade: "shadeHex",
   color_family: "colorFamily",
   active: "active",
+  tax_class: "taxClass",
 };
 
 /** One image's alt texts and what to do with it (a row of the edit page's image list). */

@@ -21,6 +21,7 @@ import {
   productVariants,
 } from "~/db/schema";
 import { variantLabel, type VariantOption } from "~/lib/variants";
+import type { TaxClass } from "~/lib/vat-math";
 import type { FileProduct, FileRow, ImportNote, ProductFields, ReadFile } from "./products-csv-read.server";
 
 interface ExistingValue {
@@ -63,6 +64,7 @@ export interface ProductColumns {
   shadeHex: string | null;
   colorFamily: string | null;
   active: boolean;
+  taxClass: TaxClass;
 }
 
 interface ExistingProduct {
@@ -147,6 +149,7 @@ export async function loadExisting(
         shadeHex: products.shadeHex,
         colorFamily: products.colorFamily,
         active: products.active,
+        taxClass: products.taxClass,
       })
       .from(products)
       .where(and(eq(products.storeId, storeId), inArray(products.slug, part)))
@@ -254,7 +257,8 @@ const N = (key: string) => `variantCsv.notes.${key}`;
 /** Null and "" are the same for the optional text columns (the file cannot tell them apart). */
 const same = (a: unknown, b: unknown) => a === b || ((a === null || a === "") && (b === null || b === ""));
 
-function columnsOf(fp: FileProduct): ProductColumns {
+/** The file's product columns; without a tax_class column the product keeps its class (new: standard). */
+function columnsOf(fp: FileProduct, ex: ExistingProduct | undefined): ProductColumns {
   const fields = fp.fields as ProductFields;
   return {
     nameEn: fields.nameEn,
@@ -266,6 +270,7 @@ function columnsOf(fp: FileProduct): ProductColumns {
     shadeHex: fields.shadeHex,
     colorFamily: fields.colorFamily,
     active: fields.active,
+    taxClass: fields.taxClass ?? ex?.columns.taxClass ?? "standard",
   };
 }
 
@@ -323,7 +328,7 @@ export function planImport(
     if (fp.rows.some((row) => row.report.errors.length > 0) || !fp.fields) continue;
 
     const first = fp.rows[0]!;
-    const columns = columnsOf(fp);
+    const columns = columnsOf(fp, ex);
     let product: ExistingProduct;
     if (ex) product = ex;
     else {

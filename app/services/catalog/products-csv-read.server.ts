@@ -61,8 +61,13 @@ export interface FileRow {
   active: boolean;
 }
 
-/** A product's own fields (its price and stock are its variants'). */
-export type ProductFields = Omit<ProductCsvRow, "price" | "stock">;
+/**
+ * A product's own fields (its price and stock are its variants'). `taxClass` is null when the
+ * file has no tax_class column: an updated product keeps its class, a new one is standard.
+ */
+export type ProductFields = Omit<ProductCsvRow, "price" | "stock" | "taxClass"> & {
+  taxClass: ProductCsvRow["taxClass"] | null;
+};
 
 export interface FileProduct {
   slug: string;
@@ -226,7 +231,9 @@ export function readProductsCsv(
           const column = COLUMN_OF_FIELD[String(issue.path[0] ?? "")] ?? null;
           // A blank cell taken from the first row is wrong there, and said there.
           if (column && inherited(column)) continue;
-          errors.push({ column, key: issue.message });
+          // An unknown tax class names its row and what it says (the row is refused, so is the file).
+          const params = column === "tax_class" ? { line, value: cell("tax_class") } : undefined;
+          errors.push({ column, key: issue.message, ...(params ? { params } : {}) });
         }
       }
       const priceResult = shape.price.safeParse(price.text);
@@ -237,7 +244,9 @@ export function readProductsCsv(
         errors.push({ column: stock.column, key: stockResult.error.issues[0]!.message });
       const priceCents = priceResult.success ? priceResult.data : null;
       const stockCount = stockResult.success ? stockResult.data : null;
-      const fields: ProductFields | null = result.success ? withoutAmounts(result.data) : null;
+      const fields: ProductFields | null = result.success
+        ? { ...withoutAmounts(result.data), ...(header.positions.has("tax_class") ? {} : { taxClass: null }) }
+        : null;
       if (fields && !slug) errors.push({ column: "slug", key: "admin.products.errors.slugNeeded" });
       if (duplicate) errors.push({ column: "slug", key: "admin.products.import.duplicateSlug" });
       if (!later) product.fields = fields;

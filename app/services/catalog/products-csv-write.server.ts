@@ -81,6 +81,7 @@ export async function writePlan(tx: Tx, storeId: string, plan: ImportPlan): Prom
       ["shade_hex", "text"],
       ["color_family", "text"],
       ["active", "boolean"],
+      ["tax_class", "text"],
     ],
     plan.productUpdates.map((p) => [
       p.id,
@@ -93,6 +94,7 @@ export async function writePlan(tx: Tx, storeId: string, plan: ImportPlan): Prom
       p.shadeHex,
       p.colorFamily,
       p.active,
+      p.taxClass,
     ]),
     true,
   );

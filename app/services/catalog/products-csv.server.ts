@@ -74,6 +74,7 @@ export async function exportProductsCsv(storeId: string, currency: string): Prom
         shadeHex: products.shadeHex,
         colorFamily: products.colorFamily,
         active: products.active,
+        taxClass: products.taxClass,
       })
       .from(products)
       .leftJoin(category, eq(category.id, products.categoryId))
@@ -132,6 +133,7 @@ export async function exportProductsCsv(storeId: string, currency: string): Prom
         product.shadeHex,
         product.colorFamily,
         product.active ? "true" : "false",
+        product.taxClass,
         ...optionCells,
         variant.sku,
         plain ? "" : price,

@@ -16,6 +16,7 @@ import { joinAddress } from "~/lib/address";
 import { getT } from "~/lib/i18n";
 import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { formatRate } from "~/lib/percent";
+import { shownVatRates } from "./order-view.server";
 import { formatMoney } from "~/lib/money";
 import { sendEmail, type EmailMessage } from "~/services/email/email.server";
 import { emailStore, type EmailStore } from "~/services/email/email-templates.server";
@@ -92,12 +93,13 @@ export function orderEmailMessage(
       ? [[t("discounts.summaryLine", { code: order.discountCode }), `−${money(order.codeDiscountCents)}`]]
       : []),
     // VAT as charged (issue 35): a row per rate on top, or what the total includes.
-    ...order.vatRates
-      .filter((rate) => rate.rateBp > 0 && order.vatInclusive === false)
+    // Only rates above 0 % that something was charged at (shownVatRates): no "VAT (0%)" row.
+    ...shownVatRates(order.vatRates)
+      .filter(() => order.vatInclusive === false)
       .map((rate) => [t("tax.summary.line", { rate: formatRate(rate.rateBp, locale) }), money(rate.vat)]),
     [t("orders.total"), money(order.totalCents)],
-    ...order.vatRates
-      .filter((rate) => rate.rateBp > 0 && order.vatInclusive === true)
+    ...shownVatRates(order.vatRates)
+      .filter(() => order.vatInclusive === true)
       .map((rate) => [
         t("tax.summary.includedLabel", { rate: formatRate(rate.rateBp, locale) }),
         money(rate.vat),

@@ -142,8 +142,19 @@ export function checkoutSummaryView(price: CheckoutPrice, currency: string, loca
 }
 
 /**
+ * The rates a shopper's summary names (issue 35, decision 042): those above 0 % that something
+ * was charged at. A zero-rated or exempt cart has no "VAT (0%)" row, nor a "VAT (15%): $0.00"
+ * one when its only taxable line (free shipping) is 0; the invoice still lists every rate.
+ */
+export function shownVatRates<Rate extends { rateBp: number; net: number; vat: number }>(
+  rates: readonly Rate[],
+): Rate[] {
+  return rates.filter((rate) => rate.rateBp > 0 && (rate.net !== 0 || rate.vat !== 0));
+}
+
+/**
  * What the summary says about VAT: per rate charged ("VAT (15%)"), inside the total or added to
- * it; null when the store is not registered or nothing is taxed.
+ * it; null when the store is not registered or nothing is taxed above 0 %.
  */
 export function vatView(
   taxed: Pick<TaxedOrder, "byRate"> | null,
@@ -152,9 +163,10 @@ export function vatView(
   locale: Locale,
 ): VatSummary | null {
   if (!taxed || inclusive === null) return null;
-  const rates = taxed.byRate
-    .filter((rate) => rate.rateBp > 0)
-    .map((rate) => ({ rate: formatRate(rate.rateBp, locale), amount: money(rate.vat) }));
+  const rates = shownVatRates(taxed.byRate).map((rate) => ({
+    rate: formatRate(rate.rateBp, locale),
+    amount: money(rate.vat),
+  }));
   return rates.length > 0 ? { inclusive, rates } : null;
 }
 export type CheckoutSummaryView = ReturnType<typeof checkoutSummaryView>;

@@ -2,7 +2,7 @@
  * The sales report as CSV (app/lib/csv.ts: UTF-8 with a byte order mark, CRLF, cells a
  * spreadsheet would run as a formula written with a leading apostrophe). Three shapes: by day
  * (every day of the range, then a total row), by product (both names, so the Arabic one is
- * kept), by variant (a product's sizes or shades on rows of their own) and VAT by rate (issue 35). Amounts are in major units of the store's currency, e.g. 12.50, their currency in the
+ * kept), by variant (a product's sizes or shades on rows of their own), VAT by rate (issue 35) and shipping by delivery rate (issue 33). Amounts are in major units of the store's currency, e.g. 12.50, their currency in the
  * header: a spreadsheet sums them as numbers.
  */
 import { toCsv } from "~/lib/csv";
@@ -11,7 +11,10 @@ import { formatRate } from "~/lib/percent";
 import { variantLabel } from "~/lib/variants";
 import type { SalesReport } from "./reports.server";
 
-export const REPORT_CSV_SHAPES = ["day", "product", "variant", "vat"] as const;
+export const REPORT_CSV_SHAPES = ["day", "product", "variant", "vat", "shipping"] as const;
+/** The name of the row of orders placed before delivery rates (the page's `reports.shippingByRate.beforeRates`). */
+const BEFORE_RATES = { en: "Before delivery rates", ar: "قبل أسعار التوصيل" };
+
 export type ReportCsvShape = (typeof REPORT_CSV_SHAPES)[number];
 
 export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, currency: string): string {
@@ -79,6 +82,25 @@ export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, curre
         amount(row.vat),
       ]),
       ["Total", amount(sum((row) => row.net)), amount(sum((row) => row.vat))],
+    ]);
+  }
+  if (shape === "shipping") {
+    // Shipping per delivery rate as the orders named it (both names), then a total row that is
+    // the by-day CSV's shipping total. Orders from before delivery rates are one row, so named.
+    return toCsv([
+      ["Rate (en)", "Rate (ar)", "Orders", `Shipping (${currency})`],
+      ...report.shippingRates.map((row) => [
+        row.nameEn ?? (row.nameAr === null ? BEFORE_RATES.en : ""),
+        row.nameAr ?? (row.nameEn === null ? BEFORE_RATES.ar : ""),
+        row.orders,
+        amount(row.shipping),
+      ]),
+      [
+        "Total",
+        "",
+        report.shippingRates.reduce((total, row) => total + row.orders, 0),
+        amount(report.shippingRates.reduce((total, row) => total + row.shipping, 0)),
+      ],
     ]);
   }
   if (shape === "product") {

@@ -424,12 +424,54 @@ export async function vatByRate(
   );
 }
 
+/**
+ * Shipping collected with one delivery rate over a period (issue 33): the rate's names as the
+ * orders froze them (null on orders placed before delivery rates), the orders and their shipping.
+ */
+export interface ShippingRateFigures {
+  nameEn: string | null;
+  nameAr: string | null;
+  orders: number;
+  /** `shipping_cents`, as the report's Shipping column: a free-shipping code is in codeDiscounts. */
+  shipping: number;
+}
+
+/**
+ * The period's sales by the delivery rate each order chose, as named on the order (a rate renamed
+ * or deleted later keeps its old orders under the old name): most shipping first, then most
+ * orders, then by name; orders from before rates last. The rows add up to the totals' shipping.
+ */
+export async function shippingByRate(
+  tx: Tx,
+  storeId: string,
+  range: DayRange,
+  timeZone: string,
+): Promise<ShippingRateFigures[]> {
+  const result = await tx.execute(sql`
+    select o.shipping_rate_name_en as name_en, o.shipping_rate_name_ar as name_ar,
+           count(*) as orders, sum(o.shipping_cents) as shipping
+      from orders o
+     where o.store_id = ${storeId} and ${inRange(range, timeZone)} and ${counted}
+     group by 1, 2
+     order by (o.shipping_rate_name_en is null and o.shipping_rate_name_ar is null), 4 desc, 3 desc, 1, 2`);
+  return rowsOf<{ name_en: string | null; name_ar: string | null; orders: string; shipping: string }>(
+    result,
+  ).map((row) => ({
+    nameEn: row.name_en ?? null,
+    nameAr: row.name_ar ?? null,
+    orders: num(row.orders),
+    shipping: num(row.shipping),
+  }));
+}
+
 export interface SalesReport {
   totals: ReportTotals;
   days: DayFigures[];
   products: ProductFigures[];
   /** VAT collected per rate (issue 35). */
   vat: VatRateFigures[];
+  /** Shipping collected per delivery rate (issue 33). */
+  shippingRates: ShippingRateFigures[];
 }
 
 /** The sales report for a range, in the store's transaction `tx` (salesReport opens it). */
@@ -442,7 +484,8 @@ export async function salesReportIn(
   const days = await salesByDay(tx, storeId, range, timeZone);
   const products = await salesByProduct(tx, storeId, range, timeZone);
   const vat = await vatByRate(tx, storeId, range, timeZone);
-  return { totals: totalsOf(days), days, products, vat };
+  const shippingRates = await shippingByRate(tx, storeId, range, timeZone);
+  return { totals: totalsOf(days), days, products, vat, shippingRates };
 }
 
 /** The sales report for a range: totals, by day, by product. */

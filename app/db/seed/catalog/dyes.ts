@@ -351,7 +351,15 @@ export const DYES_CATALOG: CategoryDef[] = [
         price: [8, 28],
         products: [
           { nameEn: "Madder Root Red Dye", nameAr: "صبغة جذور الفوّة الحمراء", hex: "#B7282E", family: "red" },
-          { nameEn: "Indigo Powder", nameAr: "مسحوق النيلة الزرقاء", hex: "#26428B", family: "blue" },
+          // The demo's zero-rated product (issue 35): shows the tax class on the admin product
+          // form, in the products CSV and as "0%" in the sales report's VAT (not a claim of law).
+          {
+            nameEn: "Indigo Powder",
+            nameAr: "مسحوق النيلة الزرقاء",
+            hex: "#26428B",
+            family: "blue",
+            taxClass: "zero-rated",
+          },
           { nameEn: "Turmeric Yellow Dye", nameAr: "صبغة الكركم الصفراء", hex: "#E8A317", family: "yellow" },
           {
             nameEn: "Walnut Hull Brown Dye",

@@ -1,4 +1,5 @@
 /** Shapes of the hand-written demo catalogue; prices and stock are drawn from the seeded PRNG. */
+import type { TaxClass } from "~/lib/vat-math";
 
 export const COLOR_FAMILIES = [
   "red",
@@ -21,6 +22,8 @@ export interface ProductDef {
   /** #RRGGBB, also the colour of the generated swatch. */
   hex: string;
   family: ColorFamily;
+  /** Its VAT class (issue 35); standard when absent. */
+  taxClass?: TaxClass;
 }
 
 export interface SubcategoryDef {

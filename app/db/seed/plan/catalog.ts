@@ -111,6 +111,7 @@ export async function planCatalog(storeId: string, def: StoreDef, now: Date): Pr
           subcategoryId: subId,
           shadeHex: product.hex.toUpperCase(),
           colorFamily: product.family,
+          taxClass: product.taxClass ?? "standard",
           active: true,
           unitsSold: 0,
           unitsSold7d: 0,

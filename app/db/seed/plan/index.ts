@@ -50,7 +50,7 @@ export async function planStore(
   // After the variants: the codes' amounts come from the orders' final lines.
   const discounts = planDiscounts(storeId, def, categories, products, orders, now);
   // After the codes: VAT comes from each order's final lines, shipping, fee and code.
-  applyDemoVat(def, orders.orders, orders.orderItems, discounts.codes);
+  applyDemoVat(def, orders.orders, orders.orderItems, discounts.codes, products);
   // After VAT: the invoices of the paid card and delivered COD orders of a registered store. The
   // seller is in the settings' default country (Saudi Arabia; the seed sets none).
   const invoices = planInvoices(

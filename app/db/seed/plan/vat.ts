@@ -1,21 +1,24 @@
 /**
  * The demo's VAT (issue 35): a registered store's past orders carry the VAT their totals held, as
  * checkout would have frozen it (decision 042: per line, the code shared across the goods, a
- * free-shipping code taking shipping to 0). Prices include VAT, so no total changes.
+ * free-shipping code taking shipping to 0). Prices include VAT, so no total changes. A zero-rated
+ * or exempt product's lines are taxed at 0 % by its class, as checkout does (`goodsTaxLine`).
  */
-import { taxOrder } from "~/lib/vat-math";
+import { goodsTaxLine, taxOrder } from "~/lib/vat-math";
 import type { StoreDef } from "../stores";
 import type { DiscountCodeRow } from "./discounts";
-import type { OrderItemRow, OrderRow } from "./types";
+import type { OrderItemRow, OrderRow, ProductRow } from "./types";
 
 export function applyDemoVat(
   def: StoreDef,
   orders: OrderRow[],
   orderItems: OrderItemRow[],
   codes: readonly DiscountCodeRow[],
+  products: readonly ProductRow[],
 ): void {
   if (!def.vat) return;
   const { rateBp } = def.vat;
+  const classOf = new Map(products.map((product) => [product.id, product.taxClass ?? "standard"]));
   const freeShippingCodes = new Set(
     codes.filter((code) => code.kind === "free_shipping").map((code) => code.code),
   );
@@ -27,7 +30,9 @@ export function applyDemoVat(
     const code = order.codeDiscountCents ?? 0;
     const shipping = order.shippingCents ?? 0;
     const taxable = [
-      ...lines.map((line) => ({ amount: line.lineTotalCents, rateBp })),
+      ...lines.map((line) =>
+        goodsTaxLine(line.lineTotalCents, classOf.get(line.productId) ?? "standard", rateBp),
+      ),
       { amount: shipping - (freeShipping ? code : 0), rateBp },
       ...((order.codFeeCents ?? 0) > 0 ? [{ amount: order.codFeeCents!, rateBp }] : []),
     ];
@@ -41,7 +46,7 @@ export function applyDemoVat(
     order.vatInclusive = true;
     order.vatRates = taxed.byRate;
     lines.forEach((line, index) => {
-      line.vatRateBp = rateBp;
+      line.vatRateBp = taxed.lines[index]!.rateBp;
       line.vatCents = taxed.lines[index]!.vat;
     });
   }
