@@ -19,3 +19,48 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
  * before → after: the page shows "field: value".
  */
 export const AUDIT_COUNT_ACTIONS: readonly string[] = ["product.import", "customer.export"];
+
+/**
+ * Fields whose values are one of a few known words, and the group of
+ * `staffRoles.activity.values.<group>.<value>` that names them in the page's language.
+ */
+const ENUM_GROUPS: Record<string, string> = {
+  status: "status",
+  paymentStatus: "paymentStatus",
+  kind: "kind",
+  scope: "scope",
+  taxClass: "taxClass",
+  reviewModeration: "reviewModeration",
+  defaultLocale: "locale",
+};
+
+/** A field's value as the log shows it: money in the store's currency, known words translated. */
+export interface AuditValueFormat {
+  t: (key: string, options?: Record<string, unknown>) => string;
+  money: (minor: number) => string;
+}
+
+export function auditFieldLabel(field: string, { t }: Pick<AuditValueFormat, "t">): string {
+  return t(`staffRoles.activity.fields.${field}`, { defaultValue: field });
+}
+
+export function auditValue(field: string, value: unknown, format: AuditValueFormat): string {
+  const { t, money } = format;
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return t(`staffRoles.activity.values.${value ? "yes" : "no"}`);
+  if (typeof value === "number" && /Cents$/.test(field)) return money(value);
+  if (Array.isArray(value)) {
+    return value.length === 0 ? "—" : value.map((item) => auditValue(field, item, format)).join(", ");
+  }
+  if (typeof value === "object") return JSON.stringify(value);
+  const text = String(value);
+  if (field === "role" && text.startsWith("preset:")) {
+    const preset = text.slice("preset:".length);
+    return t(`staffAdmin.presets.${preset}`, { defaultValue: preset });
+  }
+  if (field === "role" && text.startsWith("role:")) return t("staffRoles.activity.values.customRole");
+  if (field === "role" && text === "admin") return t("staffRoles.activity.values.admin");
+  const group = ENUM_GROUPS[field];
+  if (group) return t(`staffRoles.activity.values.${group}.${text}`, { defaultValue: text });
+  return text;
+}
