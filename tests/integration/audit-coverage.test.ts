@@ -19,9 +19,17 @@ import { saveCategory, deleteCategory } from "~/services/catalog/categories-admi
 import { setProductsActive } from "~/services/catalog/products-bulk.server";
 import { applyProductImport, exportProductsCsv } from "~/services/catalog/products-csv.server";
 import { deleteProduct } from "~/services/catalog/products-admin.server";
-import { saveReviewModeration, setReviewReply, setReviewStatus } from "~/services/catalog/reviews-admin.server";
+import {
+  saveReviewModeration,
+  setReviewReply,
+  setReviewStatus,
+} from "~/services/catalog/reviews-admin.server";
 import { bulkSetVariants, setVariantActive } from "~/services/catalog/variants-admin.server";
-import { deleteDiscountCode, saveDiscountCode, setDiscountCodeActive } from "~/services/discounts/admin.server";
+import {
+  deleteDiscountCode,
+  saveDiscountCode,
+  setDiscountCodeActive,
+} from "~/services/discounts/admin.server";
 import { deleteSale, saveSale } from "~/services/discounts/sales.server";
 import { pruneExpiredRows } from "~/services/platform/expired-rows.server";
 import type { TestDb } from "../helpers/db";
@@ -93,7 +101,13 @@ beforeAll(async () => {
   ownerId = uuidv7();
   await db.owner
     .insert(users)
-    .values({ storeId: alpha.storeId, id: ownerId, email: "owner@alpha.test", name: "Olive Owner", isAdmin: true });
+    .values({
+      storeId: alpha.storeId,
+      id: ownerId,
+      email: "owner@alpha.test",
+      name: "Olive Owner",
+      isAdmin: true,
+    });
   ownerCookie = await userCookie(alpha.storeId, ownerId, A);
   actor = { id: ownerId, name: "Olive Owner", email: "owner@alpha.test", ip: "203.0.113.9" };
 });
@@ -198,9 +212,15 @@ describe("products through the admin's own forms", () => {
   });
 
   it("bulk stock, a variant off sale, hiding from the list, deleting: one entry each", async () => {
-    let entries = await recorded(() => bulkSetVariants(alpha.storeId, productId, { field: "stock", value: 3 }, "all"));
+    let entries = await recorded(() =>
+      bulkSetVariants(alpha.storeId, productId, { field: "stock", value: 3 }, "all"),
+    );
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: "product.variant.update", entityId: productId, changes: { stock: [7, 3] } });
+    expect(entries[0]).toMatchObject({
+      action: "product.variant.update",
+      entityId: productId,
+      changes: { stock: [7, 3] },
+    });
 
     const [variant] = await db.owner
       .select({ id: productVariants.id })
@@ -229,7 +249,10 @@ describe("products through the admin's own forms", () => {
 describe("CSV imports", () => {
   it("one entry per import with its created, updated and unchanged counts", async () => {
     const csv = await exportProductsCsv(alpha.storeId, "USD");
-    const lines = csv.replace(/^\uFEFF/, "").trimEnd().split(/\r?\n/);
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split(/\r?\n/);
     // The file again, with one new product copied from the fixture's row under a new slug.
     const copy = lines[1]!.replace(`${alpha.slug}-product`, "audit-imported");
     const entries = await recorded(async () => {
@@ -249,7 +272,10 @@ describe("CSV imports", () => {
 
   it("a refused file (a bad row) writes nothing and leaves no entry", async () => {
     const csv = await exportProductsCsv(alpha.storeId, "USD");
-    const lines = csv.replace(/^\uFEFF/, "").trimEnd().split(/\r?\n/);
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split(/\r?\n/);
     const bad = lines[1]!.replace(`${alpha.slug}-product`, "audit-bad").replace(/,12\.50,/, ",not-a-price,");
     const entries = await recorded(async () => {
       const result = await applyProductImport(alpha.storeId, [lines[0], bad].join("\n"), "USD", {
@@ -277,7 +303,11 @@ describe("categories, discount codes, sales, reviews", () => {
       if (saved.ok) id = saved.id;
     });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: "category.create", entityId: id, changes: { nameEn: [null, "Audit"] } });
+    expect(entries[0]).toMatchObject({
+      action: "category.create",
+      entityId: id,
+      changes: { nameEn: [null, "Audit"] },
+    });
     entries = await recorded(() => saveCategory(alpha.storeId, { ...input, nameEn: "Audited" }, { id }));
     expect(entries).toHaveLength(1);
     expect(entries[0]!.changes).toEqual({ nameEn: ["Audit", "Audited"] });

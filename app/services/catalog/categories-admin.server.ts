@@ -119,7 +119,11 @@ export async function saveCategory(
       let wasSub = false;
       let before: Record<string, unknown> | null = null;
       if (options.id) {
-        const [current] = await tx.select().from(categories).where(eq(categories.id, options.id)).for("update");
+        const [current] = await tx
+          .select()
+          .from(categories)
+          .where(eq(categories.id, options.id))
+          .for("update");
         if (!current) refuse("not-found");
         wasSub = current!.parentId !== null;
         before = {

@@ -747,7 +747,13 @@ export async function deleteProductIn(
   await recordChange(tx, storeId, {
     action: "product.delete",
     ...entity,
-    before: { slug: existing.slug, nameEn: existing.nameEn, nameAr: existing.nameAr, priceCents: existing.priceCents, stock: existing.stock },
+    before: {
+      slug: existing.slug,
+      nameEn: existing.nameEn,
+      nameAr: existing.nameAr,
+      priceCents: existing.priceCents,
+      stock: existing.stock,
+    },
     after: null,
   });
   const gallery = await tx

@@ -83,7 +83,10 @@ export type VariantsRefusal =
 
 // ───────────────────────────── reading ─────────────────────────────
 
-async function lockProduct(tx: Tx, productId: string): Promise<{ priceCents: number; nameEn: string } | null> {
+async function lockProduct(
+  tx: Tx,
+  productId: string,
+): Promise<{ priceCents: number; nameEn: string } | null> {
   const [row] = await tx
     .select({ priceCents: products.priceCents, nameEn: products.nameEn })
     .from(products)

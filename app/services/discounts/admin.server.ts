@@ -316,7 +316,10 @@ export async function saveDiscountCode(
         active: input.active,
       };
       let codeId: string;
-      const targets = { categoryIds: [...input.categoryIds].sort(), productIds: [...input.productIds].sort() };
+      const targets = {
+        categoryIds: [...input.categoryIds].sort(),
+        productIds: [...input.productIds].sort(),
+      };
       let before: Record<string, unknown> | null = null;
       if (options.id) {
         const [current] = await tx
@@ -330,7 +333,9 @@ export async function saveDiscountCode(
             .from(discountCodeTargets)
             .where(eq(discountCodeTargets.discountCodeId, current.id));
           before = {
-            ...Object.fromEntries(Object.keys(values).map((key) => [key, current[key as keyof typeof values]])),
+            ...Object.fromEntries(
+              Object.keys(values).map((key) => [key, current[key as keyof typeof values]]),
+            ),
             categoryIds: had.flatMap((row) => (row.categoryId ? [row.categoryId] : [])).sort(),
             productIds: had.flatMap((row) => (row.productId ? [row.productId] : [])).sort(),
           };
@@ -422,7 +427,12 @@ export async function deleteDiscountCode(storeId: string, id: string): Promise<D
   return db.withStore(storeId, async (tx) => {
     // Locked first, so an order claiming its first use now waits and then finds it gone.
     const [code] = await tx
-      .select({ id: discountCodes.id, code: discountCodes.code, kind: discountCodes.kind, value: discountCodes.value })
+      .select({
+        id: discountCodes.id,
+        code: discountCodes.code,
+        kind: discountCodes.kind,
+        value: discountCodes.value,
+      })
       .from(discountCodes)
       .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)))
       .for("update");

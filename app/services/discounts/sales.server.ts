@@ -226,7 +226,9 @@ export async function saveSale(
             .from(saleTargets)
             .where(eq(saleTargets.saleId, current.id));
           before = {
-            ...Object.fromEntries(Object.keys(values).map((key) => [key, current[key as keyof typeof values]])),
+            ...Object.fromEntries(
+              Object.keys(values).map((key) => [key, current[key as keyof typeof values]]),
+            ),
             categoryIds: had.flatMap((row) => (row.categoryId ? [row.categoryId] : [])).sort(),
             productIds: had.flatMap((row) => (row.productId ? [row.productId] : [])).sort(),
           };
