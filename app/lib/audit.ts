@@ -21,6 +21,16 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_COUNT_ACTIONS: readonly string[] = ["product.import", "customer.export"];
 
 /**
+ * Which side of a change the page shows: a creation or a count its new value ("Price: $12.50"),
+ * a deletion what was there, anything else before → after.
+ */
+export function auditChangeShape(action: string): "after" | "before" | "both" {
+  if (AUDIT_COUNT_ACTIONS.includes(action) || action.endsWith(".create")) return "after";
+  if (action.endsWith(".delete")) return "before";
+  return "both";
+}
+
+/**
  * Fields whose values are one of a few known words, and the group of
  * `staffRoles.activity.values.<group>.<value>` that names them in the page's language.
  */

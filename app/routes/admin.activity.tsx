@@ -13,7 +13,7 @@ import { TABLE_PARAMS } from "~/lib/table-links";
 import { formatInZone } from "~/lib/time-zone";
 import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
-import { AUDIT_COUNT_ACTIONS, AUDIT_ENTITY_TYPES, auditFieldLabel, auditValue } from "~/lib/audit";
+import { AUDIT_ENTITY_TYPES, auditChangeShape, auditFieldLabel, auditValue } from "~/lib/audit";
 import { useMoney } from "~/components/Price";
 import { auditActors, listAudit, type AuditRow } from "~/services/audit/audit.server";
 
@@ -111,13 +111,14 @@ export default function AdminActivity() {
       cell: (row) => {
         const entries = Object.entries(row.changes);
         if (entries.length === 0) return "—";
+        const shape = auditChangeShape(row.action);
         return (
           <ul className="min-w-48 text-sm">
             {entries.map(([field, [before, after]]) => (
               <li key={field}>
                 {auditFieldLabel(field, format)}:{" "}
-                {AUDIT_COUNT_ACTIONS.includes(row.action) ? (
-                  <bdi>{auditValue(field, after, format)}</bdi>
+                {shape === "after" || shape === "before" ? (
+                  <bdi>{auditValue(field, shape === "after" ? after : before, format)}</bdi>
                 ) : (
                   <>
                     <bdi>{auditValue(field, before, format)}</bdi> {i18n.dir() === "rtl" ? "←" : "→"}{" "}

@@ -50,6 +50,12 @@ export interface AuditEntry {
 /** Fields never written, whatever a caller passes. */
 const SECRET = /password|secret|token|hash|key$/i;
 
+/** A value as the log keeps it: dates as ISO text, an empty text as none (nothing to show). */
+function loggable(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value === undefined || value === "" ? null : value;
+}
+
 /** Only the fields that changed, secrets left out. */
 export function changedFields(
   before: Record<string, unknown> | null | undefined,
@@ -58,9 +64,8 @@ export function changedFields(
   const changes: Record<string, [unknown, unknown]> = {};
   for (const [field, value] of Object.entries(after)) {
     if (SECRET.test(field) || field === "updatedAt") continue;
-    const previous = before?.[field];
-    const a = previous instanceof Date ? previous.toISOString() : (previous ?? null);
-    const b = value instanceof Date ? value.toISOString() : (value ?? null);
+    const a = loggable(before?.[field]);
+    const b = loggable(value);
     if (JSON.stringify(a) !== JSON.stringify(b)) changes[field] = [a, b];
   }
   return changes;
