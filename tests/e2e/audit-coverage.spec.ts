@@ -48,6 +48,9 @@ for (const locale of ["en", "ar"] as Locale[]) {
     const created = rows.filter({ hasText: t(locale, "staffRoles.activity.actions.product.create") });
     await expect(created).toContainText(t(locale, "staffRoles.activity.fields.stock"));
     await expect(created).toContainText(t(locale, "staffRoles.activity.values.yes"));
+    // Once more without the save's toast over the list.
+    await page.reload();
+    await expect(rows).toHaveCount(2);
     await screenshots(page, `admin-activity-catalogue-${locale}`);
   });
 }
