@@ -258,7 +258,8 @@ export function adminLoader<T>(guard: RouteGuard, fn: Handler<AdminArgs, T>) {
         const store = requireStore(args.context);
         const user = await requireAdmin(args.request, args.context);
         const permissions = await requirePermission(args.context, user, guard);
-        return fn({ ...baseArgs(args), store, user, permissions });
+        // A loader may record too (a download of customers' data, decision 046): as this person.
+        return asActor(args.context, user, () => fn({ ...baseArgs(args), store, user, permissions }));
       }),
     { guard },
   );

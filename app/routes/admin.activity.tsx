@@ -13,7 +13,8 @@ import { TABLE_PARAMS } from "~/lib/table-links";
 import { formatInZone } from "~/lib/time-zone";
 import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
-import { AUDIT_ENTITY_TYPES } from "~/lib/audit";
+import { AUDIT_ENTITY_TYPES, auditChangeShape, auditFieldLabel, auditValue } from "~/lib/audit";
+import { useMoney } from "~/components/Price";
 import { auditActors, listAudit, type AuditRow } from "~/services/audit/audit.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("staffRoles.activity.title") });
@@ -40,19 +41,20 @@ function entityHref(row: Row): string | null {
   if (row.entityType === "payments") return "/admin/storesetting/paymentOptions";
   if (row.entityType === "domain") return "/admin/storesetting/customDomain";
   if (row.entityType === "staff" || row.entityType === "customer") return "/admin/users";
+  if (row.entityType === "product" && row.entityId) return `/admin/products/${row.entityId}`;
+  if (row.entityType === "product") return "/admin/products";
+  if (row.entityType === "category" && row.entityId) return `/admin/categories/${row.entityId}`;
+  if (row.entityType === "discount" && row.entityId) return `/admin/discounts/${row.entityId}`;
+  if (row.entityType === "sale" && row.entityId) return `/admin/sales/${row.entityId}`;
+  if (row.entityType === "review") return "/admin/reviews";
   return null;
 }
-
-const show = (value: unknown) =>
-  value === null || value === undefined
-    ? "—"
-    : typeof value === "object"
-      ? JSON.stringify(value)
-      : String(value);
 
 export default function AdminActivity() {
   const { actors, values, problems, ...page } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const format = { t: (key: string, options?: Record<string, unknown>) => t(key, options ?? {}), money };
   const timeZone = useStoreTimeZone();
   const { search } = useLocation();
   const exportQuery = new URLSearchParams(search);
@@ -109,13 +111,20 @@ export default function AdminActivity() {
       cell: (row) => {
         const entries = Object.entries(row.changes);
         if (entries.length === 0) return "—";
+        const shape = auditChangeShape(row.action);
         return (
           <ul className="min-w-48 text-sm">
             {entries.map(([field, [before, after]]) => (
               <li key={field}>
-                <bdi dir="ltr">
-                  {field}: {show(before)} → {show(after)}
-                </bdi>
+                {auditFieldLabel(field, format)}:{" "}
+                {shape === "after" || shape === "before" ? (
+                  <bdi>{auditValue(field, shape === "after" ? after : before, format)}</bdi>
+                ) : (
+                  <>
+                    <bdi>{auditValue(field, before, format)}</bdi> {i18n.dir() === "rtl" ? "←" : "→"}{" "}
+                    <bdi>{auditValue(field, after, format)}</bdi>
+                  </>
+                )}
               </li>
             ))}
           </ul>

@@ -50,6 +50,12 @@ export interface AuditEntry {
 /** Fields never written, whatever a caller passes. */
 const SECRET = /password|secret|token|hash|key$/i;
 
+/** A value as the log keeps it: dates as ISO text, an empty text as none (nothing to show). */
+function loggable(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value === undefined || value === "" ? null : value;
+}
+
 /** Only the fields that changed, secrets left out. */
 export function changedFields(
   before: Record<string, unknown> | null | undefined,
@@ -58,18 +64,56 @@ export function changedFields(
   const changes: Record<string, [unknown, unknown]> = {};
   for (const [field, value] of Object.entries(after)) {
     if (SECRET.test(field) || field === "updatedAt") continue;
-    const previous = before?.[field];
-    const a = previous instanceof Date ? previous.toISOString() : (previous ?? null);
-    const b = value instanceof Date ? value.toISOString() : (value ?? null);
+    const a = loggable(before?.[field]);
+    const b = loggable(value);
     if (JSON.stringify(a) !== JSON.stringify(b)) changes[field] = [a, b];
   }
   return changes;
 }
 
+/** Long texts (descriptions, pages) are kept to their start: the log says what changed, not all of it. */
+export const AUDIT_TEXT_MAX = 200;
+
+function clip(value: unknown): unknown {
+  return typeof value === "string" && value.length > AUDIT_TEXT_MAX
+    ? `${value.slice(0, AUDIT_TEXT_MAX)}…`
+    : value;
+}
+
+/**
+ * One entity's change as one entry, the way every service records it (decision 046): `before`
+ * null is a creation (its non-empty fields, "— → value"), `after` null a deletion ("value → —"),
+ * both an update with only the fields that changed. An update that changed nothing records
+ * nothing; the answer says whether an entry was written.
+ */
+export async function recordChange(
+  tx: Tx,
+  storeId: string,
+  entry: Omit<AuditEntry, "changes"> & {
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  },
+): Promise<boolean> {
+  const { before, after, ...rest } = entry;
+  let changes: Record<string, [unknown, unknown]>;
+  if (after === null) {
+    changes = Object.fromEntries(
+      Object.entries(changedFields(null, before ?? {})).map(([field, [, value]]) => [field, [value, null]]),
+    );
+  } else {
+    changes = changedFields(before, after);
+    if (before !== null && Object.keys(changes).length === 0) return false;
+  }
+  await recordAudit(tx, storeId, { ...rest, changes });
+  return true;
+}
+
 /** Appends one entry in the caller's transaction of the store. */
 export async function recordAudit(tx: Tx, storeId: string, entry: AuditEntry, actor = currentAuditActor()) {
   const changes = Object.fromEntries(
-    Object.entries(entry.changes ?? {}).filter(([field]) => !SECRET.test(field)),
+    Object.entries(entry.changes ?? {})
+      .filter(([field]) => !SECRET.test(field))
+      .map(([field, [before, after]]): [string, [unknown, unknown]] => [field, [clip(before), clip(after)]]),
   );
   await tx.insert(auditLog).values({
     storeId,

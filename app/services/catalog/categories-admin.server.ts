@@ -8,6 +8,7 @@
  * triggers announce every change on all instances (decision 007), and `catalogChanged` makes
  * this instance's next page fresh without waiting for the notification.
  */
+import { recordAudit, recordChange } from "~/services/audit/audit.server";
 import { asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
@@ -116,14 +117,25 @@ export async function saveCategory(
         throw new Refused<SaveCategoryResult>({ ok: false, error });
       };
       let wasSub = false;
+      let before: Record<string, unknown> | null = null;
       if (options.id) {
         const [current] = await tx
-          .select({ id: categories.id, parentId: categories.parentId })
+          .select()
           .from(categories)
           .where(eq(categories.id, options.id))
           .for("update");
         if (!current) refuse("not-found");
         wasSub = current!.parentId !== null;
+        before = {
+          slug: current!.slug,
+          nameEn: current!.nameEn,
+          nameAr: current!.nameAr,
+          descriptionEn: current!.descriptionEn,
+          descriptionAr: current!.descriptionAr,
+          parentId: current!.parentId,
+          sortOrder: current!.sortOrder,
+          imageId: current!.imageId,
+        };
       }
       const parentId = input.parentId ?? null;
       if (parentId) {
@@ -160,11 +172,21 @@ export async function saveCategory(
           ? { imageId: options.image && (await insertImage(tx, storeId, options.image)) }
           : {}),
       };
+      const audit = (id: string) =>
+        recordChange(tx, storeId, {
+          action: options.id ? "category.update" : "category.create",
+          entityType: "category",
+          entityId: id,
+          entityLabel: input.nameEn,
+          before,
+          after: values,
+        });
       if (options.id) {
         await tx
           .update(categories)
           .set({ ...values, updatedAt: new Date() })
           .where(eq(categories.id, options.id));
+        await audit(options.id);
         // Moved under another parent, its products follow it there; made top-level, they are
         // filed under it directly.
         if (parentId) {
@@ -184,6 +206,7 @@ export async function saveCategory(
         .insert(categories)
         .values({ storeId, ...values })
         .returning({ id: categories.id });
+      await audit(created!.id);
       return created!.id;
     });
     await catalogChanged(storeId);
@@ -233,7 +256,13 @@ export async function deleteCategory(
         throw new Refused<DeleteCategoryResult>({ ok: false, error });
       };
       const [category] = await tx
-        .select({ id: categories.id, parentId: categories.parentId })
+        .select({
+          id: categories.id,
+          parentId: categories.parentId,
+          slug: categories.slug,
+          nameEn: categories.nameEn,
+          nameAr: categories.nameAr,
+        })
         .from(categories)
         .where(eq(categories.id, id))
         .for("update");
@@ -265,6 +294,18 @@ export async function deleteCategory(
       }
       // Sub categories go with their parent (ON DELETE CASCADE), as do sale targets naming them.
       await tx.delete(categories).where(eq(categories.id, category.id));
+      await recordAudit(tx, storeId, {
+        action: "category.delete",
+        entityType: "category",
+        entityId: category.id,
+        entityLabel: category.nameEn,
+        changes: {
+          slug: [category.slug, null],
+          nameEn: [category.nameEn, null],
+          nameAr: [category.nameAr, null],
+          ...(count > 0 ? { productsMoved: [null, count] } : {}),
+        },
+      });
       return count;
     });
     await catalogChanged(storeId);

@@ -15,6 +15,7 @@ import { LOW_STOCK } from "~/lib/stock";
 import { suggestSlug, type ProductFormValue } from "~/lib/validation/products-admin";
 import type { OptionInput } from "~/lib/validation/variants-admin";
 import { decodeKeyset, pageOf } from "~/lib/keyset.server";
+import { recordAudit, recordChange } from "~/services/audit/audit.server";
 import { insertImage, type NewImage } from "~/services/media/images.server";
 import { localized } from "~/services/store/settings.server";
 import { catalogChanged } from "./catalog-cache.server";
@@ -448,14 +449,12 @@ export async function saveProduct(
   try {
     result = await db.withStore(storeId, async (tx) => {
       let pricing = value.price !== undefined && value.stock !== undefined;
+      let before: Record<string, unknown> | null = null;
       if (productId) {
-        const [existing] = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, productId))
-          .for("update");
+        const [existing] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
         if (!existing) return { ok: false, error: "not-found" } as const;
         if (pricing && (await optionCount(tx, productId)) > 0) pricing = false;
+        before = { ...auditedProduct(existing), weightGrams: await oneVariantWeight(tx, productId) };
       }
       const categoryProblem = await checkCategories(tx, value.categoryId, value.subcategoryId);
       if (categoryProblem) return categoryProblem;
@@ -516,6 +515,23 @@ export async function saveProduct(
           .where(eq(productVariants.productId, id));
       }
       await appendImages(tx, storeId, id, uploads);
+      // The activity log (decision 046): the product's fields, its price and stock when this form
+      // sets them, and the images added.
+      const weighed = value.weightGrams !== undefined && (pricing || !productId);
+      await recordChange(tx, storeId, {
+        action: productId ? "product.update" : "product.create",
+        entityType: "product",
+        entityId: id,
+        entityLabel: value.nameEn,
+        before,
+        after: {
+          ...fields,
+          ...(productId ? priced : { priceCents: value.price ?? 0, stock: value.stock ?? 0 }),
+          ...(weighed ? { weightGrams: value.weightGrams } : {}),
+          ...(options.length > 0 && !productId ? { options: options.map((option) => option.nameEn) } : {}),
+          ...(uploads.length > 0 ? { imagesAdded: uploads.length } : {}),
+        },
+      });
       return { ok: true, id, slug } as const;
     });
   } catch (error) {
@@ -526,6 +542,35 @@ export async function saveProduct(
   }
   if (result.ok) await catalogChanged(storeId);
   return result;
+}
+
+/** A product row's fields the activity log follows (not its search text or timestamps). */
+function auditedProduct(row: typeof products.$inferSelect): Record<string, unknown> {
+  return {
+    slug: row.slug,
+    nameEn: row.nameEn,
+    nameAr: row.nameAr,
+    descriptionEn: row.descriptionEn,
+    descriptionAr: row.descriptionAr,
+    categoryId: row.categoryId,
+    subcategoryId: row.subcategoryId,
+    shadeHex: row.shadeHex,
+    colorFamily: row.colorFamily,
+    active: row.active,
+    taxClass: row.taxClass,
+    priceCents: row.priceCents,
+    stock: row.stock,
+  };
+}
+
+async function oneVariantWeight(tx: Tx, productId: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ weightGrams: productVariants.weightGrams })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.id))
+    .limit(1);
+  return row?.weightGrams ?? null;
 }
 
 /** A refusal found mid-transaction: thrown so the transaction rolls back, answered as `result`. */
@@ -558,12 +603,21 @@ export async function addProductImages(
   const db = await getDb();
   const ok = await db.withStore(storeId, async (tx) => {
     const [existing] = await tx
-      .select({ id: products.id })
+      .select({ id: products.id, nameEn: products.nameEn })
       .from(products)
       .where(eq(products.id, productId))
       .for("update");
     if (!existing) return false;
     await appendImages(tx, storeId, productId, uploads);
+    if (uploads.length > 0) {
+      await recordAudit(tx, storeId, {
+        action: "product.images",
+        entityType: "product",
+        entityId: productId,
+        entityLabel: existing.nameEn,
+        changes: { imagesAdded: [null, uploads.length] },
+      });
+    }
     return true;
   });
   if (ok) await catalogChanged(storeId);
@@ -587,18 +641,38 @@ export async function changeProductImage(
   const db = await getDb();
   const ok = await db.withStore(storeId, async (tx) => {
     const rows = await tx
-      .select({ id: productImages.id, imageId: productImages.imageId })
+      .select({
+        id: productImages.id,
+        imageId: productImages.imageId,
+        altEn: productImages.altEn,
+        altAr: productImages.altAr,
+      })
       .from(productImages)
       .where(eq(productImages.productId, productId))
       .orderBy(asc(productImages.position), asc(productImages.id))
       .for("update");
     const index = rows.findIndex((row) => row.id === rowId);
     if (index < 0) return false;
+    const [product] = await tx
+      .select({ nameEn: products.nameEn })
+      .from(products)
+      .where(eq(products.id, productId));
+    const entity = {
+      action: "product.images",
+      entityType: "product",
+      entityId: productId,
+      entityLabel: product?.nameEn ?? "",
+    } as const;
     if (change.kind === "save") {
       await tx
         .update(productImages)
         .set({ altEn: change.altEn, altAr: change.altAr })
         .where(eq(productImages.id, rowId));
+      await recordChange(tx, storeId, {
+        ...entity,
+        before: { altEn: rows[index]!.altEn, altAr: rows[index]!.altAr },
+        after: { altEn: change.altEn, altAr: change.altAr },
+      });
       return true;
     }
     const order = rows.map((row) => row.id);
@@ -606,10 +680,12 @@ export async function changeProductImage(
       order.splice(index, 1);
       await tx.delete(productImages).where(eq(productImages.id, rowId));
       await deleteUnusedImage(tx, rows[index]!.imageId);
+      await recordAudit(tx, storeId, { ...entity, changes: { imagesRemoved: [null, 1] } });
     } else {
       const other = change.kind === "up" ? index - 1 : index + 1;
       if (other < 0 || other >= order.length) return true;
       [order[index], order[other]] = [order[other]!, order[index]!];
+      await recordAudit(tx, storeId, { ...entity, changes: { imagePosition: [index + 1, other + 1] } });
     }
     // Positions renumbered 0, 1, 2… so the order never depends on ties.
     for (const [position, id] of order.entries()) {
@@ -640,7 +716,7 @@ export type DeleteProductResult = { ok: true; outcome: "deleted" | "archived" } 
  */
 export async function deleteProduct(storeId: string, productId: string): Promise<DeleteProductResult> {
   const db = await getDb();
-  const outcome = await db.withStore(storeId, (tx) => deleteProductIn(tx, productId));
+  const outcome = await db.withStore(storeId, (tx) => deleteProductIn(tx, storeId, productId));
   if (!outcome) return { ok: false };
   await catalogChanged(storeId);
   return { ok: true, outcome };
@@ -651,17 +727,35 @@ export async function deleteProduct(storeId: string, productId: string): Promise
  * product row locked, then deleted with its unused images, or archived when orders name it; null
  * when the store has no such product.
  */
-export async function deleteProductIn(tx: Tx, productId: string): Promise<"deleted" | "archived" | null> {
-  const [existing] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.id, productId))
-    .for("update");
+export async function deleteProductIn(
+  tx: Tx,
+  storeId: string,
+  productId: string,
+): Promise<"deleted" | "archived" | null> {
+  const [existing] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
   if (!existing) return null;
+  const entity = { entityType: "product", entityId: productId, entityLabel: existing.nameEn } as const;
   if (await hasOrders(tx, productId)) {
     await tx.update(products).set({ active: false, updatedAt: new Date() }).where(eq(products.id, productId));
+    await recordAudit(tx, storeId, {
+      action: "product.archive",
+      ...entity,
+      changes: { active: [existing.active, false] },
+    });
     return "archived";
   }
+  await recordChange(tx, storeId, {
+    action: "product.delete",
+    ...entity,
+    before: {
+      slug: existing.slug,
+      nameEn: existing.nameEn,
+      nameAr: existing.nameAr,
+      priceCents: existing.priceCents,
+      stock: existing.stock,
+    },
+    after: null,
+  });
   const gallery = await tx
     .select({ imageId: productImages.imageId })
     .from(productImages)

@@ -11,6 +11,7 @@ import { getDb, type Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import type { BulkItem, BulkRefusal } from "~/lib/bulk";
 import type { Locale } from "~/lib/i18n";
+import { recordAudit, recordChange } from "~/services/audit/audit.server";
 import { localized } from "~/services/store/settings.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { deleteProductIn } from "./products-admin.server";
@@ -26,6 +27,8 @@ export interface BulkProductsResult {
 interface LockedProduct {
   id: string;
   name: string;
+  /** The activity log's label. */
+  nameEn: string;
   active: boolean;
   categoryId: string | null;
   subcategoryId: string | null;
@@ -108,6 +111,13 @@ export async function setProductsActive(
   const result = await eachProduct(storeId, productIds, locale, nothingToPrepare, async (tx, product) => {
     if (product.active === active) return { reason: active ? "alreadyActive" : "alreadyInactive" };
     await tx.update(products).set({ active, updatedAt: new Date() }).where(eq(products.id, product.id));
+    await recordAudit(tx, storeId, {
+      action: "product.update",
+      entityType: "product",
+      entityId: product.id,
+      entityLabel: product.nameEn,
+      changes: { active: [product.active, active] },
+    });
     return "done";
   });
   const { context: _context, ...outcome } = result!;
@@ -154,6 +164,14 @@ export async function moveProductsToCategory(
         .update(products)
         .set({ categoryId: place.categoryId, subcategoryId: place.subcategoryId, updatedAt: new Date() })
         .where(eq(products.id, product.id));
+      await recordChange(tx, storeId, {
+        action: "product.update",
+        entityType: "product",
+        entityId: product.id,
+        entityLabel: product.nameEn,
+        before: { categoryId: product.categoryId, subcategoryId: product.subcategoryId },
+        after: { categoryId: place.categoryId, subcategoryId: place.subcategoryId },
+      });
       return "done";
     },
   );
@@ -172,7 +190,7 @@ export async function deleteProducts(
   locale: Locale,
 ): Promise<BulkProductsResult> {
   const result = await eachProduct(storeId, productIds, locale, nothingToPrepare, async (tx, product) => {
-    const outcome = await deleteProductIn(tx, product.id);
+    const outcome = await deleteProductIn(tx, storeId, product.id);
     return outcome === "archived" ? "archived" : "done";
   });
   const { context: _context, ...outcome } = result!;

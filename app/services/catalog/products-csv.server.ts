@@ -6,6 +6,7 @@
  * applied in ONE transaction that checks everything again: all rows are written, or none.
  * Variants the file leaves out are deleted only when the merchant asks for it (issue 39).
  */
+import { recordAudit } from "~/services/audit/audit.server";
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
@@ -241,7 +242,22 @@ export async function applyProductImport(
       const check = summary(checked.file, checked.plan);
       if (check.invalid > 0) return { ok: false, check };
       await writePlan(tx, storeId, checked.plan);
-      return { ok: true, created: checked.plan.created, updated: checked.plan.updated };
+      // One entry per import, with its counts (decision 046); a refused file rolls it back too.
+      const { created, updated } = checked.plan;
+      await recordAudit(tx, storeId, {
+        action: "product.import",
+        entityType: "product",
+        changes: {
+          created: [null, created],
+          updated: [null, updated],
+          skipped: [null, Math.max(0, checked.file.products.length - created - updated)],
+          ...(checked.plan.variantDeletes.length > 0
+            ? { variantsDeleted: [null, checked.plan.variantDeletes.length] }
+            : {}),
+          ...(checked.plan.deactivated > 0 ? { variantsDeactivated: [null, checked.plan.deactivated] } : {}),
+        },
+      });
+      return { ok: true, created, updated };
     });
   } catch (error) {
     if (isConflict(error)) {

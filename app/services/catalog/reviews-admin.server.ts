@@ -5,6 +5,7 @@
  * reply; the "new reviews" setting; the held count for the menu and the dashboard. Store id
  * first, in its RLS scope, so another store's review id is simply not found.
  */
+import { recordAudit, recordChange } from "~/services/audit/audit.server";
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products, reviews, storeSettings, users } from "~/db/schema";
@@ -153,8 +154,8 @@ export async function setReviewStatus(
       .from(reviews)
       .where(and(eq(reviews.storeId, storeId), eq(reviews.id, reviewId)));
     if (!review) return false;
-    await tx
-      .select({ id: products.id })
+    const [product] = await tx
+      .select({ id: products.id, nameEn: products.nameEn })
       .from(products)
       .where(and(eq(products.storeId, storeId), eq(products.id, review.productId)))
       .for("update");
@@ -169,6 +170,13 @@ export async function setReviewStatus(
       .set({ status })
       .where(and(eq(reviews.storeId, storeId), eq(reviews.id, reviewId)));
     await moveRatingCounters(tx, storeId, review.productId, current, { status, rating: current.rating });
+    await recordAudit(tx, storeId, {
+      action: "review.status",
+      entityType: "review",
+      entityId: reviewId,
+      entityLabel: product?.nameEn ?? "",
+      changes: { status: [current.status, status] },
+    });
     return true;
   });
   // The product's pages follow at once on this instance; others hear catalog_changed.
@@ -183,13 +191,29 @@ export async function setReviewReply(
   reply: string | null,
 ): Promise<boolean> {
   const db = await getDb();
-  const updated = await db.withStore(storeId, (tx) =>
-    tx
+  const updated = await db.withStore(storeId, async (tx) => {
+    const [current] = await tx
+      .select({ reply: reviews.reply, product: products.nameEn })
+      .from(reviews)
+      .innerJoin(products, and(eq(products.storeId, reviews.storeId), eq(products.id, reviews.productId)))
+      .where(and(eq(reviews.storeId, storeId), eq(reviews.id, reviewId)))
+      .for("update", { of: reviews });
+    if (!current) return [];
+    const rows = await tx
       .update(reviews)
       .set({ reply, repliedAt: reply === null ? null : new Date() })
       .where(and(eq(reviews.storeId, storeId), eq(reviews.id, reviewId)))
-      .returning({ id: reviews.id }),
-  );
+      .returning({ id: reviews.id });
+    await recordChange(tx, storeId, {
+      action: "review.reply",
+      entityType: "review",
+      entityId: reviewId,
+      entityLabel: current.product,
+      before: { reply: current.reply },
+      after: { reply },
+    });
+    return rows;
+  });
   if (updated.length > 0) await catalogChanged(storeId);
   return updated.length > 0;
 }
@@ -208,14 +232,25 @@ export async function getReviewModeration(storeId: string): Promise<ReviewModera
 /** "New reviews: publish at once / hold for approval". Reviews already written keep their state. */
 export async function saveReviewModeration(storeId: string, moderation: ReviewModeration): Promise<void> {
   const db = await getDb();
-  await db.withStore(storeId, (tx) =>
-    tx
+  await db.withStore(storeId, async (tx) => {
+    const [current] = await tx
+      .select({ moderation: storeSettings.reviewModeration })
+      .from(storeSettings)
+      .where(eq(storeSettings.storeId, storeId))
+      .for("update");
+    await tx
       .insert(storeSettings)
       .values({ storeId, reviewModeration: moderation })
       .onConflictDoUpdate({
         target: storeSettings.storeId,
         set: { reviewModeration: moderation, updatedAt: new Date() },
-      }),
-  );
+      });
+    await recordChange(tx, storeId, {
+      action: "review.moderation",
+      entityType: "review",
+      before: { reviewModeration: current?.moderation ?? "publish" },
+      after: { reviewModeration: moderation },
+    });
+  });
   await tenantChanged(storeId);
 }

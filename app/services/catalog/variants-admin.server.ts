@@ -30,6 +30,7 @@ import {
   type OptionInput,
   type VariantRowInput,
 } from "~/lib/validation/variants-admin";
+import { recordAudit, recordChange } from "~/services/audit/audit.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { loadProductOptions } from "./variants.server";
 
@@ -82,9 +83,12 @@ export type VariantsRefusal =
 
 // ───────────────────────────── reading ─────────────────────────────
 
-async function lockProduct(tx: Tx, productId: string): Promise<{ priceCents: number } | null> {
+async function lockProduct(
+  tx: Tx,
+  productId: string,
+): Promise<{ priceCents: number; nameEn: string } | null> {
   const [row] = await tx
-    .select({ priceCents: products.priceCents })
+    .select({ priceCents: products.priceCents, nameEn: products.nameEn })
     .from(products)
     .where(eq(products.id, productId))
     .for("update");
@@ -123,6 +127,48 @@ async function readVariants(tx: Tx, productId: string): Promise<AdminVariant[]> 
     // PGlite and postgres.js both give a boolean; a driver giving "t" would still read true.
     ordered: ordered === true || String(ordered) === "t" || String(ordered) === "true",
   }));
+}
+
+// ───────────────────────────── the activity log ─────────────────────────────
+
+/** "Product — Red / Large" (or its SKU): a variant as the activity log names it (decision 046). */
+function variantLabel(
+  productName: string,
+  options: AdminOption[],
+  variant: Pick<AdminVariant, "sku" | "valueIds">,
+): string {
+  const names = options.flatMap((option, k) => {
+    const value = option.values.find((candidate) => candidate.id === variant.valueIds[k]);
+    return value ? [value.valueEn] : [];
+  });
+  const name = names.length > 0 ? names.join(" / ") : variant.sku;
+  return name ? `${productName} — ${name}` : productName;
+}
+
+/** A variant's fields the log follows. */
+function auditedVariant(variant: {
+  sku: string | null;
+  priceCents: number;
+  stock: number;
+  weightGrams: number | null;
+  imageId: string | null;
+  active: boolean;
+}) {
+  return {
+    sku: variant.sku,
+    priceCents: variant.priceCents,
+    stock: variant.stock,
+    weightGrams: variant.weightGrams,
+    imageId: variant.imageId,
+    active: variant.active,
+  };
+}
+
+/** The options as one line: "Colour: Red, Blue; Size: S, M". */
+function optionsSummary(options: AdminOption[]): string {
+  return options
+    .map((option) => `${option.nameEn}: ${option.values.map((value) => value.valueEn).join(", ")}`)
+    .join("; ");
 }
 
 /** Each variant's place among the combinations: its values' indexes, option by option. */
@@ -371,7 +417,18 @@ export async function saveOptions(
   const result = await db.withStore(storeId, async (tx): Promise<SaveOptionsResult> => {
     const product = await lockProduct(tx, productId);
     if (!product) return { ok: false, error: "not-found" };
-    return (await applyOptions(tx, storeId, productId, input, product.priceCents)) ?? { ok: true };
+    const before = optionsSummary(await readOptions(tx, storeId, productId));
+    const refused = await applyOptions(tx, storeId, productId, input, product.priceCents);
+    if (refused) return refused;
+    await recordChange(tx, storeId, {
+      action: "product.options",
+      entityType: "product",
+      entityId: productId,
+      entityLabel: product.nameEn,
+      before: { options: before },
+      after: { options: optionsSummary(await readOptions(tx, storeId, productId)) },
+    });
+    return { ok: true };
   });
   if (result.ok) await catalogChanged(storeId);
   return result;
@@ -428,7 +485,17 @@ export async function generateVariants(storeId: string, productId: string): Prom
   const result = await db.withStore(storeId, async (tx): Promise<GenerateResult> => {
     const product = await lockProduct(tx, productId);
     if (!product) return { ok: false, error: "not-found" };
-    return generateMissing(tx, storeId, productId, { priceCents: product.priceCents });
+    const made = await generateMissing(tx, storeId, productId, { priceCents: product.priceCents });
+    if (made.ok && made.created > 0) {
+      await recordAudit(tx, storeId, {
+        action: "product.variant.generate",
+        entityType: "product",
+        entityId: productId,
+        entityLabel: product.nameEn,
+        changes: { variantsCreated: [null, made.created] },
+      });
+    }
+    return made;
   });
   if (result.ok && result.created > 0) await catalogChanged(storeId);
   return result;
@@ -472,7 +539,8 @@ export async function saveVariants(
   let result: SaveVariantsResult;
   try {
     result = await db.withStore(storeId, async (tx): Promise<SaveVariantsResult> => {
-      if (!(await lockProduct(tx, productId))) return { ok: false, error: "not-found" };
+      const product = await lockProduct(tx, productId);
+      if (!product) return { ok: false, error: "not-found" };
       const variants = await readVariants(tx, productId);
       const byId = new Map(variants.map((variant) => [variant.id, variant]));
       if (rows.some((row) => !byId.has(row.id))) return { ok: false, error: "not-found" };
@@ -539,6 +607,19 @@ export async function saveVariants(
           })
           .where(eq(productVariants.id, row.id));
       }
+      // One entry per variant that changed, its changed fields only (decision 046).
+      const options = await readOptions(tx, storeId, productId);
+      for (const row of rows) {
+        const old = byId.get(row.id)!;
+        await recordChange(tx, storeId, {
+          action: "product.variant.update",
+          entityType: "product",
+          entityId: productId,
+          entityLabel: variantLabel(product.nameEn, options, old),
+          before: auditedVariant(old),
+          after: auditedVariant({ ...row, priceCents: row.price }),
+        });
+      }
       return { ok: true };
     });
   } catch (error) {
@@ -561,7 +642,8 @@ export async function bulkSetVariants(
 ): Promise<BulkResult> {
   const db = await getDb();
   const result = await db.withStore(storeId, async (tx): Promise<BulkResult> => {
-    if (!(await lockProduct(tx, productId))) return { ok: false, error: "not-found" };
+    const product = await lockProduct(tx, productId);
+    if (!product) return { ok: false, error: "not-found" };
     if (variantIds !== "all") {
       const found = await tx
         .select({ n: count() })
@@ -569,6 +651,7 @@ export async function bulkSetVariants(
         .where(and(eq(productVariants.productId, productId), inArray(productVariants.id, variantIds)));
       if (Number(found[0]?.n ?? 0) !== new Set(variantIds).size) return { ok: false, error: "not-found" };
     }
+    const before = await readVariants(tx, productId);
     const set =
       change.field === "price"
         ? { priceCents: change.value, updatedAt: new Date() }
@@ -583,6 +666,19 @@ export async function bulkSetVariants(
         ),
       )
       .returning({ id: productVariants.id });
+    const chosen = new Set(updated.map((row) => row.id));
+    const options = await readOptions(tx, storeId, productId);
+    const field = change.field === "price" ? "priceCents" : "stock";
+    for (const variant of before.filter((candidate) => chosen.has(candidate.id))) {
+      await recordChange(tx, storeId, {
+        action: "product.variant.update",
+        entityType: "product",
+        entityId: productId,
+        entityLabel: variantLabel(product.nameEn, options, variant),
+        before: { [field]: variant[field] },
+        after: { [field]: change.value },
+      });
+    }
     return { ok: true, count: updated.length };
   });
   if (result.ok) await catalogChanged(storeId);
@@ -605,12 +701,21 @@ export async function deleteVariant(
 ): Promise<VariantChangeResult> {
   const db = await getDb();
   const result = await db.withStore(storeId, async (tx): Promise<VariantChangeResult> => {
-    if (!(await lockProduct(tx, productId))) return { ok: false, error: "not-found" };
+    const product = await lockProduct(tx, productId);
+    if (!product) return { ok: false, error: "not-found" };
     const variants = await readVariants(tx, productId);
     const variant = variants.find((candidate) => candidate.id === variantId);
     if (!variant) return { ok: false, error: "not-found" };
     if (variant.ordered) return { ok: false, error: "ordered" };
     if (variants.length === 1) return { ok: false, error: "last" };
+    await recordChange(tx, storeId, {
+      action: "product.variant.delete",
+      entityType: "product",
+      entityId: productId,
+      entityLabel: variantLabel(product.nameEn, await readOptions(tx, storeId, productId), variant),
+      before: { sku: variant.sku, priceCents: variant.priceCents, stock: variant.stock },
+      after: null,
+    });
     // Its cart lines go with it (cart_items_variant_fk cascades).
     await tx.delete(productVariants).where(eq(productVariants.id, variantId));
     return { ok: true };
@@ -628,13 +733,23 @@ export async function setVariantActive(
 ): Promise<VariantChangeResult> {
   const db = await getDb();
   const result = await db.withStore(storeId, async (tx): Promise<VariantChangeResult> => {
-    if (!(await lockProduct(tx, productId))) return { ok: false, error: "not-found" };
-    const updated = await tx
+    const product = await lockProduct(tx, productId);
+    if (!product) return { ok: false, error: "not-found" };
+    const variant = (await readVariants(tx, productId)).find((candidate) => candidate.id === variantId);
+    if (!variant) return { ok: false, error: "not-found" };
+    await tx
       .update(productVariants)
       .set({ active, updatedAt: new Date() })
-      .where(and(eq(productVariants.productId, productId), eq(productVariants.id, variantId)))
-      .returning({ id: productVariants.id });
-    return updated.length === 1 ? { ok: true } : { ok: false, error: "not-found" };
+      .where(and(eq(productVariants.productId, productId), eq(productVariants.id, variantId)));
+    await recordChange(tx, storeId, {
+      action: "product.variant.update",
+      entityType: "product",
+      entityId: productId,
+      entityLabel: variantLabel(product.nameEn, await readOptions(tx, storeId, productId), variant),
+      before: { active: variant.active },
+      after: { active },
+    });
+    return { ok: true };
   });
   if (result.ok) await catalogChanged(storeId);
   return result;

@@ -8,6 +8,7 @@
  * Orders keep their own copy of the code and its amount (decision 029): editing a code changes
  * the next checkouts, never an order.
  */
+import { recordChange } from "~/services/audit/audit.server";
 import {
   and,
   asc,
@@ -315,7 +316,30 @@ export async function saveDiscountCode(
         active: input.active,
       };
       let codeId: string;
+      const targets = {
+        categoryIds: [...input.categoryIds].sort(),
+        productIds: [...input.productIds].sort(),
+      };
+      let before: Record<string, unknown> | null = null;
       if (options.id) {
+        const [current] = await tx
+          .select()
+          .from(discountCodes)
+          .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, options.id)))
+          .for("update");
+        if (current) {
+          const had = await tx
+            .select({ categoryId: discountCodeTargets.categoryId, productId: discountCodeTargets.productId })
+            .from(discountCodeTargets)
+            .where(eq(discountCodeTargets.discountCodeId, current.id));
+          before = {
+            ...Object.fromEntries(
+              Object.keys(values).map((key) => [key, current[key as keyof typeof values]]),
+            ),
+            categoryIds: had.flatMap((row) => (row.categoryId ? [row.categoryId] : [])).sort(),
+            productIds: had.flatMap((row) => (row.productId ? [row.productId] : [])).sort(),
+          };
+        }
         const [updated] = await tx
           .update(discountCodes)
           .set({ ...values, updatedAt: new Date() })
@@ -346,6 +370,18 @@ export async function saveDiscountCode(
         })),
       ];
       if (rows.length > 0) await tx.insert(discountCodeTargets).values(rows);
+      await recordChange(tx, storeId, {
+        action: options.id ? "discount.update" : "discount.create",
+        entityType: "discount",
+        entityId: codeId,
+        entityLabel: input.code,
+        before,
+        after: {
+          ...values,
+          ...(before || targets.categoryIds.length > 0 ? { categoryIds: targets.categoryIds } : {}),
+          ...(before || targets.productIds.length > 0 ? { productIds: targets.productIds } : {}),
+        },
+      });
       return codeId;
     });
     return { ok: true, id };
@@ -359,14 +395,27 @@ export async function saveDiscountCode(
 /** Switches a code off (no new checkout can use it; orders keep theirs) or back on. */
 export async function setDiscountCodeActive(storeId: string, id: string, active: boolean): Promise<boolean> {
   const db = await getDb();
-  const changed = await db.withStore(storeId, (tx) =>
-    tx
+  return db.withStore(storeId, async (tx) => {
+    const [current] = await tx
+      .select({ code: discountCodes.code, active: discountCodes.active })
+      .from(discountCodes)
+      .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)))
+      .for("update");
+    if (!current) return false;
+    await tx
       .update(discountCodes)
       .set({ active, updatedAt: new Date() })
-      .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)))
-      .returning({ id: discountCodes.id }),
-  );
-  return changed.length > 0;
+      .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)));
+    await recordChange(tx, storeId, {
+      action: "discount.update",
+      entityType: "discount",
+      entityId: id,
+      entityLabel: current.code,
+      before: { active: current.active },
+      after: { active },
+    });
+    return true;
+  });
 }
 
 export type DeleteDiscountResult =
@@ -378,7 +427,12 @@ export async function deleteDiscountCode(storeId: string, id: string): Promise<D
   return db.withStore(storeId, async (tx) => {
     // Locked first, so an order claiming its first use now waits and then finds it gone.
     const [code] = await tx
-      .select({ id: discountCodes.id })
+      .select({
+        id: discountCodes.id,
+        code: discountCodes.code,
+        kind: discountCodes.kind,
+        value: discountCodes.value,
+      })
       .from(discountCodes)
       .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)))
       .for("update");
@@ -389,6 +443,14 @@ export async function deleteDiscountCode(storeId: string, id: string): Promise<D
       .where(and(eq(discountRedemptions.storeId, storeId), eq(discountRedemptions.discountCodeId, id)));
     if (Number(used?.n ?? 0) > 0) return { ok: false, error: "used", orders: Number(used!.n) } as const;
     await tx.delete(discountCodes).where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)));
+    await recordChange(tx, storeId, {
+      action: "discount.delete",
+      entityType: "discount",
+      entityId: id,
+      entityLabel: code.code,
+      before: { code: code.code, kind: code.kind, value: code.value },
+      after: null,
+    });
     return { ok: true } as const;
   });
 }

@@ -9,6 +9,7 @@
  * sale_targets triggers announce the change to other instances, and the cache's entries expire
  * at the next sale boundary (`nextSaleChange`), so a sale shows at its start and stops at its end.
  */
+import { recordChange } from "~/services/audit/audit.server";
 import { and, asc, desc, eq, gt, inArray, lte, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { categories, products, sales, saleTargets } from "~/db/schema";
@@ -215,7 +216,23 @@ export async function saveSale(
         active: true,
       };
       let saleId: string;
+      const chosen = { categoryIds: [...input.categoryIds].sort(), productIds: [...input.productIds].sort() };
+      let before: Record<string, unknown> | null = null;
       if (options.id) {
+        const [current] = await tx.select().from(sales).where(eq(sales.id, options.id)).for("update");
+        if (current) {
+          const had = await tx
+            .select({ categoryId: saleTargets.categoryId, productId: saleTargets.productId })
+            .from(saleTargets)
+            .where(eq(saleTargets.saleId, current.id));
+          before = {
+            ...Object.fromEntries(
+              Object.keys(values).map((key) => [key, current[key as keyof typeof values]]),
+            ),
+            categoryIds: had.flatMap((row) => (row.categoryId ? [row.categoryId] : [])).sort(),
+            productIds: had.flatMap((row) => (row.productId ? [row.productId] : [])).sort(),
+          };
+        }
         const [updated] = await tx
           .update(sales)
           .set({ ...values, updatedAt: new Date() })
@@ -236,6 +253,18 @@ export async function saveSale(
         ...input.productIds.map((productId) => ({ storeId, saleId, categoryId: null, productId })),
       ];
       if (rows.length > 0) await tx.insert(saleTargets).values(rows);
+      await recordChange(tx, storeId, {
+        action: options.id ? "sale.update" : "sale.create",
+        entityType: "sale",
+        entityId: saleId,
+        entityLabel: input.nameEn,
+        before,
+        after: {
+          ...values,
+          ...(before || chosen.categoryIds.length > 0 ? { categoryIds: chosen.categoryIds } : {}),
+          ...(before || chosen.productIds.length > 0 ? { productIds: chosen.productIds } : {}),
+        },
+      });
       return saleId;
     });
     await catalogChanged(storeId);
@@ -249,9 +278,23 @@ export async function saveSale(
 /** Deletes a sale (its targets go with it); false when it is not this store's. */
 export async function deleteSale(storeId: string, id: string): Promise<boolean> {
   const db = await getDb();
-  const deleted = await db.withStore(storeId, (tx) =>
-    tx.delete(sales).where(eq(sales.id, id)).returning({ id: sales.id }),
-  );
+  const deleted = await db.withStore(storeId, async (tx) => {
+    const gone = await tx
+      .delete(sales)
+      .where(eq(sales.id, id))
+      .returning({ id: sales.id, nameEn: sales.nameEn, kind: sales.kind, value: sales.value });
+    for (const sale of gone) {
+      await recordChange(tx, storeId, {
+        action: "sale.delete",
+        entityType: "sale",
+        entityId: sale.id,
+        entityLabel: sale.nameEn,
+        before: { nameEn: sale.nameEn, kind: sale.kind, value: sale.value },
+        after: null,
+      });
+    }
+    return gone;
+  });
   if (deleted.length === 0) return false;
   await catalogChanged(storeId);
   return true;

@@ -7,6 +7,7 @@
  *
  * Dates: a filter's day is the store's day (its time zone, /admin/settings), as the reports'.
  */
+import { recordAudit } from "~/services/audit/audit.server";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
@@ -212,8 +213,8 @@ export async function exportAdminOrdersCsv(
   timeZone: string,
 ): Promise<string> {
   const db = await getDb();
-  const rows = await db.withStore(storeId, async (tx) =>
-    tx
+  const rows = await db.withStore(storeId, async (tx) => {
+    const found = await tx
       .select({
         ...rowColumns,
         codFeeCents: orders.codFeeCents,
@@ -227,8 +228,15 @@ export async function exportAdminOrdersCsv(
       .from(orders)
       .where(and(...(await adminOrdersConditions(tx, storeId, filters, timeZone))))
       .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(MAX_EXPORT_ROWS),
-  );
+      .limit(MAX_EXPORT_ROWS);
+    // The file carries shoppers' names, emails and addresses: who took it is logged (decision 046).
+    await recordAudit(tx, storeId, {
+      action: "customer.export",
+      entityType: "customer",
+      changes: { orders: [null, found.length] },
+    });
+    return found;
+  });
   const t = getT(locale);
   const header = [
     t("orders.orderId"),

@@ -1,10 +1,11 @@
 /**
  * The activity log of the demo's own setup (decision 041): the owner opening the store and adding
- * the team, and the order steps the demo's orders record as the owner's.
+ * the team, the order steps the demo's orders record as the owner's, and a little catalogue work
+ * (decision 046): a price lowered a day after opening, the first sale created.
  */
 import { uuidv7 } from "uuidv7";
 import type * as schema from "~/db/schema";
-import type { OrderEventRow, OrderRow, UserRow } from "./types";
+import type { OrderEventRow, OrderRow, ProductRow, SaleRow, UserRow } from "./types";
 
 export type AuditRow = typeof schema.auditLog.$inferInsert;
 
@@ -22,6 +23,7 @@ export function planAudit(
   orders: readonly OrderRow[],
   events: readonly OrderEventRow[],
   openedAt: Date,
+  catalogue: { products: readonly ProductRow[]; sales: readonly SaleRow[] } = { products: [], sales: [] },
 ): AuditRow[] {
   const by = (user: UserRow) => ({ actorId: user.id, actorName: user.name, actorEmail: user.email });
   const rows: AuditRow[] = [
@@ -45,6 +47,35 @@ export function planAudit(
       createdAt: member.createdAt,
     })),
   ];
+  const dayAfterOpening = new Date(openedAt.getTime() + 24 * 60 * 60 * 1000);
+  const [product] = catalogue.products;
+  if (product) {
+    rows.push({
+      storeId,
+      id: uuidv7(),
+      ...by(owner),
+      action: "product.update",
+      entityType: "product",
+      entityId: product.id,
+      entityLabel: product.nameEn,
+      changes: { priceCents: [product.priceCents + 100, product.priceCents] },
+      createdAt: dayAfterOpening,
+    });
+  }
+  const [sale] = catalogue.sales;
+  if (sale) {
+    rows.push({
+      storeId,
+      id: uuidv7(),
+      ...by(owner),
+      action: "sale.create",
+      entityType: "sale",
+      entityId: sale.id,
+      entityLabel: sale.nameEn,
+      changes: { nameEn: [null, sale.nameEn], kind: [null, sale.kind], value: [null, sale.value] },
+      createdAt: new Date(dayAfterOpening.getTime() + 60 * 60 * 1000),
+    });
+  }
   const numberOf = new Map(orders.map((order) => [order.id, order.number]));
   const people = new Map([owner, ...staff].map((user) => [user.id, user]));
   for (const event of events) {

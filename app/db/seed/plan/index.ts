@@ -124,7 +124,10 @@ export async function planStore(
     variants,
     discounts,
     shipping: planShipping(storeId, def),
-    auditLog: planAudit(storeId, people.admin, people.staff, orders.orders, orders.orderEvents, openedAt),
+    auditLog: planAudit(storeId, people.admin, people.staff, orders.orders, orders.orderEvents, openedAt, {
+      products,
+      sales: sales.sales,
+    }),
     ...planTeam(storeId, def, people.admin.id!, now),
   };
 }
