@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartDiscountCodes, emailOutbox, orders, products, rateLimits, storeSettings } from "~/db/schema";
 import { loader as confirmedLoader } from "~/routes/orders.$number.confirmed";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
-import { deliveriesSettled } from "~/services/email/email.server";
+import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import type { VatSummary } from "~/services/tax/contract";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";
