@@ -3,7 +3,7 @@
  * One statement per hit: the upsert both counts and starts a new window when the old one ended.
  */
 import { sql } from "drizzle-orm";
-import { getDb, rowsOf } from "~/db/client.server";
+import { getDb, rowsOf, type Db } from "~/db/client.server";
 import { unmarked } from "~/lib/request-writes.server";
 import { startSweeps } from "~/lib/sweeps.server";
 
@@ -95,8 +95,9 @@ export interface LeakyBucketResult {
 
 const MILLI = 1000;
 
-export async function hitLeakyBucket(key: string, rule: LeakyBucketRule): Promise<LeakyBucketResult> {
-  const db = await getDb();
+/** `db`: the app's own unless a test hands it another instance's connection. */
+export async function hitLeakyBucket(key: string, rule: LeakyBucketRule, on?: Db): Promise<LeakyBucketResult> {
+  const db = on ?? (await getDb());
   const capacity = rule.burst * MILLI;
   return unmarked(() =>
     db.withPlatform(async (tx) => {
