@@ -24,7 +24,9 @@ import { action as stockAction } from "~/routes/api.v1.products.$id.stock";
 import { loader as notFoundLoader } from "~/routes/api.v1.$";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { MATRIX_STORES } from "../helpers/matrix/demo";
-import { contextFor } from "../helpers/routes";
+import { answer, contextFor, postForm } from "../helpers/routes";
+import { userCookie } from "../helpers/sessions";
+import { action as pageAction, loader as pageLoader } from "~/routes/admin.api._index";
 
 const HOST_A = "dyes.localhost";
 const HOST_B = "inks.localhost";
@@ -545,6 +547,68 @@ describe("rate limit", () => {
     // Another token has its own bucket.
     const other = await token(storeA, ownerA, ["orders.view"]);
     expect((await call(ordersLoader, "/api/v1/orders", { token: other })).status).toBe(200);
+  });
+});
+
+describe("the /admin/api page", () => {
+  const post = async (fields: Record<string, string | string[]>, who = ownerA) => {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields))
+      for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+    const request = postForm(`${ORIGIN_A}/admin/api`, {}, await userCookie(storeA, who, ORIGIN_A));
+    return answer<{ created?: { name: string; secret: string }; notice?: { key: string } }>(() =>
+      pageAction({ request: new Request(request, { body }), context: ctxA, params: {} }),
+    );
+  };
+  const count = async () => (await db.owner.select({ n: sql<number>`count(*)::int` }).from(apiTokens))[0]!.n;
+
+  it("creates a token, shows its secret once, lists it without the secret, and revokes it", async () => {
+    const made = await post({ intent: "create", name: "Page token", expires: "30", scopes: ["orders.view", "orders.edit"] });
+    expect(made.status).toBe(200);
+    const secret = made.data.created!.secret;
+    expect(secret).toMatch(/^sfat_/);
+    const cookie = await userCookie(storeA, ownerA, ORIGIN_A);
+    const list = await answer<{ rows: { id: string; name: string; prefix: string; expiresAt: string | null; state: string }[] }>(() =>
+      pageLoader({ request: new Request(`${ORIGIN_A}/admin/api`, { headers: { Cookie: cookie } }), context: ctxA, params: {} }),
+    );
+    expect(JSON.stringify(list.data)).not.toContain(secret);
+    const row = list.data.rows.find((r) => r.name === "Page token")!;
+    expect(row.state).toBe("active");
+    expect(row.expiresAt).not.toBeNull();
+    expect((await call(ordersLoader, "/api/v1/orders", { token: secret })).status).toBe(200);
+    const revoked = await post({ intent: "revoke", id: row.id });
+    expect(revoked.status).toBe(302);
+    expect((await call(ordersLoader, "/api/v1/orders", { token: secret })).status).toBe(401);
+    const [audit] = await db.owner
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.storeId, storeA), eq(auditLog.entityId, row.id)))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(audit!.action).toBe("apiToken.revoke");
+  });
+
+  it("refuses bad input with a message and creates nothing", async () => {
+    const before = await count();
+    for (const [fields, key] of [
+      [{ intent: "create", name: "", expires: "never", scopes: ["orders.view"] }, "admin.api.errors.name"],
+      [{ intent: "create", name: "No scopes", expires: "never" }, "admin.api.errors.scopes"],
+      [{ intent: "create", name: "Made up", expires: "never", scopes: ["everything"] }, "admin.api.errors.scopes"],
+      [{ intent: "create", name: "Forever", expires: "9999", scopes: ["orders.view"] }, "admin.api.errors.expires"],
+    ] as const) {
+      const refused = await post(fields);
+      expect(refused.status).toBe(400);
+      expect(refused.data.notice?.key).toBe(key);
+    }
+    expect((await post({ intent: "revoke", id: "not-a-uuid" })).status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it("a person without staff.manage cannot open or use the page", async () => {
+    const before = await count();
+    const refused = await post({ intent: "create", name: "Sneaky", expires: "never", scopes: ["orders.view"] }, ordersStaffA);
+    expect(refused.status).toBe(403);
+    expect(await count()).toBe(before);
   });
 });
 
