@@ -114,7 +114,7 @@ export const getOrder = apiLoader("orders.view", async ({ params, store }) => {
  * Illegal from the order's state: 409 with the reason. If-Match: the order's ETag, else 412.
  * Cancelling a paid order refunds it: that needs `orders.refund` too, as on the admin's page.
  */
-export const orderStep = apiAction("orders.edit", async ({ request, params, store, body, caller, locale }) => {
+export const orderStep = apiAction("orders.edit", async ({ request, params, store, body, caller }) => {
   const step = params.step as ApiOrderStep;
   if (!(API_ORDER_STEPS as readonly string[]).includes(step ?? "")) throw notFound("No such order action.");
   const number = orderNumberOf(params.number);
@@ -123,7 +123,11 @@ export const orderStep = apiAction("orders.edit", async ({ request, params, stor
   if (!before) throw notFound("No such order.");
   checkIfMatch(request, etagOf(before));
   if (step === "cancel" && before.paymentStatus === "paid" && !caller.scopes.includes("orders.refund"))
-    throw new ApiError(403, "forbidden", 'Cancelling a paid order refunds it: this needs the "orders.refund" scope.');
+    throw new ApiError(
+      403,
+      "forbidden",
+      'Cancelling a paid order refunds it: this needs the "orders.refund" scope.',
+    );
   const result = await apiOrderStep(
     store.id,
     number,

@@ -16,10 +16,7 @@ import type { ZodError, ZodTypeAny, z } from "zod";
 import type { Locale } from "~/lib/i18n";
 import type { Permission } from "~/lib/permissions";
 import { errorFields, logger } from "~/lib/log.server";
-import {
-  authenticateApiToken,
-  type ApiCaller,
-} from "~/services/api/tokens.server";
+import { authenticateApiToken, type ApiCaller } from "~/services/api/tokens.server";
 import {
   claimIdempotencyKey,
   requestFingerprint,
@@ -86,7 +83,8 @@ export function parseWith<S extends ZodTypeAny>(schema: S, value: unknown): z.in
 export function queryOf(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) {
-    if (key in query) throw new ApiError(400, "bad_request", `"${key}" is given more than once.`, { [key]: ["repeated"] });
+    if (key in query)
+      throw new ApiError(400, "bad_request", `"${key}" is given more than once.`, { [key]: ["repeated"] });
     query[key] = value;
   }
   return query;
@@ -150,7 +148,11 @@ interface Authenticated {
   limitHeaders: Record<string, string>;
 }
 
-async function authenticate(request: Request, context: AppLoadContext, scope: Permission): Promise<Authenticated> {
+async function authenticate(
+  request: Request,
+  context: AppLoadContext,
+  scope: Permission,
+): Promise<Authenticated> {
   if (context.tenant.kind !== "store") throw notFound("Store not found");
   const store = context.tenant.store;
   if (closedStoreFor(request, context))
@@ -158,7 +160,14 @@ async function authenticate(request: Request, context: AppLoadContext, scope: Pe
   const header = request.headers.get("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   const challenge = { "WWW-Authenticate": 'Bearer realm="api"' };
-  if (!match) throw new ApiError(401, "unauthorized", "Send an API token: Authorization: Bearer <token>.", undefined, challenge);
+  if (!match)
+    throw new ApiError(
+      401,
+      "unauthorized",
+      "Send an API token: Authorization: Bearer <token>.",
+      undefined,
+      challenge,
+    );
   const auth = await authenticateApiToken(store.id, match[1]!, context.clientAddress || null);
   if (!auth.ok) {
     const message =
@@ -202,7 +211,12 @@ function refusal(error: unknown, extra: Record<string, string> = {}): Response {
 /** The activity log names the token (and, as its actor id, the person who made it). */
 function asToken<T>(context: AppLoadContext, caller: ApiCaller, run: () => Promise<T>): Promise<T> {
   return withAuditActor(
-    { id: caller.createdBy ?? "", name: `API token: ${caller.name}`, email: "", ip: context.clientAddress || null },
+    {
+      id: caller.createdBy ?? "",
+      name: `API token: ${caller.name}`,
+      email: "",
+      ip: context.clientAddress || null,
+    },
     run,
   );
 }
@@ -215,7 +229,10 @@ export function apiLoader(scope: Permission, fn: ApiHandler<ApiArgs>) {
       const { store, caller, limitHeaders } = await authenticate(request, context, scope);
       extra = limitHeaders;
       const url = new URL(request.url);
-      return answer(await fn({ request, context, params, locale: context.locale, url, store, caller }), extra);
+      return answer(
+        await fn({ request, context, params, locale: context.locale, url, store, caller }),
+        extra,
+      );
     } catch (error) {
       return refusal(error, extra);
     }

@@ -71,7 +71,10 @@ export const action = intentAction("staff.manage", {
     async ({ id }, { store }) => {
       const result = await revokeApiToken(store.id, id.toLowerCase());
       if (!result.ok && result.error === "not-found") throw notFoundPage();
-      return redirectWithToast("/admin/api", { key: "admin.api.toasts.revoked", params: { name: result.ok ? result.name : "" } });
+      return redirectWithToast("/admin/api", {
+        key: "admin.api.toasts.revoked",
+        params: { name: result.ok ? result.name : "" },
+      });
     },
   ],
 });
@@ -196,7 +199,11 @@ export default function AdminApiTokens() {
           />
         </section>
       ) : null}
-      <ListPage texts="admin.api.list" page={{ rows, prevCursor: null, nextCursor: null }} columns={columns} />
+      <ListPage
+        texts="admin.api.list"
+        page={{ rows, prevCursor: null, nextCursor: null }}
+        columns={columns}
+      />
       <Form method="post" className="flex flex-col gap-4 rounded-lg border border-line p-4">
         <h2 className="text-lg font-bold">{t("admin.api.newTitle")}</h2>
         <input type="hidden" name="intent" value="create" />

@@ -42,7 +42,11 @@ let ownerA: string;
 let ordersStaffA: string;
 let ownerB: string;
 
-type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<Response>;
+type Handler = (args: {
+  request: Request;
+  context: AppLoadContext;
+  params: Record<string, string>;
+}) => Promise<Response>;
 
 interface Reply {
   status: number;
@@ -70,7 +74,11 @@ async function call(
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined) headers.set("Content-Type", options.contentType ?? "application/json");
-  const request = new Request(`${origin}${path}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+  const request = new Request(`${origin}${path}`, {
+    method: options.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+  });
   const response = await handler({
     request,
     context: options.host === "B" ? ctxB : ctxA,
@@ -88,7 +96,12 @@ async function userId(storeId: string, email: string): Promise<string> {
   return row!.id;
 }
 
-async function token(storeId: string, actor: string, scopes: Permission[], name = "Test token"): Promise<string> {
+async function token(
+  storeId: string,
+  actor: string,
+  scopes: Permission[],
+  name = "Test token",
+): Promise<string> {
   const made = await createApiToken(storeId, actor, { name, scopes, expiresAt: null });
   if (!made.ok) throw new Error(made.error);
   return made.secret;
@@ -138,8 +151,12 @@ async function firstProduct(storeId: string) {
 }
 
 const stockOf = async (variantId: string) =>
-  (await db.owner.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0]!
-    .stock;
+  (
+    await db.owner
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, variantId))
+  )[0]!.stock;
 
 beforeAll(async () => {
   db = await createTestDb();
@@ -185,7 +202,10 @@ describe("tokens", () => {
     const after = await db.owner.select({ n: sql<number>`count(*)::int` }).from(apiTokens);
     expect(after[0]!.n).toBe(before[0]!.n);
     // Within what they hold it works.
-    expect((await createApiToken(storeA, ordersStaffA, { name: "Own", scopes: ["orders.view"], expiresAt: null })).ok).toBe(true);
+    expect(
+      (await createApiToken(storeA, ordersStaffA, { name: "Own", scopes: ["orders.view"], expiresAt: null }))
+        .ok,
+    ).toBe(true);
   });
 
   it("answers 401 without a token, with a malformed one, and with another store's", async () => {
@@ -211,7 +231,10 @@ describe("tokens", () => {
   it("a revoked token is refused on the next request", async () => {
     const secret = await token(storeA, ownerA, ["orders.view"], "To revoke");
     expect((await call(ordersLoader, "/api/v1/orders", { token: secret })).status).toBe(200);
-    const [row] = await db.owner.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.name, "To revoke"));
+    const [row] = await db.owner
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .where(eq(apiTokens.name, "To revoke"));
     expect((await revokeApiToken(storeA, row!.id)).ok).toBe(true);
     const refused = await call(ordersLoader, "/api/v1/orders", { token: secret });
     expect(refused.status).toBe(401);
@@ -228,7 +251,10 @@ describe("tokens", () => {
     });
     if (!made.ok) throw new Error(made.error);
     expect((await call(ordersLoader, "/api/v1/orders", { token: made.secret })).status).toBe(200);
-    await db.owner.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, made.id));
+    await db.owner
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, made.id));
     const refused = await call(ordersLoader, "/api/v1/orders", { token: made.secret });
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toMatch(/expired/);
@@ -257,7 +283,12 @@ describe("scopes", () => {
       [productsLoader, "/api/v1/products", {}],
       [productLoader, `/api/v1/products/${product.id}`, { id: product.id }],
       [productAction, `/api/v1/products/${product.id}`, { id: product.id }, { active: false }],
-      [stockAction, `/api/v1/products/${product.id}/stock`, { id: product.id }, { variantId: product.variantId, delta: 5 }],
+      [
+        stockAction,
+        `/api/v1/products/${product.id}/stock`,
+        { id: product.id },
+        { variantId: product.variantId, delta: 5 },
+      ],
       [categoriesLoader, "/api/v1/categories", {}],
       [ordersLoader, "/api/v1/orders", {}],
       [orderLoader, `/api/v1/orders/${number}`, { number: String(number) }],
@@ -275,7 +306,14 @@ describe("scopes", () => {
   it("orders.view reads but does not change orders", async () => {
     const secret = await token(storeA, ownerA, ["orders.view"]);
     const number = await orderWith("confirmed");
-    expect((await call(orderLoader, `/api/v1/orders/${number}`, { token: secret, params: { number: String(number) } })).status).toBe(200);
+    expect(
+      (
+        await call(orderLoader, `/api/v1/orders/${number}`, {
+          token: secret,
+          params: { number: String(number) },
+        })
+      ).status,
+    ).toBe(200);
     const refused = await call(stepAction, `/api/v1/orders/${number}/ship`, {
       token: secret,
       params: { number: String(number), step: "ship" },
@@ -310,14 +348,21 @@ describe("reading", () => {
     expect(first.status).toBe(200);
     const ids = new Set(first.body.data.map((p: { id: string }) => p.id));
     if (first.body.nextCursor) {
-      const next = await call(productsLoader, `/api/v1/products?cursor=${encodeURIComponent(first.body.nextCursor)}`, {
-        token: secret,
-      });
+      const next = await call(
+        productsLoader,
+        `/api/v1/products?cursor=${encodeURIComponent(first.body.nextCursor)}`,
+        {
+          token: secret,
+        },
+      );
       expect(next.status).toBe(200);
       for (const p of next.body.data) expect(ids.has(p.id)).toBe(false);
     }
     const product = await firstProduct(storeA);
-    const one = await call(productLoader, `/api/v1/products/${product.id}`, { token: secret, params: { id: product.id } });
+    const one = await call(productLoader, `/api/v1/products/${product.id}`, {
+      token: secret,
+      params: { id: product.id },
+    });
     expect(one.status).toBe(200);
     expect(one.body.data.variants.length).toBeGreaterThan(0);
     expect(["standard", "zero-rated", "exempt"]).toContain(one.body.data.taxClass);
@@ -349,7 +394,10 @@ describe("reading", () => {
     });
     expect(write.status).toBe(404);
     expect(await stockOf(productB.variantId)).toBe(stockB);
-    const missing = await call(orderLoader, "/api/v1/orders/999999", { token: secret, params: { number: "999999" } });
+    const missing = await call(orderLoader, "/api/v1/orders/999999", {
+      token: secret,
+      params: { number: "999999" },
+    });
     expect(missing.status).toBe(404);
     expect((await call(notFoundLoader as Handler, "/api/v1/nothing")).status).toBe(404);
   });
@@ -359,7 +407,10 @@ describe("changing", () => {
   it("ships an order with a tracking number through the admin's service; the log names the token", async () => {
     const secret = await token(storeA, ownerA, ["orders.view", "orders.edit"], "Courier sync");
     const number = await orderWith("confirmed");
-    const read = await call(orderLoader, `/api/v1/orders/${number}`, { token: secret, params: { number: String(number) } });
+    const read = await call(orderLoader, `/api/v1/orders/${number}`, {
+      token: secret,
+      params: { number: String(number) },
+    });
     const shipped = await call(stepAction, `/api/v1/orders/${number}/ship`, {
       token: secret,
       params: { number: String(number), step: "ship" },
@@ -373,7 +424,13 @@ describe("changing", () => {
     const [entry] = await db.owner
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.storeId, storeA), eq(auditLog.action, "order.ship"), eq(auditLog.entityId, String(number))))
+      .where(
+        and(
+          eq(auditLog.storeId, storeA),
+          eq(auditLog.action, "order.ship"),
+          eq(auditLog.entityId, String(number)),
+        ),
+      )
       .orderBy(desc(auditLog.createdAt))
       .limit(1);
     expect(entry!.actorName).toBe("API token: Courier sync");
@@ -417,14 +474,35 @@ describe("changing", () => {
     const before = await orderRow(number);
     const path = `/api/v1/orders/${number}/ship`;
     const params = { number: String(number), step: "ship" };
-    expect((await call(stepAction, `/api/v1/orders/${number}/refund`, { token: secret, params: { ...params, step: "refund" }, body: {} })).status).toBe(404);
+    expect(
+      (
+        await call(stepAction, `/api/v1/orders/${number}/refund`, {
+          token: secret,
+          params: { ...params, step: "refund" },
+          body: {},
+        })
+      ).status,
+    ).toBe(404);
     const stray = await call(stepAction, path, { token: secret, params, body: { status: "delivered" } });
     expect(stray.status).toBe(400);
     expect(stray.body.error.fields).toBeDefined();
     expect((await call(stepAction, path, { token: secret, params, rawBody: "{not json" })).status).toBe(400);
     expect((await call(stepAction, path, { token: secret, params, rawBody: "[]" })).status).toBe(400);
-    expect((await call(stepAction, path, { token: secret, params, rawBody: "a=1", contentType: "application/x-www-form-urlencoded" })).status).toBe(415);
-    const long = await call(stepAction, path, { token: secret, params, body: { trackingNumber: "x".repeat(101) } });
+    expect(
+      (
+        await call(stepAction, path, {
+          token: secret,
+          params,
+          rawBody: "a=1",
+          contentType: "application/x-www-form-urlencoded",
+        })
+      ).status,
+    ).toBe(415);
+    const long = await call(stepAction, path, {
+      token: secret,
+      params,
+      body: { trackingNumber: "x".repeat(101) },
+    });
     expect(long.status).toBe(400);
     expect(long.body.error.fields.trackingNumber).toBeDefined();
     expect(await orderRow(number)).toEqual(before);
@@ -433,7 +511,10 @@ describe("changing", () => {
   it("hides a product with If-Match and refuses a stale one", async () => {
     const secret = await token(storeA, ownerA, ["products.edit"]);
     const product = await firstProduct(storeA);
-    const read = await call(productLoader, `/api/v1/products/${product.id}`, { token: secret, params: { id: product.id } });
+    const read = await call(productLoader, `/api/v1/products/${product.id}`, {
+      token: secret,
+      params: { id: product.id },
+    });
     const etag = read.headers.get("ETag")!;
     const hidden = await call(productAction, `/api/v1/products/${product.id}`, {
       token: secret,
@@ -457,10 +538,17 @@ describe("changing", () => {
       body: { active: "yes" },
     });
     expect(bad.status).toBe(400);
-    const [row] = await db.owner.select({ active: products.active }).from(products).where(eq(products.id, product.id));
+    const [row] = await db.owner
+      .select({ active: products.active })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(row!.active).toBe(!read.body.data.active);
     // Put it back.
-    await call(productAction, `/api/v1/products/${product.id}`, { token: secret, params: { id: product.id }, body: { active: read.body.data.active } });
+    await call(productAction, `/api/v1/products/${product.id}`, {
+      token: secret,
+      params: { id: product.id },
+      body: { active: read.body.data.active },
+    });
   });
 
   it("adjusts stock by a delta, never below zero", async () => {
@@ -469,12 +557,25 @@ describe("changing", () => {
     const stock = await stockOf(product.variantId);
     const params = { id: product.id };
     const path = `/api/v1/products/${product.id}/stock`;
-    const up = await call(stockAction, path, { token: secret, params, body: { variantId: product.variantId, delta: 4 } });
+    const up = await call(stockAction, path, {
+      token: secret,
+      params,
+      body: { variantId: product.variantId, delta: 4 },
+    });
     expect(up.status).toBe(200);
     expect(await stockOf(product.variantId)).toBe(stock + 4);
-    const below = await call(stockAction, path, { token: secret, params, body: { variantId: product.variantId, delta: -(stock + 5) } });
+    const below = await call(stockAction, path, {
+      token: secret,
+      params,
+      body: { variantId: product.variantId, delta: -(stock + 5) },
+    });
     expect(below.status).toBe(409);
-    for (const body of [{ variantId: product.variantId, delta: "4" }, { variantId: product.variantId, delta: 0 }, { delta: 1 }, { variantId: "x", delta: 1 }]) {
+    for (const body of [
+      { variantId: product.variantId, delta: "4" },
+      { variantId: product.variantId, delta: 0 },
+      { delta: 1 },
+      { variantId: "x", delta: 1 },
+    ]) {
       const reply = await call(stockAction, path, { token: secret, params, body });
       expect(reply.status).toBe(400);
       expect(reply.body.error.fields).toBeDefined();
@@ -531,7 +632,10 @@ describe("Idempotency-Key", () => {
 describe("rate limit", () => {
   it("answers 429 with Retry-After and X-RateLimit-* once the token's bucket is full", async () => {
     const secret = await token(storeA, ownerA, ["orders.view"], "Busy");
-    const [row] = await db.owner.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.name, "Busy"));
+    const [row] = await db.owner
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .where(eq(apiTokens.name, "Busy"));
     const ok = await call(ordersLoader, "/api/v1/orders", { token: secret });
     expect(Number(ok.headers.get("X-RateLimit-Remaining"))).toBe(API_RATE_LIMIT.burst - 1);
     // Fill the bucket as 40 requests at once would.
@@ -551,10 +655,10 @@ describe("rate limit", () => {
 });
 
 describe("the /admin/api page", () => {
-  const post = async (fields: Record<string, string | string[]>, who = ownerA) => {
+  const post = async (fields: Record<string, string | readonly string[]>, who = ownerA) => {
     const body = new URLSearchParams();
     for (const [name, value] of Object.entries(fields))
-      for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+      for (const one of typeof value === "string" ? [value] : value) body.append(name, one);
     const request = postForm(`${ORIGIN_A}/admin/api`, {}, await userCookie(storeA, who, ORIGIN_A));
     return answer<{ created?: { name: string; secret: string }; notice?: { key: string } }>(() =>
       pageAction({ request: new Request(request, { body }), context: ctxA, params: {} }),
@@ -563,13 +667,24 @@ describe("the /admin/api page", () => {
   const count = async () => (await db.owner.select({ n: sql<number>`count(*)::int` }).from(apiTokens))[0]!.n;
 
   it("creates a token, shows its secret once, lists it without the secret, and revokes it", async () => {
-    const made = await post({ intent: "create", name: "Page token", expires: "30", scopes: ["orders.view", "orders.edit"] });
+    const made = await post({
+      intent: "create",
+      name: "Page token",
+      expires: "30",
+      scopes: ["orders.view", "orders.edit"],
+    });
     expect(made.status).toBe(200);
     const secret = made.data.created!.secret;
     expect(secret).toMatch(/^sfat_/);
     const cookie = await userCookie(storeA, ownerA, ORIGIN_A);
-    const list = await answer<{ rows: { id: string; name: string; prefix: string; expiresAt: string | null; state: string }[] }>(() =>
-      pageLoader({ request: new Request(`${ORIGIN_A}/admin/api`, { headers: { Cookie: cookie } }), context: ctxA, params: {} }),
+    const list = await answer<{
+      rows: { id: string; name: string; prefix: string; expiresAt: string | null; state: string }[];
+    }>(() =>
+      pageLoader({
+        request: new Request(`${ORIGIN_A}/admin/api`, { headers: { Cookie: cookie } }),
+        context: ctxA,
+        params: {},
+      }),
     );
     expect(JSON.stringify(list.data)).not.toContain(secret);
     const row = list.data.rows.find((r) => r.name === "Page token")!;
@@ -593,8 +708,14 @@ describe("the /admin/api page", () => {
     for (const [fields, key] of [
       [{ intent: "create", name: "", expires: "never", scopes: ["orders.view"] }, "admin.api.errors.name"],
       [{ intent: "create", name: "No scopes", expires: "never" }, "admin.api.errors.scopes"],
-      [{ intent: "create", name: "Made up", expires: "never", scopes: ["everything"] }, "admin.api.errors.scopes"],
-      [{ intent: "create", name: "Forever", expires: "9999", scopes: ["orders.view"] }, "admin.api.errors.expires"],
+      [
+        { intent: "create", name: "Made up", expires: "never", scopes: ["everything"] },
+        "admin.api.errors.scopes",
+      ],
+      [
+        { intent: "create", name: "Forever", expires: "9999", scopes: ["orders.view"] },
+        "admin.api.errors.expires",
+      ],
     ] as const) {
       const refused = await post(fields);
       expect(refused.status).toBe(400);
@@ -606,7 +727,10 @@ describe("the /admin/api page", () => {
 
   it("a person without staff.manage cannot open or use the page", async () => {
     const before = await count();
-    const refused = await post({ intent: "create", name: "Sneaky", expires: "never", scopes: ["orders.view"] }, ordersStaffA);
+    const refused = await post(
+      { intent: "create", name: "Sneaky", expires: "never", scopes: ["orders.view"] },
+      ordersStaffA,
+    );
     expect(refused.status).toBe(403);
     expect(await count()).toBe(before);
   });

@@ -46,8 +46,7 @@ it("wraps every resource route's loader and action in resourceRoute", () => {
       /export (?:const|async function|function) (loader|action)\b(?: = (\w+))?/g,
     )) {
       const wrapper = match[2];
-      if (!wrapper || !WRAPPERS.has(wrapper))
-        unwrapped.push(`${file}: ${match[1]}`);
+      if (!wrapper || !WRAPPERS.has(wrapper)) unwrapped.push(`${file}: ${match[1]}`);
     }
   }
   expect(unwrapped).toEqual([]);

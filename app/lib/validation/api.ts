@@ -96,7 +96,9 @@ export const variant = z.object({
   stock: z.number().int(),
   weightGrams: z.number().int().nullable(),
   active: z.boolean(),
-  options: z.array(z.object({ nameEn: z.string(), nameAr: z.string(), valueEn: z.string(), valueAr: z.string() })),
+  options: z.array(
+    z.object({ nameEn: z.string(), nameAr: z.string(), valueEn: z.string(), valueAr: z.string() }),
+  ),
 });
 
 export const product = z.object({

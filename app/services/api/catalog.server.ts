@@ -43,7 +43,11 @@ export async function apiProductList(
 }
 
 /** One product of the store with its variants and tax class; null when it is not this store's. */
-export async function apiProduct(storeId: string, currency: string, productId: string): Promise<ProductJson | null> {
+export async function apiProduct(
+  storeId: string,
+  currency: string,
+  productId: string,
+): Promise<ProductJson | null> {
   const [product, variants] = await Promise.all([
     getAdminProduct(storeId, productId),
     getAdminVariants(storeId, productId),
@@ -106,9 +110,7 @@ export async function apiSetProductActive(
 }
 
 export type StockAdjustResult =
-  | { kind: "done"; stock: number }
-  | { kind: "not-found" }
-  | { kind: "below-zero"; stock: number };
+  { kind: "done"; stock: number } | { kind: "not-found" } | { kind: "below-zero"; stock: number };
 
 /**
  * Adds `delta` to one variant's stock atomically (never below 0: `stock + delta >= 0` in the
@@ -127,7 +129,11 @@ export async function adjustVariantStock(
       eq(productVariants.productId, productId),
       eq(productVariants.id, variantId),
     );
-    const [current] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(where).for("update");
+    const [current] = await tx
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(where)
+      .for("update");
     if (!current) return { kind: "not-found" };
     const [row] = await tx
       .update(productVariants)

@@ -154,7 +154,8 @@ export interface ApiCaller {
   createdBy: string | null;
 }
 
-export type ApiAuthResult = { ok: true; caller: ApiCaller } | { ok: false; reason: "unknown" | "revoked" | "expired" };
+export type ApiAuthResult =
+  { ok: true; caller: ApiCaller } | { ok: false; reason: "unknown" | "revoked" | "expired" };
 
 /**
  * The token of a secret, on this store: unknown (another store's, a typo), revoked, expired, or the

@@ -270,7 +270,12 @@ async function applyStatusStep(
       type: "status" as const,
       fromStatus: order.status,
       toStatus: to,
-      note: step === "confirmByPhone" ? CONFIRMED_BY_PHONE : trackingNumber ? `Tracking number: ${trackingNumber}` : null,
+      note:
+        step === "confirmByPhone"
+          ? CONFIRMED_BY_PHONE
+          : trackingNumber
+            ? `Tracking number: ${trackingNumber}`
+            : null,
       actorUserId: adminUserId,
     })),
   );

@@ -96,7 +96,11 @@ export interface LeakyBucketResult {
 const MILLI = 1000;
 
 /** `db`: the app's own unless a test hands it another instance's connection. */
-export async function hitLeakyBucket(key: string, rule: LeakyBucketRule, on?: Db): Promise<LeakyBucketResult> {
+export async function hitLeakyBucket(
+  key: string,
+  rule: LeakyBucketRule,
+  on?: Db,
+): Promise<LeakyBucketResult> {
   const db = on ?? (await getDb());
   const capacity = rule.burst * MILLI;
   return unmarked(() =>
@@ -121,7 +125,9 @@ export async function hitLeakyBucket(key: string, rule: LeakyBucketRule, on?: Db
       return {
         allowed,
         remaining: Math.max(0, Math.floor((capacity - level) / MILLI)),
-        retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((level + MILLI - capacity) / MILLI / rule.perSecond)),
+        retryAfterSeconds: allowed
+          ? 0
+          : Math.max(1, Math.ceil((level + MILLI - capacity) / MILLI / rule.perSecond)),
         resetSeconds: Math.ceil(emptyInSeconds),
       };
     }),
