@@ -10,7 +10,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTokens, auditLog, orders, productVariants, products, stores, users } from "~/db/schema";
-import { seedDemo } from "~/db/seed";
+import { DEMO_API_TOKEN, seedDemo } from "~/db/seed";
 import type { Permission } from "~/lib/permissions";
 import { API_RATE_LIMIT } from "~/http/api.server";
 import { createApiToken, revokeApiToken } from "~/services/api/tokens.server";
@@ -733,6 +733,19 @@ describe("the /admin/api page", () => {
     );
     expect(refused.status).toBe(403);
     expect(await count()).toBe(before);
+  });
+});
+
+describe("demo", () => {
+  it("the seeded demo token lists the dyes store's confirmed orders, and is unknown on the other store", async () => {
+    const reply = await call(ordersLoader, "/api/v1/orders?status=confirmed", {
+      token: DEMO_API_TOKEN.secret,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.every((o: { status: string }) => o.status === "confirmed")).toBe(true);
+    expect(
+      (await call(ordersLoader, "/api/v1/orders", { token: DEMO_API_TOKEN.secret, host: "B" })).status,
+    ).toBe(401);
   });
 });
 

@@ -11,22 +11,16 @@
  * - revoking counts on the next request (no cache here either);
  * - creating and revoking write the activity log, in the same transaction.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { apiTokens } from "~/db/schema";
+import { API_TOKEN_PREFIX, API_TOKEN_SHOWN_CHARS, hashApiToken } from "~/lib/api-token.server";
 import { isPermission, type Permission } from "~/lib/permissions";
 import { recordAudit } from "~/services/audit/audit.server";
 import { readPermissionsIn } from "~/services/staff/permissions.server";
 
-/** Every secret starts with this, so a leaked one is recognisable (secret scanners, logs). */
-export const API_TOKEN_PREFIX = "sfat_";
-/** How much of the secret the list shows. */
-const SHOWN_CHARS = API_TOKEN_PREFIX.length + 6;
-
-export function hashApiToken(secret: string): string {
-  return createHash("sha256").update(secret, "utf8").digest("hex");
-}
+export { API_TOKEN_PREFIX, hashApiToken };
 
 /** A new secret: the prefix and 32 random bytes, base64url (43 characters). */
 export function newApiSecret(): string {
@@ -96,7 +90,7 @@ export async function createApiToken(
       .values({
         storeId,
         name: input.name,
-        prefix: secret.slice(0, SHOWN_CHARS),
+        prefix: secret.slice(0, API_TOKEN_SHOWN_CHARS),
         tokenHash: hashApiToken(secret),
         scopes,
         createdBy: actorId,
