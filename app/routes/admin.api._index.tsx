@@ -212,16 +212,18 @@ export default function AdminApiTokens() {
             <span className="font-bold">{t("admin.api.name")}</span>
             <Input name="name" required maxLength={60} dir="auto" />
           </label>
-          <label className="flex w-full max-w-xs flex-col gap-1">
-            <span className="font-bold">{t("admin.api.expiry")}</span>
-            <Select name="expires" defaultValue="never">
+          <div className="flex w-full max-w-xs flex-col gap-1">
+            <label htmlFor="token-expires" className="font-bold">
+              {t("admin.api.expiry")}
+            </label>
+            <Select id="token-expires" name="expires" defaultValue="never">
               {TOKEN_EXPIRIES.map((value) => (
                 <option key={value} value={value}>
                   {t(`admin.api.expiryOptions.${value}`)}
                 </option>
               ))}
             </Select>
-          </label>
+          </div>
         </div>
         <p className="text-sm text-muted">{t("admin.api.scopesHint")}</p>
         <div className="grid gap-4 sm:grid-cols-2">
