@@ -1111,6 +1111,8 @@ export const orders = pgTable(
     phoneE164: text("phone_e164"),
     /** The owner marked the shipped COD order "Refused on delivery" (closed, cash not collected). */
     refusedOnDeliveryAt: timestamp("refused_on_delivery_at", { withTimezone: true }),
+    /** The carrier's tracking number, given when the order ships (the Admin API's ship, issue 38). */
+    trackingNumber: text("tracking_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1786,6 +1788,61 @@ export const shippingRates = pgTable(
   ],
 );
 
+/**
+ * Admin API tokens (issue 38, decision 045): a secret shown once, stored only as its SHA-256
+ * (`token_hash`), with the permissions it may use (`scopes`, a subset of its creator's). Looked up
+ * under the store of the request's host, so another store's token is unknown here.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    storeId: storeId(),
+    id: id(),
+    name: text("name").notNull(),
+    /** The secret's first characters, shown in the list so a person can tell tokens apart. */
+    prefix: text("prefix").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    scopes: text("scopes").array().notNull(),
+    createdBy: uuid("created_by"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    lastUsedIp: text("last_used_ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("api_tokens_store_fk", t.storeId),
+    unique("api_tokens_hash_key").on(t.storeId, t.tokenHash),
+  ],
+);
+
+/**
+ * The stored answer of a POST with an `Idempotency-Key` (issue 38): the same key with the same
+ * body gets it again; with another body, 422. Per token; kept a day.
+ */
+export const apiIdempotencyKeys = pgTable(
+  "api_idempotency_keys",
+  {
+    storeId: storeId(),
+    tokenId: uuid("token_id").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of method, path and body. */
+    requestHash: text("request_hash").notNull(),
+    status: integer("status").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.tokenId, t.key] }),
+    foreignKey({
+      name: "api_idempotency_keys_token_fk",
+      columns: [t.storeId, t.tokenId],
+      foreignColumns: [apiTokens.storeId, apiTokens.id],
+    }).onDelete("cascade"),
+  ],
+);
+
 export const tenantTables = [
   "stores",
   "images",
@@ -1824,4 +1881,6 @@ export const tenantTables = [
   "message_outbox",
   "invoice_counters",
   "invoices",
+  "api_tokens",
+  "api_idempotency_keys",
 ] as const;

@@ -38,6 +38,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { to: "/admin/billing", guard: "billing.manage", labelKey: "admin.nav.billing" },
   { to: "/admin/activity", guard: "activity.view", labelKey: "staffRoles.nav.activity" },
   { to: "/admin/staff", guard: "staff.manage", labelKey: "staffAdmin.nav" },
+  { to: "/admin/api", guard: "staff.manage", labelKey: "admin.nav.api" },
 ];
 
 /** The entries a person whose role holds `held` may open. */

@@ -11,6 +11,17 @@ export const DEMO_PASSWORDS = {
   supportStaff: "demo-support-1",
 } as const;
 
+/**
+ * Dye & Shade Co.'s demo Admin API token (issue 38, decision 045): a published, fixed secret for
+ * the demo only (a real token is random and shown once). Printed at start with the logins.
+ */
+export const DEMO_API_TOKEN = {
+  store: "dyes",
+  name: "Demo integration",
+  secret: "sfat_demo_dyes_0000000000000000000000000000000000",
+  scopes: ["orders.view", "orders.edit", "products.edit", "categories.edit"],
+} as const;
+
 export interface DemoAccount {
   role: "store admin" | "orders staff" | "support staff" | "shopper" | "platform staff";
   /** Store slug, or null for the platform host. */

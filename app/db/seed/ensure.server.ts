@@ -1,6 +1,6 @@
 import type { Db } from "../client.server";
 import { stores } from "../schema";
-import { DEMO_ACCOUNTS, PLATFORM_URL } from "./accounts";
+import { DEMO_ACCOUNTS, DEMO_API_TOKEN, PLATFORM_URL } from "./accounts";
 import { seedDemo } from "./index";
 import { config } from "~/lib/config.server";
 
@@ -22,6 +22,9 @@ export function demoLines(elapsedMs?: number): string[] {
     ...DEMO_ACCOUNTS.map(
       (a) => `  ${a.role.padEnd(14)}  ${a.email.padEnd(width)}  ${a.password.padEnd(14)}  ${a.url}`,
     ),
+    'Demo Admin API token (Dye & Shade Co., see the README\'s "Admin API"):',
+    `  ${DEMO_API_TOKEN.secret}`,
+    `  curl -H "Authorization: Bearer ${DEMO_API_TOKEN.secret}" "http://dyes.localhost:{port}/api/v1/orders?status=confirmed"`,
   ];
 }
 

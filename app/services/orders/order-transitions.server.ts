@@ -106,6 +106,8 @@ export async function takeOrderStep(
   expected: ExpectedState,
   adminUserId: string,
   mail?: EmailStore,
+  /** Shipping: the carrier's tracking number (the Admin API's ship, issue 38), kept on the order. */
+  details: { trackingNumber?: string | null } = {},
 ): Promise<StepResult> {
   const db = await getDb();
   const result = await db.withStore(
@@ -189,8 +191,16 @@ export async function takeOrderStep(
           refund: "none",
         };
       }
-      const to = await applyStatusStep(tx, storeId, [order], step, adminUserId);
-      await recordAudit(tx, storeId, orderEntry(number, step, { status: [order.status, to] }));
+      const tracking = step === "ship" ? (details.trackingNumber ?? null) : null;
+      const to = await applyStatusStep(tx, storeId, [order], step, adminUserId, tracking);
+      await recordAudit(
+        tx,
+        storeId,
+        orderEntry(number, step, {
+          status: [order.status, to],
+          ...(tracking ? { trackingNumber: [null, tracking] } : {}),
+        }),
+      );
       return {
         kind: "done",
         orderId: order.id,
@@ -237,12 +247,13 @@ async function applyStatusStep(
   steppedOrders: readonly { id: string; status: OrderStatusCode; paymentMethod: "card" | "cod" }[],
   step: Exclude<OrderStep, "cancel" | "markPaid" | "refuseByPhone" | "refuseOnDelivery">,
   adminUserId: string,
+  trackingNumber: string | null = null,
 ): Promise<OrderStatusCode> {
   const to = STATUS_STEPS[step].to;
   if (steppedOrders.length === 0) return to;
   await tx
     .update(orders)
-    .set({ status: to, updatedAt: sql`now()` })
+    .set({ status: to, updatedAt: sql`now()`, ...(trackingNumber ? { trackingNumber } : {}) })
     .where(
       and(
         eq(orders.storeId, storeId),
@@ -259,7 +270,12 @@ async function applyStatusStep(
       type: "status" as const,
       fromStatus: order.status,
       toStatus: to,
-      note: step === "confirmByPhone" ? CONFIRMED_BY_PHONE : null,
+      note:
+        step === "confirmByPhone"
+          ? CONFIRMED_BY_PHONE
+          : trackingNumber
+            ? `Tracking number: ${trackingNumber}`
+            : null,
       actorUserId: adminUserId,
     })),
   );

@@ -3,7 +3,7 @@
  * One statement per hit: the upsert both counts and starts a new window when the old one ended.
  */
 import { sql } from "drizzle-orm";
-import { getDb, rowsOf } from "~/db/client.server";
+import { getDb, rowsOf, type Db } from "~/db/client.server";
 import { unmarked } from "~/lib/request-writes.server";
 import { startSweeps } from "~/lib/sweeps.server";
 
@@ -69,4 +69,67 @@ export async function pruneRateLimits(): Promise<void> {
  */
 export function startRateLimitPrunes(intervalMs = RATE_LIMIT_PRUNE_MS): () => void {
   return startSweeps("rate-limit prune", pruneRateLimits, intervalMs);
+}
+
+/**
+ * A leaky bucket (the Admin API's per-token limit, issue 38): up to `burst` requests at once, then
+ * `perSecond` as the bucket drains. Kept in the same `rate_limits` table as the windows, so it
+ * holds across every app instance: `count` is the bucket's level in thousandths of a request,
+ * `window_start` when it was last measured, `expires_at` when it will be empty (for the prune).
+ * The row is locked for the read-modify-write, so two instances' hits at once are counted both.
+ */
+export interface LeakyBucketRule {
+  burst: number;
+  perSecond: number;
+}
+
+export interface LeakyBucketResult {
+  allowed: boolean;
+  /** Requests that may still be made at once. */
+  remaining: number;
+  /** When refused: seconds until one more request fits. */
+  retryAfterSeconds: number;
+  /** Seconds until the bucket is empty. */
+  resetSeconds: number;
+}
+
+const MILLI = 1000;
+
+/** `db`: the app's own unless a test hands it another instance's connection. */
+export async function hitLeakyBucket(
+  key: string,
+  rule: LeakyBucketRule,
+  on?: Db,
+): Promise<LeakyBucketResult> {
+  const db = on ?? (await getDb());
+  const capacity = rule.burst * MILLI;
+  return unmarked(() =>
+    db.withPlatform(async (tx) => {
+      await tx.execute(sql`
+        insert into rate_limits (key, count, window_start, expires_at)
+        values (${key}, 0, clock_timestamp(), clock_timestamp())
+        on conflict (key) do nothing`);
+      const [row] = rowsOf<{ level: number }>(
+        await tx.execute(sql`
+          select greatest(0, count - floor(extract(epoch from (clock_timestamp() - window_start)) * ${rule.perSecond * MILLI}))::int as level
+          from rate_limits where key = ${key} for update`),
+      );
+      const drained = Math.max(0, Number(row?.level ?? 0));
+      const allowed = drained + MILLI <= capacity;
+      const level = allowed ? drained + MILLI : drained;
+      const emptyInSeconds = level / MILLI / rule.perSecond;
+      await tx.execute(sql`
+        update rate_limits set count = ${level}, window_start = clock_timestamp(),
+          expires_at = clock_timestamp() + make_interval(secs => ${emptyInSeconds})
+        where key = ${key}`);
+      return {
+        allowed,
+        remaining: Math.max(0, Math.floor((capacity - level) / MILLI)),
+        retryAfterSeconds: allowed
+          ? 0
+          : Math.max(1, Math.ceil((level + MILLI - capacity) / MILLI / rule.perSecond)),
+        resetSeconds: Math.ceil(emptyInSeconds),
+      };
+    }),
+  );
 }

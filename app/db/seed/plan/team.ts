@@ -1,6 +1,8 @@
 /** The demo team's custom roles and a pending invitation (issue 36, decision 041). */
 import { uuidv7 } from "uuidv7";
 import type * as schema from "~/db/schema";
+import { API_TOKEN_SHOWN_CHARS, hashApiToken } from "~/lib/api-token.server";
+import { DEMO_API_TOKEN } from "../accounts";
 import type { StoreDef } from "../stores";
 import { daysBefore } from "./types";
 
@@ -34,5 +36,21 @@ export function planTeam(storeId: string, def: StoreDef, adminId: string, now: D
       updatedAt: sentAt,
     };
   });
-  return { staffRoles, staffInvitations };
+  // The demo's Admin API token (issue 38), made by the owner a week ago.
+  const apiTokens: (typeof schema.apiTokens.$inferInsert)[] =
+    def.slug === DEMO_API_TOKEN.store
+      ? [
+          {
+            storeId,
+            id: uuidv7(),
+            name: DEMO_API_TOKEN.name,
+            prefix: DEMO_API_TOKEN.secret.slice(0, API_TOKEN_SHOWN_CHARS),
+            tokenHash: hashApiToken(DEMO_API_TOKEN.secret),
+            scopes: [...DEMO_API_TOKEN.scopes],
+            createdBy: adminId,
+            createdAt: daysBefore(now, 7),
+          },
+        ]
+      : [];
+  return { staffRoles, staffInvitations, apiTokens };
 }

@@ -57,6 +57,7 @@ export interface StorePlan {
   /** Custom staff roles and pending invitations (issue 36). */
   staffRoles: (typeof schema.staffRoles.$inferInsert)[];
   staffInvitations: (typeof schema.staffInvitations.$inferInsert)[];
+  apiTokens: (typeof schema.apiTokens.$inferInsert)[];
   /** Options, values and variants of the products sold in sizes (plan/variants.ts). */
   variants: VariantPlan;
   /** Discount codes, their targets and the demo orders' uses of them (plan/discounts.ts). */

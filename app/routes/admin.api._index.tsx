@@ -1,0 +1,255 @@
+/**
+ * /admin/api (issue 38, decision 045): the store's Admin API tokens. A new token is named, given
+ * scopes (the permission list; only those the person holds can be ticked, and the service refuses
+ * any other with 403) and an optional expiry; its secret is shown once, in the action's answer,
+ * and stored only as a hash. The list shows each token's scopes, expiry, when and from where it
+ * was last used; "Revoke" (confirmed) refuses its next request.
+ */
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ActionNotice } from "~/components/admin/ActionNotice";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Button } from "~/components/ui/Button";
+import { CheckRow } from "~/components/ui/Checkbox";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import type { DataColumn } from "~/components/ui/DataTable";
+import { Input, Select } from "~/components/ui/Input";
+import { ListPage } from "~/components/ui/ListPage";
+import { notFoundPage } from "~/http/entity.server";
+import { adminLoader } from "~/http/handlers.server";
+import { intentAction } from "~/http/intent-action.server";
+import { Refusal } from "~/http/refusal.server";
+import { PERMISSION_GROUPS } from "~/lib/permissions";
+import { seo } from "~/lib/seo";
+import { formatInZone } from "~/lib/time-zone";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useStoreTimeZone } from "~/lib/use-store-time-zone";
+import { useTranslation } from "~/lib/use-translation";
+import { createTokenSchema, revokeTokenSchema, TOKEN_EXPIRIES } from "~/lib/validation/api-tokens";
+import { createApiToken, listApiTokens, revokeApiToken } from "~/services/api/tokens.server";
+
+export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.api.title") });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const loader = adminLoader("staff.manage", async ({ store, permissions }) => {
+  const now = Date.now();
+  const tokens = await listApiTokens(store.id);
+  return {
+    held: permissions,
+    rows: tokens.map((token) => ({
+      id: token.id,
+      name: token.name,
+      prefix: token.prefix,
+      scopes: token.scopes,
+      expiresAt: token.expiresAt?.toISOString() ?? null,
+      lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+      lastUsedIp: token.lastUsedIp,
+      state: token.revokedAt
+        ? ("revoked" as const)
+        : token.expiresAt && token.expiresAt.getTime() <= now
+          ? ("expired" as const)
+          : ("active" as const),
+    })),
+  };
+});
+
+export const action = intentAction("staff.manage", {
+  create: [
+    createTokenSchema,
+    async ({ name, scopes, expires }, { store, user }) => {
+      const expiresAt = expires === "never" ? null : new Date(Date.now() + Number(expires) * DAY_MS);
+      const made = await createApiToken(store.id, user.id, { name, scopes, expiresAt });
+      if (!made.ok) throw new Refusal(403, { key: "admin.api.errors.escalation" });
+      // The secret's one showing: in this answer only, never stored in the clear.
+      return data({ created: { name, secret: made.secret } }, { headers: { "Cache-Control": "no-store" } });
+    },
+    { messageFields: ["name", "scopes", "expires"], listFields: ["scopes"] },
+  ],
+  revoke: [
+    revokeTokenSchema,
+    async ({ id }, { store }) => {
+      const result = await revokeApiToken(store.id, id.toLowerCase());
+      if (!result.ok && result.error === "not-found") throw notFoundPage();
+      return redirectWithToast("/admin/api", {
+        key: "admin.api.toasts.revoked",
+        params: { name: result.ok ? result.name : "" },
+      });
+    },
+  ],
+});
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+export default function AdminApiTokens() {
+  const { rows, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const timeZone = useStoreTimeZone();
+  const created = actionData && "created" in actionData ? actionData.created : null;
+  const when = (iso: string) => (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {formatInZone(iso, i18n.language, timeZone, "dateTime")}
+    </time>
+  );
+  const columns: DataColumn<Row>[] = [
+    {
+      key: "name",
+      header: t("admin.api.name"),
+      rowHeader: true,
+      cell: (row) => (
+        <span className="flex flex-col">
+          <span className="font-bold" dir="auto">
+            {row.name}
+          </span>
+          <bdi dir="ltr" className="font-mono text-sm text-muted">
+            {row.prefix}…
+          </bdi>
+        </span>
+      ),
+    },
+    {
+      key: "scopes",
+      header: t("admin.api.scopes"),
+      cell: (row) => (
+        <ul className="flex flex-wrap gap-1">
+          {row.scopes.map((scope) => (
+            <li key={scope} className="rounded border border-line px-1.5 text-sm">
+              {t(`staffAdmin.permissions.${scope}`)}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      key: "state",
+      header: t("admin.api.state"),
+      cell: (row) => (
+        <span className="flex flex-col">
+          <span className={row.state === "active" ? "font-bold" : "text-danger"}>
+            {t(`admin.api.states.${row.state}`)}
+          </span>
+          <span className="text-sm text-muted">
+            {row.expiresAt ? (
+              <>
+                {t("admin.api.expires")} {when(row.expiresAt)}
+              </>
+            ) : (
+              t("admin.api.noExpiry")
+            )}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: "lastUsed",
+      header: t("admin.api.lastUsed"),
+      cell: (row) =>
+        row.lastUsedAt ? (
+          <span className="flex flex-col">
+            {when(row.lastUsedAt)}
+            {row.lastUsedIp ? (
+              <bdi dir="ltr" className="text-sm text-muted">
+                {row.lastUsedIp}
+              </bdi>
+            ) : null}
+          </span>
+        ) : (
+          <span className="text-muted">{t("admin.api.neverUsed")}</span>
+        ),
+    },
+    {
+      key: "actions",
+      header: t("admin.api.actions"),
+      cell: (row) =>
+        row.state === "revoked" ? null : (
+          <ConfirmDialog
+            id={`revoke-${row.id}`}
+            size="sm"
+            trigger={t("admin.api.revoke")}
+            triggerLabel={`${t("admin.api.revoke")}: ${row.name}`}
+            title={t("admin.api.revokeTitle", { name: row.name })}
+            description={t("admin.api.revokeDescription")}
+            fields={{ intent: "revoke", id: row.id }}
+          />
+        ),
+    },
+  ];
+  return (
+    <AdminPage title={t("admin.api.title")}>
+      <p className="text-muted">{t("admin.api.intro")}</p>
+      <ActionNotice data={actionData} />
+      {created ? (
+        <section
+          aria-labelledby="new-token-title"
+          className="flex flex-col gap-2 rounded-lg border-2 border-primary p-4"
+          data-testid="new-token"
+        >
+          <h2 id="new-token-title" className="font-bold">
+            {t("admin.api.createdTitle", { name: created.name })}
+          </h2>
+          <p className="text-sm">{t("admin.api.createdHint")}</p>
+          <Input
+            readOnly
+            value={created.secret}
+            aria-label={t("admin.api.secret")}
+            dir="ltr"
+            className="font-mono"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </section>
+      ) : null}
+      <ListPage
+        texts="admin.api.list"
+        page={{ rows, prevCursor: null, nextCursor: null }}
+        columns={columns}
+      />
+      <Form method="post" className="flex flex-col gap-4 rounded-lg border border-line p-4">
+        <h2 className="text-lg font-bold">{t("admin.api.newTitle")}</h2>
+        <input type="hidden" name="intent" value="create" />
+        <div className="flex flex-wrap gap-4">
+          <label className="flex w-full max-w-md flex-col gap-1">
+            <span className="font-bold">{t("admin.api.name")}</span>
+            <Input name="name" required maxLength={60} dir="auto" />
+          </label>
+          <div className="flex w-full max-w-xs flex-col gap-1">
+            <label htmlFor="token-expires" className="font-bold">
+              {t("admin.api.expiry")}
+            </label>
+            <Select id="token-expires" name="expires" defaultValue="never">
+              {TOKEN_EXPIRIES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`admin.api.expiryOptions.${value}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+        <p className="text-sm text-muted">{t("admin.api.scopesHint")}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {PERMISSION_GROUPS.map((group) => (
+            <fieldset key={group.key} className="rounded-lg border border-line p-4">
+              <legend className="px-1 font-bold">{t(`staffAdmin.groups.${group.key}`)}</legend>
+              {group.permissions.map((permission) => (
+                <CheckRow
+                  key={permission}
+                  name="scopes"
+                  value={permission}
+                  disabled={!held.includes(permission)}
+                  label={t(`staffAdmin.permissions.${permission}`)}
+                />
+              ))}
+            </fieldset>
+          ))}
+        </div>
+        <div>
+          <Button>{t("admin.api.create")}</Button>
+        </div>
+      </Form>
+    </AdminPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
+
+export { headers } from "~/http/headers";

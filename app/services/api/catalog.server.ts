@@ -1,0 +1,165 @@
+/**
+ * The Admin API's products and categories (issue 38, decision 045), as JSON shapes of
+ * app/lib/validation/api.ts, read and changed through the admin's own services (the product list,
+ * the product and its variants, showing and hiding) in the store's row-level-secured scope.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { categories, productVariants } from "~/db/schema";
+import type { Locale } from "~/lib/i18n";
+import type { ProductJson } from "~/lib/validation/api";
+import { catalogChanged } from "~/services/catalog/catalog-cache.server";
+import { getAdminProduct, listAdminProducts } from "~/services/catalog/products-admin.server";
+import { setProductsActive } from "~/services/catalog/products-bulk.server";
+import { getAdminVariants } from "~/services/catalog/variants-admin.server";
+
+export async function apiProductList(
+  storeId: string,
+  query: { q?: string; category?: string; status?: "all" | "active" | "inactive"; cursor?: string },
+  locale: Locale,
+) {
+  const page = await listAdminProducts(storeId, {
+    q: query.q ?? "",
+    categoryId: query.category?.toLowerCase() ?? null,
+    status: query.status ?? "all",
+    sort: { key: "newest", dir: "desc" },
+    cursor: query.cursor ?? null,
+    locale,
+  });
+  return {
+    data: page.rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      priceCents: row.priceCents,
+      stock: row.stock,
+      variantCount: row.variantCount,
+      active: row.active,
+      createdAt: new Date(row.createdAt).toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
+  };
+}
+
+/** One product of the store with its variants and tax class; null when it is not this store's. */
+export async function apiProduct(
+  storeId: string,
+  currency: string,
+  productId: string,
+): Promise<ProductJson | null> {
+  const [product, variants] = await Promise.all([
+    getAdminProduct(storeId, productId),
+    getAdminVariants(storeId, productId),
+  ]);
+  if (!product || !variants) return null;
+  const valueOf = new Map(
+    variants.options.flatMap((option) =>
+      option.values.map((value) => [value.id, { option, value }] as const),
+    ),
+  );
+  return {
+    id: product.id,
+    slug: product.slug,
+    nameEn: product.nameEn,
+    nameAr: product.nameAr,
+    descriptionEn: product.descriptionEn,
+    descriptionAr: product.descriptionAr,
+    active: product.active,
+    categoryId: product.categoryId,
+    subcategoryId: product.subcategoryId,
+    taxClass: product.taxClass,
+    currency,
+    priceCents: product.priceCents,
+    stock: product.stock,
+    variants: variants.variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      priceCents: v.priceCents,
+      stock: v.stock,
+      weightGrams: v.weightGrams,
+      active: v.active,
+      options: v.valueIds.flatMap((valueId) => {
+        const found = valueId ? valueOf.get(valueId) : undefined;
+        return found
+          ? [
+              {
+                nameEn: found.option.nameEn,
+                nameAr: found.option.nameAr,
+                valueEn: found.value.valueEn,
+                valueAr: found.value.valueAr,
+              },
+            ]
+          : [];
+      }),
+    })),
+  };
+}
+
+/** Shows or hides a product (the products list's own service); already so is no change. */
+export async function apiSetProductActive(
+  storeId: string,
+  productId: string,
+  active: boolean,
+  locale: Locale,
+): Promise<"done" | "unchanged" | "not-found"> {
+  const result = await setProductsActive(storeId, [productId], active, locale);
+  if (result.done.length > 0) return "done";
+  if (result.refused.length > 0) return "unchanged";
+  return "not-found";
+}
+
+export type StockAdjustResult =
+  { kind: "done"; stock: number } | { kind: "not-found" } | { kind: "below-zero"; stock: number };
+
+/**
+ * Adds `delta` to one variant's stock atomically (never below 0: `stock + delta >= 0` in the
+ * same statement), with the product row locked like the admin's variant edits.
+ */
+export async function adjustVariantStock(
+  storeId: string,
+  productId: string,
+  variantId: string,
+  delta: number,
+): Promise<StockAdjustResult> {
+  const db = await getDb();
+  const result = await db.withStore(storeId, async (tx): Promise<StockAdjustResult> => {
+    const where = and(
+      eq(productVariants.storeId, storeId),
+      eq(productVariants.productId, productId),
+      eq(productVariants.id, variantId),
+    );
+    const [current] = await tx
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(where)
+      .for("update");
+    if (!current) return { kind: "not-found" };
+    const [row] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${delta}`, updatedAt: new Date() })
+      .where(and(where, sql`${productVariants.stock} + ${delta} >= 0`))
+      .returning({ stock: productVariants.stock });
+    return row ? { kind: "done", stock: row.stock } : { kind: "below-zero", stock: current.stock };
+  });
+  if (result.kind === "done") await catalogChanged(storeId);
+  return result;
+}
+
+export async function apiCategoryList(storeId: string) {
+  const db = await getDb();
+  const rows = await db.withStore(storeId, (tx) =>
+    tx
+      .select({
+        id: categories.id,
+        parentId: categories.parentId,
+        slug: categories.slug,
+        nameEn: categories.nameEn,
+        nameAr: categories.nameAr,
+      })
+      .from(categories)
+      .where(eq(categories.storeId, storeId))
+      .orderBy(asc(categories.parentId), asc(categories.nameEn), asc(categories.id)),
+  );
+  return { data: rows };
+}
