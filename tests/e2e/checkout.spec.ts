@@ -110,7 +110,9 @@ for (const locale of ["en", "ar"] as const) {
       await expect(
         page.getByRole("heading", { level: 1, name: text(locale, "orders.detailsTitle", { number }) }),
       ).toBeVisible();
-      await expect(page.getByText(text(locale, "orders.statuses.awaiting_confirmation")).first()).toBeVisible();
+      await expect(
+        page.getByText(text(locale, "orders.statuses.awaiting_confirmation")).first(),
+      ).toBeVisible();
       await page.getByRole("button", { name: text(locale, "codConfirmation.page.confirm") }).click();
       await expectToast(page, text(locale, "codConfirmation.page.confirmedToast"));
       await expect(page.getByText(text(locale, "orders.statuses.confirmed")).first()).toBeVisible();

@@ -27,7 +27,12 @@ async function storeWithProduct(browser: Browser, tag: string): Promise<{ store:
   const context = await browser.newContext();
   const owner = await context.newPage();
   const { store } = await ownStore(owner, tag);
-  const slug = await ownProduct(owner, store, { nameEn: "Cached Indigo", nameAr: "نيلي مخزن", price: "9.50", stock: 10 });
+  const slug = await ownProduct(owner, store, {
+    nameEn: "Cached Indigo",
+    nameAr: "نيلي مخزن",
+    price: "9.50",
+    stock: 10,
+  });
   await context.close();
   return { store, slug };
 }
@@ -99,7 +104,10 @@ test.describe("signed-in pages from the cache without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   for (const locale of ["en", "ar"] as const) {
-    test(`the header is the shopper's, and an add shows on the next page (${locale})`, async ({ page, browser }) => {
+    test(`the header is the shopper's, and an add shows on the next page (${locale})`, async ({
+      page,
+      browser,
+    }) => {
       const { store, slug } = await storeWithProduct(browser, `cached-nojs-${locale}`);
       const { name, initial } = NAMES[locale];
       await signUpShopper(page, locale, store, `${name} NoJS`);

@@ -62,6 +62,7 @@ it("drains at its rate: after the wait Retry-After names, one more request fits"
   const refused = await hitLeakyBucket(key, rule, first);
   expect(refused.allowed).toBe(false);
   expect(refused.retryAfterSeconds).toBe(1);
+  // eslint-disable-next-line no-restricted-syntax -- the drain is the behaviour under test and runs on the database's clock_timestamp(), which fake timers cannot move
   await new Promise((resolve) => setTimeout(resolve, 600));
   const again = await hitLeakyBucket(key, rule, second);
   expect(again.allowed).toBe(true);

@@ -99,15 +99,13 @@ const PRODUCT = {
 beforeAll(async () => {
   ({ db, alpha, beta, alphaCtx: ctx } = await openTwoStores());
   ownerId = uuidv7();
-  await db.owner
-    .insert(users)
-    .values({
-      storeId: alpha.storeId,
-      id: ownerId,
-      email: "owner@alpha.test",
-      name: "Olive Owner",
-      isAdmin: true,
-    });
+  await db.owner.insert(users).values({
+    storeId: alpha.storeId,
+    id: ownerId,
+    email: "owner@alpha.test",
+    name: "Olive Owner",
+    isAdmin: true,
+  });
   ownerCookie = await userCookie(alpha.storeId, ownerId, A);
   actor = { id: ownerId, name: "Olive Owner", email: "owner@alpha.test", ip: "203.0.113.9" };
 });

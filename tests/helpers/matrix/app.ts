@@ -60,7 +60,9 @@ async function loadWithVite(db: Db): Promise<LoadedApp> {
     logLevel: "error",
     // JSX for that React (the production jsx-dev-runtime has no jsxDEV), after the Remix plugin
     // asked for development JSX whenever Vite serves.
-    plugins: [{ name: "matrix-production-jsx", enforce: "post", config: () => ({ esbuild: { jsxDev: false } }) }],
+    plugins: [
+      { name: "matrix-production-jsx", enforce: "post", config: () => ({ esbuild: { jsxDev: false } }) },
+    ],
   });
   // Vite's module graph is not vitest's: hand the app's own copy of the database module the
   // test database, or it would open the default one.
