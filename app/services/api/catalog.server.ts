@@ -12,6 +12,7 @@ import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import { getAdminProduct, listAdminProducts } from "~/services/catalog/products-admin.server";
 import { setProductsActive } from "~/services/catalog/products-bulk.server";
 import { getAdminVariants } from "~/services/catalog/variants-admin.server";
+import { categoryColumns } from "~/services/catalog/product-columns.server";
 
 export async function apiProductList(
   storeId: string,
@@ -150,13 +151,7 @@ export async function apiCategoryList(storeId: string) {
   const db = await getDb();
   const rows = await db.withStore(storeId, (tx) =>
     tx
-      .select({
-        id: categories.id,
-        parentId: categories.parentId,
-        slug: categories.slug,
-        nameEn: categories.nameEn,
-        nameAr: categories.nameAr,
-      })
+      .select(categoryColumns)
       .from(categories)
       .where(eq(categories.storeId, storeId))
       .orderBy(asc(categories.parentId), asc(categories.nameEn), asc(categories.id)),

@@ -16,6 +16,7 @@ import type { CategoryInput } from "~/lib/validation/admin-categories";
 import { MOVE_TO_NONE } from "~/lib/validation/admin-categories";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import { insertImage, type NewImage } from "~/services/media/images.server";
+import { categoryColumns } from "~/services/catalog/product-columns.server";
 
 export interface AdminCategoryRow {
   id: string;
@@ -256,13 +257,7 @@ export async function deleteCategory(
         throw new Refused<DeleteCategoryResult>({ ok: false, error });
       };
       const [category] = await tx
-        .select({
-          id: categories.id,
-          parentId: categories.parentId,
-          slug: categories.slug,
-          nameEn: categories.nameEn,
-          nameAr: categories.nameAr,
-        })
+        .select(categoryColumns)
         .from(categories)
         .where(eq(categories.id, id))
         .for("update");

@@ -1,6 +1,6 @@
 /** The product fields every card, cart line and wishlist line is built from; one list. */
 import { sql } from "drizzle-orm";
-import { products } from "~/db/schema";
+import { categories, products } from "~/db/schema";
 
 export const productSummaryColumns = {
   id: products.id,
@@ -48,4 +48,13 @@ export const lineImageId = (lines: "cart_items" | "order_items") => {
     (select li.image_id from product_images li
       where li.store_id = ${table}."store_id" and li.product_id = ${table}."product_id"
       order by li.position limit 1))`;
+};
+
+/** A category as lists and the API name it: its place in the tree and its names. */
+export const categoryColumns = {
+  id: categories.id,
+  parentId: categories.parentId,
+  slug: categories.slug,
+  nameEn: categories.nameEn,
+  nameAr: categories.nameAr,
 };

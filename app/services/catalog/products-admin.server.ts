@@ -20,7 +20,7 @@ import { insertImage, type NewImage } from "~/services/media/images.server";
 import { localized } from "~/services/store/settings.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { likePattern, searchTerms } from "./catalog.server";
-import { firstImageId } from "./product-columns.server";
+import { categoryColumns, firstImageId } from "./product-columns.server";
 import { applyOptions, generateMissing, optionCount } from "./variants-admin.server";
 import type { AdminProductImage } from "./contract";
 
@@ -60,16 +60,7 @@ export interface CategoryOption {
 export async function listCategoryOptions(storeId: string, locale: Locale): Promise<CategoryOption[]> {
   const db = await getDb();
   const rows = await db.withStore(storeId, (tx) =>
-    tx
-      .select({
-        id: categories.id,
-        parentId: categories.parentId,
-        slug: categories.slug,
-        nameEn: categories.nameEn,
-        nameAr: categories.nameAr,
-      })
-      .from(categories)
-      .orderBy(asc(categories.sortOrder), asc(categories.slug)),
+    tx.select(categoryColumns).from(categories).orderBy(asc(categories.sortOrder), asc(categories.slug)),
   );
   const options = rows.map((row) => ({
     id: row.id,
