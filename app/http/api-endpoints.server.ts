@@ -25,6 +25,7 @@ import {
 import { apiOrder, apiOrderList, apiOrderStep } from "~/services/api/orders.server";
 import { emailStore } from "~/services/email/email-templates.server";
 import { apiAction, apiLoader, ApiError, checkIfMatch, notFound, parseWith, queryOf } from "./api.server";
+import { openApiDocument } from "./openapi.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NUMBER = /^\d{1,9}$/;
@@ -148,3 +149,18 @@ export const orderStep = apiAction("orders.edit", async ({ request, params, stor
   if (!after) throw notFound("No such order.");
   return { body: { data: after }, etag: etagOf(after) };
 });
+
+// ── the document ──
+
+/**
+ * The OpenAPI 3.1 document (app/http/openapi.server.ts). It holds no store's data, so it needs
+ * no token and is the same on every host.
+ */
+export const serveOpenApi = async (): Promise<Response> =>
+  new Response(JSON.stringify(openApiDocument()), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });

@@ -12,7 +12,7 @@
  * with the X-RateLimit-* headers. Writes run as the token in the activity log.
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import type { ZodError, ZodTypeAny, z } from "zod";
+import type { z } from "zod/v4";
 import type { Locale } from "~/lib/i18n";
 import type { Permission } from "~/lib/permissions";
 import { errorFields, logger } from "~/lib/log.server";
@@ -63,7 +63,7 @@ export class ApiError extends Error {
 export const notFound = (what = "Not found") => new ApiError(404, "not_found", what);
 
 /** A zod refusal as the answer's `fields` (path → messages; the whole input is "_"). */
-export function invalid(error: ZodError, message = "The request is not valid."): ApiError {
+export function invalid(error: z.ZodError, message = "The request is not valid."): ApiError {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";
@@ -73,7 +73,7 @@ export function invalid(error: ZodError, message = "The request is not valid."):
 }
 
 /** Parses `value` with `schema`, or refuses with 400 and the fields. */
-export function parseWith<S extends ZodTypeAny>(schema: S, value: unknown): z.infer<S> {
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw invalid(parsed.error);
   return parsed.data as z.infer<S>;

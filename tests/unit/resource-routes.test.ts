@@ -15,7 +15,7 @@ const RAW = new Set(["webhooks.stripe.tsx"]);
  * The wrappers that answer a refusal with its reason. The Admin API's routes (issue 38) export an
  * endpoint of app/http/api-endpoints.server.ts (built by `apiLoader` / `apiAction`, which answer
  * every refusal as JSON `{ error: { code, message, fields } }`) or `apiMethodNotAllowed` /
- * `apiNotFound`.
+ * `apiNotFound`, or the OpenAPI document (`serveOpenApi`, which cannot refuse).
  */
 const WRAPPERS = new Set([
   "resourceRoute",
@@ -30,6 +30,7 @@ const WRAPPERS = new Set([
   "listOrders",
   "getOrder",
   "orderStep",
+  "serveOpenApi",
 ]);
 
 it("wraps every resource route's loader and action in resourceRoute", () => {

@@ -3,11 +3,14 @@
  * JSON body) and answers. The handlers parse with them and the OpenAPI document
  * (/api/v1/openapi.json) is generated from them, so the two cannot drift apart.
  */
-import { z } from "zod";
+// Zod 4 (shipped inside zod 3.25 as "zod/v4") for its own JSON Schema output: the OpenAPI
+// document is generated from these schemas (decision 045). The forms keep zod 3 until they move.
+import { z } from "zod/v4";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-transitions";
 import { TAX_CLASSES } from "~/lib/vat-math";
 
-const uuid = z.string().uuid();
+// Any 8-4-4-4-12 hex id, as PostgreSQL's uuid type takes (zod 4's uuid() also checks the version).
+const uuid = z.guid();
 const cursor = z.string().max(500);
 
 // ── requests ──
@@ -65,7 +68,7 @@ export const apiError = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.array(z.string())).optional(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
   }),
 });
 

@@ -1,0 +1,157 @@
+/**
+ * Every operation of the Admin API (issue 38, decision 045) in one list: its method, path, the
+ * scope it needs and the schemas of what it takes and answers. The handlers declare their
+ * operation (`apiLoader(API_OPERATIONS.listProducts, …)` takes the scope from it) and the
+ * OpenAPI document (/api/v1/openapi.json) is generated from this list, so the document, the
+ * scopes and the validation cannot drift apart; `api-openapi.test` checks every route file has
+ * its operation and every answer validates against the document.
+ */
+import type { z } from "zod/v4";
+import type { Permission } from "~/lib/permissions";
+import {
+  categoryList,
+  emptyBody,
+  orderAnswer,
+  orderList,
+  orderListQuery,
+  productAnswer,
+  productList,
+  productListQuery,
+  productUpdateBody,
+  shipBody,
+  stockAdjustBody,
+} from "./api";
+
+export interface ApiOperation {
+  method: "get" | "post";
+  /** Under /api/v1, with `{name}` for a path parameter. */
+  path: string;
+  scope: Permission;
+  summary: string;
+  description?: string;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The 200 answer. */
+  answer: z.ZodType;
+  /** Answers an ETag (GET) or honours If-Match (POST). */
+  etag?: boolean;
+  /** The refusals it may answer besides 400/401/403/429/503 (every operation's). */
+  refusals?: readonly (404 | 409 | 412 | 422)[];
+}
+
+const ORDER_STEP_DESCRIPTION =
+  "The admin order page's step, through the same service: the order's history, emails, invoice " +
+  "and activity log (named after the token). Illegal from the order's state: 409 with the reason.";
+
+export const API_OPERATIONS = {
+  listProducts: {
+    method: "get",
+    path: "/products",
+    scope: "products.edit",
+    summary: "List products",
+    description: "Newest first, 50 a page; filter by text, category or status.",
+    query: productListQuery,
+    answer: productList,
+  },
+  getProduct: {
+    method: "get",
+    path: "/products/{id}",
+    scope: "products.edit",
+    summary: "Get a product with its variants",
+    answer: productAnswer,
+    etag: true,
+    refusals: [404],
+  },
+  updateProduct: {
+    method: "post",
+    path: "/products/{id}",
+    scope: "products.edit",
+    summary: "Show or hide a product",
+    body: productUpdateBody,
+    answer: productAnswer,
+    etag: true,
+    refusals: [404, 412, 422],
+  },
+  adjustStock: {
+    method: "post",
+    path: "/products/{id}/stock",
+    scope: "products.edit",
+    summary: "Adjust a variant's stock",
+    description: "Adds `delta` to the variant's stock (negative takes off); below 0 is a 409.",
+    body: stockAdjustBody,
+    answer: productAnswer,
+    etag: true,
+    refusals: [404, 409, 412, 422],
+  },
+  listCategories: {
+    method: "get",
+    path: "/categories",
+    scope: "categories.edit",
+    summary: "List categories and subcategories",
+    answer: categoryList,
+  },
+  listOrders: {
+    method: "get",
+    path: "/orders",
+    scope: "orders.view",
+    summary: "List orders",
+    description: "Newest first, 50 a page; filter by status or payment status.",
+    query: orderListQuery,
+    answer: orderList,
+  },
+  getOrder: {
+    method: "get",
+    path: "/orders/{number}",
+    scope: "orders.view",
+    summary: "Get an order with its lines and history",
+    answer: orderAnswer,
+    etag: true,
+    refusals: [404],
+  },
+  confirmOrder: {
+    method: "post",
+    path: "/orders/{number}/confirm",
+    scope: "orders.edit",
+    summary: "Confirm an order",
+    description: ORDER_STEP_DESCRIPTION,
+    body: emptyBody,
+    answer: orderAnswer,
+    etag: true,
+    refusals: [404, 409, 412, 422],
+  },
+  shipOrder: {
+    method: "post",
+    path: "/orders/{number}/ship",
+    scope: "orders.edit",
+    summary: "Mark an order shipped, with an optional tracking number",
+    description: ORDER_STEP_DESCRIPTION,
+    body: shipBody,
+    answer: orderAnswer,
+    etag: true,
+    refusals: [404, 409, 412, 422],
+  },
+  deliverOrder: {
+    method: "post",
+    path: "/orders/{number}/deliver",
+    scope: "orders.edit",
+    summary: "Mark an order delivered",
+    description: ORDER_STEP_DESCRIPTION,
+    body: emptyBody,
+    answer: orderAnswer,
+    etag: true,
+    refusals: [404, 409, 412, 422],
+  },
+  cancelOrder: {
+    method: "post",
+    path: "/orders/{number}/cancel",
+    scope: "orders.edit",
+    summary: "Cancel an order",
+    description: `${ORDER_STEP_DESCRIPTION} Cancelling a paid order refunds it and needs the "orders.refund" scope too.`,
+    body: emptyBody,
+    answer: orderAnswer,
+    etag: true,
+    refusals: [404, 409, 412, 422],
+  },
+} as const satisfies Record<string, ApiOperation>;
+
+export type ApiOperationId = keyof typeof API_OPERATIONS;
