@@ -7,6 +7,9 @@ import { createHash } from "node:crypto";
 import { getT } from "~/lib/i18n";
 import {
   API_ORDER_STEPS,
+  customerListQuery,
+  discountCodeCreateBody,
+  discountCodeListQuery,
   emptyBody,
   orderListQuery,
   productListQuery,
@@ -22,6 +25,13 @@ import {
   apiProductList,
   apiSetProductActive,
 } from "~/services/api/catalog.server";
+import {
+  apiCreateDiscountCode,
+  apiCustomer,
+  apiCustomerList,
+  apiDiscountCode,
+  apiDiscountCodeList,
+} from "~/services/api/customers.server";
 import { apiOrder, apiOrderList, apiOrderStep } from "~/services/api/orders.server";
 import { emailStore } from "~/services/email/email-templates.server";
 import { apiAction, apiLoader, ApiError, checkIfMatch, notFound, parseWith, queryOf } from "./api.server";
@@ -148,6 +158,46 @@ export const orderStep = apiAction("orders.edit", async ({ request, params, stor
   const after = await apiOrder(store.id, number);
   if (!after) throw notFound("No such order.");
   return { body: { data: after }, etag: etagOf(after) };
+});
+
+// ── customers ──
+
+export const listCustomers = apiLoader("customers.view", async ({ url, store }) => ({
+  body: await apiCustomerList(store.id, parseWith(customerListQuery, queryOf(url))),
+}));
+
+export const getCustomer = apiLoader("customers.view", async ({ params, store }) => {
+  const customer = params.id && UUID.test(params.id) ? await apiCustomer(store.id, params.id) : null;
+  if (!customer) throw notFound("No such customer.");
+  return { body: { data: customer }, etag: etagOf(customer) };
+});
+
+// ── discount codes ──
+
+export const listDiscountCodes = apiLoader("discounts.edit", async ({ url, store }) => ({
+  body: await apiDiscountCodeList(store.id, parseWith(discountCodeListQuery, queryOf(url))),
+}));
+
+export const getDiscountCode = apiLoader("discounts.edit", async ({ params, store }) => {
+  const code = params.id && UUID.test(params.id) ? await apiDiscountCode(store.id, params.id) : null;
+  if (!code) throw notFound("No such discount code.");
+  return { body: { data: code }, etag: etagOf(code) };
+});
+
+/** A new code (201). A code the store already has, whatever its case, is a 409. */
+export const createDiscountCode = apiAction("discounts.edit", async ({ store, body }) => {
+  const saved = await apiCreateDiscountCode(store.id, parseWith(discountCodeCreateBody, body));
+  if (!saved.ok) {
+    if (saved.error === "code-taken")
+      throw new ApiError(409, "conflict", "The store already has this code.", { code: ["taken"] });
+    const field = saved.error === "category-not-found" ? "categoryIds" : "productIds";
+    throw new ApiError(400, "bad_request", "A named category or product is not this store's.", {
+      [field]: ["not found"],
+    });
+  }
+  const code = await apiDiscountCode(store.id, saved.id);
+  if (!code) throw notFound("No such discount code.");
+  return { status: 201, body: { data: code }, etag: etagOf(code) };
 });
 
 // ── the document ──

@@ -17,7 +17,7 @@ function schemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
 }
 
 const PATH_PARAMETERS: Record<string, { description: string; schema: JsonSchema }> = {
-  id: { description: "The product's id.", schema: { type: "string", format: "uuid" } },
+  id: { description: "The resource's id.", schema: { type: "string", format: "uuid" } },
   number: { description: "The order's number.", schema: { type: "string", pattern: "^[0-9]{1,9}$" } },
 };
 
@@ -79,8 +79,8 @@ function operationObject(id: string, operation: ApiOperation): JsonSchema {
         }
       : {}),
     responses: {
-      "200": {
-        description: "OK",
+      [operation.created ? "201" : "200"]: {
+        description: operation.created ? "Created" : "OK",
         headers: {
           ...RATE_HEADERS,
           ...(operation.etag ? { ETag: { $ref: "#/components/headers/ETag" } } : {}),

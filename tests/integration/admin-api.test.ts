@@ -9,7 +9,16 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiTokens, auditLog, orders, productVariants, products, stores, users } from "~/db/schema";
+import {
+  apiTokens,
+  auditLog,
+  discountCodes,
+  orders,
+  productVariants,
+  products,
+  stores,
+  users,
+} from "~/db/schema";
 import { DEMO_API_TOKEN, seedDemo } from "~/db/seed";
 import type { Permission } from "~/lib/permissions";
 import { API_RATE_LIMIT } from "~/http/api.server";
@@ -22,6 +31,10 @@ import { loader as productsLoader, action as productsPost } from "~/routes/api.v
 import { loader as productLoader, action as productAction } from "~/routes/api.v1.products.$id._index";
 import { action as stockAction } from "~/routes/api.v1.products.$id.stock";
 import { loader as notFoundLoader } from "~/routes/api.v1.$";
+import { loader as customersLoader } from "~/routes/api.v1.customers._index";
+import { loader as customerLoader } from "~/routes/api.v1.customers.$id";
+import { loader as codesLoader, action as codesAction } from "~/routes/api.v1.discount-codes._index";
+import { loader as codeLoader } from "~/routes/api.v1.discount-codes.$id";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { MATRIX_STORES } from "../helpers/matrix/demo";
 import { answer, contextFor, postForm } from "../helpers/routes";
@@ -149,6 +162,16 @@ async function firstProduct(storeId: string) {
     .limit(1);
   return row!;
 }
+
+const codeCount = async (storeId: string, code: string) =>
+  (
+    await db.owner
+      .select({ n: sql<number>`count(*)::int` })
+      .from(discountCodes)
+      .where(
+        and(eq(discountCodes.storeId, storeId), sql`lower(${discountCodes.code}) = ${code.toLowerCase()}`),
+      )
+  )[0]!.n;
 
 const stockOf = async (variantId: string) =>
   (
@@ -293,6 +316,10 @@ describe("scopes", () => {
       [ordersLoader, "/api/v1/orders", {}],
       [orderLoader, `/api/v1/orders/${number}`, { number: String(number) }],
       [stepAction, `/api/v1/orders/${number}/ship`, { number: String(number), step: "ship" }, {}],
+      [customersLoader, "/api/v1/customers", {}],
+      [customerLoader, `/api/v1/customers/${ownerA}`, { id: ownerA }],
+      [codesLoader, "/api/v1/discount-codes", {}],
+      [codesAction, "/api/v1/discount-codes", {}, { code: "NOSCOPE", kind: "free_shipping", value: 0 }],
     ];
     for (const [handler, path, params, body] of probes) {
       const reply = await call(handler, path, { token: secret, params, body });
@@ -301,6 +328,7 @@ describe("scopes", () => {
     }
     expect(await orderRow(number)).toEqual(before);
     expect(await stockOf(product.variantId)).toBe(stock);
+    expect(await codeCount(storeA, "NOSCOPE")).toBe(0);
   });
 
   it("orders.view reads but does not change orders", async () => {
@@ -400,6 +428,73 @@ describe("reading", () => {
     });
     expect(missing.status).toBe(404);
     expect((await call(notFoundLoader as Handler, "/api/v1/nothing")).status).toBe(404);
+  });
+});
+
+describe("customers and discount codes", () => {
+  it("lists and gets this store's customers only; another store's id is 404", async () => {
+    const secret = await token(storeA, ownerA, ["customers.view"]);
+    const list = await call(customersLoader, "/api/v1/customers?q=dyes.test", { token: secret });
+    expect(list.status).toBe(200);
+    const emails: string[] = list.body.data.map((row: { email: string }) => row.email);
+    expect(emails).toContain("admin@dyes.test");
+    expect(emails.every((email) => email.endsWith("dyes.test"))).toBe(true);
+    const own = await call(customerLoader, `/api/v1/customers/${ownerA}`, {
+      token: secret,
+      params: { id: ownerA },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toMatchObject({ email: "admin@dyes.test", isStaff: true });
+    for (const id of [ownerB, "not-a-uuid"]) {
+      const reply = await call(customerLoader, `/api/v1/customers/${id}`, { token: secret, params: { id } });
+      expect(reply.status).toBe(404);
+    }
+    const inB = await call(customersLoader, "/api/v1/customers?q=inks", { token: secret });
+    expect(inB.body.data).toEqual([]);
+  });
+
+  it("creates a code through the admin's rules: logged under the token, taken codes 409, bad input 400", async () => {
+    const secret = await token(storeA, ownerA, ["discounts.edit"], "Marketing tool");
+    const made = await call(codesAction, "/api/v1/discount-codes", {
+      token: secret,
+      body: { code: "APIWELCOME", kind: "fixed", value: 500, minSubtotalCents: 2000 },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({ code: "APIWELCOME", kind: "fixed", value: 500, state: "active" });
+    const [logged] = await db.owner
+      .select({ actorName: auditLog.actorName, action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.storeId, storeA), eq(auditLog.entityId, made.body.data.id)));
+    expect(logged?.actorName).toBe("API token: Marketing tool");
+    const again = await call(codesAction, "/api/v1/discount-codes", {
+      token: secret,
+      body: { code: "apiwelcome", kind: "free_shipping", value: 0 },
+    });
+    expect(again.status).toBe(409);
+    const productB = await firstProduct(storeB);
+    for (const body of [
+      { code: "BAD CODE", kind: "fixed", value: 100 },
+      { code: "PCT", kind: "percentage", value: 150 },
+      { code: "WHERE", kind: "fixed", value: 100, scope: "products", productIds: [productB.id] },
+      { code: "EXTRA", kind: "fixed", value: 100, stray: true },
+    ]) {
+      const reply = await call(codesAction, "/api/v1/discount-codes", { token: secret, body });
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(await codeCount(storeA, body.code)).toBe(0);
+    }
+    const got = await call(codeLoader, `/api/v1/discount-codes/${made.body.data.id}`, {
+      token: secret,
+      params: { id: made.body.data.id },
+    });
+    expect(got.status).toBe(200);
+    const onB = await call(codeLoader, `/api/v1/discount-codes/${made.body.data.id}`, {
+      token: secret,
+      params: { id: made.body.data.id },
+      host: "B",
+    });
+    expect(onB.status).toBe(401);
+    const listed = await call(codesLoader, "/api/v1/discount-codes?q=APIWELCOME", { token: secret });
+    expect(listed.body.data.map((row: { code: string }) => row.code)).toEqual(["APIWELCOME"]);
   });
 });
 

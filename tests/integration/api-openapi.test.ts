@@ -141,7 +141,7 @@ describe("the answers validate against the document", () => {
       body: operation.method === "post" ? JSON.stringify(options.body ?? {}) : undefined,
     });
     const response = await handler({ request, context, params: routeParams });
-    const status = options.status ?? 200;
+    const status = options.status ?? (operation.created ? 201 : 200);
     const body = (await response.json()) as unknown;
     expect(response.status, JSON.stringify(body)).toBe(status);
     const documentedAnswer = (
@@ -191,7 +191,33 @@ describe("the answers validate against the document", () => {
     await check("cancelOrder", { number }, { status: 409 });
   });
 
+  it("for customers and discount codes", async () => {
+    const customers = (await check("listCustomers", {}, { query: "?sort=email" })) as {
+      data: { id: string }[];
+    };
+    await check("getCustomer", { id: customers.data[0]!.id });
+    const code = `OPENAPI${Date.now().toString(36).toUpperCase()}`;
+    const made = (await check(
+      "createDiscountCode",
+      {},
+      { body: { code, kind: "percentage", value: 10, usageLimit: 5 } },
+    )) as { data: { id: string; state: string } };
+    expect(made.data.state).toBe("active");
+    await check("getDiscountCode", { id: made.data.id });
+    await check("listDiscountCodes", {}, { query: `?q=${code}` });
+    await check(
+      "createDiscountCode",
+      {},
+      { body: { code: code.toLowerCase(), kind: "free_shipping", value: 0 }, status: 409 },
+    );
+  });
+
   it("for refusals: bad input, unknown ids", async () => {
+    await check(
+      "createDiscountCode",
+      {},
+      { body: { code: "NO SPACES", kind: "fixed", value: 0 }, status: 400 },
+    );
     await check("listProducts", {}, { query: "?status=sideways", status: 400 });
     await check("getProduct", { id: "00000000-0000-4000-8000-000000000000" }, { status: 404 });
     await check("getOrder", { number: "999999999" }, { status: 404 });

@@ -31,6 +31,11 @@ const WRAPPERS = new Set([
   "getOrder",
   "orderStep",
   "serveOpenApi",
+  "listCustomers",
+  "getCustomer",
+  "listDiscountCodes",
+  "getDiscountCode",
+  "createDiscountCode",
 ]);
 
 it("wraps every resource route's loader and action in resourceRoute", () => {

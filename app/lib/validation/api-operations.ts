@@ -14,6 +14,13 @@ import {
   orderAnswer,
   orderList,
   orderListQuery,
+  customerAnswer,
+  customerList,
+  customerListQuery,
+  discountCodeAnswer,
+  discountCodeCreateBody,
+  discountCodeList,
+  discountCodeListQuery,
   productAnswer,
   productList,
   productListQuery,
@@ -31,8 +38,9 @@ export interface ApiOperation {
   description?: string;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** The 200 answer. */
+  /** The success's answer (200, or 201 when `created`). */
   answer: z.ZodType;
+  created?: boolean;
   /** Answers an ETag (GET) or honours If-Match (POST). */
   etag?: boolean;
   /** The refusals it may answer besides 400/401/403/429/503 (every operation's). */
@@ -151,6 +159,53 @@ export const API_OPERATIONS = {
     answer: orderAnswer,
     etag: true,
     refusals: [404, 409, 412, 422],
+  },
+  listCustomers: {
+    method: "get",
+    path: "/customers",
+    scope: "customers.view",
+    summary: "List customers",
+    description: "By name or email, 25 a page, with each one's order count and spend; `q` searches both.",
+    query: customerListQuery,
+    answer: customerList,
+  },
+  getCustomer: {
+    method: "get",
+    path: "/customers/{id}",
+    scope: "customers.view",
+    summary: "Get a customer",
+    answer: customerAnswer,
+    etag: true,
+    refusals: [404],
+  },
+  listDiscountCodes: {
+    method: "get",
+    path: "/discount-codes",
+    scope: "discounts.edit",
+    summary: "List discount codes",
+    description: "Newest first, 25 a page, with uses and the revenue of the orders that used each.",
+    query: discountCodeListQuery,
+    answer: discountCodeList,
+  },
+  createDiscountCode: {
+    method: "post",
+    path: "/discount-codes",
+    scope: "discounts.edit",
+    summary: "Create a discount code",
+    description: "A code the store already has (whatever its case) is a 409.",
+    body: discountCodeCreateBody,
+    answer: discountCodeAnswer,
+    created: true,
+    refusals: [409, 422],
+  },
+  getDiscountCode: {
+    method: "get",
+    path: "/discount-codes/{id}",
+    scope: "discounts.edit",
+    summary: "Get a discount code with its targets",
+    answer: discountCodeAnswer,
+    etag: true,
+    refusals: [404],
   },
 } as const satisfies Record<string, ApiOperation>;
 

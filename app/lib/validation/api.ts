@@ -188,3 +188,100 @@ export const orderAnswer = z.object({ data: order });
 
 export type ProductJson = z.infer<typeof product>;
 export type OrderJson = z.infer<typeof order>;
+
+// ── customers and discount codes ──
+
+export const customerListQuery = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    sort: z.enum(["name", "email"]).optional(),
+    cursor: cursor.optional(),
+  })
+  .strict();
+
+export const customer = z.object({
+  id: uuid,
+  name: z.string(),
+  email: z.string(),
+  /** A member of the store's team (they may also shop). */
+  isStaff: z.boolean(),
+  blocked: z.boolean(),
+  ordersCount: z.number().int(),
+  /** Sum of their orders not cancelled, in minor units. */
+  spendCents: z.number().int(),
+});
+export const customerList = page(customer);
+export const customerAnswer = z.object({ data: customer });
+
+export const DISCOUNT_CODE_STATES = ["all", "active", "scheduled", "expired", "used-up", "inactive"] as const;
+
+export const discountCodeListQuery = z
+  .object({
+    state: z.enum(DISCOUNT_CODE_STATES).optional(),
+    q: z.string().trim().max(40).optional(),
+    cursor: cursor.optional(),
+  })
+  .strict();
+
+const isoInstant = z.iso.datetime({ offset: true });
+
+/**
+ * A new code, as the admin's form takes it but in the API's units: `value` is a percent (1–100),
+ * minor units off the order (fixed), or 0 (free shipping); times are ISO 8601 instants.
+ */
+export const discountCodeCreateBody = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, - and _ (1 to 40)"),
+    kind: z.enum(["percentage", "fixed", "free_shipping"]),
+    value: z.number().int().min(0).max(100_000_000),
+    minSubtotalCents: z.number().int().min(0).max(1_000_000_000).default(0),
+    startsAt: isoInstant.optional(),
+    endsAt: isoInstant.nullable().optional(),
+    usageLimit: z.number().int().min(1).max(1_000_000).nullable().optional(),
+    perShopperLimit: z.number().int().min(1).max(1_000_000).nullable().optional(),
+    scope: z.enum(["store", "categories", "products"]).default("store"),
+    categoryIds: z.array(uuid).max(200).default([]),
+    productIds: z.array(uuid).max(200).default([]),
+    active: z.boolean().default(true),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (input.kind === "percentage" && (input.value < 1 || input.value > 100))
+      issue("value", "a percentage is 1 to 100");
+    if (input.kind === "fixed" && input.value < 1) issue("value", "an amount off is at least 1 minor unit");
+    if (input.kind === "free_shipping" && input.value !== 0) issue("value", "free shipping takes 0");
+    if (input.scope === "categories" && input.categoryIds.length === 0)
+      issue("categoryIds", "name at least one category");
+    if (input.scope === "products" && input.productIds.length === 0)
+      issue("productIds", "name at least one product");
+    if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt))
+      issue("endsAt", "ends before it starts");
+  });
+
+export const discountCode = z.object({
+  id: uuid,
+  code: z.string(),
+  kind: z.enum(["percentage", "fixed", "free_shipping"]),
+  value: z.number().int(),
+  minSubtotalCents: z.number().int(),
+  scope: z.enum(["store", "categories", "products"]),
+  categoryIds: z.array(uuid),
+  productIds: z.array(uuid),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  usageLimit: z.number().int().nullable(),
+  perShopperLimit: z.number().int().nullable(),
+  active: z.boolean(),
+  uses: z.number().int(),
+  state: z.enum(["active", "scheduled", "expired", "used-up", "inactive"]),
+});
+export const discountCodeSummary = discountCode.omit({ categoryIds: true, productIds: true }).extend({
+  targetCount: z.number().int(),
+  revenueCents: z.number().int(),
+});
+export const discountCodeList = page(discountCodeSummary);
+export const discountCodeAnswer = z.object({ data: discountCode });

@@ -4,7 +4,7 @@
  */
 import { recordAudit } from "~/services/audit/audit.server";
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Tx } from "~/db/client.server";
 import { orders, sessions, users } from "~/db/schema";
 import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 
@@ -47,49 +47,78 @@ export async function listUsers(
     );
   }
   const db = await getDb();
-  const fetched = await db.withStore(storeId, (tx) => {
-    const stats = tx
-      .select({
-        userId: orders.userId,
-        ordersCount: sql<number>`count(*)::int`.as("orders_count"),
-        spendCents:
-          sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} <> 'cancelled'), 0)::float8`.as(
-            "spend_cents",
-          ),
-      })
-      .from(orders)
-      .groupBy(orders.userId)
-      .as("stats");
-    const order = ascending ? asc : desc;
-    return tx
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        isAdmin: users.isAdmin,
-        blockedAt: users.blockedAt,
-        ordersCount: sql<number>`coalesce(${stats.ordersCount}, 0)`,
-        spendCents: sql<number>`coalesce(${stats.spendCents}, 0)`,
-      })
-      .from(users)
-      .leftJoin(stats, eq(stats.userId, users.id))
+  const fetched = await db.withStore(storeId, (tx) =>
+    userRows(tx)
       .where(filters.length ? and(...filters) : undefined)
-      .orderBy(order(column), order(users.id))
-      .limit(USERS_PAGE_SIZE + 1);
-  });
+      .orderBy((ascending ? asc : desc)(column), (ascending ? asc : desc)(users.id))
+      .limit(USERS_PAGE_SIZE + 1),
+  );
   const page = pageOf(fetched, USERS_PAGE_SIZE, keyset, (row) => ({
     value: input.sort.key === "email" ? row.email : row.name,
     id: row.id,
   }));
   return {
     ...page,
-    rows: page.rows.map(({ blockedAt, ...row }): AdminUserRow => ({
-      ...row,
-      blocked: blockedAt !== null,
-      ordersCount: Number(row.ordersCount),
-      spendCents: Number(row.spendCents),
-    })),
+    rows: page.rows.map(adminUserRow),
   };
+}
+
+/** The store's users with their order count and spend (orders not cancelled). */
+function userRows(tx: Tx) {
+  const stats = tx
+    .select({
+      userId: orders.userId,
+      ordersCount: sql<number>`count(*)::int`.as("orders_count"),
+      spendCents:
+        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} <> 'cancelled'), 0)::float8`.as(
+          "spend_cents",
+        ),
+    })
+    .from(orders)
+    .groupBy(orders.userId)
+    .as("stats");
+  return tx
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      blockedAt: users.blockedAt,
+      ordersCount: sql<number>`coalesce(${stats.ordersCount}, 0)`,
+      spendCents: sql<number>`coalesce(${stats.spendCents}, 0)`,
+    })
+    .from(users)
+    .leftJoin(stats, eq(stats.userId, users.id))
+    .$dynamic();
+}
+
+function adminUserRow({
+  blockedAt,
+  ...row
+}: {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  blockedAt: Date | null;
+  ordersCount: number;
+  spendCents: number;
+}): AdminUserRow {
+  return {
+    ...row,
+    blocked: blockedAt !== null,
+    ordersCount: Number(row.ordersCount),
+    spendCents: Number(row.spendCents),
+  };
+}
+
+/** One user of the store as the list shows them; null when the store has none such. */
+export async function getAdminUser(storeId: string, id: string): Promise<AdminUserRow | null> {
+  const db = await getDb();
+  const [row] = await db.withStore(storeId, (tx) =>
+    userRows(tx).where(and(eq(users.storeId, storeId), eq(users.id, id))),
+  );
+  return row ? adminUserRow(row) : null;
 }
 
 export type UserChangeResult =

@@ -1,0 +1,98 @@
+/**
+ * The Admin API's customers and discount codes (issue 38): JSON shapes over the admin's own
+ * services (the users list, the discount codes list and form's save), so the API sees and
+ * changes exactly what the admin pages do, audit log included.
+ */
+import { type z } from "zod/v4";
+import type {
+  customer as customerSchema,
+  discountCode as discountCodeSchema,
+  discountCodeCreateBody,
+  discountCodeListQuery,
+} from "~/lib/validation/api";
+import {
+  discountState,
+  getDiscountCode,
+  listDiscountCodes,
+  saveDiscountCode,
+  type AdminDiscount,
+  type SaveDiscountResult,
+} from "~/services/discounts/admin.server";
+import { getAdminUser, listUsers, type AdminUserRow } from "~/services/identity/users-admin.server";
+
+type CustomerJson = z.infer<typeof customerSchema>;
+type DiscountCodeJson = z.infer<typeof discountCodeSchema>;
+
+const customerJson = ({ isAdmin, ...row }: AdminUserRow): CustomerJson => ({ ...row, isStaff: isAdmin });
+
+export async function apiCustomerList(
+  storeId: string,
+  query: { q?: string; sort?: "name" | "email"; cursor?: string },
+) {
+  const page = await listUsers(storeId, {
+    q: query.q ?? "",
+    sort: { key: query.sort ?? "name", dir: "asc" },
+    cursor: query.cursor ?? null,
+  });
+  return { data: page.rows.map(customerJson), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+}
+
+export async function apiCustomer(storeId: string, id: string): Promise<CustomerJson | null> {
+  const row = await getAdminUser(storeId, id);
+  return row ? customerJson(row) : null;
+}
+
+export async function apiDiscountCodeList(storeId: string, query: z.infer<typeof discountCodeListQuery>) {
+  const page = await listDiscountCodes(storeId, {
+    state: query.state ?? "all",
+    q: query.q ?? "",
+    cursor: query.cursor ?? null,
+  });
+  return { data: page.rows, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+}
+
+function discountCodeJson(code: AdminDiscount, now = new Date()): DiscountCodeJson {
+  return {
+    id: code.id,
+    code: code.code,
+    kind: code.kind,
+    value: code.value,
+    minSubtotalCents: code.minSubtotalCents,
+    scope: code.scope,
+    categoryIds: code.categoryIds,
+    productIds: code.productIds,
+    startsAt: code.startsAt.toISOString(),
+    endsAt: code.endsAt?.toISOString() ?? null,
+    usageLimit: code.usageLimit,
+    perShopperLimit: code.perShopperLimit,
+    active: code.active,
+    uses: code.uses,
+    state: discountState(code, now),
+  };
+}
+
+export async function apiDiscountCode(storeId: string, id: string): Promise<DiscountCodeJson | null> {
+  const code = await getDiscountCode(storeId, id);
+  return code ? discountCodeJson(code) : null;
+}
+
+/** Creates a code through the admin form's save (same uniqueness, targets check and audit). */
+export async function apiCreateDiscountCode(
+  storeId: string,
+  input: z.infer<typeof discountCodeCreateBody>,
+): Promise<SaveDiscountResult> {
+  return saveDiscountCode(storeId, {
+    code: input.code,
+    kind: input.kind,
+    value: input.value,
+    minSubtotalCents: input.minSubtotalCents,
+    startsAt: input.startsAt ? new Date(input.startsAt) : new Date(),
+    endsAt: input.endsAt ? new Date(input.endsAt) : null,
+    usageLimit: input.usageLimit ?? null,
+    perShopperLimit: input.perShopperLimit ?? null,
+    scope: input.scope,
+    categoryIds: input.scope === "categories" ? input.categoryIds.map((id) => id.toLowerCase()) : [],
+    productIds: input.scope === "products" ? input.productIds.map((id) => id.toLowerCase()) : [],
+    active: input.active,
+  });
+}
