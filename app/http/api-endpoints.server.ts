@@ -11,6 +11,7 @@ import {
   discountCodeCreateBody,
   discountCodeListQuery,
   emptyBody,
+  inventoryQuery,
   orderListQuery,
   productListQuery,
   productUpdateBody,
@@ -21,6 +22,7 @@ import {
 import {
   adjustVariantStock,
   apiCategoryList,
+  apiInventoryLevels,
   apiProduct,
   apiProductList,
   apiSetProductActive,
@@ -100,6 +102,10 @@ export const adjustStock = apiAction("products.edit", async ({ request, params, 
   if (!after) throw notFound("No such product.");
   return { body: { data: after }, etag: etagOf(after) };
 });
+
+export const listInventoryLevels = apiLoader("products.edit", async ({ url, store }) => ({
+  body: await apiInventoryLevels(store.id, parseWith(inventoryQuery, queryOf(url))),
+}));
 
 // ── categories ──
 

@@ -35,6 +35,7 @@ import { loader as customersLoader } from "~/routes/api.v1.customers._index";
 import { loader as customerLoader } from "~/routes/api.v1.customers.$id";
 import { loader as codesLoader, action as codesAction } from "~/routes/api.v1.discount-codes._index";
 import { loader as codeLoader } from "~/routes/api.v1.discount-codes.$id";
+import { loader as inventoryLoader } from "~/routes/api.v1.inventory";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { MATRIX_STORES } from "../helpers/matrix/demo";
 import { answer, contextFor, postForm } from "../helpers/routes";
@@ -316,6 +317,7 @@ describe("scopes", () => {
       [ordersLoader, "/api/v1/orders", {}],
       [orderLoader, `/api/v1/orders/${number}`, { number: String(number) }],
       [stepAction, `/api/v1/orders/${number}/ship`, { number: String(number), step: "ship" }, {}],
+      [inventoryLoader, "/api/v1/inventory", {}],
       [customersLoader, "/api/v1/customers", {}],
       [customerLoader, `/api/v1/customers/${ownerA}`, { id: ownerA }],
       [codesLoader, "/api/v1/discount-codes", {}],
@@ -428,6 +430,54 @@ describe("reading", () => {
     });
     expect(missing.status).toBe(404);
     expect((await call(notFoundLoader as Handler, "/api/v1/nothing")).status).toBe(404);
+  });
+});
+
+describe("inventory levels", () => {
+  it("pages every variant of this store once, finds one by SKU, and filters by low stock", async () => {
+    const secret = await token(storeA, ownerA, ["products.edit"]);
+    const [{ n: variantCount }] = (await db.owner
+      .select({ n: sql<number>`count(*)::int` })
+      .from(productVariants)
+      .where(eq(productVariants.storeId, storeA))) as [{ n: number }];
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const reply: Reply = await call(
+        inventoryLoader,
+        `/api/v1/inventory${cursor ? `?cursor=${cursor}` : ""}`,
+        { token: secret },
+      );
+      expect(reply.status).toBe(200);
+      seen.push(...reply.body.data.map((row: { variantId: string }) => row.variantId));
+      cursor = reply.body.nextCursor;
+    } while (cursor);
+    expect(seen.length).toBe(variantCount);
+    expect(new Set(seen).size).toBe(variantCount);
+    const product = await firstProduct(storeA);
+    await db.owner
+      .update(productVariants)
+      .set({ sku: "API-INV-1", stock: 2 })
+      .where(eq(productVariants.id, product.variantId));
+    const bySku = await call(inventoryLoader, "/api/v1/inventory?sku=api-inv-1", { token: secret });
+    expect(bySku.body.data).toEqual([
+      expect.objectContaining({ variantId: product.variantId, sku: "API-INV-1", stock: 2 }),
+    ]);
+    const low = await call(inventoryLoader, "/api/v1/inventory?below=3", { token: secret });
+    const lowStocks: number[] = low.body.data.map((row: { stock: number }) => row.stock);
+    expect(lowStocks.length).toBeGreaterThan(0);
+    expect(lowStocks.every((stock) => stock < 3)).toBe(true);
+    // Store B's variants never show on A's host, whatever the SKU.
+    const productB = await firstProduct(storeB);
+    await db.owner
+      .update(productVariants)
+      .set({ sku: "API-INV-B" })
+      .where(eq(productVariants.id, productB.variantId));
+    const fromB = await call(inventoryLoader, "/api/v1/inventory?sku=API-INV-B", { token: secret });
+    expect(fromB.body.data).toEqual([]);
+    for (const query of ["?below=-1", "?below=lots", "?sku=", "?stray=1"]) {
+      expect((await call(inventoryLoader, `/api/v1/inventory${query}`, { token: secret })).status).toBe(400);
+    }
   });
 });
 

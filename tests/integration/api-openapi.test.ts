@@ -165,6 +165,7 @@ describe("the answers validate against the document", () => {
     await check("updateProduct", { id }, { body: { active: true } });
     await check("adjustStock", { id }, { body: { variantId: product.data.variants[0]!.id, delta: 1 } });
     await check("listCategories", {});
+    await check("listInventoryLevels", {}, { query: "?below=1000" });
   });
 
   it("for orders and their steps", async () => {
@@ -219,6 +220,7 @@ describe("the answers validate against the document", () => {
       { body: { code: "NO SPACES", kind: "fixed", value: 0 }, status: 400 },
     );
     await check("listProducts", {}, { query: "?status=sideways", status: 400 });
+    await check("listInventoryLevels", {}, { query: "?below=-1", status: 400 });
     await check("getProduct", { id: "00000000-0000-4000-8000-000000000000" }, { status: 404 });
     await check("getOrder", { number: "999999999" }, { status: 404 });
     const [product] = await db.owner

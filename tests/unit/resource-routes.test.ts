@@ -31,6 +31,7 @@ const WRAPPERS = new Set([
   "getOrder",
   "orderStep",
   "serveOpenApi",
+  "listInventoryLevels",
   "listCustomers",
   "getCustomer",
   "listDiscountCodes",

@@ -21,6 +21,8 @@ import {
   discountCodeCreateBody,
   discountCodeList,
   discountCodeListQuery,
+  inventoryLevels,
+  inventoryQuery,
   productAnswer,
   productList,
   productListQuery,
@@ -90,6 +92,16 @@ export const API_OPERATIONS = {
     answer: productAnswer,
     etag: true,
     refusals: [404, 409, 412, 422],
+  },
+  listInventoryLevels: {
+    method: "get",
+    path: "/inventory",
+    scope: "products.edit",
+    summary: "List every variant's stock",
+    description:
+      "100 a page in a stable order, for a warehouse or marketplace to mirror; `sku` finds one variant, `below` those with less stock. Change stock with POST /products/{id}/stock.",
+    query: inventoryQuery,
+    answer: inventoryLevels,
   },
   listCategories: {
     method: "get",

@@ -285,3 +285,26 @@ export const discountCodeSummary = discountCode.omit({ categoryIds: true, produc
 });
 export const discountCodeList = page(discountCodeSummary);
 export const discountCodeAnswer = z.object({ data: discountCode });
+
+// ── inventory ──
+
+export const inventoryQuery = z
+  .object({
+    sku: z.string().trim().min(1).max(100).optional(),
+    /** Only variants with less stock than this. */
+    below: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    cursor: cursor.optional(),
+  })
+  .strict();
+
+export const inventoryLevel = z.object({
+  variantId: uuid,
+  productId: uuid,
+  productNameEn: z.string(),
+  productNameAr: z.string(),
+  sku: z.string().nullable(),
+  stock: z.number().int(),
+  active: z.boolean(),
+  updatedAt: z.string(),
+});
+export const inventoryLevels = page(inventoryLevel);

@@ -3,9 +3,10 @@
  * app/lib/validation/api.ts, read and changed through the admin's own services (the product list,
  * the product and its variants, showing and hiding) in the store's row-level-secured scope.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { categories, productVariants } from "~/db/schema";
+import { categories, products, productVariants } from "~/db/schema";
+import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import type { Locale } from "~/lib/i18n";
 import type { ProductJson } from "~/lib/validation/api";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
@@ -157,4 +158,46 @@ export async function apiCategoryList(storeId: string) {
       .orderBy(asc(categories.parentId), asc(categories.nameEn), asc(categories.id)),
   );
   return { data: rows };
+}
+
+const INVENTORY_PAGE_SIZE = 100;
+
+/**
+ * Every variant's stock, 100 a page in a stable order (the variant's id), for a warehouse or
+ * marketplace to mirror: `sku` finds one, `below` lists those with less stock than it.
+ */
+export async function apiInventoryLevels(
+  storeId: string,
+  query: { sku?: string; below?: number; cursor?: string },
+) {
+  const keyset = decodeKeyset(query.cursor ?? null);
+  const backwards = keyset?.side === "before";
+  const filters = [eq(productVariants.storeId, storeId)];
+  if (query.sku) filters.push(sql`lower(${productVariants.sku}) = ${query.sku.toLowerCase()}`);
+  if (query.below !== undefined) filters.push(lt(productVariants.stock, query.below));
+  if (keyset) filters.push(backwards ? lt(productVariants.id, keyset.id) : gt(productVariants.id, keyset.id));
+  const db = await getDb();
+  const fetched = await db.withStore(storeId, (tx) =>
+    tx
+      .select({
+        variantId: productVariants.id,
+        productId: productVariants.productId,
+        productNameEn: products.nameEn,
+        productNameAr: products.nameAr,
+        sku: productVariants.sku,
+        stock: productVariants.stock,
+        active: productVariants.active,
+        updatedAt: sql<string>`to_char(${productVariants.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      })
+      .from(productVariants)
+      .innerJoin(
+        products,
+        and(eq(products.storeId, productVariants.storeId), eq(products.id, productVariants.productId)),
+      )
+      .where(and(...filters))
+      .orderBy(backwards ? desc(productVariants.id) : asc(productVariants.id))
+      .limit(INVENTORY_PAGE_SIZE + 1),
+  );
+  const page = pageOf(fetched, INVENTORY_PAGE_SIZE, keyset, (row) => ({ value: "", id: row.variantId }));
+  return { data: page.rows, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
