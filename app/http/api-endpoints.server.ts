@@ -5,6 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import { getT } from "~/lib/i18n";
+import { currencyDigits } from "~/lib/money";
+import { MAX_PRICE_MAJOR } from "~/lib/validation/products-admin";
 import {
   API_ORDER_STEPS,
   customerListQuery,
@@ -12,6 +14,7 @@ import {
   discountCodeListQuery,
   emptyBody,
   inventoryQuery,
+  productCreateBody,
   orderListQuery,
   productListQuery,
   productUpdateBody,
@@ -22,6 +25,7 @@ import {
 import {
   adjustVariantStock,
   apiCategoryList,
+  apiCreateProduct,
   apiInventoryLevels,
   apiProduct,
   apiProductList,
@@ -62,6 +66,31 @@ function orderNumberOf(param: string | undefined): number {
 export const listProducts = apiLoader("products.edit", async ({ url, store, locale }) => ({
   body: await apiProductList(store.id, parseWith(productListQuery, queryOf(url)), locale),
 }));
+
+/**
+ * A new product of one variant (201). Its slug is made from the English name unless given; a
+ * slug, category or subcategory the store refuses is a 400 naming the field.
+ */
+export const createProduct = apiAction("products.edit", async ({ store, body }) => {
+  const input = parseWith(productCreateBody, body);
+  if (input.priceCents > MAX_PRICE_MAJOR * 10 ** currencyDigits(store.currency))
+    throw new ApiError(400, "bad_request", "The price is too high.", { priceCents: ["too high"] });
+  const saved = await apiCreateProduct(store.id, input);
+  if (!saved.ok) {
+    if (saved.error === "not-found")
+      throw new ApiError(400, "bad_request", "A named category is not this store's.", {
+        categoryId: ["not found"],
+      });
+    const t = getT("en");
+    const fields = Object.fromEntries(
+      Object.entries(saved.fieldErrors).map(([field, keys]) => [field, keys.map((key) => String(t(key)))]),
+    );
+    throw new ApiError(400, "bad_request", "The product cannot be saved.", fields);
+  }
+  const product = await apiProduct(store.id, store.currency, saved.id);
+  if (!product) throw notFound("No such product.");
+  return { status: 201, body: { data: product }, etag: etagOf(product) };
+});
 
 export const getProduct = apiLoader("products.edit", async ({ params, store }) => {
   const product = await apiProduct(store.id, store.currency, productIdOf(params.id));

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiTokens,
   auditLog,
+  categories,
   discountCodes,
   orders,
   productVariants,
@@ -23,7 +24,7 @@ import { DEMO_API_TOKEN, seedDemo } from "~/db/seed";
 import type { Permission } from "~/lib/permissions";
 import { API_RATE_LIMIT } from "~/http/api.server";
 import { createApiToken, revokeApiToken } from "~/services/api/tokens.server";
-import { loader as categoriesLoader } from "~/routes/api.v1.categories";
+import { loader as categoriesLoader, action as categoriesPost } from "~/routes/api.v1.categories";
 import { loader as ordersLoader } from "~/routes/api.v1.orders._index";
 import { loader as orderLoader } from "~/routes/api.v1.orders.$number._index";
 import { action as stepAction } from "~/routes/api.v1.orders.$number.$step";
@@ -313,6 +314,12 @@ describe("scopes", () => {
         { id: product.id },
         { variantId: product.variantId, delta: 5 },
       ],
+      [
+        productsPost,
+        "/api/v1/products",
+        {},
+        { nameEn: "No scope", nameAr: "بلا صلاحية", priceCents: 100, stock: 1 },
+      ],
       [categoriesLoader, "/api/v1/categories", {}],
       [ordersLoader, "/api/v1/orders", {}],
       [orderLoader, `/api/v1/orders/${number}`, { number: String(number) }],
@@ -430,6 +437,84 @@ describe("reading", () => {
     });
     expect(missing.status).toBe(404);
     expect((await call(notFoundLoader as Handler, "/api/v1/nothing")).status).toBe(404);
+  });
+});
+
+describe("creating products", () => {
+  const productNamed = async (storeId: string, nameEn: string) =>
+    db.owner
+      .select({ id: products.id, slug: products.slug, active: products.active })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), eq(products.nameEn, nameEn)));
+
+  it("makes a product of one variant through the admin's save, logged under the token", async () => {
+    const secret = await token(storeA, ownerA, ["products.edit"], "ERP sync");
+    const reply = await call(productsPost, "/api/v1/products", {
+      token: secret,
+      body: {
+        nameEn: "API Saffron Dye",
+        nameAr: "صبغة الزعفران",
+        descriptionEn: "Made by a script.",
+        priceCents: 1250,
+        stock: 7,
+        taxClass: "zero-rated",
+      },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body.data).toMatchObject({
+      slug: "api-saffron-dye",
+      nameAr: "صبغة الزعفران",
+      priceCents: 1250,
+      stock: 7,
+      taxClass: "zero-rated",
+      active: true,
+    });
+    expect(reply.body.data.variants).toHaveLength(1);
+    const [logged] = await db.owner
+      .select({ actorName: auditLog.actorName, action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.storeId, storeA), eq(auditLog.entityId, reply.body.data.id)));
+    expect(logged).toEqual({ actorName: "API token: ERP sync", action: "product.create" });
+    // A second one of the same name gets the next free slug.
+    const again = await call(productsPost, "/api/v1/products", {
+      token: secret,
+      body: { nameEn: "API Saffron Dye", nameAr: "صبغة الزعفران", priceCents: 1300, stock: 1 },
+    });
+    expect(again.body.data.slug).toBe("api-saffron-dye-2");
+  });
+
+  it("refuses bad input, a taken slug and another store's category with 400, and makes nothing", async () => {
+    const secret = await token(storeA, ownerA, ["products.edit"]);
+    const [categoryB] = await db.owner
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.storeId, storeB))
+      .limit(1);
+    const [taken] = await db.owner
+      .select({ slug: products.slug })
+      .from(products)
+      .where(eq(products.storeId, storeA))
+      .limit(1);
+    const base = { nameEn: "Refused Product", nameAr: "منتج مرفوض", priceCents: 100, stock: 1 };
+    for (const body of [
+      { ...base, nameAr: "" },
+      { ...base, priceCents: -1 },
+      { ...base, priceCents: 12.5 },
+      { ...base, stock: 2_000_000 },
+      { ...base, priceCents: 10 ** 9 },
+      { ...base, slug: "Not A Slug!" },
+      { ...base, slug: taken!.slug },
+      { ...base, categoryId: categoryB!.id },
+      { ...base, subcategoryId: categoryB!.id },
+      { ...base, images: [] },
+    ]) {
+      const reply = await call(productsPost, "/api/v1/products", { token: secret, body });
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(reply.body.error.fields ?? {}).length, JSON.stringify(reply.body)).toBeGreaterThan(
+        0,
+      );
+    }
+    expect(await productNamed(storeA, "Refused Product")).toEqual([]);
   });
 });
 
@@ -896,7 +981,7 @@ describe("demo", () => {
 
 describe("methods", () => {
   it("a POST to a read-only endpoint is 405 as JSON", async () => {
-    const reply = await call(productsPost as Handler, "/api/v1/products", { method: "POST", body: {} });
+    const reply = await call(categoriesPost as Handler, "/api/v1/categories", { method: "POST", body: {} });
     expect(reply.status).toBe(405);
     expect(reply.body.error.code).toBe("method_not_allowed");
   });

@@ -166,6 +166,11 @@ describe("the answers validate against the document", () => {
     await check("adjustStock", { id }, { body: { variantId: product.data.variants[0]!.id, delta: 1 } });
     await check("listCategories", {});
     await check("listInventoryLevels", {}, { query: "?below=1000" });
+    await check(
+      "createProduct",
+      {},
+      { body: { nameEn: "OpenAPI Ink", nameAr: "حبر", priceCents: 500, stock: 3 } },
+    );
   });
 
   it("for orders and their steps", async () => {

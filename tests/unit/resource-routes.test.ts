@@ -31,6 +31,7 @@ const WRAPPERS = new Set([
   "getOrder",
   "orderStep",
   "serveOpenApi",
+  "createProduct",
   "listInventoryLevels",
   "listCustomers",
   "getCustomer",

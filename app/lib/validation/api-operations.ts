@@ -24,6 +24,7 @@ import {
   inventoryLevels,
   inventoryQuery,
   productAnswer,
+  productCreateBody,
   productList,
   productListQuery,
   productUpdateBody,
@@ -62,6 +63,18 @@ export const API_OPERATIONS = {
     description: "Newest first, 50 a page; filter by text, category or status.",
     query: productListQuery,
     answer: productList,
+  },
+  createProduct: {
+    method: "post",
+    path: "/products",
+    scope: "products.edit",
+    summary: "Create a product of one variant",
+    description:
+      "Names in English and Arabic, the price in minor units and the stock; the slug is made from the English name unless given. Images and options are added in the admin.",
+    body: productCreateBody,
+    answer: productAnswer,
+    created: true,
+    refusals: [422],
   },
   getProduct: {
     method: "get",

@@ -7,7 +7,10 @@
 // document is generated from these schemas (decision 045). The forms keep zod 3 until they move.
 import { z } from "zod/v4";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-transitions";
+import { MAX_SLUG, SLUG_PATTERN } from "~/lib/slug";
 import { TAX_CLASSES } from "~/lib/vat-math";
+import { isPlainLabel, isPlainText } from "./fields";
+import { MAX_PRODUCT_DESCRIPTION, MAX_PRODUCT_NAME, MAX_STOCK } from "./products-admin";
 
 // Any 8-4-4-4-12 hex id, as PostgreSQL's uuid type takes (zod 4's uuid() also checks the version).
 const uuid = z.guid();
@@ -23,6 +26,43 @@ export const productListQuery = z
     cursor: cursor.optional(),
   })
   .strict();
+
+const plainLabel = (max: number) =>
+  z.string().trim().min(1).max(max).refine(isPlainLabel, "letters, digits and punctuation only, on one line");
+
+/**
+ * A new product without options (one variant), as the admin's product form makes it: names in
+ * both languages, the price in minor units, the stock; the slug is made from the English name when
+ * not given. Images and options stay the admin's.
+ */
+export const productCreateBody = z
+  .object({
+    nameEn: plainLabel(MAX_PRODUCT_NAME),
+    nameAr: plainLabel(MAX_PRODUCT_NAME),
+    descriptionEn: z
+      .string()
+      .max(MAX_PRODUCT_DESCRIPTION)
+      .refine((value) => isPlainText(value, { multiline: true }), "no control characters")
+      .default(""),
+    descriptionAr: z
+      .string()
+      .max(MAX_PRODUCT_DESCRIPTION)
+      .refine((value) => isPlainText(value, { multiline: true }), "no control characters")
+      .default(""),
+    slug: z.string().trim().toLowerCase().max(MAX_SLUG).regex(SLUG_PATTERN).optional(),
+    priceCents: z.number().int().min(0).max(1_000_000_000),
+    stock: z.number().int().min(0).max(MAX_STOCK),
+    weightGrams: z.number().int().min(0).max(1_000_000).nullable().default(null),
+    categoryId: uuid.nullable().default(null),
+    subcategoryId: uuid.nullable().default(null),
+    taxClass: z.enum(TAX_CLASSES).default("standard"),
+    active: z.boolean().default(true),
+  })
+  .strict()
+  .refine((value) => !value.subcategoryId || value.categoryId, {
+    message: "a subcategory needs its category",
+    path: ["subcategoryId"],
+  });
 
 export const productUpdateBody = z
   .object({

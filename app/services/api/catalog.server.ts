@@ -8,9 +8,15 @@ import { getDb } from "~/db/client.server";
 import { categories, products, productVariants } from "~/db/schema";
 import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import type { Locale } from "~/lib/i18n";
-import type { ProductJson } from "~/lib/validation/api";
+import type { z } from "zod/v4";
+import type { ProductJson, productCreateBody } from "~/lib/validation/api";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
-import { getAdminProduct, listAdminProducts } from "~/services/catalog/products-admin.server";
+import {
+  getAdminProduct,
+  listAdminProducts,
+  saveProduct,
+  type SaveProductResult,
+} from "~/services/catalog/products-admin.server";
 import { setProductsActive } from "~/services/catalog/products-bulk.server";
 import { getAdminVariants } from "~/services/catalog/variants-admin.server";
 import { categoryColumns } from "~/services/catalog/product-columns.server";
@@ -109,6 +115,29 @@ export async function apiSetProductActive(
   if (result.done.length > 0) return "done";
   if (result.refused.length > 0) return "unchanged";
   return "not-found";
+}
+
+/** A new product of one variant through the admin form's save (slug, categories, audit entry). */
+export async function apiCreateProduct(
+  storeId: string,
+  input: z.infer<typeof productCreateBody>,
+): Promise<SaveProductResult> {
+  return saveProduct(storeId, null, {
+    nameEn: input.nameEn,
+    nameAr: input.nameAr,
+    descriptionEn: input.descriptionEn.replace(/\r\n?/g, "\n"),
+    descriptionAr: input.descriptionAr.replace(/\r\n?/g, "\n"),
+    slug: input.slug ?? null,
+    price: input.priceCents,
+    stock: input.stock,
+    weightGrams: input.weightGrams,
+    categoryId: input.categoryId?.toLowerCase() ?? null,
+    subcategoryId: input.subcategoryId?.toLowerCase() ?? null,
+    shadeHex: null,
+    colorFamily: null,
+    taxClass: input.taxClass,
+    active: input.active,
+  });
 }
 
 export type StockAdjustResult =
