@@ -5,8 +5,9 @@
  * A line with right-to-left letters is wrapped in a `/Span <</ActualText (…)>>` marked content, so
  * a reader that honours ActualText (Acrobat, copy and paste) gets the logical text back.
  */
-import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   firstStrongDirection,
   hasRtl,
@@ -15,15 +16,25 @@ import {
   type Direction,
 } from "./visual-order.server";
 
-const require = createRequire(import.meta.url);
 const FONT_PACKAGE = "@expo-google-fonts/ibm-plex-sans-arabic";
+
+/**
+ * A font file of the package: resolved as Node resolves the package (the server and scripts); under
+ * vitest, which has no `import.meta.resolve`, from the project's node_modules (tests run from its root).
+ */
+function fontPath(file: string): string {
+  const specifier = `${FONT_PACKAGE}/${file}`;
+  // Typed as always there (Node 20.6+); vitest's module runner leaves it out.
+  const resolve = import.meta.resolve as ImportMeta["resolve"] | undefined;
+  return resolve ? fileURLToPath(resolve(specifier)) : path.resolve("node_modules", specifier);
+}
 
 /** The two weights, read once per process (226 KB and 236 KB; pdfkit embeds only the glyphs used). */
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 function fontFiles() {
   fonts ??= {
-    regular: readFileSync(require.resolve(`${FONT_PACKAGE}/400Regular/IBMPlexSansArabic_400Regular.ttf`)),
-    bold: readFileSync(require.resolve(`${FONT_PACKAGE}/700Bold/IBMPlexSansArabic_700Bold.ttf`)),
+    regular: readFileSync(fontPath("400Regular/IBMPlexSansArabic_400Regular.ttf")),
+    bold: readFileSync(fontPath("700Bold/IBMPlexSansArabic_700Bold.ttf")),
   };
   return fonts;
 }
