@@ -80,15 +80,13 @@ beforeAll(async () => {
 
   shopperCookie = await userCookie(alpha.storeId, alpha.userId, "http://alpha.localhost:3000");
   const adminId = uuidv7();
-  await db.owner
-    .insert(users)
-    .values({
-      storeId: alpha.storeId,
-      id: adminId,
-      email: "owner@alpha-pdf.test",
-      name: "Owner",
-      isAdmin: true,
-    });
+  await db.owner.insert(users).values({
+    storeId: alpha.storeId,
+    id: adminId,
+    email: "owner@alpha-pdf.test",
+    name: "Owner",
+    isAdmin: true,
+  });
   adminCookie = await userCookie(alpha.storeId, adminId, "http://alpha.localhost:3000");
 }, 60_000);
 afterAll(async () => {
@@ -184,15 +182,13 @@ describe("the invoice PDF", () => {
     const betaShopper = await userCookie(beta.storeId, beta.userId, "http://beta.localhost:3000");
     expect((await download(shopperPdfLoader, beta, orderNumber, betaShopper)).status).toBe(404);
     const betaAdminId = uuidv7();
-    await db.owner
-      .insert(users)
-      .values({
-        storeId: beta.storeId,
-        id: betaAdminId,
-        email: "owner@beta-pdf.test",
-        name: "Owner",
-        isAdmin: true,
-      });
+    await db.owner.insert(users).values({
+      storeId: beta.storeId,
+      id: betaAdminId,
+      email: "owner@beta-pdf.test",
+      name: "Owner",
+      isAdmin: true,
+    });
     const betaAdmin = await userCookie(beta.storeId, betaAdminId, "http://beta.localhost:3000");
     const notFound = await download(adminPdfLoader, beta, orderNumber, betaAdmin);
     expect(notFound.status).toBe(404);
