@@ -7,7 +7,6 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   firstStrongDirection,
   hasRtl,
@@ -19,14 +18,13 @@ import {
 const FONT_PACKAGE = "@expo-google-fonts/ibm-plex-sans-arabic";
 
 /**
- * A font file of the package: resolved as Node resolves the package (the server and scripts); under
- * vitest, which has no `import.meta.resolve`, from the project's node_modules (tests run from its root).
+ * A font file of the package, from the project's node_modules: the app runs from the project's
+ * root, as server.ts finds its build (`path.resolve("build/server/index.js")`). Not
+ * `import.meta.resolve`: Vite's module runner (dev server, the route matrix) throws on it and
+ * vitest leaves it out.
  */
 function fontPath(file: string): string {
-  const specifier = `${FONT_PACKAGE}/${file}`;
-  // Typed as always there (Node 20.6+); vitest's module runner leaves it out.
-  const resolve = import.meta.resolve as ImportMeta["resolve"] | undefined;
-  return resolve ? fileURLToPath(resolve(specifier)) : path.resolve("node_modules", specifier);
+  return path.resolve("node_modules", FONT_PACKAGE, file);
 }
 
 /** The two weights, read once per process (226 KB and 236 KB; pdfkit embeds only the glyphs used). */
