@@ -144,14 +144,23 @@ export default function AdminOrderPage() {
           </a>
         )}
         {invoiceNumber === null ? null : (
-          <a
-            href={`/admin/orders/${order.number}/invoice`}
-            target="_blank"
-            rel="noreferrer"
-            className={buttonClass({ variant: "secondary" })}
-          >
-            {t("invoice.download")}
-          </a>
+          <>
+            <a
+              href={`/admin/orders/${order.number}/invoice`}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClass({ variant: "secondary" })}
+            >
+              {t("invoice.download")}
+            </a>
+            <a
+              href={`/admin/orders/${order.number}/invoice.pdf`}
+              download
+              className={buttonClass({ variant: "secondary" })}
+            >
+              {t("invoicePdf.download")}
+            </a>
+          </>
         )}
       </div>
       <ActionNotice data={actionData} />

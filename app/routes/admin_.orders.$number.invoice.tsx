@@ -29,7 +29,7 @@ export const loader = adminLoader("orders.view", async ({ store, params, locale 
 
 export default function AdminInvoicePage() {
   const { invoice } = useLoaderData<typeof loader>();
-  return <TaxInvoice invoice={invoice} />;
+  return <TaxInvoice invoice={invoice} pdfHref={`/admin/orders/${invoice.orderNumber}/invoice.pdf`} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

@@ -57,14 +57,23 @@ export default function OrderDetailsPage() {
         <h1 className="text-3xl font-extrabold">{t("orders.detailsTitle", { number: order.number })}</h1>
         <div className="flex flex-wrap gap-2">
           {invoiceNumber === null ? null : (
-            <a
-              href={`/orders/${order.number}/invoice`}
-              target="_blank"
-              rel="noreferrer"
-              className={buttonClass({ variant: "secondary" })}
-            >
-              {t("invoice.download")}
-            </a>
+            <>
+              <a
+                href={`/orders/${order.number}/invoice`}
+                target="_blank"
+                rel="noreferrer"
+                className={buttonClass({ variant: "secondary" })}
+              >
+                {t("invoice.download")}
+              </a>
+              <a
+                href={`/orders/${order.number}/invoice.pdf`}
+                download
+                className={buttonClass({ variant: "secondary" })}
+              >
+                {t("invoicePdf.download")}
+              </a>
+            </>
           )}
           {order.status === "awaiting_confirmation" ? (
             <Form method="post">

@@ -34,7 +34,7 @@ export const loader = shopperLoader(async ({ store, user, params, locale }) => {
 
 export default function ShopperInvoicePage() {
   const { invoice } = useLoaderData<typeof loader>();
-  return <TaxInvoice invoice={invoice} />;
+  return <TaxInvoice invoice={invoice} pdfHref={`/orders/${invoice.orderNumber}/invoice.pdf`} />;
 }
 
 export const ErrorBoundary = OrderErrorBoundary;

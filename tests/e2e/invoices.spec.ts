@@ -3,7 +3,8 @@
  * registered for VAT in Saudi Arabia, a shopper's Cash On Delivery order is shipped and delivered
  * by the owner; the invoice then opens from the shopper's order page and from the admin order
  * page, numbered 1, headed "Simplified Tax Invoice", with the store's VAT number and the ZATCA QR.
- * Screenshots of the invoice at A4-ish desktop width and 390 px.
+ * Screenshots of the invoice at A4-ish desktop width and 390 px. Its "Download PDF" saves the PDF
+ * (decision 049).
  */
 import { hostUrl } from "./demo";
 import { newShopper, onStore, ownProduct, placeCodOrder } from "./support/shop";
@@ -20,6 +21,7 @@ import {
   type Locale,
 } from "./support/fixtures";
 import type { Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
 
 /** The invoice page as it opens from a link with target=_blank; checked and photographed. */
 async function checkInvoice(page: Page, locale: Locale, name: string): Promise<void> {
@@ -34,6 +36,7 @@ async function checkInvoice(page: Page, locale: Locale, name: string): Promise<v
   await expect(page.getByTestId("invoice-qr")).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
   await expectNoAxeViolations(page, `invoice (${name})`);
+  await checkPdf(page, locale);
   // A4 is 210 mm wide: about 794 CSS px at 96 dpi.
   for (const width of [794, 390]) {
     await page.setViewportSize({ width, height: 1123 });
@@ -41,6 +44,38 @@ async function checkInvoice(page: Page, locale: Locale, name: string): Promise<v
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await shot(page, `invoice-${name}-${locale}-${width}`);
   }
+}
+
+/**
+ * The page's "Download PDF" (decision 049): the browser saves invoice-1.pdf, and the file is a
+ * PDF served as an attachment that nothing caches.
+ */
+async function checkPdf(page: Page, locale: Locale): Promise<void> {
+  const link = page.getByRole("link", { name: t(locale, "invoicePdf.download") });
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe("invoice-1.pdf");
+  const saved = await readFile((await download.path())!);
+  expect(saved.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  // Its headers, fetched from the page (the browser resolves the store's host; Node would not).
+  const href = (await link.getAttribute("href"))!;
+  const answer = await page.evaluate(async (url) => {
+    const response = await fetch(url);
+    const head = new Uint8Array(await response.arrayBuffer()).subarray(0, 5);
+    return {
+      status: response.status,
+      type: response.headers.get("Content-Type"),
+      disposition: response.headers.get("Content-Disposition"),
+      cache: response.headers.get("Cache-Control"),
+      head: String.fromCharCode(...head),
+    };
+  }, href);
+  expect(answer).toEqual({
+    status: 200,
+    type: "application/pdf",
+    disposition: 'attachment; filename="invoice-1.pdf"',
+    cache: "private, no-store",
+    head: "%PDF-",
+  });
 }
 
 for (const locale of ["en", "ar"] as Locale[]) {
@@ -83,8 +118,12 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expectToast(page, t(locale, `admin.orders.done.${step}`, { number }));
     }
 
-    // The shopper's order page links to it (a new tab).
+    // The shopper's order page links to it (a new tab) and to its PDF.
     await shopper.goto(onStore(store, `/orders/${number}`, locale));
+    await expect(shopper.getByRole("link", { name: t(locale, "invoicePdf.download") })).toHaveAttribute(
+      "href",
+      `/orders/${number}/invoice.pdf`,
+    );
     const [shopperInvoice] = await Promise.all([
       shopper.context().waitForEvent("page"),
       shopper.getByRole("link", { name: t(locale, "invoice.download") }).click(),

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { Button } from "~/components/ui/Button";
+import { Button, buttonClass } from "~/components/ui/Button";
 import type { InvoiceView } from "~/services/tax/invoice-view.server";
 
 /** A4 with a modest margin; only while this page is printed (the style is the page's own). */
@@ -11,13 +11,17 @@ const PRINT_CSS = "@page { size: A4; margin: 12mm; }";
  * seller, buyer, lines with VAT rate and VAT, net, VAT per rate and total, and a Saudi seller's
  * ZATCA QR. A table from 640 px and on paper; stacked cards on a phone.
  */
-export function TaxInvoice({ invoice }: { invoice: InvoiceView }) {
+export function TaxInvoice({ invoice, pdfHref }: { invoice: InvoiceView; pdfHref: string }) {
   const { t } = useTranslation();
   const heading = invoice.simplified ? t("invoice.headingSimplified") : t("invoice.heading");
   return (
     <main className="mx-auto flex max-w-4xl flex-col gap-6 bg-white p-4 text-black sm:p-8 print:max-w-none print:p-0">
       <style>{PRINT_CSS}</style>
-      <div className="flex justify-end print:hidden">
+      <div className="flex flex-wrap justify-end gap-2 print:hidden">
+        {/* The same invoice as a PDF file (decision 049), in the page's language. */}
+        <a href={pdfHref} download className={buttonClass({ variant: "secondary" })}>
+          {t("invoicePdf.download")}
+        </a>
         {/* Printing needs JavaScript; without it the browser's own Print menu does the same. */}
         <Button type="button" onClick={() => window.print()}>
           {t("invoice.print")}

@@ -43,3 +43,8 @@ export function zatcaContent(invoice: QrInvoice): string {
 export function zatcaQrSvg(invoice: QrInvoice): Promise<string> {
   return QRCode.toString(zatcaContent(invoice), { ...QR_OPTIONS, type: "svg" });
 }
+
+/** The QR as a PNG (for the PDF, which embeds raster images): 4 pixels a module, ~8 mm printed at 110 pt. */
+export function zatcaQrPng(invoice: QrInvoice): Promise<Buffer> {
+  return QRCode.toBuffer(zatcaContent(invoice), { ...QR_OPTIONS, type: "png", scale: 4 });
+}

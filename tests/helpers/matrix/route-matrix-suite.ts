@@ -270,8 +270,8 @@ async function send(probe: Probe): Promise<Outcome> {
 /** A route's path with its parameters filled from one store's data ("?index" for index routes). */
 function pathFor(route: AppRoute, data: StoreData): string {
   const own = idParamFor(route.path, data);
-  // An invoice's page (issue 35) is the invoice of an order that has one.
-  const invoice = /\/:number\/invoice$/.test(route.path) && data.invoiceOrderNumber !== null;
+  // An invoice's page and its PDF (issue 35) are the invoice of an order that has one.
+  const invoice = /\/:number\/invoice(\.pdf)?$/.test(route.path) && data.invoiceOrderNumber !== null;
   const filled = (own ? route.path.replace(/:id\b/, own) : route.path)
     .replace(/:number/, invoice ? String(data.invoiceOrderNumber) : ":number")
     .replace(/:slug/, route.path.startsWith("/categories") ? data.categorySlug : data.productSlug)
