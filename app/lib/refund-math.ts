@@ -100,3 +100,57 @@ export function paidPieces(order: PaidOrder): PaidPieces {
     codFee: { gross: feeGross, vat: feeVat },
   };
 }
+
+export interface CreditNoteAmounts {
+  lines: {
+    nameEn: string;
+    nameAr: string;
+    quantity: number;
+    amountCents: number;
+    vatRateBp: number;
+    vatCents: number;
+  }[];
+  vatRates: { rateBp: number; net: number; vat: number }[];
+}
+
+/**
+ * A credit note's lines and VAT per rate (negative) for a refund: the refunded units at their
+ * lines' rates; shipping's, the fee's and any other amount's VAT (what the refund's VAT has
+ * beyond its lines') at the order's highest rate, the destination's, the only one they carry.
+ */
+export function creditNoteAmounts(
+  refund: { amountCents: number; vatCents: number },
+  lines: readonly {
+    nameEn: string;
+    nameAr: string;
+    quantity: number;
+    amountCents: number;
+    vatCents: number;
+    vatRateBp: number;
+  }[],
+  orderRates: readonly { rateBp: number; exempt?: boolean }[],
+): CreditNoteAmounts {
+  const byRate = new Map<number, { rateBp: number; net: number; vat: number }>();
+  const add = (rateBp: number, gross: number, vat: number) => {
+    const entry = byRate.get(rateBp) ?? { rateBp, net: 0, vat: 0 };
+    entry.net -= gross - vat;
+    entry.vat -= vat;
+    byRate.set(rateBp, entry);
+  };
+  for (const line of lines) add(line.vatRateBp, line.amountCents, line.vatCents);
+  const linesGross = lines.reduce((a, line) => a + line.amountCents, 0);
+  const linesVat = lines.reduce((a, line) => a + line.vatCents, 0);
+  const chargesRate = Math.max(0, ...orderRates.filter((r) => !r.exempt).map((r) => r.rateBp));
+  if (refund.amountCents > linesGross) add(chargesRate, refund.amountCents - linesGross, refund.vatCents - linesVat);
+  return {
+    lines: lines.map((line) => ({
+      nameEn: line.nameEn,
+      nameAr: line.nameAr,
+      quantity: line.quantity,
+      amountCents: -line.amountCents,
+      vatRateBp: line.vatRateBp,
+      vatCents: -line.vatCents,
+    })),
+    vatRates: [...byRate.values()].sort((a, b) => b.rateBp - a.rateBp),
+  };
+}

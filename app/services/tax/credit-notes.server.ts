@@ -15,8 +15,8 @@ import {
   orders,
   refundLines,
   refunds,
-  type CreditNoteLine,
 } from "~/db/schema";
+import { creditNoteAmounts } from "~/lib/refund-math";
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
@@ -51,29 +51,18 @@ export async function issueCreditNoteIn(
     )
     .where(and(eq(refundLines.storeId, storeId), eq(refundLines.refundId, refundId)))
     .orderBy(asc(orderItems.nameEn), asc(orderItems.id));
-  const lines: CreditNoteLine[] = refunded.map(({ line, item }) => ({
-    nameEn: item.nameEn,
-    nameAr: item.nameAr,
-    quantity: line.quantity,
-    amountCents: -line.amountCents,
-    vatRateBp: item.vatRateBp,
-    vatCents: -line.vatCents,
-  }));
-  // VAT per rate, negative: the lines at their own rates; shipping's and the fee's VAT at the
-  // order's highest rate (the destination's, the only one they are charged at).
-  const chargesRate = Math.max(0, ...row.vatRates.filter((r) => !r.exempt).map((r) => r.rateBp));
-  const byRate = new Map<number, { rateBp: number; net: number; vat: number }>();
-  const add = (rateBp: number, gross: number, vat: number) => {
-    const entry = byRate.get(rateBp) ?? { rateBp, net: 0, vat: 0 };
-    entry.net -= gross - vat;
-    entry.vat -= vat;
-    byRate.set(rateBp, entry);
-  };
-  for (const { line, item } of refunded) add(item.vatRateBp, line.amountCents, line.vatCents);
-  const linesVat = refunded.reduce((a, { line }) => a + line.vatCents, 0);
-  const linesGross = refunded.reduce((a, { line }) => a + line.amountCents, 0);
-  const chargesGross = refund.amountCents - linesGross;
-  if (chargesGross > 0) add(chargesRate, chargesGross, refund.vatCents - linesVat);
+  const amounts = creditNoteAmounts(
+    refund,
+    refunded.map(({ line, item }) => ({
+      nameEn: item.nameEn,
+      nameAr: item.nameAr,
+      quantity: line.quantity,
+      amountCents: line.amountCents,
+      vatCents: line.vatCents,
+      vatRateBp: item.vatRateBp,
+    })),
+    row.vatRates,
+  );
 
   await tx.insert(creditNoteCounters).values({ storeId }).onConflictDoNothing();
   const [counter] = await tx
@@ -92,13 +81,13 @@ export async function issueCreditNoteIn(
     refundId,
     number,
     currency: row.currency,
-    lines,
+    lines: amounts.lines,
     shippingCents: -refund.shippingCents,
     codFeeCents: -refund.codFeeCents,
     extraCents: -refund.extraCents,
     totalCents: -refund.amountCents,
     vatCents: -refund.vatCents,
-    vatRates: [...byRate.values()].sort((a, b) => b.rateBp - a.rateBp),
+    vatRates: amounts.vatRates,
   });
   await tx
     .update(creditNoteCounters)
