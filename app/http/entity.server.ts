@@ -9,7 +9,6 @@ import { UUID_PATTERN } from "~/lib/uuid";
 import { parseOrderNumber } from "~/services/orders/shopper-order.server";
 import { Refusal } from "./refusal.server";
 
-
 /** The 404 every admin record page answers for a record it cannot show. */
 export const notFoundPage = (key = "notFound.page") => new Refusal(404, { key });
 

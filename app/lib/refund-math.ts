@@ -141,7 +141,8 @@ export function creditNoteAmounts(
   const linesGross = lines.reduce((a, line) => a + line.amountCents, 0);
   const linesVat = lines.reduce((a, line) => a + line.vatCents, 0);
   const chargesRate = Math.max(0, ...orderRates.filter((r) => !r.exempt).map((r) => r.rateBp));
-  if (refund.amountCents > linesGross) add(chargesRate, refund.amountCents - linesGross, refund.vatCents - linesVat);
+  if (refund.amountCents > linesGross)
+    add(chargesRate, refund.amountCents - linesGross, refund.vatCents - linesVat);
   return {
     lines: lines.map((line) => ({
       nameEn: line.nameEn,

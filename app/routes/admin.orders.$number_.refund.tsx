@@ -93,7 +93,13 @@ export const action = adminAction("orders.refund", async (args) => {
           params: { amount: formatMoney(result.remainingCents, store.currency, locale) },
         });
       if (result.kind === "invalid") {
-        const field = result.field.startsWith("qty_") ? "lines" : result.field === "shippingCents" ? "shipping" : result.field === "codFeeCents" ? "codFee" : "lines";
+        const field = result.field.startsWith("qty_")
+          ? "lines"
+          : result.field === "shippingCents"
+            ? "shipping"
+            : result.field === "codFeeCents"
+              ? "codFee"
+              : "lines";
         return { field, message: `refunds.errors.${result.message}`, status: 409 };
       }
       return null;
@@ -104,9 +110,15 @@ export const action = adminAction("orders.refund", async (args) => {
         result.kind === "created" && result.refund.status === "failed"
           ? { key: "refunds.failedToast", type: "error" }
           : {
-              key: result.kind === "created" && result.refund.status === "pending" ? "refunds.pendingToast" : "refunds.doneToast",
+              key:
+                result.kind === "created" && result.refund.status === "pending"
+                  ? "refunds.pendingToast"
+                  : "refunds.doneToast",
               params: {
-                amount: result.kind === "created" ? formatMoney(result.refund.amountCents, store.currency, locale) : "",
+                amount:
+                  result.kind === "created"
+                    ? formatMoney(result.refund.amountCents, store.currency, locale)
+                    : "",
               },
             },
     },
@@ -128,7 +140,10 @@ export default function AdminOrderRefund() {
   return (
     <AdminPage title={title}>
       <p>
-        <Link to={`/admin/orders/${data.number}`} className="font-bold text-primary-ink underline underline-offset-4">
+        <Link
+          to={`/admin/orders/${data.number}`}
+          className="font-bold text-primary-ink underline underline-offset-4"
+        >
           {t("refunds.backToOrder", { number: data.number })}
         </Link>
       </p>
@@ -213,7 +228,12 @@ export default function AdminOrderRefund() {
               </option>
             ))}
           </SelectField>
-          <TextAreaField field={form.field("reasonText")} label={t("refunds.reasonText")} rows={2} maxLength={500} />
+          <TextAreaField
+            field={form.field("reasonText")}
+            label={t("refunds.reasonText")}
+            rows={2}
+            maxLength={500}
+          />
           <TextAreaField
             field={form.field("note")}
             label={t("refunds.note")}
@@ -230,7 +250,12 @@ export default function AdminOrderRefund() {
                   </option>
                 ))}
               </SelectField>
-              <Field field={form.field("reference")} label={t("refunds.reference")} maxLength={100} dir="auto" />
+              <Field
+                field={form.field("reference")}
+                label={t("refunds.reference")}
+                maxLength={100}
+                dir="auto"
+              />
             </>
           ) : (
             <p className="text-sm text-muted md:col-span-2">{t("refunds.toCard")}</p>

@@ -17,7 +17,8 @@ export const handle: ShellHandle = { chrome: false };
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo({
     ...args,
-    page: (t) => t("refunds.creditNote.title", { number: args.params.n ?? "", order: args.params.number ?? "" }),
+    page: (t) =>
+      t("refunds.creditNote.title", { number: args.params.n ?? "", order: args.params.number ?? "" }),
   });
 
 export const loader = adminLoader("orders.view", async ({ store, params, locale }) => {

@@ -92,7 +92,10 @@ export default function OrderDetailsPage() {
           order={order}
           aside={
             refunds ? (
-              <RefundsList data={refunds} creditNoteHref={(n) => `/orders/${order.number}/credit-notes/${n}`} />
+              <RefundsList
+                data={refunds}
+                creditNoteHref={(n) => `/orders/${order.number}/credit-notes/${n}`}
+              />
             ) : null
           }
         />

@@ -50,15 +50,13 @@ beforeAll(async () => {
     .where(eq(storeSettings.storeId, alpha.storeId));
   jar = await addProduct(db, alpha.storeId, { slug: "cn-jar", priceCents: 1150, stock: 20 });
   const adminId = uuidv7();
-  await db.owner
-    .insert(users)
-    .values({
-      storeId: alpha.storeId,
-      id: adminId,
-      email: "owner@alpha.test",
-      name: "Owner Alpha",
-      isAdmin: true,
-    });
+  await db.owner.insert(users).values({
+    storeId: alpha.storeId,
+    id: adminId,
+    email: "owner@alpha.test",
+    name: "Owner Alpha",
+    isAdmin: true,
+  });
   adminCookie = await userCookie(alpha.storeId, adminId, A);
   shopperCookie = await userCookie(alpha.storeId, alpha.userId, A);
 }, 60_000);
@@ -257,15 +255,13 @@ describe("pages", () => {
     ]);
     // Another store's admin cannot open the form for this number on their host.
     const betaAdmin = uuidv7();
-    await db.owner
-      .insert(users)
-      .values({
-        storeId: beta.storeId,
-        id: betaAdmin,
-        email: "owner@beta.test",
-        name: "Owner Beta",
-        isAdmin: true,
-      });
+    await db.owner.insert(users).values({
+      storeId: beta.storeId,
+      id: betaAdmin,
+      email: "owner@beta.test",
+      name: "Owner Beta",
+      isAdmin: true,
+    });
     const betaCookie = await userCookie(beta.storeId, betaAdmin, "http://beta.localhost:3000");
     const betaForm = await answer(() =>
       refundLoader({

@@ -359,8 +359,7 @@ describe("property: random refund sequences", () => {
         codeDiscountCents: code,
         lines,
       });
-      const sum =
-        pieces.lines.reduce((a, l) => a + l.gross, 0) + pieces.shipping.gross + pieces.codFee.gross;
+      const sum = pieces.lines.reduce((a, l) => a + l.gross, 0) + pieces.shipping.gross + pieces.codFee.gross;
       expect(sum).toBe(total);
     }
   });

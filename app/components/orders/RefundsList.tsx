@@ -18,7 +18,11 @@ export function RefundsList({
   const { t } = useTranslation();
   if (data.refunds.length === 0 && !admin) return null;
   return (
-    <section aria-labelledby="order-refunds" className="rounded-lg border border-line bg-card p-4" data-testid="refunds">
+    <section
+      aria-labelledby="order-refunds"
+      className="rounded-lg border border-line bg-card p-4"
+      data-testid="refunds"
+    >
       <h2 id="order-refunds" className="font-bold">
         {t("refunds.listTitle")}
       </h2>
@@ -35,7 +39,9 @@ export function RefundsList({
             <li key={refund.id} className="border-t border-line pt-2 first:border-t-0 first:pt-0">
               <p className="flex flex-wrap justify-between gap-2 font-bold">
                 <span>{refund.amount}</span>
-                <span className={refund.status === "failed" ? "text-red-700 dark:text-red-400" : "text-muted"}>
+                <span
+                  className={refund.status === "failed" ? "text-red-700 dark:text-red-400" : "text-muted"}
+                >
                   {t(`refunds.statuses.${refund.status}`)}
                 </span>
               </p>
@@ -46,7 +52,11 @@ export function RefundsList({
                 {refund.parts.map((part, index) => (
                   <li key={index} className="break-words">
                     {part.kind === "line"
-                      ? t("refunds.partLine", { quantity: part.quantity, name: part.name, amount: part.amount })
+                      ? t("refunds.partLine", {
+                          quantity: part.quantity,
+                          name: part.name,
+                          amount: part.amount,
+                        })
                       : t(`refunds.parts.${part.kind}`, { amount: part.amount })}
                   </li>
                 ))}

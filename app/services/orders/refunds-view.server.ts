@@ -22,7 +22,12 @@ export interface RefundListItem {
   reasonText: string | null;
   note: string | null;
   /** "2 × Jar", in the reader's language; shipping, fee and amount as their own parts. */
-  parts: { kind: "line" | "shipping" | "codFee" | "extra"; name?: string; quantity?: number; amount: string }[];
+  parts: {
+    kind: "line" | "shipping" | "codFee" | "extra";
+    name?: string;
+    quantity?: number;
+    amount: string;
+  }[];
   failure: string | null;
   creditNote: number | null;
 }
@@ -121,7 +126,9 @@ export async function orderRefunds(
               quantity: line.quantity,
               amount: money(line.amountCents),
             })),
-          ...(refund.shippingCents > 0 ? [{ kind: "shipping" as const, amount: money(refund.shippingCents) }] : []),
+          ...(refund.shippingCents > 0
+            ? [{ kind: "shipping" as const, amount: money(refund.shippingCents) }]
+            : []),
           ...(refund.codFeeCents > 0 ? [{ kind: "codFee" as const, amount: money(refund.codFeeCents) }] : []),
           ...(refund.extraCents > 0 ? [{ kind: "extra" as const, amount: money(refund.extraCents) }] : []),
         ],

@@ -33,7 +33,15 @@ import { applyRefundStateIn } from "./order-transitions.server";
 
 export type RefundMethod = (typeof refundMethods)[number];
 export type RefundRow = typeof refunds.$inferSelect;
-export const REFUND_REASONS = ["returned", "damaged", "wrong_item", "late_delivery", "goodwill", "cancelled", "other"] as const;
+export const REFUND_REASONS = [
+  "returned",
+  "damaged",
+  "wrong_item",
+  "late_delivery",
+  "goodwill",
+  "cancelled",
+  "other",
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** Payment states an order can be refunded from: money was captured or collected. */
@@ -127,7 +135,8 @@ async function stateIn(tx: Tx, storeId: string, where: { number?: number; id?: s
     : [];
   const pieces = paidPieces({ ...order, lines: items });
   const units = new Map<string, number>();
-  for (const line of heldLines) units.set(line.orderItemId, (units.get(line.orderItemId) ?? 0) + line.quantity);
+  for (const line of heldLines)
+    units.set(line.orderItemId, (units.get(line.orderItemId) ?? 0) + line.quantity);
   const sum = (pick: (row: RefundRow) => number) => held.reduce((a, { refund }) => a + pick(refund), 0);
   const refundedCents = sum((r) => r.amountCents);
   const state: RefundState = {
@@ -170,7 +179,10 @@ export async function refundStateOf(storeId: string, number: number): Promise<Re
  * refunded, shipping and the fee likewise by minor unit. Refused when it asks for more units,
  * shipping or fee than are left, or more money than is left.
  */
-export function proposeRefund(state: RefundState, selection: RefundSelection): ProposedRefund | ProposalRefusal {
+export function proposeRefund(
+  state: RefundState,
+  selection: RefundSelection,
+): ProposedRefund | ProposalRefusal {
   const lines: ProposedRefund["lines"] = [];
   for (const chosen of selection.lines) {
     if (chosen.quantity === 0) continue;
@@ -224,9 +236,7 @@ export interface RefundRequest extends RefundSelection {
 }
 
 export type CreateRefundResult =
-  | { kind: "not-found" }
-  | ProposalRefusal
-  | { kind: "created"; refund: RefundRow };
+  { kind: "not-found" } | ProposalRefusal | { kind: "created"; refund: RefundRow };
 
 /**
  * Records a refund of the store's order `number` and, for a card order, asks Stripe for it after
@@ -274,15 +284,17 @@ export async function createRefund(
       })
       .returning();
     if (proposed.lines.length > 0)
-      await tx.insert(refundLines).values(
-        proposed.lines.map((line) => ({ storeId, refundId: refund!.id, ...line })),
-      );
+      await tx
+        .insert(refundLines)
+        .values(proposed.lines.map((line) => ({ storeId, refundId: refund!.id, ...line })));
     await recordAudit(tx, storeId, {
       action: "order.refund",
       entityType: "order",
       entityId: String(number),
       entityLabel: `#${number}`,
-      changes: { refundedCents: [found.state.refundedCents, found.state.refundedCents + proposed.amountCents] },
+      changes: {
+        refundedCents: [found.state.refundedCents, found.state.refundedCents + proposed.amountCents],
+      },
     });
     if (!card) await applyEffectsIn(tx, storeId, refund!, staffUserId);
     return { kind: "created", refund: refund! };
@@ -411,7 +423,11 @@ async function applyEffectsIn(tx: Tx, storeId: string, refund: RefundRow, actorU
       and(eq(orderItems.storeId, refundLines.storeId), eq(orderItems.id, refundLines.orderItemId)),
     )
     .where(
-      and(eq(refundLines.storeId, storeId), eq(refundLines.refundId, refund.id), eq(refundLines.restock, true)),
+      and(
+        eq(refundLines.storeId, storeId),
+        eq(refundLines.refundId, refund.id),
+        eq(refundLines.restock, true),
+      ),
     )
     .orderBy(asc(orderItems.productId), asc(orderItems.variantId));
   for (const line of restocked) {
@@ -432,7 +448,14 @@ async function applyEffectsIn(tx: Tx, storeId: string, refund: RefundRow, actorU
     .where(
       and(eq(refunds.storeId, storeId), eq(refunds.orderId, refund.orderId), eq(refunds.status, "succeeded")),
     );
-  await applyRefundStateIn(tx, storeId, order, succeeded?.sum ?? 0, `Refund ${refund.amountCents}`, actorUserId);
+  await applyRefundStateIn(
+    tx,
+    storeId,
+    order,
+    succeeded?.sum ?? 0,
+    `Refund ${refund.amountCents}`,
+    actorUserId,
+  );
   await issueCreditNoteIn(tx, storeId, refund.id);
 }
 
@@ -498,6 +521,8 @@ export async function reconcileFullRefundIn(tx: Tx, storeId: string, orderId: st
     })
     .returning();
   if (proposed.lines.length > 0)
-    await tx.insert(refundLines).values(proposed.lines.map((line) => ({ storeId, refundId: refund!.id, ...line })));
+    await tx
+      .insert(refundLines)
+      .values(proposed.lines.map((line) => ({ storeId, refundId: refund!.id, ...line })));
   await applyEffectsIn(tx, storeId, refund!, null);
 }
