@@ -50,7 +50,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expectToast(page, t(locale, `admin.orders.done.${step}`, { number }));
     }
 
-    await page.getByRole("link", { name: t(locale, "refunds.refundButton") }).click();
+    await page.getByRole("link", { name: t(locale, "refunds.refundButton"), exact: true }).click();
     await expect(
       page.getByRole("heading", { level: 1, name: t(locale, "refunds.formTitle", { number }) }),
     ).toBeVisible();
