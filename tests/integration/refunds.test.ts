@@ -13,6 +13,7 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderItems, orders, refundLines, refunds, stores } from "~/db/schema";
 import { paidPieces } from "~/lib/refund-math";
+import { salesReport } from "~/services/reports/reports.server";
 import {
   createRefund,
   proposeRefund,
@@ -285,6 +286,26 @@ describe("card refunds", () => {
     } finally {
       if (saved !== undefined) process.env.STRIPE_SECRET_KEY = saved;
     }
+  });
+});
+
+describe("reports", () => {
+  it("counts the refunds that succeeded in the sales report's period, by reason", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const order = await paidOrder("cod");
+    const refund = (partial: Partial<RefundRequest>) =>
+      createRefund(alpha.storeId, order.number, request(partial), null);
+    await refund({ extraCents: 300, reasonCode: "goodwill" });
+    await refund({ extraCents: 200, reasonCode: "goodwill" });
+    await refund({ shippingCents: 500, reasonCode: "late_delivery" });
+    const report = await salesReport(alpha.storeId, { start: today, end: today }, "UTC");
+    // Only this test refunds for these two reasons.
+    const mine = report.refunds.filter((row) => row.reason === "goodwill" || row.reason === "late_delivery");
+    expect(mine).toEqual([
+      { reason: "goodwill", refunds: 2, amount: 500 },
+      { reason: "late_delivery", refunds: 1, amount: 500 },
+    ]);
+    expect((await salesReport(beta.storeId, { start: today, end: today }, "UTC")).refunds).toEqual([]);
   });
 });
 

@@ -409,7 +409,7 @@ export async function applyRefundStateIn(
   storeId: string,
   order: { id: string; paymentStatus: PaymentStatusCode; totalCents: number },
   refundedCents: number,
-  note: string,
+  note: string | null,
   actorUserId: string | null,
 ): Promise<PaymentStatusCode> {
   const to: PaymentStatusCode = refundedCents >= order.totalCents ? "refunded" : "partially_refunded";

@@ -448,14 +448,8 @@ async function applyEffectsIn(tx: Tx, storeId: string, refund: RefundRow, actorU
     .where(
       and(eq(refunds.storeId, storeId), eq(refunds.orderId, refund.orderId), eq(refunds.status, "succeeded")),
     );
-  await applyRefundStateIn(
-    tx,
-    storeId,
-    order,
-    succeeded?.sum ?? 0,
-    `Refund ${refund.amountCents}`,
-    actorUserId,
-  );
+  // The history row says the new state; the refund itself (amount, why) is listed beside it.
+  await applyRefundStateIn(tx, storeId, order, succeeded?.sum ?? 0, null, actorUserId);
   await issueCreditNoteIn(tx, storeId, refund.id);
 }
 

@@ -152,7 +152,7 @@ export function planRefunds(
         orderId: order.id,
         type: "payment",
         paymentStatus: state,
-        note: `Refund ${values.amountCents}`,
+        note: null,
         actorUserId: actor,
         createdAt: at,
       });
