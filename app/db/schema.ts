@@ -2042,4 +2042,8 @@ export const tenantTables = [
   "invoices",
   "api_tokens",
   "api_idempotency_keys",
+  "refunds",
+  "refund_lines",
+  "credit_note_counters",
+  "credit_notes",
 ] as const;
