@@ -39,7 +39,8 @@ export const loader = adminLoader("orders.refund", async ({ store, params, local
     digits,
     offline: state.order.paymentMethod !== "card",
     refundable: state.order.refundable,
-    remaining: money(state.remainingCents),
+    // Nothing is refundable before the money was taken (a COD order's cash not yet received).
+    remaining: money(state.order.refundable ? state.remainingCents : 0),
     paid: money(state.order.totalCents),
     lines: state.lines.map((line) => ({
       id: line.id,
