@@ -5,13 +5,15 @@
  * refunded" and what is left; the shopper sees the refund on their order page. Screenshots of the
  * refund form and both order pages at 1280 and 390 px.
  */
-import { newShopper, onStore, ownProduct, placeCodOrder } from "./support/shop";
+import { dyes, newShopper, onStore, ownProduct, placeCodOrder } from "./support/shop";
 import {
   dismissToasts,
   expect,
   expectNoAxeViolations,
   expectToast,
+  login,
   ownStore,
+  shot,
   screenshots,
   t,
   test,
@@ -88,5 +90,39 @@ for (const locale of ["en", "ar"] as Locale[]) {
     );
     await screenshots(shopper, `refund-shopper-order-${locale}`);
     await context.close();
+  });
+}
+
+for (const locale of ["en", "ar"] as Locale[]) {
+  test(`a demo refund's credit note opens from the admin order (${locale})`, async ({ page }) => {
+    // Dye & Shade Co. is registered for VAT: its demo partial refund of a delivered order has one.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login(page, "admin", locale);
+    await page.goto(dyes("/admin/orders?payment=partially_refunded", locale));
+    const open = t(locale, "admin.orders.open", { number: "" }).trim();
+    await page
+      .getByRole("link", { name: new RegExp(open) })
+      .first()
+      .click();
+    await expect(page.getByTestId("refunds")).toBeVisible();
+    const [note] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page
+        .getByRole("link", { name: new RegExp(t(locale, "refunds.creditNote.link", { number: "" }).trim()) })
+        .first()
+        .click(),
+    ]);
+    await note.waitForLoadState();
+    await expect(
+      note.getByRole("heading", { level: 1, name: t(locale, "refunds.creditNote.heading") }),
+    ).toBeVisible();
+    await expect(note.getByTestId("credit-note-invoice")).toBeVisible();
+    await expect(note.getByTestId("invoice-total")).toContainText("-");
+    await expectNoAxeViolations(note, "credit note");
+    for (const width of [1280, 390]) {
+      await note.setViewportSize({ width, height: 1123 });
+      expect(await note.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(note, `credit-note-${locale}-${width}`);
+    }
   });
 }
