@@ -1027,7 +1027,14 @@ export const orderStatuses = [
   "delivered",
   "cancelled",
 ] as const;
-export const paymentStatuses = ["unpaid", "pending", "paid", "failed", "refunded"] as const;
+export const paymentStatuses = [
+  "unpaid",
+  "pending",
+  "paid",
+  "failed",
+  "partially_refunded",
+  "refunded",
+] as const;
 
 export const orders = pgTable(
   "orders",
@@ -1211,6 +1218,13 @@ export const orderItems = pgTable(
     vatRateBp: integer("vat_rate_bp").notNull().default(0),
     vatCents: integer("vat_cents").notNull().default(0),
     /**
+     * The line's share of the order's code discount (largest remainder over the lines the code
+     * reaches, decision 042), same basis as `line_total_cents`: a refund gives back what the
+     * shopper paid for its units (decision 048). Null on lines from before it (then shared over
+     * every goods line).
+     */
+    codeDiscountCents: integer("code_discount_cents"),
+    /**
      * The order's created_at, so the reports read a range's lines by time rather than probing
      * each order's. Set by the database, whatever the insert says (trigger order_items_placed_at,
      * drizzle/0017_report_lines.sql), and kept equal if the order's time is ever changed; the
@@ -1312,6 +1326,151 @@ export const invoices = pgTable(
     unique("invoices_store_order_key").on(t.storeId, t.orderId),
     unique("invoices_store_number_key").on(t.storeId, t.number),
     check("invoices_number_positive", sql`${t.number} > 0`),
+  ],
+);
+
+/** What a refund is paid back through: the card (Stripe) or by hand, offline. */
+export const refundMethods = ["card", "cash", "bank_transfer"] as const;
+export const refundStatuses = ["pending", "succeeded", "failed"] as const;
+
+/**
+ * A refund of an order, whole or in part (issue 37, decision 048). A card refund is `pending`
+ * from the moment it is recorded (its amount is held against what is left) until Stripe answers;
+ * its stock and payment-state effects apply only once it `succeeded`. `request_token` is the
+ * form's one-time token: a double submit finds the refund the first one made.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    storeId: storeId(),
+    id: id(),
+    orderId: uuid("order_id").notNull(),
+    requestToken: text("request_token"),
+    amountCents: integer("amount_cents").notNull(),
+    vatCents: integer("vat_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    codFeeCents: integer("cod_fee_cents").notNull().default(0),
+    extraCents: integer("extra_cents").notNull().default(0),
+    reasonCode: text("reason_code").notNull(),
+    reasonText: text("reason_text"),
+    noteToShopper: text("note_to_shopper"),
+    method: text("method", { enum: refundMethods }).notNull(),
+    reference: text("reference"),
+    status: text("status", { enum: refundStatuses }).notNull(),
+    stripeRefundId: text("stripe_refund_id"),
+    failureMessage: text("failure_message"),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "refunds_order_fk",
+      columns: [t.storeId, t.orderId],
+      foreignColumns: [orders.storeId, orders.id],
+    }).onDelete("cascade"),
+    index("refunds_order_idx").on(t.storeId, t.orderId, t.createdAt),
+    index("refunds_created_idx").on(t.storeId, t.createdAt),
+    uniqueIndex("refunds_stripe_refund_key").on(t.storeId, t.stripeRefundId),
+    uniqueIndex("refunds_request_token_key").on(t.storeId, t.requestToken),
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** The units of an order line a refund gives back, what they cost the shopper, and whether they went back to stock. */
+export const refundLines = pgTable(
+  "refund_lines",
+  {
+    storeId: storeId(),
+    id: id(),
+    refundId: uuid("refund_id").notNull(),
+    orderItemId: uuid("order_item_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    vatCents: integer("vat_cents").notNull().default(0),
+    restock: boolean("restock").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "refund_lines_refund_fk",
+      columns: [t.storeId, t.refundId],
+      foreignColumns: [refunds.storeId, refunds.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "refund_lines_item_fk",
+      columns: [t.storeId, t.orderItemId],
+      foreignColumns: [orderItems.storeId, orderItems.id],
+    }).onDelete("cascade"),
+    index("refund_lines_refund_idx").on(t.storeId, t.refundId),
+    check("refund_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A store's credit-note sequence (issue 35 item 6): the same row-locked counter as invoices'. */
+export const creditNoteCounters = pgTable(
+  "credit_note_counters",
+  {
+    storeId: storeId(),
+    lastNumber: integer("last_number").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId] }), storeFk("credit_note_counters_store_fk", t.storeId)],
+);
+
+/** One line of a credit note, as issued (negative amounts). */
+export interface CreditNoteLine {
+  nameEn: string;
+  nameAr: string;
+  quantity: number;
+  amountCents: number;
+  vatRateBp: number;
+  vatCents: number;
+}
+
+/**
+ * A credit note (issue 35 item 6, decision 048): one per succeeded refund of an invoiced order,
+ * for exactly what it refunds, amounts negative, referring to the order's invoice.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    storeId: storeId(),
+    id: id(),
+    orderId: uuid("order_id").notNull(),
+    invoiceId: uuid("invoice_id").notNull(),
+    refundId: uuid("refund_id").notNull(),
+    number: integer("number").notNull(),
+    currency: text("currency").notNull(),
+    lines: jsonb("lines").$type<CreditNoteLine[]>().notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    codFeeCents: integer("cod_fee_cents").notNull().default(0),
+    extraCents: integer("extra_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    vatRates: jsonb("vat_rates")
+      .$type<{ rateBp: number; net: number; vat: number; exempt?: boolean }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "credit_notes_invoice_fk",
+      columns: [t.storeId, t.invoiceId],
+      foreignColumns: [invoices.storeId, invoices.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "credit_notes_refund_fk",
+      columns: [t.storeId, t.refundId],
+      foreignColumns: [refunds.storeId, refunds.id],
+    }).onDelete("cascade"),
+    unique("credit_notes_store_number_key").on(t.storeId, t.number),
+    unique("credit_notes_store_refund_key").on(t.storeId, t.refundId),
+    index("credit_notes_order_idx").on(t.storeId, t.orderId),
+    check("credit_notes_number_positive", sql`${t.number} > 0`),
+    check("credit_notes_total_nonpositive", sql`${t.totalCents} <= 0`),
   ],
 );
 
@@ -1883,4 +2042,8 @@ export const tenantTables = [
   "invoices",
   "api_tokens",
   "api_idempotency_keys",
+  "refunds",
+  "refund_lines",
+  "credit_note_counters",
+  "credit_notes",
 ] as const;

@@ -35,7 +35,15 @@ export const ORDER_STATUSES = [
   "delivered",
   "cancelled",
 ] as const;
-export const PAYMENT_STATUSES = ["unpaid", "pending", "paid", "failed", "refunded"] as const;
+/** "partially_refunded" / "refunded" follow the order's succeeded refunds (issue 37, decision 048). */
+export const PAYMENT_STATUSES = [
+  "unpaid",
+  "pending",
+  "paid",
+  "failed",
+  "partially_refunded",
+  "refunded",
+] as const;
 export type OrderStatusCode = (typeof ORDER_STATUSES)[number];
 export type PaymentStatusCode = (typeof PAYMENT_STATUSES)[number];
 

@@ -21,12 +21,14 @@ import { orderView } from "~/services/orders/order-view.server";
 import { takeOrderStep } from "~/services/orders/order-transitions.server";
 import { orderRefusalHistory } from "~/services/orders/cod-refusals.server";
 import { invoiceNumberOf } from "~/services/tax/invoices.server";
+import { RefundsList } from "~/components/orders/RefundsList";
+import { orderRefunds } from "~/services/orders/refunds-view.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("admin.orders.detailTitle", { number: args.data?.order.number ?? "" }) });
 
 /** One order of this store by its number; another store's number (or not a number) is 404. */
-export const loader = adminLoader("orders.view", async ({ store, params, locale }) => {
+export const loader = adminLoader("orders.view", async ({ store, params, locale, permissions }) => {
   const order = await entityFromPath(params.number, (number) => getAdminOrder(store.id, number), ORDER_PATH);
   return {
     order: orderView(order, locale, store.timeZone),
@@ -41,6 +43,9 @@ export const loader = adminLoader("orders.view", async ({ store, params, locale 
     refusals: await orderRefusalHistory(store.id, order.id),
     // Its tax invoice, once issued (issue 35, decision 043).
     invoiceNumber: await invoiceNumberOf(store.id, order.number),
+    // Its refunds and what is left to refund (issue 37, decision 048).
+    refunds: await orderRefunds(store.id, order.number, locale, store.timeZone),
+    canRefund: permissions.includes("orders.refund"),
   };
 });
 
@@ -98,7 +103,7 @@ export const action = adminAction(
 );
 
 export default function AdminOrderPage() {
-  const { order, account, orderLocale, actors, steps, refusals, invoiceNumber } =
+  const { order, account, orderLocale, actors, steps, refusals, invoiceNumber, refunds, canRefund } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -162,6 +167,11 @@ export default function AdminOrderPage() {
             </a>
           </>
         )}
+        {canRefund && refunds?.refundable ? (
+          <Link to={`/admin/orders/${order.number}/refund`} className={buttonClass({ variant: "secondary" })}>
+            {t("refunds.refundButton")}
+          </Link>
+        ) : null}
       </div>
       <ActionNotice data={actionData} />
       <OrderDetailsView
@@ -206,6 +216,13 @@ export default function AdminOrderPage() {
                 {t("admin.orders.orderLocale", { language: t(`admin.orders.languages.${orderLocale}`) })}
               </p>
             </section>
+            {refunds ? (
+              <RefundsList
+                data={refunds}
+                admin
+                creditNoteHref={(n) => `/admin/orders/${order.number}/credit-notes/${n}`}
+              />
+            ) : null}
             {refusals ? (
               <section
                 aria-labelledby="order-cod-history"

@@ -31,7 +31,7 @@ export const loader = adminLoader("reports.view", async ({ request, store }) => 
 });
 
 export default function SalesReportPage() {
-  const { range, notice, timeZone, totals, days, products, refused, vat, shippingRates } =
+  const { range, notice, timeZone, totals, days, products, refused, vat, shippingRates, refunds } =
     useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = useMoney();
@@ -150,6 +150,47 @@ export default function SalesReportPage() {
               {t("reports.shippingByRate.csv")}
             </Button>
           </div>
+        </section>
+      ) : null}
+      {refunds.length > 0 ? (
+        <section
+          aria-labelledby="report-refunds"
+          className="flex flex-col gap-3"
+          data-testid="report-refunds"
+        >
+          <h2 id="report-refunds" className="text-xl font-extrabold">
+            {t("refunds.report.heading")}
+          </h2>
+          <p className="text-sm text-muted">{t("refunds.report.definition")}</p>
+          <DataTable
+            caption={t("refunds.report.caption")}
+            columns={[
+              {
+                key: "reason",
+                header: t("refunds.reason"),
+                rowHeader: true,
+                cell: (row) => t(`refunds.reasons.${row.reason}`),
+              },
+              {
+                key: "refunds",
+                header: t("refunds.report.count"),
+                align: "end",
+                cell: (row) => count.format(row.refunds),
+              },
+              {
+                key: "amount",
+                header: t("refunds.report.amount"),
+                align: "end",
+                cell: (row) => money(row.amount),
+              },
+            ]}
+            rows={refunds}
+            rowKey={(row) => row.reason}
+            empty={t("refunds.none")}
+          />
+          <p className="font-bold">
+            {t("refunds.report.total", { amount: money(refunds.reduce((sum, row) => sum + row.amount, 0)) })}
+          </p>
         </section>
       ) : null}
       <DataTable

@@ -15,6 +15,8 @@ import { entityFromPath, notFoundPage, ORDER_PATH, pathKey } from "~/http/entity
 import { seo } from "~/lib/seo";
 import { findShopperOrder } from "~/services/orders/shopper-order.server";
 import { invoiceNumberOf } from "~/services/tax/invoices.server";
+import { RefundsList } from "~/components/orders/RefundsList";
+import { orderRefunds } from "~/services/orders/refunds-view.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, page: (t) => t("orders.detailsTitle", { number: args.params.number ?? "" }) });
@@ -26,7 +28,12 @@ export const loader = shopperLoader(async ({ store, user, params, locale }) => {
     ORDER_PATH,
   );
   // Its tax invoice, once issued (issue 35, decision 043).
-  return { order, invoiceNumber: await invoiceNumberOf(store.id, order.number) };
+  return {
+    order,
+    invoiceNumber: await invoiceNumberOf(store.id, order.number),
+    // The refunds that succeeded, each with its credit note (issue 37).
+    refunds: await orderRefunds(store.id, order.number, locale, store.timeZone, user.id),
+  };
 });
 
 /**
@@ -43,7 +50,7 @@ export const action = shopperAction(async ({ store, user, params, form }) => {
 });
 
 export default function OrderDetailsPage() {
-  const { order, invoiceNumber } = useLoaderData<typeof loader>();
+  const { order, invoiceNumber, refunds } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
@@ -90,7 +97,17 @@ export default function OrderDetailsPage() {
         <p className="mt-3 text-lg">{t("codConfirmation.order.notice")}</p>
       ) : null}
       <div className="mt-6">
-        <OrderDetailsView order={order} />
+        <OrderDetailsView
+          order={order}
+          aside={
+            refunds ? (
+              <RefundsList
+                data={refunds}
+                creditNoteHref={(n) => `/orders/${order.number}/credit-notes/${n}`}
+              />
+            ) : null
+          }
+        />
       </div>
     </div>
   );

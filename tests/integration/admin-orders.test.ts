@@ -322,6 +322,7 @@ describe("the list", () => {
       "Items",
       "VAT",
       "Shipping method",
+      "Refunded",
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(["1007", "1004", "1003", "1002"]);
     const carol = rows.find((row) => row[0] === "1003")!;

@@ -835,6 +835,46 @@ describe("VAT (issue 35)", () => {
   });
 });
 
+describe("refunds (issue 37)", () => {
+  it("has a partial refund (one unit, restocked), a late-delivery refund and the cancelled card orders' whole refunds; credit notes for Dye & Shade Co.", async () => {
+    const refunds = await rows<{
+      slug: string;
+      reason_code: string;
+      amount_cents: number;
+      total: number;
+      payment_status: string;
+      restocked: number;
+      shipping_cents: number;
+    }>(sql`
+      select s.slug, r.reason_code, r.amount_cents, o.total_cents as total, o.payment_status, r.shipping_cents,
+        (select count(*)::int from refund_lines l where l.refund_id = r.id and l.restock) as restocked
+        from refunds r join orders o on o.store_id = r.store_id and o.id = r.order_id join stores s on s.id = r.store_id`);
+    for (const slug of ["dyes", "inks"]) {
+      const mine = refunds.filter((r) => r.slug === slug);
+      const partial = mine.find((r) => r.reason_code === "returned");
+      expect(partial, slug).toMatchObject({ payment_status: "partially_refunded", restocked: 1 });
+      expect(partial!.amount_cents).toBeLessThan(partial!.total);
+      const late = mine.find((r) => r.reason_code === "late_delivery");
+      expect(late, slug).toMatchObject({ payment_status: "partially_refunded" });
+      // Its shipping, or (the demo ships free) an amount for the late delivery.
+      expect(late!.amount_cents).toBeGreaterThan(0);
+      for (const whole of mine.filter((r) => r.reason_code === "cancelled"))
+        expect(whole).toMatchObject({ payment_status: "refunded", amount_cents: whole.total });
+    }
+    // Never more than was paid.
+    const over = await rows<{ id: string }>(sql`
+      select o.id from orders o where o.total_cents < (select coalesce(sum(amount_cents), 0) from refunds r where r.order_id = o.id)`);
+    expect(over).toEqual([]);
+    // Dye & Shade Co. (registered) has a credit note for each refund of an invoiced order, 1..N; Ink Atelier none.
+    const notes = await rows<{ slug: string; number: number; total_cents: number; amount_cents: number }>(sql`
+      select s.slug, c.number, c.total_cents, r.amount_cents from credit_notes c join refunds r on r.store_id = c.store_id and r.id = c.refund_id
+        join stores s on s.id = c.store_id order by s.slug, c.number`);
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((note) => note.slug === "dyes" && note.total_cents === -note.amount_cents)).toBe(true);
+    expect(notes.map((note) => note.number)).toEqual(notes.map((_, i) => i + 1));
+  });
+});
+
 describe("tenancy", () => {
   it("never points a row at another store's row", async () => {
     // Each pair: a child table, its reference column, and the parent table. Joined by id alone,

@@ -150,7 +150,8 @@ describe("VAT and the shipping rate on the admin's surfaces", () => {
     const header = en[0]!;
     const vat = header.indexOf("VAT");
     const method = header.indexOf("Shipping method");
-    expect([vat, method]).toEqual([header.length - 2, header.length - 1]);
+    // Then "Refunded" (issue 37) last.
+    expect([vat, method]).toEqual([header.length - 3, header.length - 2]);
     const cells = (rows: string[][], n: number) => {
       const row = rows.find((r) => r[0] === String(n))!;
       return [row[vat], row[method]];
@@ -159,7 +160,7 @@ describe("VAT and the shipping rate on the admin's surfaces", () => {
     expect(cells(en, second!)).toEqual(["2.28", "Riyadh courier"]);
     expect(cells(en, third!)).toEqual(["", "Riyadh courier"]);
     const ar = await csv("ar");
-    expect(ar[0]!.slice(-2)).toEqual(["ضريبة القيمة المضافة", "طريقة الشحن"]);
+    expect(ar[0]!.slice(-3)).toEqual(["ضريبة القيمة المضافة", "طريقة الشحن", "المسترد"]);
     expect(cells(ar, first!)).toEqual(["3.78", "مندوب الرياض"]);
   });
 

@@ -11,17 +11,34 @@ const PRINT_CSS = "@page { size: A4; margin: 12mm; }";
  * seller, buyer, lines with VAT rate and VAT, net, VAT per rate and total, and a Saudi seller's
  * ZATCA QR. A table from 640 px and on paper; stacked cards on a phone.
  */
-export function TaxInvoice({ invoice, pdfHref }: { invoice: InvoiceView; pdfHref: string }) {
+export function TaxInvoice({
+  invoice,
+  pdfHref,
+  creditNoteOf,
+}: {
+  invoice: InvoiceView;
+  /** The same document as a PDF (decision 049); a credit note has none yet. */
+  pdfHref?: string;
+  /** A credit note (decision 048): headed "Credit Note", naming the invoice it refers to. */
+  creditNoteOf?: number;
+}) {
   const { t } = useTranslation();
-  const heading = invoice.simplified ? t("invoice.headingSimplified") : t("invoice.heading");
+  const credit = creditNoteOf !== undefined;
+  const heading = credit
+    ? t("refunds.creditNote.heading")
+    : invoice.simplified
+      ? t("invoice.headingSimplified")
+      : t("invoice.heading");
   return (
     <main className="mx-auto flex max-w-4xl flex-col gap-6 bg-white p-4 text-black sm:p-8 print:max-w-none print:p-0">
       <style>{PRINT_CSS}</style>
       <div className="flex flex-wrap justify-end gap-2 print:hidden">
         {/* The same invoice as a PDF file (decision 049), in the page's language. */}
-        <a href={pdfHref} download className={buttonClass({ variant: "secondary" })}>
-          {t("invoicePdf.download")}
-        </a>
+        {pdfHref ? (
+          <a href={pdfHref} download className={buttonClass({ variant: "secondary" })}>
+            {t("invoicePdf.download")}
+          </a>
+        ) : null}
         {/* Printing needs JavaScript; without it the browser's own Print menu does the same. */}
         <Button type="button" onClick={() => window.print()}>
           {t("invoice.print")}
@@ -34,10 +51,18 @@ export function TaxInvoice({ invoice, pdfHref }: { invoice: InvoiceView; pdfHref
               {heading}
             </h1>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-              <dt className="font-bold">{t("invoice.number")}</dt>
+              <dt className="font-bold">{credit ? t("refunds.creditNote.number") : t("invoice.number")}</dt>
               <dd data-testid="invoice-number">
                 <bdi>{invoice.number}</bdi>
               </dd>
+              {credit ? (
+                <>
+                  <dt className="font-bold">{t("refunds.creditNote.refersTo")}</dt>
+                  <dd data-testid="credit-note-invoice">
+                    <bdi>{creditNoteOf}</bdi>
+                  </dd>
+                </>
+              ) : null}
               <dt className="font-bold">{t("invoice.date")}</dt>
               <dd>
                 <time dateTime={invoice.dateTime}>{invoice.date}</time>
@@ -211,7 +236,7 @@ export function TaxInvoice({ invoice, pdfHref }: { invoice: InvoiceView; pdfHref
           </dd>
         </dl>
         <p className="text-xs break-all text-gray-700">
-          {t("invoice.uuid")}: <bdi>{invoice.uuid}</bdi>
+          {credit ? t("refunds.creditNote.uuid") : t("invoice.uuid")}: <bdi>{invoice.uuid}</bdi>
         </p>
       </article>
     </main>

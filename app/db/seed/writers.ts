@@ -130,6 +130,10 @@ export async function writeStorePlan(db: AppDatabase, plan: StorePlan): Promise<
     await insertAll(tx, schema.orderEvents, plan.orderEvents);
     await insertAll(tx, schema.invoices, plan.invoices.invoices);
     await insertAll(tx, schema.invoiceCounters, plan.invoices.counters);
+    await insertAll(tx, schema.refunds, plan.refunds.refunds);
+    await insertAll(tx, schema.refundLines, plan.refunds.lines);
+    await insertAll(tx, schema.creditNotes, plan.refunds.creditNotes);
+    await insertAll(tx, schema.creditNoteCounters, plan.refunds.counters);
     await insertAll(tx, schema.auditLog, plan.auditLog);
     await insertAll(tx, schema.discountCodes, plan.discounts.codes);
     await insertAll(tx, schema.discountCodeTargets, plan.discounts.targets);

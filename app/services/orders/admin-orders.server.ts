@@ -11,7 +11,7 @@ import { recordAudit } from "~/services/audit/audit.server";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
-import { orderEvents, orders, users } from "~/db/schema";
+import { orderEvents, orders, refunds, users } from "~/db/schema";
 import { toCsv } from "~/lib/csv";
 import { getT, type Locale } from "~/lib/i18n";
 import { toZonedIsoString } from "~/lib/time-zone";
@@ -224,6 +224,10 @@ export async function exportAdminOrdersCsv(
         vatInclusive: orders.vatInclusive,
         rateNameEn: orders.shippingRateNameEn,
         rateNameAr: orders.shippingRateNameAr,
+        // What its succeeded refunds gave back (issue 37).
+        refundedCents: sql<number>`(select coalesce(sum(${refunds.amountCents}), 0)::int from ${refunds}
+          where ${refunds.storeId} = ${orders.storeId} and ${refunds.orderId} = ${orders.id}
+            and ${refunds.status} = 'succeeded')`,
       })
       .from(orders)
       .where(and(...(await adminOrdersConditions(tx, storeId, filters, timeZone))))
@@ -258,6 +262,8 @@ export async function exportAdminOrdersCsv(
     // Issues 35 and 33: the VAT charged (empty: the store was not registered) and the shipping rate.
     t("admin.orders.csvVat"),
     t("admin.orders.csvShippingMethod"),
+    // Issue 37: what was refunded (succeeded refunds), 0 when nothing.
+    t("refunds.csvRefunded"),
   ];
   const item = (line: ExportLine) => {
     const text = `${line.quantity} × ${nameWithVariant(line, locale)}`;
@@ -282,6 +288,7 @@ export async function exportAdminOrdersCsv(
       row.lines.map(item).join("\n"),
       row.vatInclusive === null ? "" : minorToMajor(row.vatCents, currencyDigits(row.currency)),
       (locale === "ar" ? row.rateNameAr || row.rateNameEn : row.rateNameEn) ?? "",
+      minorToMajor(row.refundedCents, currencyDigits(row.currency)),
     ]),
   ]);
 }

@@ -48,6 +48,7 @@ import { confirmationEmail, confirmationTexts, loadCodConfirmSettings } from "./
 import { deliverMessagesAfterCommit, enqueueMessages } from "~/services/messages/messages.server";
 import { refusalsOverLimit } from "./cod-refusals.server";
 import { normalizeMobile } from "~/lib/phone";
+import { codeSharesOf } from "~/lib/refund-math";
 import { linesInEmailOrder, orderEmailMessage } from "./order-emails.server";
 import { alertRecipients, orderAlertEmail, type AlertRecipient } from "./order-alerts.server";
 import {
@@ -394,6 +395,12 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
       const status = awaiting ? "awaiting_confirmation" : cod ? "confirmed" : "pending";
       const paymentStatus = cod ? "unpaid" : "pending";
       const taxed = taxFor(price, input.paymentMethod);
+      // Each line's share of the code, as taxOrder shares it (a refund gives back what was paid).
+      const codeShares = codeSharesOf(
+        price.lines,
+        price.code?.kind === "free_shipping" ? 0 : price.codeDiscountCents,
+        price.code?.reaches,
+      );
       const [order] = await tx
         .insert(orders)
         .values({
@@ -459,6 +466,7 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
             // Every line is buyable here (an archived one refused the order above): taxed in order.
             vatRateBp: taxed?.lines[index]?.rateBp ?? 0,
             vatCents: taxed?.lines[index]?.vat ?? 0,
+            codeDiscountCents: codeShares[index] ?? 0,
           })),
         )
         .returning();

@@ -398,3 +398,32 @@ async function enqueueStepEmails(
   );
   return enqueueEmails(tx, storeId, messages);
 }
+
+/**
+ * The payment state that follows a refund that succeeded (issue 37, decision 048): "Refunded"
+ * once the succeeded refunds reach what was paid, "Partially refunded" before. Called with the
+ * order's row locked, in the refund's transaction; writes the history row when the state moves.
+ */
+export async function applyRefundStateIn(
+  tx: Tx,
+  storeId: string,
+  order: { id: string; paymentStatus: PaymentStatusCode; totalCents: number },
+  refundedCents: number,
+  note: string | null,
+  actorUserId: string | null,
+): Promise<PaymentStatusCode> {
+  const to: PaymentStatusCode = refundedCents >= order.totalCents ? "refunded" : "partially_refunded";
+  await tx
+    .update(orders)
+    .set({ paymentStatus: to, updatedAt: sql`now()` })
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, order.id)));
+  await tx.insert(orderEvents).values({
+    storeId,
+    orderId: order.id,
+    type: "payment",
+    paymentStatus: to,
+    note,
+    actorUserId,
+  });
+  return to;
+}

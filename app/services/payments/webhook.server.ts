@@ -10,14 +10,15 @@
  * only when it changed the order: a replayed event is a duplicate and sends nothing. A payment
  * that confirms a card order also alerts the store's admins (order-alerts.server.ts).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
-import { orderEvents, orders, stores } from "~/db/schema";
+import { orderEvents, orders, refunds, stores } from "~/db/schema";
 import { logger } from "~/lib/log.server";
 import { handleBillingEvent } from "~/services/billing/billing-events.server";
 import { sendPaidOrderAlerts } from "~/services/orders/order-alerts.server";
 import { sendOrderEmails, type OrderEmail } from "~/services/orders/order-emails.server";
 import { cancelOrderIn, markOrderPaidIn } from "~/services/orders/orders.server";
+import { reconcileFullRefundIn, settleIn } from "~/services/orders/refunds.server";
 import { refundPayment } from "./refund.server";
 import { recordStripeEvent, type HandledStripeEvent } from "./stripe-events.server";
 import type { Stripe } from "./stripe-client.server";
@@ -124,6 +125,9 @@ async function apply(
       return "applied";
     case "charge.refunded":
       return chargeRefunded(tx, storeId, event.data.object, emails);
+    case "refund.created":
+    case "refund.updated":
+      return refundUpdated(tx, storeId, event.data.object);
     default:
       return "ignored";
   }
@@ -196,21 +200,21 @@ async function chargeRefunded(
   const intentId =
     typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
   if (!intentId || !charge.refunded) return "ignored";
-  const changed = await tx
-    .update(orders)
-    .set({ paymentStatus: "refunded", updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(orders.storeId, storeId),
-        eq(orders.stripePaymentIntentId, intentId),
-        sql`${orders.paymentStatus} <> 'refunded'`,
-      ),
-    )
-    .returning({ id: orders.id });
-  for (const { id } of changed) {
-    await tx.insert(orderEvents).values({ storeId, orderId: id, type: "payment", paymentStatus: "refunded" });
-    emails.push({ orderId: id, kind: "order-refunded" });
+  // Refunded in full: every pending refund record of the order succeeded, and money no record
+  // covers (the whole refund of a cancelled order) becomes one record (decision 048).
+  const candidates = await tx
+    .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.stripePaymentIntentId, intentId)))
+    .orderBy(asc(orders.id))
+    .for("update");
+  const changed: { id: string }[] = [];
+  for (const order of candidates) {
+    if (order.paymentStatus === "refunded") continue;
+    await reconcileFullRefundIn(tx, storeId, order.id, order.status === "cancelled");
+    changed.push({ id: order.id });
   }
+  for (const { id } of changed) emails.push({ orderId: id, kind: "order-refunded" });
   if (changed.length === 0) {
     const [known] = await tx
       .select({ id: orders.id })
@@ -233,5 +237,32 @@ async function chargeRefunded(
     }
     return "ignored";
   }
+  return "applied";
+}
+
+/**
+ * A refund's status from Stripe: found by its Stripe id or the record id our request put in its
+ * metadata (never a new record), settled as the create call's answer would be.
+ */
+async function refundUpdated(tx: Tx, storeId: string, refund: Stripe.Refund): Promise<WebhookOutcome> {
+  const recordId = refund.metadata?.refundId;
+  const [row] = await tx
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.storeId, storeId),
+        recordId && UUID.test(recordId)
+          ? or(eq(refunds.stripeRefundId, refund.id), eq(refunds.id, recordId))
+          : eq(refunds.stripeRefundId, refund.id),
+      ),
+    );
+  if (!row) return "ignored";
+  await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, row.orderId)))
+    .for("update");
+  await settleIn(tx, storeId, row, refund.id, refund.status);
   return "applied";
 }

@@ -464,6 +464,38 @@ export async function shippingByRate(
   }));
 }
 
+/** The refunds that succeeded in a period (issue 37), by reason: counted when they happen. */
+export interface RefundReasonFigures {
+  reason: string;
+  refunds: number;
+  amount: number;
+}
+
+/**
+ * Refunds are money going back in the period they happen (not the period of their orders): by
+ * reason, most money first. Discount-code uses and the orders' own sales figures are unchanged.
+ */
+export async function refundsByReason(
+  tx: Tx,
+  storeId: string,
+  range: DayRange,
+  timeZone: string,
+): Promise<RefundReasonFigures[]> {
+  const { from, to } = bounds(range, timeZone);
+  const result = await tx.execute(sql`
+    select r.reason_code as reason, count(*) as refunds, sum(r.amount_cents) as amount
+      from refunds r
+     where r.store_id = ${storeId} and r.status = 'succeeded'
+       and r.completed_at >= ${from} and r.completed_at < ${to}
+     group by 1
+     order by 3 desc, 1`);
+  return rowsOf<{ reason: string; refunds: string; amount: string }>(result).map((row) => ({
+    reason: row.reason,
+    refunds: num(row.refunds),
+    amount: num(row.amount),
+  }));
+}
+
 export interface SalesReport {
   totals: ReportTotals;
   days: DayFigures[];
@@ -472,6 +504,8 @@ export interface SalesReport {
   vat: VatRateFigures[];
   /** Shipping collected per delivery rate (issue 33). */
   shippingRates: ShippingRateFigures[];
+  /** Refunds that succeeded in the period, by reason (issue 37). */
+  refunds: RefundReasonFigures[];
 }
 
 /** The sales report for a range, in the store's transaction `tx` (salesReport opens it). */
@@ -485,7 +519,8 @@ export async function salesReportIn(
   const products = await salesByProduct(tx, storeId, range, timeZone);
   const vat = await vatByRate(tx, storeId, range, timeZone);
   const shippingRates = await shippingByRate(tx, storeId, range, timeZone);
-  return { totals: totalsOf(days), days, products, vat, shippingRates };
+  const refunds = await refundsByReason(tx, storeId, range, timeZone);
+  return { totals: totalsOf(days), days, products, vat, shippingRates, refunds };
 }
 
 /** The sales report for a range: totals, by day, by product. */

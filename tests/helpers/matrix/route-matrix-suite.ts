@@ -83,6 +83,11 @@ interface StoreData {
   staffRoleId: string | null;
   /** An order with a tax invoice (issue 35), the matrix shopper's when they have one; or null. */
   invoiceOrderNumber: number | null;
+  /** An order with something left to refund (issue 37), the matrix shopper's first; or null. */
+  refundOrderNumber: number | null;
+  /** A credit note (issue 35 item 6): its order's number and its own, the matrix shopper's first; or null. */
+  creditNoteOrderNumber: number | null;
+  creditNoteNumber: number | null;
   subSlug: string;
   /** Product names of this store that the other store does not have. */
   ownNames: string[];
@@ -272,8 +277,21 @@ function pathFor(route: AppRoute, data: StoreData): string {
   const own = idParamFor(route.path, data);
   // An invoice's page and its PDF (issue 35) are the invoice of an order that has one.
   const invoice = /\/:number\/invoice(\.pdf)?$/.test(route.path) && data.invoiceOrderNumber !== null;
+  // The refund form (issue 37) is an order's with something left; a credit note's page its own.
+  const refund = /\/:number\/refund$/.test(route.path) && data.refundOrderNumber !== null;
+  const note = /\/:number\/credit-notes\/:n$/.test(route.path) && data.creditNoteOrderNumber !== null;
   const filled = (own ? route.path.replace(/:id\b/, own) : route.path)
-    .replace(/:number/, invoice ? String(data.invoiceOrderNumber) : ":number")
+    .replace(/:n$/, note ? String(data.creditNoteNumber) : ":n")
+    .replace(
+      /:number/,
+      invoice
+        ? String(data.invoiceOrderNumber)
+        : refund
+          ? String(data.refundOrderNumber)
+          : note
+            ? String(data.creditNoteOrderNumber)
+            : ":number",
+    )
     .replace(/:slug/, route.path.startsWith("/categories") ? data.categorySlug : data.productSlug)
     .replace(/:sub/, data.subSlug)
     .replace(/:token/, "matrix-token-that-does-not-exist-0000000000")
@@ -386,6 +404,17 @@ const STORE_DATA_SQL = (slug: string) => sql`
       where i.store_id = s.id
       order by o.user_id <> (select id from users u where u.store_id = s.id and not u.is_admin order by u.email limit 1),
         i.number limit 1) as "invoiceOrderNumber",
+    (select o.number from orders o where o.store_id = s.id and o.payment_status in ('paid', 'partially_refunded')
+      order by o.user_id <> (select id from users u where u.store_id = s.id and not u.is_admin order by u.email limit 1),
+        o.number limit 1) as "refundOrderNumber",
+    (select o.number from credit_notes c join orders o on o.store_id = c.store_id and o.id = c.order_id
+      where c.store_id = s.id
+      order by o.user_id <> (select id from users u where u.store_id = s.id and not u.is_admin order by u.email limit 1),
+        c.number limit 1) as "creditNoteOrderNumber",
+    (select c.number from credit_notes c join orders o on o.store_id = c.store_id and o.id = c.order_id
+      where c.store_id = s.id
+      order by o.user_id <> (select id from users u where u.store_id = s.id and not u.is_admin order by u.email limit 1),
+        c.number limit 1) as "creditNoteNumber",
     (select id from reviews r where r.store_id = s.id
       order by (r.reply is null), (r.status <> 'published'), r.id limit 1) as "reviewId",
     (select c.slug from categories c join categories p on p.store_id = c.store_id and p.id = c.parent_id

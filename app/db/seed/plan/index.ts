@@ -14,6 +14,7 @@ import { planReviews } from "./reviews";
 import { planSales } from "./sales";
 import { applyDemoVat } from "./vat";
 import { planInvoices } from "./invoices";
+import { planRefunds } from "./refunds";
 import { daysBefore, type StorePlan } from "./types";
 
 export async function planStore(
@@ -60,6 +61,18 @@ export async function planStore(
     orders.orders,
     orders.orderItems,
     orders.orderEvents,
+  );
+  // After the invoices: the refunds (the cancelled card orders' whole refunds, one partial, one
+  // of shipping) and, for an invoiced order, their credit notes (issue 37).
+  const refunds = planRefunds(
+    storeId,
+    orders.orders,
+    orders.orderItems,
+    orders.orderEvents,
+    discounts.codes,
+    invoices,
+    people.admin,
+    now,
   );
   const baskets = demoShopper
     ? planBaskets(storeId, def, demoShopper, products, now)
@@ -121,6 +134,7 @@ export async function planStore(
     orderItems: orders.orderItems,
     orderEvents: orders.orderEvents,
     invoices,
+    refunds,
     variants,
     discounts,
     shipping: planShipping(storeId, def),

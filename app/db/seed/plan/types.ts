@@ -2,6 +2,7 @@ import type * as schema from "~/db/schema";
 import type { ShippingPlan } from "../shipping";
 import type { DiscountsPlan } from "./discounts";
 import type { InvoicePlan } from "./invoices";
+import type { RefundPlan } from "./refunds";
 import type { VariantPlan } from "./variants";
 
 /** Insert shapes of every row a demo store is made of. */
@@ -52,6 +53,8 @@ export interface StorePlan {
   orderEvents: OrderEventRow[];
   /** Tax invoices of a VAT-registered store's paid and delivered orders (plan/invoices.ts). */
   invoices: InvoicePlan;
+  /** Refunds, their lines and credit notes (plan/refunds.ts, issue 37). */
+  refunds: RefundPlan;
   /** The activity log of the demo's setup (plan/audit.ts). */
   auditLog: (typeof schema.auditLog.$inferInsert)[];
   /** Custom staff roles and pending invitations (issue 36). */

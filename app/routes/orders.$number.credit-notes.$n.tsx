@@ -1,0 +1,42 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { TaxInvoice } from "~/components/orders/TaxInvoice";
+import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
+import { shopperLoader } from "~/http/handlers.server";
+import { entityFromPath, ORDER_PATH, pathKey } from "~/http/entity.server";
+import { seo } from "~/lib/seo";
+import type { ShellHandle } from "~/root";
+import { creditNoteView } from "~/services/tax/credit-note-view.server";
+import { findCreditNote } from "~/services/tax/credit-notes.server";
+
+/**
+ * A credit note of the signed-in shopper's order (issue 35 item 6, decision 048), printable like
+ * its invoice. Not their order, another store's, or no such note: the same 'Order Not Found' 404.
+ */
+export const handle: ShellHandle = { chrome: false };
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  seo({
+    ...args,
+    page: (t) =>
+      t("refunds.creditNote.title", { number: args.params.n ?? "", order: args.params.number ?? "" }),
+  });
+
+export const loader = shopperLoader(async ({ store, user, params, locale }) => {
+  const note = pathKey(params.n, ORDER_PATH);
+  const document = await entityFromPath(
+    params.number,
+    (number) => findCreditNote(store.id, number, note, user.id),
+    ORDER_PATH,
+  );
+  return { note: creditNoteView(document, locale, store.timeZone) };
+});
+
+export default function ShopperCreditNotePage() {
+  const { note } = useLoaderData<typeof loader>();
+  return <TaxInvoice invoice={note} creditNoteOf={note.refersTo} />;
+}
+
+export const ErrorBoundary = OrderErrorBoundary;
+
+export { headers } from "~/http/headers";
