@@ -8,6 +8,7 @@ import { getT } from "~/lib/i18n";
 import {
   API_ORDER_STEPS,
   emptyBody,
+  eventsQuery,
   orderListQuery,
   productListQuery,
   productUpdateBody,
@@ -24,6 +25,7 @@ import {
 } from "~/services/api/catalog.server";
 import { apiOrder, apiOrderList, apiOrderStep } from "~/services/api/orders.server";
 import { emailStore } from "~/services/email/email-templates.server";
+import { listEvents } from "~/services/webhooks/events.server";
 import { apiAction, apiLoader, ApiError, checkIfMatch, notFound, parseWith, queryOf } from "./api.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -147,4 +149,20 @@ export const orderStep = apiAction("orders.edit", async ({ request, params, stor
   const after = await apiOrder(store.id, number);
   if (!after) throw notFound("No such order.");
   return { body: { data: after }, etag: etagOf(after) };
+});
+
+// ── events ──
+
+/**
+ * GET /events?after=<cursor>&limit= (decision 047): the store's events in order, the payloads
+ * webhooks carry, for a receiver that was down to catch up. Needs `orders.view`; product and
+ * inventory events are included when the token also holds `products.edit` (what reads them).
+ */
+export const listEventsFeed = apiLoader("orders.view", async ({ url, store, caller }) => {
+  const query = parseWith(eventsQuery, queryOf(url));
+  const prefixes = [
+    "orders/",
+    ...(caller.scopes.includes("products.edit") ? ["products/", "inventory/"] : []),
+  ];
+  return { body: await listEvents(store.id, query.after ?? 0, query.limit ?? 50, prefixes) };
 });

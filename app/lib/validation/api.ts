@@ -48,6 +48,23 @@ export const orderListQuery = z
   })
   .strict();
 
+/** `GET /events` (decision 047): the events after `after` (a seq; 0 or absent: from the start). */
+export const eventsQuery = z
+  .object({
+    after: z
+      .string()
+      .regex(/^\d{1,12}$/, "a non-negative integer")
+      .transform(Number)
+      .optional(),
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/, "1 to 250")
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 250, "1 to 250")
+      .optional(),
+  })
+  .strict();
+
 /** The state changes the API offers (the admin's order page's, through the same service). */
 export const API_ORDER_STEPS = ["confirm", "ship", "deliver", "cancel"] as const;
 export type ApiOrderStep = (typeof API_ORDER_STEPS)[number];
