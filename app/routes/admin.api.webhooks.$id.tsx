@@ -25,7 +25,7 @@ import {
   redeliverSchema,
   rotateWebhookSchema,
   ROTATION_GRACE_HOURS,
-  webhookIdSchema,
+  noFieldsSchema,
 } from "~/lib/validation/webhooks";
 import {
   deleteWebhook,
@@ -86,7 +86,7 @@ export const action = intentAction("staff.manage", {
     },
   ],
   pause: [
-    webhookIdSchema.partial(),
+    noFieldsSchema,
     async (_, { store, params }) => {
       const hook = await hookOf(store.id, params.id);
       await pauseWebhook(store.id, hook.id);
@@ -94,7 +94,7 @@ export const action = intentAction("staff.manage", {
     },
   ],
   resume: [
-    webhookIdSchema.partial(),
+    noFieldsSchema,
     async (_, { store, params }) => {
       const hook = await hookOf(store.id, params.id);
       await resumeWebhook(store.id, hook.id);
@@ -102,7 +102,7 @@ export const action = intentAction("staff.manage", {
     },
   ],
   delete: [
-    webhookIdSchema.partial(),
+    noFieldsSchema,
     async (_, { store, params }) => {
       const hook = await hookOf(store.id, params.id);
       const deleted = await deleteWebhook(store.id, hook.id);

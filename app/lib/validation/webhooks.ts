@@ -19,9 +19,9 @@ export const createWebhookSchema = z.object({
     .min(1, "webhooks.errors.topics"),
 });
 
-const idField = z.object({ id: z.string().uuid() });
-export const webhookIdSchema = idField;
-export const rotateWebhookSchema = idField.extend({
+/** Pause, resume, delete: the subscription is the page's (its path), nothing else is sent. */
+export const noFieldsSchema = z.object({});
+export const rotateWebhookSchema = z.object({
   grace: z.enum(ROTATION_GRACE_HOURS, { errorMap: () => ({ message: "webhooks.errors.grace" }) }),
 });
 export const redeliverSchema = z.object({ deliveryId: z.string().uuid() });
