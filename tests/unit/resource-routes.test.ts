@@ -30,6 +30,7 @@ const WRAPPERS = new Set([
   "listOrders",
   "getOrder",
   "orderStep",
+  "listEventsFeed",
 ]);
 
 it("wraps every resource route's loader and action in resourceRoute", () => {
