@@ -155,18 +155,24 @@ export default function AdminWebhooks() {
       <Form method="post" className="flex flex-col gap-4 rounded-lg border border-line p-4">
         <h2 className="text-lg font-bold">{t("webhooks.newTitle")}</h2>
         <input type="hidden" name="intent" value="create" />
-        <label className="flex w-full max-w-xl flex-col gap-1">
-          <span className="font-bold">{t("webhooks.url")}</span>
+        <div className="flex w-full max-w-xl flex-col gap-1">
+          <label htmlFor="webhook-url" className="font-bold">
+            {t("webhooks.url")}
+          </label>
           <Input
+            id="webhook-url"
             name="url"
             type="url"
             required
             maxLength={2000}
             dir="ltr"
             placeholder="https://example.com/hooks"
+            aria-describedby="webhook-url-hint"
           />
-          <span className="text-sm text-muted">{t("webhooks.urlHint")}</span>
-        </label>
+          <p id="webhook-url-hint" className="text-sm text-muted">
+            {t("webhooks.urlHint")}
+          </p>
+        </div>
         <fieldset className="rounded-lg border border-line p-4">
           <legend className="px-1 font-bold">{t("webhooks.topics")}</legend>
           <p className="text-sm text-muted">{t("webhooks.topicsHint")}</p>
