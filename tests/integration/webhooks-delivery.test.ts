@@ -12,7 +12,6 @@ import { rowsOf } from "~/db/client.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   emailOutbox,
-  orders,
   storeEvents,
   stores,
   users,

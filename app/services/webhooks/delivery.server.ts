@@ -22,6 +22,7 @@ import { storeEvents, users, webhookDeliveries, webhookSubscriptions } from "~/d
 import { DEFAULT_LOCALE, getT, type Locale } from "~/lib/i18n";
 import "~/lib/i18n.server";
 import { errorFields, logger } from "~/lib/log.server";
+import { config } from "~/lib/config.server";
 import { startSweeps } from "~/lib/sweeps.server";
 import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { deliverAfterCommit, enqueueEmails, type EmailMessage } from "~/services/email/email.server";
@@ -70,19 +71,17 @@ export interface WebhookDeliverySettings {
   lookup?: LookupAll;
 }
 
-const settings: WebhookDeliverySettings = {
-  timeoutMs: Number(process.env.WEBHOOKS_TIMEOUT_MS) || 10_000,
-  allowLoopback: process.env.WEBHOOKS_ALLOW_LOOPBACK === "1",
-};
+/** From the configuration (WEBHOOKS_ALLOW_LOOPBACK, WEBHOOKS_TIMEOUT_MS) when first needed. */
+let current: WebhookDeliverySettings | undefined;
+
+export const webhookSettings = (): WebhookDeliverySettings => (current ??= { ...config().webhooks });
 
 /** Changes the delivery settings (tests); returns the previous ones. */
 export function configureWebhookDelivery(change: Partial<WebhookDeliverySettings>): WebhookDeliverySettings {
-  const before = { ...settings };
-  Object.assign(settings, change);
+  const before = { ...webhookSettings() };
+  Object.assign(webhookSettings(), change);
   return before;
 }
-
-export const webhookSettings = (): Readonly<WebhookDeliverySettings> => settings;
 
 export type AttemptOutcome =
   | { kind: "answered"; status: number; excerpt: string; durationMs: number }
@@ -98,6 +97,7 @@ export async function postWebhook(
   const duration = () => Math.round(performance.now() - started);
   try {
     const target = new URL(url);
+    const settings = webhookSettings();
     const address = await resolveDeliveryAddress(target.hostname, settings);
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
     const answer = await new Promise<{ status: number; excerpt: string }>((resolve, reject) => {
