@@ -116,7 +116,11 @@ export default function AdminWebhooks() {
       key: "actions",
       header: t("webhooks.actions"),
       cell: (row) => (
-        <Link to={`/admin/api/webhooks/${row.id}`} className="font-bold text-primary underline">
+        <Link
+          to={`/admin/api/webhooks/${row.id}`}
+          aria-label={`${t("webhooks.open")}: ${row.url}`}
+          className="font-bold text-primary underline"
+        >
           {t("webhooks.open")}
         </Link>
       ),
