@@ -141,6 +141,8 @@ export default defineConfig({
         // As behind a reverse proxy: each test sends its own X-Forwarded-For, so the per-address
         // rate limits apply per test rather than to the whole suite on 127.0.0.1.
         TRUST_PROXY: "1",
+        // Webhooks to the specs' own receivers on 127.0.0.1 (decision 047's development flag).
+        WEBHOOKS_ALLOW_LOOPBACK: "1",
         STRIPE_SECRET_KEY: "sk_test_e2e",
         STRIPE_WEBHOOK_SECRET: "whsec_e2e",
         STRIPE_API_BASE: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,

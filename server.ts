@@ -24,6 +24,7 @@ import { deliveriesSettled } from "./app/services/outbox/outbox.server";
 import { startExpiredRowPrunes } from "./app/services/platform/expired-rows.server";
 import { startCodConfirmationSweeps } from "./app/services/orders/cod-confirmation.server";
 import { startMessageSweeps } from "./app/services/messages/messages.server";
+import { startWebhookDelivery } from "./app/services/webhooks/delivery.server";
 import { startRateLimitPrunes } from "./app/services/security/rate-limit.server";
 import { subscribeDemoStores } from "./app/services/billing/demo-subscription.server";
 import { connectDemoStores } from "./app/services/payments/demo-account.server";
@@ -273,6 +274,8 @@ async function serve() {
   const stopCodConfirmationSweeps = startCodConfirmationSweeps();
   // SMS and WhatsApp messages not delivered yet (their process died, the provider failed).
   const stopMessageSweeps = startMessageSweeps();
+  // Webhooks (decision 047): delivered when a committed event's notice arrives; swept for the rest.
+  const stopWebhookDelivery = await startWebhookDelivery();
 
   let shuttingDown = false;
   async function shutdown(signal: string) {
@@ -285,6 +288,7 @@ async function serve() {
     stopExpiredRowPrunes();
     stopCodConfirmationSweeps();
     stopMessageSweeps();
+    await stopWebhookDelivery();
     logger.info(`${signal}: draining connections`);
     // Decision 020: out within 10 s of the signal, whatever is still running.
     const forceExit = setTimeout(() => {

@@ -2002,6 +2002,103 @@ export const apiIdempotencyKeys = pgTable(
   ],
 );
 
+/**
+ * The store's events (issue 38, decision 047): one row per change a webhook or the events feed
+ * reports, written in the transaction of the change. `seq` counts the store's events (1, 2, …,
+ * in commit order: the writer holds the store's event lock until it commits); `resource_seq`
+ * counts one resource's events, so a receiver can drop a stale one. `payload` is the resource as
+ * it was at the event.
+ */
+export const storeEvents = pgTable(
+  "events",
+  {
+    storeId: storeId(),
+    id: id(),
+    seq: integer("seq").notNull(),
+    topic: text("topic").notNull(),
+    resourceType: text("resource_type").notNull(),
+    resourceId: text("resource_id").notNull(),
+    resourceSeq: integer("resource_seq").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("events_store_fk", t.storeId),
+    unique("events_seq_key").on(t.storeId, t.seq),
+    index("events_resource_idx").on(t.storeId, t.resourceType, t.resourceId, t.resourceSeq),
+    index("events_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * A webhook subscription: the store's events of `topics` are POSTed to `url`, signed with
+ * `secret` (and `previous_secret` too until `previous_secret_expires_at`, during a rotation).
+ * `paused_at` stops deliveries (kept queued); `failing_since` is the first failure since the
+ * last success: failing for 24 hours pauses it.
+ */
+export const webhookSubscriptions = pgTable(
+  "webhook_subscriptions",
+  {
+    storeId: storeId(),
+    id: id(),
+    url: text("url").notNull(),
+    topics: text("topics").array().notNull(),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    pausedReason: text("paused_reason", { enum: ["manual", "failing"] }),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.id] }), storeFk("webhook_subscriptions_store_fk", t.storeId)],
+);
+
+/**
+ * The webhook outbox and delivery log (outbox.server's columns): one row per subscription and
+ * event, written with the event. `next_attempt_at` null: delivered, refused (4xx) or waiting for
+ * its paused subscription. Kept 30 days.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    storeId: storeId(),
+    id: id(),
+    subscriptionId: uuid("subscription_id").notNull(),
+    eventId: uuid("event_id").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    responseStatus: integer("response_status"),
+    durationMs: integer("duration_ms"),
+    error: text("error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    storeFk("webhook_deliveries_store_fk", t.storeId),
+    foreignKey({
+      name: "webhook_deliveries_subscription_fk",
+      columns: [t.storeId, t.subscriptionId],
+      foreignColumns: [webhookSubscriptions.storeId, webhookSubscriptions.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "webhook_deliveries_event_fk",
+      columns: [t.storeId, t.eventId],
+      foreignColumns: [storeEvents.storeId, storeEvents.id],
+    }).onDelete("cascade"),
+    index("webhook_deliveries_log_idx").on(t.storeId, t.subscriptionId, t.createdAt.desc()),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
+  ],
+);
+
 export const tenantTables = [
   "stores",
   "images",
@@ -2046,4 +2143,7 @@ export const tenantTables = [
   "refund_lines",
   "credit_note_counters",
   "credit_notes",
+  "events",
+  "webhook_subscriptions",
+  "webhook_deliveries",
 ] as const;

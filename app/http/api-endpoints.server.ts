@@ -15,6 +15,7 @@ import {
   emptyBody,
   inventoryQuery,
   productCreateBody,
+  eventsQuery,
   orderListQuery,
   productListQuery,
   productUpdateBody,
@@ -40,6 +41,7 @@ import {
 } from "~/services/api/customers.server";
 import { apiOrder, apiOrderList, apiOrderStep } from "~/services/api/orders.server";
 import { emailStore } from "~/services/email/email-templates.server";
+import { listEvents } from "~/services/webhooks/events.server";
 import { apiAction, apiLoader, ApiError, checkIfMatch, notFound, parseWith, queryOf } from "./api.server";
 import { openApiDocument } from "./openapi.server";
 
@@ -249,3 +251,18 @@ export const serveOpenApi = async (): Promise<Response> =>
       "X-Content-Type-Options": "nosniff",
     },
   });
+// ── events ──
+
+/**
+ * GET /events?after=<cursor>&limit= (decision 047): the store's events in order, the payloads
+ * webhooks carry, for a receiver that was down to catch up. Needs `orders.view`; product and
+ * inventory events are included when the token also holds `products.edit` (what reads them).
+ */
+export const listEventsFeed = apiLoader("orders.view", async ({ url, store, caller }) => {
+  const query = parseWith(eventsQuery, queryOf(url));
+  const prefixes = [
+    "orders/",
+    ...(caller.scopes.includes("products.edit") ? ["products/", "inventory/"] : []),
+  ];
+  return { body: await listEvents(store.id, query.after ?? 0, query.limit ?? 50, prefixes) };
+});

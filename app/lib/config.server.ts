@@ -122,6 +122,8 @@ const schema = z.object({
   TWILIO_WHATSAPP_FROM: optionalText,
   TWILIO_API_BASE: url(["http:", "https:"]),
   REQUEST_LOG: flag(["1"], ["0"]),
+  WEBHOOKS_ALLOW_LOOPBACK: flag(["1"], ["0"]),
+  WEBHOOKS_TIMEOUT_MS: wholeNumber(100, 60_000),
   METRICS_PORT: wholeNumber(0, 65_535),
   METRICS_HOST: optionalText,
   DNS_SERVERS: z.preprocess(
@@ -177,6 +179,11 @@ export interface Config {
     apiBase?: string;
   };
   requestLog: boolean;
+  /**
+   * Webhook delivery (decision 047): loopback addresses allowed only with the development flag
+   * WEBHOOKS_ALLOW_LOOPBACK=1; each request's time limit (default 10 s).
+   */
+  webhooks: { allowLoopback: boolean; timeoutMs: number };
   /** No listener without a port (decision 021). */
   metrics: { port: number; host: string } | null;
   dns: { servers?: string[]; timeoutMs: number };
@@ -270,6 +277,10 @@ export function loadConfig(env: Env): Config {
       apiBase: v.TWILIO_API_BASE,
     },
     requestLog: v.REQUEST_LOG !== false,
+    webhooks: {
+      allowLoopback: v.WEBHOOKS_ALLOW_LOOPBACK === true,
+      timeoutMs: v.WEBHOOKS_TIMEOUT_MS ?? 10_000,
+    },
     metrics:
       v.METRICS_PORT === undefined ? null : { port: v.METRICS_PORT, host: v.METRICS_HOST ?? "127.0.0.1" },
     dns: { servers: v.DNS_SERVERS?.split(","), timeoutMs: v.DNS_TIMEOUT_MS ?? 2000 },

@@ -6,7 +6,7 @@
  * was last used; "Revoke" (confirmed) refuses its next request.
  */
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
@@ -178,6 +178,11 @@ export default function AdminApiTokens() {
   return (
     <AdminPage title={t("admin.api.title")}>
       <p className="text-muted">{t("admin.api.intro")}</p>
+      <p>
+        <Link to="/admin/api/webhooks" className="text-primary underline">
+          {t("webhooks.title")}
+        </Link>
+      </p>
       <ActionNotice data={actionData} />
       {created ? (
         <section

@@ -195,6 +195,8 @@ describe("the answers validate against the document", () => {
     await check("shipOrder", { number }, { body: { trackingNumber: "TRK-1" } });
     await check("deliverOrder", { number });
     await check("cancelOrder", { number }, { status: 409 });
+    const feed = (await check("listEvents", {}, { query: "?limit=250" })) as { data: { topic: string }[] };
+    expect(feed.data.map((event) => event.topic)).toContain("orders/updated");
   });
 
   it("for customers and discount codes", async () => {

@@ -38,6 +38,7 @@ const WRAPPERS = new Set([
   "listDiscountCodes",
   "getDiscountCode",
   "createDiscountCode",
+  "listEventsFeed",
 ]);
 
 it("wraps every resource route's loader and action in resourceRoute", () => {

@@ -22,6 +22,18 @@ export const DEMO_API_TOKEN = {
   scopes: ["orders.view", "orders.edit", "products.edit", "categories.edit"],
 } as const;
 
+/**
+ * Dye & Shade Co.'s demo webhook (issue 38, decision 047): every topic, to the local receiver
+ * `npm run webhooks:dev` starts, signed with a published demo secret. Delivering to 127.0.0.1
+ * needs the server started with WEBHOOKS_ALLOW_LOOPBACK=1 (the SSRF guard refuses it otherwise).
+ */
+export const DEMO_WEBHOOK = {
+  store: "dyes",
+  port: 4400,
+  url: "http://127.0.0.1:4400/",
+  secret: "whsec_demo_dyes_00000000000000000000000000",
+} as const;
+
 export interface DemoAccount {
   role: "store admin" | "orders staff" | "support staff" | "shopper" | "platform staff";
   /** Store slug, or null for the platform host. */

@@ -1,6 +1,6 @@
 import type { Db } from "../client.server";
 import { stores } from "../schema";
-import { DEMO_ACCOUNTS, DEMO_API_TOKEN, PLATFORM_URL } from "./accounts";
+import { DEMO_ACCOUNTS, DEMO_API_TOKEN, DEMO_WEBHOOK, PLATFORM_URL } from "./accounts";
 import { seedDemo } from "./index";
 import { config } from "~/lib/config.server";
 
@@ -25,6 +25,8 @@ export function demoLines(elapsedMs?: number): string[] {
     'Demo Admin API token (Dye & Shade Co., see the README\'s "Admin API"):',
     `  ${DEMO_API_TOKEN.secret}`,
     `  curl -H "Authorization: Bearer ${DEMO_API_TOKEN.secret}" "http://dyes.localhost:{port}/api/v1/orders?status=confirmed"`,
+    `Demo webhook (Dye & Shade Co., every event) to ${DEMO_WEBHOOK.url}, secret ${DEMO_WEBHOOK.secret}:`,
+    "  npm run webhooks:dev   (the local receiver; start the server with WEBHOOKS_ALLOW_LOOPBACK=1)",
   ];
 }
 

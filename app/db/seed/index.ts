@@ -11,7 +11,14 @@ import { planStore } from "./plan";
 import { DEMO_STORES, type StoreDef } from "./stores";
 import { writePlatform, writeStorePlan } from "./writers";
 
-export { DEMO_ACCOUNTS, DEMO_API_TOKEN, DEMO_PASSWORDS, PLATFORM_URL, type DemoAccount } from "./accounts";
+export {
+  DEMO_ACCOUNTS,
+  DEMO_API_TOKEN,
+  DEMO_PASSWORDS,
+  DEMO_WEBHOOK,
+  PLATFORM_URL,
+  type DemoAccount,
+} from "./accounts";
 export { DEMO_STORES } from "./stores";
 
 export interface SeededStore {

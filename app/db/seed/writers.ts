@@ -118,6 +118,7 @@ export async function writeStorePlan(db: AppDatabase, plan: StorePlan): Promise<
     await insertAll(tx, schema.users, plan.users);
     await insertAll(tx, schema.staffInvitations, plan.staffInvitations);
     await insertAll(tx, schema.apiTokens, plan.apiTokens);
+    await insertAll(tx, schema.webhookSubscriptions, plan.webhookSubscriptions);
     await insertAll(tx, schema.shippingAddresses, plan.addresses);
     await insertAll(tx, schema.reviews, plan.reviews);
     await insertAll(tx, schema.cartItems, plan.cartItems);

@@ -21,6 +21,8 @@ import {
   discountCodeCreateBody,
   discountCodeList,
   discountCodeListQuery,
+  eventsFeed,
+  eventsQuery,
   inventoryLevels,
   inventoryQuery,
   productAnswer,
@@ -184,6 +186,16 @@ export const API_OPERATIONS = {
     answer: orderAnswer,
     etag: true,
     refusals: [404, 409, 412, 422],
+  },
+  listEvents: {
+    method: "get",
+    path: "/events",
+    scope: "orders.view",
+    summary: "Read the store's events in order",
+    description:
+      "The payloads webhooks carry, oldest first after `after` (a `seq`), `limit` 1–250 (50). Keep `nextCursor` and ask again from it to catch up after downtime. Product and inventory events need `products.edit` too.",
+    query: eventsQuery,
+    answer: eventsFeed,
   },
   listCustomers: {
     method: "get",

@@ -91,6 +91,23 @@ export const orderListQuery = z
   })
   .strict();
 
+/** `GET /events` (decision 047): the events after `after` (a seq; 0 or absent: from the start). */
+export const eventsQuery = z
+  .object({
+    after: z
+      .string()
+      .regex(/^\d{1,12}$/, "a non-negative integer")
+      .transform(Number)
+      .optional(),
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/, "1 to 250")
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 250, "1 to 250")
+      .optional(),
+  })
+  .strict();
+
 /** The state changes the API offers (the admin's order page's, through the same service). */
 export const API_ORDER_STEPS = ["confirm", "ship", "deliver", "cancel"] as const;
 export type ApiOrderStep = (typeof API_ORDER_STEPS)[number];
@@ -348,3 +365,27 @@ export const inventoryLevel = z.object({
   updatedAt: z.string(),
 });
 export const inventoryLevels = page(inventoryLevel);
+
+// ── events ──
+
+export const storeEvent = z.object({
+  id: uuid,
+  /** The store-wide order of events (commit order): the feed's cursor. */
+  seq: z.number().int(),
+  topic: z.string(),
+  resource: z.object({
+    type: z.string(),
+    id: z.string(),
+    /** Per resource, rising: a receiver drops an event older than one it already has. */
+    sequence: z.number().int(),
+  }),
+  createdAt: z.string(),
+  /** The resource as it was at the event (the shape GET answers for it). */
+  payload: z.unknown(),
+});
+export const eventsFeed = z.object({
+  data: z.array(storeEvent),
+  /** Pass as `after` to read on; the same value when there was nothing new. */
+  nextCursor: z.string(),
+  hasMore: z.boolean(),
+});

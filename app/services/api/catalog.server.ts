@@ -4,8 +4,8 @@
  * the product and its variants, showing and hiding) in the store's row-level-secured scope.
  */
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { categories, products, productVariants } from "~/db/schema";
+import { getDb, type Tx } from "~/db/client.server";
+import { categories, products, productVariants, stores } from "~/db/schema";
 import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import type { Locale } from "~/lib/i18n";
 import type { z } from "zod/v4";
@@ -13,13 +13,20 @@ import type { ProductJson, productCreateBody } from "~/lib/validation/api";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import {
   getAdminProduct,
+  getAdminProductIn,
   listAdminProducts,
   saveProduct,
+  type AdminProduct,
   type SaveProductResult,
 } from "~/services/catalog/products-admin.server";
 import { setProductsActive } from "~/services/catalog/products-bulk.server";
-import { getAdminVariants } from "~/services/catalog/variants-admin.server";
+import {
+  getAdminVariants,
+  getAdminVariantsIn,
+  type AdminVariants,
+} from "~/services/catalog/variants-admin.server";
 import { categoryColumns } from "~/services/catalog/product-columns.server";
+import { recordInventoryEvent } from "~/services/webhooks/events.server";
 
 export async function apiProductList(
   storeId: string,
@@ -60,7 +67,20 @@ export async function apiProduct(
     getAdminProduct(storeId, productId),
     getAdminVariants(storeId, productId),
   ]);
+  return product && variants ? productJson(product, variants, currency) : null;
+}
+
+/** apiProduct inside the caller's transaction of the store: a webhook event's snapshot. */
+export async function apiProductIn(tx: Tx, storeId: string, productId: string): Promise<ProductJson | null> {
+  const product = await getAdminProductIn(tx, productId);
+  const variants = product ? await getAdminVariantsIn(tx, storeId, productId) : null;
   if (!product || !variants) return null;
+  const [store] = await tx.select({ currency: stores.currency }).from(stores).where(eq(stores.id, storeId));
+  return productJson(product, variants, store?.currency ?? "");
+}
+
+/** The API's JSON of a product and its variants. */
+function productJson(product: AdminProduct, variants: AdminVariants, currency: string): ProductJson {
   const valueOf = new Map(
     variants.options.flatMap((option) =>
       option.values.map((value) => [value.id, { option, value }] as const),
@@ -171,7 +191,9 @@ export async function adjustVariantStock(
       .set({ stock: sql`${productVariants.stock} + ${delta}`, updatedAt: new Date() })
       .where(and(where, sql`${productVariants.stock} + ${delta} >= 0`))
       .returning({ stock: productVariants.stock });
-    return row ? { kind: "done", stock: row.stock } : { kind: "below-zero", stock: current.stock };
+    if (!row) return { kind: "below-zero", stock: current.stock };
+    await recordInventoryEvent(tx, storeId, productId);
+    return { kind: "done", stock: row.stock };
   });
   if (result.kind === "done") await catalogChanged(storeId);
   return result;

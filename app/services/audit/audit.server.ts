@@ -12,6 +12,7 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { decodeKeyset, pageOf } from "~/lib/keyset.server";
+import { recordProductAuditEvents } from "~/services/webhooks/events.server";
 
 export interface AuditActor {
   id: string;
@@ -128,6 +129,9 @@ export async function recordAudit(tx: Tx, storeId: string, entry: AuditEntry, ac
     ip: actor?.ip ?? null,
     ...(entry.at ? { createdAt: entry.at } : {}),
   });
+  // Every product write of the admin and the API is recorded here, in its transaction: its
+  // webhook event too (decision 047).
+  if (entry.entityType === "product") await recordProductAuditEvents(tx, storeId, entry);
 }
 
 export interface AuditFilters {

@@ -292,51 +292,54 @@ export interface AdminProduct {
 
 export async function getAdminProduct(storeId: string, productId: string): Promise<AdminProduct | null> {
   const db = await getDb();
-  return db.withStore(storeId, async (tx) => {
-    const [product] = await tx.select().from(products).where(eq(products.id, productId));
-    if (!product) return null;
-    const [gallery, ordered, options, [variantWeight]] = await Promise.all([
-      tx
-        .select({
-          id: productImages.id,
-          imageId: productImages.imageId,
-          altEn: productImages.altEn,
-          altAr: productImages.altAr,
-        })
-        .from(productImages)
-        .where(eq(productImages.productId, productId))
-        .orderBy(asc(productImages.position), asc(productImages.id)),
-      hasOrders(tx, productId),
-      optionCount(tx, productId),
-      // A product without options has one variant: its weight is the form's (issue 33).
-      tx
-        .select({ weightGrams: productVariants.weightGrams })
-        .from(productVariants)
-        .where(eq(productVariants.productId, productId))
-        .orderBy(asc(productVariants.id))
-        .limit(1),
-    ]);
-    return {
-      id: product.id,
-      slug: product.slug,
-      nameEn: product.nameEn,
-      nameAr: product.nameAr,
-      descriptionEn: product.descriptionEn,
-      descriptionAr: product.descriptionAr,
-      priceCents: product.priceCents,
-      stock: product.stock,
-      categoryId: product.categoryId,
-      subcategoryId: product.subcategoryId,
-      shadeHex: product.shadeHex,
-      colorFamily: product.colorFamily,
-      active: product.active,
-      taxClass: product.taxClass,
-      weightGrams: variantWeight?.weightGrams ?? null,
-      images: gallery,
-      hasOrders: ordered,
-      optionCount: options,
-    };
-  });
+  return db.withStore(storeId, (tx) => getAdminProductIn(tx, productId));
+}
+
+/** getAdminProduct inside the caller's transaction of the store (a webhook event's snapshot). */
+export async function getAdminProductIn(tx: Tx, productId: string): Promise<AdminProduct | null> {
+  const [product] = await tx.select().from(products).where(eq(products.id, productId));
+  if (!product) return null;
+  const [gallery, ordered, options, [variantWeight]] = await Promise.all([
+    tx
+      .select({
+        id: productImages.id,
+        imageId: productImages.imageId,
+        altEn: productImages.altEn,
+        altAr: productImages.altAr,
+      })
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+    hasOrders(tx, productId),
+    optionCount(tx, productId),
+    // A product without options has one variant: its weight is the form's (issue 33).
+    tx
+      .select({ weightGrams: productVariants.weightGrams })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .orderBy(asc(productVariants.id))
+      .limit(1),
+  ]);
+  return {
+    id: product.id,
+    slug: product.slug,
+    nameEn: product.nameEn,
+    nameAr: product.nameAr,
+    descriptionEn: product.descriptionEn,
+    descriptionAr: product.descriptionAr,
+    priceCents: product.priceCents,
+    stock: product.stock,
+    categoryId: product.categoryId,
+    subcategoryId: product.subcategoryId,
+    shadeHex: product.shadeHex,
+    colorFamily: product.colorFamily,
+    active: product.active,
+    taxClass: product.taxClass,
+    weightGrams: variantWeight?.weightGrams ?? null,
+    images: gallery,
+    hasOrders: ordered,
+    optionCount: options,
+  };
 }
 
 async function hasOrders(tx: Tx, productId: string): Promise<boolean> {

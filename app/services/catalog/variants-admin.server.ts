@@ -187,13 +187,20 @@ function combinationOrder(options: AdminOption[]) {
 /** A product's options and every variant (for the edit page), or null when the store has no such product. */
 export async function getAdminVariants(storeId: string, productId: string): Promise<AdminVariants | null> {
   const db = await getDb();
-  return db.withStore(storeId, async (tx) => {
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
-    if (!product) return null;
-    const options = await readOptions(tx, storeId, productId);
-    const variants = (await readVariants(tx, productId)).sort(combinationOrder(options));
-    return { options, variants, combinations: options.length === 0 ? 1 : combinationCount(options) };
-  });
+  return db.withStore(storeId, (tx) => getAdminVariantsIn(tx, storeId, productId));
+}
+
+/** getAdminVariants inside the caller's transaction of the store (a webhook event's snapshot). */
+export async function getAdminVariantsIn(
+  tx: Tx,
+  storeId: string,
+  productId: string,
+): Promise<AdminVariants | null> {
+  const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  if (!product) return null;
+  const options = await readOptions(tx, storeId, productId);
+  const variants = (await readVariants(tx, productId)).sort(combinationOrder(options));
+  return { options, variants, combinations: options.length === 0 ? 1 : combinationCount(options) };
 }
 
 // ───────────────────────────── options ─────────────────────────────

@@ -44,6 +44,7 @@ import type { PaymentMethod, ShippingInput } from "~/lib/validation/checkout";
 import { lockShopperCart } from "~/services/commerce/shopper-lock.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { deliverAfterCommit, enqueueEmails } from "~/services/email/email.server";
+import { recordOrderEvent } from "~/services/webhooks/events.server";
 import { confirmationEmail, confirmationTexts, loadCodConfirmSettings } from "./cod-confirmation.server";
 import { deliverMessagesAfterCommit, enqueueMessages } from "~/services/messages/messages.server";
 import { refusalsOverLimit } from "./cod-refusals.server";
@@ -487,6 +488,8 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
         paymentStatus,
         actorUserId: userId,
       });
+      // orders/created, in the order's transaction (decision 047): the order as placed.
+      await recordOrderEvent(tx, store.id, order!.id, "orders/created");
       if (ctx.mail) {
         // In the order's transaction: the emails exist exactly when the order does.
         emailIds = await enqueueEmails(tx, store.id, [

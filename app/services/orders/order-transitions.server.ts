@@ -43,6 +43,7 @@ import {
 } from "./order-emails.server";
 import { cancelOrderIn } from "./orders.server";
 import { issueInvoiceIn } from "~/services/tax/invoices.server";
+import { recordOrderEvent } from "~/services/webhooks/events.server";
 import { errorFields, logger } from "~/lib/log.server";
 
 /** The history notes of the staff's by-phone steps (issue 34); who took them is the event's actor. */
@@ -183,6 +184,7 @@ export async function takeOrderStep(
           storeId,
           orderEntry(number, "markPaid", { paymentStatus: [order.paymentStatus, "paid"] }),
         );
+        await recordOrderEvent(tx, storeId, order.id, "orders/paid");
         return {
           kind: "done",
           orderId: order.id,
@@ -284,6 +286,8 @@ async function applyStatusStep(
   if (step === "deliver")
     for (const order of steppedOrders)
       if (order.paymentMethod === "cod") await issueInvoiceIn(tx, storeId, order.id);
+  // orders/updated, each order as it now is (decision 047).
+  for (const order of steppedOrders) await recordOrderEvent(tx, storeId, order.id, "orders/updated");
   // Confirmed by phone: nothing is due for it any more (the sweep reads only awaiting orders anyway).
   if (step === "confirmByPhone")
     await tx

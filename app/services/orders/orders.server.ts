@@ -6,6 +6,7 @@
  * shopper's or store's order is simply not found.
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { recordOrderEvent } from "~/services/webhooks/events.server";
 import { getDb, type Tx } from "~/db/client.server";
 import {
   orderEvents,
@@ -373,6 +374,7 @@ export async function cancelOrderIn(
     note: reason,
     actorUserId: actor.kind === "system" ? null : actor.userId,
   });
+  await recordOrderEvent(tx, storeId, order.id, "orders/cancelled");
   return { kind: "cancelled", orderId: order.id, wasPaid: order.paymentStatus === "paid" };
 }
 
@@ -450,6 +452,7 @@ export async function markOrderPaidIn(
   ]);
   // A card order's tax invoice is issued when it is paid (decision 043), in this transaction.
   await issueInvoiceIn(tx, storeId, orderId);
+  await recordOrderEvent(tx, storeId, orderId, "orders/paid");
   return { kind: "paid", orderId };
 }
 

@@ -14,7 +14,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { errorFields, logger } from "~/lib/log.server";
 
-export type OutboxTable = "email_outbox" | "message_outbox";
+export type OutboxTable = "email_outbox" | "message_outbox" | "webhook_deliveries";
 
 /** Attempts before a row is given up (kept as "failed" with its last error). */
 export const MAX_ATTEMPTS = 8;
@@ -24,6 +24,24 @@ const CLAIM_BATCH = 50;
 /** The pause before attempt `attempts + 1`: 30 s, 1 min, 2 min, … up to an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
+}
+
+/** How an outbox tries again: the pause before attempt `attempts + 1`, and when it gives up. */
+export interface RetrySchedule {
+  maxAttempts: number;
+  delayMs: (attempts: number) => number;
+}
+
+/** Emails' and messages' schedule: MAX_ATTEMPTS tries, 30 s doubling up to an hour. */
+export const OUTBOX_RETRIES: RetrySchedule = { maxAttempts: MAX_ATTEMPTS, delayMs: retryDelayMs };
+
+/**
+ * At most `limit` rows per value of `column` in one claim (webhook deliveries: per subscription,
+ * so one endpoint's backlog cannot fill a claim and hold the others back).
+ */
+export interface ClaimPerGroup {
+  column: string;
+  limit: number;
 }
 
 /**
@@ -36,6 +54,7 @@ export async function claimDue(
   storeId: string,
   ids: readonly string[] | null,
   leaseMinutes: number,
+  perGroup?: ClaimPerGroup,
 ): Promise<string[]> {
   const outbox = sql.identifier(table);
   const only = ids
@@ -44,17 +63,28 @@ export async function claimDue(
         sql`, `,
       )})`
     : sql``;
+  const due = perGroup
+    ? sql`select d.id from (select distinct ${sql.identifier(perGroup.column)} as grp from ${outbox}
+                             where store_id = ${storeId} ${only} and next_attempt_at <= now()) g,
+                  lateral (select id from ${outbox}
+                            where store_id = ${storeId} ${only} and next_attempt_at <= now()
+                              and ${sql.identifier(perGroup.column)} = g.grp
+                            order by created_at
+                            limit ${perGroup.limit}
+                            for update skip locked) d
+           limit ${CLAIM_BATCH}`
+    : sql`select id from ${outbox}
+           where store_id = ${storeId} ${only} and next_attempt_at <= now()
+           order by created_at
+           limit ${CLAIM_BATCH}
+           for update skip locked`;
   const claimed = rowsOf<{ id: string; created_at: string | Date }>(
     await tx.execute(sql`
       update ${outbox}
          set attempts = attempts + 1,
              next_attempt_at = now() + make_interval(mins => ${leaseMinutes}::int)
        where store_id = ${storeId}
-         and id in (select id from ${outbox}
-                     where store_id = ${storeId} ${only} and next_attempt_at <= now()
-                     order by created_at
-                     limit ${CLAIM_BATCH}
-                     for update skip locked)
+         and id in (${due})
       returning id, created_at`),
   );
   return claimed
@@ -66,9 +96,13 @@ export async function claimDue(
  * When a row whose attempt number `attempts` ended in `status` is due again: after its pause
  * when it failed with attempts left; otherwise never (null).
  */
-export function nextAttemptAt(status: "sent" | "logged" | "failed", attempts: number): SQL | null {
-  return status === "failed" && attempts < MAX_ATTEMPTS
-    ? sql`now() + ${`${retryDelayMs(attempts)} milliseconds`}::interval`
+export function nextAttemptAt(
+  status: "sent" | "logged" | "failed",
+  attempts: number,
+  schedule: RetrySchedule = OUTBOX_RETRIES,
+): SQL | null {
+  return status === "failed" && attempts < schedule.maxAttempts
+    ? sql`now() + ${`${Math.round(schedule.delayMs(attempts))} milliseconds`}::interval`
     : null;
 }
 
@@ -88,17 +122,18 @@ const inFlight: Set<Promise<void>> = ((globalThis as Record<symbol, unknown>)[IN
  * checkout's "placed") is what was committed whatever the provider or the database does next.
  * A delivery that fails is logged as `what`; the sweep tries again what is still due.
  */
-export function deliverAfterCommitWith(
-  deliver: (storeId: string, ids: readonly string[]) => Promise<unknown>,
+export function deliverAfterCommitWith<Ids extends readonly string[] | null>(
+  deliver: (storeId: string, ids: Ids) => Promise<unknown>,
   what: string,
   storeId: string,
-  ids: readonly string[],
+  /** null: whatever of the store is due (a commit's notice named the store, not its rows). */
+  ids: Ids,
 ): void {
-  if (ids.length === 0) return;
+  if (ids?.length === 0) return;
   const delivery = deliver(storeId, ids)
     .then(() => undefined)
     .catch((error: unknown) =>
-      logger.error({ [what]: ids, ...errorFields(error) }, `${what} not delivered yet`),
+      logger.error({ [what]: ids ?? storeId, ...errorFields(error) }, `${what} not delivered yet`),
     );
   const tracked = delivery.finally(() => inFlight.delete(tracked));
   inFlight.add(tracked);

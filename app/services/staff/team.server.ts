@@ -64,8 +64,11 @@ export type TeamResult<T = object> = ({ ok: true } & T) | { ok: false; error: Te
 
 const fail = (error: TeamError) => ({ ok: false, error }) as const;
 
-const isOwnerRow = (row: { isAdmin: boolean; staffPreset: string | null; staffRoleId: string | null }) =>
-  row.isAdmin && (row.staffPreset === "owner" || (row.staffPreset === null && row.staffRoleId === null));
+export const isOwnerRow = (row: {
+  isAdmin: boolean;
+  staffPreset: string | null;
+  staffRoleId: string | null;
+}) => row.isAdmin && (row.staffPreset === "owner" || (row.staffPreset === null && row.staffRoleId === null));
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 

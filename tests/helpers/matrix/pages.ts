@@ -19,6 +19,8 @@ export interface MatrixIds {
   shippingRateId?: string | null;
   /** One of the store's custom staff roles (issue 36), when it has one. */
   staffRoleId?: string | null;
+  /** One of the store's webhook subscriptions (issue 38), when it has one. */
+  webhookId?: string | null;
 }
 
 export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
@@ -30,6 +32,8 @@ export const ADMIN_FORM_PAGES = (ids: MatrixIds): string[] => [
         `/admin/staff/roles/${ids.staffRoleId}?confirm=delete-${ids.staffRoleId}`,
       ]
     : []),
+  // A webhook subscription's page (issue 38): its rotate, pause, delete and redeliver forms.
+  ...(ids.webhookId ? [`/admin/api/webhooks/${ids.webhookId}`] : []),
   "/admin/categories/new",
   `/admin/categories/${ids.categoryId}`,
   // The no-JavaScript confirmation of a delete that asks where the products go.
@@ -80,5 +84,6 @@ export function idParamFor(routePath: string, ids: MatrixIds): string | null {
   if (routePath.startsWith("/admin/discounts/")) return ids.discountCodeId ?? null;
   if (routePath.startsWith("/admin/shipping/")) return ids.shippingZoneId ?? null;
   if (routePath.startsWith("/admin/staff/roles/")) return ids.staffRoleId ?? null;
+  if (routePath.startsWith("/admin/api/webhooks/")) return ids.webhookId ?? null;
   return null;
 }

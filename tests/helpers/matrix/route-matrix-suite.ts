@@ -81,6 +81,8 @@ interface StoreData {
   shippingRateId: string | null;
   /** One of the store's custom staff roles (the first by name), or null. */
   staffRoleId: string | null;
+  /** The store's first webhook subscription (issue 38), or null. */
+  webhookId: string | null;
   /** An order with a tax invoice (issue 35), the matrix shopper's when they have one; or null. */
   invoiceOrderNumber: number | null;
   /** An order with something left to refund (issue 37), the matrix shopper's first; or null. */
@@ -400,6 +402,7 @@ const STORE_DATA_SQL = (slug: string) => sql`
       (select id from shipping_zones z where z.store_id = s.id order by z.position, z.id limit 1)
       order by r.position, r.id limit 1) as "shippingRateId",
     (select id from staff_roles r where r.store_id = s.id order by r.name, r.id limit 1) as "staffRoleId",
+    (select id from webhook_subscriptions w where w.store_id = s.id order by w.created_at, w.id limit 1) as "webhookId",
     (select o.number from invoices i join orders o on o.store_id = i.store_id and o.id = i.order_id
       where i.store_id = s.id
       order by o.user_id <> (select id from users u where u.store_id = s.id and not u.is_admin order by u.email limit 1),

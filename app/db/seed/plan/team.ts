@@ -2,7 +2,8 @@
 import { uuidv7 } from "uuidv7";
 import type * as schema from "~/db/schema";
 import { API_TOKEN_SHOWN_CHARS, hashApiToken } from "~/lib/api-token.server";
-import { DEMO_API_TOKEN } from "../accounts";
+import { WEBHOOK_TOPICS } from "~/lib/webhooks";
+import { DEMO_API_TOKEN, DEMO_WEBHOOK } from "../accounts";
 import type { StoreDef } from "../stores";
 import { daysBefore } from "./types";
 
@@ -52,5 +53,20 @@ export function planTeam(storeId: string, def: StoreDef, adminId: string, now: D
           },
         ]
       : [];
-  return { staffRoles, staffInvitations, apiTokens };
+  // The demo's webhook to the local receiver (issue 38, decision 047).
+  const webhookSubscriptions: (typeof schema.webhookSubscriptions.$inferInsert)[] =
+    def.slug === DEMO_WEBHOOK.store
+      ? [
+          {
+            storeId,
+            id: uuidv7(),
+            url: DEMO_WEBHOOK.url,
+            topics: [...WEBHOOK_TOPICS],
+            secret: DEMO_WEBHOOK.secret,
+            createdBy: adminId,
+            createdAt: daysBefore(now, 7),
+          },
+        ]
+      : [];
+  return { staffRoles, staffInvitations, apiTokens, webhookSubscriptions };
 }

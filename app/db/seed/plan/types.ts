@@ -61,6 +61,7 @@ export interface StorePlan {
   staffRoles: (typeof schema.staffRoles.$inferInsert)[];
   staffInvitations: (typeof schema.staffInvitations.$inferInsert)[];
   apiTokens: (typeof schema.apiTokens.$inferInsert)[];
+  webhookSubscriptions: (typeof schema.webhookSubscriptions.$inferInsert)[];
   /** Options, values and variants of the products sold in sizes (plan/variants.ts). */
   variants: VariantPlan;
   /** Discount codes, their targets and the demo orders' uses of them (plan/discounts.ts). */
