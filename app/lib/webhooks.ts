@@ -7,6 +7,7 @@ export const WEBHOOK_TOPICS = [
   "orders/paid",
   "orders/updated",
   "orders/cancelled",
+  "orders/refunded",
   "products/created",
   "products/updated",
   "products/deleted",

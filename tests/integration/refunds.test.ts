@@ -11,7 +11,7 @@
 import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderEvents, orderItems, orders, refundLines, refunds, stores } from "~/db/schema";
+import { orderEvents, orderItems, orders, refundLines, refunds, storeEvents, stores } from "~/db/schema";
 import { paidPieces } from "~/lib/refund-math";
 import { salesReport } from "~/services/reports/reports.server";
 import {
@@ -171,6 +171,12 @@ describe("what a refund gives back", () => {
     await createRefund(alpha.storeId, order.number, request({ extraCents: 5000 }), alpha.userId);
     const [after] = await db.owner.select().from(orders).where(eq(orders.id, order.id));
     expect(after!.paymentStatus).toBe("partially_refunded");
+    // Webhooks and the events feed hear of it, with the order as it now stands.
+    const [refunded] = await db.owner
+      .select({ payload: storeEvents.payload })
+      .from(storeEvents)
+      .where(and(eq(storeEvents.resourceId, order.id), eq(storeEvents.topic, "orders/refunded")));
+    expect(refunded?.payload).toMatchObject({ paymentStatus: "partially_refunded" });
     const events = await db.owner.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     const over = await createRefund(
       alpha.storeId,

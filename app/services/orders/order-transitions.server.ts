@@ -429,5 +429,7 @@ export async function applyRefundStateIn(
     note,
     actorUserId,
   });
+  // Webhooks (decision 047): a part or the whole refunded, as the order now stands.
+  await recordOrderEvent(tx, storeId, order.id, "orders/refunded");
   return to;
 }
