@@ -187,13 +187,15 @@ describe("an order's SKUs and options, as sold", () => {
     const csv = await get<string>(csvLoader, "/admin/orders/export.csv");
     expect(csv.status).toBe(200);
     const [header, row] = parseCsv(csv.data);
-    expect(header!.at(-3)).toBe("Items");
+    // Read by the header's name: columns are added at the end as the orders grow facts.
+    const items = header!.indexOf("Items");
+    expect(items).toBeGreaterThan(0);
     expect(row![0]).toBe(String(number));
-    expect(row!.at(-3)).toBe(
+    expect(row![items]).toBe(
       "2 × alpha red dye (Size: 50 g) · SKU: RED-50G\n1 × alpha red dye (Size: 1 kg) · SKU: RED-1KG",
     );
     const arabic = await get<string>(csvLoader, "/admin/orders/export.csv?lng=ar");
-    expect(parseCsv(arabic.data)[1]!.at(-3)).toBe(
+    expect(parseCsv(arabic.data)[1]![items]).toBe(
       "2 × صبغة alpha (الحجم: 50 غ) · رمز SKU: RED-50G\n1 × صبغة alpha (الحجم: 1 كغ) · رمز SKU: RED-1KG",
     );
   });
