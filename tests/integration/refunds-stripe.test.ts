@@ -10,7 +10,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, refunds, stores, users } from "~/db/schema";
+import {
+  creditNotes,
+  invoices,
+  orderItems,
+  orders,
+  refunds,
+  storeSettings,
+  stores,
+  users,
+} from "~/db/schema";
 import { handleStripeEvent } from "~/services/payments/webhook.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as cancelAction } from "~/routes/orders.$number.cancel";
@@ -239,5 +248,34 @@ describe("card refunds through Stripe", () => {
       .at(-1)!;
     expect((await handleStripeEvent(event.event as unknown as Stripe.Event)).outcome).toBe("duplicate");
     expect(await refundsOf(order.id)).toHaveLength(1);
+  });
+
+  it("cancelling a paid invoiced order issues one credit note for the whole of it", async () => {
+    const registration = { vatRegistered: true, vatNumber: "310122393500003", country: "SA" };
+    await db.owner.update(storeSettings).set(registration).where(eq(storeSettings.storeId, alpha.storeId));
+    try {
+      const number = await placePaidCardOrder(1);
+      const order = await orderRow(number);
+      const [invoice] = await db.owner.select().from(invoices).where(eq(invoices.orderId, order.id));
+      expect(invoice?.totalCents).toBe(800);
+      const cancelled = await answer(() =>
+        cancelAction({
+          request: postForm(`${A}/orders/${number}/cancel`, {}, cookie),
+          context: ctx,
+          params: { number: String(number) },
+        }),
+      );
+      expect(cancelled.status).toBe(302);
+      await server.webhooksSettled();
+      const notes = await db.owner.select().from(creditNotes).where(eq(creditNotes.orderId, order.id));
+      expect(notes).toEqual([
+        expect.objectContaining({ invoiceId: invoice!.id, totalCents: -800, vatCents: -invoice!.vatCents }),
+      ]);
+    } finally {
+      await db.owner
+        .update(storeSettings)
+        .set({ vatRegistered: false })
+        .where(eq(storeSettings.storeId, alpha.storeId));
+    }
   });
 });
