@@ -30,11 +30,14 @@ export async function startPageCache({
   resolver,
   backend,
   ttlMs,
+  secondDropMs = SECOND_DROP_MS,
 }: {
   db: Db;
   resolver: Pick<TenantResolver, "resolve" | "known">;
   backend: PageCacheBackend;
   ttlMs: number;
+  /** When the second drop follows the first (PAGE_CACHE_SECOND_DROP_MS; SECOND_DROP_MS by default). */
+  secondDropMs?: number;
 }): Promise<RunningPageCache> {
   const saleChanges = new Map<string, Promise<number | null>>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -55,7 +58,7 @@ export async function startPageCache({
     const timer = setTimeout(() => {
       timers.delete(timer);
       backend.dropMany(slice);
-    }, SECOND_DROP_MS);
+    }, secondDropMs);
     timers.add(timer);
     if (pending.size > 0) schedule();
   };
