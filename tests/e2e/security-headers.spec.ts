@@ -10,7 +10,6 @@ import { hostUrl } from "./demo";
 declare global {
   interface Window {
     __cspViolations?: string[];
-    __remixRouter?: { state: { initialized: boolean } };
   }
 }
 

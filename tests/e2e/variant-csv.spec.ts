@@ -116,8 +116,21 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await screenshots(page, `variant-import-preview-${locale}`);
 
       // Asked to delete: the 1 kg is deleted, or deactivated if demo orders have it; the summary
-      // says so in red and Apply asks first.
+      // says so in red and Apply asks first. The loaders' revalidation after the preview's POST is
+      // held: the page already shows the preview while they run, and Apply is pressed then, as a
+      // quick merchant would; the dialog must outlive the end of that earlier navigation.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let revalidating!: () => void;
+      const revalidation = new Promise<void>((resolve) => (revalidating = resolve));
+      await page.route(/\/admin\/products\/import\.data/, async (route) => {
+        if (route.request().method() !== "GET") return route.continue();
+        revalidating();
+        await released;
+        await route.continue();
+      });
       await preview(page, locale, "part.csv", text, true);
+      await revalidation;
       const removal = new RegExp(
         [plural(locale, "variantCsv.willDelete", 1), plural(locale, "variantCsv.willDeactivate", 1)]
           .map((line) => line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
@@ -128,6 +141,9 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await page.getByRole("button", { name: t(locale, "admin.products.import.apply") }).click();
       const dialog = page.getByRole("dialog", { name: t(locale, "variantCsv.confirmTitle") });
       await expect(dialog).toContainText(removal);
+      release();
+      await page.waitForFunction(() => window.__remixRouter?.state.navigation.state === "idle");
+      await page.unroute(/\/admin\/products\/import\.data/);
       await expect(dialog.getByRole("button", { name: t(locale, "variantCsv.confirmApply") })).toBeVisible();
       await expectNoAxeViolations(page, "import preview asking before it deletes");
       await screenshots(page, `variant-import-confirm-${locale}`);

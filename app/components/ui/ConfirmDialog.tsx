@@ -80,15 +80,18 @@ export function ConfirmDialog({
   // The POST goes to the page without `?confirm=`, so its answer is the page as it was.
   const target = action ?? backHref;
 
-  // Close once the confirmed submission has finished (its page has loaded or failed).
+  // Close once the confirmed submission has finished (its page has loaded or failed). Only a
+  // submission made while the dialog is open counts: the "loading" tail of an earlier POST (its
+  // loaders revalidating, while the page already shows its answer) must not close a dialog
+  // opened meanwhile when it ends (variant-csv.spec saw the dialog vanish under load).
   const submitted = useRef(false);
   useEffect(() => {
-    if (navigation.state !== "idle") submitted.current = open && navigation.formMethod !== undefined;
-    else if (submitted.current) {
+    if (navigation.state === "submitting") submitted.current = open;
+    else if (navigation.state === "idle" && submitted.current) {
       submitted.current = false;
       setOpen(false);
     }
-  }, [navigation.state, navigation.formMethod, open]);
+  }, [navigation.state, open]);
 
   if (inline) {
     return (

@@ -75,6 +75,13 @@ export async function dismissToasts(page: Page, locale: Locale): Promise<void> {
  * React has hydrated the page (app/entry.client.tsx marks <html data-hydrated>): before it, a
  * click on a scripted control does nothing and a controlled input may be reset under the typist.
  */
+declare global {
+  interface Window {
+    /** Remix's data router, which the browser build exposes: specs read its state, never change it. */
+    __remixRouter?: { state: { initialized: boolean; navigation: { state: "idle" | "loading" | "submitting" } } };
+  }
+}
+
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
