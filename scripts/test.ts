@@ -117,32 +117,35 @@ async function vitest(suite: string, reportName: string, args: string[], env: No
 
 /** Debian's Chromium, installed on demand when we are root with apt; never a downloaded browser. */
 function ensureChromium(): { path?: string; problem?: string } {
-  const candidate = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  const usable = () => {
+  const usable = (file: string) => {
     try {
-      accessSync(candidate, constants.X_OK);
+      accessSync(file, constants.X_OK);
       return true;
     } catch {
       return false;
     }
   };
-  if (usable()) return { path: candidate };
+  // The headless shell first: the same Chromium without the browser UI, cheaper per test (decision 036).
+  const installed = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find(usable);
+  const candidate = process.env.CHROMIUM_PATH ?? installed ?? "/usr/bin/chromium-headless-shell";
+  if (usable(candidate)) return { path: candidate };
   const howTo =
-    "Install Debian's Chromium (as root: apt-get update && apt-get install -y chromium), " +
+    "Install Debian's Chromium (as root: apt-get update && apt-get install -y chromium-headless-shell), " +
     "or set CHROMIUM_PATH to a Chromium binary. Downloaded Playwright browsers are not used.";
   if (process.env.CHROMIUM_PATH)
     return { problem: `CHROMIUM_PATH=${candidate} is not an executable. ${howTo}` };
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
   if (!isRoot || !hasApt) return { problem: `No Chromium at ${candidate}. ${howTo}` };
-  console.log("\nChromium not found: installing Debian's chromium with apt-get");
+  console.log("\nChromium not found: installing Debian's chromium-headless-shell with apt-get");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const update = spawnSync("apt-get", ["update"], { stdio: "inherit", env });
   const install =
     update.status === 0
-      ? spawnSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env })
+      ? spawnSync("apt-get", ["install", "-y", "chromium-headless-shell"], { stdio: "inherit", env })
       : update;
-  if (install.status !== 0 || !usable()) return { problem: `apt-get could not install chromium. ${howTo}` };
+  if (install.status !== 0 || !usable(candidate))
+    return { problem: `apt-get could not install chromium-headless-shell. ${howTo}` };
   return { path: candidate };
 }
 
