@@ -15,7 +15,12 @@ import {
   orderList,
   orderListQuery,
   customerAnswer,
+  customerExport,
+  customerExportQuery,
   customerList,
+  refundAnswer,
+  refundCreateBody,
+  refundList,
   customerListQuery,
   discountCodeAnswer,
   discountCodeCreateBody,
@@ -187,6 +192,28 @@ export const API_OPERATIONS = {
     etag: true,
     refusals: [404, 409, 412, 422],
   },
+  listRefunds: {
+    method: "get",
+    path: "/orders/{number}/refunds",
+    scope: "orders.view",
+    summary: "List an order's refunds and what is left to refund",
+    description:
+      "Newest first, each with its lines; `remaining` says what can still be refunded: the amount, shipping, the COD fee and each line's units (its `orderItemId` is what a refund names).",
+    answer: refundList,
+    refusals: [404],
+  },
+  createRefund: {
+    method: "post",
+    path: "/orders/{number}/refunds",
+    scope: "orders.refund",
+    summary: "Refund an order, in part or whole",
+    description:
+      "Units of lines (each with `restock`), shipping, the COD fee and/or a further `amountCents`, with a reason: the admin's refund through the same service. What is left is checked with the order locked; more than is left is a 422 naming what remains. A card order is refunded through Stripe (the answer's `status` is `succeeded`, `pending` or `failed` with `failureMessage`); a Cash On Delivery order's refund is recorded as paid back by `method` (cash by default). An `Idempotency-Key` also keeps a resent request from refunding twice.",
+    body: refundCreateBody,
+    answer: refundAnswer,
+    created: true,
+    refusals: [404, 409, 422],
+  },
   listEvents: {
     method: "get",
     path: "/events",
@@ -205,6 +232,16 @@ export const API_OPERATIONS = {
     description: "By name or email, 25 a page, with each one's order count and spend; `q` searches both.",
     query: customerListQuery,
     answer: customerList,
+  },
+  exportCustomers: {
+    method: "get",
+    path: "/customers/export",
+    scope: "customers.export",
+    summary: "Export every customer",
+    description:
+      "All the store's customers, 500 a page in a stable order, with when each joined: pass `nextCursor` as `cursor` until it is null.",
+    query: customerExportQuery,
+    answer: customerExport,
   },
   getCustomer: {
     method: "get",
