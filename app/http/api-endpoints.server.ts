@@ -351,13 +351,15 @@ export const serveOpenApi = async (): Promise<Response> =>
 /**
  * GET /events?after=<cursor>&limit= (decision 047): the store's events in order, the payloads
  * webhooks carry, for a receiver that was down to catch up. Needs `orders.view`; product and
- * inventory events are included when the token also holds `products.edit` (what reads them).
+ * inventory events are included when the token also holds `products.edit` (what reads them),
+ * customer events when it holds `customers.view`.
  */
 export const listEventsFeed = apiLoader("orders.view", async ({ url, store, caller }) => {
   const query = parseWith(eventsQuery, queryOf(url));
   const prefixes = [
     "orders/",
     ...(caller.scopes.includes("products.edit") ? ["products/", "inventory/"] : []),
+    ...(caller.scopes.includes("customers.view") ? ["customers/"] : []),
   ];
   return { body: await listEvents(store.id, query.after ?? 0, query.limit ?? 50, prefixes) };
 });

@@ -220,7 +220,7 @@ export const API_OPERATIONS = {
     scope: "orders.view",
     summary: "Read the store's events in order",
     description:
-      "The payloads webhooks carry, oldest first after `after` (a `seq`), `limit` 1–250 (50). Keep `nextCursor` and ask again from it to catch up after downtime. Product and inventory events need `products.edit` too.",
+      "The payloads webhooks carry, oldest first after `after` (a `seq`), `limit` 1–250 (50). Keep `nextCursor` and ask again from it to catch up after downtime. Product and inventory events need `products.edit` too, customer events `customers.view`.",
     query: eventsQuery,
     answer: eventsFeed,
   },

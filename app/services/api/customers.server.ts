@@ -4,6 +4,7 @@
  * changes exactly what the admin pages do, audit log included.
  */
 import { type z } from "zod/v4";
+import type { Tx } from "~/db/client.server";
 import type {
   customer as customerSchema,
   discountCode as discountCodeSchema,
@@ -21,6 +22,7 @@ import {
 import {
   exportUsers,
   getAdminUser,
+  getAdminUserIn,
   listUsers,
   type AdminUserRow,
 } from "~/services/identity/users-admin.server";
@@ -56,6 +58,12 @@ export async function apiCustomerExport(storeId: string, cursor: string | null) 
 
 export async function apiCustomer(storeId: string, id: string): Promise<CustomerJson | null> {
   const row = await getAdminUser(storeId, id);
+  return row ? customerJson(row) : null;
+}
+
+/** apiCustomer inside the caller's transaction of the store: a webhook event's snapshot. */
+export async function apiCustomerIn(tx: Tx, storeId: string, id: string): Promise<CustomerJson | null> {
+  const row = await getAdminUserIn(tx, storeId, id);
   return row ? customerJson(row) : null;
 }
 

@@ -147,9 +147,12 @@ export async function exportUsers(
 /** One user of the store as the list shows them; null when the store has none such. */
 export async function getAdminUser(storeId: string, id: string): Promise<AdminUserRow | null> {
   const db = await getDb();
-  const [row] = await db.withStore(storeId, (tx) =>
-    userRows(tx).where(and(eq(users.storeId, storeId), eq(users.id, id))),
-  );
+  return db.withStore(storeId, (tx) => getAdminUserIn(tx, storeId, id));
+}
+
+/** getAdminUser inside the caller's transaction of the store (a webhook event's snapshot). */
+export async function getAdminUserIn(tx: Tx, storeId: string, id: string): Promise<AdminUserRow | null> {
+  const [row] = await userRows(tx).where(and(eq(users.storeId, storeId), eq(users.id, id)));
   return row ? adminUserRow(row) : null;
 }
 
