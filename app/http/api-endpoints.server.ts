@@ -43,12 +43,7 @@ import {
   apiDiscountCodeList,
 } from "~/services/api/customers.server";
 import { apiOrder, apiOrderList, apiOrderStep } from "~/services/api/orders.server";
-import {
-  apiCreateRefund,
-  apiRefund,
-  apiRefundList,
-  refundRequestToken,
-} from "~/services/api/refunds.server";
+import { apiCreateRefund, apiRefund, apiRefundList, refundRequestToken } from "~/services/api/refunds.server";
 import { refundStateOf } from "~/services/orders/refunds.server";
 import { emailStore } from "~/services/email/email-templates.server";
 import { listEvents } from "~/services/webhooks/events.server";
@@ -222,57 +217,65 @@ export const listRefunds = apiLoader("orders.view", async ({ params, store }) =>
  * Idempotency-Key also becomes the refund's one-time token, so resending it never refunds twice.
  * More than is left: 422 naming what remains.
  */
-export const createOrderRefund = apiAction("orders.refund", async ({ request, params, store, body, caller }) => {
-  const number = orderNumberOf(params.number);
-  const input = parseWith(refundCreateBody, body);
-  const state = await refundStateOf(store.id, number);
-  if (!state) throw notFound("No such order.");
-  const unknown = input.lines.findIndex(
-    (line) => !state.lines.some((known) => known.id === line.orderItemId.toLowerCase()),
-  );
-  if (unknown >= 0)
-    throw new ApiError(400, "bad_request", "A line is not this order's.", {
-      [`lines.${unknown}.orderItemId`]: ["not a line of this order"],
-    });
-  const result = await apiCreateRefund(
-    store.id,
-    number,
-    input,
-    caller.createdBy!,
-    refundRequestToken(caller.tokenId, request.headers.get("Idempotency-Key")),
-  );
-  if (result.kind === "not-found") throw notFound("No such order.");
-  if (result.kind === "over")
-    throw new ApiError(
-      422,
-      "unprocessable",
-      result.remainingCents > 0
-        ? `This refunds more than is left: ${result.remainingCents} (minor units) remains.`
-        : "Nothing of this order can be refunded (not paid, or all of it was refunded).",
-      { amountCents: [`at most ${result.remainingCents}`] },
+export const createOrderRefund = apiAction(
+  "orders.refund",
+  async ({ request, params, store, body, caller }) => {
+    const number = orderNumberOf(params.number);
+    const input = parseWith(refundCreateBody, body);
+    const state = await refundStateOf(store.id, number);
+    if (!state) throw notFound("No such order.");
+    const unknown = input.lines.findIndex(
+      (line) => !state.lines.some((known) => known.id === line.orderItemId.toLowerCase()),
     );
-  if (result.kind === "invalid") {
-    if (result.field.startsWith("qty_")) {
-      const id = result.field.slice(4);
-      const index = input.lines.findIndex((line) => line.orderItemId.toLowerCase() === id);
-      const line = state.lines.find((known) => known.id === id);
-      const left = line ? line.quantity - line.refundedUnits : 0;
-      throw new ApiError(422, "unprocessable", `More units than are left to refund of a line (${left}).`, {
-        [`lines.${index}.quantity`]: [`at most ${left}`],
+    if (unknown >= 0)
+      throw new ApiError(400, "bad_request", "A line is not this order's.", {
+        [`lines.${unknown}.orderItemId`]: ["not a line of this order"],
       });
+    const result = await apiCreateRefund(
+      store.id,
+      number,
+      input,
+      caller.createdBy!,
+      refundRequestToken(caller.tokenId, request.headers.get("Idempotency-Key")),
+    );
+    if (result.kind === "not-found") throw notFound("No such order.");
+    if (result.kind === "over")
+      throw new ApiError(
+        422,
+        "unprocessable",
+        result.remainingCents > 0
+          ? `This refunds more than is left: ${result.remainingCents} (minor units) remains.`
+          : "Nothing of this order can be refunded (not paid, or all of it was refunded).",
+        { amountCents: [`at most ${result.remainingCents}`] },
+      );
+    if (result.kind === "invalid") {
+      if (result.field.startsWith("qty_")) {
+        const id = result.field.slice(4);
+        const index = input.lines.findIndex((line) => line.orderItemId.toLowerCase() === id);
+        const line = state.lines.find((known) => known.id === id);
+        const left = line ? line.quantity - line.refundedUnits : 0;
+        throw new ApiError(422, "unprocessable", `More units than are left to refund of a line (${left}).`, {
+          [`lines.${index}.quantity`]: [`at most ${left}`],
+        });
+      }
+      if (result.field === "shippingCents" || result.field === "codFeeCents") {
+        const left = remainingPiece(state, result.field);
+        throw new ApiError(
+          422,
+          "unprocessable",
+          `More than is left to refund of ${result.field} (${left}).`,
+          {
+            [result.field]: [`at most ${left}`],
+          },
+        );
+      }
+      throw new ApiError(400, "bad_request", "Nothing to refund.", { lines: ["nothing to refund"] });
     }
-    if (result.field === "shippingCents" || result.field === "codFeeCents") {
-      const left = remainingPiece(state, result.field);
-      throw new ApiError(422, "unprocessable", `More than is left to refund of ${result.field} (${left}).`, {
-        [result.field]: [`at most ${left}`],
-      });
-    }
-    throw new ApiError(400, "bad_request", "Nothing to refund.", { lines: ["nothing to refund"] });
-  }
-  const refund = await apiRefund(store.id, result.refund.id);
-  if (!refund) throw notFound("No such refund.");
-  return { status: 201, body: { data: refund } };
-});
+    const refund = await apiRefund(store.id, result.refund.id);
+    if (!refund) throw notFound("No such refund.");
+    return { status: 201, body: { data: refund } };
+  },
+);
 
 function remainingPiece(
   state: NonNullable<Awaited<ReturnType<typeof refundStateOf>>>,

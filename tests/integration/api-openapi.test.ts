@@ -260,14 +260,25 @@ describe("the answers validate against the document", () => {
     )) as { data: { status: string; lines: unknown[] } };
     expect(made.data.status).toBe("succeeded");
     await check("listRefunds", { number });
-    await check("createRefund", { number }, { body: { amountCents: 999_999_999, reason: "goodwill" }, status: 422 });
+    await check(
+      "createRefund",
+      { number },
+      { body: { amountCents: 999_999_999, reason: "goodwill" }, status: 422 },
+    );
     await check("createRefund", { number }, { body: { reason: "goodwill" }, status: 400 });
-    await check("createRefund", { number: "999999999" }, { body: { amountCents: 1, reason: "other" }, status: 404 });
+    await check(
+      "createRefund",
+      { number: "999999999" },
+      { body: { amountCents: 1, reason: "other" }, status: 404 },
+    );
     await check("listRefunds", { number: "999999999" }, { status: 404 });
   });
 
   it("for the customers export", async () => {
-    const page = (await check("exportCustomers", {})) as { data: { id: string }[]; nextCursor: string | null };
+    const page = (await check("exportCustomers", {})) as {
+      data: { id: string }[];
+      nextCursor: string | null;
+    };
     expect(page.data.length).toBeGreaterThan(0);
     await check("exportCustomers", {}, { query: "?cursor=nope", status: 400 });
   });

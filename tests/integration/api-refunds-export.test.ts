@@ -198,7 +198,10 @@ describe("refunds through the API", () => {
   it("lists what is left, refunds units with restock, names the token in the log and records orders/refunded", async () => {
     const order = await paidOrder();
     const number = String(order.number);
-    const list = await call(refundsLoader, `/orders/${number}/refunds`, { token: viewOnly, params: { number } });
+    const list = await call(refundsLoader, `/orders/${number}/refunds`, {
+      token: viewOnly,
+      params: { number },
+    });
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([]);
     expect(list.body.remaining.refundable).toBe(true);
@@ -214,14 +217,18 @@ describe("refunds through the API", () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.data).toMatchObject({ status: "succeeded", method: "cash", reason: "damaged" });
-    expect(made.body.data.lines).toEqual([expect.objectContaining({ orderItemId: line.id, quantity: 1, restock: true })]);
+    expect(made.body.data.lines).toEqual([
+      expect.objectContaining({ orderItemId: line.id, quantity: 1, restock: true }),
+    ]);
     expect(await stockOf(line.variantId!)).toBe(stock + 1);
     expect(await refundCount(order.id)).toBe(1);
 
     const [entry] = await db.owner
       .select({ actorName: auditLog.actorName, actorId: auditLog.actorId })
       .from(auditLog)
-      .where(and(eq(auditLog.storeId, storeA), eq(auditLog.action, "order.refund"), eq(auditLog.entityId, number)));
+      .where(
+        and(eq(auditLog.storeId, storeA), eq(auditLog.action, "order.refund"), eq(auditLog.entityId, number)),
+      );
     expect(entry).toEqual({ actorName: "API token: Accounting sync", actorId: ownerA });
     const refunded = await eventsOf(storeA, "orders/refunded", order.id);
     expect(refunded).toHaveLength(1);
@@ -229,7 +236,9 @@ describe("refunds through the API", () => {
     const after = await call(refundsLoader, `/orders/${number}/refunds`, { token: full, params: { number } });
     expect(after.body.data).toHaveLength(1);
     expect(after.body.remaining.refundedCents).toBe(made.body.data.amountCents);
-    expect(after.body.remaining.amountCents).toBe(after.body.remaining.paidCents - made.body.data.amountCents);
+    expect(after.body.remaining.amountCents).toBe(
+      after.body.remaining.paidCents - made.body.data.amountCents,
+    );
   });
 
   it("Idempotency-Key: the same request replays the refund, another body is 422, one refund only", async () => {
@@ -266,7 +275,10 @@ describe("refunds through the API", () => {
   it("more than is left: 422 naming what remains, nothing changed", async () => {
     const order = await paidOrder();
     const number = String(order.number);
-    const before = await call(refundsLoader, `/orders/${number}/refunds`, { token: full, params: { number } });
+    const before = await call(refundsLoader, `/orders/${number}/refunds`, {
+      token: full,
+      params: { number },
+    });
     const left = before.body.remaining.amountCents as number;
     const over = await call(refundsAction, `/orders/${number}/refunds`, {
       token: full,
@@ -328,7 +340,11 @@ describe("refunds through the API", () => {
       [{ amountCents: 10, reason: "other", method: "card" }, "method"],
     ];
     for (const [body, field] of cases) {
-      const reply = await call(refundsAction, `/orders/${number}/refunds`, { token: full, params: { number }, body });
+      const reply = await call(refundsAction, `/orders/${number}/refunds`, {
+        token: full,
+        params: { number },
+        body,
+      });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body.error.code).toBe("bad_request");
       expect(Object.keys(reply.body.error.fields), JSON.stringify(body)).toContain(field);
@@ -347,7 +363,10 @@ describe("refunds through the API", () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toContain("orders.refund");
     const refundOnly = await token(["orders.refund"], "Refund only");
-    const list = await call(refundsLoader, `/orders/${number}/refunds`, { token: refundOnly, params: { number } });
+    const list = await call(refundsLoader, `/orders/${number}/refunds`, {
+      token: refundOnly,
+      params: { number },
+    });
     expect(list.status).toBe(403);
     expect(await refundCount(order.id)).toBe(0);
   });
@@ -397,11 +416,16 @@ describe("the customers export", () => {
     const page = await call(exportLoader, "/customers/export", { token: full });
     expect(page.status).toBe(200);
     const ids = (
-      await db.owner.select({ id: users.id }).from(users).where(eq(users.storeId, storeA)).orderBy(asc(users.id))
+      await db.owner
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.storeId, storeA))
+        .orderBy(asc(users.id))
     ).map((row) => row.id);
     expect(page.body.data.map((row: { id: string }) => row.id)).toEqual(ids);
     expect(page.body.nextCursor).toBeNull();
-    for (const row of page.body.data) customerSchema.extend({ createdAt: customerSchema.shape.name }).parse(row);
+    for (const row of page.body.data)
+      customerSchema.extend({ createdAt: customerSchema.shape.name }).parse(row);
     const rest = await call(exportLoader, `/customers/export?cursor=${ids[0]}`, { token: full });
     expect(rest.body.data.map((row: { id: string }) => row.id)).toEqual(ids.slice(1));
     const bad = await call(exportLoader, "/customers/export?cursor=nope", { token: full });
@@ -438,7 +462,9 @@ describe("customers/created", () => {
 
     // Refused (the address is taken): no account, no event.
     const count = (await eventsOf(storeA, "customers/created")).length;
-    expect((await signUp(storeA, { name: "Again", email, password: "correct horse battery" })).ok).toBe(false);
+    expect((await signUp(storeA, { name: "Again", email, password: "correct horse battery" })).ok).toBe(
+      false,
+    );
     expect(await eventsOf(storeA, "customers/created")).toHaveLength(count);
 
     const linkEmail = `api-link-${Date.now()}@example.com`;
@@ -552,7 +578,10 @@ describe("an /api/v1 call while the database is down", () => {
 
     // The database's connections fail under the request: the API's 500 becomes the outage's 503.
     real = await getDb();
-    const gone = () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+    const gone = () =>
+      Promise.reject(
+        Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+      );
     const cut = new Set<PropertyKey>(["withStore", "withPlatform", "queryInStore"]);
     setDb(new Proxy(real, { get: (target, key) => (cut.has(key) ? gone : Reflect.get(target, key)) }));
     reachable.value = false;

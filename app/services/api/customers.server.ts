@@ -51,7 +51,10 @@ export async function apiCustomerList(
 export async function apiCustomerExport(storeId: string, cursor: string | null) {
   const page = await exportUsers(storeId, cursor);
   return {
-    data: page.rows.map(({ createdAt, ...row }) => ({ ...customerJson(row), createdAt: createdAt.toISOString() })),
+    data: page.rows.map(({ createdAt, ...row }) => ({
+      ...customerJson(row),
+      createdAt: createdAt.toISOString(),
+    })),
     nextCursor: page.nextAfter,
   };
 }

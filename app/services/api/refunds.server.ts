@@ -40,7 +40,10 @@ export function remainingJson(state: RefundState): RemainingJson {
 }
 
 /** The refunds of these rows with their lines, newest first. */
-async function refundsJson(storeId: string, where: { orderId?: string; ids?: string[] }): Promise<RefundJson[]> {
+async function refundsJson(
+  storeId: string,
+  where: { orderId?: string; ids?: string[] },
+): Promise<RefundJson[]> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     const rows: RefundRow[] = await tx

@@ -130,9 +130,7 @@ export async function exportUsers(
   const db = await getDb();
   const fetched = await db.withStore(storeId, (tx) =>
     userRows(tx)
-      .where(
-        and(eq(users.storeId, storeId), afterId ? sql`${users.id} > ${afterId}::uuid` : undefined),
-      )
+      .where(and(eq(users.storeId, storeId), afterId ? sql`${users.id} > ${afterId}::uuid` : undefined))
       .orderBy(asc(users.id))
       .limit(USERS_EXPORT_PAGE_SIZE + 1),
   );

@@ -111,7 +111,13 @@ export async function recordProductEvent(
  */
 export async function recordCustomerCreated(tx: Tx, storeId: string, userId: string): Promise<void> {
   const customer = await apiCustomerIn(tx, storeId, userId);
-  await recordEvent(tx, storeId, "customers/created", { type: "customer", id: userId }, customer ?? { id: userId });
+  await recordEvent(
+    tx,
+    storeId,
+    "customers/created",
+    { type: "customer", id: userId },
+    customer ?? { id: userId },
+  );
 }
 
 /** inventory/updated: the product's stock levels, per variant, as they now are. */
