@@ -5,8 +5,8 @@
  * replays and never refunds twice; scopes 403, other stores' orders and lines 404/400, bad input
  * 400 naming the field, nothing changed on any refusal), the customers export
  * (`customers.export`, every customer of this store only, its cursor), the `customers/created`
- * event written with a shopper's sign-up (and not when the sign-up is refused), the CSV import's
- * products/* events, and an /api/v1 call while the database is down: 503 in the API's shape.
+ * event written with a shopper's sign-up (and not when the sign-up is refused), and an /api/v1
+ * call while the database is down: 503 in the API's shape.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -18,7 +18,6 @@ import {
   orderItems,
   orders,
   productVariants,
-  products,
   refunds,
   storeEvents,
   stores,
@@ -29,7 +28,6 @@ import { seedDemo } from "~/db/seed";
 import type { Permission } from "~/lib/permissions";
 import { customer as customerSchema } from "~/lib/validation/api";
 import { createApiToken } from "~/services/api/tokens.server";
-import { exportProductsCsv, applyProductImport } from "~/services/catalog/products-csv.server";
 import { consumeSignInLink, createSignInLinkToken, signUp } from "~/services/identity/accounts.server";
 import { loader as refundsLoader, action as refundsAction } from "~/routes/api.v1.orders.$number.refunds";
 import { loader as exportLoader } from "~/routes/api.v1.customers.export";
@@ -492,39 +490,6 @@ describe("customers/created", () => {
     };
     expect(await topics(feedToken)).toContain("customers/created");
     expect(await topics(ordersOnly)).not.toContain("customers/created");
-  });
-});
-
-describe("the CSV import's events", () => {
-  it("writes products/created for a new product and products/updated for a changed one, in the import's transaction", async () => {
-    const csv = await exportProductsCsv(storeA, "USD");
-    const lines = csv
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split(/\r?\n/);
-    const slugOf = (line: string) => line.split(",")[0]!;
-    const single = lines
-      .slice(1)
-      .filter((line) => lines.filter((other) => slugOf(other) === slugOf(line)).length === 1);
-    const [changedLine, copiedLine] = single;
-    const [changedProduct] = await db.owner
-      .select({ id: products.id, nameEn: products.nameEn })
-      .from(products)
-      .where(and(eq(products.storeId, storeA), eq(products.slug, slugOf(changedLine!))));
-    const changed = changedLine!.replace(changedProduct!.nameEn, `${changedProduct!.nameEn} Renamed`);
-    const copy = copiedLine!.replace(slugOf(copiedLine!), "api-imported-product");
-    const result = await applyProductImport(storeA, [lines[0], changed, copy].join("\n"), "USD", {
-      deleteMissing: false,
-    });
-    expect(result).toMatchObject({ ok: true, created: 1, updated: 1 });
-    const [created] = await db.owner
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.storeId, storeA), eq(products.slug, "api-imported-product")));
-    const [createdEvent] = await eventsOf(storeA, "products/created", created!.id);
-    expect(createdEvent!.payload).toMatchObject({ id: created!.id, slug: "api-imported-product" });
-    const updatedEvents = await eventsOf(storeA, "products/updated", changedProduct!.id);
-    expect(updatedEvents.at(-1)!.payload).toMatchObject({ nameEn: `${changedProduct!.nameEn} Renamed` });
   });
 });
 

@@ -93,8 +93,6 @@ export interface ImportPlan {
   /** Products created, and products changed in any way. */
   created: number;
   updated: number;
-  /** The ids of the products changed in any way (their products/updated events). */
-  updatedIds: string[];
   /** Variants not in the file: deactivated (orders name them) or left as they are (not deleting). */
   deactivated: number;
   untouched: number;
@@ -310,7 +308,6 @@ export function planImport(
     optionDeletes: [],
     created: 0,
     updated: 0,
-    updatedIds: [],
     deactivated: 0,
     untouched: 0,
   };
@@ -378,7 +375,6 @@ export function planImport(
       (fieldsChanged || changed.product || changed.rows.some(Boolean) || changed.created.some(Boolean))
     ) {
       plan.updated += 1;
-      plan.updatedIds.push(product.id);
     }
     if (!ex) continue;
     fp.rows.forEach((row, index) => {

@@ -29,7 +29,6 @@ import {
   type ImportRowReport,
   type ReadFile,
 } from "./products-csv-read.server";
-import { recordProductEvent } from "~/services/webhooks/events.server";
 import { writePlan } from "./products-csv-write.server";
 import type { MissingVariants } from "./contract";
 
@@ -258,11 +257,6 @@ export async function applyProductImport(
           ...(checked.plan.deactivated > 0 ? { variantsDeactivated: [null, checked.plan.deactivated] } : {}),
         },
       });
-      // products/created|updated for each product (decision 047): the import's one summary entry
-      // names none, so its events are written here, in its transaction, after all its rows.
-      for (const product of checked.plan.productInserts)
-        await recordProductEvent(tx, storeId, product.id, "products/created");
-      for (const id of checked.plan.updatedIds) await recordProductEvent(tx, storeId, id, "products/updated");
       return { ok: true, created, updated };
     });
   } catch (error) {
