@@ -9,7 +9,9 @@ import { currencyDigits } from "~/lib/money";
 import { MAX_PRICE_MAJOR } from "~/lib/validation/products-admin";
 import {
   API_ORDER_STEPS,
+  customerExportQuery,
   customerListQuery,
+  refundCreateBody,
   discountCodeCreateBody,
   discountCodeListQuery,
   emptyBody,
@@ -35,11 +37,14 @@ import {
 import {
   apiCreateDiscountCode,
   apiCustomer,
+  apiCustomerExport,
   apiCustomerList,
   apiDiscountCode,
   apiDiscountCodeList,
 } from "~/services/api/customers.server";
 import { apiOrder, apiOrderList, apiOrderStep } from "~/services/api/orders.server";
+import { apiCreateRefund, apiRefund, apiRefundList, refundRequestToken } from "~/services/api/refunds.server";
+import { refundStateOf } from "~/services/orders/refunds.server";
 import { emailStore } from "~/services/email/email-templates.server";
 import { listEvents } from "~/services/webhooks/events.server";
 import { apiAction, apiLoader, ApiError, checkIfMatch, notFound, parseWith, queryOf } from "./api.server";
@@ -197,11 +202,104 @@ export const orderStep = apiAction("orders.edit", async ({ request, params, stor
   return { body: { data: after }, etag: etagOf(after) };
 });
 
+// ── refunds ──
+
+export const listRefunds = apiLoader("orders.view", async ({ params, store }) => {
+  const refunds = await apiRefundList(store.id, orderNumberOf(params.number));
+  if (!refunds) throw notFound("No such order.");
+  return { body: refunds };
+});
+
+/**
+ * POST /orders/:number/refunds: a partial refund through the admin's `createRefund` (decision
+ * 048): the same rules (what is left re-checked with the order locked), a card refund asked of
+ * Stripe with the refund's own idempotency key, the activity log named after the token. An
+ * Idempotency-Key also becomes the refund's one-time token, so resending it never refunds twice.
+ * More than is left: 422 naming what remains.
+ */
+export const createOrderRefund = apiAction(
+  "orders.refund",
+  async ({ request, params, store, body, caller }) => {
+    const number = orderNumberOf(params.number);
+    const input = parseWith(refundCreateBody, body);
+    const state = await refundStateOf(store.id, number);
+    if (!state) throw notFound("No such order.");
+    const unknown = input.lines.findIndex(
+      (line) => !state.lines.some((known) => known.id === line.orderItemId.toLowerCase()),
+    );
+    if (unknown >= 0)
+      throw new ApiError(400, "bad_request", "A line is not this order's.", {
+        [`lines.${unknown}.orderItemId`]: ["not a line of this order"],
+      });
+    const result = await apiCreateRefund(
+      store.id,
+      number,
+      input,
+      caller.createdBy!,
+      refundRequestToken(caller.tokenId, request.headers.get("Idempotency-Key")),
+    );
+    if (result.kind === "not-found") throw notFound("No such order.");
+    if (result.kind === "over")
+      throw new ApiError(
+        422,
+        "unprocessable",
+        result.remainingCents > 0
+          ? `This refunds more than is left: ${result.remainingCents} (minor units) remains.`
+          : "Nothing of this order can be refunded (not paid, or all of it was refunded).",
+        { amountCents: [`at most ${result.remainingCents}`] },
+      );
+    if (result.kind === "invalid") {
+      if (result.field.startsWith("qty_")) {
+        const id = result.field.slice(4);
+        const index = input.lines.findIndex((line) => line.orderItemId.toLowerCase() === id);
+        const line = state.lines.find((known) => known.id === id);
+        const left = line ? line.quantity - line.refundedUnits : 0;
+        throw new ApiError(422, "unprocessable", `More units than are left to refund of a line (${left}).`, {
+          [`lines.${index}.quantity`]: [`at most ${left}`],
+        });
+      }
+      if (result.field === "shippingCents" || result.field === "codFeeCents") {
+        const left = remainingPiece(state, result.field);
+        throw new ApiError(
+          422,
+          "unprocessable",
+          `More than is left to refund of ${result.field} (${left}).`,
+          {
+            [result.field]: [`at most ${left}`],
+          },
+        );
+      }
+      throw new ApiError(400, "bad_request", "Nothing to refund.", { lines: ["nothing to refund"] });
+    }
+    const refund = await apiRefund(store.id, result.refund.id);
+    if (!refund) throw notFound("No such refund.");
+    return { status: 201, body: { data: refund } };
+  },
+);
+
+function remainingPiece(
+  state: NonNullable<Awaited<ReturnType<typeof refundStateOf>>>,
+  field: "shippingCents" | "codFeeCents",
+): number {
+  return field === "shippingCents"
+    ? Math.max(0, state.pieces.shipping.gross - state.shippingRefunded)
+    : Math.max(0, state.pieces.codFee.gross - state.codFeeRefunded);
+}
+
 // ── customers ──
 
 export const listCustomers = apiLoader("customers.view", async ({ url, store }) => ({
   body: await apiCustomerList(store.id, parseWith(customerListQuery, queryOf(url))),
 }));
+
+/**
+ * GET /customers/export?cursor=: every customer, 500 a page in a stable order, for a CRM or
+ * mailing tool to copy; `customers.export`, as the roles list grants it apart from viewing.
+ */
+export const exportCustomers = apiLoader("customers.export", async ({ url, store }) => {
+  const query = parseWith(customerExportQuery, queryOf(url));
+  return { body: await apiCustomerExport(store.id, query.cursor?.toLowerCase() ?? null) };
+});
 
 export const getCustomer = apiLoader("customers.view", async ({ params, store }) => {
   const customer = params.id && UUID.test(params.id) ? await apiCustomer(store.id, params.id) : null;
@@ -256,13 +354,15 @@ export const serveOpenApi = async (): Promise<Response> =>
 /**
  * GET /events?after=<cursor>&limit= (decision 047): the store's events in order, the payloads
  * webhooks carry, for a receiver that was down to catch up. Needs `orders.view`; product and
- * inventory events are included when the token also holds `products.edit` (what reads them).
+ * inventory events are included when the token also holds `products.edit` (what reads them),
+ * customer events when it holds `customers.view`.
  */
 export const listEventsFeed = apiLoader("orders.view", async ({ url, store, caller }) => {
   const query = parseWith(eventsQuery, queryOf(url));
   const prefixes = [
     "orders/",
     ...(caller.scopes.includes("products.edit") ? ["products/", "inventory/"] : []),
+    ...(caller.scopes.includes("customers.view") ? ["customers/"] : []),
   ];
   return { body: await listEvents(store.id, query.after ?? 0, query.limit ?? 50, prefixes) };
 });

@@ -12,6 +12,7 @@ export const WEBHOOK_TOPICS = [
   "products/updated",
   "products/deleted",
   "inventory/updated",
+  "customers/created",
 ] as const;
 
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];

@@ -111,9 +111,13 @@ export function sendUnavailable(
     return;
   }
   const write = req.method !== "GET" && req.method !== "HEAD";
+  const pathname = (req.url ?? "/").split("?")[0]!;
+  if (pathname === "/api" || pathname.startsWith("/api/")) {
+    sendApiUnavailable(req, res, { close: close || (write && !req.complete), write, outcomeUnknown });
+    return;
+  }
   const lang = visitorLanguage(req.headers.cookie, req.headers["accept-language"]);
   // The page itself, never its data URL (`/products.data` → `/products`).
-  const pathname = (req.url ?? "/").split("?")[0]!;
   const retryHref = pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "") || "/";
   res.statusCode = 503;
   res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
@@ -136,6 +140,33 @@ export function sendUnavailable(
         ? "unconfirmed-resend-safe"
         : "unconfirmed";
   const body = outagePage(lang, { write: note, retryHref });
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * The Admin API's 503 (issue 38, decision 045): its error shape, `{ "error": { code, message } }`
+ * as JSON, not the page, with Retry-After. A write is told whether nothing was saved or its
+ * outcome is unknown (then resending it with the same Idempotency-Key is the safe retry).
+ */
+function sendApiUnavailable(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { close, write, outcomeUnknown }: { close: boolean; write: boolean; outcomeUnknown: boolean },
+): void {
+  const message = !write
+    ? "The service is temporarily unavailable: try again shortly."
+    : outcomeUnknown
+      ? "The service became unavailable and this request's outcome could not be confirmed: send it again with the same Idempotency-Key."
+      : "The service is temporarily unavailable: nothing was saved. Try again shortly.";
+  const body = JSON.stringify({ error: { code: "unavailable", message } });
+  res.statusCode = 503;
+  res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.removeHeader("Content-Encoding");
+  if (close) res.setHeader("Connection", "close");
   res.setHeader("Content-Length", Buffer.byteLength(body));
   res.end(req.method === "HEAD" ? undefined : body);
 }

@@ -39,6 +39,9 @@ const WRAPPERS = new Set([
   "getDiscountCode",
   "createDiscountCode",
   "listEventsFeed",
+  "listRefunds",
+  "createOrderRefund",
+  "exportCustomers",
 ]);
 
 it("wraps every resource route's loader and action in resourceRoute", () => {

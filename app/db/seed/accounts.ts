@@ -19,7 +19,15 @@ export const DEMO_API_TOKEN = {
   store: "dyes",
   name: "Demo integration",
   secret: "sfat_demo_dyes_0000000000000000000000000000000000",
-  scopes: ["orders.view", "orders.edit", "products.edit", "categories.edit"],
+  scopes: [
+    "orders.view",
+    "orders.edit",
+    "orders.refund",
+    "products.edit",
+    "categories.edit",
+    "customers.view",
+    "customers.export",
+  ],
 } as const;
 
 /**

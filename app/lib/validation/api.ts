@@ -11,6 +11,13 @@ import { MAX_SLUG, SLUG_PATTERN } from "~/lib/slug";
 import { TAX_CLASSES } from "~/lib/vat-math";
 import { isPlainLabel, isPlainText } from "./fields";
 import { MAX_PRODUCT_DESCRIPTION, MAX_PRODUCT_NAME, MAX_STOCK } from "./products-admin";
+import {
+  MAX_REFUND_LINES,
+  MAX_REFUND_REFERENCE,
+  MAX_REFUND_TEXT,
+  OFFLINE_REFUND_METHODS,
+  REFUND_REASON_CODES,
+} from "./refunds";
 
 // Any 8-4-4-4-12 hex id, as PostgreSQL's uuid type takes (zod 4's uuid() also checks the version).
 const uuid = z.guid();
@@ -388,4 +395,126 @@ export const eventsFeed = z.object({
   /** Pass as `after` to read on; the same value when there was nothing new. */
   nextCursor: z.string(),
   hasMore: z.boolean(),
+});
+
+// ── refunds ──
+
+/** `POST /orders/{number}/refunds`: a refund of units, shipping, the COD fee and/or an amount. */
+export const refundCreateBody = z
+  .object({
+    /** Units of the order's lines (ids from GET /orders/{number}/refunds' `remaining.lines`). */
+    lines: z
+      .array(
+        z
+          .object({
+            orderItemId: uuid,
+            quantity: z.number().int().min(1).max(100_000),
+            /** Put the units back in stock (when the refund succeeds). */
+            restock: z.boolean().default(false),
+          })
+          .strict(),
+      )
+      .max(MAX_REFUND_LINES)
+      .default([]),
+    shippingCents: z.number().int().min(0).max(1_000_000_000).default(0),
+    codFeeCents: z.number().int().min(0).max(1_000_000_000).default(0),
+    /** Any further amount (no VAT: goodwill, not a sale undone), up to what is left. */
+    amountCents: z.number().int().min(0).max(1_000_000_000).default(0),
+    reason: z.enum(REFUND_REASON_CODES),
+    reasonText: z.string().trim().max(MAX_REFUND_TEXT).optional(),
+    noteToShopper: z.string().trim().max(MAX_REFUND_TEXT).optional(),
+    /** Offline (Cash On Delivery) orders only: how the money went back; a card order's goes to the card. */
+    method: z.enum(OFFLINE_REFUND_METHODS).optional(),
+    reference: z.string().trim().max(MAX_REFUND_REFERENCE).optional(),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    const seen = new Set<string>();
+    input.lines.forEach((line, i) => {
+      const id = line.orderItemId.toLowerCase();
+      if (seen.has(id))
+        ctx.addIssue({ code: "custom", path: ["lines", i, "orderItemId"], message: "given twice" });
+      seen.add(id);
+    });
+    if (
+      input.lines.length === 0 &&
+      input.shippingCents === 0 &&
+      input.codFeeCents === 0 &&
+      input.amountCents === 0
+    )
+      ctx.addIssue({
+        code: "custom",
+        path: ["lines"],
+        message: "nothing to refund: give lines, shippingCents, codFeeCents or amountCents",
+      });
+  });
+
+export const refund = z.object({
+  id: uuid,
+  status: z.enum(["pending", "succeeded", "failed"]),
+  method: z.enum(["card", "cash", "bank_transfer"]),
+  /** The whole refund, in minor units, VAT included. */
+  amountCents: z.number().int(),
+  vatCents: z.number().int(),
+  shippingCents: z.number().int(),
+  codFeeCents: z.number().int(),
+  /** The further amount beyond lines, shipping and fee. */
+  extraCents: z.number().int(),
+  reason: z.string(),
+  reasonText: z.string().nullable(),
+  noteToShopper: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** Why the card refund failed (Stripe's answer), when it did. */
+  failureMessage: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      orderItemId: uuid,
+      quantity: z.number().int(),
+      amountCents: z.number().int(),
+      vatCents: z.number().int(),
+      restock: z.boolean(),
+    }),
+  ),
+});
+export const refundAnswer = z.object({ data: refund });
+
+/** What is left to refund of an order. */
+export const refundRemaining = z.object({
+  /** False before the money was taken (an unpaid order) or when all of it went back. */
+  refundable: z.boolean(),
+  paidCents: z.number().int(),
+  refundedCents: z.number().int(),
+  amountCents: z.number().int(),
+  shippingCents: z.number().int(),
+  codFeeCents: z.number().int(),
+  lines: z.array(
+    z.object({
+      orderItemId: uuid,
+      nameEn: z.string(),
+      nameAr: z.string(),
+      quantity: z.number().int(),
+      refundedUnits: z.number().int(),
+    }),
+  ),
+});
+export const refundList = z.object({ data: z.array(refund), remaining: refundRemaining });
+
+export type RefundJson = z.infer<typeof refund>;
+
+// ── customers export ──
+
+export const customerExportQuery = z
+  .object({
+    /** The `nextCursor` of the page before (a customer id). */
+    cursor: uuid.optional(),
+  })
+  .strict();
+
+export const customerExportRow = customer.extend({ createdAt: z.string() });
+export const customerExport = z.object({
+  data: z.array(customerExportRow),
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
 });

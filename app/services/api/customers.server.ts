@@ -4,6 +4,7 @@
  * changes exactly what the admin pages do, audit log included.
  */
 import { type z } from "zod/v4";
+import type { Tx } from "~/db/client.server";
 import type {
   customer as customerSchema,
   discountCode as discountCodeSchema,
@@ -18,7 +19,13 @@ import {
   type AdminDiscount,
   type SaveDiscountResult,
 } from "~/services/discounts/admin.server";
-import { getAdminUser, listUsers, type AdminUserRow } from "~/services/identity/users-admin.server";
+import {
+  exportUsers,
+  getAdminUser,
+  getAdminUserIn,
+  listUsers,
+  type AdminUserRow,
+} from "~/services/identity/users-admin.server";
 
 type CustomerJson = z.infer<typeof customerSchema>;
 type DiscountCodeJson = z.infer<typeof discountCodeSchema>;
@@ -37,8 +44,29 @@ export async function apiCustomerList(
   return { data: page.rows.map(customerJson), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
+/**
+ * Every customer, 500 a page in a stable order (`customers.export`): the cursor is the last
+ * row's id, so a page's rows never shift while people sign up meanwhile.
+ */
+export async function apiCustomerExport(storeId: string, cursor: string | null) {
+  const page = await exportUsers(storeId, cursor);
+  return {
+    data: page.rows.map(({ createdAt, ...row }) => ({
+      ...customerJson(row),
+      createdAt: createdAt.toISOString(),
+    })),
+    nextCursor: page.nextAfter,
+  };
+}
+
 export async function apiCustomer(storeId: string, id: string): Promise<CustomerJson | null> {
   const row = await getAdminUser(storeId, id);
+  return row ? customerJson(row) : null;
+}
+
+/** apiCustomer inside the caller's transaction of the store: a webhook event's snapshot. */
+export async function apiCustomerIn(tx: Tx, storeId: string, id: string): Promise<CustomerJson | null> {
+  const row = await getAdminUserIn(tx, storeId, id);
   return row ? customerJson(row) : null;
 }
 

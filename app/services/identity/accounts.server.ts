@@ -7,6 +7,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { users, verificationTokens } from "~/db/schema";
 import { hashPassword, verifyAgainstNoAccount, verifyPassword } from "~/services/identity/passwords.server";
+import { recordCustomerCreated } from "~/services/webhooks/events.server";
 import {
   ACCOUNT_LOCK_MS,
   FAILED_SIGN_IN_LIMIT,
@@ -51,8 +52,8 @@ export async function signUp(
 ): Promise<SignUpResult> {
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
-  const [user] = await db.withStore(storeId, (tx) =>
-    tx
+  const user = await db.withStore(storeId, async (tx) => {
+    const [created] = await tx
       .insert(users)
       .values({
         storeId,
@@ -63,8 +64,11 @@ export async function signUp(
         locale: input.locale ?? null,
       })
       .onConflictDoNothing()
-      .returning(userColumns),
-  );
+      .returning(userColumns);
+    // customers/created (decision 047): written with the account, or not at all.
+    if (created) await recordCustomerCreated(tx, storeId, created.id);
+    return created;
+  });
   return user ? { ok: true, user } : { ok: false, error: "email-taken" };
 }
 
@@ -236,6 +240,7 @@ export async function consumeSignInLink(storeId: string, token: string): Promise
         emailVerifiedAt: new Date(),
       })
       .returning(userColumns);
+    if (created) await recordCustomerCreated(tx, storeId, created.id);
     return created ?? null;
   });
 }

@@ -84,6 +84,7 @@ function userRows(tx: Tx) {
       email: users.email,
       isAdmin: users.isAdmin,
       blockedAt: users.blockedAt,
+      createdAt: users.createdAt,
       ordersCount: sql<number>`coalesce(${stats.ordersCount}, 0)`,
       spendCents: sql<number>`coalesce(${stats.spendCents}, 0)`,
     })
@@ -94,8 +95,10 @@ function userRows(tx: Tx) {
 
 function adminUserRow({
   blockedAt,
+  createdAt: _createdAt,
   ...row
 }: {
+  createdAt?: Date;
   id: string;
   name: string;
   email: string;
@@ -112,12 +115,42 @@ function adminUserRow({
   };
 }
 
+/** A page of an export of every user: the list's rows with when they joined, in id order. */
+export const USERS_EXPORT_PAGE_SIZE = 500;
+
+/**
+ * Every user of the store, `USERS_EXPORT_PAGE_SIZE` a page in id order (stable while people sign
+ * up: new ids sort last), after the user `afterId`; `nextAfter` is the last row's id when more
+ * may follow (the customers export of the Admin API, `customers.export`).
+ */
+export async function exportUsers(
+  storeId: string,
+  afterId: string | null,
+): Promise<{ rows: (AdminUserRow & { createdAt: Date })[]; nextAfter: string | null }> {
+  const db = await getDb();
+  const fetched = await db.withStore(storeId, (tx) =>
+    userRows(tx)
+      .where(and(eq(users.storeId, storeId), afterId ? sql`${users.id} > ${afterId}::uuid` : undefined))
+      .orderBy(asc(users.id))
+      .limit(USERS_EXPORT_PAGE_SIZE + 1),
+  );
+  const more = fetched.length > USERS_EXPORT_PAGE_SIZE;
+  const rows = fetched.slice(0, USERS_EXPORT_PAGE_SIZE).map((row) => ({
+    ...adminUserRow(row),
+    createdAt: row.createdAt,
+  }));
+  return { rows, nextAfter: more ? rows[rows.length - 1]!.id : null };
+}
+
 /** One user of the store as the list shows them; null when the store has none such. */
 export async function getAdminUser(storeId: string, id: string): Promise<AdminUserRow | null> {
   const db = await getDb();
-  const [row] = await db.withStore(storeId, (tx) =>
-    userRows(tx).where(and(eq(users.storeId, storeId), eq(users.id, id))),
-  );
+  return db.withStore(storeId, (tx) => getAdminUserIn(tx, storeId, id));
+}
+
+/** getAdminUser inside the caller's transaction of the store (a webhook event's snapshot). */
+export async function getAdminUserIn(tx: Tx, storeId: string, id: string): Promise<AdminUserRow | null> {
+  const [row] = await userRows(tx).where(and(eq(users.storeId, storeId), eq(users.id, id)));
   return row ? adminUserRow(row) : null;
 }
 

@@ -16,11 +16,12 @@ import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { storeEvents, webhookDeliveries, webhookSubscriptions } from "~/db/schema";
 import type { WebhookTopic } from "~/lib/webhooks";
 import { apiProductIn } from "~/services/api/catalog.server";
+import { apiCustomerIn } from "~/services/api/customers.server";
 import { apiOrderIn } from "~/services/api/orders.server";
 
 export const WEBHOOKS_DUE_CHANNEL = "webhooks_due";
 
-export type ResourceType = "order" | "product" | "inventory";
+export type ResourceType = "order" | "product" | "inventory" | "customer";
 
 /**
  * Writes one event and its deliveries in `tx` (the change's transaction). Subscriptions that are
@@ -102,6 +103,21 @@ export async function recordProductEvent(
 ): Promise<void> {
   const product = await apiProductIn(tx, storeId, productId);
   await recordEvent(tx, storeId, topic, { type: "product", id: productId }, product ?? { id: productId });
+}
+
+/**
+ * customers/created: a shopper's account was made on the store (a password sign-up, or the first
+ * use of a sign-in link), its payload the customer as GET /customers/{id} answers it.
+ */
+export async function recordCustomerCreated(tx: Tx, storeId: string, userId: string): Promise<void> {
+  const customer = await apiCustomerIn(tx, storeId, userId);
+  await recordEvent(
+    tx,
+    storeId,
+    "customers/created",
+    { type: "customer", id: userId },
+    customer ?? { id: userId },
+  );
 }
 
 /** inventory/updated: the product's stock levels, per variant, as they now are. */
