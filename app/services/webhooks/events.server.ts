@@ -20,7 +20,7 @@ import { apiOrderIn } from "~/services/api/orders.server";
 
 export const WEBHOOKS_DUE_CHANNEL = "webhooks_due";
 
-export type ResourceType = "order" | "product" | "inventory";
+export type ResourceType = "order" | "product" | "inventory" | "return";
 
 /**
  * Writes one event and its deliveries in `tx` (the change's transaction). Subscriptions that are
