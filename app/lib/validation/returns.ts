@@ -7,19 +7,10 @@
  */
 import { z } from "zod";
 
-export const RETURN_REASON_CODES = [
-  "changed_mind",
-  "damaged",
-  "wrong_item",
-  "not_as_described",
-  "other",
-] as const;
-export type ReturnReasonCode = (typeof RETURN_REASON_CODES)[number];
-export const RETURN_STATES = ["requested", "approved", "declined", "received", "refunded"] as const;
-export const MAX_RETURN_TEXT = 1000;
+import { MAX_RETURN_TEXT, MAX_RETURN_WINDOW_DAYS, RETURN_REASON_CODES } from "~/lib/returns";
+
+export { RETURN_REASON_CODES, type ReturnReasonCode } from "~/lib/returns";
 export const MAX_RETURN_LINES = 200;
-/** The longest return window a store may set, in days. */
-export const MAX_RETURN_WINDOW_DAYS = 365;
 
 const E = (key: string) => `returns.errors.${key}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -660,7 +660,7 @@ const CREATED = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?[+-]\d\d(?::\d\d)?
 export async function listReturnRequests(
   storeId: string,
   cursor: string | null,
-  state: ReturnState | null,
+  state: ReturnState | "open" | null,
 ) {
   const decoded = decodeKeyset(cursor);
   const keyset = decoded && CREATED.test(decoded.value) ? decoded : null;
@@ -684,7 +684,11 @@ export async function listReturnRequests(
       .where(
         and(
           eq(returnRequests.storeId, storeId),
-          state ? eq(returnRequests.state, state) : undefined,
+          state === "open"
+            ? inArray(returnRequests.state, ["requested", "received"])
+            : state
+              ? eq(returnRequests.state, state)
+              : undefined,
           keyset
             ? before
               ? sql`(${returnRequests.createdAt}, ${returnRequests.id}) > (${keyset.value}::timestamptz, ${keyset.id}::uuid)`
@@ -709,15 +713,6 @@ export async function listReturnRequests(
       }),
     ),
   };
-}
-
-/** Open requests (requested or received, waiting for the staff): the dashboard's to-do tile. */
-export async function openReturnsCountIn(tx: Tx, storeId: string): Promise<number> {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(returnRequests)
-    .where(and(eq(returnRequests.storeId, storeId), inArray(returnRequests.state, ["requested", "received"])));
-  return Number(row?.count ?? 0);
 }
 
 // ── The store's setting ──
