@@ -24,8 +24,7 @@ import { returnDecisionSchema, returnReceivedSchema } from "~/lib/validation/ret
 import { emailStore } from "~/services/email/email-templates.server";
 import { decideReturn, receiveReturn, type ReturnStepResult } from "~/services/orders/returns.server";
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  seo({ ...args, page: (t) => t("returns.title") });
+export const meta: MetaFunction<typeof loader> = (args) => seo({ ...args, page: (t) => t("returns.title") });
 
 export const loader = adminLoader("orders.view", async ({ store, params, locale, permissions }) => {
   const number = pathKey(params.number, ORDER_PATH);
@@ -67,7 +66,10 @@ export default function AdminOrderReturns() {
   return (
     <AdminPage title={t("returns.title")}>
       <p>
-        <Link to={`/admin/orders/${number}`} className="font-bold text-primary-ink underline underline-offset-4">
+        <Link
+          to={`/admin/orders/${number}`}
+          className="font-bold text-primary-ink underline underline-offset-4"
+        >
           {t("refunds.backToOrder", { number })}
         </Link>
       </p>

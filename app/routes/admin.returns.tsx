@@ -64,13 +64,19 @@ export default function AdminReturnsList() {
       header: t("returns.list.state"),
       cell: (row) => <span data-state={row.state}>{t(`returns.states.${row.state}`)}</span>,
     },
-    { key: "reason", header: t("returns.list.reason"), cell: (row) => t(`returns.reasons.${row.reasonCode}`) },
+    {
+      key: "reason",
+      header: t("returns.list.reason"),
+      cell: (row) => t(`returns.reasons.${row.reasonCode}`),
+    },
     { key: "units", header: t("returns.list.units"), cell: (row) => row.units },
     {
       key: "requested",
       header: t("returns.list.requested"),
       cell: (row) => (
-        <time dateTime={row.createdAt}>{formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}</time>
+        <time dateTime={row.createdAt}>
+          {formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}
+        </time>
       ),
     },
   ];

@@ -73,7 +73,10 @@ export function ShopperReturns({ data, timeZone }: { data: ShopperReturnsData; t
   // Nothing to say on an order not delivered that has no requests (the order's state says it).
   if (!open && data.requests.length === 0 && data.refusal !== "window-closed") return null;
   return (
-    <section aria-labelledby="returns-heading" className="mt-8 rounded-lg border border-line bg-card p-4 sm:p-6">
+    <section
+      aria-labelledby="returns-heading"
+      className="mt-8 rounded-lg border border-line bg-card p-4 sm:p-6"
+    >
       <h2 id="returns-heading" className="text-xl font-bold">
         {t("returns.request.heading")}
       </h2>

@@ -131,7 +131,8 @@ async function heldUnitsIn(tx: Tx, storeId: string, orderId: string): Promise<Ma
   const add = (id: string, units: number) => held.set(id, (held.get(id) ?? 0) + units);
   for (const line of refunded) add(line.orderItemId, line.quantity);
   // A received request holds what came back (what was asked and not received is free again).
-  for (const line of requested) add(line.orderItemId, line.state === "received" ? line.received : line.quantity);
+  for (const line of requested)
+    add(line.orderItemId, line.state === "received" ? line.received : line.quantity);
   return held;
 }
 
@@ -189,7 +190,10 @@ async function requestsOfIn(tx: Tx, storeId: string, orderId: string, locale: Lo
     .from(returnRequestLines)
     .innerJoin(
       orderItems,
-      and(eq(orderItems.storeId, returnRequestLines.storeId), eq(orderItems.id, returnRequestLines.orderItemId)),
+      and(
+        eq(orderItems.storeId, returnRequestLines.storeId),
+        eq(orderItems.id, returnRequestLines.orderItemId),
+      ),
     )
     .where(
       and(
@@ -271,11 +275,7 @@ export async function orderReturns(storeId: string, number: number, locale: Loca
 // ── Emails ──
 
 export type ReturnEmailKind =
-  | "return-requested"
-  | "return-approved"
-  | "return-declined"
-  | "return-received"
-  | "return-refunded";
+  "return-requested" | "return-approved" | "return-declined" | "return-received" | "return-refunded";
 
 async function shopperLocaleIn(tx: Tx, storeId: string, order: OrderRow): Promise<Locale> {
   if (!order.userId) return order.locale;
@@ -383,20 +383,33 @@ export async function requestReturn(
         .returning();
       await tx
         .insert(returnRequestLines)
-        .values([...asked].map(([orderItemId, quantity]) => ({ storeId, returnRequestId: request!.id, orderItemId, quantity })));
+        .values(
+          [...asked].map(([orderItemId, quantity]) => ({
+            storeId,
+            returnRequestId: request!.id,
+            orderItemId,
+            quantity,
+          })),
+        );
       const emailIds = await enqueueEmails(tx, storeId, [
         await returnEmailIn(tx, storeId, store, order, request!, "return-requested"),
       ]);
-      await recordEvent(tx, storeId, "returns/requested", { type: "return", id: request!.id }, {
-        id: request!.id,
-        orderId: order.id,
-        orderNumber: order.number,
-        state: request!.state,
-        reasonCode: request!.reasonCode,
-        comment: request!.comment,
-        lines: [...asked].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
-        createdAt: request!.createdAt.toISOString(),
-      });
+      await recordEvent(
+        tx,
+        storeId,
+        "returns/requested",
+        { type: "return", id: request!.id },
+        {
+          id: request!.id,
+          orderId: order.id,
+          orderNumber: order.number,
+          state: request!.state,
+          reasonCode: request!.reasonCode,
+          comment: request!.comment,
+          lines: [...asked].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
+          createdAt: request!.createdAt.toISOString(),
+        },
+      );
       return { kind: "created", request: request!, emailIds };
     },
   );
@@ -440,24 +453,27 @@ async function stepIn(
   store: EmailStore,
 ): Promise<ReturnStepResult> {
   const db = await getDb();
-  const result = await db.withStore(storeId, async (tx): Promise<ReturnStepResult & { emailIds?: string[] }> => {
-    const found = await lockedRequestIn(tx, storeId, number, returnId);
-    if (!found) return { kind: "not-found" };
-    if (found.request.state !== from) return { kind: "illegal", state: found.request.state };
-    const changed = await take(tx, found.order, found.request);
-    if (changed === "invalid") return { kind: "invalid" };
-    const emailIds = await enqueueEmails(tx, storeId, [
-      await returnEmailIn(tx, storeId, store, found.order, changed, email),
-    ]);
-    await recordAudit(tx, storeId, {
-      action: `order.return.${changed.state}`,
-      entityType: "order",
-      entityId: String(number),
-      entityLabel: `#${number}`,
-      changes: { returnState: [from, changed.state] },
-    });
-    return { kind: "done", request: changed, emailIds };
-  });
+  const result = await db.withStore(
+    storeId,
+    async (tx): Promise<ReturnStepResult & { emailIds?: string[] }> => {
+      const found = await lockedRequestIn(tx, storeId, number, returnId);
+      if (!found) return { kind: "not-found" };
+      if (found.request.state !== from) return { kind: "illegal", state: found.request.state };
+      const changed = await take(tx, found.order, found.request);
+      if (changed === "invalid") return { kind: "invalid" };
+      const emailIds = await enqueueEmails(tx, storeId, [
+        await returnEmailIn(tx, storeId, store, found.order, changed, email),
+      ]);
+      await recordAudit(tx, storeId, {
+        action: `order.return.${changed.state}`,
+        entityType: "order",
+        entityId: String(number),
+        entityLabel: `#${number}`,
+        changes: { returnState: [from, changed.state] },
+      });
+      return { kind: "done", request: changed, emailIds };
+    },
+  );
   if (result.kind === "done" && result.emailIds) deliverAfterCommit(storeId, result.emailIds);
   if (result.kind === "done") return { kind: "done", request: result.request };
   return result;
@@ -519,7 +535,9 @@ export function receiveReturn(
       const lines = await tx
         .select()
         .from(returnRequestLines)
-        .where(and(eq(returnRequestLines.storeId, storeId), eq(returnRequestLines.returnRequestId, request.id)));
+        .where(
+          and(eq(returnRequestLines.storeId, storeId), eq(returnRequestLines.returnRequestId, request.id)),
+        );
       const counts = new Map<string, number>();
       for (const line of received) {
         const own = lines.find((l) => l.orderItemId === line.orderItemId);
@@ -680,7 +698,10 @@ export async function listReturnRequests(
           where l.store_id = ${returnRequests.storeId} and l.return_request_id = ${returnRequests.id})`,
       })
       .from(returnRequests)
-      .innerJoin(orders, and(eq(orders.storeId, returnRequests.storeId), eq(orders.id, returnRequests.orderId)))
+      .innerJoin(
+        orders,
+        and(eq(orders.storeId, returnRequests.storeId), eq(orders.id, returnRequests.orderId)),
+      )
       .where(
         and(
           eq(returnRequests.storeId, storeId),
@@ -705,13 +726,11 @@ export async function listReturnRequests(
   const page = pageOf(fetched, RETURNS_PAGE_SIZE, keyset, (row) => ({ value: row.createdText, id: row.id }));
   return {
     ...page,
-    rows: page.rows.map(
-      ({ createdText: _text, createdAt, ...row }): ReturnListRow => ({
-        ...row,
-        units: Number(row.units),
-        createdAt: createdAt.toISOString(),
-      }),
-    ),
+    rows: page.rows.map(({ createdText: _text, createdAt, ...row }): ReturnListRow => ({
+      ...row,
+      units: Number(row.units),
+      createdAt: createdAt.toISOString(),
+    })),
   };
 }
 
