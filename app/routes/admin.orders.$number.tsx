@@ -49,8 +49,7 @@ export const loader = adminLoader("orders.view", async ({ store, params, locale,
     refunds: await orderRefunds(store.id, order.number, locale, store.timeZone),
     canRefund: permissions.includes("orders.refund"),
     // The shopper's return requests (issue 37 item 4, decision 050).
-    returns: (await orderReturns(store.id, order.number, locale)) ?? [],
-    timeZone: store.timeZone,
+    returns: (await orderReturns(store.id, order.number, locale, store.timeZone)) ?? [],
   };
 });
 
@@ -108,19 +107,8 @@ export const action = adminAction(
 );
 
 export default function AdminOrderPage() {
-  const {
-    order,
-    account,
-    orderLocale,
-    actors,
-    steps,
-    refusals,
-    invoiceNumber,
-    refunds,
-    canRefund,
-    returns,
-    timeZone,
-  } = useLoaderData<typeof loader>();
+  const { order, account, orderLocale, actors, steps, refusals, invoiceNumber, refunds, canRefund, returns } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const fields = (intent: string) => ({
@@ -196,7 +184,7 @@ export default function AdminOrderPage() {
         eventActor={actorText}
         aside={
           <>
-            <AdminReturns number={order.number} requests={returns} canAct={canRefund} timeZone={timeZone} />
+            <AdminReturns number={order.number} requests={returns} canAct={canRefund} />
             <section aria-labelledby="order-actions" className="rounded-lg border border-line bg-card p-4">
               <h2 id="order-actions" className="font-bold">
                 {t("admin.orders.actions")}

@@ -28,8 +28,12 @@ export const meta: MetaFunction<typeof loader> = (args) => seo({ ...args, page: 
 
 export const loader = adminLoader("orders.view", async ({ store, params, locale, permissions }) => {
   const number = pathKey(params.number, ORDER_PATH);
-  const requests = await entityFromPath(params.number, (n) => orderReturns(store.id, n, locale), ORDER_PATH);
-  return { number, requests, canAct: permissions.includes("orders.refund"), timeZone: store.timeZone };
+  const requests = await entityFromPath(
+    params.number,
+    (n) => orderReturns(store.id, n, locale, store.timeZone),
+    ORDER_PATH,
+  );
+  return { number, requests, canAct: permissions.includes("orders.refund") };
 });
 
 export const action = adminAction("orders.refund", async ({ store, user, params, form, locale }) => {
@@ -60,7 +64,7 @@ export const action = adminAction("orders.refund", async ({ store, user, params,
 });
 
 export default function AdminOrderReturns() {
-  const { number, requests, canAct, timeZone } = useLoaderData<typeof loader>();
+  const { number, requests, canAct } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
@@ -77,7 +81,7 @@ export default function AdminOrderReturns() {
       {requests.length === 0 ? (
         <p className="text-muted">{t("returns.list.emptyNone")}</p>
       ) : (
-        <AdminReturns number={number} requests={requests} canAct={canAct} timeZone={timeZone} />
+        <AdminReturns number={number} requests={requests} canAct={canAct} />
       )}
     </AdminPage>
   );

@@ -38,8 +38,7 @@ export const loader = shopperLoader(async ({ store, user, params, locale }) => {
     // The refunds that succeeded, each with its credit note (issue 37).
     refunds: await orderRefunds(store.id, order.number, locale, store.timeZone, user.id),
     // What the shopper may return now and their return requests (issue 37 item 4, decision 050).
-    returns: await shopperReturns(store.id, user.id, order.number, locale),
-    timeZone: store.timeZone,
+    returns: await shopperReturns(store.id, user.id, order.number, locale, store.timeZone),
   };
 });
 
@@ -84,7 +83,7 @@ async function returnAction(
 }
 
 export default function OrderDetailsPage() {
-  const { order, invoiceNumber, refunds, returns, timeZone } = useLoaderData<typeof loader>();
+  const { order, invoiceNumber, refunds, returns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
@@ -143,7 +142,7 @@ export default function OrderDetailsPage() {
           }
         />
       </div>
-      {returns ? <ShopperReturns data={returns} timeZone={timeZone} /> : null}
+      {returns ? <ShopperReturns data={returns} /> : null}
     </div>
   );
 }

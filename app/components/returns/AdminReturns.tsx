@@ -16,12 +16,10 @@ export function AdminReturns({
   number,
   requests,
   canAct,
-  timeZone,
 }: {
   number: number;
   requests: ReturnView[];
   canAct: boolean;
-  timeZone: string;
 }) {
   const { t } = useTranslation();
   if (requests.length === 0) return null;
@@ -37,7 +35,7 @@ export function AdminReturns({
       </h2>
       {requests.map((request) => (
         <div key={request.id} className="mt-3">
-          <ReturnStates requests={[request]} timeZone={timeZone} />
+          <ReturnStates requests={[request]} />
           {!canAct ? null : request.state === "requested" ? (
             <Form method="post" action={action} className="mt-2 flex flex-col gap-2">
               <input type="hidden" name="returnId" value={request.id} />

@@ -6,21 +6,13 @@
  */
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
-import { Input, Select } from "~/components/ui/Input";
-import { Textarea } from "~/components/ui/Textarea";
-import { formatInZone } from "~/lib/time-zone";
+import { CONTROL_CLASS } from "~/components/ui/Input";
 import { useTranslation } from "~/lib/use-translation";
 import { RETURN_REASON_CODES } from "~/lib/returns";
 import type { ShopperReturns as ShopperReturnsData } from "~/services/orders/returns.server";
 
-export function ReturnStates({
-  requests,
-  timeZone,
-}: {
-  requests: ShopperReturnsData["requests"];
-  timeZone: string;
-}) {
-  const { t, i18n } = useTranslation();
+export function ReturnStates({ requests }: { requests: ShopperReturnsData["requests"] }) {
+  const { t } = useTranslation();
   return (
     <ul className="mt-2 flex flex-col gap-3">
       {requests.map((request) => (
@@ -30,9 +22,7 @@ export function ReturnStates({
               {t(`returns.states.${request.state}`)}
             </span>
             <span className="text-sm text-muted">
-              {t("returns.requestedOn", {
-                date: formatInZone(request.createdAt, i18n.language, timeZone, "date"),
-              })}
+              {t("returns.requestedOn", { date: request.requestedOn })}
             </span>
           </p>
           <ul className="mt-1 text-sm">
@@ -67,8 +57,8 @@ export function ReturnStates({
   );
 }
 
-export function ShopperReturns({ data, timeZone }: { data: ShopperReturnsData; timeZone: string }) {
-  const { t, i18n } = useTranslation();
+export function ShopperReturns({ data }: { data: ShopperReturnsData }) {
+  const { t } = useTranslation();
   const open = data.refusal === null;
   // Nothing to say on an order not delivered that has no requests (the order's state says it).
   if (!open && data.requests.length === 0 && data.refusal !== "window-closed") return null;
@@ -83,19 +73,13 @@ export function ShopperReturns({ data, timeZone }: { data: ShopperReturnsData; t
       {data.requests.length > 0 ? (
         <>
           <h3 className="mt-3 font-bold">{t("returns.yourRequests")}</h3>
-          <ReturnStates requests={data.requests} timeZone={timeZone} />
+          <ReturnStates requests={data.requests} />
         </>
       ) : null}
       {open ? (
         <Form method="post" className="mt-4 flex flex-col gap-4" data-testid="return-form">
           <input type="hidden" name="intent" value="return" />
-          {data.windowEndsAt ? (
-            <p>
-              {t("returns.request.intro", {
-                date: formatInZone(data.windowEndsAt, i18n.language, timeZone, "date"),
-              })}
-            </p>
-          ) : null}
+          {data.windowEndsOn ? <p>{t("returns.request.intro", { date: data.windowEndsOn })}</p> : null}
           <ul className="flex flex-col gap-3">
             {data.lines.map((line, index) => (
               <li
@@ -113,7 +97,8 @@ export function ShopperReturns({ data, timeZone }: { data: ShopperReturnsData; t
                 </div>
                 <label className="flex flex-col gap-1">
                   <span className="text-sm font-bold">{t("returns.request.units")}</span>
-                  <Input
+                  <input
+                    className={`${CONTROL_CLASS} min-h-11`}
                     type="number"
                     name={`lines[${index}].quantity`}
                     min={0}
@@ -129,7 +114,7 @@ export function ShopperReturns({ data, timeZone }: { data: ShopperReturnsData; t
           </ul>
           <label className="flex flex-col gap-1">
             <span className="font-bold">{t("returns.request.reason")}</span>
-            <Select name="reasonCode" required defaultValue="">
+            <select className={`${CONTROL_CLASS} min-h-11`} name="reasonCode" required defaultValue="">
               <option value="" disabled>
                 {t("returns.request.chooseReason")}
               </option>
@@ -138,11 +123,17 @@ export function ShopperReturns({ data, timeZone }: { data: ShopperReturnsData; t
                   {t(`returns.reasons.${code}`)}
                 </option>
               ))}
-            </Select>
+            </select>
           </label>
           <label className="flex flex-col gap-1">
             <span className="font-bold">{t("returns.request.comment")}</span>
-            <Textarea name="comment" rows={3} maxLength={1000} dir="auto" />
+            <textarea
+              className={`${CONTROL_CLASS} min-h-11 py-2`}
+              name="comment"
+              rows={3}
+              maxLength={1000}
+              dir="auto"
+            />
           </label>
           <Button className="self-start">{t("returns.request.submit")}</Button>
         </Form>

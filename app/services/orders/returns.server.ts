@@ -28,6 +28,7 @@ import {
 import { getT } from "~/lib/i18n";
 import type { Locale } from "~/lib/i18n";
 import { decodeKeyset, pageOf } from "~/lib/keyset.server";
+import { formatInZone } from "~/lib/time-zone";
 import { nameWithVariant } from "~/lib/variants";
 import type { ReturnReasonCode } from "~/lib/validation/returns";
 import { recordAudit } from "~/services/audit/audit.server";
@@ -61,6 +62,8 @@ export interface ReturnView {
   comment: string | null;
   staffMessage: string | null;
   createdAt: string;
+  /** The day it was asked, in the store's time zone and the page's language. */
+  requestedOn: string;
   lines: { orderItemId: string; name: string; quantity: number; receivedQuantity: number }[];
 }
 
@@ -178,7 +181,13 @@ async function eligibilityIn(
   return { refusal, windowEndsAt, lines };
 }
 
-async function requestsOfIn(tx: Tx, storeId: string, orderId: string, locale: Locale): Promise<ReturnView[]> {
+async function requestsOfIn(
+  tx: Tx,
+  storeId: string,
+  orderId: string,
+  locale: Locale,
+  timeZone = "UTC",
+): Promise<ReturnView[]> {
   const rows = await tx
     .select()
     .from(returnRequests)
@@ -212,6 +221,7 @@ async function requestsOfIn(tx: Tx, storeId: string, orderId: string, locale: Lo
     comment: row.comment,
     staffMessage: row.staffMessage,
     createdAt: row.createdAt.toISOString(),
+    requestedOn: formatInZone(row.createdAt, locale, timeZone, "date"),
     lines: lines
       .filter(({ line }) => line.returnRequestId === row.id)
       .map(({ line, item }) => ({
@@ -235,7 +245,8 @@ async function orderByNumberIn(tx: Tx, storeId: string, number: number, lock: bo
 export interface ShopperReturns {
   /** Null when the shopper may ask now; else why not. */
   refusal: ReturnRefusal | null;
-  windowEndsAt: string | null;
+  /** The window's last moment, in the store's time zone and the page's language. */
+  windowEndsOn: string | null;
   lines: ReturnableLine[];
   requests: ReturnView[];
 }
@@ -246,6 +257,7 @@ export async function shopperReturns(
   userId: string,
   number: number,
   locale: Locale,
+  timeZone: string,
   now = new Date(),
 ): Promise<ShopperReturns | null> {
   const db = await getDb();
@@ -255,20 +267,22 @@ export async function shopperReturns(
     const eligibility = await eligibilityIn(tx, storeId, order, locale, now);
     return {
       refusal: eligibility.refusal,
-      windowEndsAt: eligibility.windowEndsAt?.toISOString() ?? null,
+      windowEndsOn: eligibility.windowEndsAt
+        ? formatInZone(eligibility.windowEndsAt, locale, timeZone, "date")
+        : null,
       lines: eligibility.lines.map(({ nameEn: _nameEn, ...line }) => line),
-      requests: await requestsOfIn(tx, storeId, order.id, locale),
+      requests: await requestsOfIn(tx, storeId, order.id, locale, timeZone),
     };
   });
 }
 
 /** The return requests of the store's order `number` (the admin order page); null if none such order. */
-export async function orderReturns(storeId: string, number: number, locale: Locale) {
+export async function orderReturns(storeId: string, number: number, locale: Locale, timeZone: string) {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     const order = await orderByNumberIn(tx, storeId, number, false);
     if (!order) return null;
-    return requestsOfIn(tx, storeId, order.id, locale);
+    return requestsOfIn(tx, storeId, order.id, locale, timeZone);
   });
 }
 
@@ -381,16 +395,14 @@ export async function requestReturn(
           comment: input.comment || null,
         })
         .returning();
-      await tx
-        .insert(returnRequestLines)
-        .values(
-          [...asked].map(([orderItemId, quantity]) => ({
-            storeId,
-            returnRequestId: request!.id,
-            orderItemId,
-            quantity,
-          })),
-        );
+      await tx.insert(returnRequestLines).values(
+        [...asked].map(([orderItemId, quantity]) => ({
+          storeId,
+          returnRequestId: request!.id,
+          orderItemId,
+          quantity,
+        })),
+      );
       const emailIds = await enqueueEmails(tx, storeId, [
         await returnEmailIn(tx, storeId, store, order, request!, "return-requested"),
       ]);
