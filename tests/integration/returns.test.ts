@@ -393,6 +393,9 @@ describe("the staff's steps", () => {
     expect(JSON.stringify(over.data)).toContain("returns.admin.overReceived");
     expect(await db.owner.select().from(refunds).where(eq(refunds.orderId, target.id))).toHaveLength(0);
     expect((await refund("1", `one-${target.id}`)).status).toBe(302);
+    // The same form again (a double click): the first refund, no second one, no error.
+    expect((await refund("1", `one-${target.id}`)).status).toBe(302);
+    expect(await db.owner.select().from(refunds).where(eq(refunds.orderId, target.id))).toHaveLength(1);
     const [done] = await requestsOf(target.id);
     expect(done!.state).toBe("refunded");
     const [made] = await db.owner.select().from(refunds).where(eq(refunds.orderId, target.id));

@@ -266,6 +266,13 @@ export async function createRefund(
   const recorded = await db.withStore(storeId, async (tx): Promise<CreateRefundResult> => {
     const found = await stateIn(tx, storeId, { number }, true);
     if (!found) return { kind: "not-found" };
+    if (request.requestToken) {
+      const [again] = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.storeId, storeId), eq(refunds.requestToken, request.requestToken)));
+      if (again) return { kind: "created", refund: again };
+    }
     if (request.returnRequestId) {
       const check = await checkReturnRefundIn(
         tx,
@@ -275,13 +282,6 @@ export async function createRefund(
         request.lines,
       );
       if (check !== "ok") return { kind: "return", reason: check };
-    }
-    if (request.requestToken) {
-      const [again] = await tx
-        .select()
-        .from(refunds)
-        .where(and(eq(refunds.storeId, storeId), eq(refunds.requestToken, request.requestToken)));
-      if (again) return { kind: "created", refund: again };
     }
     const proposed = proposeRefund(found.state, request);
     if ("kind" in proposed) return proposed;
