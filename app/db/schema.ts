@@ -326,6 +326,9 @@ export const storeSettings = pgTable(
     codConfirmCancelHours: integer("cod_confirm_cancel_hours").notNull().default(24),
     // "No Cash On Delivery after N refusals" (issue 34 item 6, decision 040): null = off.
     codMaxRefusals: integer("cod_max_refusals"),
+    // Returns requested by the shopper (issue 37 item 4, decision 050): days after delivery a
+    // shopper may ask to return units; 0 = no returns.
+    returnWindowDays: integer("return_window_days").notNull().default(14),
     // VAT (issue 35, decision 042): registered or not, the number and legal names a tax invoice
     // carries, whether typed prices include VAT, and the rate per destination country in basis
     // points (a country not listed: the defaults of app/services/tax/rates.ts). Until registered,
@@ -385,6 +388,7 @@ export const storeSettings = pgTable(
       "store_settings_cod_confirm_hours",
       sql`${t.codConfirmRemindHours} between 1 and 168 and ${t.codConfirmCancelHours} between 1 and 168 and ${t.codConfirmRemindHours} < ${t.codConfirmCancelHours}`,
     ),
+    check("store_settings_return_window", sql`${t.returnWindowDays} between 0 and 365`),
     check(
       "store_settings_cod_max_refusals",
       sql`${t.codMaxRefusals} is null or ${t.codMaxRefusals} between 1 and 99`,
@@ -1408,6 +1412,84 @@ export const refundLines = pgTable(
   ],
 );
 
+export const returnStates = ["requested", "approved", "declined", "received", "refunded"] as const;
+export type ReturnState = (typeof returnStates)[number];
+
+/**
+ * A shopper's request to return units of a delivered order (issue 37 item 4, decision 050):
+ * requested → approved | declined; approved → received (units counted in); received → refunded
+ * (by the refund made from it, `refund_id`). The staff's message goes to the shopper's email.
+ */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    storeId: storeId(),
+    id: id(),
+    orderId: uuid("order_id").notNull(),
+    userId: uuid("user_id"),
+    state: text("state", { enum: returnStates }).notNull().default("requested"),
+    reasonCode: text("reason_code").notNull(),
+    comment: text("comment"),
+    staffMessage: text("staff_message"),
+    refundId: uuid("refund_id"),
+    decidedBy: uuid("decided_by"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "return_requests_order_fk",
+      columns: [t.storeId, t.orderId],
+      foreignColumns: [orders.storeId, orders.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "return_requests_refund_fk",
+      columns: [t.storeId, t.refundId],
+      foreignColumns: [refunds.storeId, refunds.id],
+    }),
+    index("return_requests_order_idx").on(t.storeId, t.orderId, t.createdAt),
+    index("return_requests_state_idx").on(t.storeId, t.state, t.createdAt),
+    check(
+      "return_requests_state",
+      sql`${t.state} in ('requested', 'approved', 'declined', 'received', 'refunded')`,
+    ),
+  ],
+);
+
+/** The units of one order line a return asks to send back, and how many came back. */
+export const returnRequestLines = pgTable(
+  "return_request_lines",
+  {
+    storeId: storeId(),
+    id: id(),
+    returnRequestId: uuid("return_request_id").notNull(),
+    orderItemId: uuid("order_item_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    receivedQuantity: integer("received_quantity").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      name: "return_request_lines_request_fk",
+      columns: [t.storeId, t.returnRequestId],
+      foreignColumns: [returnRequests.storeId, returnRequests.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "return_request_lines_item_fk",
+      columns: [t.storeId, t.orderItemId],
+      foreignColumns: [orderItems.storeId, orderItems.id],
+    }).onDelete("cascade"),
+    index("return_request_lines_request_idx").on(t.storeId, t.returnRequestId),
+    check(
+      "return_request_lines_quantities",
+      sql`${t.quantity} > 0 and ${t.receivedQuantity} between 0 and ${t.quantity}`,
+    ),
+  ],
+);
+
 /** A store's credit-note sequence (issue 35 item 6): the same row-locked counter as invoices'. */
 export const creditNoteCounters = pgTable(
   "credit_note_counters",
@@ -2143,6 +2225,8 @@ export const tenantTables = [
   "refund_lines",
   "credit_note_counters",
   "credit_notes",
+  "return_requests",
+  "return_request_lines",
   "events",
   "webhook_subscriptions",
   "webhook_deliveries",

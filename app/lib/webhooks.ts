@@ -8,6 +8,8 @@ export const WEBHOOK_TOPICS = [
   "orders/updated",
   "orders/cancelled",
   "orders/refunded",
+  // A shopper asked to return units of a delivered order (issue 37 item 4, decision 050).
+  "returns/requested",
   "products/created",
   "products/updated",
   "products/deleted",

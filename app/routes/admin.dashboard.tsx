@@ -28,6 +28,7 @@ export const TODO_LINKS = {
   unreadRequests: "/admin/contact-requests?status=unread",
   heldReviews: "/admin/reviews?status=held",
   awaitingConfirmation: "/admin/orders?status=awaiting_confirmation",
+  openReturns: "/admin/returns?state=open",
 } as const;
 
 /**
@@ -101,6 +102,8 @@ export default function AdminDashboard() {
       count: todo.awaitingConfirmation,
       label: t("codConfirmation.admin.todoTile"),
     },
+    // Return requests to decide or to refund (issue 37 item 4, decision 050).
+    { key: "openReturns", count: todo.openReturns, label: t("returns.admin.todoTile") },
   ] as const;
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8">

@@ -23,6 +23,8 @@ import { orderRefusalHistory } from "~/services/orders/cod-refusals.server";
 import { invoiceNumberOf } from "~/services/tax/invoices.server";
 import { RefundsList } from "~/components/orders/RefundsList";
 import { orderRefunds } from "~/services/orders/refunds-view.server";
+import { AdminReturns } from "~/components/returns/AdminReturns";
+import { orderReturns } from "~/services/orders/returns.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("admin.orders.detailTitle", { number: args.data?.order.number ?? "" }) });
@@ -46,6 +48,8 @@ export const loader = adminLoader("orders.view", async ({ store, params, locale,
     // Its refunds and what is left to refund (issue 37, decision 048).
     refunds: await orderRefunds(store.id, order.number, locale, store.timeZone),
     canRefund: permissions.includes("orders.refund"),
+    // The shopper's return requests (issue 37 item 4, decision 050).
+    returns: (await orderReturns(store.id, order.number, locale, store.timeZone)) ?? [],
   };
 });
 
@@ -103,7 +107,7 @@ export const action = adminAction(
 );
 
 export default function AdminOrderPage() {
-  const { order, account, orderLocale, actors, steps, refusals, invoiceNumber, refunds, canRefund } =
+  const { order, account, orderLocale, actors, steps, refusals, invoiceNumber, refunds, canRefund, returns } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -180,6 +184,7 @@ export default function AdminOrderPage() {
         eventActor={actorText}
         aside={
           <>
+            <AdminReturns number={order.number} requests={returns} canAct={canRefund} />
             <section aria-labelledby="order-actions" className="rounded-lg border border-line bg-card p-4">
               <h2 id="order-actions" className="font-bold">
                 {t("admin.orders.actions")}

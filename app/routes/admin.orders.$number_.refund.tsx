@@ -25,12 +25,22 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/lib/use-translation";
 import { OFFLINE_REFUND_METHODS, REFUND_REASON_CODES, refundSchema } from "~/lib/validation/refunds";
 import { createRefund, refundStateOf } from "~/services/orders/refunds.server";
+import { emailStore } from "~/services/email/email-templates.server";
+import { returnRefundUnits } from "~/services/orders/returns.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** `?return=<id>` or the form's `returnRequestId`: a refund made from a received return (decision 050). */
+const returnIdOf = (raw: FormDataEntryValue | string | null) =>
+  typeof raw === "string" && UUID.test(raw) ? raw : null;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("refunds.formTitle", { number: args.data?.number ?? "" }) });
 
-export const loader = adminLoader("orders.refund", async ({ store, params, locale }) => {
+export const loader = adminLoader("orders.refund", async ({ store, params, locale, request }) => {
   const state = await entityFromPath(params.number, (number) => refundStateOf(store.id, number), ORDER_PATH);
+  // From a received return: its units filled in (the service caps the refund to them).
+  const returnId = returnIdOf(new URL(request.url).searchParams.get("return"));
+  const returnUnits = returnId ? await returnRefundUnits(store.id, state.order.number, returnId) : null;
   const money = (cents: number) => formatMoney(cents, store.currency, locale);
   const digits = currencyDigits(store.currency);
   return {
@@ -59,12 +69,26 @@ export const loader = adminLoader("orders.refund", async ({ store, params, local
         : null,
     // The form's one-time token: a double submit makes one refund (the service finds the first).
     requestToken: crypto.randomUUID(),
+    returnId: returnUnits ? returnId : null,
+    returnMissing: returnId !== null && returnUnits === null,
+    defaultValue: returnUnits
+      ? {
+          reasonCode: "returned",
+          lines: state.lines.map((line) => ({
+            orderItemId: line.id,
+            quantity: returnUnits.has(line.id)
+              ? String(Math.min(returnUnits.get(line.id)!, line.quantity - line.refundedUnits))
+              : "",
+          })),
+        }
+      : undefined,
     constraint: formConstraint(refundSchema(digits)),
   };
 });
 
 export const action = adminAction("orders.refund", async (args) => {
-  const { store, user, params, locale } = args;
+  const { store, user, params, locale, form } = args;
+  const returnRequestId = returnIdOf(form.get("returnRequestId"));
   const number = pathKey(params.number, ORDER_PATH);
   return submitSchemaForm(args, {
     schema: refundSchema(currencyDigits(store.currency)),
@@ -83,11 +107,17 @@ export const action = adminAction("orders.refund", async (args) => {
           method: value.method,
           reference: value.reference,
           requestToken: value.requestToken,
+          returnRequestId,
+          emailStore: emailStore(store),
         },
         user.id,
       ),
     refuse: (result) => {
       if (result.kind === "not-found") return notFoundPage(ORDER_PATH.notFound);
+      if (result.kind === "return")
+        return new Refusal(409, {
+          key: result.reason === "not-received" ? "returns.admin.notReceived" : "returns.admin.overReceived",
+        });
       if (result.kind === "over")
         return new Refusal(409, {
           key: "refunds.over",
@@ -135,7 +165,7 @@ export default function AdminOrderRefund() {
   const form = useSchemaForm(
     () => import("~/lib/validation/refunds").then((m) => m.refundSchema(data.digits)),
     answered?.result,
-    { id: "refund", constraint: data.constraint },
+    { id: "refund", constraint: data.constraint, defaultValue: data.defaultValue },
   );
   const title = t("refunds.formTitle", { number: data.number });
   return (
@@ -152,6 +182,13 @@ export default function AdminOrderRefund() {
         {t("refunds.remaining", { amount: data.remaining })}
       </p>
       <ActionNotice data={actionData} />
+      {data.returnId ? (
+        <p className="rounded-md border border-line bg-card p-3" data-testid="refund-from-return">
+          {t("returns.admin.fromReturn")}
+        </p>
+      ) : data.returnMissing ? (
+        <p className="text-muted">{t("returns.admin.notReceived")}</p>
+      ) : null}
       {!data.refundable ? (
         <p className="text-muted">{t("refunds.nothingLeft")}</p>
       ) : (
@@ -161,6 +198,7 @@ export default function AdminOrderRefund() {
           className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line p-4 sm:p-6 md:grid-cols-2"
         >
           <input type="hidden" name="requestToken" value={data.requestToken} />
+          {data.returnId ? <input type="hidden" name="returnRequestId" value={data.returnId} /> : null}
           <fieldset className="md:col-span-2">
             <legend className="font-bold">{t("refunds.linesLegend")}</legend>
             <ul className="mt-2 flex flex-col gap-3">

@@ -27,6 +27,8 @@ import {
 } from "~/services/payments/connect.server";
 import { PAYMENT_OPTIONS_PATH } from "~/services/payments/payment-options-path";
 import { errorFields, logger } from "~/lib/log.server";
+import { returnWindowSchema } from "~/lib/validation/returns";
+import { returnWindowDays, saveReturnWindow } from "~/services/orders/returns.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, path: PAYMENT_OPTIONS_PATH, page: (t) => t("paymentOptions.title") });
@@ -50,6 +52,9 @@ export const loader = adminLoader("payments.edit", async ({ store, request }) =>
       codMaxRefusalsCount: String(options.maxRefusals ?? 2),
     },
     constraint: formConstraint(codSettingsSchema),
+    // The return window (issue 37 item 4, decision 050): days after delivery, 0 = no returns.
+    returnWindowDays: String(await returnWindowDays(store.id)),
+    returnsConstraint: formConstraint(returnWindowSchema),
   };
 });
 
@@ -66,6 +71,14 @@ export const action = adminAction("payments.edit", async (args) => {
       extra: () => ({ notice: null }),
       save: (value) => saveCodSettings(store.id, value),
       success: { path: PAYMENT_OPTIONS_PATH, toast: { key: "paymentOptions.codSaved" } },
+    });
+  }
+  if (intent === "returns") {
+    return submitSchemaForm(args, {
+      schema: returnWindowSchema,
+      extra: () => ({ notice: null }),
+      save: (value) => saveReturnWindow(store.id, value.returnWindowDays),
+      success: { path: PAYMENT_OPTIONS_PATH, toast: { key: "returns.settings.saved" } },
     });
   }
   if (intent === "connect") {
@@ -89,21 +102,31 @@ const CONNECT_LABEL: Record<CardStatus, string | null> = {
 };
 
 const loadSchema = () => import("~/lib/validation/payment-options").then((m) => m.codSettingsSchema);
+const loadReturnsSchema = () => import("~/lib/validation/returns").then((m) => m.returnWindowSchema);
 
 const CHECK_ROW = "flex min-h-11 items-center gap-3";
 
 export default function PaymentOptions() {
-  const { options, codValues, constraint } = useLoaderData<typeof loader>();
+  const { options, codValues, constraint, returnWindowDays, returnsConstraint } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
   const busy = navigation.state !== "idle";
   const connectLabel = CONNECT_LABEL[options.card];
-  const reply = actionData?.result ?? null;
+  const answered = actionData?.result ?? null;
+  // Each form shows its own answer: the reply of the form that was sent (by its intent).
+  const sentIntent = answered?.initialValue?.intent;
+  const reply = sentIntent === "returns" ? null : answered;
   const form = useSchemaForm(loadSchema, reply, {
     id: "cod",
     constraint,
     defaultValue: codValues,
+  });
+  const returnsForm = useSchemaForm(loadReturnsSchema, sentIntent === "returns" ? answered : null, {
+    id: "returns",
+    constraint: returnsConstraint,
+    defaultValue: { returnWindowDays },
   });
   // After a refused save the boxes show what was sent, else what is stored.
   const sent = reply?.initialValue;
@@ -210,6 +233,26 @@ export default function PaymentOptions() {
         </div>
         <Button name="intent" value="cod" className="self-start" disabled={busy}>
           {t("paymentOptions.save")}
+        </Button>
+      </Form>
+
+      <Form
+        method="post"
+        {...returnsForm.formProps}
+        className="mt-6 flex flex-col gap-4 rounded-lg border border-line p-5"
+      >
+        <h2 className="text-xl font-bold">{t("returns.settings.heading")}</h2>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field
+            field={returnsForm.field("returnWindowDays")}
+            label={t("returns.settings.windowDays")}
+            hint={t("returns.settings.windowHint")}
+            inputMode="numeric"
+            dir="ltr"
+          />
+        </div>
+        <Button name="intent" value="returns" className="self-start" disabled={busy}>
+          {t("returns.settings.save")}
         </Button>
       </Form>
 

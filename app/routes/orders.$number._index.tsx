@@ -17,6 +17,10 @@ import { findShopperOrder } from "~/services/orders/shopper-order.server";
 import { invoiceNumberOf } from "~/services/tax/invoices.server";
 import { RefundsList } from "~/components/orders/RefundsList";
 import { orderRefunds } from "~/services/orders/refunds-view.server";
+import { parseWithZod } from "@conform-to/zod";
+import { ShopperReturns } from "~/components/returns/ShopperReturns";
+import { returnRequestSchema } from "~/lib/validation/returns";
+import { requestReturn, shopperReturns } from "~/services/orders/returns.server";
 
 export const meta: MetaFunction = (args) =>
   seo({ ...args, page: (t) => t("orders.detailsTitle", { number: args.params.number ?? "" }) });
@@ -33,6 +37,8 @@ export const loader = shopperLoader(async ({ store, user, params, locale }) => {
     invoiceNumber: await invoiceNumberOf(store.id, order.number),
     // The refunds that succeeded, each with its credit note (issue 37).
     refunds: await orderRefunds(store.id, order.number, locale, store.timeZone, user.id),
+    // What the shopper may return now and their return requests (issue 37 item 4, decision 050).
+    returns: await shopperReturns(store.id, user.id, order.number, locale, store.timeZone),
   };
 });
 
@@ -42,6 +48,7 @@ export const loader = shopperLoader(async ({ store, user, params, locale }) => {
  */
 export const action = shopperAction(async ({ store, user, params, form }) => {
   const number = pathKey(params.number, ORDER_PATH);
+  if (form.get("intent") === "return") return returnAction(store, user.id, number, form);
   if (form.get("intent") !== "confirm") throw badRequest();
   const result = await confirmShopperOrder(store.id, user.id, number, emailStore(store));
   if (result === "not-found") throw notFoundPage(ORDER_PATH.notFound);
@@ -49,8 +56,34 @@ export const action = shopperAction(async ({ store, user, params, form }) => {
   return redirectWithToast(`/orders/${number}`, { key: "codConfirmation.page.confirmedToast" });
 });
 
+/**
+ * "Request a return" (decision 050): units per line, a reason and a comment. Bad input is a 400,
+ * a window closed, an order not delivered or nothing left to return a 409, with why; nothing is
+ * written then. Another shopper's order is the 'Order Not Found' 404.
+ */
+async function returnAction(
+  store: Parameters<typeof emailStore>[0] & { id: string },
+  userId: string,
+  number: number,
+  form: FormData,
+) {
+  const parsed = parseWithZod(form, { schema: returnRequestSchema });
+  if (parsed.status !== "success") {
+    const first = Object.values(parsed.error ?? {}).flat()[0];
+    throw badRequest(first ?? "errors.badRequest");
+  }
+  const result = await requestReturn(store.id, userId, number, parsed.value, emailStore(store));
+  if (result.kind === "not-found") throw notFoundPage(ORDER_PATH.notFound);
+  if (result.kind === "refused") throw new Refusal(409, { key: `returns.refusals.${result.reason}` });
+  if (result.kind === "invalid")
+    throw new Refusal(result.reason === "line" ? 400 : 409, {
+      key: result.reason === "line" ? "returns.errors.lineInvalid" : "returns.errors.units",
+    });
+  return redirectWithToast(`/orders/${number}`, { key: "returns.request.sentToast" });
+}
+
 export default function OrderDetailsPage() {
-  const { order, invoiceNumber, refunds } = useLoaderData<typeof loader>();
+  const { order, invoiceNumber, refunds, returns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
@@ -109,6 +142,7 @@ export default function OrderDetailsPage() {
           }
         />
       </div>
+      {returns ? <ShopperReturns data={returns} /> : null}
     </div>
   );
 }

@@ -271,6 +271,7 @@ describe("the reports query layer", () => {
       lowStock: 1,
       unreadRequests: 2,
       awaitingConfirmation: 0,
+      openReturns: 0,
     });
     // Newest first by when it was placed, whatever its state: the 00:30 order of 11 March.
     expect(report.recent[0]!.number).toBe(5002);
@@ -328,6 +329,7 @@ describe("the reports query layer", () => {
       lowStock: 1,
       unreadRequests: 1,
       awaitingConfirmation: 0,
+      openReturns: 0,
     });
   });
 });

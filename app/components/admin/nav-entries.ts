@@ -21,6 +21,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { to: "/admin/products", guard: "products.edit", labelKey: "admin.nav.products" },
   { to: "/admin/categories", guard: "categories.edit", labelKey: "admin.nav.categories" },
   { to: "/admin/orders", guard: "orders.view", labelKey: "admin.nav.orders" },
+  { to: "/admin/returns", guard: "orders.view", labelKey: "returns.navLabel" },
   { to: "/admin/sales", guard: "sales.edit", labelKey: "admin.nav.sales" },
   { to: "/admin/discounts", guard: "discounts.edit", labelKey: "discounts.nav" },
   { to: "/admin/settings", guard: "settings.edit", labelKey: "admin.nav.settings" },

@@ -135,6 +135,8 @@ export async function writeStorePlan(db: AppDatabase, plan: StorePlan): Promise<
     await insertAll(tx, schema.refundLines, plan.refunds.lines);
     await insertAll(tx, schema.creditNotes, plan.refunds.creditNotes);
     await insertAll(tx, schema.creditNoteCounters, plan.refunds.counters);
+    await insertAll(tx, schema.returnRequests, plan.refunds.returns);
+    await insertAll(tx, schema.returnRequestLines, plan.refunds.returnLines);
     await insertAll(tx, schema.auditLog, plan.auditLog);
     await insertAll(tx, schema.discountCodes, plan.discounts.codes);
     await insertAll(tx, schema.discountCodeTargets, plan.discounts.targets);

@@ -29,7 +29,10 @@ import { paidPieces, unitsShare, vatShare, type PaidPieces } from "~/lib/refund-
 import { recordAudit } from "~/services/audit/audit.server";
 import { getStripe } from "~/services/payments/stripe-client.server";
 import { issueCreditNoteIn } from "~/services/tax/credit-notes.server";
+import { deliverAfterCommit } from "~/services/email/email.server";
+import type { EmailStore } from "~/services/email/email-templates.server";
 import { applyRefundStateIn } from "./order-transitions.server";
+import { checkReturnRefundIn, markReturnRefundedIn } from "./returns.server";
 
 export type RefundMethod = (typeof refundMethods)[number];
 export type RefundRow = typeof refunds.$inferSelect;
@@ -233,10 +236,20 @@ export interface RefundRequest extends RefundSelection {
   reference?: string | null;
   /** The form's one-time token: a double submit gets the first one's refund back. */
   requestToken?: string | null;
+  /**
+   * The shopper's return this refund is made from (decision 050): it must be `received`, no line
+   * may refund more units than came back, and the return becomes `refunded` with the refund.
+   */
+  returnRequestId?: string | null;
+  /** Who the return's "refunded" email is from (the request's store); none without it. */
+  emailStore?: EmailStore | null;
 }
 
 export type CreateRefundResult =
-  { kind: "not-found" } | ProposalRefusal | { kind: "created"; refund: RefundRow };
+  | { kind: "not-found" }
+  | ProposalRefusal
+  | { kind: "return"; reason: "not-received" | "over-received" }
+  | { kind: "created"; refund: RefundRow };
 
 /**
  * Records a refund of the store's order `number` and, for a card order, asks Stripe for it after
@@ -249,6 +262,7 @@ export async function createRefund(
   staffUserId: string | null,
 ): Promise<CreateRefundResult> {
   const db = await getDb();
+  let emailIds: string[] = [];
   const recorded = await db.withStore(storeId, async (tx): Promise<CreateRefundResult> => {
     const found = await stateIn(tx, storeId, { number }, true);
     if (!found) return { kind: "not-found" };
@@ -258,6 +272,16 @@ export async function createRefund(
         .from(refunds)
         .where(and(eq(refunds.storeId, storeId), eq(refunds.requestToken, request.requestToken)));
       if (again) return { kind: "created", refund: again };
+    }
+    if (request.returnRequestId) {
+      const check = await checkReturnRefundIn(
+        tx,
+        storeId,
+        found.order.id,
+        request.returnRequestId,
+        request.lines,
+      );
+      if (check !== "ok") return { kind: "return", reason: check };
     }
     const proposed = proposeRefund(found.state, request);
     if ("kind" in proposed) return proposed;
@@ -297,8 +321,17 @@ export async function createRefund(
       },
     });
     if (!card) await applyEffectsIn(tx, storeId, refund!, staffUserId);
+    if (request.returnRequestId)
+      emailIds = await markReturnRefundedIn(
+        tx,
+        storeId,
+        request.returnRequestId,
+        refund!.id,
+        request.emailStore ?? null,
+      );
     return { kind: "created", refund: refund! };
   });
+  deliverAfterCommit(storeId, emailIds);
   if (recorded.kind !== "created" || recorded.refund.status !== "pending") return recorded;
   return { kind: "created", refund: await askStripe(storeId, recorded.refund) };
 }

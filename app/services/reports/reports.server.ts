@@ -333,6 +333,8 @@ export interface TodoCounts {
   unreadRequests: number;
   /** Cash On Delivery orders waiting for the shopper's confirmation (issue 34). */
   awaitingConfirmation: number;
+  /** Return requests waiting for the staff: requested (to decide) or received (to refund), decision 050. */
+  openReturns: number;
 }
 
 export async function todoCounts(tx: Tx, storeId: string): Promise<TodoCounts> {
@@ -346,7 +348,9 @@ export async function todoCounts(tx: Tx, storeId: string): Promise<TodoCounts> {
             and v.product_id = p.id and v.active and v.stock <= ${LOW_STOCK})) as low_stock,
       (select count(*) from contact_requests c where c.store_id = ${storeId} and c.status = 'new') as unread,
       (select count(*) from orders o where o.store_id = ${storeId}
-          and o.status = 'awaiting_confirmation') as awaiting_confirmation`);
+          and o.status = 'awaiting_confirmation') as awaiting_confirmation,
+      (select count(*) from return_requests r where r.store_id = ${storeId}
+          and r.state in ('requested', 'received')) as open_returns`);
   const row = rowsOf<Record<string, string>>(result)[0];
   return {
     toShip: num(row?.to_ship),
@@ -354,6 +358,7 @@ export async function todoCounts(tx: Tx, storeId: string): Promise<TodoCounts> {
     lowStock: num(row?.low_stock),
     unreadRequests: num(row?.unread),
     awaitingConfirmation: num(row?.awaiting_confirmation),
+    openReturns: num(row?.open_returns),
   };
 }
 

@@ -51,6 +51,7 @@ export function defaultStoreSettings(storeId: string): StoreSettings {
     codConfirmRemindHours: 6,
     codConfirmCancelHours: 24,
     codMaxRefusals: null,
+    returnWindowDays: 14,
     vatRegistered: false,
     vatNumber: null,
     vatLegalNameEn: "",

@@ -21,7 +21,7 @@ import { apiOrderIn } from "~/services/api/orders.server";
 
 export const WEBHOOKS_DUE_CHANNEL = "webhooks_due";
 
-export type ResourceType = "order" | "product" | "inventory" | "customer";
+export type ResourceType = "order" | "product" | "inventory" | "customer" | "return";
 
 /**
  * Writes one event and its deliveries in `tx` (the change's transaction). Subscriptions that are

@@ -8,7 +8,7 @@
  * - one delivered card order has its shipping refunded (the demo ships free: a late-delivery
  *   amount instead);
  * and a VAT-registered store's invoiced orders get a credit note for each, numbered in the order
- * the refunds were made.
+ * the refunds were made; and one open return request (decision 050) on a delivered order.
  */
 import { uuidv4, uuidv7 } from "uuidv7";
 import type * as schema from "~/db/schema";
@@ -22,6 +22,9 @@ export interface RefundPlan {
   lines: (typeof schema.refundLines.$inferInsert)[];
   creditNotes: (typeof schema.creditNotes.$inferInsert)[];
   counters: (typeof schema.creditNoteCounters.$inferInsert)[];
+  /** One open return request (issue 37 item 4, decision 050) and its lines. */
+  returns: (typeof schema.returnRequests.$inferInsert)[];
+  returnLines: (typeof schema.returnRequestLines.$inferInsert)[];
 }
 
 const HOUR_MS = 3_600_000;
@@ -48,7 +51,14 @@ export function planRefunds(
   }
   const lastEventAt = (orderId: string) =>
     Math.max(...orderEvents.filter((e) => e.orderId === orderId).map((e) => (e.createdAt as Date).getTime()));
-  const plan: RefundPlan = { refunds: [], lines: [], creditNotes: [], counters: [] };
+  const plan: RefundPlan = {
+    refunds: [],
+    lines: [],
+    creditNotes: [],
+    counters: [],
+    returns: [],
+    returnLines: [],
+  };
   const piecesOf = (order: OrderRow) =>
     paidPieces({
       totalCents: order.totalCents,
@@ -239,6 +249,36 @@ export function planRefunds(
       admin.id,
       "partially_refunded",
     );
+  }
+
+  // One open return request (decision 050): the shopper of the most recently delivered order
+  // (neither refunded above) asks to return one unit of its first line, a day after delivery.
+  const returnable = [...delivered("cod"), ...delivered("card")]
+    .filter((o) => o.id !== partial?.id && o.id !== late?.id && o.userId)
+    .sort((a, b) => lastEventAt(b.id) - lastEventAt(a.id))[0];
+  const returnLine = returnable ? (linesOf.get(returnable.id) ?? [])[0] : undefined;
+  if (returnable && returnLine) {
+    const id = uuidv7();
+    plan.returns.push({
+      storeId,
+      id,
+      orderId: returnable.id,
+      userId: returnable.userId,
+      state: "requested",
+      reasonCode: "damaged",
+      comment:
+        returnable.locale === "ar"
+          ? "وصل أحد البرطمانات مكسور الغطاء."
+          : "One jar arrived with a cracked lid.",
+      createdAt: at(returnable),
+    });
+    plan.returnLines.push({
+      storeId,
+      id: uuidv7(),
+      returnRequestId: id,
+      orderItemId: returnLine.id!,
+      quantity: 1,
+    });
   }
 
   // Credit notes numbered 1, 2, 3… in the order the refunds were made.
