@@ -9,8 +9,34 @@ import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { formatRate } from "~/lib/percent";
 import { formatDate } from "~/services/orders/order-view.server";
-import type { InvoiceDocument } from "./invoices.server";
+import type { InvoiceDocument, InvoiceRow } from "./invoices.server";
 import { zatcaQrSvg } from "./zatca-qr-image.server";
+
+/** Seller and buyer as frozen on the invoice, the seller's name and address in the reader's language. */
+export function invoiceParties(invoice: InvoiceRow, locale: Locale) {
+  return {
+    seller: {
+      name: locale === "ar" ? invoice.sellerNameAr || invoice.sellerNameEn : invoice.sellerNameEn,
+      otherName: locale === "ar" ? invoice.sellerNameEn : invoice.sellerNameAr,
+      address: locale === "ar" ? invoice.sellerAddressAr || invoice.sellerAddressEn : invoice.sellerAddressEn,
+      vatNumber: invoice.sellerVatNumber,
+    },
+    buyer: { name: invoice.buyerName, address: invoice.buyerAddress, country: invoice.buyerCountry },
+  };
+}
+
+/** Net and VAT per rate charged, formatted. */
+export function ratesView(
+  rates: readonly { rateBp: number; net: number; vat: number }[],
+  locale: Locale,
+  money: (cents: number) => string,
+) {
+  return rates.map((rate) => ({
+    rate: formatRate(rate.rateBp, locale),
+    net: money(rate.net),
+    vat: money(rate.vat),
+  }));
+}
 
 export async function invoiceView(document: InvoiceDocument, locale: Locale, timeZone: string) {
   const { invoice, order, lines } = document;
@@ -26,13 +52,7 @@ export async function invoiceView(document: InvoiceDocument, locale: Locale, tim
     date: formatDate(invoice.issuedAt, locale, timeZone, true),
     dateTime: invoice.issuedAt.toISOString(),
     uuid: invoice.id,
-    seller: {
-      name: locale === "ar" ? invoice.sellerNameAr || invoice.sellerNameEn : invoice.sellerNameEn,
-      otherName: locale === "ar" ? invoice.sellerNameEn : invoice.sellerNameAr,
-      address: locale === "ar" ? invoice.sellerAddressAr || invoice.sellerAddressEn : invoice.sellerAddressEn,
-      vatNumber: invoice.sellerVatNumber,
-    },
-    buyer: { name: invoice.buyerName, address: invoice.buyerAddress, country: invoice.buyerCountry },
+    ...invoiceParties(invoice, locale),
     inclusive: order.vatInclusive,
     lines: lines.map((line, index) => ({
       key: index,
@@ -48,11 +68,7 @@ export async function invoiceView(document: InvoiceDocument, locale: Locale, tim
     discount: order.discountCents > 0 ? money(-order.discountCents) : null,
     totals: {
       net: money(net),
-      byRate: rates.map((rate) => ({
-        rate: formatRate(rate.rateBp, locale),
-        net: money(rate.net),
-        vat: money(rate.vat),
-      })),
+      byRate: ratesView(rates, locale, money),
       vat: money(invoice.vatCents),
       total: money(invoice.totalCents),
     },
