@@ -63,8 +63,8 @@ const changeUser = async (
   return redirectWithToast(sameListPath(request, "/admin/users"), { key: "admin.users.updated" });
 };
 
+// Making or unmaking an admin is managing the team; blocking a shopper is a customer change.
 export const action = intentAction(
-  // Making or unmaking an admin is managing the team; blocking a shopper is a customer change.
   { admin: "staff.manage", block: "customers.edit" },
   { admin: [userChangeSchema, changeUser], block: [userChangeSchema, changeUser] },
 );
