@@ -15,6 +15,7 @@ import type { EmailStore } from "~/services/email/email-templates.server";
 import { releaseCodeUse } from "~/services/discounts/codes.server";
 import { lineImageId } from "~/services/catalog/product-columns.server";
 import { sendOrderEmail } from "./order-emails.server";
+import type { OrderAddress } from "./contract";
 import { restockLines } from "./restock.server";
 import { subtractTrending } from "./trending.server";
 import { issueInvoiceIn } from "~/services/tax/invoices.server";
@@ -190,15 +191,7 @@ export interface OrderDetails extends OrderSummary {
     estimateEn: string;
     estimateAr: string;
   } | null;
-  address: {
-    country: string;
-    fullName: string;
-    streetAddress: string;
-    zipCode: string;
-    city: string;
-    email: string;
-    mobile: string;
-  };
+  address: OrderAddress;
   lines: OrderLine[];
   events: OrderEvent[];
   cancellable: boolean;

@@ -9,11 +9,14 @@ import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { formatRate } from "~/lib/percent";
 import { formatDate } from "~/services/orders/order-view.server";
+import type { InvoiceParties, InvoiceView } from "./contract";
 import type { InvoiceDocument, InvoiceRow } from "./invoices.server";
+
+export type { InvoiceView };
 import { zatcaQrSvg } from "./zatca-qr-image.server";
 
 /** Seller and buyer as frozen on the invoice, the seller's name and address in the reader's language. */
-export function invoiceParties(invoice: InvoiceRow, locale: Locale) {
+export function invoiceParties(invoice: InvoiceRow, locale: Locale): InvoiceParties {
   return {
     seller: {
       name: locale === "ar" ? invoice.sellerNameAr || invoice.sellerNameEn : invoice.sellerNameEn,
@@ -38,7 +41,11 @@ export function ratesView(
   }));
 }
 
-export async function invoiceView(document: InvoiceDocument, locale: Locale, timeZone: string) {
+export async function invoiceView(
+  document: InvoiceDocument,
+  locale: Locale,
+  timeZone: string,
+): Promise<InvoiceView> {
   const { invoice, order, lines } = document;
   const money = (cents: number) => formatMoney(cents, invoice.currency, locale);
   const saudi = invoice.sellerCountry === "SA";
@@ -78,4 +85,3 @@ export async function invoiceView(document: InvoiceDocument, locale: Locale, tim
       : null,
   };
 }
-export type InvoiceView = Awaited<ReturnType<typeof invoiceView>>;
