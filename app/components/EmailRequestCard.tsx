@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { useFormPending } from "~/lib/use-form-pending";
-import type { formConstraint } from "~/lib/form-constraint.server";
+import type { FieldConstraint } from "~/lib/use-schema-form";
 import type { FormNotice } from "~/lib/notice";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { AuthCard } from "./AuthCard";
@@ -26,7 +26,7 @@ export function EmailRequestCard({
   title: string;
   intro: string;
   submit: string;
-  constraint: ReturnType<typeof formConstraint>;
+  constraint: Record<string, FieldConstraint>;
   actionData: { result: FormReply | null; notice: FormNotice | null } | undefined;
   redirectTo?: string;
 }) {

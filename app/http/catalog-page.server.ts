@@ -6,40 +6,14 @@
  */
 import { data } from "@remix-run/node";
 import type { Locale } from "~/lib/i18n";
-import {
-  DEFAULT_QUERY,
-  parseCatalogQuery,
-  type CatalogProblem,
-  type CatalogQuery,
-} from "~/lib/validation/catalog";
+import { DEFAULT_QUERY, parseCatalogQuery, type CatalogQuery } from "~/lib/validation/catalog";
 import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
-import { listProducts, type CatalogCategory, type CatalogProduct } from "~/services/catalog/catalog.server";
+import { listProducts, type CatalogCategory } from "~/services/catalog/catalog.server";
+import type { ListingCategoryRef, ListingPageData, ListingProblem } from "~/services/catalog/contract";
 import type { TenantStore } from "~/services/store/tenancy.server";
 import { isLookupKey } from "./params.server";
 
-export type ListingProblem = CatalogProblem | "subIgnored";
-
-export interface ListingCategoryRef {
-  slug: string;
-  name: string;
-  description: string;
-}
-
-export interface ListingPageData {
-  kind: "listing";
-  query: CatalogQuery;
-  problems: ListingProblem[];
-  listing: {
-    products: CatalogProduct[];
-    total: number;
-    prevCursor: string | null;
-    nextCursor: string | null;
-  };
-  /** For the filter form: every category with its subs, names only. */
-  categories: { slug: string; name: string; subcategories: { slug: string; name: string }[] }[];
-  category: (ListingCategoryRef & { subcategories: ListingCategoryRef[] }) | null;
-  subcategory: ListingCategoryRef | null;
-}
+export type { ListingCategoryRef, ListingPageData, ListingProblem };
 
 export interface NotFoundPageData {
   kind: "not-found";

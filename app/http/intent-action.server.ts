@@ -9,10 +9,11 @@
  *     profile: [SCHEMA_FORM, (_, args) => submitSchemaForm(args, { schema: profileSchema, … })],
  *   });
  *
- * A missing intent or one the page does not have → 400 and nothing changed; a form the schema
- * refuses → 400 and the handler is never called. The message is 'errors.badRequest' (a forged or
- * stale button: a person cannot type it wrong), except a problem in one of `messageFields` (what a
- * person types), which answers with the schema's own message for it (a locale key).
+ * A missing intent (unless `whenNoIntent` names the entry a form without one runs) or one the page
+ * does not have → 400 and nothing changed; a form the schema refuses → 400 and the handler is never
+ * called. The message is 'errors.badRequest' (a forged or stale button: a person cannot type it
+ * wrong), except a problem in one of `messageFields` (what a person types), which answers with the
+ * schema's own message for it (a locale key).
  *
  * An intent whose form is nothing but the intent (a "remove" button) has the schema `INTENT_ONLY`;
  * one whose handler parses a conform form with `submitSchemaForm` (field errors under the fields,
@@ -87,8 +88,12 @@ export async function dispatchIntent<
   Args extends WithForm,
   Schemas extends Record<string, z.ZodTypeAny>,
   Entries extends IntentEntries<Args, Schemas>,
->(args: Args, entries: Entries & IntentEntries<Args, Schemas>): Promise<IntentResult<Entries>> {
-  const intent = args.form.get("intent");
+>(
+  args: Args,
+  entries: Entries & IntentEntries<Args, Schemas>,
+  whenNoIntent?: keyof Schemas & string,
+): Promise<IntentResult<Entries>> {
+  const intent = args.form.get("intent") ?? whenNoIntent ?? null;
   if (typeof intent !== "string" || !Object.hasOwn(entries, intent)) throw badRequest();
   const entry = entries[intent] as IntentEntry<Args> | undefined;
   if (!entry) throw badRequest();
@@ -108,7 +113,10 @@ export function intentAction<
 >(
   guards: RouteGuard | { readonly [Name in keyof Schemas]: RouteGuard },
   entries: Entries & IntentEntries<AdminArgs & WithForm, Schemas>,
-  options?: FormOptions,
+  options?: FormOptions & {
+    /** The entry a form without an `intent` field runs (a page's main form that never sent one). */
+    whenNoIntent?: keyof Schemas & string;
+  },
 ) {
   const guardOfIntent = (intent: string): RouteGuard | null => {
     if (!Object.hasOwn(entries, intent)) return null;
@@ -117,11 +125,11 @@ export function intentAction<
   };
   return adminFormAction(
     (form) => {
-      const intent = form.get("intent");
+      const intent = form.get("intent") ?? options?.whenNoIntent ?? null;
       return typeof intent === "string" ? guardOfIntent(intent) : null;
     },
     (args): Promise<IntentResult<Entries>> =>
-      dispatchIntent<AdminArgs & WithForm, Schemas, Entries>(args, entries),
+      dispatchIntent<AdminArgs & WithForm, Schemas, Entries>(args, entries, options?.whenNoIntent),
     { ...options, guardOfIntent },
   );
 }

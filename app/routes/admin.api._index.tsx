@@ -15,6 +15,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input, Select } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
+import { SecretOnce } from "~/components/ui/SecretOnce";
 import { notFoundPage } from "~/http/entity.server";
 import { adminLoader } from "~/http/handlers.server";
 import { intentAction } from "~/http/intent-action.server";
@@ -185,24 +186,14 @@ export default function AdminApiTokens() {
       </p>
       <ActionNotice data={actionData} />
       {created ? (
-        <section
-          aria-labelledby="new-token-title"
-          className="flex flex-col gap-2 rounded-lg border-2 border-primary p-4"
-          data-testid="new-token"
-        >
-          <h2 id="new-token-title" className="font-bold">
-            {t("admin.api.createdTitle", { name: created.name })}
-          </h2>
-          <p className="text-sm">{t("admin.api.createdHint")}</p>
-          <Input
-            readOnly
-            value={created.secret}
-            aria-label={t("admin.api.secret")}
-            dir="ltr"
-            className="font-mono"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </section>
+        <SecretOnce
+          id="new-token-title"
+          testId="new-token"
+          title={t("admin.api.createdTitle", { name: created.name })}
+          hint={t("admin.api.createdHint")}
+          secret={created.secret}
+          secretLabel={t("admin.api.secret")}
+        />
       ) : null}
       <ListPage
         texts="admin.api.list"

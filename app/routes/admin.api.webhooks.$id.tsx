@@ -11,8 +11,9 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
-import { Input, Select } from "~/components/ui/Input";
+import { Select } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
+import { SecretOnce } from "~/components/ui/SecretOnce";
 import { entityFromPath, notFoundPage } from "~/http/entity.server";
 import { adminLoader } from "~/http/handlers.server";
 import { intentAction } from "~/http/intent-action.server";
@@ -276,24 +277,14 @@ export default function AdminWebhook() {
       </section>
       <ActionNotice data={actionData} />
       {rotated ? (
-        <section
-          aria-labelledby="rotated-title"
-          className="flex flex-col gap-2 rounded-lg border-2 border-primary p-4"
-          data-testid="new-webhook-secret"
-        >
-          <h2 id="rotated-title" className="break-all font-bold">
-            {t("webhooks.rotatedTitle", { url: rotated.url })}
-          </h2>
-          <p className="text-sm">{t("webhooks.rotatedHint")}</p>
-          <Input
-            readOnly
-            value={rotated.secret}
-            aria-label={t("webhooks.secret")}
-            dir="ltr"
-            className="font-mono"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </section>
+        <SecretOnce
+          id="rotated-title"
+          testId="new-webhook-secret"
+          title={t("webhooks.rotatedTitle", { url: rotated.url })}
+          hint={t("webhooks.rotatedHint")}
+          secret={rotated.secret}
+          secretLabel={t("webhooks.secret")}
+        />
       ) : null}
       <h2 className="text-lg font-bold">{t("webhooks.log.title")}</h2>
       <ListPage texts="webhooks.log" page={{ rows, prevCursor: null, nextCursor: null }} columns={columns} />

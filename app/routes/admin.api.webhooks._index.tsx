@@ -13,6 +13,7 @@ import { CheckRow } from "~/components/ui/Checkbox";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
+import { SecretOnce } from "~/components/ui/SecretOnce";
 import { adminLoader } from "~/http/handlers.server";
 import { intentAction } from "~/http/intent-action.server";
 import { Refusal } from "~/http/refusal.server";
@@ -136,24 +137,14 @@ export default function AdminWebhooks() {
       </p>
       <ActionNotice data={actionData} />
       {created ? (
-        <section
-          aria-labelledby="new-webhook-title"
-          className="flex flex-col gap-2 rounded-lg border-2 border-primary p-4"
-          data-testid="new-webhook"
-        >
-          <h2 id="new-webhook-title" className="break-all font-bold">
-            {t("webhooks.createdTitle", { url: created.url })}
-          </h2>
-          <p className="text-sm">{t("webhooks.createdHint")}</p>
-          <Input
-            readOnly
-            value={created.secret}
-            aria-label={t("webhooks.secret")}
-            dir="ltr"
-            className="font-mono"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </section>
+        <SecretOnce
+          id="new-webhook-title"
+          testId="new-webhook"
+          title={t("webhooks.createdTitle", { url: created.url })}
+          hint={t("webhooks.createdHint")}
+          secret={created.secret}
+          secretLabel={t("webhooks.secret")}
+        />
       ) : null}
       <ListPage texts="webhooks.list" page={{ rows, prevCursor: null, nextCursor: null }} columns={columns} />
       <Form method="post" className="flex flex-col gap-4 rounded-lg border border-line p-4">

@@ -11,8 +11,9 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
-import { adminAction, adminLoader } from "~/http/handlers.server";
-import { badRequest, Refusal } from "~/http/refusal.server";
+import { adminLoader } from "~/http/handlers.server";
+import { parsedAction } from "~/http/intent-action.server";
+import { Refusal } from "~/http/refusal.server";
 import { localeName } from "~/lib/localized-name";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -38,14 +39,15 @@ const REFUSALS: Record<Extract<DeleteCategoryResult, { ok: false }>["error"], Re
   "choose-target": new Refusal(409, { key: "admin.categories.chooseTarget" }),
 };
 
-export const action = adminAction("categories.edit", async ({ store, form }) => {
-  const parsed = categoryDeleteSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw badRequest();
-  const { categoryId, moveToCategoryId } = parsed.data;
-  const result = await deleteCategory(store.id, categoryId, moveToCategoryId);
-  if (!result.ok) throw REFUSALS[result.error];
-  return redirectWithToast("/admin/categories", { key: "admin.categories.deleted" });
-});
+export const action = parsedAction(
+  "categories.edit",
+  categoryDeleteSchema,
+  async ({ categoryId, moveToCategoryId }, { store }) => {
+    const result = await deleteCategory(store.id, categoryId, moveToCategoryId);
+    if (!result.ok) throw REFUSALS[result.error];
+    return redirectWithToast("/admin/categories", { key: "admin.categories.deleted" });
+  },
+);
 
 export default function AdminCategories() {
   const { rows } = useLoaderData<typeof loader>();

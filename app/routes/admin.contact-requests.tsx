@@ -6,8 +6,8 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { Button, buttonClass } from "~/components/ui/Button";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
-import { adminAction, adminLoader } from "~/http/handlers.server";
-import { badRequest } from "~/http/refusal.server";
+import { adminLoader } from "~/http/handlers.server";
+import { parsedAction } from "~/http/intent-action.server";
 import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
 import { formatInZone } from "~/lib/time-zone";
@@ -36,16 +36,18 @@ export const loader = adminLoader("contact.manage", async ({ request, store }) =
 });
 
 /** Mark one request read or unread; another store's id is a 404 and changes nothing. */
-export const action = adminAction("contact.manage", async ({ request, store, form }) => {
-  const parsed = contactChangeSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw badRequest();
-  const found = await setContactRequestRead(store.id, parsed.data.requestId, parsed.data.read);
-  if (!found) throw notFoundPage();
-  // Back to the page the button was pressed on.
-  return redirectWithToast(sameListPath(request, "/admin/contact-requests"), {
-    key: "admin.contact.updated",
-  });
-});
+export const action = parsedAction(
+  "contact.manage",
+  contactChangeSchema,
+  async (value, { request, store }) => {
+    const found = await setContactRequestRead(store.id, value.requestId, value.read);
+    if (!found) throw notFoundPage();
+    // Back to the page the button was pressed on.
+    return redirectWithToast(sameListPath(request, "/admin/contact-requests"), {
+      key: "admin.contact.updated",
+    });
+  },
+);
 
 /** A mailto: link answering in the shopper's own mail program, subject prefilled. */
 function replyHref(row: ContactRequestRow, subject: string): string {

@@ -22,6 +22,7 @@ import { postedProductChoices, readAppliesToQuery } from "~/http/applies-to.serv
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
 import { adminAction, adminLoader } from "~/http/handlers.server";
+import { parseFormOrRefuse } from "~/http/intent-action.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { isolate } from "~/lib/bidi";
@@ -83,8 +84,8 @@ export const action = adminAction("discounts.edit", async (args) => {
   const { store, params, form, locale } = args;
   const code = await entityOrNewFromPath(params.id, (id) => getDiscountCode(store.id, id));
   if (form.get("intent") === "delete") {
-    const parsed = discountRowSchema.safeParse(Object.fromEntries(form));
-    if (!code || !parsed.success || parsed.data.discountId.toLowerCase() !== code.id) throw badRequest();
+    const { discountId } = parseFormOrRefuse(form, discountRowSchema);
+    if (!code || discountId.toLowerCase() !== code.id) throw badRequest();
     const deleted = await deleteDiscountCode(store.id, code.id);
     if (!deleted.ok && deleted.error === "not-found") throw notFoundPage();
     if (!deleted.ok)

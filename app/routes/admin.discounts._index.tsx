@@ -15,8 +15,9 @@ import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
-import { adminAction, adminLoader } from "~/http/handlers.server";
-import { badRequest, Refusal } from "~/http/refusal.server";
+import { adminLoader } from "~/http/handlers.server";
+import { parsedAction } from "~/http/intent-action.server";
+import { Refusal } from "~/http/refusal.server";
 import { isolate } from "~/lib/bidi";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -43,18 +44,16 @@ export const loader = adminLoader("discounts.edit", async ({ request, store }) =
   return { ...page, state, q };
 });
 
-export const action = adminAction("discounts.edit", async ({ store, form }) => {
-  const parsed = discountRowSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw badRequest();
-  const id = parsed.data.discountId.toLowerCase();
-  if (parsed.data.intent === "delete") {
+export const action = parsedAction("discounts.edit", discountRowSchema, async (value, { store }) => {
+  const id = value.discountId.toLowerCase();
+  if (value.intent === "delete") {
     const deleted = await deleteDiscountCode(store.id, id);
     if (!deleted.ok && deleted.error === "not-found") throw notFoundPage();
     if (!deleted.ok)
       throw new Refusal(409, { key: "discounts.admin.deleteUsed", params: { count: deleted.orders } });
     return redirectWithToast("/admin/discounts", { key: "discounts.admin.deleted" });
   }
-  const active = parsed.data.intent === "activate";
+  const active = value.intent === "activate";
   if (!(await setDiscountCodeActive(store.id, id, active))) throw notFoundPage();
   return redirectWithToast("/admin/discounts", {
     key: active ? "discounts.admin.activated" : "discounts.admin.deactivated",

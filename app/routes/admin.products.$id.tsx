@@ -17,9 +17,10 @@ import { VariantsSection } from "~/components/admin/VariantsSection";
 import { Button } from "~/components/ui/Button";
 import { notFoundPage as notFound, pathKey } from "~/http/entity.server";
 import { adminAction, adminLoader } from "~/http/handlers.server";
+import { parseFormOrRefuse } from "~/http/intent-action.server";
 import { PRODUCT_IMAGES_FIELD, readPostedImages } from "~/http/posted-images.server";
 import { variantsSectionAction } from "~/http/product-variants-action.server";
-import { badRequest, Refusal } from "~/http/refusal.server";
+import { badRequest } from "~/http/refusal.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { currencyDigits } from "~/lib/money";
@@ -110,15 +111,9 @@ export const action = adminAction("products.edit", async (args) => {
   }
 
   if (typeof intent === "string" && intent.startsWith("image-")) {
-    const parsed = productImageSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      const altProblem = parsed.error.issues.find(
-        (issue) => issue.path[0] === "altEn" || issue.path[0] === "altAr",
-      );
-      throw altProblem ? new Refusal(400, { key: altProblem.message }) : badRequest();
-    }
-    const { imageRowId, altEn, altAr } = parsed.data;
-    const kind = parsed.data.intent.slice("image-".length) as "save" | "up" | "down" | "remove";
+    const image = parseFormOrRefuse(form, productImageSchema, { messageFields: ["altEn", "altAr"] });
+    const { imageRowId, altEn, altAr } = image;
+    const kind = image.intent.slice("image-".length) as "save" | "up" | "down" | "remove";
     const changed = await changeProductImage(
       store.id,
       productId,

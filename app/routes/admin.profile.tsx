@@ -12,10 +12,10 @@ import { savePostedPhoto } from "~/http/profile-photo.server";
 import { Notice } from "~/components/ui/Notice";
 import { enforceRateLimit } from "~/http/form.server";
 import { getOptionalSession } from "~/http/guards.server";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader } from "~/http/handlers.server";
+import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { ANY_STAFF } from "~/lib/permissions";
 import { submitSchemaForm } from "~/http/schema-form.server";
-import { badRequest } from "~/http/refusal.server";
 import { PASSWORD_CHECK_RATE_LIMIT, UPLOAD_RATE_LIMIT } from "~/http/rate-rules.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
@@ -56,52 +56,59 @@ const loadAlertsSchema = () => import("~/lib/validation/order-alerts").then((m) 
  */
 const noPhotoError = { photoError: null as string | null };
 
-export const action = adminAction(
+export const action = intentAction(
   ANY_STAFF,
-  async (args) => {
-    const { request, context, store, user, form } = args;
-    const intent = form.get("intent");
-    if (intent === "profile") {
-      return submitSchemaForm(args, {
-        schema: profileSchema,
-        extra: () => ({ form: "profile" as const, ...noPhotoError }),
-        save: async ({ name }) => {
-          const photo = await savePostedPhoto(store.id, user.id, form);
-          if (photo.ok) await updateProfile(store.id, user.id, { name, imageId: photo.imageId });
-          return photo;
-        },
-        refuse: (photo) => !photo.ok && { status: photo.status, data: { photoError: photo.error } },
-        success: { path: "/admin/profile" },
-      });
-    }
-    if (intent === "password") {
-      return submitSchemaForm(args, {
-        schema: changePasswordSchema,
-        hideFields: ["currentPassword", "newPassword"],
-        extra: () => ({ form: "password" as const, ...noPhotoError }),
-        save: async (value) => {
-          await enforceRateLimit(`password-change:user:${user.id}`, PASSWORD_CHECK_RATE_LIMIT);
-          const session = await getOptionalSession(request, context);
-          return changePassword(store.id, user.id, {
-            ...value,
-            keepSessionHash: session?.sessionHash ?? null,
-          });
-        },
-        refuse: (result) =>
-          !result.ok && { field: "currentPassword", message: "profile.wrongCurrentPassword" },
-        success: { path: "/admin/profile" },
-      });
-    }
-    if (intent === "alerts") {
-      return submitSchemaForm(args, {
-        schema: orderAlertsSchema,
-        extra: () => ({ form: "alerts" as const, ...noPhotoError }),
-        save: ({ orderAlerts, emailLocale }) =>
-          saveAlertPreferences(store.id, user.id, { orderAlerts, locale: emailLocale }),
-        success: { path: "/admin/profile" },
-      });
-    }
-    throw badRequest();
+  {
+    profile: [
+      SCHEMA_FORM,
+      (_, args) => {
+        const { store, user, form } = args;
+        return submitSchemaForm(args, {
+          schema: profileSchema,
+          extra: () => ({ form: "profile" as const, ...noPhotoError }),
+          save: async ({ name }) => {
+            const photo = await savePostedPhoto(store.id, user.id, form);
+            if (photo.ok) await updateProfile(store.id, user.id, { name, imageId: photo.imageId });
+            return photo;
+          },
+          refuse: (photo) => !photo.ok && { status: photo.status, data: { photoError: photo.error } },
+          success: { path: "/admin/profile" },
+        });
+      },
+    ],
+    password: [
+      SCHEMA_FORM,
+      (_, args) => {
+        const { request, context, store, user } = args;
+        return submitSchemaForm(args, {
+          schema: changePasswordSchema,
+          hideFields: ["currentPassword", "newPassword"],
+          extra: () => ({ form: "password" as const, ...noPhotoError }),
+          save: async (value) => {
+            await enforceRateLimit(`password-change:user:${user.id}`, PASSWORD_CHECK_RATE_LIMIT);
+            const session = await getOptionalSession(request, context);
+            return changePassword(store.id, user.id, {
+              ...value,
+              keepSessionHash: session?.sessionHash ?? null,
+            });
+          },
+          refuse: (result) =>
+            !result.ok && { field: "currentPassword", message: "profile.wrongCurrentPassword" },
+          success: { path: "/admin/profile" },
+        });
+      },
+    ],
+    alerts: [
+      SCHEMA_FORM,
+      (_, args) =>
+        submitSchemaForm(args, {
+          schema: orderAlertsSchema,
+          extra: () => ({ form: "alerts" as const, ...noPhotoError }),
+          save: ({ orderAlerts, emailLocale }) =>
+            saveAlertPreferences(args.store.id, args.user.id, { orderAlerts, locale: emailLocale }),
+          success: { path: "/admin/profile" },
+        }),
+    ],
   },
   { rateLimit: { kind: "upload", rule: UPLOAD_RATE_LIMIT } },
 );

@@ -25,6 +25,7 @@ import { postedProductChoices, readAppliesToQuery } from "~/http/applies-to.serv
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
 import { adminAction, adminLoader } from "~/http/handlers.server";
+import { parseFormOrRefuse } from "~/http/intent-action.server";
 import { badRequest } from "~/http/refusal.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
@@ -79,8 +80,8 @@ export const action = adminAction("sales.edit", async (args) => {
   const { store, params, form, locale } = args;
   const sale = await entityOrNewFromPath(params.id, (id) => getSale(store.id, id));
   if (form.get("intent") === "delete") {
-    const parsed = saleDeleteSchema.safeParse(Object.fromEntries(form));
-    if (!sale || !parsed.success || parsed.data.saleId.toLowerCase() !== sale.id) throw badRequest();
+    const { saleId } = parseFormOrRefuse(form, saleDeleteSchema);
+    if (!sale || saleId.toLowerCase() !== sale.id) throw badRequest();
     if (!(await deleteSale(store.id, sale.id))) throw notFoundPage();
     return redirectWithToast("/admin/sales", { key: "admin.sales.deleted" });
   }

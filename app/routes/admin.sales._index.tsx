@@ -14,8 +14,8 @@ import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
-import { adminAction, adminLoader } from "~/http/handlers.server";
-import { badRequest } from "~/http/refusal.server";
+import { adminLoader } from "~/http/handlers.server";
+import { parsedAction } from "~/http/intent-action.server";
 import { isolate } from "~/lib/bidi";
 import { localeName } from "~/lib/localized-name";
 import { useStoreTimeZone } from "~/lib/use-store-time-zone";
@@ -41,10 +41,8 @@ export const loader = adminLoader("sales.edit", async ({ request, store }) => {
   return { ...page, state };
 });
 
-export const action = adminAction("sales.edit", async ({ store, form }) => {
-  const parsed = saleDeleteSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw badRequest();
-  if (!(await deleteSale(store.id, parsed.data.saleId.toLowerCase()))) {
+export const action = parsedAction("sales.edit", saleDeleteSchema, async (value, { store }) => {
+  if (!(await deleteSale(store.id, value.saleId.toLowerCase()))) {
     throw notFoundPage();
   }
   return redirectWithToast("/admin/sales", { key: "admin.sales.deleted" });

@@ -5,6 +5,7 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { useProductColumns } from "~/components/admin/reports/columns";
 import { Figure } from "~/components/admin/reports/Figure";
 import { RangeForm, useDayFormat } from "~/components/admin/reports/RangeForm";
+import { ReportBreakdown } from "~/components/admin/reports/ReportBreakdown";
 import { SalesTabs } from "~/components/admin/SalesTabs";
 import { useMoney } from "~/components/Price";
 import { Button } from "~/components/ui/Button";
@@ -74,125 +75,92 @@ export default function SalesReportPage() {
           })}
         </p>
       </section>
-      {vat.length > 0 ? (
-        <section aria-labelledby="report-vat" className="flex flex-col gap-3" data-testid="report-vat">
-          <h2 id="report-vat" className="text-xl font-extrabold">
-            {t("reports.vat.heading")}
-          </h2>
-          <p className="text-sm text-muted">{t("reports.vat.definition")}</p>
-          <DataTable
-            caption={t("reports.vat.caption")}
-            columns={[
-              {
-                key: "rate",
-                header: t("reports.vat.rate"),
-                rowHeader: true,
-                cell: (row) => (row.exempt ? t("reports.vat.exempt") : formatRate(row.rateBp, i18n.language)),
-              },
-              { key: "net", header: t("reports.vat.net"), align: "end", cell: (row) => money(row.net) },
-              { key: "vat", header: t("reports.vat.amount"), align: "end", cell: (row) => money(row.vat) },
-            ]}
-            rows={vat}
-            rowKey={(row) => (row.exempt ? "exempt" : String(row.rateBp))}
-            empty={t("reports.noSales")}
-          />
-          <p className="font-bold">
-            {t("reports.vat.total", { amount: money(vat.reduce((sum, row) => sum + row.vat, 0)) })}
-          </p>
-          <div>
-            <Button to={csv("vat")} reloadDocument variant="secondary">
-              {t("reports.vat.csv")}
-            </Button>
-          </div>
-        </section>
-      ) : null}
-      {shippingRates.length > 0 ? (
-        <section
-          aria-labelledby="report-shipping"
-          className="flex flex-col gap-3"
-          data-testid="report-shipping"
-        >
-          <h2 id="report-shipping" className="text-xl font-extrabold">
-            {t("reports.shippingByRate.heading")}
-          </h2>
-          <p className="text-sm text-muted">{t("reports.shippingByRate.definition")}</p>
-          <DataTable
-            caption={t("reports.shippingByRate.caption")}
-            columns={[
-              {
-                key: "rate",
-                header: t("reports.shippingByRate.rate"),
-                rowHeader: true,
-                cell: (row) =>
-                  (i18n.language === "ar" ? (row.nameAr ?? row.nameEn) : (row.nameEn ?? row.nameAr)) ??
-                  t("reports.shippingByRate.beforeRates"),
-              },
-              {
-                key: "orders",
-                header: t("reports.shippingByRate.orders"),
-                align: "end",
-                cell: (row) => count.format(row.orders),
-              },
-              {
-                key: "shipping",
-                header: t("reports.shippingByRate.amount"),
-                align: "end",
-                cell: (row) => money(row.shipping),
-              },
-            ]}
-            rows={shippingRates}
-            rowKey={(row) => `${row.nameEn ?? ""}\u0000${row.nameAr ?? ""}`}
-            empty={t("reports.noSales")}
-          />
-          <p className="font-bold">{t("reports.shippingByRate.total", { amount: money(totals.shipping) })}</p>
-          <div>
-            <Button to={csv("shipping")} reloadDocument variant="secondary">
-              {t("reports.shippingByRate.csv")}
-            </Button>
-          </div>
-        </section>
-      ) : null}
-      {refunds.length > 0 ? (
-        <section
-          aria-labelledby="report-refunds"
-          className="flex flex-col gap-3"
-          data-testid="report-refunds"
-        >
-          <h2 id="report-refunds" className="text-xl font-extrabold">
-            {t("refunds.report.heading")}
-          </h2>
-          <p className="text-sm text-muted">{t("refunds.report.definition")}</p>
-          <DataTable
-            caption={t("refunds.report.caption")}
-            columns={[
-              {
-                key: "reason",
-                header: t("refunds.reason"),
-                rowHeader: true,
-                cell: (row) => t(`refunds.reasons.${row.reason}`),
-              },
-              {
-                key: "refunds",
-                header: t("refunds.report.count"),
-                align: "end",
-                cell: (row) => count.format(row.refunds),
-              },
-              {
-                key: "amount",
-                header: t("refunds.report.amount"),
-                align: "end",
-                cell: (row) => money(row.amount),
-              },
-            ]}
-            rows={refunds}
-            rowKey={(row) => row.reason}
-            empty={t("refunds.none")}
-          />
-          <p className="font-bold">
-            {t("refunds.report.total", { amount: money(refunds.reduce((sum, row) => sum + row.amount, 0)) })}
-          </p>
-        </section>
-      ) : null}
+      <ReportBreakdown
+        id="report-vat"
+        heading={t("reports.vat.heading")}
+        definition={t("reports.vat.definition")}
+        caption={t("reports.vat.caption")}
+        columns={[
+          {
+            key: "rate",
+            header: t("reports.vat.rate"),
+            rowHeader: true,
+            cell: (row) => (row.exempt ? t("reports.vat.exempt") : formatRate(row.rateBp, i18n.language)),
+          },
+          { key: "net", header: t("reports.vat.net"), align: "end", cell: (row) => money(row.net) },
+          { key: "vat", header: t("reports.vat.amount"), align: "end", cell: (row) => money(row.vat) },
+        ]}
+        rows={vat}
+        rowKey={(row) => (row.exempt ? "exempt" : String(row.rateBp))}
+        empty={t("reports.noSales")}
+        total={t("reports.vat.total", { amount: money(vat.reduce((sum, row) => sum + row.vat, 0)) })}
+        csv={{ href: csv("vat"), label: t("reports.vat.csv") }}
+      />
+      <ReportBreakdown
+        id="report-shipping"
+        heading={t("reports.shippingByRate.heading")}
+        definition={t("reports.shippingByRate.definition")}
+        caption={t("reports.shippingByRate.caption")}
+        columns={[
+          {
+            key: "rate",
+            header: t("reports.shippingByRate.rate"),
+            rowHeader: true,
+            cell: (row) =>
+              (i18n.language === "ar" ? (row.nameAr ?? row.nameEn) : (row.nameEn ?? row.nameAr)) ??
+              t("reports.shippingByRate.beforeRates"),
+          },
+          {
+            key: "orders",
+            header: t("reports.shippingByRate.orders"),
+            align: "end",
+            cell: (row) => count.format(row.orders),
+          },
+          {
+            key: "shipping",
+            header: t("reports.shippingByRate.amount"),
+            align: "end",
+            cell: (row) => money(row.shipping),
+          },
+        ]}
+        rows={shippingRates}
+        rowKey={(row) => `${row.nameEn ?? ""}\u0000${row.nameAr ?? ""}`}
+        empty={t("reports.noSales")}
+        total={t("reports.shippingByRate.total", { amount: money(totals.shipping) })}
+        csv={{ href: csv("shipping"), label: t("reports.shippingByRate.csv") }}
+      />
+      <ReportBreakdown
+        id="report-refunds"
+        heading={t("refunds.report.heading")}
+        definition={t("refunds.report.definition")}
+        caption={t("refunds.report.caption")}
+        columns={[
+          {
+            key: "reason",
+            header: t("refunds.reason"),
+            rowHeader: true,
+            cell: (row) => t(`refunds.reasons.${row.reason}`),
+          },
+          {
+            key: "refunds",
+            header: t("refunds.report.count"),
+            align: "end",
+            cell: (row) => count.format(row.refunds),
+          },
+          {
+            key: "amount",
+            header: t("refunds.report.amount"),
+            align: "end",
+            cell: (row) => money(row.amount),
+          },
+        ]}
+        rows={refunds}
+        rowKey={(row) => row.reason}
+        empty={t("refunds.none")}
+        total={t("refunds.report.total", {
+          amount: money(refunds.reduce((sum, row) => sum + row.amount, 0)),
+        })}
+      />
       <DataTable
         caption={t("reports.byProduct")}
         columns={[

@@ -19,7 +19,8 @@ import { CONTROL_CLASS } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
 import { Notice } from "~/components/ui/Notice";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader, type AdminArgs } from "~/http/handlers.server";
+import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest } from "~/http/refusal.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { CITY_LIST } from "~/lib/city-list";
@@ -35,6 +36,7 @@ import { useTranslation } from "~/lib/use-translation";
 import {
   shippingMoveSchema,
   shippingRowSchema,
+  type ShippingMove,
   ZONE_PLACE_KINDS,
   zoneSchema,
 } from "~/lib/validation/admin-shipping";
@@ -81,53 +83,73 @@ export const loader = adminLoader("settings.edit", async ({ store, params, local
   };
 });
 
-export const action = adminAction("settings.edit", async (args) => {
-  const { store, params, form } = args;
-  const zone = await entityOrNewFromPath(params.id, (id) => getShippingZone(store.id, id));
-  const intent = form.get("intent");
-  if (intent === "rate-up" || intent === "rate-down") {
-    const move = shippingMoveSchema.safeParse(Object.fromEntries(form));
-    if (!zone || !move.success) throw badRequest();
-    const direction = move.data.intent === "rate-up" ? "up" : "down";
-    if (!(await moveShippingRate(store.id, zone.id, move.data.id.toLowerCase(), direction)))
-      throw notFoundPage();
-    return redirectWithToast(`/admin/shipping/${zone.id}`, { key: "shippingAdmin.rateMoved" });
-  }
-  if (intent === "delete" || intent === "delete-rate") {
-    const parsed = shippingRowSchema.safeParse(Object.fromEntries(form));
-    if (!zone || !parsed.success) throw badRequest();
-    const id = parsed.data.id.toLowerCase();
-    if (parsed.data.intent === "delete") {
-      if (id !== zone.id) throw badRequest();
-      if (!(await deleteShippingZone(store.id, zone.id))) throw notFoundPage();
-      return redirectWithToast("/admin/shipping", { key: "shippingAdmin.zoneDeleted" });
-    }
-    if (!(await deleteShippingRate(store.id, zone.id, id))) throw notFoundPage();
-    return redirectWithToast(`/admin/shipping/${zone.id}`, { key: "shippingAdmin.rateDeleted" });
-  }
-  if (intent !== null && intent !== "save") throw badRequest();
-  return submitSchemaForm(args, {
-    schema: zoneSchema,
-    extra: () => ({ unknownCities: [] as string[] }),
-    save: (value) => saveShippingZone(store.id, value, { id: zone?.id }),
-    refuse: (result) =>
-      result.ok
-        ? null
-        : result.error === "not-found"
-          ? notFoundPage()
-          : result.error === "country-unknown"
-            ? { field: result.field, message: "shippingAdmin.errors.countryInvalid" }
-            : {
-                status: 400,
-                fieldErrors: { cities: ["shippingAdmin.errors.cityUnknown"] },
-                data: { unknownCities: result.names },
-              },
-    success: {
-      path: (_args, result) => (result.ok ? `/admin/shipping/${result.id}` : "/admin/shipping"),
-      toast: { key: zone ? "toast.updateSuccess" : "shippingAdmin.zoneCreated" },
-    },
-  });
-});
+/** The zone of the page's path; null on the new zone's page, where only "save" means anything. */
+const zoneOf = ({ store, params }: AdminArgs) =>
+  entityOrNewFromPath(params.id, (id) => getShippingZone(store.id, id));
+
+const moveRate = async ({ intent, id }: ShippingMove, args: AdminArgs) => {
+  const zone = await zoneOf(args);
+  if (!zone) throw badRequest();
+  const direction = intent === "rate-up" ? "up" : "down";
+  if (!(await moveShippingRate(args.store.id, zone.id, id.toLowerCase(), direction))) throw notFoundPage();
+  return redirectWithToast(`/admin/shipping/${zone.id}`, { key: "shippingAdmin.rateMoved" });
+};
+
+export const action = intentAction(
+  "settings.edit",
+  {
+    "rate-up": [shippingMoveSchema, moveRate],
+    "rate-down": [shippingMoveSchema, moveRate],
+    delete: [
+      shippingRowSchema,
+      async ({ id }, args) => {
+        const zone = await zoneOf(args);
+        if (!zone || id.toLowerCase() !== zone.id) throw badRequest();
+        if (!(await deleteShippingZone(args.store.id, zone.id))) throw notFoundPage();
+        return redirectWithToast("/admin/shipping", { key: "shippingAdmin.zoneDeleted" });
+      },
+    ],
+    "delete-rate": [
+      shippingRowSchema,
+      async ({ id }, args) => {
+        const zone = await zoneOf(args);
+        if (!zone) throw badRequest();
+        if (!(await deleteShippingRate(args.store.id, zone.id, id.toLowerCase()))) throw notFoundPage();
+        return redirectWithToast(`/admin/shipping/${zone.id}`, { key: "shippingAdmin.rateDeleted" });
+      },
+    ],
+    save: [
+      SCHEMA_FORM,
+      async (_, args) => {
+        const { store } = args;
+        const zone = await zoneOf(args);
+        return submitSchemaForm(args, {
+          schema: zoneSchema,
+          extra: () => ({ unknownCities: [] as string[] }),
+          save: (value) => saveShippingZone(store.id, value, { id: zone?.id }),
+          refuse: (result) =>
+            result.ok
+              ? null
+              : result.error === "not-found"
+                ? notFoundPage()
+                : result.error === "country-unknown"
+                  ? { field: result.field, message: "shippingAdmin.errors.countryInvalid" }
+                  : {
+                      status: 400,
+                      fieldErrors: { cities: ["shippingAdmin.errors.cityUnknown"] },
+                      data: { unknownCities: result.names },
+                    },
+          success: {
+            path: (_args, result) => (result.ok ? `/admin/shipping/${result.id}` : "/admin/shipping"),
+            toast: { key: zone ? "toast.updateSuccess" : "shippingAdmin.zoneCreated" },
+          },
+        });
+      },
+    ],
+  },
+  // The zone form of before the intents still saves.
+  { whenNoIntent: "save" },
+);
 
 type RateRow = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["zone"]>["rates"][number];
 

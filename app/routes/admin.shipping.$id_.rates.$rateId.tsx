@@ -16,7 +16,8 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field } from "~/components/ui/Field";
 import { SelectField, TextAreaField } from "~/components/ui/FormFields";
 import { entityFromPath, entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader } from "~/http/handlers.server";
+import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest } from "~/http/refusal.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { NEW_PATH } from "~/lib/entity-path";
@@ -59,26 +60,32 @@ export const loader = adminLoader("settings.edit", async ({ store, params }) => 
   };
 });
 
-export const action = adminAction("settings.edit", async (args) => {
-  const { store, params, form } = args;
-  const { zone, rate } = await zoneAndRate(store.id, params);
-  const intent = form.get("intent");
-  if (intent === "delete-rate") {
-    const parsed = shippingRowSchema.safeParse(Object.fromEntries(form));
-    if (!rate || !parsed.success || parsed.data.id.toLowerCase() !== rate.id) throw badRequest();
-    if (!(await deleteShippingRate(store.id, zone.id, rate.id))) throw notFoundPage();
-    return redirectWithToast(`/admin/shipping/${zone.id}`, { key: "shippingAdmin.rateDeleted" });
-  }
-  if (intent !== null && intent !== "save") throw badRequest();
-  return submitSchemaForm(args, {
-    schema: rateSchema(currencyDigits(store.currency)),
-    save: (value) => saveShippingRate(store.id, zone.id, value, { id: rate?.id }),
-    refuse: (result) => (result.ok ? null : notFoundPage()),
-    success: {
-      path: `/admin/shipping/${zone.id}`,
-      toast: { key: rate ? "toast.updateSuccess" : "shippingAdmin.rateCreated" },
+export const action = intentAction("settings.edit", {
+  "delete-rate": [
+    shippingRowSchema,
+    async ({ id }, { store, params }) => {
+      const { zone, rate } = await zoneAndRate(store.id, params);
+      if (!rate || id.toLowerCase() !== rate.id) throw badRequest();
+      if (!(await deleteShippingRate(store.id, zone.id, rate.id))) throw notFoundPage();
+      return redirectWithToast(`/admin/shipping/${zone.id}`, { key: "shippingAdmin.rateDeleted" });
     },
-  });
+  ],
+  save: [
+    SCHEMA_FORM,
+    async (_, args) => {
+      const { store, params } = args;
+      const { zone, rate } = await zoneAndRate(store.id, params);
+      return submitSchemaForm(args, {
+        schema: rateSchema(currencyDigits(store.currency)),
+        save: (value) => saveShippingRate(store.id, zone.id, value, { id: rate?.id }),
+        refuse: (result) => (result.ok ? null : notFoundPage()),
+        success: {
+          path: `/admin/shipping/${zone.id}`,
+          toast: { key: rate ? "toast.updateSuccess" : "shippingAdmin.rateCreated" },
+        },
+      });
+    },
+  ],
 });
 
 export default function AdminShippingRate() {

@@ -14,14 +14,14 @@ import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
 import { Notice } from "~/components/ui/Notice";
 import { notFoundPage } from "~/http/entity.server";
-import { adminAction, adminLoader } from "~/http/handlers.server";
-import { badRequest } from "~/http/refusal.server";
+import { adminLoader, type AdminArgs } from "~/http/handlers.server";
+import { intentAction } from "~/http/intent-action.server";
 import { getServerT } from "~/lib/i18n.server";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/use-translation";
-import { shippingMoveSchema, shippingRowSchema } from "~/lib/validation/admin-shipping";
+import { shippingMoveSchema, shippingRowSchema, type ShippingMove } from "~/lib/validation/admin-shipping";
 import { deleteShippingZone, listShippingZones, moveShippingZone } from "~/services/shipping/admin.server";
 import { MoveButtons } from "~/components/admin/MoveButtons";
 import { placesSummary, rateName, ratePrice } from "~/services/shipping/admin-view.server";
@@ -55,19 +55,22 @@ export const loader = adminLoader("settings.edit", async ({ store, locale }) => 
   };
 });
 
-export const action = adminAction("settings.edit", async ({ store, form }) => {
-  const intent = form.get("intent");
-  if (intent === "zone-up" || intent === "zone-down") {
-    const move = shippingMoveSchema.safeParse(Object.fromEntries(form));
-    if (!move.success) throw badRequest();
-    const direction = move.data.intent === "zone-up" ? "up" : "down";
-    if (!(await moveShippingZone(store.id, move.data.id.toLowerCase(), direction))) throw notFoundPage();
-    return redirectWithToast("/admin/shipping", { key: "shippingAdmin.zoneMoved" });
-  }
-  const parsed = shippingRowSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw badRequest();
-  if (!(await deleteShippingZone(store.id, parsed.data.id.toLowerCase()))) throw notFoundPage();
-  return redirectWithToast("/admin/shipping", { key: "shippingAdmin.zoneDeleted" });
+const moveZone = async ({ intent, id }: ShippingMove, { store }: AdminArgs) => {
+  const direction = intent === "zone-up" ? "up" : "down";
+  if (!(await moveShippingZone(store.id, id.toLowerCase(), direction))) throw notFoundPage();
+  return redirectWithToast("/admin/shipping", { key: "shippingAdmin.zoneMoved" });
+};
+
+export const action = intentAction("settings.edit", {
+  "zone-up": [shippingMoveSchema, moveZone],
+  "zone-down": [shippingMoveSchema, moveZone],
+  delete: [
+    shippingRowSchema,
+    async ({ id }, { store }) => {
+      if (!(await deleteShippingZone(store.id, id.toLowerCase()))) throw notFoundPage();
+      return redirectWithToast("/admin/shipping", { key: "shippingAdmin.zoneDeleted" });
+    },
+  ],
 });
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];

@@ -11,7 +11,9 @@ import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader } from "~/http/handlers.server";
+import { INTENT_ONLY, intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
+import { Refusal } from "~/http/refusal.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";
@@ -50,51 +52,63 @@ const SET_ERRORS = {
   invalid: "validation.domainInvalid",
 } as const;
 
-export const action = adminAction("domain.edit", async (args) => {
-  const { store, form } = args;
-  const intent = form.get("intent");
-  // Saving or verifying a domain needs a plan that includes one (removing never does): the page
-  // says why and links billing, the server refuses the same (decision 026).
-  if ((intent === "save" || intent === "verify") && !(await customDomainEntitlement(store.id)).allowed)
-    return data(
-      { result: null, notice: { key: "planEntitlements.customDomainRefused" } as FormNotice },
-      { status: 403 },
-    );
-  if (intent === "verify") {
-    const view = await verifyCustomDomain(store.id);
-    if (view.state === "none")
-      return data({ result: null, notice: { key: "customDomain.none" } as FormNotice }, { status: 409 });
-    if (view.state === "lapsed")
-      return data(
-        { result: null, notice: { key: "customDomain.lapsedNotice" } as FormNotice },
-        { status: 409 },
-      );
-    if (view.problem) {
-      return data(
-        { result: null, notice: { key: `customDomain.problems.${view.problem}` } as FormNotice },
-        { status: 422 },
-      );
-    }
-    return redirectWithToast(PATH, { key: "customDomain.verified" });
-  }
-  if (intent === "remove") {
-    await removeCustomDomain(store.id);
-    return redirectWithToast(PATH, { key: "toast.updateSuccess" });
-  }
-  if (intent !== "save")
-    return data({ result: null, notice: { key: "errors.badRequest" } as FormNotice }, { status: 400 });
-  return submitSchemaForm(args, {
-    schema: customDomainSchema,
-    extra: () => ({ notice: null }),
-    save: ({ domain }) => setCustomDomain(store.id, domain),
-    refuse: (saved) =>
-      saved !== "saved" && {
-        field: "domain",
-        message: SET_ERRORS[saved],
-        status: saved === "taken" ? 409 : 400,
-      },
-    success: { path: PATH },
-  });
+/**
+ * Saving or verifying a domain needs a plan that includes one (removing never does): the page says
+ * why and links billing, the server refuses the same (decision 026).
+ */
+async function requireDomainPlan(storeId: string) {
+  if (!(await customDomainEntitlement(storeId)).allowed)
+    throw new Refusal(403, { key: "planEntitlements.customDomainRefused" });
+}
+
+export const action = intentAction("domain.edit", {
+  verify: [
+    INTENT_ONLY,
+    async (_, { store }) => {
+      await requireDomainPlan(store.id);
+      const view = await verifyCustomDomain(store.id);
+      if (view.state === "none")
+        return data({ result: null, notice: { key: "customDomain.none" } as FormNotice }, { status: 409 });
+      if (view.state === "lapsed")
+        return data(
+          { result: null, notice: { key: "customDomain.lapsedNotice" } as FormNotice },
+          { status: 409 },
+        );
+      if (view.problem) {
+        return data(
+          { result: null, notice: { key: `customDomain.problems.${view.problem}` } as FormNotice },
+          { status: 422 },
+        );
+      }
+      return redirectWithToast(PATH, { key: "customDomain.verified" });
+    },
+  ],
+  remove: [
+    INTENT_ONLY,
+    async (_, { store }) => {
+      await removeCustomDomain(store.id);
+      return redirectWithToast(PATH, { key: "toast.updateSuccess" });
+    },
+  ],
+  save: [
+    SCHEMA_FORM,
+    async (_, args) => {
+      const { store } = args;
+      await requireDomainPlan(store.id);
+      return submitSchemaForm(args, {
+        schema: customDomainSchema,
+        extra: () => ({ notice: null }),
+        save: ({ domain }) => setCustomDomain(store.id, domain),
+        refuse: (saved) =>
+          saved !== "saved" && {
+            field: "domain",
+            message: SET_ERRORS[saved],
+            status: saved === "taken" ? 409 : 400,
+          },
+        success: { path: PATH },
+      });
+    },
+  ],
 });
 
 const loadSchema = () => import("~/lib/validation/custom-domain").then((m) => m.customDomainSchema);

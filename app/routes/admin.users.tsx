@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import type { z } from "zod";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
@@ -7,10 +8,11 @@ import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
-import { adminFormAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader, type AdminArgs } from "~/http/handlers.server";
+import { intentAction } from "~/http/intent-action.server";
 import { notAllowed } from "~/http/guards.server";
-import { holdsAll, type RouteGuard } from "~/lib/permissions";
-import { badRequest, Refusal } from "~/http/refusal.server";
+import { holdsAll } from "~/lib/permissions";
+import { Refusal } from "~/http/refusal.server";
 import { formatMoney } from "~/lib/money";
 import { useStoreSite } from "~/lib/root-data";
 import { seo } from "~/lib/seo";
@@ -46,33 +48,25 @@ const REFUSALS: Record<Exclude<UserChangeResult, { ok: true }>["error"], Refusal
 };
 
 /** One row's button: the admin flag or blocking. The services refuse yourself and the last admin. */
-const USER_GUARDS = new Map<string, RouteGuard>([
-  // Making or unmaking an admin is managing the team; blocking a shopper is a customer change.
-  ["admin", "staff.manage"],
-  ["block", "customers.edit"],
-]);
-const userGuard = (intent: string) => USER_GUARDS.get(intent) ?? null;
+const changeUser = async (
+  { intent, userId, value }: z.output<typeof userChangeSchema>,
+  { request, store, user, permissions }: AdminArgs,
+) => {
+  // A new admin is an Owner (decision 041): only someone who holds every permission makes one.
+  if (intent === "admin" && !holdsAll(permissions)) throw notAllowed();
+  const result =
+    intent === "admin"
+      ? await setUserAdmin(store.id, user.id, userId, value)
+      : await setUserBlocked(store.id, user.id, userId, value);
+  if (!result.ok) throw REFUSALS[result.error];
+  // Back to the same list (search, order, page) the button was pressed on.
+  return redirectWithToast(sameListPath(request, "/admin/users"), { key: "admin.users.updated" });
+};
 
-export const action = adminFormAction(
-  (form) => {
-    const intent = form.get("intent");
-    return typeof intent === "string" ? userGuard(intent) : null;
-  },
-  async ({ request, store, user, permissions, form }) => {
-    const parsed = userChangeSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw badRequest();
-    const { intent, userId, value } = parsed.data;
-    // A new admin is an Owner (decision 041): only someone who holds every permission makes one.
-    if (intent === "admin" && !holdsAll(permissions)) throw notAllowed();
-    const result =
-      intent === "admin"
-        ? await setUserAdmin(store.id, user.id, userId, value)
-        : await setUserBlocked(store.id, user.id, userId, value);
-    if (!result.ok) throw REFUSALS[result.error];
-    // Back to the same list (search, order, page) the button was pressed on.
-    return redirectWithToast(sameListPath(request, "/admin/users"), { key: "admin.users.updated" });
-  },
-  { guardOfIntent: userGuard },
+// Making or unmaking an admin is managing the team; blocking a shopper is a customer change.
+export const action = intentAction(
+  { admin: "staff.manage", block: "customers.edit" },
+  { admin: [userChangeSchema, changeUser], block: [userChangeSchema, changeUser] },
 );
 
 export default function AdminUsers() {

@@ -102,6 +102,19 @@ describe("dispatchIntent", () => {
     await expect(dispatchIntent(args({ intent: "remove" }), entries(h))).resolves.toEqual({ removed: true });
     expect(h.reply).toHaveBeenCalledTimes(1);
   });
+
+  it("runs the whenNoIntent entry for a form without an intent, and only then", async () => {
+    const h = handlers();
+    await expect(dispatchIntent(args({ reviewId: ID }), entries(h), "remove")).resolves.toEqual({
+      removed: true,
+    });
+    // An empty or unknown intent is still refused: only a form that sends none gets the default.
+    for (const intent of ["", "delete"]) {
+      const refusal = await refusalOf(dispatchIntent(args({ intent, reviewId: ID }), entries(h), "remove"));
+      expect(refusal.status).toBe(400);
+    }
+    expect(h.remove).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe("parseFormOrRefuse", () => {

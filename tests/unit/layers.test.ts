@@ -32,6 +32,37 @@ describe("layer rules", () => {
     expect(errors).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
   });
 
+  it("fail a component that imports a .server module, even for a type, by any spelling", async () => {
+    const sources = [
+      "~/services/tax/invoice-view.server",
+      "../../services/orders/orders.server",
+      "~/http/catalog-page.server.ts",
+      "~/lib/form-constraint.server",
+    ];
+    for (const source of sources) {
+      const errors = await layerErrors(
+        "app/components/orders/LayersProbe.tsx",
+        `import type { Probe } from "${source}";\nexport type P = Probe;\n`,
+      );
+      expect(errors, source).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*Components never import a \.server module/),
+      ]);
+    }
+    // The contract module is where the type lives; a route may still import a .server module.
+    expect(
+      await layerErrors(
+        "app/components/orders/LayersProbe.tsx",
+        `import type { InvoiceView } from "~/services/tax/contract";\nexport type P = InvoiceView;\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        "app/routes/layers-probe.tsx",
+        `import { invoiceView } from "~/services/tax/invoice-view.server";\nexport const v = invoiceView;\n`,
+      ),
+    ).toEqual([]);
+  });
+
   it("fail a service that imports @remix-run/node, takes a Request or builds a Response", async () => {
     const errors = await layerErrors(
       "app/services/catalog/layers-probe.server.ts",

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import type { CartLine } from "~/services/commerce/cart.server";
+import type { CartLine } from "~/services/commerce/contract";
 import { useSchemaForm, type FormReply } from "~/lib/use-schema-form";
 import { Price } from "../Price";
 import { PriceTag } from "../product/PriceTag";

@@ -3,7 +3,7 @@ import { DiscountCodeForm, type CodeFormReply } from "~/components/discounts/Dis
 import { formatRate } from "~/lib/percent";
 import { useTranslation } from "~/lib/use-translation";
 import { Price } from "../Price";
-import type { Cart } from "~/services/commerce/cart.server";
+import type { Cart } from "~/services/commerce/contract";
 
 /** Subtotal, discount from running sales, total (all computed on the server) and checkout. */
 export function CartSummary({ cart, codeReply }: { cart: Cart; codeReply?: CodeFormReply | null }) {

@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { catalogSearch } from "~/lib/catalog-query";
-import type { ListingPageData } from "~/http/catalog-page.server";
+import type { ListingPageData } from "~/services/catalog/contract";
 import { CatalogFilters } from "./CatalogFilters";
 import { FILTERS_ID, FilterDrawer } from "./FilterDrawer";
 import { ListingProblems } from "./ListingProblems";

@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import type { OrderDetails } from "~/services/orders/orders.server";
+import type { OrderAddress } from "~/services/orders/contract";
 
 /**
  * An order's delivery address, a line each. Each line in its own direction: a Latin address
@@ -10,7 +10,7 @@ export function DeliveryAddress({
   className,
   nameClassName,
 }: {
-  address: OrderDetails["address"];
+  address: OrderAddress;
   className?: string;
   nameClassName?: string;
 }) {

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button, buttonClass } from "~/components/ui/Button";
-import type { InvoiceView } from "~/services/tax/invoice-view.server";
+import type { InvoiceView } from "~/services/tax/contract";
 
 /** A4 with a modest margin; only while this page is printed (the style is the page's own). */
 const PRINT_CSS = "@page { size: A4; margin: 12mm; }";

@@ -9,33 +9,19 @@ import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { currencyDigits } from "~/lib/money";
-import { stockState, type StockState } from "~/lib/stock";
+import { stockState } from "~/lib/stock";
 import { PRICE_MAX, PRICE_MIN, type CatalogQuery, type CatalogSort } from "~/lib/validation/catalog";
 import { decodeCursor, encodeCursor, type Cursor } from "~/services/catalog/catalog-cursor.server";
 import { loadActiveSales, priceOne, type ActiveSale } from "~/services/commerce/pricing.server";
 import { localized } from "~/services/store/settings.server";
+import type { CatalogProduct } from "./contract";
 import { firstImageId, priceVaries, productSummaryColumns } from "~/services/catalog/product-columns.server";
+
+export type { CatalogProduct };
 
 export const PAGE_SIZE = 12;
 /** At most this many words of a search are matched (each must appear). */
 const MAX_SEARCH_TERMS = 5;
-
-export interface CatalogProduct {
-  id: string;
-  slug: string;
-  name: string;
-  /** Minor units before any sale (components format it, see ~/components/Price). */
-  priceCents: number;
-  /** What the shopper pays after the best running sale; below priceCents when on sale. */
-  salePriceCents: number;
-  shadeHex: string | null;
-  colorFamily: string | null;
-  stock: StockState;
-  /** First image (lowest position), for the card; null when the product has none. */
-  imageId: string | null;
-  /** Its variants differ in price: the card's prices are the lowest ("From $x"). */
-  priceVaries: boolean;
-}
 
 export interface CatalogSubcategory {
   id: string;

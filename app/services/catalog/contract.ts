@@ -4,6 +4,7 @@
  * from a `.server` module; the services import them too and re-export them for their callers.
  */
 import type { ReviewStatus } from "~/lib/review-states";
+import type { CatalogProblem, CatalogQuery } from "~/lib/validation/catalog";
 import type { StockState } from "~/lib/stock";
 import type { VariantOption } from "~/lib/variants";
 
@@ -181,3 +182,45 @@ export interface ImportRowReport {
 }
 
 export type RowAction = "create" | "update" | "unchanged";
+
+/** A product as a listing shows it (a card). */
+export interface CatalogProduct {
+  id: string;
+  slug: string;
+  name: string;
+  /** Minor units before any sale (components format it, see ~/components/Price). */
+  priceCents: number;
+  /** What the shopper pays after the best running sale; below priceCents when on sale. */
+  salePriceCents: number;
+  shadeHex: string | null;
+  colorFamily: string | null;
+  stock: StockState;
+  /** First image (lowest position), for the card; null when the product has none. */
+  imageId: string | null;
+  /** Its variants differ in price: the card's prices are the lowest ("From $x"). */
+  priceVaries: boolean;
+}
+
+export type ListingProblem = CatalogProblem | "subIgnored";
+
+export interface ListingCategoryRef {
+  slug: string;
+  name: string;
+  description: string;
+}
+
+export interface ListingPageData {
+  kind: "listing";
+  query: CatalogQuery;
+  problems: ListingProblem[];
+  listing: {
+    products: CatalogProduct[];
+    total: number;
+    prevCursor: string | null;
+    nextCursor: string | null;
+  };
+  /** For the filter form: every category with its subs, names only. */
+  categories: { slug: string; name: string; subcategories: { slug: string; name: string }[] }[];
+  category: (ListingCategoryRef & { subcategories: ListingCategoryRef[] }) | null;
+  subcategory: ListingCategoryRef | null;
+}

@@ -9,14 +9,17 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { cartItems, products, productVariants } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
-import { stockState, type StockState } from "~/lib/stock";
-import { loadActiveSales, priceLines, sumLines, type AppliedSale } from "~/services/commerce/pricing.server";
+import { stockState } from "~/lib/stock";
+import { loadActiveSales, priceLines, sumLines } from "~/services/commerce/pricing.server";
+import type { Cart, CartLine } from "./contract";
+
+export type { Cart, CartLine };
 import { localized } from "~/services/store/settings.server";
 import { lineImageId, productSummaryColumns } from "~/services/catalog/product-columns.server";
 import { loadVariantOptions, resolveVariant, type VariantChoice } from "~/services/catalog/variants.server";
 import { variantLabel } from "~/lib/variants";
 import { lockShopperCart } from "./shopper-lock.server";
-import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
+import { priceAppliedCode } from "~/services/discounts/codes.server";
 import { loadCartVatRule } from "~/services/tax/settings.server";
 import { goodsTaxLine, taxOrder } from "~/lib/vat-math";
 
@@ -140,56 +143,6 @@ export async function removeFromCart(
       .returning({ id: cartItems.id });
   });
   return removed.length > 0 ? { ok: true, quantity: 0 } : { ok: false, error: "not-in-cart" };
-}
-
-export interface CartLine {
-  productId: string;
-  variantId: string;
-  /** The variant's option values ("Size: 1 kg"), empty for a product without options. */
-  variantLabel: string;
-  slug: string;
-  name: string;
-  shadeHex: string | null;
-  colorFamily: string | null;
-  /** The chosen variant's image, else the product's first (null without any). */
-  imageId: string | null;
-  quantity: number;
-  stock: number;
-  stockState: StockState;
-  /** False when the product was archived: the line stays visible so it can be removed. */
-  available: boolean;
-  /** The quantity is more than is left (stock went down since it was added). */
-  exceedsStock: boolean;
-  unitPriceCents: number;
-  /** Below unitPriceCents when a sale applies. */
-  unitSalePriceCents: number;
-  lineTotalCents: number;
-  sale: AppliedSale | null;
-}
-
-export interface Cart {
-  lines: CartLine[];
-  /** Units across available lines. */
-  itemCount: number;
-  /** Totals of the available lines, in minor units of `currency`. */
-  subtotalCents: number;
-  discountCents: number;
-  /** After the sales and the discount code. */
-  totalCents: number;
-  currency: string;
-  /** Every line can be bought as it stands. */
-  checkoutReady: boolean;
-  /**
-   * The discount code on the cart (decision 029), judged now. Free shipping takes nothing off
-   * here: shipping is added at checkout.
-   */
-  code: AppliedCode | null;
-  codeDiscountCents: number;
-  /**
-   * VAT on the goods (issue 35) for the shopper's country, inside the total or added to it; null
-   * when the store is not registered. Shipping and its VAT come at checkout.
-   */
-  vat: { inclusive: boolean; rateBp: number; vatCents: number } | null;
 }
 
 /** The cart with sale prices and totals; unavailable lines are shown but not counted. */

@@ -8,6 +8,9 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { sales, saleTargets } from "~/db/schema";
+import type { AppliedSale } from "./contract";
+
+export type { AppliedSale };
 
 export interface ActiveSale {
   id: string;
@@ -31,13 +34,6 @@ export interface PriceInput {
   quantity: number;
   categoryId: string | null;
   subcategoryId: string | null;
-}
-
-/** The sale that priced a line, as it stood when the line was priced. */
-export interface AppliedSale {
-  id: string;
-  kind: "percent" | "fixed";
-  value: number;
 }
 
 export interface PricedLine {

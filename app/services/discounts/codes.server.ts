@@ -24,7 +24,9 @@ import {
   type PricedLine,
 } from "~/services/commerce/pricing.server";
 
-export type { CodeRefusal };
+import type { AppliedCode } from "~/services/commerce/contract";
+
+export type { AppliedCode, CodeRefusal };
 
 export interface LoadedCode extends CodeRule {
   id: string;
@@ -36,21 +38,6 @@ export interface LoadedCode extends CodeRule {
   perShopperLimit: number | null;
   active: boolean;
   uses: number;
-}
-
-/** A code on a cart as the summary shows it: its amount, or why it does not apply now. */
-export interface AppliedCode {
-  id: string;
-  code: string;
-  kind: CodeRule["kind"];
-  /** 0 when refused. */
-  amountCents: number;
-  refusal: CodeRefusal | null;
-  /**
-   * Index for index with the cart's buyable lines: the lines the code applies to, over which its
-   * amount is shared for VAT (decision 042); empty when refused.
-   */
-  reaches: boolean[];
 }
 
 /** The cart a code is judged against: its buyable lines, priced with the running sales. */

@@ -8,21 +8,15 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { recordOrderEvent } from "~/services/webhooks/events.server";
 import { getDb, type Tx } from "~/db/client.server";
-import {
-  orderEvents,
-  orderItems,
-  orders,
-  products,
-  productVariants,
-  type orderStatuses,
-  type paymentStatuses,
-} from "~/db/schema";
+import { orderEvents, orderItems, orders, type orderStatuses, type paymentStatuses } from "~/db/schema";
 import { CANCELLABLE_STATUSES, STATUS_STEPS } from "~/lib/order-transitions";
 import type { VariantOption } from "~/lib/variants";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { releaseCodeUse } from "~/services/discounts/codes.server";
 import { lineImageId } from "~/services/catalog/product-columns.server";
 import { sendOrderEmail } from "./order-emails.server";
+import type { OrderAddress } from "./contract";
+import { restockLines } from "./restock.server";
 import { subtractTrending } from "./trending.server";
 import { issueInvoiceIn } from "~/services/tax/invoices.server";
 
@@ -197,15 +191,7 @@ export interface OrderDetails extends OrderSummary {
     estimateEn: string;
     estimateAr: string;
   } | null;
-  address: {
-    country: string;
-    fullName: string;
-    streetAddress: string;
-    zipCode: string;
-    city: string;
-    email: string;
-    mobile: string;
-  };
+  address: OrderAddress;
   lines: OrderLine[];
   events: OrderEvent[];
   cancellable: boolean;
@@ -392,16 +378,7 @@ async function restock(tx: Tx, storeId: string, orderId: string) {
     .from(orderItems)
     .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)))
     .orderBy(asc(orderItems.productId), asc(orderItems.variantId));
-  for (const line of lines) {
-    await tx
-      .update(products)
-      .set({ unitsSold: sql`greatest(${products.unitsSold} - ${line.quantity}, 0)` })
-      .where(and(eq(products.storeId, storeId), eq(products.id, line.productId)));
-    await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
-      .where(and(eq(productVariants.storeId, storeId), eq(productVariants.id, line.variantId)));
-  }
+  await restockLines(tx, storeId, lines);
 }
 
 export type PaidResult =

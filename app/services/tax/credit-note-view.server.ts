@@ -8,7 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { formatRate } from "~/lib/percent";
 import { formatDate } from "~/services/orders/order-view.server";
 import type { CreditNoteDocument } from "./credit-notes.server";
-import type { InvoiceView } from "./invoice-view.server";
+import { invoiceParties, ratesView, type InvoiceView } from "./invoice-view.server";
 
 export function creditNoteView(
   document: CreditNoteDocument,
@@ -46,13 +46,7 @@ export function creditNoteView(
     date: formatDate(note.issuedAt, locale, timeZone, true),
     dateTime: note.issuedAt.toISOString(),
     uuid: note.id,
-    seller: {
-      name: locale === "ar" ? invoice.sellerNameAr || invoice.sellerNameEn : invoice.sellerNameEn,
-      otherName: locale === "ar" ? invoice.sellerNameEn : invoice.sellerNameAr,
-      address: locale === "ar" ? invoice.sellerAddressAr || invoice.sellerAddressEn : invoice.sellerAddressEn,
-      vatNumber: invoice.sellerVatNumber,
-    },
-    buyer: { name: invoice.buyerName, address: invoice.buyerAddress, country: invoice.buyerCountry },
+    ...invoiceParties(invoice, locale),
     inclusive: document.vatInclusive,
     lines,
     shipping: note.shippingCents !== 0 ? money(note.shippingCents) : null,
@@ -60,11 +54,7 @@ export function creditNoteView(
     discount: null,
     totals: {
       net: money(note.totalCents - note.vatCents),
-      byRate: rates.map((rate) => ({
-        rate: formatRate(rate.rateBp, locale),
-        net: money(rate.net),
-        vat: money(rate.vat),
-      })),
+      byRate: ratesView(rates, locale, money),
       vat: money(note.vatCents),
       total: money(note.totalCents),
     },

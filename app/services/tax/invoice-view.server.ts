@@ -9,10 +9,43 @@ import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { formatRate } from "~/lib/percent";
 import { formatDate } from "~/services/orders/order-view.server";
-import type { InvoiceDocument } from "./invoices.server";
+import type { InvoiceParties, InvoiceView } from "./contract";
+import type { InvoiceDocument, InvoiceRow } from "./invoices.server";
+
+export type { InvoiceView };
 import { zatcaQrSvg } from "./zatca-qr-image.server";
 
-export async function invoiceView(document: InvoiceDocument, locale: Locale, timeZone: string) {
+/** Seller and buyer as frozen on the invoice, the seller's name and address in the reader's language. */
+export function invoiceParties(invoice: InvoiceRow, locale: Locale): InvoiceParties {
+  return {
+    seller: {
+      name: locale === "ar" ? invoice.sellerNameAr || invoice.sellerNameEn : invoice.sellerNameEn,
+      otherName: locale === "ar" ? invoice.sellerNameEn : invoice.sellerNameAr,
+      address: locale === "ar" ? invoice.sellerAddressAr || invoice.sellerAddressEn : invoice.sellerAddressEn,
+      vatNumber: invoice.sellerVatNumber,
+    },
+    buyer: { name: invoice.buyerName, address: invoice.buyerAddress, country: invoice.buyerCountry },
+  };
+}
+
+/** Net and VAT per rate charged, formatted. */
+export function ratesView(
+  rates: readonly { rateBp: number; net: number; vat: number }[],
+  locale: Locale,
+  money: (cents: number) => string,
+) {
+  return rates.map((rate) => ({
+    rate: formatRate(rate.rateBp, locale),
+    net: money(rate.net),
+    vat: money(rate.vat),
+  }));
+}
+
+export async function invoiceView(
+  document: InvoiceDocument,
+  locale: Locale,
+  timeZone: string,
+): Promise<InvoiceView> {
   const { invoice, order, lines } = document;
   const money = (cents: number) => formatMoney(cents, invoice.currency, locale);
   const saudi = invoice.sellerCountry === "SA";
@@ -26,13 +59,7 @@ export async function invoiceView(document: InvoiceDocument, locale: Locale, tim
     date: formatDate(invoice.issuedAt, locale, timeZone, true),
     dateTime: invoice.issuedAt.toISOString(),
     uuid: invoice.id,
-    seller: {
-      name: locale === "ar" ? invoice.sellerNameAr || invoice.sellerNameEn : invoice.sellerNameEn,
-      otherName: locale === "ar" ? invoice.sellerNameEn : invoice.sellerNameAr,
-      address: locale === "ar" ? invoice.sellerAddressAr || invoice.sellerAddressEn : invoice.sellerAddressEn,
-      vatNumber: invoice.sellerVatNumber,
-    },
-    buyer: { name: invoice.buyerName, address: invoice.buyerAddress, country: invoice.buyerCountry },
+    ...invoiceParties(invoice, locale),
     inclusive: order.vatInclusive,
     lines: lines.map((line, index) => ({
       key: index,
@@ -48,11 +75,7 @@ export async function invoiceView(document: InvoiceDocument, locale: Locale, tim
     discount: order.discountCents > 0 ? money(-order.discountCents) : null,
     totals: {
       net: money(net),
-      byRate: rates.map((rate) => ({
-        rate: formatRate(rate.rateBp, locale),
-        net: money(rate.net),
-        vat: money(rate.vat),
-      })),
+      byRate: ratesView(rates, locale, money),
       vat: money(invoice.vatCents),
       total: money(invoice.totalCents),
     },
@@ -62,4 +85,3 @@ export async function invoiceView(document: InvoiceDocument, locale: Locale, tim
       : null,
   };
 }
-export type InvoiceView = Awaited<ReturnType<typeof invoiceView>>;
