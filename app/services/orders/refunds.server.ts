@@ -17,8 +17,6 @@ import { getDb, type Tx } from "~/db/client.server";
 import {
   orderItems,
   orders,
-  products,
-  productVariants,
   refundLines,
   refunds,
   stores,
@@ -32,6 +30,7 @@ import { issueCreditNoteIn } from "~/services/tax/credit-notes.server";
 import { deliverAfterCommit } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { applyRefundStateIn } from "./order-transitions.server";
+import { restockLines } from "./restock.server";
 import { checkReturnRefundIn, markReturnRefundedIn } from "./returns.server";
 
 export type RefundMethod = (typeof refundMethods)[number];
@@ -463,16 +462,7 @@ async function applyEffectsIn(tx: Tx, storeId: string, refund: RefundRow, actorU
       ),
     )
     .orderBy(asc(orderItems.productId), asc(orderItems.variantId));
-  for (const line of restocked) {
-    await tx
-      .update(products)
-      .set({ unitsSold: sql`greatest(${products.unitsSold} - ${line.quantity}, 0)` })
-      .where(and(eq(products.storeId, storeId), eq(products.id, line.productId)));
-    await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
-      .where(and(eq(productVariants.storeId, storeId), eq(productVariants.id, line.variantId)));
-  }
+  await restockLines(tx, storeId, restocked);
   const order = await lockOrder(tx, storeId, refund.orderId);
   if (!order) throw new Error(`order ${refund.orderId} vanished`);
   const [succeeded] = await tx
