@@ -9,7 +9,7 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { Input } from "~/components/ui/Input";
 import { Textarea } from "~/components/ui/Textarea";
 import { useTranslation } from "~/lib/use-translation";
-import type { ReturnView } from "~/services/orders/returns.server";
+import type { ReturnView } from "~/services/orders/contract";
 import { ReturnStates } from "./ShopperReturns";
 
 export function AdminReturns({

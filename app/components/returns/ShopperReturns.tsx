@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/Button";
 import { CONTROL_CLASS } from "~/components/ui/Input";
 import { useTranslation } from "~/lib/use-translation";
 import { RETURN_REASON_CODES } from "~/lib/returns";
-import type { ShopperReturns as ShopperReturnsData } from "~/services/orders/returns.server";
+import type { ShopperReturns as ShopperReturnsData } from "~/services/orders/contract";
 
 export function ReturnStates({ requests }: { requests: ShopperReturnsData["requests"] }) {
   const { t } = useTranslation();

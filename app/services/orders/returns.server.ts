@@ -36,6 +36,9 @@ import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { deliverAfterCommit, enqueueEmails, type EmailMessage } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { recordEvent } from "~/services/webhooks/events.server";
+import type { ReturnRefusal, ReturnableLine, ReturnView, ShopperReturns } from "./contract";
+
+export type { ReturnRefusal, ReturnableLine, ReturnView, ShopperReturns } from "./contract";
 
 export const DEFAULT_RETURN_WINDOW_DAYS = 14;
 const DAY_MS = 86_400_000;
@@ -44,28 +47,6 @@ const OPEN_STATES: ReturnState[] = ["requested", "approved", "received"];
 
 type OrderRow = typeof orders.$inferSelect;
 type ReturnRow = typeof returnRequests.$inferSelect;
-
-export type ReturnRefusal = "no-returns" | "not-delivered" | "window-closed" | "nothing-left";
-
-export interface ReturnableLine {
-  id: string;
-  name: string;
-  bought: number;
-  /** Units the shopper may still ask to return. */
-  available: number;
-}
-
-export interface ReturnView {
-  id: string;
-  state: ReturnState;
-  reasonCode: string;
-  comment: string | null;
-  staffMessage: string | null;
-  createdAt: string;
-  /** The day it was asked, in the store's time zone and the page's language. */
-  requestedOn: string;
-  lines: { orderItemId: string; name: string; quantity: number; receivedQuantity: number }[];
-}
 
 // ── Reading ──
 
@@ -240,15 +221,6 @@ async function orderByNumberIn(tx: Tx, storeId: string, number: number, lock: bo
     .where(and(eq(orders.storeId, storeId), eq(orders.number, number)));
   const [order] = lock ? await query.for("update") : await query;
   return order ?? null;
-}
-
-export interface ShopperReturns {
-  /** Null when the shopper may ask now; else why not. */
-  refusal: ReturnRefusal | null;
-  /** The window's last moment, in the store's time zone and the page's language. */
-  windowEndsOn: string | null;
-  lines: ReturnableLine[];
-  requests: ReturnView[];
 }
 
 /** The shopper's order `number`: what they may return now and their requests; null if not theirs. */
