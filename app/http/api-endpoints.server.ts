@@ -271,6 +271,8 @@ export const createOrderRefund = apiAction(
       }
       throw new ApiError(400, "bad_request", "Nothing to refund.", { lines: ["nothing to refund"] });
     }
+    // Only a refund of a shopper's return can be refused as "return"; the API refunds no return.
+    if (result.kind === "return") throw new ApiError(409, "conflict", "The return is not ready to refund.");
     const refund = await apiRefund(store.id, result.refund.id);
     if (!refund) throw notFound("No such refund.");
     return { status: 201, body: { data: refund } };
