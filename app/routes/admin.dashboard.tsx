@@ -80,6 +80,7 @@ export default function AdminDashboard() {
     recent,
     todo,
     discountsGiven,
+    refunded,
     cod,
   } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
@@ -187,6 +188,9 @@ export default function AdminDashboard() {
             sales: money(discountsGiven.sales),
             codes: money(discountsGiven.codes),
           })}
+        </p>
+        <p data-testid="refunded-in-period">
+          {t("reports.refundedInPeriod", { amount: money(refunded.amount) })}
         </p>
         <section aria-labelledby="sales-over-time" className="rounded-lg border border-line p-4">
           <h3 id="sales-over-time" className="mb-3 text-lg font-extrabold">

@@ -13,7 +13,10 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderItems, orders, refundLines, refunds, storeEvents, stores } from "~/db/schema";
 import { paidPieces } from "~/lib/refund-math";
-import { salesReport } from "~/services/reports/reports.server";
+import { parseCsv } from "~/lib/csv";
+import { addDays } from "~/lib/validation/report-range";
+import { salesReportCsv } from "~/services/reports/report-csv.server";
+import { dashboardReport, salesReport } from "~/services/reports/reports.server";
 import {
   createRefund,
   proposeRefund,
@@ -312,6 +315,45 @@ describe("reports", () => {
       { reason: "late_delivery", refunds: 1, amount: 500 },
     ]);
     expect((await salesReport(beta.storeId, { start: today, end: today }, "UTC")).refunds).toEqual([]);
+  });
+});
+
+describe("reports by product and the dashboard", () => {
+  it("count the units and goods refunded of the period's sold lines, and the dashboard the period's refunds", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const day = { start: today, end: today };
+    const range = { ...day, days: 1, previous: { start: addDays(today, -1), end: addDays(today, -1) } };
+    const order = await paidOrder("cod");
+    const product = (report: Awaited<ReturnType<typeof salesReport>>, id: string) =>
+      report.products.find((row) => row.productId === id)!;
+    const before = await salesReport(alpha.storeId, day, "UTC");
+    const dashboardBefore = await dashboardReport(alpha.storeId, range, "UTC");
+    const done = await createRefund(
+      alpha.storeId,
+      order.number,
+      request({
+        lines: [{ orderItemId: order.jarLine, quantity: 1, restock: false }],
+        reasonCode: "damaged",
+      }),
+      null,
+    );
+    if (done.kind !== "created") throw new Error(`refund refused: ${done.kind}`);
+    const [line] = await db.owner.select().from(refundLines).where(eq(refundLines.refundId, done.refund.id));
+    const after = await salesReport(alpha.storeId, day, "UTC");
+    // Other tests of this file refund jars today too: what this refund added is compared.
+    expect(product(after, jar).refundedUnits - product(before, jar).refundedUnits).toBe(1);
+    expect(product(after, jar).refunded - product(before, jar).refunded).toBe(line!.amountCents);
+    expect(product(after, cloth).refundedUnits).toBe(product(before, cloth).refundedUnits);
+    // The CSV by product carries them, by its header names.
+    const [header, ...rows] = parseCsv(salesReportCsv(after, "product", "SAR"));
+    const jarRow = rows.find((row) => row[header!.indexOf("Product ID")] === jar)!;
+    expect(jarRow[header!.indexOf("Refunded units")]).toBe(String(product(after, jar).refundedUnits));
+    expect(jarRow[header!.indexOf("Refunded (SAR)")]).toBe((product(after, jar).refunded / 100).toFixed(2));
+    const dashboardAfter = await dashboardReport(alpha.storeId, range, "UTC");
+    expect(dashboardAfter.refunded.amount - dashboardBefore.refunded.amount).toBe(done.refund.amountCents);
+    expect(dashboardAfter.refunded.refunds - dashboardBefore.refunded.refunds).toBe(1);
+    // Another store's figures hold none of it.
+    expect((await dashboardReport(beta.storeId, range, "UTC")).refunded).toEqual({ refunds: 0, amount: 0 });
   });
 });
 

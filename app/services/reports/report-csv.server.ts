@@ -34,6 +34,8 @@ export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, curre
         "Units",
         `Discounts (${currency})`,
         `Revenue (${currency})`,
+        "Refunded units",
+        `Refunded (${currency})`,
       ],
       ...report.products.flatMap((row) => {
         const rows = row.variants.map((variant) => [
@@ -47,10 +49,19 @@ export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, curre
           variant.units,
           amount(variant.discounts),
           amount(variant.revenue),
+          variant.refundedUnits,
+          amount(variant.refunded),
         ]);
         // Lines sold before the product had options (or a product without any): one row with
         // empty variant cells, so the rows always add up to the product's figures.
-        const rest = (pick: (figures: { units: number; discounts: number; revenue: number }) => number) =>
+        type Figures = {
+          units: number;
+          discounts: number;
+          revenue: number;
+          refundedUnits: number;
+          refunded: number;
+        };
+        const rest = (pick: (figures: Figures) => number) =>
           pick(row) - row.variants.reduce((total, variant) => total + pick(variant), 0);
         if (rest((f) => f.units) > 0 || rows.length === 0) {
           rows.push([
@@ -64,6 +75,8 @@ export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, curre
             rest((f) => f.units),
             amount(rest((f) => f.discounts)),
             amount(rest((f) => f.revenue)),
+            rest((f) => f.refundedUnits),
+            amount(rest((f) => f.refunded)),
           ]);
         }
         return rows;
@@ -105,7 +118,16 @@ export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, curre
   }
   if (shape === "product") {
     return toCsv([
-      ["Product ID", "Name (en)", "Name (ar)", "Units", `Discounts (${currency})`, `Revenue (${currency})`],
+      [
+        "Product ID",
+        "Name (en)",
+        "Name (ar)",
+        "Units",
+        `Discounts (${currency})`,
+        `Revenue (${currency})`,
+        "Refunded units",
+        `Refunded (${currency})`,
+      ],
       ...report.products.map((row) => [
         row.productId,
         row.nameEn,
@@ -113,6 +135,8 @@ export function salesReportCsv(report: SalesReport, shape: ReportCsvShape, curre
         row.units,
         amount(row.discounts),
         amount(row.revenue),
+        row.refundedUnits,
+        amount(row.refunded),
       ]),
     ]);
   }

@@ -183,6 +183,10 @@ export interface VariantFigures {
   units: number;
   discounts: number;
   revenue: number;
+  /** Units of these lines given back by refunds that succeeded, whenever they were made (issue 37). */
+  refundedUnits: number;
+  /** What those refunds paid back for these lines' goods. */
+  refunded: number;
 }
 
 export interface ProductFigures {
@@ -193,6 +197,9 @@ export interface ProductFigures {
   discounts: number;
   /** The lines' totals (goods after discounts). */
   revenue: number;
+  /** Units of these lines refunded, and the goods' money refunded for them (issue 37). */
+  refundedUnits: number;
+  refunded: number;
   /** By variant, best revenue first: only for a product sold in options (empty otherwise). */
   variants: VariantFigures[];
 }
@@ -232,17 +239,64 @@ export async function salesByProduct(
     units: num(row.units),
     discounts: num(row.discounts),
     revenue: num(row.revenue),
+    refundedUnits: 0,
+    refunded: 0,
     variants: [] as VariantFigures[],
   }));
-  const byVariant = await salesByVariant(
-    tx,
-    storeId,
-    range,
-    timeZone,
-    products.map((product) => product.productId),
-  );
-  for (const product of products) product.variants = byVariant.get(product.productId) ?? [];
+  const productIds = products.map((product) => product.productId);
+  const byVariant = await salesByVariant(tx, storeId, range, timeZone, productIds);
+  const refunds = await refundedLines(tx, storeId, range, timeZone, productIds);
+  for (const product of products) {
+    product.variants = byVariant.get(product.productId) ?? [];
+    for (const refund of refunds.filter((row) => row.productId === product.productId)) {
+      product.refundedUnits += refund.units;
+      product.refunded += refund.amount;
+      const variant = product.variants.find((known) => known.variantId === refund.variantId);
+      if (variant) {
+        variant.refundedUnits += refund.units;
+        variant.refunded += refund.amount;
+      }
+    }
+  }
   return products;
+}
+
+/**
+ * What succeeded refunds gave back for the range's sold lines of `productIds`, per product and
+ * variant: the same lines salesByProduct sums (placed in the range, in orders that count), so a
+ * product's refunded units never exceed its units. Refund lines are few next to order lines; the
+ * range's lines are found as salesByProduct finds them.
+ */
+async function refundedLines(
+  tx: Tx,
+  storeId: string,
+  range: DayRange,
+  timeZone: string,
+  productIds: string[],
+): Promise<{ productId: string; variantId: string; units: number; amount: number }[]> {
+  if (productIds.length === 0) return [];
+  const { from, to } = bounds(range, timeZone);
+  const ids = sql.join(
+    productIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    select i.product_id, i.variant_id, sum(l.quantity) as units, sum(l.amount_cents) as amount
+      from refund_lines l
+      join refunds r on r.store_id = l.store_id and r.id = l.refund_id and r.status = 'succeeded'
+      join order_items i on i.store_id = l.store_id and i.id = l.order_item_id
+     where l.store_id = ${storeId} and i.placed_at >= ${from} and i.placed_at < ${to}
+       and i.product_id in (${ids})
+       and i.order_id in (
+             select o.id from orders o
+              where o.store_id = ${storeId} and ${inRange(range, timeZone)} and ${counted})
+     group by i.product_id, i.variant_id`);
+  return rowsOf<Record<string, string>>(result).map((row) => ({
+    productId: String(row.product_id),
+    variantId: String(row.variant_id),
+    units: num(row.units),
+    amount: num(row.amount),
+  }));
 }
 
 /**
@@ -288,6 +342,8 @@ async function salesByVariant(
       units: num(row.units),
       discounts: num(row.discounts),
       revenue: num(row.revenue),
+      refundedUnits: 0,
+      refunded: 0,
     });
     found.set(productId, list);
   }
@@ -369,6 +425,8 @@ export interface Dashboard {
   topProducts: ProductFigures[];
   recent: RecentOrder[];
   todo: TodoCounts;
+  /** Refunds that succeeded in the range, whenever their orders were placed (issue 37). */
+  refunded: { refunds: number; amount: number };
 }
 
 /** Everything the dashboard shows, in the store's transaction `tx` (dashboardReport opens it). */
@@ -383,7 +441,11 @@ export async function dashboardIn(
   const topProducts = await salesByProduct(tx, storeId, range, timeZone, TOP_PRODUCTS);
   const recent = await recentOrders(tx, storeId);
   const todo = await todoCounts(tx, storeId);
-  return { current, previous, days, topProducts, recent, todo };
+  const refunded = (await refundsByReason(tx, storeId, range, timeZone)).reduce(
+    (total, row) => ({ refunds: total.refunds + row.refunds, amount: total.amount + row.amount }),
+    { refunds: 0, amount: 0 },
+  );
+  return { current, previous, days, topProducts, recent, todo, refunded };
 }
 
 /** Everything the dashboard shows, in one transaction. */
