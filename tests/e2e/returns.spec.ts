@@ -3,7 +3,8 @@
  * 050): on a store of its own, a shopper's Cash On Delivery order of two units is shipped,
  * delivered and its cash received; the shopper asks to return one unit from their order page;
  * the owner approves it, marks it received and refunds it from the refund page (filled in with
- * the unit received); the shopper sees the return refunded and the refund. Screenshots of the
+ * the unit received); the shopper sees the return refunded and the refund, and opens its credit
+ * note (the store is registered for VAT, so the order was invoiced). Screenshots of the
  * shopper's order page, the admin order page, the returns list and the refund page at 1280 and
  * 390 px.
  */
@@ -29,6 +30,14 @@ for (const locale of ["en", "ar"] as Locale[]) {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const { store } = await ownStore(page, `return-${locale}`, locale);
+    // Registered for VAT: the delivered order is invoiced, so its refund gets a credit note.
+    await page.goto(onStore(store, "/admin/storesetting/tax", locale));
+    await page.getByLabel(t(locale, "tax.registered")).check();
+    await page.getByLabel(t(locale, "tax.vatNumber")).fill("310122393500003");
+    await page.getByLabel(t(locale, "tax.legalNameEn")).fill("Own Returns Trading Co.");
+    await page.getByLabel(t(locale, "tax.legalNameAr")).fill("شركة المرتجعات للتجارة");
+    await page.getByRole("button", { name: t(locale, "tax.save") }).click();
+    await expectToast(page, t(locale, "toast.updateSuccess"));
     const slug = await ownProduct(page, store, {
       nameEn: `Return Indigo ${locale}`,
       nameAr: "صبغة النيلة",
@@ -109,6 +118,19 @@ for (const locale of ["en", "ar"] as Locale[]) {
       shopper.getByText(t(locale, "orders.paymentStatuses.partially_refunded")).first(),
     ).toBeVisible();
     await screenshots(shopper, `return-refunded-${locale}`);
+    // …and opens the refund's credit note from there.
+    const [note] = await Promise.all([
+      shopper.context().waitForEvent("page"),
+      shopper
+        .getByRole("link", { name: new RegExp(t(locale, "refunds.creditNote.link", { number: "" }).trim()) })
+        .first()
+        .click(),
+    ]);
+    await note.waitForLoadState();
+    await expect(
+      note.getByRole("heading", { level: 1, name: t(locale, "refunds.creditNote.heading") }),
+    ).toBeVisible();
+    await expect(note.getByTestId("invoice-total")).toContainText("-");
     await context.close();
   });
 }
