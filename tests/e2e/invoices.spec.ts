@@ -6,20 +6,15 @@
  * Screenshots of the invoice at A4-ish desktop width and 390 px. Its "Download PDF" saves the PDF
  * (decision 049).
  */
-import { hostUrl } from "./demo";
-import { newShopper, onStore, ownProduct, placeCodOrder } from "./support/shop";
 import {
-  dismissToasts,
-  expect,
-  expectNoAxeViolations,
-  expectToast,
-  ownStore,
-  shot,
-  t,
-  test,
-  waitForHydration,
-  type Locale,
-} from "./support/fixtures";
+  newShopper,
+  onStore,
+  ownProduct,
+  placeCodOrder,
+  registerForVat,
+  takeOrderThrough,
+} from "./support/shop";
+import { expect, expectNoAxeViolations, ownStore, shot, t, test, type Locale } from "./support/fixtures";
 import type { Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 
@@ -87,13 +82,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const { store } = await ownStore(page, `invoice-${locale}`, locale);
-    await page.goto(hostUrl(store, `/admin/storesetting/tax?lng=${locale}`));
-    await page.getByLabel(t(locale, "tax.registered")).check();
-    await page.getByLabel(t(locale, "tax.vatNumber")).fill("310122393500003");
-    await page.getByLabel(t(locale, "tax.legalNameEn")).fill("Own Dyes Trading Co.");
-    await page.getByLabel(t(locale, "tax.legalNameAr")).fill("شركة الأصباغ للتجارة");
-    await page.getByRole("button", { name: t(locale, "tax.save") }).click();
-    await expectToast(page, t(locale, "toast.updateSuccess"));
+    await registerForVat(page, store, locale, { en: "Own Dyes Trading Co.", ar: "شركة الأصباغ للتجارة" });
 
     const slug = await ownProduct(page, store, {
       nameEn: `Invoice Woad ${locale}`,
@@ -106,17 +95,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
 
     // The owner ships and delivers it: the invoice is issued on delivery.
     await page.goto(onStore(store, `/admin/orders/${number}`, locale));
-    for (const step of ["ship", "deliver"] as const) {
-      await waitForHydration(page);
-      await dismissToasts(page, locale);
-      await page.getByRole("button", { name: t(locale, `admin.orders.steps.${step}`) }).click();
-      const dialog = page.getByRole("dialog", {
-        name: t(locale, `admin.orders.confirmTitles.${step}`, { number }),
-      });
-      await dialog.getByRole("button", { name: t(locale, `admin.orders.steps.${step}`) }).click();
-      await expect(dialog).toBeHidden({ timeout: 30_000 });
-      await expectToast(page, t(locale, `admin.orders.done.${step}`, { number }));
-    }
+    await takeOrderThrough(page, locale, number, ["ship", "deliver"]);
 
     // The shopper's order page links to it (a new tab) and to its PDF.
     await shopper.goto(onStore(store, `/orders/${number}`, locale));

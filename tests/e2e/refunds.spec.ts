@@ -5,12 +5,10 @@
  * refunded" and what is left; the shopper sees the refund on their order page. Screenshots of the
  * refund form and both order pages at 1280 and 390 px.
  */
-import { dyes, newShopper, onStore, ownProduct, placeCodOrder } from "./support/shop";
+import { dyes, newShopper, onStore, ownProduct, placeCodOrder, takeOrderThrough } from "./support/shop";
 import {
-  dismissToasts,
   expect,
   expectNoAxeViolations,
-  expectToast,
   login,
   ownStore,
   shot,
@@ -40,17 +38,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
 
     // Shipped, delivered, cash received: now it can be refunded.
     await page.goto(onStore(store, `/admin/orders/${number}`, locale));
-    for (const step of ["ship", "deliver", "markPaid"] as const) {
-      await waitForHydration(page);
-      await dismissToasts(page, locale);
-      await page.getByRole("button", { name: t(locale, `admin.orders.steps.${step}`) }).click();
-      const dialog = page.getByRole("dialog", {
-        name: t(locale, `admin.orders.confirmTitles.${step}`, { number }),
-      });
-      await dialog.getByRole("button", { name: t(locale, `admin.orders.steps.${step}`) }).click();
-      await expect(dialog).toBeHidden({ timeout: 30_000 });
-      await expectToast(page, t(locale, `admin.orders.done.${step}`, { number }));
-    }
+    await takeOrderThrough(page, locale, number, ["ship", "deliver", "markPaid"]);
 
     await page.getByRole("link", { name: t(locale, "refunds.refundButton"), exact: true }).click();
     await expect(

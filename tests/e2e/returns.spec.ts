@@ -8,7 +8,14 @@
  * shopper's order page, the admin order page, the returns list and the refund page at 1280 and
  * 390 px.
  */
-import { newShopper, onStore, ownProduct, placeCodOrder } from "./support/shop";
+import {
+  newShopper,
+  onStore,
+  ownProduct,
+  placeCodOrder,
+  registerForVat,
+  takeOrderThrough,
+} from "./support/shop";
 import {
   dismissToasts,
   expect,
@@ -31,13 +38,10 @@ for (const locale of ["en", "ar"] as Locale[]) {
     await page.setViewportSize({ width: 1280, height: 900 });
     const { store } = await ownStore(page, `return-${locale}`, locale);
     // Registered for VAT: the delivered order is invoiced, so its refund gets a credit note.
-    await page.goto(onStore(store, "/admin/storesetting/tax", locale));
-    await page.getByLabel(t(locale, "tax.registered")).check();
-    await page.getByLabel(t(locale, "tax.vatNumber")).fill("310122393500003");
-    await page.getByLabel(t(locale, "tax.legalNameEn")).fill("Own Returns Trading Co.");
-    await page.getByLabel(t(locale, "tax.legalNameAr")).fill("شركة المرتجعات للتجارة");
-    await page.getByRole("button", { name: t(locale, "tax.save") }).click();
-    await expectToast(page, t(locale, "toast.updateSuccess"));
+    await registerForVat(page, store, locale, {
+      en: "Own Returns Trading Co.",
+      ar: "شركة المرتجعات للتجارة",
+    });
     const slug = await ownProduct(page, store, {
       nameEn: `Return Indigo ${locale}`,
       nameAr: "صبغة النيلة",
@@ -49,17 +53,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
 
     // Shipped, delivered, cash received.
     await page.goto(onStore(store, `/admin/orders/${number}`, locale));
-    for (const step of ["ship", "deliver", "markPaid"] as const) {
-      await waitForHydration(page);
-      await dismissToasts(page, locale);
-      await page.getByRole("button", { name: t(locale, `admin.orders.steps.${step}`) }).click();
-      const dialog = page.getByRole("dialog", {
-        name: t(locale, `admin.orders.confirmTitles.${step}`, { number }),
-      });
-      await dialog.getByRole("button", { name: t(locale, `admin.orders.steps.${step}`) }).click();
-      await expect(dialog).toBeHidden({ timeout: 30_000 });
-      await expectToast(page, t(locale, `admin.orders.done.${step}`, { number }));
-    }
+    await takeOrderThrough(page, locale, number, ["ship", "deliver", "markPaid"]);
 
     // The shopper asks to return one unit.
     await shopper.goto(onStore(store, `/orders/${number}`, locale));

@@ -7,7 +7,16 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { slugify } from "../../../app/db/seed/plan/catalog";
 import { DEMO_STORES, DYES_STORE } from "../../../app/db/seed/stores";
 import { hostUrl, type Locale } from "../demo";
-import { expect, expectToast, newClientAddress, submitForm, submitServedForm, t } from "./fixtures";
+import {
+  dismissToasts,
+  expect,
+  expectToast,
+  newClientAddress,
+  submitForm,
+  submitServedForm,
+  t,
+  waitForHydration,
+} from "./fixtures";
 import { get } from "./http";
 
 export const uniqueEmail = (tag: string) =>
@@ -260,4 +269,44 @@ export async function ownProduct(
     active: "on",
   });
   return slug;
+}
+
+/**
+ * The owner, on the admin order page `page` is at, takes the order through `steps` as a person
+ * does: each button, its confirmation dialog, and the toast that says it was done.
+ */
+export async function takeOrderThrough(
+  page: Page,
+  locale: Locale,
+  number: number,
+  steps: readonly ("ship" | "deliver" | "markPaid")[],
+): Promise<void> {
+  for (const step of steps) {
+    await waitForHydration(page);
+    await dismissToasts(page, locale);
+    await page.getByRole("button", { name: t(locale, `admin.orders.steps.${step}`) }).click();
+    const dialog = page.getByRole("dialog", {
+      name: t(locale, `admin.orders.confirmTitles.${step}`, { number }),
+    });
+    await dialog.getByRole("button", { name: t(locale, `admin.orders.steps.${step}`) }).click();
+    // The step's email goes out before the answer: on a busy machine that can take a while.
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    await expectToast(page, t(locale, `admin.orders.done.${step}`, { number }));
+  }
+}
+
+/** The owner registers their own store for VAT in Saudi Arabia on the VAT settings page. */
+export async function registerForVat(
+  page: Page,
+  store: string,
+  locale: Locale,
+  legalName: { en: string; ar: string },
+): Promise<void> {
+  await page.goto(onStore(store, "/admin/storesetting/tax", locale));
+  await page.getByLabel(t(locale, "tax.registered")).check();
+  await page.getByLabel(t(locale, "tax.vatNumber")).fill("310122393500003");
+  await page.getByLabel(t(locale, "tax.legalNameEn")).fill(legalName.en);
+  await page.getByLabel(t(locale, "tax.legalNameAr")).fill(legalName.ar);
+  await page.getByRole("button", { name: t(locale, "tax.save") }).click();
+  await expectToast(page, t(locale, "toast.updateSuccess"));
 }
