@@ -109,6 +109,8 @@ for (const locale of ["en", "ar"] as Locale[]) {
         "Units",
         "Discounts (USD)",
         "Revenue (USD)",
+        "Refunded units",
+        "Refunded (USD)",
       ]);
       expect(products.length).toBeGreaterThan(1);
     });

@@ -1211,12 +1211,16 @@ describe("stock in the list, the dashboard and the report", () => {
       "Units",
       "Discounts (USD)",
       "Revenue (USD)",
+      "Refunded units",
+      "Refunded (USD)",
     ]);
-    const rowsOf = csv.filter((row) => row[0] === id).map((row) => [row[1], row[5], row[6], row[7], row[9]]);
+    const rowsOf = csv
+      .filter((row) => row[0] === id)
+      .map((row) => [row[1], row[5], row[6], row[7], row[9], row[10], row[11]]);
     expect(rowsOf).toEqual([
-      [variants[0]!.id, "Size: 50 g", "الحجم: 50 غ", "2", "20.00"],
-      [variants[2]!.id, "Size: 1 kg", "الحجم: 1 كغ", "1", "10.00"],
-      ["", "", "", "4", "40.00"],
+      [variants[0]!.id, "Size: 50 g", "الحجم: 50 غ", "2", "20.00", "0", "0.00"],
+      [variants[2]!.id, "Size: 1 kg", "الحجم: 1 كغ", "1", "10.00", "0", "0.00"],
+      ["", "", "", "4", "40.00", "0", "0.00"],
     ]);
     // Every product of the report is there, and the units add up to the report's.
     const units = csv.slice(1).reduce((total, row) => total + Number(row[7]), 0);
