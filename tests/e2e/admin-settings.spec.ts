@@ -13,6 +13,7 @@ import { hostUrl } from "./demo";
 import {
   axe,
   expect,
+  expectToast,
   login,
   ownStore,
   shot,
@@ -129,6 +130,8 @@ for (const locale of ["en", "ar"] as Locale[]) {
       const dialog = page.getByRole("dialog");
       await expect(dialog).toBeVisible();
       await dialog.getByRole("button", { name: t(locale, "admin.categories.delete") }).click();
+      // The toast says the deletion is done; the row alone does not (the open dialog hides it).
+      await expectToast(page, t(locale, "admin.categories.deleted"));
       await expect(row).toHaveCount(0);
       const gone = await page.goto(hostUrl(store, `/categories/${slug}?lng=${locale}`));
       expect(gone?.status()).toBe(404);

@@ -7,7 +7,6 @@
 import { hostUrl } from "./demo";
 import {
   axe,
-  demoCredentials,
   expect,
   login,
   shot,
@@ -16,6 +15,7 @@ import {
   waitForHydration,
   type Locale,
 } from "./support/fixtures";
+import { newShopper } from "./support/shop";
 
 // The users and contact tests change shared demo rows: one at a time.
 test.describe.configure({ mode: "serial" });
@@ -82,10 +82,13 @@ for (const locale of ["en", "ar"] as Locale[]) {
       }
     });
 
-    test("users: make the shopper admin and back", async ({ page }) => {
+    test("users: make a shopper admin and back", async ({ page, browser }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
+      // A shopper of its own: the demo shopper, an admin for a moment, would let another test's
+      // shopper into /admin meanwhile.
+      const shopper = await newShopper(browser, locale, "dyes", locale === "ar" ? "سارة منصور" : "Sara Mansour");
+      await shopper.context.close();
       await login(page, "admin", locale);
-      const shopper = demoCredentials("shopper");
       await page.goto(hostUrl("dyes", `/admin/users?lng=${locale}&q=${encodeURIComponent(shopper.email)}`));
       const row = page.getByRole("row").filter({ hasText: shopper.email });
       await expect(row).toHaveCount(1);
