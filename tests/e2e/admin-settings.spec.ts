@@ -13,6 +13,7 @@ import { hostUrl } from "./demo";
 import {
   axe,
   expect,
+  expectFitsWidth,
   expectToast,
   login,
   ownStore,
@@ -61,10 +62,7 @@ for (const locale of ["en", "ar"] as Locale[]) {
             await expect(page.getByRole("heading", { level: 1, name: t(locale, entry.title) })).toBeVisible();
             await shot(page, `${entry.name}-${locale}-${width}`);
             // Nothing wider than the window (a table may scroll inside its own frame).
-            const overflow = await page.evaluate(
-              () => document.documentElement.scrollWidth - window.innerWidth,
-            );
-            if (overflow > 0) problems.push(`${entry.name} at ${width}px: ${overflow}px too wide`);
+            await expectFitsWidth(page, width, `${entry.name} at ${width}px`);
             if (width === 1280) {
               const violations = (await axe(page).analyze()).violations;
               for (const v of violations)

@@ -1,14 +1,15 @@
 /**
  * The catalogue in the browser, in English and Arabic: browse /products, filter by a sub
  * category and a price range, sort by price, page forwards and back, search in Arabic for a red
- * dye, open a product; the same journey with JavaScript turned off; axe on /products.
+ * dye, open a product; the same journey with JavaScript turned off (axe on /products is in
+ * storefront-a11y.spec).
  */
 import type { Locator, Page } from "@playwright/test";
 import { DYES_CATALOG } from "../../app/db/seed/catalog/dyes";
 import { INKS_CATALOG } from "../../app/db/seed/catalog/inks";
 import { FAMILY_LINES } from "../../app/db/seed/catalog/types";
 import { hostUrl } from "./demo";
-import { axe, expect, t, test, type Locale } from "./support/fixtures";
+import { expect, t, test, type Locale } from "./support/fixtures";
 
 const LOCALES: Locale[] = ["en", "ar"];
 
@@ -201,16 +202,3 @@ test("category pages list their products; unknown ones are 404 'Categorie Not Fo
   const inks = await page.goto(hostUrl("dyes", `/categories/${INKS_CATALOG[0]!.slug}`));
   expect(inks?.status()).toBe(404);
 });
-
-for (const locale of LOCALES) {
-  test(`/products in ${locale} passes axe (WCAG 2.1 AA)`, async ({ page }) => {
-    await page.goto(hostUrl("dyes", `/products?lng=${locale}`));
-    await expect(results(page, locale).getByRole("listitem").first()).toBeVisible();
-    const found = await axe(page).analyze();
-    const summary = found.violations.map(
-      (violation) =>
-        `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes): ${violation.help}`,
-    );
-    expect(summary).toEqual([]);
-  });
-}

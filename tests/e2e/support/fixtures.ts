@@ -78,8 +78,24 @@ export async function dismissToasts(page: Page, locale: Locale): Promise<void> {
 declare global {
   interface Window {
     /** Remix's data router, which the browser build exposes: specs read its state, never change it. */
-    __remixRouter?: { state: { initialized: boolean; navigation: { state: "idle" | "loading" | "submitting" } } };
+    __remixRouter?: {
+      state: { initialized: boolean; navigation: { state: "idle" | "loading" | "submitting" } };
+    };
   }
+}
+
+/**
+ * Nothing of the page wider than `width` (the window's width after a resize). Polled: the page
+ * lays itself out again a frame or two after the window changes (measured at once, a header's
+ * button was still 66 px past a new 390 px window), so a single measurement right after
+ * `setViewportSize` can see the old layout.
+ */
+export async function expectFitsWidth(page: Page, width: number, what: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `${what}: nothing wider than ${width} px`,
+    })
+    .toBeLessThanOrEqual(width);
 }
 
 export async function waitForHydration(page: Page): Promise<void> {
