@@ -8,7 +8,7 @@
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { Fragment } from "react";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { SettingsPage } from "~/components/admin/SettingsPage";
 import { PreviewPane } from "~/components/ui/BilingualPreview";
@@ -20,9 +20,8 @@ import { schemaFormAction } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
 import { currentTimeZoneGroups } from "~/lib/time-zone";
-import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSettingsForm } from "~/lib/use-settings-form";
 import { generalSettingsSchema, STORE_CURRENCIES, STORE_LOCALES } from "~/lib/validation/admin-settings";
 import { countryOptions, isCountryCode } from "~/services/shipping/countries.server";
 import { getStoreSettings, saveGeneralSettings } from "~/services/store/settings-admin.server";
@@ -63,10 +62,8 @@ const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m
 
 export default function AdminSettings() {
   const { values, timeZones, countries, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const pending = useFormPending({ method: "post" });
-  const form = useSchemaForm(loadSchema, actionData?.result, {
+  const { actionData, pending, form } = useSettingsForm<typeof action>(loadSchema, {
     id: "settings",
     constraint,
     defaultValue: values,

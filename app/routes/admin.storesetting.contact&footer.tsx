@@ -6,7 +6,7 @@
 import { localized } from "~/lib/localized-name";
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { SettingsPage } from "~/components/admin/SettingsPage";
 import { BilingualPreview } from "~/components/ui/BilingualPreview";
@@ -17,9 +17,8 @@ import { schemaFormAction } from "~/http/schema-form.server";
 import { contactHoursText } from "~/lib/contact-hours";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSettingsForm } from "~/lib/use-settings-form";
 import { contactFooterSchema, SOCIAL_NETWORKS } from "~/lib/validation/admin-settings";
 import { getStoreSettings, saveContactFooter } from "~/services/store/settings-admin.server";
 
@@ -60,10 +59,8 @@ const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m
 
 export default function ContactFooterSettings() {
   const { values, social, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const pending = useFormPending({ method: "post" });
-  const form = useSchemaForm(loadSchema, actionData?.result, {
+  const { actionData, pending, form } = useSettingsForm<typeof action>(loadSchema, {
     id: "contact-footer",
     constraint,
     defaultValue: { ...values, social },

@@ -5,7 +5,7 @@
  */
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { SettingsPage } from "~/components/admin/SettingsPage";
 import { BilingualPreview } from "~/components/ui/BilingualPreview";
@@ -17,9 +17,8 @@ import { adminLoader } from "~/http/handlers.server";
 import { Refusal } from "~/http/refusal.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSettingsForm } from "~/lib/use-settings-form";
 import {
   homepageSchema,
   MAX_FEATURED_CATEGORIES,
@@ -66,11 +65,8 @@ const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m
 
 export default function Homepage() {
   const { values, heroImageId, storeName, choices, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
-  const pending = useFormPending({ method: "post" });
-  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
-  const form = useSchemaForm(loadSchema, answered?.result, {
+  const { actionData, reply, pending, form } = useSettingsForm<typeof action>(loadSchema, {
     id: "homepage",
     constraint,
     defaultValue: values,
@@ -82,7 +78,7 @@ export default function Homepage() {
     heroSubtitleAr: values.heroSubtitleAr,
   });
   // What the answer sent back (a refused save) or what is saved: which boxes start ticked.
-  const sent = (answered?.result?.initialValue ?? values) as Record<string, unknown>;
+  const sent = (reply?.initialValue ?? values) as Record<string, unknown>;
   const ticked = (name: string) => {
     const value = sent[name];
     return new Set(Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : []);
@@ -126,7 +122,7 @@ export default function Homepage() {
             label={t("admin.settings.heroImage")}
             currentLabel={t("admin.settings.currentHeroImage")}
             removeLabel={t("admin.settings.removeHeroImage")}
-            error={answered?.imageError ?? null}
+            error={actionData && "imageError" in actionData ? actionData.imageError : null}
             width={160}
             height={90}
             imageWidth={256}

@@ -6,7 +6,7 @@
  */
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { SettingsPage } from "~/components/admin/SettingsPage";
 import { PreviewPane } from "~/components/ui/BilingualPreview";
@@ -18,9 +18,9 @@ import { adminLoader } from "~/http/handlers.server";
 import { contrastRatio, DEFAULT_PRIMARY, DEFAULT_SECONDARY, normalizeHex, textOn } from "~/lib/brand";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
-import { useSchemaForm, type FieldState } from "~/lib/use-schema-form";
+import type { FieldState } from "~/lib/use-schema-form";
+import { useSettingsForm } from "~/lib/use-settings-form";
 import { brandingSchema } from "~/lib/validation/admin-settings";
 import { saveBranding } from "~/services/store/settings-admin.server";
 import { schemaFormAction } from "~/http/schema-form.server";
@@ -53,11 +53,8 @@ const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m
 
 export default function LogoAndColors() {
   const { values, logoImageId, storeName, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const pending = useFormPending({ method: "post" });
-  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
-  const form = useSchemaForm(loadSchema, answered?.result, {
+  const { actionData, pending, form } = useSettingsForm<typeof action>(loadSchema, {
     id: "branding",
     constraint,
     defaultValue: values,
@@ -83,7 +80,7 @@ export default function LogoAndColors() {
             label={t("admin.settings.logo")}
             currentLabel={t("admin.settings.currentLogo")}
             removeLabel={t("admin.settings.removeLogo")}
-            error={answered?.imageError ?? null}
+            error={actionData && "imageError" in actionData ? actionData.imageError : null}
             width={64}
             height={64}
             imageClassName="size-16 object-contain"

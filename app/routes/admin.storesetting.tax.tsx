@@ -5,7 +5,7 @@
  * Beside the form, what a shopper's cart will say, in both languages.
  */
 import type { MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import { SettingsPage } from "~/components/admin/SettingsPage";
 import { BilingualPreview } from "~/components/ui/BilingualPreview";
@@ -18,9 +18,8 @@ import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSettingsForm } from "~/lib/use-settings-form";
 import { useTranslation } from "~/lib/use-translation";
 import { basisPointsToPercent, percentToBasisPoints, taxSettingsSchema } from "~/lib/validation/tax-settings";
 import { countryOptions } from "~/services/shipping/countries.server";
@@ -68,16 +67,13 @@ export const action = adminAction("settings.edit", async (args) => {
 
 export default function TaxSettings() {
   const { country, currency, destinations, values, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const pending = useFormPending({ method: "post" });
   const codes = destinations.map((destination) => destination.code);
-  const form = useSchemaForm(
+  const { actionData, reply, pending, form } = useSettingsForm<typeof action>(
     () => import("~/lib/validation/tax-settings").then((m) => m.taxSettingsSchema(country, codes)),
-    actionData?.result,
     { id: "tax", constraint, defaultValue: values },
   );
-  const sent = actionData?.result?.initialValue as Record<string, unknown> | null | undefined;
+  const sent = reply?.initialValue;
   const ticked = (name: "vatRegistered" | "vatOnShipping" | "vatOnCodFee") =>
     (sent ? sent[name] : values[name]) === "on";
   const [live, onInput] = useLiveValues<Record<string, string>>({
