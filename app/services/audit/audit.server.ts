@@ -33,12 +33,14 @@ export function currentAuditActor(): AuditActor | null {
 }
 
 import type { AuditEntityType } from "~/lib/audit";
+import type { AuditAction } from "./actions";
 
 export { AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/lib/audit";
+export type { AuditAction } from "./actions";
 
 export interface AuditEntry {
-  /** e.g. "order.ship", "settings.update", "staff.role". */
-  action: string;
+  /** One of AUDIT_ACTIONS (each has its label on the log's page). */
+  action: AuditAction;
   entityType: AuditEntityType;
   entityId?: string | null;
   entityLabel?: string;
