@@ -215,13 +215,20 @@ export const listRefunds = apiLoader("orders.view", async ({ params, store }) =>
  * 048): the same rules (what is left re-checked with the order locked), a card refund asked of
  * Stripe with the refund's own idempotency key, the activity log named after the token. An
  * Idempotency-Key also becomes the refund's one-time token, so resending it never refunds twice.
- * More than is left: 422 naming what remains.
+ * More than is left: 422 naming what remains. If-Match (optional): the order's ETag, else 412.
  */
 export const createOrderRefund = apiAction(
   "orders.refund",
   async ({ request, params, store, body, caller }) => {
     const number = orderNumberOf(params.number);
     const input = parseWith(refundCreateBody, body);
+    // Refunding from a stale read: what is left is re-checked with the order locked anyway, but
+    // an integration that names the order it read gets a 412 when the order moved since.
+    if (request.headers.has("If-Match")) {
+      const before = await apiOrder(store.id, number);
+      if (!before) throw notFound("No such order.");
+      checkIfMatch(request, etagOf(before));
+    }
     const state = await refundStateOf(store.id, number);
     if (!state) throw notFound("No such order.");
     const unknown = input.lines.findIndex(

@@ -33,6 +33,7 @@ import { loader as refundsLoader, action as refundsAction } from "~/routes/api.v
 import { loader as exportLoader } from "~/routes/api.v1.customers.export";
 import { loader as eventsLoader } from "~/routes/api.v1.events";
 import { loader as ordersLoader } from "~/routes/api.v1.orders._index";
+import { loader as orderLoader } from "~/routes/api.v1.orders.$number._index";
 import { databaseHealth, type DatabaseHealth } from "../../server/outage/health";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { startEdge, type EdgeServer } from "../helpers/edge-app";
@@ -73,11 +74,13 @@ async function call(
     body?: unknown;
     params?: Record<string, string>;
     key?: string;
+    ifMatch?: string;
     host?: "A" | "B";
   },
 ): Promise<Reply> {
   const headers = new Headers({ Authorization: `Bearer ${options.token}` });
   if (options.key) headers.set("Idempotency-Key", options.key);
+  if (options.ifMatch) headers.set("If-Match", options.ifMatch);
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   if (body) headers.set("Content-Type", "application/json");
   const request = new Request(`${options.host === "B" ? ORIGIN_B : ORIGIN_A}/api/v1${path}`, {
@@ -267,6 +270,31 @@ describe("refunds through the API", () => {
     });
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe("unprocessable");
+    expect(await refundCount(order.id)).toBe(1);
+  });
+
+  it("If-Match: the order's ETag refunds; an ETag read before the order changed is 412, nothing refunded", async () => {
+    const order = await paidOrder();
+    const number = String(order.number);
+    const read = await call(orderLoader, `/orders/${number}`, { token: full, params: { number } });
+    const etag = read.headers.get("ETag")!;
+    expect(etag).toBeTruthy();
+    const made = await call(refundsAction, `/orders/${number}/refunds`, {
+      token: full,
+      params: { number },
+      ifMatch: etag,
+      body: { amountCents: 100, reason: "goodwill" },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    // The refund changed the order: the ETag read before it is stale now.
+    const stale = await call(refundsAction, `/orders/${number}/refunds`, {
+      token: full,
+      params: { number },
+      ifMatch: etag,
+      body: { amountCents: 100, reason: "goodwill" },
+    });
+    expect(stale.status).toBe(412);
+    expect(stale.body.error.code).toBe("precondition_failed");
     expect(await refundCount(order.id)).toBe(1);
   });
 

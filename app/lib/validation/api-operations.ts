@@ -208,11 +208,12 @@ export const API_OPERATIONS = {
     scope: "orders.refund",
     summary: "Refund an order, in part or whole",
     description:
-      "Units of lines (each with `restock`), shipping, the COD fee and/or a further `amountCents`, with a reason: the admin's refund through the same service. What is left is checked with the order locked; more than is left is a 422 naming what remains. A card order is refunded through Stripe (the answer's `status` is `succeeded`, `pending` or `failed` with `failureMessage`); a Cash On Delivery order's refund is recorded as paid back by `method` (cash by default). An `Idempotency-Key` also keeps a resent request from refunding twice.",
+      "Units of lines (each with `restock`), shipping, the COD fee and/or a further `amountCents`, with a reason: the admin's refund through the same service. What is left is checked with the order locked; more than is left is a 422 naming what remains. A card order is refunded through Stripe (the answer's `status` is `succeeded`, `pending` or `failed` with `failureMessage`); a Cash On Delivery order's refund is recorded as paid back by `method` (cash by default). An `Idempotency-Key` also keeps a resent request from refunding twice; an `If-Match` with the order's ETag (from GET /orders/{number}) refuses the refund with a 412 when the order changed since it was read.",
     body: refundCreateBody,
     answer: refundAnswer,
     created: true,
-    refusals: [404, 409, 422],
+    etag: true,
+    refusals: [404, 409, 412, 422],
   },
   listEvents: {
     method: "get",
