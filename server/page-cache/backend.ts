@@ -128,7 +128,8 @@ function isRequest(message: unknown): message is Request {
 export function servePageCache(store: PageStore): void {
   const handOuts = new HandOuts<Worker>();
   const tell = (worker: Worker, storeIds: string[] | null) => {
-    if (worker.isConnected()) worker.send({ pageCache: "droppedElsewhere", storeIds } satisfies DroppedElsewhere);
+    if (worker.isConnected())
+      worker.send({ pageCache: "droppedElsewhere", storeIds } satisfies DroppedElsewhere);
   };
   // Sent on the channel that carries the replies, so a worker gets the drop after every page it
   // was handed before it: its hot copy refuses to keep those once it has heard the drop (hot.ts).

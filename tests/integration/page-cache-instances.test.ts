@@ -180,9 +180,10 @@ describe.skipIf(!serverUrl)("page cache on two instances sharing PostgreSQL", ()
     await pause(500);
     for (const instance of instances) {
       const round = await answers(instance, `${PRODUCT}.data`);
-      expect(round.map((page) => page.cache), `kept ${keptBy} ms after the change`).toEqual(
-        Array(EVERY_PROCESS).fill("hit"),
-      );
+      expect(
+        round.map((page) => page.cache),
+        `kept ${keptBy} ms after the change`,
+      ).toEqual(Array(EVERY_PROCESS).fill("hit"));
       for (const page of round) expect(page.body).toContain("43299");
     }
   });

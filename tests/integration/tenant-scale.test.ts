@@ -231,10 +231,7 @@ describe.skipIf(!ON_POSTGRES)("a statement changing every store", () => {
       fill();
       await worstLateness(
         async () => void (await db.owner.execute(sql`update stores set name = name || '!'`)),
-        () =>
-          resolver.cache.stats().hosts === 0 &&
-          pages.stats().entries === 0 &&
-          resolver.cache.idle,
+        () => resolver.cache.stats().hosts === 0 && pages.stats().entries === 0 && resolver.cache.idle,
       );
 
       // 4,000 of the 5,000 cached stores: dropped store by store, in slices.
@@ -250,9 +247,7 @@ describe.skipIf(!ON_POSTGRES)("a statement changing every store", () => {
             )}))`,
           )),
         () =>
-          resolver.cache.stats().hosts === 1_000 &&
-          pages.stats().entries === 1_000 &&
-          resolver.cache.idle,
+          resolver.cache.stats().hosts === 1_000 && pages.stats().entries === 1_000 && resolver.cache.idle,
       );
       expect(resolver.cache.stats().hosts).toBe(1_000);
       const kept = resolver.cache.get(`${rows[4_500]!.slug}.${DOMAIN}`);
