@@ -173,7 +173,8 @@ function fire(
     requests: [
       {
         onResponse: (_status, _body, _context, headers) => {
-          if (headers?.["x-cache"] === "hit") counts.hit++;
+          // Raw header names, as the server spelled them.
+          if ((headers?.["x-cache"] ?? headers?.["X-Cache"]) === "hit") counts.hit++;
           else counts.other++;
         },
       },
