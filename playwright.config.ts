@@ -162,10 +162,6 @@ export default defineConfig({
         TRUST_PROXY: "1",
         // Webhooks to the specs' own receivers on 127.0.0.1 (decision 047's development flag).
         WEBHOOKS_ALLOW_LOOPBACK: "1",
-        // One instance, which hears its own notifications at once: the second drop, 250 ms later
-        // for instances that hear late (server/page-cache/start.ts), would also clear a page a
-        // spec stored in between and make its "second visit is a hit" a race (issue 41).
-        PAGE_CACHE_SECOND_DROP_MS: "0",
         STRIPE_SECRET_KEY: "sk_test_e2e",
         STRIPE_WEBHOOK_SECRET: "whsec_e2e",
         STRIPE_API_BASE: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,

@@ -149,7 +149,6 @@ async function serve() {
         db,
         resolver,
         ttlMs: pageCacheConfig.ttlMs,
-        secondDropMs: pageCacheConfig.secondDropMs,
         // With several processes the primary holds the instance's cache (server/cluster.ts) and
         // each worker a hot copy of what it serves (issue 41).
         backend: cluster.isWorker

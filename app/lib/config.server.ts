@@ -140,7 +140,6 @@ const schema = z.object({
   PAGE_CACHE_MB: wholeNumber(1, 16_384),
   PAGE_CACHE_WORKER_MB: wholeNumber(1, 16_384),
   PAGE_CACHE_TTL_SECONDS: wholeNumber(1, 86_400),
-  PAGE_CACHE_SECOND_DROP_MS: wholeNumber(0, 60_000),
   BENCH_ROUTES: flag(["1"], ["0"]),
   TENANT_CACHE_MB: wholeNumber(1, 16_384),
 });
@@ -194,7 +193,7 @@ export interface Config {
    * `workerMaxBytes`: each cluster worker's hot copy of the instance's cache (issue 41); unused
    * with one process, whose cache is the instance's.
    */
-  pageCache: { maxBytes: number; workerMaxBytes: number; ttlMs: number; secondDropMs: number } | null;
+  pageCache: { maxBytes: number; workerMaxBytes: number; ttlMs: number } | null;
   benchRoutes: boolean;
   /** The host → store cache's memory per process (decision 025). */
   tenantCacheBytes: number;
@@ -292,7 +291,6 @@ export function loadConfig(env: Env): Config {
             maxBytes: (v.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
             workerMaxBytes: (v.PAGE_CACHE_WORKER_MB ?? 32) * 1024 * 1024,
             ttlMs: (v.PAGE_CACHE_TTL_SECONDS ?? 60) * 1000,
-            secondDropMs: v.PAGE_CACHE_SECOND_DROP_MS ?? 250,
           }
         : null,
     benchRoutes: v.BENCH_ROUTES === true,

@@ -5,6 +5,12 @@
  * `servePageCache`): a page rendered by one worker answers the visitors of all of them, and
  * one memory bound holds for the instance. The channel uses the "advanced" serialization, so
  * the body crosses as bytes, not as JSON.
+ *
+ * Each worker keeps a hot copy of what it was handed (hot.ts). A worker's drop reaches its own
+ * copy and the primary; the primary passes it on to the other workers it handed a page of that
+ * store to since the store was last dropped (`HandOuts`). Without that, a page rendered by a
+ * worker that had not heard of a change yet, and copied by another worker before the first one
+ * heard, would outlive the change in the second worker's copy (issue 41, start.ts).
  */
 import cluster, { type Worker } from "node:cluster";
 import type { Lookup, PageCacheStats, PageEntry, PageStore } from "./store";
@@ -20,6 +26,11 @@ export interface PageCacheBackend {
   drop(storeId: string): void;
   dropMany(storeIds: string[]): void;
   stats(): Promise<PageCacheStats>;
+  /**
+   * A worker's channel only: `listener` is told of the stores another worker dropped whose pages
+   * this worker was handed since (null: every store), for its hot copy.
+   */
+  onDroppedElsewhere?(listener: (storeIds: string[] | null) => void): void;
 }
 
 export function localBackend(store: PageStore): PageCacheBackend {
@@ -49,21 +60,97 @@ type Reply = {
   value: Lookup | PageCacheStats | PageEntry | string | null;
 };
 
+/** From the primary: another worker dropped these stores (null: forget every store). */
+type DroppedElsewhere = { pageCache: "droppedElsewhere"; storeIds: string[] | null };
+
+/** Stores tracked at most; past that every worker forgets its whole hot copy and tracking starts over. */
+const MAX_HANDED_OUT_STORES = 100_000;
+
+/**
+ * In the primary: which workers were handed a page of each store since that store was last
+ * dropped. A worker's hot copy can hold a store's pages only if it was handed one (or rendered it
+ * itself, which its own drop covers), so a drop needs passing on to those workers alone.
+ */
+export class HandOuts<W> {
+  private readonly byStore = new Map<string, Set<W>>();
+
+  constructor(private readonly maxStores = MAX_HANDED_OUT_STORES) {}
+
+  /**
+   * `worker` was handed a page of `storeId`. False when the record is full: the caller must have
+   * every worker forget every store, and tracking starts over empty.
+   */
+  handed(storeId: string, worker: W): boolean {
+    let workers = this.byStore.get(storeId);
+    if (!workers) {
+      if (this.byStore.size >= this.maxStores) {
+        this.byStore.clear();
+        return false;
+      }
+      workers = new Set();
+      this.byStore.set(storeId, workers);
+    }
+    workers.add(worker);
+    return true;
+  }
+
+  /** `from` dropped these stores: the other workers to tell, each with its stores. */
+  dropped(storeIds: Iterable<string>, from: W): Map<W, string[]> {
+    const tell = new Map<W, string[]>();
+    for (const storeId of storeIds) {
+      const workers = this.byStore.get(storeId);
+      if (!workers) continue;
+      this.byStore.delete(storeId);
+      for (const worker of workers) {
+        if (worker === from) continue;
+        let stores = tell.get(worker);
+        if (!stores) {
+          stores = [];
+          tell.set(worker, stores);
+        }
+        stores.push(storeId);
+      }
+    }
+    return tell;
+  }
+
+  /** A worker that is gone needs no telling. */
+  forget(worker: W): void {
+    for (const workers of this.byStore.values()) workers.delete(worker);
+  }
+}
+
 function isRequest(message: unknown): message is Request {
   return typeof message === "object" && message !== null && "pageCache" in message;
 }
 
 /** In the primary: answers the workers' requests from `store`. */
 export function servePageCache(store: PageStore): void {
+  const handOuts = new HandOuts<Worker>();
+  const tell = (worker: Worker, storeIds: string[] | null) => {
+    if (worker.isConnected())
+      worker.send({ pageCache: "droppedElsewhere", storeIds } satisfies DroppedElsewhere);
+  };
+  // Sent on the channel that carries the replies, so a worker gets the drop after every page it
+  // was handed before it: its hot copy refuses to keep those once it has heard the drop (hot.ts).
+  const passOn = (storeIds: string[], from: Worker) => {
+    for (const [worker, stores] of handOuts.dropped(storeIds, from)) tell(worker, stores);
+  };
+  cluster.on("exit", (worker: Worker) => handOuts.forget(worker));
   cluster.on("message", (worker: Worker, message: unknown) => {
     if (!isRequest(message)) return;
     const reply = (id: number, value: Reply["value"]) => {
       if (worker.isConnected()) worker.send({ pageCache: "reply", id, value } satisfies Reply);
     };
     switch (message.pageCache) {
-      case "get":
-        reply(message.id, store.get(message.storeId, message.key));
+      case "get": {
+        const found = store.get(message.storeId, message.key);
+        if (found.entry && !handOuts.handed(message.storeId, worker)) {
+          for (const other of Object.values(cluster.workers ?? {})) if (other) tell(other, null);
+        }
+        reply(message.id, found);
         break;
+      }
       case "stale":
         reply(message.id, store.stale(message.storeId, message.key));
         break;
@@ -75,9 +162,11 @@ export function servePageCache(store: PageStore): void {
         break;
       case "drop":
         store.drop(message.storeId);
+        passOn([message.storeId], worker);
         break;
       case "dropMany":
         store.dropMany(message.storeIds);
+        passOn(message.storeIds, worker);
         break;
       case "stats":
         reply(message.id, store.stats());
@@ -98,8 +187,14 @@ export function workerBackend(): PageCacheBackend {
   if (!send) throw new Error("workerBackend needs an IPC channel (a cluster worker)");
   let nextId = 1;
   const pending = new Map<number, (value: Reply["value"] | null) => void>();
+  const droppedElsewhere: ((storeIds: string[] | null) => void)[] = [];
   process.on("message", (message: unknown) => {
     if (typeof message !== "object" || message === null) return;
+    if ((message as Partial<DroppedElsewhere>).pageCache === "droppedElsewhere") {
+      const { storeIds } = message as DroppedElsewhere;
+      for (const listener of droppedElsewhere) listener(storeIds);
+      return;
+    }
     const reply = message as Partial<Reply>;
     if (reply.pageCache !== "reply" || typeof reply.id !== "number") return;
     pending.get(reply.id)?.(reply.value ?? null);
@@ -142,5 +237,6 @@ export function workerBackend(): PageCacheBackend {
       if (!value) throw new Error("the page cache did not answer");
       return value;
     },
+    onDroppedElsewhere: (listener) => void droppedElsewhere.push(listener),
   };
 }

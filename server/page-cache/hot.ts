@@ -8,10 +8,12 @@
  *
  * Freshness is the shared cache's: every process hears the store and catalogue notifications
  * itself (start.ts) and drops through this backend, which drops the hot copy at once and tells the
- * primary. The hot copy has generations of its own: a page (from the primary or rendered here)
- * is kept in it only if this worker has not dropped its store since its own lookup missed, so a
- * page read before a drop this worker heard is never kept after it. Expiry (TTL, sale boundaries)
- * travels inside the entry, so each copy stops serving it at the same moment.
+ * primary; the primary passes the drop on to the other workers it handed pages of the store to
+ * (backend.ts), and they drop it from their copies too. The hot copy has generations of its own:
+ * a page (from the primary or rendered here) is kept in it only if this copy has not dropped its
+ * store since its own lookup missed, so a page read before a drop this worker heard or was told
+ * of is never kept after it. Expiry (TTL, sale boundaries) travels inside the entry, so each copy
+ * stops serving it at the same moment.
  */
 import type { PageCacheBackend } from "./backend";
 import type { Lookup, PageEntry, PageStore } from "./store";
@@ -20,6 +22,7 @@ import type { Lookup, PageEntry, PageStore } from "./store";
 const MAX_PENDING = 10_000;
 
 export function hotBackend(shared: PageCacheBackend, hot: PageStore): PageCacheBackend {
+  shared.onDroppedElsewhere?.((storeIds) => (storeIds ? hot.dropMany(storeIds) : hot.dropAll()));
   // The hot copy's generation when a lookup of `storeId\nkey` missed it.
   const missedAt = new Map<string, number>();
   const remember = (storeId: string, key: string, generation: number) => {

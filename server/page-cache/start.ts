@@ -1,10 +1,22 @@
 /**
  * The page cache as one process sees it (decision 017), wired to the database: every process
- * listens for store and catalogue changes and drops that store's pages, then once more a moment
- * later. The second drop is for a page rendered meanwhile by a process whose own caches (tenant,
- * catalogue; each hears the same notification on its own) had not heard of the change yet: it
- * is stored after the first drop and gone after the second. Sale starts and ends, which no row
- * change announces, bound an entry's life.
+ * listens for store and catalogue changes and drops that store's pages, once. Sale starts and
+ * ends, which no row change announces, bound an entry's life.
+ *
+ * Why one drop is enough (issue 41; it used to be repeated 250 ms later). The store's generation
+ * refuses any page whose lookup came before a drop, so a page rendered from data read before the
+ * change is never kept after the first drop anywhere. What a drop cannot refuse is a page looked
+ * up after it and rendered from a cache of this process that had not heard of the change yet.
+ * That cannot happen in this process, because of the order within it: the tenant cache
+ * (tenant-cache.server.ts `queue`) and the catalogue cache (catalog-cache.server.ts `invalidate`)
+ * stop answering the store synchronously in their listeners, and this process's page drop runs on
+ * a later turn of the event loop (`setImmediate`) than the notification that caused it. Both
+ * drivers call every listener of one notification before that turn: postgres.js in one loop,
+ * PGlite in one batch of microtasks. So every page looked up after this process's drop reads the
+ * tenant and the catalogue afresh. In another process that has not heard yet it can happen, and
+ * that page is removed when that process hears: its own drop takes it out of its hot copy and the
+ * primary, and the primary passes the drop on to every other worker it handed a copy of the
+ * store's pages to since the store was last dropped (backend.ts), so no hot copy keeps it.
  */
 import type { Db } from "../../app/db/client.server";
 import { readSessionHashOf } from "../../app/http/sessions.server";
@@ -14,9 +26,7 @@ import { normalizeHost, type TenantResolver } from "../../app/services/store/ten
 import { EdgePageCache } from "../edge/page-cache";
 import type { PageCacheBackend } from "./backend";
 
-/** Long enough for every process of every instance to have heard the notification. */
-export const SECOND_DROP_MS = 250;
-/** Stores dropped per turn of the event loop (one IPC message, one timer): well under a millisecond of work. */
+/** Stores dropped per turn of the event loop (one IPC message): well under a millisecond of work. */
 const DROP_SLICE = 200;
 
 export interface RunningPageCache {
@@ -30,19 +40,17 @@ export async function startPageCache({
   resolver,
   backend,
   ttlMs,
-  secondDropMs = SECOND_DROP_MS,
 }: {
   db: Db;
   resolver: Pick<TenantResolver, "resolve" | "known">;
   backend: PageCacheBackend;
   ttlMs: number;
-  /** When the second drop follows the first (PAGE_CACHE_SECOND_DROP_MS; SECOND_DROP_MS by default). */
-  secondDropMs?: number;
 }): Promise<RunningPageCache> {
   const saleChanges = new Map<string, Promise<number | null>>();
-  const timers = new Set<ReturnType<typeof setTimeout>>();
   // Notifications are applied a turn of the event loop later, in slices (decision 025): a
   // statement that changed every store must not hold this process for the length of the list.
+  // That turn is also what puts the drop after this process's tenant and catalogue caches have
+  // heard the same notification (see the module comment): never drop synchronously here.
   const pending = new Set<string>();
   let scheduled = false;
   const dropSlice = () => {
@@ -55,11 +63,6 @@ export async function startPageCache({
       if (slice.length === DROP_SLICE) break;
     }
     backend.dropMany(slice);
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      backend.dropMany(slice);
-    }, secondDropMs);
-    timers.add(timer);
     if (pending.size > 0) schedule();
   };
   const schedule = () => {
@@ -110,7 +113,6 @@ export async function startPageCache({
     edge,
     backend,
     async stop() {
-      for (const timer of timers) clearTimeout(timer);
       await Promise.all(unlisten.map((stop) => stop()));
     },
   };

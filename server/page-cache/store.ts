@@ -203,6 +203,17 @@ export class PageStore {
     for (const storeId of storeIds) this.drop(storeId);
   }
 
+  /** Every store dropped at once: all pages go, and no page looked up before now is taken back. */
+  dropAll(): void {
+    this.floor = ++this.clock;
+    this.generations.clear();
+    this.counts.dropped += this.entries.size;
+    this.entries.clear();
+    this.byStore.clear();
+    this.storeByHost.clear();
+    this.hostsByStore.clear();
+  }
+
   stats(): PageCacheStats {
     return {
       entries: this.entries.size,

@@ -25,10 +25,16 @@
  * measures the page-cache-on server once per process count, one after the other in the same run,
  * and prints the cached rows (anonymous and signed in) side by side, each count's req/s as a ratio
  * of one process's.
+ *
+ * Writes (issue 41): BENCH_WRITES_PER_S (default 0) catalogue writes a second to the benched
+ * store while every route is measured (warm-up included), each a one-row update of one of its
+ * products, which raises `catalog_changed` like an admin's edit and drops all the store's pages. Needs PostgreSQL. Every row then reports its hit rate too (the share of answers that
+ * said `X-Cache: hit`, counted by the load generator).
  */
 import http from "node:http";
 import os from "node:os";
 import autocannon from "autocannon";
+import postgres from "postgres";
 import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
 import { addManyVariantsProduct, MANY_VARIANTS_SLUG } from "./many-variants";
 import { buildIfStale, formatTable, loadAverageText, startServer, writeResults } from "./server";
@@ -75,12 +81,13 @@ function workerCounts(value: string): number[] {
   return [...new Set(counts)];
 }
 const WARMUP_SECONDS = 3;
+const WRITES_PER_S = Number(process.env.BENCH_WRITES_PER_S ?? 0);
 /**
  * The many-variants import is a catalogue change: every process drops the store's pages when the
- * notification arrives and once more 250 ms later (SECOND_DROP_MS, server/page-cache/start.ts), so
- * a page kept in between is rendered again on its next request. The checks below wait this long
- * after the import: on an idle machine with one process the signed-in home page's second request
- * fell right on the second drop and answered a miss.
+ * notification arrives, so a page kept before a process heard it is rendered again on its next
+ * request. The checks below wait this long after the import. (Until issue 41 every process also
+ * dropped them once more 250 ms later; on an idle machine with one process the signed-in home
+ * page's second request fell right on that second drop and answered a miss.)
  */
 const SETTLE_AFTER_CHANGE_MS = 1_000;
 /**
@@ -145,7 +152,17 @@ async function signIn(port: number): Promise<string> {
   return session.split(";")[0]!;
 }
 
-function fire(origin: string, route: Route, port: number, seconds: number, cookie: string | null) {
+/** Answers by X-Cache, counted while a route is fired. */
+type CacheCounts = { hit: number; other: number };
+
+function fire(
+  origin: string,
+  route: Route,
+  port: number,
+  seconds: number,
+  cookie: string | null,
+  counts: CacheCounts = { hit: 0, other: 0 },
+) {
   return autocannon({
     url: `${origin}${route.path}`,
     connections: CONNECTIONS,
@@ -153,7 +170,50 @@ function fire(origin: string, route: Route, port: number, seconds: number, cooki
     // Addressed like a browser would address the store; fetch-style name resolution of
     // *.localhost is not something every resolver does, so the socket goes to 127.0.0.1.
     headers: headersFor(route, port, cookie),
+    requests: [
+      {
+        onResponse: (_status, _body, _context, headers) => {
+          // Raw header names, as the server spelled them.
+          if ((headers?.["x-cache"] ?? headers?.["X-Cache"]) === "hit") counts.hit++;
+          else counts.other++;
+        },
+      },
+    ],
   });
+}
+
+/**
+ * A steady trickle of catalogue writes to the benched store (BENCH_WRITES_PER_S), until stopped:
+ * each one row, one statement, as an admin's product edit is.
+ */
+function trickleWrites(
+  databaseUrl: string | null,
+  perSecond: number,
+): { written(): number; stop(): Promise<void> } {
+  if (perSecond <= 0) return { written: () => 0, stop: async () => {} };
+  if (!databaseUrl) throw new Error("BENCH_WRITES_PER_S needs BENCH_DATABASE_URL");
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  let written = 0;
+  let running = true;
+  const loop = (async () => {
+    const every = 1000 / perSecond;
+    let next = Date.now();
+    while (running) {
+      // Whatever a write changes, the notification drops every page of the store.
+      await sql`update products set stock = stock where id = (select p.id from products p join stores s on s.id = p.store_id where s.slug = ${STORE} order by p.id limit 1)`;
+      written++;
+      next += every;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+    }
+  })();
+  return {
+    written: () => written,
+    async stop() {
+      running = false;
+      await loop;
+      await sql.end({ timeout: 5 });
+    },
+  };
 }
 
 interface Measured extends Route {
@@ -165,6 +225,10 @@ interface Measured extends Route {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Share of answers that were `X-Cache: hit`. */
+  hitRate: number;
+  /** Catalogue writes per second while this route was measured (BENCH_WRITES_PER_S). */
+  writesPerSecond: number;
 }
 
 /** One server (page cache on or off): its routes measured against its own bare page. */
@@ -183,7 +247,7 @@ async function measureServer(cache: "on" | "off", workers = WORKERS) {
           ],
     ),
   ];
-  const { port, origin, cpuMs, stop } = await startServer("bench", {
+  const { port, origin, cpuMs, stop, databaseUrl } = await startServer("bench", {
     BENCH_ROUTES: "1",
     WEB_CONCURRENCY: String(workers),
     PAGE_CACHE: cache,
@@ -213,24 +277,34 @@ async function measureServer(cache: "on" | "off", workers = WORKERS) {
       }
     }
 
-    console.log(`Page cache ${cache}: warming up (${WARMUP_SECONDS} s per route)`);
-    for (const route of routes) await fire(origin, route, port, WARMUP_SECONDS, cookie);
-
     // Rounds alternate the routes, so drift over the run (JIT, GC, other work on the machine)
     // falls on every route alike instead of on whichever was measured first.
     const secondsPerRound = DURATION / ROUNDS;
-    const samples = new Map<Route, { result: autocannon.Result; cpuMs: number | null }[]>();
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const route of routes) {
-        console.log(
-          `Page cache ${cache}, round ${round}/${ROUNDS}: ${route.name} ${route.mode} (${route.store} ${route.path}), ${secondsPerRound} s, ${CONNECTIONS} connections`,
-        );
-        const cpuBefore = cpuMs();
-        const result = await fire(origin, route, port, secondsPerRound, cookie);
-        const cpuAfter = cpuMs();
-        const cpu = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
-        samples.set(route, [...(samples.get(route) ?? []), { result, cpuMs: cpu }]);
+    const samples = new Map<
+      Route,
+      { result: autocannon.Result; cpuMs: number | null; counts: CacheCounts; writes: number }[]
+    >();
+    const writes = trickleWrites(databaseUrl, WRITES_PER_S);
+    try {
+      console.log(`Page cache ${cache}: warming up (${WARMUP_SECONDS} s per route)`);
+      for (const route of routes) await fire(origin, route, port, WARMUP_SECONDS, cookie);
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const route of routes) {
+          console.log(
+            `Page cache ${cache}, round ${round}/${ROUNDS}: ${route.name} ${route.mode} (${route.store} ${route.path}), ${secondsPerRound} s, ${CONNECTIONS} connections`,
+          );
+          const counts: CacheCounts = { hit: 0, other: 0 };
+          const writtenBefore = writes.written();
+          const cpuBefore = cpuMs();
+          const result = await fire(origin, route, port, secondsPerRound, cookie, counts);
+          const cpuAfter = cpuMs();
+          const cpu = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+          const sample = { result, cpuMs: cpu, counts, writes: writes.written() - writtenBefore };
+          samples.set(route, [...(samples.get(route) ?? []), sample]);
+        }
       }
+    } finally {
+      await writes.stop();
     }
     const stats =
       cache === "on"
@@ -264,6 +338,13 @@ async function measureServer(cache: "on" | "off", workers = WORKERS) {
         non2xx: sum((run) => run.result.non2xx),
         errors: sum((run) => run.result.errors),
         timeouts: sum((run) => run.result.timeouts),
+        hitRate:
+          sum((run) => run.counts.hit) /
+          Math.max(
+            1,
+            sum((run) => run.counts.hit + run.counts.other),
+          ),
+        writesPerSecond: seconds > 0 ? sum((run) => run.writes) / seconds : 0,
       };
     });
     return { measured, stats };
@@ -280,7 +361,11 @@ async function sweep(counts: number[]) {
     runs.push({ workers, measured: (await measureServer("on", workers)).measured });
   }
   const cached = runs[0]!.measured.filter((route) => route.mode !== "bare");
-  const header = ["route", "mode", ...counts.flatMap((n) => [`${n}p req/s`, `${n}p p99 ms`, `${n}p vs 1p`])];
+  const header = [
+    "route",
+    "mode",
+    ...counts.flatMap((n) => [`${n}p req/s`, `${n}p p99 ms`, `${n}p hits`, `${n}p vs 1p`]),
+  ];
   const table = cached.map((route) => {
     const at = (workers: number) =>
       runs
@@ -295,6 +380,7 @@ async function sweep(counts: number[]) {
         return [
           row.requestsPerSecond.toFixed(0),
           row.latencyMs.p99.toFixed(1),
+          `${(row.hitRate * 100).toFixed(1)} %`,
           `${(row.requestsPerSecond / one.requestsPerSecond).toFixed(2)}×`,
         ];
       }),
@@ -302,10 +388,11 @@ async function sweep(counts: number[]) {
   });
   console.log(`\n${formatTable(header, table)}`);
   console.log(
-    `Processes against ${counts[0]} in the same run; database postgres; load average ${loadAverageText()}.`,
+    `Processes against ${counts[0]} in the same run; database postgres; ${WRITES_PER_S} catalogue writes/s; load average ${loadAverageText()}.`,
   );
   writeResults("bench-sweep", {
     counts,
+    writesPerSecond: WRITES_PER_S,
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     rounds: ROUNDS,

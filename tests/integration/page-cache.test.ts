@@ -7,7 +7,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "~/db/schema";
+import { products, storeSettings } from "~/db/schema";
+import { CatalogCache } from "~/services/catalog/catalog-cache.server";
 import { TenantResolver } from "~/services/store/tenancy.server";
 import type { AppOptions } from "../../server/app";
 import { EdgePageCache, encodingClass } from "../../server/edge/page-cache";
@@ -409,5 +410,93 @@ describe("page cache on the database: a change drops the store's pages", () => {
       })
       .toContain("price=1999");
     expect(Date.now() - changedAt).toBeLessThan(1_000);
+  });
+});
+
+describe("page cache on the database: one drop per change, after this process's own caches heard it", () => {
+  let db: TestDb;
+  let shop: StoreFixture;
+
+  beforeAll(async () => {
+    db = await createTestDb();
+    shop = await createStoreFixture(db, "pcorder");
+  }, 180_000);
+  afterAll(() => db?.dispose());
+
+  it("drops when the tenant and catalogue caches no longer answer the store, and only then", async () => {
+    const host = "pcorder.localhost";
+    const resolver = new TenantResolver(db, { platformDomain: "localhost" });
+    const catalogue = new CatalogCache(db);
+    /** What this process's caches answered for the store at each of the page cache's drops of it. */
+    const atDrops: { tenant: boolean; catalogue: boolean }[] = [];
+    const cachedNow = () => {
+      let loaded = false;
+      void catalogue.get(shop.storeId, "rows", async () => {
+        loaded = true;
+        return "read again";
+      });
+      return { tenant: resolver.cache.get(host) !== undefined, catalogue: !loaded };
+    };
+    const backend = localBackend(new PageStore(1024 * 1024));
+    // Listening before the caches do, so its listener is called first on every notification: the
+    // order must not depend on who listened first.
+    const running = await startPageCache({
+      db,
+      resolver,
+      ttlMs: 60_000,
+      backend: {
+        ...backend,
+        dropMany(storeIds) {
+          if (storeIds.includes(shop.storeId)) atDrops.push(cachedNow());
+          backend.dropMany(storeIds);
+        },
+      },
+    });
+    await resolver.start();
+    await catalogue.start();
+    const fill = async () => {
+      await resolver.resolve(host);
+      await catalogue.get(shop.storeId, "rows", async () => "cached");
+      expect(cachedNow()).toEqual({ tenant: true, catalogue: true });
+    };
+    /** The drops a change leads to, counted once no more come for longer than the old second drop's 250 ms. */
+    const dropsOf = async (change: () => Promise<unknown>) => {
+      const before = atDrops.length;
+      await change();
+      await expect.poll(() => atDrops.length, { timeout: 2_000, interval: 10 }).toBeGreaterThan(before);
+      let count = atDrops.length;
+      for (;;) {
+        // eslint-disable-next-line no-restricted-syntax -- a drop that does not come: only time shows it
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        if (atDrops.length === count) break;
+        count = atDrops.length;
+      }
+      return atDrops.slice(before);
+    };
+    try {
+      await fill();
+      const settings = await dropsOf(() =>
+        db.owner
+          .update(storeSettings)
+          .set({ footerTextEn: "Changed" })
+          .where(eq(storeSettings.storeId, shop.storeId)),
+      );
+      expect(settings).toHaveLength(1);
+      expect(settings[0]!.tenant).toBe(false);
+
+      await fill();
+      const catalog = await dropsOf(() =>
+        db.owner
+          .update(products)
+          .set({ priceCents: 777 })
+          .where(and(eq(products.storeId, shop.storeId), eq(products.id, shop.productId))),
+      );
+      expect(catalog).toHaveLength(1);
+      expect(catalog[0]!.catalogue).toBe(false);
+    } finally {
+      await running.stop();
+      await catalogue.stop();
+      await resolver.stop();
+    }
   });
 });

@@ -55,11 +55,6 @@ describe("loadConfig", () => {
       pageCache: { maxBytes: 128 * 1024 * 1024, workerMaxBytes: 16 * 1024 * 1024, ttlMs: 60_000 },
     });
     expect(loadConfig({ NODE_ENV: "production", PAGE_CACHE: "off" }).pageCache).toBeNull();
-    // The second drop of a store's pages: 250 ms later by default; the browser tests' one instance uses 0.
-    expect(loadConfig({ NODE_ENV: "production" }).pageCache?.secondDropMs).toBe(250);
-    expect(
-      loadConfig({ NODE_ENV: "production", PAGE_CACHE_SECOND_DROP_MS: "0" }).pageCache?.secondDropMs,
-    ).toBe(0);
     expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" }).metrics).toEqual({
       port: 9464,
       host: "10.0.0.5",

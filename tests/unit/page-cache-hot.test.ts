@@ -1,10 +1,11 @@
 /**
  * A worker's hot copy of the instance's page cache (server/page-cache/hot.ts, issue 41): a hit is
  * answered without asking the shared cache, and a page is never kept in the copy across a drop
- * the worker heard, whichever way it came (from the shared cache or rendered here).
+ * the worker heard or was told of by the primary, whichever way it came (from the shared cache or
+ * rendered here).
  */
 import { describe, expect, it } from "vitest";
-import { localBackend, type PageCacheBackend } from "../../server/page-cache/backend";
+import { HandOuts, localBackend, type PageCacheBackend } from "../../server/page-cache/backend";
 import { hotBackend } from "../../server/page-cache/hot";
 import { PageStore, type PageEntry } from "../../server/page-cache/store";
 
@@ -123,5 +124,77 @@ describe("a worker's hot copy", () => {
     expect(local.stats().evicted).toBeGreaterThan(0);
     // The shared cache, larger, still has them all for the other workers.
     expect(shared.store.stats().entries).toBe(3);
+  });
+
+  it("drops a store when the primary says another worker dropped it, and keeps no page handed before", async () => {
+    const sharedStore = new PageStore(1024 * 1024);
+    const told: ((storeIds: string[] | null) => void)[] = [];
+    let answer: (() => void) | undefined;
+    let slow = false;
+    const inner = localBackend(sharedStore);
+    const channel: PageCacheBackend = {
+      ...inner,
+      get: (storeId, key) => {
+        const found = sharedStore.get(storeId, key);
+        return slow ? new Promise((resolve) => (answer = () => resolve(found))) : Promise.resolve(found);
+      },
+      onDroppedElsewhere: (listener) => void told.push(listener),
+    };
+    const hot = hotBackend(channel, new PageStore(1024 * 1024));
+    // Another worker rendered this before it heard of a change; this worker copied it.
+    sharedStore.set(STORE, KEY, sharedStore.generation(STORE), page("rendered by a late worker"));
+    expect(text((await hot.get(STORE, KEY)).entry)).toBe("rendered by a late worker");
+    // That worker hears and drops: the primary tells this one, whose copy lets it go.
+    sharedStore.drop(STORE);
+    for (const listener of told) listener([STORE]);
+    expect((await hot.get(STORE, KEY)).entry).toBeNull();
+
+    // A page handed over just before the primary's message, whose answer is read after it: the
+    // copy does not keep it.
+    sharedStore.set(STORE, KEY, sharedStore.generation(STORE), page("handed before the drop"));
+    slow = true;
+    const asked = hot.get(STORE, KEY);
+    sharedStore.drop(STORE);
+    for (const listener of told) listener([STORE]);
+    answer!();
+    expect(text((await asked).entry)).toBe("handed before the drop");
+    const next = hot.get(STORE, KEY);
+    answer!();
+    expect((await next).entry).toBeNull();
+
+    // Told to forget every store (the primary's record was full): nothing stays, nothing in flight is kept.
+    slow = false;
+    sharedStore.set(STORE, KEY, sharedStore.generation(STORE), page("any"));
+    expect((await hot.get(STORE, KEY)).entry).not.toBeNull();
+    for (const listener of told) listener(null);
+    sharedStore.drop(STORE);
+    expect((await hot.get(STORE, KEY)).entry).toBeNull();
+  });
+});
+
+describe("the primary's record of pages handed to workers", () => {
+  it("passes a drop on to the other workers handed a page of the store since its last drop, once", () => {
+    const handOuts = new HandOuts<string>();
+    handOuts.handed("s1", "w1");
+    handOuts.handed("s1", "w2");
+    handOuts.handed("s2", "w2");
+    // w1 dropped both: w2 is told of both, w1 (which dropped its own copy) of nothing.
+    expect([...handOuts.dropped(["s1", "s2", "s3"], "w1")]).toEqual([["w2", ["s1", "s2"]]]);
+    // The other workers' drops of the same change: nothing handed out since, nobody to tell.
+    expect(handOuts.dropped(["s1", "s2"], "w2").size).toBe(0);
+    // Handed again after the drop: the next drop is passed on again.
+    handOuts.handed("s1", "w3");
+    expect([...handOuts.dropped(["s1"], "w2")]).toEqual([["w3", ["s1"]]]);
+  });
+
+  it("forgets a worker that is gone, and starts over when full (the caller then clears every copy)", () => {
+    const handOuts = new HandOuts<string>(2);
+    expect(handOuts.handed("s1", "w1")).toBe(true);
+    handOuts.forget("w1");
+    expect(handOuts.dropped(["s1"], "w2").size).toBe(0);
+    expect(handOuts.handed("s1", "w1")).toBe(true);
+    expect(handOuts.handed("s2", "w1")).toBe(true);
+    expect(handOuts.handed("s3", "w1")).toBe(false);
+    expect(handOuts.dropped(["s1", "s2", "s3"], "w2").size).toBe(0);
   });
 });

@@ -9,8 +9,8 @@
  *   that cannot evict known hosts, stamped with the generation they were looked up in. Any store
  *   change bumps the generation, which turns every unknown entry stale in O(1) (a new store or a
  *   newly verified domain can make an unknown host a store).
- * - Notifications are queued and applied on the next turn of the event loop in slices of a few
- *   milliseconds, so a statement that changed a million stores delivers a million notifications
+ * - Notifications take effect at once (a queued store's hosts are not answered), and are applied
+ *   (hosts freed) on the next turn of the event loop in slices of a few milliseconds, so a statement that changed a million stores delivers a million notifications
  *   without ever holding the loop for long. When more stores are queued than the cache holds
  *   stores, the whole cache is swapped for an empty one instead (O(1): refilling it costs no more
  *   than what was cached).
@@ -87,7 +87,11 @@ export class TenantCache<T extends CachedTenant> {
 
   get(host: string): T | "unknown" | undefined {
     const found = this.known.get(host);
-    if (found) return found;
+    // A store queued by a notification is not answered from here any more, though its hosts are
+    // freed only by the slice that drains it: the page cache drops the store's pages on a later
+    // turn than the notification and relies on every page rendered after that drop reading the
+    // tenant afresh (server/page-cache/start.ts).
+    if (found) return this.queued(found.storeId) ? undefined : found;
     const stamp = this.unknown.get(host);
     if (stamp === undefined) return undefined;
     if (stamp === this.generationValue) return "unknown";
@@ -128,8 +132,9 @@ export class TenantCache<T extends CachedTenant> {
   }
 
   /**
-   * A notification: unknown hosts go at once (O(1)); the store's hosts go on the next turn of
-   * the event loop, with every other store notified meanwhile.
+   * A notification: unknown hosts and the store's hosts stop being answered at once (O(1)); the
+   * store's hosts are freed on the next turn of the event loop, with every other store notified
+   * meanwhile.
    */
   queue(storeId: string): void {
     this.generationValue++;
@@ -144,6 +149,11 @@ export class TenantCache<T extends CachedTenant> {
       this.scheduled = true;
       setImmediate(() => this.drain());
     }
+  }
+
+  /** Heard of (queued) and not drained yet: answered as absent. O(1). */
+  private queued(storeId: string | null): boolean {
+    return storeId !== null && (this.dropAll || this.pending.has(storeId));
   }
 
   private dropStore(storeId: string): void {
