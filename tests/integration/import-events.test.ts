@@ -183,6 +183,42 @@ describe("the products CSV import's events", () => {
     ]);
   });
 
+  it("gives a product with options the API's JSON, variants in the API's order", async () => {
+    const seq = await lastSeq(alpha.storeId);
+    const variant = (shade: string, size: string, stock: number) =>
+      row("sampler", {
+        price: "",
+        stock: "",
+        option1_name: "Shade",
+        option1_name_ar: "اللون",
+        option1_value: shade,
+        option1_value_ar: shade,
+        option2_name: "Size",
+        option2_name_ar: "الحجم",
+        option2_value: size,
+        option2_value_ar: size,
+        sku: `SAMPLER-${shade}-${size}`,
+        variant_price: "9.00",
+        variant_stock: stock,
+      });
+    const csv = csvOf([
+      variant("Blue", "L", 1),
+      variant("Red", "S", 2),
+      variant("Blue", "S", 3),
+      variant("Red", "L", 4),
+    ]);
+    expect(await importCsv(csv)).toEqual({ ok: true, created: 1, updated: 0 });
+    const [created, stock] = await eventsAfter(alpha.storeId, seq);
+    const product = await apiProduct(alpha.storeId, currency, created!.resourceId);
+    expect(product!.variants).toHaveLength(4);
+    expect(created!.payload).toEqual(product);
+    expect(stock!.payload).toEqual({
+      productId: product!.id,
+      stock: 10,
+      variants: product!.variants.map((v) => ({ id: v.id, sku: v.sku, stock: v.stock })),
+    });
+  });
+
   it("writes nothing for a refused import", async () => {
     const seq = await lastSeq(alpha.storeId);
     const csv = csvOf([row("imported-three"), row("imported-one", { price: "not a price", stock: 1 })]);

@@ -14,7 +14,7 @@
 import { and, asc, eq, gt, like, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
-import { storeEvents, webhookDeliveries, webhookSubscriptions } from "~/db/schema";
+import { storeEvents, webhookSubscriptions } from "~/db/schema";
 import type { WebhookTopic } from "~/lib/webhooks";
 import type { ProductJson } from "~/lib/validation/api";
 import { apiProductIn, apiProductsIn } from "~/services/api/catalog.server";
@@ -73,12 +73,6 @@ export async function recordEvents(
           from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as t(e, n)
       ), base as (
         select coalesce(max(seq), 0) as seq from events where store_id = ${storeId}
-      ), prior as (
-        select resource_type, resource_id, max(resource_seq) as resource_seq
-          from events
-         where store_id = ${storeId}
-           and (resource_type, resource_id) in (select resource_type, resource_id from input)
-         group by resource_type, resource_id
       )
       insert into events (store_id, id, seq, topic, resource_type, resource_id, resource_seq, payload)
       select ${storeId}, input.id::uuid, (base.seq + input.n)::int, input.topic, input.resource_type,
@@ -87,7 +81,12 @@ export async function recordEvents(
                + row_number() over (partition by input.resource_type, input.resource_id order by input.n))::int,
              input.payload
         from input cross join base
-        left join prior using (resource_type, resource_id)
+        -- Each resource's last number, from events_resource_idx: not a scan of the store's history.
+        left join lateral (
+          select max(resource_seq) as resource_seq from events
+           where store_id = ${storeId} and resource_type = input.resource_type
+             and resource_id = input.resource_id
+        ) prior on true
       returning id, seq`),
   );
   const seqOf = new Map(inserted.map((row) => [String(row.id), Number(row.seq)]));
