@@ -73,6 +73,15 @@ export async function recordEvents(
           from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as t(e, n)
       ), base as (
         select coalesce(max(seq), 0) as seq from events where store_id = ${storeId}
+      ), prior as (
+        -- One pass over the store's events of these resources' types, hashed: under the app
+        -- role's row-level security a per-row lookup (lateral) was planned as a filter of the
+        -- store's rows once per event, an import's time growing with the store's history.
+        select resource_type, resource_id, max(resource_seq) as resource_seq
+          from events
+         where store_id = ${storeId}
+           and (resource_type, resource_id) in (select resource_type, resource_id from input)
+         group by resource_type, resource_id
       )
       insert into events (store_id, id, seq, topic, resource_type, resource_id, resource_seq, payload)
       select ${storeId}, input.id::uuid, (base.seq + input.n)::int, input.topic, input.resource_type,
@@ -81,12 +90,7 @@ export async function recordEvents(
                + row_number() over (partition by input.resource_type, input.resource_id order by input.n))::int,
              input.payload
         from input cross join base
-        -- Each resource's last number, from events_resource_idx: not a scan of the store's history.
-        left join lateral (
-          select max(resource_seq) as resource_seq from events
-           where store_id = ${storeId} and resource_type = input.resource_type
-             and resource_id = input.resource_id
-        ) prior on true
+        left join prior using (resource_type, resource_id)
       returning id, seq`),
   );
   const seqOf = new Map(inserted.map((row) => [String(row.id), Number(row.seq)]));
