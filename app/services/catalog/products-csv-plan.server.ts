@@ -93,6 +93,11 @@ export interface ImportPlan {
   /** Products created, and products changed in any way. */
   created: number;
   updated: number;
+  /**
+   * Those products in the file's order, for their webhook events (decision 047): `stock` when
+   * their stock levels changed (a variant's stock, a variant added or deleted; always on a new one).
+   */
+  changed: { productId: string; topic: "products/created" | "products/updated"; stock: boolean }[];
   /** Variants not in the file: deactivated (orders name them) or left as they are (not deleting). */
   deactivated: number;
   untouched: number;
@@ -308,6 +313,7 @@ export function planImport(
     optionDeletes: [],
     created: 0,
     updated: 0,
+    changed: [],
     deactivated: 0,
     untouched: 0,
   };
@@ -329,6 +335,7 @@ export function planImport(
 
     const first = fp.rows[0]!;
     const columns = columnsOf(fp, ex);
+    const updatedBefore = plan.updated;
     let product: ExistingProduct;
     if (ex) product = ex;
     else {
@@ -363,6 +370,11 @@ export function planImport(
         ],
       };
     }
+    const written = {
+      updates: plan.variantUpdates.length,
+      inserts: plan.variantInserts.length,
+      deletes: plan.variantDeletes.length,
+    };
     const fieldsChanged =
       !!ex &&
       (Object.keys(columns) as (keyof ProductColumns)[]).some((key) => !same(columns[key], ex.columns[key]));
@@ -375,6 +387,17 @@ export function planImport(
       (fieldsChanged || changed.product || changed.rows.some(Boolean) || changed.created.some(Boolean))
     ) {
       plan.updated += 1;
+    }
+    if (!ex) plan.changed.push({ productId: product.id, topic: "products/created", stock: true });
+    else if (plan.updated > updatedBefore) {
+      const stockBefore = new Map(ex.variants.map((variant) => [variant.id, variant.stock]));
+      const stock =
+        plan.variantInserts.length > written.inserts ||
+        plan.variantDeletes.length > written.deletes ||
+        plan.variantUpdates
+          .slice(written.updates)
+          .some((variant) => stockBefore.get(variant.id) !== variant.stock);
+      plan.changed.push({ productId: product.id, topic: "products/updated", stock });
     }
     if (!ex) continue;
     fp.rows.forEach((row, index) => {

@@ -7,6 +7,7 @@
  * Variants the file leaves out are deleted only when the merchant asks for it (issue 39).
  */
 import { recordAudit } from "~/services/audit/audit.server";
+import { recordProductsEvents } from "~/services/webhooks/events.server";
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
@@ -257,6 +258,8 @@ export async function applyProductImport(
           ...(checked.plan.deactivated > 0 ? { variantsDeactivated: [null, checked.plan.deactivated] } : {}),
         },
       });
+      // One event per product created or changed (and its stock's), written in bulk (decision 047).
+      await recordProductsEvents(tx, storeId, checked.plan.changed);
       return { ok: true, created, updated };
     });
   } catch (error) {

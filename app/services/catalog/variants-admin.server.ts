@@ -171,13 +171,18 @@ function optionsSummary(options: AdminOption[]): string {
     .join("; ");
 }
 
-/** Each variant's place among the combinations: its values' indexes, option by option. */
-function combinationOrder(options: AdminOption[]) {
+type Ordered = Pick<AdminVariant, "id" | "position" | "valueIds">;
+
+/**
+ * Each variant's place among the combinations: its values' indexes, option by option (the edit
+ * page's order, and the API's: apiProductsIn sorts with it too).
+ */
+export function combinationOrder(options: Pick<AdminOption, "values">[]) {
   const index = new Map<string, number>();
   for (const option of options) option.values.forEach((value, i) => index.set(value.id, i));
   const key = (variant: Pick<AdminVariant, "valueIds">) =>
     options.map((_, k) => index.get(variant.valueIds[k] ?? "") ?? Number.MAX_SAFE_INTEGER);
-  return (a: AdminVariant, b: AdminVariant) => {
+  return (a: Ordered, b: Ordered) => {
     const [ka, kb] = [key(a), key(b)];
     for (let k = 0; k < ka.length; k++) if (ka[k] !== kb[k]) return ka[k]! - kb[k]!;
     return a.position - b.position || (a.id < b.id ? -1 : 1);

@@ -69,13 +69,13 @@ export async function claimDue(
                   lateral (select id from ${outbox}
                             where store_id = ${storeId} ${only} and next_attempt_at <= now()
                               and ${sql.identifier(perGroup.column)} = g.grp
-                            order by created_at
+                            order by created_at, id
                             limit ${perGroup.limit}
                             for update skip locked) d
            limit ${CLAIM_BATCH}`
     : sql`select id from ${outbox}
            where store_id = ${storeId} ${only} and next_attempt_at <= now()
-           order by created_at
+           order by created_at, id
            limit ${CLAIM_BATCH}
            for update skip locked`;
   const claimed = rowsOf<{ id: string; created_at: string | Date }>(
@@ -87,8 +87,14 @@ export async function claimDue(
          and id in (${due})
       returning id, created_at`),
   );
+  // Rows of one transaction share created_at: their ids (uuidv7, made in order) break the tie, so
+  // a bulk change's deliveries (the CSV import's) are claimed in their events' order.
   return claimed
-    .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
+    .sort(
+      (a, b) =>
+        new Date(a.created_at).getTime() - new Date(b.created_at).getTime() ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
     .map((row) => row.id);
 }
 

@@ -12,10 +12,12 @@
  * transaction commits) wakes every instance's delivery; the sweep catches what a notice missed.
  */
 import { and, asc, eq, gt, like, or, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
-import { storeEvents, webhookDeliveries, webhookSubscriptions } from "~/db/schema";
+import { storeEvents, webhookSubscriptions } from "~/db/schema";
 import type { WebhookTopic } from "~/lib/webhooks";
-import { apiProductIn } from "~/services/api/catalog.server";
+import type { ProductJson } from "~/lib/validation/api";
+import { apiProductIn, apiProductsIn } from "~/services/api/catalog.server";
 import { apiCustomerIn } from "~/services/api/customers.server";
 import { apiOrderIn } from "~/services/api/orders.server";
 
@@ -23,10 +25,97 @@ export const WEBHOOKS_DUE_CHANNEL = "webhooks_due";
 
 export type ResourceType = "order" | "product" | "inventory" | "customer" | "return";
 
+/** One event to record: its topic, the resource it reports, and that resource's snapshot. */
+export interface NewEvent {
+  topic: WebhookTopic;
+  resource: { type: ResourceType; id: string };
+  payload: unknown;
+}
+
 /**
- * Writes one event and its deliveries in `tx` (the change's transaction). Subscriptions that are
- * paused get their delivery queued without a due time: resuming makes it due.
+ * Writes events and their deliveries in `tx` (the change's transaction), `seq` in the order
+ * given: one store lock, one subscription read, one insert of the events (their `seq` and
+ * `resource_seq` computed by it), one of the deliveries. A bulk change (the CSV import) costs a
+ * few statements, not a few per event. Subscriptions that are paused get their deliveries queued
+ * without a due time: resuming makes them due.
  */
+export async function recordEvents(
+  tx: Tx,
+  storeId: string,
+  events: readonly NewEvent[],
+): Promise<{ eventId: string; seq: number }[]> {
+  if (events.length === 0) return [];
+  // The store's event lock: seq order is commit order (see above).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`events:${storeId}`}, 0))`);
+  const subscribers = await tx
+    .select({
+      id: webhookSubscriptions.id,
+      pausedAt: webhookSubscriptions.pausedAt,
+      topics: webhookSubscriptions.topics,
+    })
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.storeId, storeId));
+  // Ids made here, in seq order (uuidv7 is monotonic): the deliveries can name their events, and
+  // a claim's tie-break on id (one transaction's rows share created_at) follows seq.
+  const rows = events.map((event) => ({
+    id: uuidv7(),
+    topic: event.topic,
+    type: event.resource.type,
+    resourceId: event.resource.id,
+    payload: event.payload ?? {},
+  }));
+  // seq continues the store's; resource_seq each resource's, counting its events in this batch.
+  const inserted = rowsOf<{ id: string; seq: number }>(
+    await tx.execute(sql`
+      with input as (
+        select e->>'id' as id, e->>'topic' as topic, e->>'type' as resource_type,
+               e->>'resourceId' as resource_id, e->'payload' as payload, n
+          from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as t(e, n)
+      ), base as (
+        select coalesce(max(seq), 0) as seq from events where store_id = ${storeId}
+      ), prior as (
+        -- One pass over the store's events of these resources' types, hashed: under the app
+        -- role's row-level security a per-row lookup (lateral) was planned as a filter of the
+        -- store's rows once per event, an import's time growing with the store's history.
+        select resource_type, resource_id, max(resource_seq) as resource_seq
+          from events
+         where store_id = ${storeId}
+           and (resource_type, resource_id) in (select resource_type, resource_id from input)
+         group by resource_type, resource_id
+      )
+      insert into events (store_id, id, seq, topic, resource_type, resource_id, resource_seq, payload)
+      select ${storeId}, input.id::uuid, (base.seq + input.n)::int, input.topic, input.resource_type,
+             input.resource_id,
+             (coalesce(prior.resource_seq, 0)
+               + row_number() over (partition by input.resource_type, input.resource_id order by input.n))::int,
+             input.payload
+        from input cross join base
+        left join prior using (resource_type, resource_id)
+      returning id, seq`),
+  );
+  const seqOf = new Map(inserted.map((row) => [String(row.id), Number(row.seq)]));
+  const deliveries = rows.flatMap((event) =>
+    subscribers
+      .filter((subscription) => subscription.topics.includes(event.topic))
+      .map((subscription) => ({
+        id: uuidv7(),
+        subscriptionId: subscription.id,
+        eventId: event.id,
+        paused: !!subscription.pausedAt,
+      })),
+  );
+  if (deliveries.length > 0) {
+    await tx.execute(sql`
+      insert into webhook_deliveries (store_id, id, subscription_id, event_id, next_attempt_at)
+      select ${storeId}, (d->>'id')::uuid, (d->>'subscriptionId')::uuid, (d->>'eventId')::uuid,
+             case when (d->>'paused')::boolean then null else now() end
+        from jsonb_array_elements(${JSON.stringify(deliveries)}::jsonb) as t(d)`);
+    await tx.execute(sql`select pg_notify(${WEBHOOKS_DUE_CHANNEL}, ${storeId})`);
+  }
+  return rows.map((row) => ({ eventId: row.id, seq: seqOf.get(row.id)! }));
+}
+
+/** One event (see recordEvents). */
 export async function recordEvent(
   tx: Tx,
   storeId: string,
@@ -34,45 +123,8 @@ export async function recordEvent(
   resource: { type: ResourceType; id: string },
   payload: unknown,
 ): Promise<{ eventId: string; seq: number }> {
-  // The store's event lock: seq order is commit order (see above).
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`events:${storeId}`}, 0))`);
-  const [next] = rowsOf<{ seq: number; resource_seq: number }>(
-    await tx.execute(sql`
-      select (select coalesce(max(seq), 0) + 1 from events where store_id = ${storeId})::int as seq,
-             (select coalesce(max(resource_seq), 0) + 1 from events
-               where store_id = ${storeId} and resource_type = ${resource.type}
-                 and resource_id = ${resource.id})::int as resource_seq`),
-  );
-  const [event] = await tx
-    .insert(storeEvents)
-    .values({
-      storeId,
-      seq: next!.seq,
-      topic,
-      resourceType: resource.type,
-      resourceId: resource.id,
-      resourceSeq: next!.resource_seq,
-      payload: payload ?? {},
-    })
-    .returning({ id: storeEvents.id });
-  const subscribers = await tx
-    .select({ id: webhookSubscriptions.id, pausedAt: webhookSubscriptions.pausedAt })
-    .from(webhookSubscriptions)
-    .where(
-      and(eq(webhookSubscriptions.storeId, storeId), sql`${topic} = any(${webhookSubscriptions.topics})`),
-    );
-  if (subscribers.length > 0) {
-    await tx.insert(webhookDeliveries).values(
-      subscribers.map((subscription) => ({
-        storeId,
-        subscriptionId: subscription.id,
-        eventId: event!.id,
-        nextAttemptAt: subscription.pausedAt ? null : sql`now()`,
-      })),
-    );
-    await tx.execute(sql`select pg_notify(${WEBHOOKS_DUE_CHANNEL}, ${storeId})`);
-  }
-  return { eventId: event!.id, seq: next!.seq };
+  const [recorded] = await recordEvents(tx, storeId, [{ topic, resource, payload }]);
+  return recorded!;
 }
 
 /** An order's event, its payload the order as the API answers it (app/services/api). */
@@ -120,6 +172,13 @@ export async function recordCustomerCreated(tx: Tx, storeId: string, userId: str
   );
 }
 
+/** inventory/updated's payload: the product's stock levels, per variant, as they now are. */
+const inventoryPayload = (product: ProductJson) => ({
+  productId: product.id,
+  stock: product.stock,
+  variants: product.variants.map((variant) => ({ id: variant.id, sku: variant.sku, stock: variant.stock })),
+});
+
 /** inventory/updated: the product's stock levels, per variant, as they now are. */
 export async function recordInventoryEvent(tx: Tx, storeId: string, productId: string): Promise<void> {
   const product = await apiProductIn(tx, storeId, productId);
@@ -129,15 +188,52 @@ export async function recordInventoryEvent(tx: Tx, storeId: string, productId: s
     storeId,
     "inventory/updated",
     { type: "inventory", id: productId },
-    {
-      productId,
-      stock: product.stock,
-      variants: product.variants.map((variant) => ({
-        id: variant.id,
-        sku: variant.sku,
-        stock: variant.stock,
-      })),
-    },
+    inventoryPayload(product),
+  );
+}
+
+/**
+ * Many products' events at once (the CSV import, decision 047): their snapshots read in one
+ * query, the events written in one go, in the order given; `stock` adds the product's
+ * inventory/updated after its own event.
+ */
+export async function recordProductsEvents(
+  tx: Tx,
+  storeId: string,
+  changes: readonly {
+    productId: string;
+    topic: Extract<WebhookTopic, "products/created" | "products/updated">;
+    stock: boolean;
+  }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const snapshots = await apiProductsIn(
+    tx,
+    storeId,
+    changes.map((change) => change.productId),
+  );
+  await recordEvents(
+    tx,
+    storeId,
+    changes.flatMap((change): NewEvent[] => {
+      const product = snapshots.get(change.productId);
+      if (!product) return [];
+      const event: NewEvent = {
+        topic: change.topic,
+        resource: { type: "product", id: product.id },
+        payload: product,
+      };
+      return change.stock
+        ? [
+            event,
+            {
+              topic: "inventory/updated",
+              resource: { type: "inventory", id: product.id },
+              payload: inventoryPayload(product),
+            },
+          ]
+        : [event];
+    }),
   );
 }
 
