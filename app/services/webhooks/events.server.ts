@@ -74,13 +74,15 @@ export async function recordEvents(
       ), base as (
         select coalesce(max(seq), 0) as seq from events where store_id = ${storeId}
       ), prior as (
-        -- One pass over the store's events of these resources' types, hashed: under the app
-        -- role's row-level security a per-row lookup (lateral) was planned as a filter of the
-        -- store's rows once per event, an import's time growing with the store's history.
+        -- The resources' last events through events_resource_idx, their types and ids given as
+        -- constants: matched against the input's rows instead, the lookup was planned as a pass
+        -- over the store's whole event history (a per-event lateral under the app role's
+        -- row-level security was worse still: an import's time grew with the history).
         select resource_type, resource_id, max(resource_seq) as resource_seq
           from events
          where store_id = ${storeId}
-           and (resource_type, resource_id) in (select resource_type, resource_id from input)
+           and resource_type in ${[...new Set(rows.map((row) => row.type))]}
+           and resource_id in ${[...new Set(rows.map((row) => row.resourceId))]}
          group by resource_type, resource_id
       )
       insert into events (store_id, id, seq, topic, resource_type, resource_id, resource_seq, payload)
