@@ -242,21 +242,6 @@ const layerRules = [
     [...inApp, uiNeverTouchesTheDb, refusal(SERVER_MODULE, componentsImportNoServer)],
     { importCalls: "lazy chunks" },
   ),
-  // Components still importing a view type from a .server module (issue 40, to move to their
-  // domain's contract module): the rule above without its .server refusal. Remove a file from this
-  // list when it moves; never add one.
-  layer(
-    [
-      "app/components/orders/OrderDetailsView.tsx",
-      "app/components/orders/OrdersTable.tsx",
-      "app/components/orders/OrderOutcome.tsx",
-      "app/components/orders/PackingSlip.tsx",
-      "app/components/orders/RefundsList.tsx",
-      "app/components/checkout/CheckoutSummary.tsx",
-    ],
-    [...inApp, uiNeverTouchesTheDb],
-    { importCalls: "lazy chunks" },
-  ),
   layer(
     ["app/services/**"],
     [

@@ -225,11 +225,12 @@ export function shopperAction<T>(fn: Handler<ShopperArgs & WithForm, T>, options
 
 /**
  * The permission a wrapped admin loader or action declares, readable by the tests (the route
- * matrix runs every preset against it): `guard` for one, `guardOf(intent)` for an intent action.
+ * matrix runs every preset against it): `guard` for one, `guardOf(intent)` for an intent action
+ * (`guardOf(null)`: a form without an `intent` field).
  */
 export interface GuardedHandler {
   guard?: RouteGuard;
-  guardOf?: (intent: string) => RouteGuard | null;
+  guardOf?: (intent: string | null) => RouteGuard | null;
 }
 
 function declared<F extends object>(fn: F, meta: GuardedHandler): F & GuardedHandler {
@@ -292,7 +293,7 @@ export function adminAction<T>(
 export function adminFormAction<T>(
   guardOf: (form: FormData) => RouteGuard | null,
   fn: Handler<AdminArgs & WithForm, T>,
-  options?: FormOptions & { guardOfIntent?: (intent: string) => RouteGuard | null },
+  options?: FormOptions & { guardOfIntent?: (intent: string | null) => RouteGuard | null },
 ) {
   return declared(
     (args: ActionFunctionArgs) =>

@@ -118,15 +118,17 @@ export function intentAction<
     whenNoIntent?: keyof Schemas & string;
   },
 ) {
-  const guardOfIntent = (intent: string): RouteGuard | null => {
-    if (!Object.hasOwn(entries, intent)) return null;
+  // null: the form has no `intent` field, so `whenNoIntent` names the entry (if any).
+  const guardOfIntent = (sent: string | null): RouteGuard | null => {
+    const intent = sent ?? options?.whenNoIntent;
+    if (intent === undefined || !Object.hasOwn(entries, intent)) return null;
     if (typeof guards === "string") return guards;
     return Object.hasOwn(guards, intent) ? (guards as Record<string, RouteGuard>)[intent]! : null;
   };
   return adminFormAction(
     (form) => {
-      const intent = form.get("intent") ?? options?.whenNoIntent ?? null;
-      return typeof intent === "string" ? guardOfIntent(intent) : null;
+      const intent = form.get("intent");
+      return intent === null || typeof intent === "string" ? guardOfIntent(intent) : null;
     },
     (args): Promise<IntentResult<Entries>> =>
       dispatchIntent<AdminArgs & WithForm, Schemas, Entries>(args, entries, options?.whenNoIntent),

@@ -6,9 +6,11 @@
 import { data, redirect, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BillingPage } from "~/components/admin/BillingPage";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader } from "~/http/handlers.server";
+import { INTENT_ONLY, intentAction } from "~/http/intent-action.server";
 import type { FormNotice } from "~/lib/notice";
 import { seo } from "~/lib/seo";
+import { planChoiceSchema } from "~/lib/validation/billing";
 import { redirectWithToast } from "~/lib/toast.server";
 import { BILLING_PATH } from "~/services/billing/billing-path";
 import { billingPortalUrl, getBilling, startPlanCheckout } from "~/services/billing/subscriptions.server";
@@ -24,37 +26,40 @@ export const loader = adminLoader("billing.manage", async ({ store, request }) =
 
 const refuse = (key: string, status: number) => data({ notice: { key } as FormNotice }, { status });
 
-export const action = adminAction("billing.manage", async ({ store, form }) => {
-  const intent = form.get("intent");
-  if (intent === "choose") {
-    const packageId = form.get("packageId");
-    if (typeof packageId !== "string") return refuse("billing.noSuchPlan", 400);
-    try {
-      const checkout = await startPlanCheckout(store, packageId);
-      if (!checkout.ok) {
-        if (checkout.reason === "not-configured") return refuse("billing.notConfigured", 409);
-        if (checkout.reason === "already-subscribed") return refuse("billing.alreadySubscribed", 409);
-        if (checkout.reason === "current-plan") return refuse("planEntitlements.alreadyOnPlan", 409);
-        return refuse("billing.noSuchPlan", 400);
+export const action = intentAction("billing.manage", {
+  choose: [
+    planChoiceSchema,
+    async ({ packageId }, { store }) => {
+      try {
+        const checkout = await startPlanCheckout(store, packageId);
+        if (!checkout.ok) {
+          if (checkout.reason === "not-configured") return refuse("billing.notConfigured", 409);
+          if (checkout.reason === "already-subscribed") return refuse("billing.alreadySubscribed", 409);
+          if (checkout.reason === "current-plan") return refuse("planEntitlements.alreadyOnPlan", 409);
+          return refuse("billing.noSuchPlan", 400);
+        }
+        return redirect(checkout.url);
+      } catch (error) {
+        logger.error(errorFields(error), "Stripe checkout for a plan failed");
+        return refuse("billing.stripeFailed", 502);
       }
-      return redirect(checkout.url);
-    } catch (error) {
-      logger.error(errorFields(error), "Stripe checkout for a plan failed");
-      return refuse("billing.stripeFailed", 502);
-    }
-  }
-  if (intent === "manage") {
-    try {
-      const url = await billingPortalUrl(store);
-      // SPEC §7: a store without a Stripe customer says so in a toast.
-      if (!url) return redirectWithToast(BILLING_PATH, { key: "toast.stripeIdNotFound", type: "error" });
-      return redirect(url);
-    } catch (error) {
-      logger.error(errorFields(error), "Stripe billing portal failed");
-      return refuse("billing.stripeFailed", 502);
-    }
-  }
-  return refuse("errors.badRequest", 400);
+    },
+    { messageFields: ["packageId"] },
+  ],
+  manage: [
+    INTENT_ONLY,
+    async (_, { store }) => {
+      try {
+        const url = await billingPortalUrl(store);
+        // SPEC §7: a store without a Stripe customer says so in a toast.
+        if (!url) return redirectWithToast(BILLING_PATH, { key: "toast.stripeIdNotFound", type: "error" });
+        return redirect(url);
+      } catch (error) {
+        logger.error(errorFields(error), "Stripe billing portal failed");
+        return refuse("billing.stripeFailed", 502);
+      }
+    },
+  ],
 });
 
 export default function Billing() {

@@ -21,8 +21,8 @@ import { Notice } from "~/components/ui/Notice";
 import { postedProductChoices, readAppliesToQuery } from "~/http/applies-to.server";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
-import { adminAction, adminLoader } from "~/http/handlers.server";
-import { parseFormOrRefuse } from "~/http/intent-action.server";
+import { adminLoader, type AdminArgs } from "~/http/handlers.server";
+import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { isolate } from "~/lib/bidi";
@@ -80,31 +80,50 @@ const FIELD_ERRORS = {
   "product-not-found": { field: "productIds", message: "validation.choiceInvalid" },
 } as const;
 
-export const action = adminAction("discounts.edit", async (args) => {
-  const { store, params, form, locale } = args;
-  const code = await entityOrNewFromPath(params.id, (id) => getDiscountCode(store.id, id));
-  if (form.get("intent") === "delete") {
-    const { discountId } = parseFormOrRefuse(form, discountRowSchema);
-    if (!code || discountId.toLowerCase() !== code.id) throw badRequest();
-    const deleted = await deleteDiscountCode(store.id, code.id);
-    if (!deleted.ok && deleted.error === "not-found") throw notFoundPage();
-    if (!deleted.ok)
-      throw new Refusal(409, { key: "discounts.admin.deleteUsed", params: { count: deleted.orders } });
-    return redirectWithToast("/admin/discounts", { key: "discounts.admin.deleted" });
-  }
-  return submitSchemaForm(args, {
-    schema: discountCodeSchema(currencyDigits(store.currency), store.timeZone),
-    // The products the answer's form shows checked, so a refused submit keeps them listed.
-    extra: async () => ({ chosen: await postedProductChoices(store.id, form, MAX_DISCOUNT_TARGETS, locale) }),
-    save: (value) => saveDiscountCode(store.id, value, { id: code?.id }),
-    refuse: (result) =>
-      result.ok ? null : result.error === "not-found" ? notFoundPage() : FIELD_ERRORS[result.error],
-    success: {
-      path: "/admin/discounts",
-      toast: { key: code ? "toast.updateSuccess" : "discounts.admin.created" },
-    },
-  });
-});
+/** The discount of the page's path; null on the new code's page, where only "save" means anything. */
+const codeOf = ({ store, params }: AdminArgs) =>
+  entityOrNewFromPath(params.id, (id) => getDiscountCode(store.id, id));
+
+// The form itself sends no intent: it is "save"; the delete dialog's form says "delete".
+export const action = intentAction(
+  "discounts.edit",
+  {
+    delete: [
+      discountRowSchema,
+      async ({ discountId }, args) => {
+        const code = await codeOf(args);
+        if (!code || discountId.toLowerCase() !== code.id) throw badRequest();
+        const deleted = await deleteDiscountCode(args.store.id, code.id);
+        if (!deleted.ok && deleted.error === "not-found") throw notFoundPage();
+        if (!deleted.ok)
+          throw new Refusal(409, { key: "discounts.admin.deleteUsed", params: { count: deleted.orders } });
+        return redirectWithToast("/admin/discounts", { key: "discounts.admin.deleted" });
+      },
+    ],
+    save: [
+      SCHEMA_FORM,
+      async (_, args) => {
+        const { store, form, locale } = args;
+        const code = await codeOf(args);
+        return submitSchemaForm(args, {
+          schema: discountCodeSchema(currencyDigits(store.currency), store.timeZone),
+          // The products the answer's form shows checked, so a refused submit keeps them listed.
+          extra: async () => ({
+            chosen: await postedProductChoices(store.id, form, MAX_DISCOUNT_TARGETS, locale),
+          }),
+          save: (value) => saveDiscountCode(store.id, value, { id: code?.id }),
+          refuse: (result) =>
+            result.ok ? null : result.error === "not-found" ? notFoundPage() : FIELD_ERRORS[result.error],
+          success: {
+            path: "/admin/discounts",
+            toast: { key: code ? "toast.updateSuccess" : "discounts.admin.created" },
+          },
+        });
+      },
+    ],
+  },
+  { whenNoIntent: "save" },
+);
 
 export default function AdminDiscount() {
   const { code, start, productQ, categories, products, currency, digits, timeZone, constraint } =

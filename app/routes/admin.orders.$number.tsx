@@ -7,9 +7,10 @@ import { OrderDetailsView } from "~/components/orders/OrderDetailsView";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { entityFromPath, notFoundPage, ORDER_PATH, pathKey } from "~/http/entity.server";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader } from "~/http/handlers.server";
+import { parsedAction } from "~/http/intent-action.server";
 import { notAllowed } from "~/http/guards.server";
-import { badRequest, Refusal } from "~/http/refusal.server";
+import { Refusal } from "~/http/refusal.server";
 import { getT } from "~/lib/i18n";
 import { availableSteps, PHONE_STEPS, type OrderStep } from "~/lib/order-transitions";
 import { seo } from "~/lib/seo";
@@ -58,13 +59,11 @@ export const loader = adminLoader("orders.view", async ({ store, params, locale,
  * stale step is a 409 with the reason and changes nothing; a done one goes back to the order
  * with a toast.
  */
-export const action = adminAction(
+export const action = parsedAction(
   "orders.edit",
-  async ({ store, user, permissions, params, form, locale }) => {
+  orderStepSchema,
+  async ({ intent: step, expectedStatus, expectedPayment }, { store, user, permissions, params, locale }) => {
     const number = pathKey(params.number, ORDER_PATH);
-    const parsed = orderStepSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw badRequest();
-    const { intent: step, expectedStatus, expectedPayment } = parsed.data;
     // Cancelling a paid order refunds it: that needs 'orders.refund' too (the step is refused as
     // stale if the payment is not what the form says, so the form cannot hide a refund).
     if (step === "cancel" && expectedPayment === "paid" && !permissions.includes("orders.refund")) {

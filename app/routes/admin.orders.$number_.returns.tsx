@@ -6,6 +6,7 @@
  * nothing changes then: this page shows the order's requests again with why.
  */
 import type { MetaFunction } from "@remix-run/node";
+import type { z } from "zod";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -15,7 +16,8 @@ import { seo } from "~/lib/seo";
 import { useTranslation } from "~/lib/use-translation";
 import { orderReturns } from "~/services/orders/returns.server";
 import { notFoundPage, ORDER_PATH, pathKey } from "~/http/entity.server";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader, type AdminArgs } from "~/http/handlers.server";
+import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { parseWithZod } from "@conform-to/zod";
 import { getT } from "~/lib/i18n";
@@ -36,23 +38,9 @@ export const loader = adminLoader("orders.view", async ({ store, params, locale,
   return { number, requests, canAct: permissions.includes("orders.refund") };
 });
 
-export const action = adminAction("orders.refund", async ({ store, user, params, form, locale }) => {
+/** What a return step's service answered: the order again with a toast, or why not. */
+function answer(result: ReturnStepResult, toast: string, { params, locale }: AdminArgs) {
   const number = pathKey(params.number, ORDER_PATH);
-  const mail = emailStore(store);
-  let result: ReturnStepResult;
-  let toast: string;
-  if (form.get("intent") === "receive") {
-    const parsed = parseWithZod(form, { schema: returnReceivedSchema });
-    if (parsed.status !== "success") throw badRequest("returns.admin.receivedInvalid");
-    result = await receiveReturn(store.id, number, parsed.value.returnId, parsed.value.lines, user.id, mail);
-    toast = "returns.admin.receivedToast";
-  } else {
-    const parsed = returnDecisionSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw badRequest();
-    const { intent, returnId, message } = parsed.data;
-    result = await decideReturn(store.id, number, returnId, intent, message, user.id, mail);
-    toast = intent === "approve" ? "returns.admin.approvedToast" : "returns.admin.declinedToast";
-  }
   if (result.kind === "not-found") throw notFoundPage(ORDER_PATH.notFound);
   if (result.kind === "invalid") throw badRequest("returns.admin.receivedInvalid");
   if (result.kind === "illegal")
@@ -61,6 +49,36 @@ export const action = adminAction("orders.refund", async ({ store, user, params,
       params: { state: getT(locale)(`returns.states.${result.state}`) },
     });
   return redirectWithToast(`/admin/orders/${number}`, { key: toast });
+}
+
+/** Approve or decline a request, with a message to the shopper. */
+async function decide({ intent, returnId, message }: z.output<typeof returnDecisionSchema>, args: AdminArgs) {
+  const { store, user, params } = args;
+  const number = pathKey(params.number, ORDER_PATH);
+  const result = await decideReturn(store.id, number, returnId, intent, message, user.id, emailStore(store));
+  return answer(
+    result,
+    intent === "approve" ? "returns.admin.approvedToast" : "returns.admin.declinedToast",
+    args,
+  );
+}
+
+export const action = intentAction("orders.refund", {
+  approve: [returnDecisionSchema, decide],
+  decline: [returnDecisionSchema, decide],
+  // The units received, per line: a conform list form, refused as a whole.
+  receive: [
+    SCHEMA_FORM,
+    async (_, args) => {
+      const { store, user, params, form } = args;
+      const number = pathKey(params.number, ORDER_PATH);
+      const parsed = parseWithZod(form, { schema: returnReceivedSchema });
+      if (parsed.status !== "success") throw badRequest("returns.admin.receivedInvalid");
+      const { returnId, lines } = parsed.value;
+      const result = await receiveReturn(store.id, number, returnId, lines, user.id, emailStore(store));
+      return answer(result, "returns.admin.receivedToast", args);
+    },
+  ],
 });
 
 export default function AdminOrderReturns() {

@@ -5,6 +5,7 @@
  */
 import { getStoreSettings } from "~/services/store/settings.server";
 import type { MetaFunction } from "@remix-run/node";
+import type { z } from "zod";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -16,11 +17,10 @@ import { ProductImages } from "~/components/admin/ProductImages";
 import { VariantsSection } from "~/components/admin/VariantsSection";
 import { Button } from "~/components/ui/Button";
 import { notFoundPage as notFound, pathKey } from "~/http/entity.server";
-import { adminAction, adminLoader } from "~/http/handlers.server";
-import { parseFormOrRefuse } from "~/http/intent-action.server";
+import { adminLoader, type AdminArgs } from "~/http/handlers.server";
+import { INTENT_ONLY, intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { PRODUCT_IMAGES_FIELD, readPostedImages } from "~/http/posted-images.server";
-import { variantsSectionAction } from "~/http/product-variants-action.server";
-import { badRequest } from "~/http/refusal.server";
+import { variantsSectionIntents } from "~/http/product-variants-action.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { currencyDigits } from "~/lib/money";
@@ -68,75 +68,89 @@ export const loader = adminLoader("products.edit", async ({ params, store, local
   };
 });
 
+/** The product of the page's path: another store's is "not found" in every service below. */
+const productOf = ({ params }: AdminArgs) => pathKey(params.id);
+const backTo = (args: AdminArgs) => `/admin/products/${productOf(args)}`;
+
+/** One image's row: its alt texts saved, moved up or down, or removed. */
+async function changeImage(
+  { intent, imageRowId, altEn, altAr }: z.output<typeof productImageSchema>,
+  args: AdminArgs,
+) {
+  const kind = intent.slice("image-".length) as "save" | "up" | "down" | "remove";
+  const changed = await changeProductImage(
+    args.store.id,
+    productOf(args),
+    imageRowId,
+    kind === "save" ? { kind, altEn, altAr } : { kind },
+  );
+  if (!changed.ok) throw notFound();
+  return redirectWithToast(`${backTo(args)}#images`, { key: "toast.updateSuccess" });
+}
+const IMAGE_ROW = [productImageSchema, changeImage, { messageFields: ["altEn", "altAr"] }] as const;
+
 /**
- * The edit page's forms, told apart by `intent`: the product (save, with new images), one image
- * (alt texts, up, down, remove) and delete. Each re-reads the product in the store's scope, so
- * another store's product or image row is "not found" and nothing changes.
+ * The edit page's forms, told apart by `intent`: the product (save), new images, one image (alt
+ * texts, up, down, remove), delete, and the options and variants section's (each answers in its
+ * own section). Each re-reads the product in the store's scope, so another store's product or
+ * image row is "not found" and nothing changes.
  */
-export const action = adminAction("products.edit", async (args) => {
-  const { params, store, user, form } = args;
-  const productId = pathKey(params.id);
-  const intent = form.get("intent");
-  const back = `/admin/products/${productId}`;
-
-  if (intent === "save") {
-    // A product with options has no price or stock on this form (its variants have them).
-    const pricing = (await productOptionCount(store.id, productId)) === 0;
-    return submitSchemaForm(args, {
-      schema: productFormSchema(currencyDigits(store.currency), { pricing }),
-      // Files are never sent back in the answer (a browser cannot refill a file input anyway).
-      hideFields: [PRODUCT_IMAGES_FIELD],
-      extra: () => ({ imagesError: null }),
-      // Images are not this form's: the images panel uploads them ("images-add").
-      save: (value) => saveProduct(store.id, productId, value, []),
-      refuse: (saved) =>
-        saved.ok
-          ? null
-          : saved.error === "not-found"
-            ? notFound()
-            : { status: 400, fieldErrors: saved.fieldErrors },
-      success: { path: back },
-    });
-  }
-
-  if (intent === "images-add") {
-    const images = await readPostedImages(user.id, form);
-    if (!images.ok) return data({ imagesError: images.error }, { status: images.status });
-    if (images.uploads.length === 0) {
-      return data({ imagesError: "admin.products.errors.noImagesChosen" }, { status: 400 });
-    }
-    const added = await addProductImages(store.id, productId, images.uploads);
-    if (!added.ok) throw notFound();
-    return redirectWithToast(`${back}#images`, { key: "toast.updateSuccess" });
-  }
-
-  if (typeof intent === "string" && intent.startsWith("image-")) {
-    const image = parseFormOrRefuse(form, productImageSchema, { messageFields: ["altEn", "altAr"] });
-    const { imageRowId, altEn, altAr } = image;
-    const kind = image.intent.slice("image-".length) as "save" | "up" | "down" | "remove";
-    const changed = await changeProductImage(
-      store.id,
-      productId,
-      imageRowId,
-      kind === "save" ? { kind, altEn, altAr } : { kind },
-    );
-    if (!changed.ok) throw notFound();
-    return redirectWithToast(`${back}#images`, { key: "toast.updateSuccess" });
-  }
-
-  if (intent === "delete") {
-    const deleted = await deleteProduct(store.id, productId);
-    if (!deleted.ok) throw notFound();
-    return deleted.outcome === "archived"
-      ? redirectWithToast(back, { key: "admin.products.archived", type: "info" })
-      : redirectWithToast("/admin/products", { key: "admin.products.deleted" });
-  }
-
+export const action = intentAction("products.edit", {
+  save: [
+    SCHEMA_FORM,
+    async (_, args) => {
+      const { store } = args;
+      const productId = productOf(args);
+      // A product with options has no price or stock on this form (its variants have them).
+      const pricing = (await productOptionCount(store.id, productId)) === 0;
+      return submitSchemaForm(args, {
+        schema: productFormSchema(currencyDigits(store.currency), { pricing }),
+        // Files are never sent back in the answer (a browser cannot refill a file input anyway).
+        hideFields: [PRODUCT_IMAGES_FIELD],
+        extra: () => ({ imagesError: null }),
+        // Images are not this form's: the images panel uploads them ("images-add").
+        save: (value) => saveProduct(store.id, productId, value, []),
+        refuse: (saved) =>
+          saved.ok
+            ? null
+            : saved.error === "not-found"
+              ? notFound()
+              : { status: 400, fieldErrors: saved.fieldErrors },
+        success: { path: backTo(args) },
+      });
+    },
+  ],
+  "images-add": [
+    INTENT_ONLY,
+    async (_, args) => {
+      const { store, user, form } = args;
+      const productId = productOf(args);
+      const images = await readPostedImages(user.id, form);
+      if (!images.ok) return data({ imagesError: images.error }, { status: images.status });
+      if (images.uploads.length === 0) {
+        return data({ imagesError: "admin.products.errors.noImagesChosen" }, { status: 400 });
+      }
+      const added = await addProductImages(store.id, productId, images.uploads);
+      if (!added.ok) throw notFound();
+      return redirectWithToast(`${backTo(args)}#images`, { key: "toast.updateSuccess" });
+    },
+  ],
+  "image-save": IMAGE_ROW,
+  "image-up": IMAGE_ROW,
+  "image-down": IMAGE_ROW,
+  "image-remove": IMAGE_ROW,
+  delete: [
+    INTENT_ONLY,
+    async (_, args) => {
+      const deleted = await deleteProduct(args.store.id, productOf(args));
+      if (!deleted.ok) throw notFound();
+      return deleted.outcome === "archived"
+        ? redirectWithToast(backTo(args), { key: "admin.products.archived", type: "info" })
+        : redirectWithToast("/admin/products", { key: "admin.products.deleted" });
+    },
+  ],
   // ── Options and variants (issue 19): each form answers in its own section. ──
-  const variantsAnswer = await variantsSectionAction(args, productId, intent);
-  if (variantsAnswer) return variantsAnswer;
-
-  throw badRequest();
+  ...variantsSectionIntents,
 });
 
 export default function EditProduct() {

@@ -8,10 +8,9 @@ import { ImportPreview } from "~/components/admin/ImportPreview";
 import { Button } from "~/components/ui/Button";
 import { CheckRow } from "~/components/ui/Checkbox";
 import { FieldError } from "~/components/ui/Field";
-import { adminFormAction, adminLoader } from "~/http/handlers.server";
-import type { RouteGuard } from "~/lib/permissions";
+import { adminLoader } from "~/http/handlers.server";
+import { INTENT_ONLY, intentAction } from "~/http/intent-action.server";
 import { decodeCarriedCsv, encodeCarriedCsv, readPostedCsv } from "~/http/posted-csv.server";
-import { badRequest } from "~/http/refusal.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -102,27 +101,20 @@ function previewAnswer(
  * file leaves out stay as they are (issue 39); the preview counts what it would delete, and an
  * apply that would delete or deactivate any needs `confirmDelete` too (400 and nothing written).
  */
-/** The two intents; anything else is bad input (400) before any permission is looked up. */
-const IMPORT_GUARDS = new Map<string, RouteGuard>([
-  ["preview", "products.edit"],
-  ["apply", "products.edit"],
-]);
-const importGuard = (intent: string) => IMPORT_GUARDS.get(intent) ?? null;
-
-export const action = adminFormAction(
-  (form) => {
-    const intent = form.get("intent");
-    return typeof intent === "string" ? importGuard(intent) : null;
-  },
-  async ({ store, form }) => {
-    const intent = form.get("intent");
-    const options = readOptions(form);
-    if (intent === "preview") {
+export const action = intentAction("products.edit", {
+  preview: [
+    INTENT_ONLY,
+    async (_, { store, form }) => {
+      const options = readOptions(form);
       const csv = await readPostedCsv(form, "file");
       const check = await previewProductImport(store.id, csv, store.currency, options);
       return previewAnswer(check, csv, options, check.ok ? 200 : 422);
-    }
-    if (intent === "apply") {
+    },
+  ],
+  apply: [
+    INTENT_ONLY,
+    async (_, { store, form }) => {
+      const options = readOptions(form);
       const csv = decodeCarriedCsv(form.get("csv"));
       if (options.deleteMissing && form.get(CONFIRM_DELETE) !== "on") {
         // Unconfirmed: refused, with the preview again, when the file would remove anything.
@@ -137,11 +129,9 @@ export const action = adminFormAction(
         key: "admin.products.import.imported",
         params: { created: result.created, updated: result.updated },
       });
-    }
-    throw badRequest();
-  },
-  { guardOfIntent: importGuard },
-);
+    },
+  ],
+});
 
 export default function ImportProducts() {
   const { currency, columns, required, maxRows } = useLoaderData<typeof loader>();

@@ -24,8 +24,8 @@ import { Notice } from "~/components/ui/Notice";
 import { postedProductChoices, readAppliesToQuery } from "~/http/applies-to.server";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
-import { adminAction, adminLoader } from "~/http/handlers.server";
-import { parseFormOrRefuse } from "~/http/intent-action.server";
+import { adminLoader, type AdminArgs } from "~/http/handlers.server";
+import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest } from "~/http/refusal.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
@@ -76,32 +76,54 @@ export const loader = adminLoader("sales.edit", async ({ request, store, params,
   };
 });
 
-export const action = adminAction("sales.edit", async (args) => {
-  const { store, params, form, locale } = args;
-  const sale = await entityOrNewFromPath(params.id, (id) => getSale(store.id, id));
-  if (form.get("intent") === "delete") {
-    const { saleId } = parseFormOrRefuse(form, saleDeleteSchema);
-    if (!sale || saleId.toLowerCase() !== sale.id) throw badRequest();
-    if (!(await deleteSale(store.id, sale.id))) throw notFoundPage();
-    return redirectWithToast("/admin/sales", { key: "admin.sales.deleted" });
-  }
-  return submitSchemaForm(args, {
-    schema: saleSchema(currencyDigits(store.currency), store.timeZone),
-    // The products the answer's form shows checked, so a refused submit keeps them listed.
-    extra: async () => ({ chosen: await postedProductChoices(store.id, form, MAX_SALE_TARGETS, locale) }),
-    save: (value) => saveSale(store.id, value, { id: sale?.id }),
-    refuse: (result) =>
-      result.ok
-        ? null
-        : result.error === "not-found"
-          ? notFoundPage()
-          : {
-              field: result.error === "category-not-found" ? "categoryIds" : "productIds",
-              message: "validation.choiceInvalid",
-            },
-    success: { path: "/admin/sales", toast: { key: sale ? "toast.updateSuccess" : "admin.sales.created" } },
-  });
-});
+/** The sale of the page's path; null on the new sale's page, where only "save" means anything. */
+const saleOf = ({ store, params }: AdminArgs) =>
+  entityOrNewFromPath(params.id, (id) => getSale(store.id, id));
+
+// The form itself sends no intent: it is "save"; the delete dialog's form says "delete".
+export const action = intentAction(
+  "sales.edit",
+  {
+    delete: [
+      saleDeleteSchema,
+      async ({ saleId }, args) => {
+        const sale = await saleOf(args);
+        if (!sale || saleId.toLowerCase() !== sale.id) throw badRequest();
+        if (!(await deleteSale(args.store.id, sale.id))) throw notFoundPage();
+        return redirectWithToast("/admin/sales", { key: "admin.sales.deleted" });
+      },
+    ],
+    save: [
+      SCHEMA_FORM,
+      async (_, args) => {
+        const { store, form, locale } = args;
+        const sale = await saleOf(args);
+        return submitSchemaForm(args, {
+          schema: saleSchema(currencyDigits(store.currency), store.timeZone),
+          // The products the answer's form shows checked, so a refused submit keeps them listed.
+          extra: async () => ({
+            chosen: await postedProductChoices(store.id, form, MAX_SALE_TARGETS, locale),
+          }),
+          save: (value) => saveSale(store.id, value, { id: sale?.id }),
+          refuse: (result) =>
+            result.ok
+              ? null
+              : result.error === "not-found"
+                ? notFoundPage()
+                : {
+                    field: result.error === "category-not-found" ? "categoryIds" : "productIds",
+                    message: "validation.choiceInvalid",
+                  },
+          success: {
+            path: "/admin/sales",
+            toast: { key: sale ? "toast.updateSuccess" : "admin.sales.created" },
+          },
+        });
+      },
+    ],
+  },
+  { whenNoIntent: "save" },
+);
 
 export default function AdminSale() {
   const { sale, start, productQ, categories, products, currency, digits, timeZone, constraint } =

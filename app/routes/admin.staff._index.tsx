@@ -5,6 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
+import { z } from "zod";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -12,7 +13,8 @@ import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { Input, Select } from "~/components/ui/Input";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader } from "~/http/handlers.server";
+import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest } from "~/http/refusal.server";
 import { TEAM_REFUSALS } from "~/http/team-refusals.server";
 import { STAFF_PRESETS } from "~/lib/permissions";
@@ -31,6 +33,7 @@ import {
   revokeInvitation,
   type PendingInvitation,
   type TeamMember,
+  type TeamResult,
 } from "~/services/staff/team.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("staffAdmin.title") });
@@ -41,56 +44,72 @@ export const loader = adminLoader("staff.manage", async ({ store, user }) => {
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const idOf = (form: FormData, name: string) => {
-  const value = form.get(name);
-  if (typeof value !== "string" || !UUID.test(value)) throw badRequest();
-  return value.toLowerCase();
-};
+/** A row's id (a member's or an invitation's): anything else is a forged form. */
+const rowId = z
+  .string()
+  .regex(UUID)
+  .transform((id) => id.toLowerCase());
+/** A member's role select: "preset:<preset>" or "role:<id>". */
+const roleRef = z.unknown().transform((value, ctx) => {
+  const ref = parseRoleRef(value);
+  if (!ref) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "staffAdmin.errors.role" });
+    return z.NEVER;
+  }
+  return ref;
+});
+const memberRoleSchema = z.object({ userId: rowId, role: roleRef });
+const memberSchema = z.object({ userId: rowId });
+const invitationSchema = z.object({ invitationId: rowId });
 
-export const action = adminAction("staff.manage", async ({ store, user, form, locale }) => {
-  const intent = form.get("intent");
-  const mail = emailStore(store);
-  let result;
-  let toast = "staffAdmin.toasts.updated";
-  switch (intent) {
-    case "role": {
-      const ref = parseRoleRef(form.get("role"));
-      if (!ref) throw badRequest("staffAdmin.errors.role");
-      result = await changeMemberRole(store.id, user.id, idOf(form, "userId"), ref);
-      break;
-    }
-    case "remove":
-      result = await removeMember(store.id, user.id, idOf(form, "userId"));
-      toast = "staffAdmin.toasts.removed";
-      break;
-    case "invite": {
+/** Every change ends the same way: the service's refusal, or back to the team with a toast. */
+function answer(result: TeamResult, toast: string) {
+  if (!result.ok) throw TEAM_REFUSALS[result.error]();
+  return redirectWithToast("/admin/staff", { key: toast });
+}
+
+export const action = intentAction("staff.manage", {
+  role: [
+    memberRoleSchema,
+    async ({ userId, role }, { store, user }) =>
+      answer(await changeMemberRole(store.id, user.id, userId, role), "staffAdmin.toasts.updated"),
+    { messageFields: ["role"] },
+  ],
+  remove: [
+    memberSchema,
+    async ({ userId }, { store, user }) =>
+      answer(await removeMember(store.id, user.id, userId), "staffAdmin.toasts.removed"),
+  ],
+  invite: [
+    SCHEMA_FORM,
+    async (_, { store, user, form, locale }) => {
       const submission = parseWithZod(form, { schema: inviteSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
       const ref = parseRoleRef(submission.value.role);
       if (!ref) throw badRequest("staffAdmin.errors.role");
-      result = await inviteMember(
+      const invited = await inviteMember(
         store.id,
         user.id,
         { email: submission.value.email, role: ref },
-        mail,
+        emailStore(store),
         locale,
       );
-      toast = "staffAdmin.toasts.invited";
-      break;
-    }
-    case "resend":
-      result = await resendInvitation(store.id, user.id, idOf(form, "invitationId"), mail, locale);
-      toast = "staffAdmin.toasts.resent";
-      break;
-    case "revoke":
-      result = await revokeInvitation(store.id, idOf(form, "invitationId"));
-      toast = "staffAdmin.toasts.revoked";
-      break;
-    default:
-      throw badRequest();
-  }
-  if (!result.ok) throw TEAM_REFUSALS[result.error]();
-  return redirectWithToast("/admin/staff", { key: toast });
+      return answer(invited, "staffAdmin.toasts.invited");
+    },
+  ],
+  resend: [
+    invitationSchema,
+    async ({ invitationId }, { store, user, locale }) =>
+      answer(
+        await resendInvitation(store.id, user.id, invitationId, emailStore(store), locale),
+        "staffAdmin.toasts.resent",
+      ),
+  ],
+  revoke: [
+    invitationSchema,
+    async ({ invitationId }, { store }) =>
+      answer(await revokeInvitation(store.id, invitationId), "staffAdmin.toasts.revoked"),
+  ],
 });
 
 function useRoleLabel() {

@@ -13,7 +13,8 @@ import { CheckRow } from "~/components/ui/Checkbox";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Input } from "~/components/ui/Input";
 import { notFoundPage } from "~/http/entity.server";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader, type AdminArgs } from "~/http/handlers.server";
+import { INTENT_ONLY, intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest } from "~/http/refusal.server";
 import { isPermission, PERMISSION_GROUPS } from "~/lib/permissions";
 import { seo } from "~/lib/seo";
@@ -41,26 +42,37 @@ export const loader = adminLoader("staff.manage", async ({ store, params, permis
   return { role, held: permissions };
 });
 
-export const action = adminAction("staff.manage", async ({ store, user, params, form }) => {
-  const role = await roleOfPath(store.id, params.id);
-  const intent = form.get("intent");
-  if (intent === "delete") {
-    if (!role) throw badRequest();
-    const result = await deleteRole(store.id, user.id, role.id);
-    if (!result.ok) throw TEAM_REFUSALS[result.error]();
-    return redirectWithToast("/admin/staff", { key: "staffAdmin.toasts.roleDeleted" });
-  }
-  if (intent !== "save") throw badRequest();
-  const submission = parseWithZod(form, { schema: roleSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const chosen = form.getAll("permissions");
-  if (!chosen.every(isPermission)) throw badRequest("staffAdmin.errors.permission");
-  const result = await saveRole(store.id, user.id, role?.id ?? null, {
-    name: submission.value.name,
-    permissions: chosen,
-  });
-  if (!result.ok) throw TEAM_REFUSALS[result.error]();
-  return redirectWithToast("/admin/staff", { key: "staffAdmin.toasts.roleSaved" });
+/** The role of the page's path (null for "new", where only "save" means anything). */
+const roleOf = ({ store, params }: AdminArgs) => roleOfPath(store.id, params.id);
+
+export const action = intentAction("staff.manage", {
+  delete: [
+    INTENT_ONLY,
+    async (_, args) => {
+      const role = await roleOf(args);
+      if (!role) throw badRequest();
+      const result = await deleteRole(args.store.id, args.user.id, role.id);
+      if (!result.ok) throw TEAM_REFUSALS[result.error]();
+      return redirectWithToast("/admin/staff", { key: "staffAdmin.toasts.roleDeleted" });
+    },
+  ],
+  save: [
+    SCHEMA_FORM,
+    async (_, args) => {
+      const { store, user, form } = args;
+      const role = await roleOf(args);
+      const submission = parseWithZod(form, { schema: roleSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      const chosen = form.getAll("permissions");
+      if (!chosen.every(isPermission)) throw badRequest("staffAdmin.errors.permission");
+      const result = await saveRole(store.id, user.id, role?.id ?? null, {
+        name: submission.value.name,
+        permissions: chosen,
+      });
+      if (!result.ok) throw TEAM_REFUSALS[result.error]();
+      return redirectWithToast("/admin/staff", { key: "staffAdmin.toasts.roleSaved" });
+    },
+  ],
 });
 
 export default function StaffRoleForm() {

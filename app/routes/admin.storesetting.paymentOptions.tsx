@@ -10,7 +10,8 @@ import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/Checkbox";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
-import { adminAction, adminLoader } from "~/http/handlers.server";
+import { adminLoader } from "~/http/handlers.server";
+import { INTENT_ONLY, intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";
@@ -62,36 +63,40 @@ export const loader = adminLoader("payments.edit", async ({ store, request }) =>
 const refuse = (key: string, status: number) =>
   data({ result: null as FormReply | null, notice: { key } as FormNotice }, { status });
 
-export const action = adminAction("payments.edit", async (args) => {
-  const { store, form } = args;
-  const intent = form.get("intent");
-  if (intent === "cod") {
-    return submitSchemaForm(args, {
-      schema: codSettingsSchema,
-      extra: () => ({ notice: null }),
-      save: (value) => saveCodSettings(store.id, value),
-      success: { path: PAYMENT_OPTIONS_PATH, toast: { key: "paymentOptions.codSaved" } },
-    });
-  }
-  if (intent === "returns") {
-    return submitSchemaForm(args, {
-      schema: returnWindowSchema,
-      extra: () => ({ notice: null }),
-      save: (value) => saveReturnWindow(store.id, value.returnWindowDays),
-      success: { path: PAYMENT_OPTIONS_PATH, toast: { key: "returns.settings.saved" } },
-    });
-  }
-  if (intent === "connect") {
-    const { card } = await getPaymentOptions(store.id);
-    if (card === "not-configured") return refuse("paymentOptions.status.not-configured", 409);
-    try {
-      return redirect(await startOnboarding(store));
-    } catch (error) {
-      logger.error(errorFields(error), "Stripe onboarding failed");
-      return refuse("paymentOptions.connectFailed", 502);
-    }
-  }
-  return refuse("errors.badRequest", 400);
+export const action = intentAction("payments.edit", {
+  cod: [
+    SCHEMA_FORM,
+    (_, args) =>
+      submitSchemaForm(args, {
+        schema: codSettingsSchema,
+        extra: () => ({ notice: null }),
+        save: (value) => saveCodSettings(args.store.id, value),
+        success: { path: PAYMENT_OPTIONS_PATH, toast: { key: "paymentOptions.codSaved" } },
+      }),
+  ],
+  returns: [
+    SCHEMA_FORM,
+    (_, args) =>
+      submitSchemaForm(args, {
+        schema: returnWindowSchema,
+        extra: () => ({ notice: null }),
+        save: (value) => saveReturnWindow(args.store.id, value.returnWindowDays),
+        success: { path: PAYMENT_OPTIONS_PATH, toast: { key: "returns.settings.saved" } },
+      }),
+  ],
+  connect: [
+    INTENT_ONLY,
+    async (_, { store }) => {
+      const { card } = await getPaymentOptions(store.id);
+      if (card === "not-configured") return refuse("paymentOptions.status.not-configured", 409);
+      try {
+        return redirect(await startOnboarding(store));
+      } catch (error) {
+        logger.error(errorFields(error), "Stripe onboarding failed");
+        return refuse("paymentOptions.connectFailed", 502);
+      }
+    },
+  ],
 });
 
 const CONNECT_LABEL: Record<CardStatus, string | null> = {

@@ -9,6 +9,7 @@ import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { staffAction, staffLoader } from "~/http/handlers.server";
+import { dispatchIntent, SCHEMA_FORM } from "~/http/intent-action.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import type { FormNotice } from "~/lib/notice";
@@ -16,7 +17,7 @@ import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { staffSchema } from "~/lib/validation/staff";
+import { staffRemoveSchema, staffSchema } from "~/lib/validation/staff";
 import { addStaff, listStaff, removeStaff, type StaffRow } from "~/services/identity/staff-accounts.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("staff.title") });
@@ -33,26 +34,32 @@ const REMOVE_REFUSALS = {
   last: ["staff.lastOne", 409],
 } as const;
 
-export const action = staffAction(async (args) => {
-  const { staff, form } = args;
-  const intent = form.get("intent");
-  if (intent === "remove") {
-    const result = await removeStaff(String(form.get("staffId") ?? ""), staff.id);
-    if (result === "removed") return redirectWithToast("/platform/staff", { key: "staff.removed" });
-    const [key, status] = REMOVE_REFUSALS[result];
-    return data({ result: null, notice: { key } as FormNotice }, { status });
-  }
-  if (intent !== "add")
-    return data({ result: null, notice: { key: "errors.badRequest" } as FormNotice }, { status: 400 });
-  return submitSchemaForm(args, {
-    schema: staffSchema,
-    hideFields: ["password"],
-    extra: () => ({ notice: null }),
-    save: (value) => addStaff(value),
-    refuse: (added) => added === "email-taken" && { field: "email", message: "auth.emailTaken", status: 409 },
-    success: { path: "/platform/staff", toast: { key: "staff.added" } },
-  });
-});
+export const action = staffAction((args) =>
+  dispatchIntent(args, {
+    remove: [
+      staffRemoveSchema,
+      async ({ staffId }, { staff }) => {
+        const result = await removeStaff(staffId, staff.id);
+        if (result === "removed") return redirectWithToast("/platform/staff", { key: "staff.removed" });
+        const [key, status] = REMOVE_REFUSALS[result];
+        return data({ result: null, notice: { key } as FormNotice }, { status });
+      },
+    ],
+    add: [
+      SCHEMA_FORM,
+      (_, args) =>
+        submitSchemaForm(args, {
+          schema: staffSchema,
+          hideFields: ["password"],
+          extra: () => ({ notice: null }),
+          save: (value) => addStaff(value),
+          refuse: (added) =>
+            added === "email-taken" && { field: "email", message: "auth.emailTaken", status: 409 },
+          success: { path: "/platform/staff", toast: { key: "staff.added" } },
+        }),
+    ],
+  }),
+);
 
 const loadSchema = () => import("~/lib/validation/staff").then((m) => m.staffSchema);
 

@@ -3,15 +3,15 @@
  * A suspended store shows the notice on every page at once (every instance's tenant cache hears
  * of it); staff never act inside a store.
  */
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { useShortDate } from "~/components/platform/tenant-view";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Notice } from "~/components/ui/Notice";
-import { staffAction, staffLoader } from "~/http/handlers.server";
+import { staffAction, staffLoader, type StaffArgs } from "~/http/handlers.server";
+import { dispatchIntent, INTENT_ONLY } from "~/http/intent-action.server";
 import { entityFromPath, notFoundPage, pathKey } from "~/http/entity.server";
-import type { FormNotice } from "~/lib/notice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getStoreDetail, setStoreStatus } from "~/services/platform/platform.server";
@@ -35,18 +35,23 @@ export const loader = staffLoader(async ({ params }) => {
   return { store };
 });
 
-export const action = staffAction(async ({ params, form }) => {
-  const intent = form.get("intent");
-  if (intent !== "suspend" && intent !== "reactivate") {
-    return data({ notice: { key: "errors.badRequest" } as FormNotice }, { status: 400 });
-  }
-  const id = pathKey(params.id, NOT_FOUND);
-  if (!(await setStoreStatus(id, intent === "suspend" ? "suspended" : "active")))
-    throw notFoundPage(NOT_FOUND.notFound);
-  return redirectWithToast(`/platform/stores/${id}`, {
-    key: intent === "suspend" ? "platform.stores.suspendedToast" : "platform.stores.reactivatedToast",
-  });
-});
+/** Suspend or reactivate: each button's form is nothing but its intent. */
+const setStatus =
+  (status: "suspended" | "active") =>
+  async (_: unknown, { params }: StaffArgs) => {
+    const id = pathKey(params.id, NOT_FOUND);
+    if (!(await setStoreStatus(id, status))) throw notFoundPage(NOT_FOUND.notFound);
+    return redirectWithToast(`/platform/stores/${id}`, {
+      key: status === "suspended" ? "platform.stores.suspendedToast" : "platform.stores.reactivatedToast",
+    });
+  };
+
+export const action = staffAction((args) =>
+  dispatchIntent(args, {
+    suspend: [INTENT_ONLY, setStatus("suspended")],
+    reactivate: [INTENT_ONLY, setStatus("active")],
+  }),
+);
 
 export default function PlatformStore() {
   const { store } = useLoaderData<typeof loader>();

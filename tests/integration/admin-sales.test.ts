@@ -337,6 +337,19 @@ describe("admin sales: validation", () => {
     expect(row).toMatchObject({ nameEn: "Weekend Sale", value: 20 });
   });
 
+  it("an unknown intent is a 400 and writes nothing (the form itself sends none: it saves)", async () => {
+    await clearSales();
+    const res = await save("new", valid({ intent: "publish" }));
+    expect(res.status).toBe(400);
+    expect(res.data.notice?.key).toBe("errors.badRequest");
+    expect(await saleCount()).toBe(0);
+    const id = await create(valid());
+    const edit = await save(id, valid({ intent: "toString", nameEn: "Changed" }));
+    expect(edit.status).toBe(400);
+    const [row] = await db.owner.select().from(sales).where(eq(sales.id, id));
+    expect(row).toMatchObject({ nameEn: "Weekend Sale" });
+  });
+
   it("a malformed delete is a 400", async () => {
     expect((await removeFromList("not-a-uuid")).status).toBe(400);
   });

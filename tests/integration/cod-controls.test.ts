@@ -382,6 +382,26 @@ describe("the Payment Options form", () => {
     expect(await settingsRow()).toEqual(before);
   });
 
+  it("a missing or unknown intent is a 400 and changes nothing", async () => {
+    const before = await settingsRow();
+    for (const intent of [null, "delete", "toString"]) {
+      const refused = await answer<{ notice?: { key: string } }>(() =>
+        optionsAction({
+          request: postForm(
+            `${A}/admin/storesetting/paymentOptions`,
+            { ...(intent === null ? {} : { intent }), cashOnDelivery: "on", codFee: "9" },
+            adminCookie,
+          ),
+          context: ctx,
+          params: {},
+        }),
+      );
+      expect(refused.status, String(intent)).toBe(400);
+      expect(refused.data.notice?.key).toBe("errors.badRequest");
+    }
+    expect(await settingsRow()).toEqual(before);
+  });
+
   it("is for this store's admins only: a shopper or another store's admin changes nothing", async () => {
     const before = await settingsRow();
     const shopper = await save({ cashOnDelivery: "on", codFee: "9" }, cookie);

@@ -681,6 +681,16 @@ describe("admin: /admin/discounts", () => {
     });
   });
 
+  it("an unknown intent on the code's page is a 400 and writes nothing (the form itself sends none)", async () => {
+    const before = await codesOf();
+    for (const intent of ["publish", "toString"]) {
+      const res = await save("new", valid({ code: "Intent1", intent }));
+      expect(res.status, intent).toBe(400);
+      expect(res.data.notice?.key).toBe("errors.badRequest");
+    }
+    expect(await codesOf()).toEqual(before);
+  });
+
   it("refuses bad input with the field's message and writes nothing", async () => {
     const cases: Array<[Fields, string, string]> = [
       [{ code: "" }, "code", "discounts.admin.errors.codeRequired"],

@@ -65,6 +65,7 @@ describe("/platform/staff", () => {
       (await post({ intent: "add", name: "Good Name", email: "x@p.test", password: "12345" })).status,
     ).toBe(400);
     expect((await post({ intent: "promote" })).status).toBe(400);
+    expect((await post({ name: "Good Name", email: "y@p.test", password: "secret-1" })).status).toBe(400);
     expect(await staffCount()).toBe(before);
   });
 

@@ -438,6 +438,7 @@ describe("the staff's steps", () => {
       400,
     );
     expect((await staffPost(target.number, { intent: "approve", returnId: "nope" })).status).toBe(400);
+    expect((await staffPost(target.number, { returnId: target.returnId, message: "ok" })).status).toBe(400);
     expect(await tableCounts()).toEqual(before);
     expect((await staffPost(target.number, { intent: "decline", returnId: target.returnId })).status).toBe(
       302,

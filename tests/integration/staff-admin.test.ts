@@ -179,6 +179,24 @@ describe("the team page", () => {
   });
 });
 
+describe("the role page's intents", () => {
+  it("a missing or unknown intent is 400 and changes nothing", async () => {
+    const before = await teamState(alpha.storeId);
+    for (const fields of [
+      { name: "Sneaky", permissions: "orders.view" },
+      { intent: "publish", name: "Sneaky", permissions: "orders.view" },
+      { intent: "toString" },
+    ] as Record<string, string>[]) {
+      const refused = await answer<{ notice?: { key: string } }>(() =>
+        roleAction(onA(postForm(`${ORIGIN_A}/admin/staff/roles/new`, fields, cookies.owner), { id: "new" })),
+      );
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(refused.data.notice?.key).toBe("errors.badRequest");
+    }
+    expect(await teamState(alpha.storeId)).toBe(before);
+  });
+});
+
 describe("safety rules", () => {
   it("nobody grants a permission they do not hold (role change, invitation, custom role)", async () => {
     const before = await teamState(alpha.storeId);

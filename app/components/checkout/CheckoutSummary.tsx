@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { DiscountCodeForm, type CodeFormReply } from "~/components/discounts/DiscountCodeForm";
 import { LineImage } from "~/components/cart/LineImage";
 import { VatAddedRows, VatIncludedNote } from "~/components/orders/VatLines";
-import type { CheckoutSummaryView } from "~/services/orders/order-view.server";
+import type { CheckoutSummaryView } from "~/services/orders/contract";
 
 /**
  * Where the Cash On Delivery fee shows (decision 030): on every render when COD is the only

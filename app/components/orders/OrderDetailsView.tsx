@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import type { OrderView } from "~/services/orders/order-view.server";
+import type { OrderView } from "~/services/orders/contract";
 import { DeliveryAddress } from "./DeliveryAddress";
 import { VatAddedRows, VatIncludedNote } from "./VatLines";
 import { StatusBadge } from "./StatusBadge";

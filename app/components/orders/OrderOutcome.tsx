@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { ADDRESS_SEPARATOR, addressParts } from "~/lib/address";
-import type { OrderView } from "~/services/orders/order-view.server";
+import type { OrderView } from "~/services/orders/contract";
 import { StatusBadge } from "./StatusBadge";
 
 const PRIMARY =

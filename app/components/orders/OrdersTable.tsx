@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import type { OrderRowView } from "~/services/orders/order-view.server";
+import type { OrderRowView } from "~/services/orders/contract";
 import { StatusBadge } from "./StatusBadge";
 
 /** My orders with SPEC §3's labels; on small screens each row becomes a card. */

@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { DeliveryAddress } from "~/components/orders/DeliveryAddress";
 import { LineSku } from "~/components/orders/OrderDetailsView";
 import { cn } from "~/lib/cn";
-import type { SlipView } from "~/services/orders/packing-slip.server";
+import type { SlipView } from "~/services/orders/contract";
 
 export interface SlipStore {
   name: string;

@@ -4,7 +4,7 @@
  * The admin's order page and the shopper's use it; the shopper sees only refunds that succeeded.
  */
 import { useTranslation } from "~/lib/use-translation";
-import type { OrderRefunds } from "~/services/orders/refunds-view.server";
+import type { OrderRefunds } from "~/services/orders/contract";
 
 export function RefundsList({
   data,

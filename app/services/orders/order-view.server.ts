@@ -2,23 +2,27 @@
  * Orders as the storefront shows them: amounts formatted in the store's currency and the
  * reader's language, names picked for that language, dates formatted on the server in the store's
  * time zone (so the server's and the browser's render agree, and a shopper abroad reads the
- * store's day). Statuses stay codes; the page translates them.
+ * store's day). Statuses stay codes; the page translates them. The views' types are the
+ * domain's contract (./contract.ts), re-exported here for the server's callers.
  */
 import { nameWithVariant } from "~/lib/variants";
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { formatInZone } from "~/lib/time-zone";
+import type { CheckoutSummaryView, OrderRowView, OrderView } from "./contract";
 import type { OrderDetails, OrderSummary } from "./orders.server";
 import { formatRate } from "~/lib/percent";
 import type { VatSummary } from "~/services/tax/contract";
 import type { TaxedOrder } from "~/lib/vat-math";
 import { taxFor, totalsFor, type CheckoutPrice } from "./pricing.server";
 
+export type { CheckoutSummaryView, OrderRowView, OrderView } from "./contract";
+
 /** An order's day ("8 Mar 2026") or a step's moment with the zone named ("8 Mar 2026, 10:30 AM EST"). */
 export const formatDate = (date: Date, locale: Locale, timeZone: string, withTime = false) =>
   formatInZone(date, locale, timeZone, withTime ? "dateTimeZone" : "date");
 
-export function orderRowView(order: OrderSummary, locale: Locale, timeZone: string) {
+export function orderRowView(order: OrderSummary, locale: Locale, timeZone: string): OrderRowView {
   return {
     number: order.number,
     status: order.status,
@@ -30,7 +34,6 @@ export function orderRowView(order: OrderSummary, locale: Locale, timeZone: stri
     totalQuantity: order.totalQuantity,
   };
 }
-export type OrderRowView = ReturnType<typeof orderRowView>;
 
 /** The history notes of the COD confirmation steps, and their labels' keys. */
 const CONFIRMATION_NOTES: Record<string, string> = {
@@ -44,7 +47,7 @@ const REFUSAL_NOTES: Record<string, string> = {
   "Refused on delivery": "codRefusals.events.refusedOnDelivery",
 };
 
-export function orderView(order: OrderDetails, locale: Locale, timeZone: string) {
+export function orderView(order: OrderDetails, locale: Locale, timeZone: string): OrderView {
   const money = (cents: number) => formatMoney(cents, order.currency, locale);
   return {
     ...orderRowView(order, locale, timeZone),
@@ -101,9 +104,12 @@ export function orderView(order: OrderDetails, locale: Locale, timeZone: string)
     })),
   };
 }
-export type OrderView = ReturnType<typeof orderView>;
 
-export function checkoutSummaryView(price: CheckoutPrice, currency: string, locale: Locale) {
+export function checkoutSummaryView(
+  price: CheckoutPrice,
+  currency: string,
+  locale: Locale,
+): CheckoutSummaryView {
   const money = (cents: number) => formatMoney(cents, currency, locale);
   return {
     lines: price.lines.map((line) => ({
@@ -169,4 +175,3 @@ export function vatView(
   }));
   return rates.length > 0 ? { inclusive, rates } : null;
 }
-export type CheckoutSummaryView = ReturnType<typeof checkoutSummaryView>;

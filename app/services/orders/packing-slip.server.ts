@@ -10,10 +10,11 @@ import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { nameWithVariant } from "~/lib/variants";
 import { readOrder, type OrderDetails } from "./orders.server";
+import type { SlipView } from "./contract";
 import { formatDate } from "./order-view.server";
 
 /** One slip's content, ready to render (app/components/orders/PackingSlip.tsx). */
-export function slipView(order: OrderDetails, locale: Locale, timeZone: string) {
+export function slipView(order: OrderDetails, locale: Locale, timeZone: string): SlipView {
   return {
     number: order.number,
     date: formatDate(order.createdAt, locale, timeZone),
@@ -51,7 +52,6 @@ export function slipView(order: OrderDetails, locale: Locale, timeZone: string) 
         : null,
   };
 }
-export type SlipView = ReturnType<typeof slipView>;
 
 /**
  * The store's orders among `orderIds`, oldest first (the order they were placed, as a picker

@@ -8,37 +8,8 @@ import { orderItems, orders, refundLines, refunds, users } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { creditNoteNumbersOf } from "~/services/tax/credit-notes.server";
+import type { OrderRefunds } from "./contract";
 import { formatDate } from "./order-view.server";
-
-export interface RefundListItem {
-  id: string;
-  date: string;
-  by: string | null;
-  amount: string;
-  status: "pending" | "succeeded" | "failed";
-  method: "card" | "cash" | "bank_transfer";
-  reference: string | null;
-  reasonCode: string;
-  reasonText: string | null;
-  note: string | null;
-  /** "2 × Jar", in the reader's language; shipping, fee and amount as their own parts. */
-  parts: {
-    kind: "line" | "shipping" | "codFee" | "extra";
-    name?: string;
-    quantity?: number;
-    amount: string;
-  }[];
-  failure: string | null;
-  creditNote: number | null;
-}
-
-export interface OrderRefunds {
-  refunds: RefundListItem[];
-  /** What is left to refund (paid minus refunds pending or succeeded), formatted; null when nothing was paid. */
-  remaining: string | null;
-  remainingCents: number;
-  refundable: boolean;
-}
 
 /**
  * The refunds of the store's order `number` (only the shopper's own when `userId` is given, and

@@ -781,7 +781,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
           if (!target || !mine(routes.indexOf(target))) continue;
           const action = guardedOf(target.id, "action");
           if (!action || (!action.guard && !action.guardOf)) continue;
-          const intent = form.fields.find(([name]) => name === "intent")?.[1] ?? "";
+          const intent = form.fields.find(([name]) => name === "intent")?.[1] ?? null;
           const guard = action.guard ?? action.guardOf?.(intent) ?? null;
           const fields = submitted(form).map(
             ([name, value]) => [name, plausible(name, value)] as [string, string],
@@ -794,7 +794,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
               host: HOST_A,
               cookie,
               method: "POST",
-              input: `own form (${intent || "no intent"})`,
+              input: `own form (${intent ?? "no intent"})`,
               path: form.action,
               contentType: "application/x-www-form-urlencoded",
               body: new URLSearchParams(fields).toString(),
