@@ -248,7 +248,7 @@ async function main() {
   const reused = process.env.BENCH_REUSE_DATABASE;
   const scratch = reused
     ? existingDatabase(serverUrl, reused)
-    : await createScratchDatabase(serverUrl, "bench_catalog");
+    : await createScratchDatabase(serverUrl, "bench_catalog", undefined, { durable: true });
   const db = await createDb({ url: scratch.url, appUrl: scratch.appUrl });
   setDb(db);
   try {

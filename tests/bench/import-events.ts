@@ -74,7 +74,7 @@ async function child(kind: "pglite" | "postgres"): Promise<void> {
   const { createScratchDatabase } = (await import(at("tests/helpers/scratch-database.ts"))) as typeof Scratch;
   const { sql } = await import("drizzle-orm");
 
-  const scratch = kind === "postgres" ? await createScratchDatabase(SERVER, "bench_import_events") : null;
+  const scratch = kind === "postgres" ? await createScratchDatabase(SERVER, "bench_import_events", undefined, { durable: true }) : null;
   const db = await createDb(scratch ? { url: scratch.url, appUrl: scratch.appUrl, max: 4 } : {});
   setDb(db);
   try {

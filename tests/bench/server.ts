@@ -110,7 +110,7 @@ interface BenchDatabase {
 async function freshDatabase(label: string): Promise<BenchDatabase> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (serverUrl) {
-    const scratch = await createScratchDatabase(serverUrl, label);
+    const scratch = await createScratchDatabase(serverUrl, label, undefined, { durable: true });
     return {
       kind: "postgres",
       url: scratch.url,

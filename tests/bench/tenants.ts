@@ -288,7 +288,7 @@ async function main() {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) throw new Error("BENCH_DATABASE_URL must name a PostgreSQL server");
   buildIfStale();
-  const scratch = await createScratchDatabase(serverUrl, "tenants");
+  const scratch = await createScratchDatabase(serverUrl, "tenants", undefined, { durable: true });
   const env = { DATABASE_URL: scratch.url, APP_DATABASE_URL: scratch.appUrl };
   let server: Running | undefined;
   const db = await createDb({ url: scratch.url, appUrl: scratch.appUrl, max: 4 });
