@@ -162,10 +162,30 @@ const escapeHtml = (text: string) =>
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#x27;");
 
+/** Every cached page type, documents and `.data`; each is its own test, found per store from its links. */
+const PAGE_TYPES = [
+  "home",
+  "listing",
+  "sorted listing",
+  "most selling",
+  "product",
+  "categories",
+  "category",
+  "sub category",
+  "about",
+  "terms",
+  "privacy",
+  "contact",
+  "root data",
+  "listing data",
+  "product data",
+  "product route data",
+] as const;
+type PageType = (typeof PAGE_TYPES)[number];
+
 interface StorePages {
   store: string;
-  documents: string[];
-  data: string[];
+  paths: Record<PageType, string>;
   product: string;
 }
 
@@ -177,27 +197,26 @@ async function pagesOf(store: string): Promise<StorePages> {
   const category = /href="(\/categories\/[^"?#/]+)"/.exec(categories)?.[1];
   if (!product || !category) throw new Error(`${store}: no product or category link`);
   const sub = new RegExp(`href="(${category}/[^"?#/]+)"`).exec((await send(store, category)).body)?.[1];
-  const documents = [
-    "/",
-    "/products",
-    "/products?sort=price-asc",
-    "/products/most-selling",
+  if (!sub) throw new Error(`${store}: no sub category link on ${category}`);
+  const paths: Record<PageType, string> = {
+    home: "/",
+    listing: "/products",
+    "sorted listing": "/products?sort=price-asc",
+    "most selling": "/products/most-selling",
     product,
-    "/categories",
+    categories: "/categories",
     category,
-    ...(sub ? [sub] : []),
-    "/about",
-    "/terms",
-    "/privacy",
-    "/contact",
-  ];
-  const data = [
-    "/_root.data",
-    "/products.data",
-    `${product}.data`,
-    `${product}.data?_routes=routes%2Fproducts.%24slug`,
-  ];
-  return { store, documents, data, product };
+    "sub category": sub,
+    about: "/about",
+    terms: "/terms",
+    privacy: "/privacy",
+    contact: "/contact",
+    "root data": "/_root.data",
+    "listing data": "/products.data",
+    "product data": `${product}.data`,
+    "product route data": `${product}.data?_routes=routes%2Fproducts.%24slug`,
+  };
+  return { store, paths, product };
 }
 
 const stores: Record<string, { pages: StorePages; viewers: Viewer[] }> = {};
@@ -227,42 +246,43 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe.each(["dyes", "inks"])("signed-in pages of %s from the shared cache", (store) => {
-  it("answers each viewer, interleaved, with their own page on every cached page type", async () => {
+  it.each(PAGE_TYPES)("answers each viewer, interleaved, with their own %s page", async (type) => {
     const { pages, viewers } = stores[store]!;
-    for (const path of [...pages.documents, ...pages.data]) {
-      // Twice round: the second answer of each is from the cache, whoever's render stored it.
-      for (const round of [1, 2]) {
-        for (const viewer of [...viewers, null]) {
-          const label = `${path} ${viewer?.label ?? "anonymous"} round ${round}`;
-          const full = viewer ? await fullRender(viewer, path) : null;
-          const cached = await send(store, path, viewer ? { cookie: viewer.cookie } : {});
-          // A product the viewer reviewed is theirs alone (their review fills the form): rendered in full.
-          const reviewed = full ? await reviewedIn(full, path) : false;
-          if (round === 2) expect(cached.headers["x-cache"], label).toBe(reviewed ? "bypass" : "hit");
-          expect(cached.body, label).not.toMatch(TOKEN);
-          for (const other of viewers) {
-            if (other !== viewer && other.mark) {
-              expect(cached.body, `${label} names ${other.label}`).not.toContain(other.mark);
-            }
+    const path = pages.paths[type];
+    // Twice round: the second answer of each is from the cache, whoever's render stored it.
+    for (const round of [1, 2]) {
+      for (const viewer of [...viewers, null]) {
+        const label = `${path} ${viewer?.label ?? "anonymous"} round ${round}`;
+        const full = viewer ? await fullRender(viewer, path) : null;
+        const cached = await send(store, path, viewer ? { cookie: viewer.cookie } : {});
+        // A product the viewer reviewed is theirs alone (their review fills the form): rendered in full.
+        const reviewed = full ? await reviewedIn(full, path) : false;
+        if (round === 2) expect(cached.headers["x-cache"], label).toBe(reviewed ? "bypass" : "hit");
+        expect(cached.body, label).not.toMatch(TOKEN);
+        for (const other of viewers) {
+          if (other !== viewer && other.mark) {
+            expect(cached.body, `${label} names ${other.label}`).not.toContain(other.mark);
           }
-          if (viewer && full) {
-            expect(cached.headers["cache-control"], label).toBe("private, no-store");
-            // Every page's data has the root's viewer, but a `.data` asking only for the page's own.
-            if (viewer.mark && !path.includes("_routes=")) expect(cached.body, label).toContain(viewer.mark);
-            await expectSamePage(cached, full, path, label);
-          } else {
-            expect(cached.headers["cache-control"], label).toMatch(/^public/);
-            expect(cached.body, label).not.toContain("__session");
-          }
+        }
+        if (viewer && full) {
+          expect(cached.headers["cache-control"], label).toBe("private, no-store");
+          // Every page's data has the root's viewer, but a `.data` asking only for the page's own.
+          if (viewer.mark && !path.includes("_routes=")) expect(cached.body, label).toContain(viewer.mark);
+          await expectSamePage(cached, full, path, label);
+        } else {
+          expect(cached.headers["cache-control"], label).toMatch(/^public/);
+          expect(cached.body, label).not.toContain("__session");
         }
       }
     }
   });
 
-  it("answers in Arabic and in the dark theme the same way, each language and theme its own copy", async () => {
-    const { pages, viewers } = stores[store]!;
-    const looks = "lng=ImFyIg%3D%3D; theme=ImRhcmsi";
-    for (const path of ["/", pages.product, "/products.data"]) {
+  it.each(["home", "product", "listing data"] as const)(
+    "answers the %s page in Arabic and in the dark theme the same way, each language and theme its own copy",
+    async (type) => {
+      const { pages, viewers } = stores[store]!;
+      const looks = "lng=ImFyIg%3D%3D; theme=ImRhcmsi";
+      const path = pages.paths[type];
       for (const round of [1, 2]) {
         for (const viewer of viewers) {
           const label = `${path} ${viewer.label} ar dark round ${round}`;
@@ -275,8 +295,8 @@ describe.each(["dyes", "inks"])("signed-in pages of %s from the shared cache", (
           await expectSamePage(cached, full, path, label);
         }
       }
-    }
-  });
+    },
+  );
 
   it("shows the viewer's name in the markup and the data, escaped, and nothing personal to anonymous", async () => {
     const { viewers } = stores[store]!;
