@@ -128,6 +128,8 @@ const failures: string[] = [];
 let requestCount = 0;
 /** Where the matrix's time goes: the app answering, and the write checks around it. */
 const spent = { handle: 0, checks: 0, checksums: 0 };
+/** The app's answering time per route (or form), to name the costliest in the summary. */
+const spentByRoute = new Map<string, { ms: number; requests: number }>();
 async function timedCheck<T>(work: () => Promise<T>): Promise<T> {
   const from = performance.now();
   try {
@@ -234,7 +236,10 @@ async function send(probe: Probe): Promise<Outcome> {
       location: response.headers.get("Location"),
       body: probe.method === "HEAD" || download ? "" : await response.text(),
     };
-    spent.handle += performance.now() - from;
+    const ms = performance.now() - from;
+    spent.handle += ms;
+    const route = spentByRoute.get(probe.route) ?? { ms: 0, requests: 0 };
+    spentByRoute.set(probe.route, { ms: route.ms + ms, requests: route.requests + 1 });
   } catch (error) {
     if (error instanceof Stalled) {
       stalled = error.probe;
@@ -605,6 +610,11 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
       console.log(
         `route matrix: ${requestCount} requests over ${routes.length} routes and ${forms.size} forms in ${seconds} s (the app answering ${(spent.handle / 1000).toFixed(1)} s, write checks ${(spent.checks / 1000).toFixed(1)} s with ${spent.checksums} checksums), ${failures.length} broken` +
           (failures.length > 0 ? `:\n${failures.join("\n")}` : "") +
+          `\ncostliest: ${[...spentByRoute]
+            .sort(([, a], [, b]) => b.ms - a.ms)
+            .slice(0, 12)
+            .map(([route, { ms, requests }]) => `${route} ${(ms / 1000).toFixed(1)} s/${requests}`)
+            .join("; ")}` +
           `\nforms: ${[...new Set([...forms.values()].map(({ form }) => `${form.action}(${[...new Set(form.fields.map(([n]) => n))].join(",")})`))].join(" ")}`,
       );
     });
