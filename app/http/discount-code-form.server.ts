@@ -14,7 +14,7 @@ import { formatMoney } from "~/lib/money";
 import type { FormNotice } from "~/lib/notice";
 import { redirectWithToast } from "~/lib/toast.server";
 import { codeFormSchema } from "~/lib/validation/discount-code";
-import { applyCartCode, removeCartCode } from "~/services/discounts/cart-code.server";
+import { applyCartCode, removeCartCode } from "~/services/orders/cart-code.server";
 import { enforceRateLimit } from "./form.server";
 import { DISCOUNT_CODE_RATE_LIMIT } from "./rate-rules.server";
 

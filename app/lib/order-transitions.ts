@@ -121,3 +121,6 @@ export function availableSteps(order: OrderState): OrderStep[] {
 
 /** A shopper (or the system) may cancel until the order ships. */
 export const CANCELLABLE_STATUSES: readonly OrderStatusCode[] = STATUS_STEPS.cancel.from;
+
+/** The order states whose orders are sales (the dashboard and the sales report count them, app/services/reports). */
+export const SALE_STATUSES = ["confirmed", "shipped", "delivered"] as const;

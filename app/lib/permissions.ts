@@ -104,3 +104,10 @@ export const PERMISSION_GROUPS: readonly { key: string; permissions: readonly Pe
     permissions: ["settings.edit", "payments.edit", "domain.edit", "billing.manage", "staff.manage"],
   },
 ];
+
+/** The store's owner among its admins: the owner preset, or an admin from before staff roles. */
+export const isOwnerRow = (row: {
+  isAdmin: boolean;
+  staffPreset: string | null;
+  staffRoleId: string | null;
+}) => row.isAdmin && (row.staffPreset === "owner" || (row.staffPreset === null && row.staffRoleId === null));

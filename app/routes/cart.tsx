@@ -23,7 +23,7 @@ import {
   setCartQuantity,
   type CartChange,
 } from "~/services/commerce/cart.server";
-import { estimateShipping } from "~/services/shipping/estimate.server";
+import { estimateShipping } from "~/services/orders/shipping-estimate.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, path: "/cart", page: (t) => t("cart.title") });
 

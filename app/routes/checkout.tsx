@@ -33,7 +33,7 @@ import { startCardCheckout } from "~/services/payments/card-checkout.server";
 import { CHECKOUT_RATE_LIMIT } from "~/services/orders/limits.server";
 import { checkoutSummaryView } from "~/services/orders/order-view.server";
 import { errorFields, logger } from "~/lib/log.server";
-import { shippingChoiceView } from "~/services/shipping/shipping-view.server";
+import { shippingChoiceView } from "~/services/orders/shipping-view.server";
 import { addressPlaces } from "~/services/shipping/places.server";
 
 export const meta: MetaFunction = (args) =>

@@ -10,7 +10,7 @@ import { seo } from "~/lib/seo";
 import { emailStore } from "~/services/email/email-templates.server";
 import { cancelOrder } from "~/services/orders/orders.server";
 import { findShopperOrder } from "~/services/orders/shopper-order.server";
-import { refundCancelledOrder } from "~/services/payments/refund.server";
+import { refundCancelledOrder } from "~/services/stripe/refund.server";
 import { errorFields, logger } from "~/lib/log.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("orders.cancel") });

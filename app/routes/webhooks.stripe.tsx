@@ -11,7 +11,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { metrics } from "~/lib/metrics.server";
 import { handleStripeEvent } from "~/services/payments/webhook.server";
-import { stripeWebhooksConfigured, verifyStripeEvent } from "~/services/payments/stripe-client.server";
+import { stripeWebhooksConfigured, verifyStripeEvent } from "~/services/stripe/stripe-client.server";
 
 const text = (body: string, status: number) =>
   new Response(body, {

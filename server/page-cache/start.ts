@@ -20,7 +20,7 @@
  */
 import type { Db } from "../../app/db/client.server";
 import { readSessionHashOf } from "../../app/http/sessions.server";
-import { nextSaleChange } from "../../app/services/commerce/pricing.server";
+import { nextSaleChange } from "../../app/services/pricing/pricing.server";
 import { readPageViewer } from "../../app/services/identity/viewer.server";
 import { normalizeHost, type TenantResolver } from "../../app/services/store/tenancy.server";
 import { EdgePageCache } from "../edge/page-cache";

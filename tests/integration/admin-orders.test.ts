@@ -29,7 +29,7 @@ import {
 import { placeOrder } from "~/services/orders/checkout.server";
 import { takeOrderStep } from "~/services/orders/order-transitions.server";
 import { startCardCheckout } from "~/services/payments/card-checkout.server";
-import { getStripe } from "~/services/payments/stripe-client.server";
+import { getStripe } from "~/services/stripe/stripe-client.server";
 import { GOOD_CARD, startStripeServer, type StripeServer } from "../stripe-server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { explainOutput } from "../helpers/explain";

@@ -18,7 +18,7 @@ import { loader as adminLayoutLoader } from "~/routes/admin";
 import { action as billingAction, loader as billingLoader } from "~/routes/admin.billing";
 import { loader as checkLoader } from "~/routes/api.check-subscription.$stripeId";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
-import { getStripe } from "~/services/payments/stripe-client.server";
+import { getStripe } from "~/services/stripe/stripe-client.server";
 import { storeClosure } from "~/services/store/subscription-gate.server";
 import { GOOD_CARD, signPayload, startStripeServer, type StripeServer } from "../stripe-server";
 import type { TestDb } from "../helpers/db";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products, productVariants, stores, storeSettings } from "~/db/schema";
 import { placeOrder, type PlaceOrderResult } from "~/services/orders/checkout.server";
 import { startCardCheckout, type CardCheckoutResult } from "~/services/payments/card-checkout.server";
-import { getStripe } from "~/services/payments/stripe-client.server";
+import { getStripe } from "~/services/stripe/stripe-client.server";
 import { startStripeServer, type StripeServer } from "../stripe-server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";

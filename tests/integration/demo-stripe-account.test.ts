@@ -10,7 +10,7 @@ import { getDb } from "~/db/client.server";
 import { stores } from "~/db/schema";
 import { loadPaymentOptions } from "~/services/orders/payment-options.server";
 import { connectDemoStores } from "~/services/payments/demo-account.server";
-import { getStripe } from "~/services/payments/stripe-client.server";
+import { getStripe } from "~/services/stripe/stripe-client.server";
 import { startStripeServer, type StripeServer } from "../stripe-server";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";

@@ -14,7 +14,7 @@ import { seedDemo } from "~/db/seed";
 import { packages, stores, users } from "~/db/schema";
 import { loader as billingLoader } from "~/routes/admin.billing";
 import { subscribeDemoStores } from "~/services/billing/demo-subscription.server";
-import { getStripe } from "~/services/payments/stripe-client.server";
+import { getStripe } from "~/services/stripe/stripe-client.server";
 import { gettingStarted } from "~/services/store/getting-started.server";
 import { startStripeServer, type StripeServer } from "../stripe-server";
 import { createTestDb, type TestDb } from "../helpers/db";

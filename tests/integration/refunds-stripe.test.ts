@@ -26,7 +26,7 @@ import { action as cancelAction } from "~/routes/orders.$number.cancel";
 import { action as optionsAction } from "~/routes/admin.storesetting.paymentOptions";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
 import { askStripe, createRefund, type RefundRequest } from "~/services/orders/refunds.server";
-import { getStripe, type Stripe } from "~/services/payments/stripe-client.server";
+import { getStripe, type Stripe } from "~/services/stripe/stripe-client.server";
 import { GOOD_CARD, startStripeServer, type StripeServer } from "../stripe-server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture, type StoreFixture } from "../helpers/fixtures";

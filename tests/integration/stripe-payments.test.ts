@@ -17,7 +17,7 @@ import { loader as cancelledLoader } from "~/routes/orders.$number.cancelled";
 import { loader as confirmedLoader } from "~/routes/orders.$number.confirmed";
 import { action as optionsAction, loader as optionsLoader } from "~/routes/admin.storesetting.paymentOptions";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
-import { getStripe } from "~/services/payments/stripe-client.server";
+import { getStripe } from "~/services/stripe/stripe-client.server";
 import {
   DECLINED_CARD,
   GOOD_CARD,

@@ -14,7 +14,7 @@ import {
   getStripe,
   stripeConfigured,
   verifyStripeEvent,
-} from "~/services/payments/stripe-client.server";
+} from "~/services/stripe/stripe-client.server";
 import { DECLINED_CARD, GOOD_CARD, startStripeServer, type StripeServer } from "../stripe-server";
 import { parseForm } from "../stripe-server/form";
 

@@ -7,7 +7,7 @@ import {
   type ActiveSale,
   type CodeRule,
   type PriceInput,
-} from "~/services/commerce/pricing.server";
+} from "~/services/pricing/pricing.server";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 const HOUR = 3_600_000;

@@ -6,7 +6,7 @@ import {
   sumLines,
   type ActiveSale,
   type PriceInput,
-} from "~/services/commerce/pricing.server";
+} from "~/services/pricing/pricing.server";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 const HOUR = 60 * 60 * 1000;

@@ -4,9 +4,7 @@
  * changes exactly what the admin pages do, audit log included.
  */
 import { type z } from "zod/v4";
-import type { Tx } from "~/db/client.server";
 import type {
-  customer as customerSchema,
   discountCode as discountCodeSchema,
   discountCodeCreateBody,
   discountCodeListQuery,
@@ -19,18 +17,10 @@ import {
   type AdminDiscount,
   type SaveDiscountResult,
 } from "~/services/discounts/admin.server";
-import {
-  exportUsers,
-  getAdminUser,
-  getAdminUserIn,
-  listUsers,
-  type AdminUserRow,
-} from "~/services/identity/users-admin.server";
+import { exportUsers, getAdminUser, listUsers } from "~/services/identity/users-admin.server";
+import { customerJson, type CustomerJson } from "~/services/identity/customer-json.server";
 
-type CustomerJson = z.infer<typeof customerSchema>;
 type DiscountCodeJson = z.infer<typeof discountCodeSchema>;
-
-const customerJson = ({ isAdmin, ...row }: AdminUserRow): CustomerJson => ({ ...row, isStaff: isAdmin });
 
 export async function apiCustomerList(
   storeId: string,
@@ -61,12 +51,6 @@ export async function apiCustomerExport(storeId: string, cursor: string | null) 
 
 export async function apiCustomer(storeId: string, id: string): Promise<CustomerJson | null> {
   const row = await getAdminUser(storeId, id);
-  return row ? customerJson(row) : null;
-}
-
-/** apiCustomer inside the caller's transaction of the store: a webhook event's snapshot. */
-export async function apiCustomerIn(tx: Tx, storeId: string, id: string): Promise<CustomerJson | null> {
-  const row = await getAdminUserIn(tx, storeId, id);
   return row ? customerJson(row) : null;
 }
 

@@ -4,14 +4,14 @@
  * activity log; the log's actor is the token, set by the API wrapper).
  */
 import { and, eq } from "drizzle-orm";
-import { getDb, type Tx } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import type { OrderStatusCode, PaymentStatusCode } from "~/lib/order-transitions";
 import type { ApiOrderStep, OrderJson } from "~/lib/validation/api";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { getAdminOrder, listAdminOrders } from "~/services/orders/admin-orders.server";
 import { takeOrderStep, type StepResult } from "~/services/orders/order-transitions.server";
-import { readOrder, type OrderDetails } from "~/services/orders/orders.server";
+import { orderJson } from "~/services/orders/order-json.server";
 
 export async function apiOrderList(
   storeId: string,
@@ -58,58 +58,6 @@ export async function apiOrder(storeId: string, number: number): Promise<OrderJs
   const order = await getAdminOrder(storeId, number);
   if (!order) return null;
   return orderJson(order, await trackingNumberOf(storeId, number));
-}
-
-/** apiOrder inside the caller's transaction of the store, by id: a webhook event's snapshot. */
-export async function apiOrderIn(tx: Tx, storeId: string, orderId: string): Promise<OrderJson | null> {
-  const order = await readOrder(tx, and(eq(orders.storeId, storeId), eq(orders.id, orderId))!);
-  if (!order) return null;
-  const [row] = await tx
-    .select({ trackingNumber: orders.trackingNumber })
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
-  return orderJson(order, row?.trackingNumber ?? null);
-}
-
-/** The API's JSON of an order. */
-function orderJson(order: OrderDetails, trackingNumber: string | null): OrderJson {
-  return {
-    number: order.number,
-    status: order.status,
-    paymentStatus: order.paymentStatus,
-    paymentMethod: order.paymentMethod,
-    customer: order.address.fullName,
-    email: order.address.email,
-    currency: order.currency,
-    totalCents: order.totalCents,
-    totalQuantity: order.totalQuantity,
-    createdAt: order.createdAt.toISOString(),
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    shippingCents: order.shippingCents,
-    codFeeCents: order.codFeeCents,
-    discountCode: order.discountCode,
-    trackingNumber,
-    address: order.address,
-    lines: order.lines.map((line) => ({
-      productId: line.productId,
-      variantId: line.variantId,
-      nameEn: line.nameEn,
-      nameAr: line.nameAr,
-      sku: line.sku,
-      unitPriceCents: line.unitPriceCents,
-      quantity: line.quantity,
-      lineTotalCents: line.lineTotalCents,
-    })),
-    events: order.events.map((event) => ({
-      type: event.type,
-      fromStatus: event.fromStatus,
-      toStatus: event.toStatus,
-      paymentStatus: event.paymentStatus,
-      note: event.note,
-      createdAt: event.createdAt.toISOString(),
-    })),
-  };
 }
 
 /**

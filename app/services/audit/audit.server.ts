@@ -12,7 +12,6 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { decodeKeyset, pageOf } from "~/lib/keyset.server";
-import { recordProductAuditEvents } from "~/services/webhooks/events.server";
 
 export interface AuditActor {
   id: string;
@@ -83,21 +82,20 @@ function clip(value: unknown): unknown {
     : value;
 }
 
+/** An entity's state before and after a change (recordChange's input). */
+export type AuditChange = Omit<AuditEntry, "changes"> & {
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
 /**
  * One entity's change as one entry, the way every service records it (decision 046): `before`
  * null is a creation (its non-empty fields, "— → value"), `after` null a deletion ("value → —"),
- * both an update with only the fields that changed. An update that changed nothing records
- * nothing; the answer says whether an entry was written.
+ * both an update with only the fields that changed. An update that changed nothing is no entry
+ * (null).
  */
-export async function recordChange(
-  tx: Tx,
-  storeId: string,
-  entry: Omit<AuditEntry, "changes"> & {
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  },
-): Promise<boolean> {
-  const { before, after, ...rest } = entry;
+export function changeEntry(change: AuditChange): AuditEntry | null {
+  const { before, after, ...rest } = change;
   let changes: Record<string, [unknown, unknown]>;
   if (after === null) {
     changes = Object.fromEntries(
@@ -105,9 +103,16 @@ export async function recordChange(
     );
   } else {
     changes = changedFields(before, after);
-    if (before !== null && Object.keys(changes).length === 0) return false;
+    if (before !== null && Object.keys(changes).length === 0) return null;
   }
-  await recordAudit(tx, storeId, { ...rest, changes });
+  return { ...rest, changes };
+}
+
+/** Records changeEntry's entry, if any; the answer says whether an entry was written. */
+export async function recordChange(tx: Tx, storeId: string, change: AuditChange): Promise<boolean> {
+  const entry = changeEntry(change);
+  if (!entry) return false;
+  await recordAudit(tx, storeId, entry);
   return true;
 }
 
@@ -131,9 +136,6 @@ export async function recordAudit(tx: Tx, storeId: string, entry: AuditEntry, ac
     ip: actor?.ip ?? null,
     ...(entry.at ? { createdAt: entry.at } : {}),
   });
-  // Every product write of the admin and the API is recorded here, in its transaction: its
-  // webhook event too (decision 047).
-  if (entry.entityType === "product") await recordProductAuditEvents(tx, storeId, entry);
 }
 
 export interface AuditFilters {

@@ -12,8 +12,8 @@ import { stores, storeSettings, users } from "~/db/schema";
 import { DEFAULT_LOCALE } from "~/lib/i18n";
 import { sendEmail } from "~/services/email/email.server";
 import { billingEmail, emailStore } from "~/services/email/email-templates.server";
-import { getStripe, type Stripe } from "~/services/payments/stripe-client.server";
-import { recordStripeEvent, type HandledStripeEvent } from "~/services/payments/stripe-events.server";
+import { getStripe, type Stripe } from "~/services/stripe/stripe-client.server";
+import { recordStripeEvent, type HandledStripeEvent } from "~/services/stripe/stripe-events.server";
 import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
 import { applySubscription, BILLING_PATH, storeIdByCustomer } from "./subscriptions.server";
 

@@ -17,10 +17,11 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { stores } from "~/db/schema";
 import { config } from "~/lib/config.server";
-import { storeIdBySlug } from "~/services/payments/demo-account.server";
-import { getStripe, stripeConfigured, type Stripe } from "~/services/payments/stripe-client.server";
+import { storeIdBySlug } from "~/services/store/tenancy.server";
+import { getStripe, stripeConfigured, type Stripe } from "~/services/stripe/stripe-client.server";
 import { getPackage, type PackageRow } from "./packages.server";
-import { applySubscription, onLivePlan, subscriptionRow } from "./subscriptions.server";
+import { onLivePlan } from "~/services/store/subscription-gate.server";
+import { applySubscription, subscriptionRow } from "./subscriptions.server";
 
 export type DemoSubscriptionOutcome =
   | { slug: string; kind: "kept" | "created"; subscriptionId: string; plan: string }

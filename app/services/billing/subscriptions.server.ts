@@ -7,8 +7,9 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { packages, stores } from "~/db/schema";
-import { getStripe, stripeConfigured, type Stripe } from "~/services/payments/stripe-client.server";
+import { getStripe, stripeConfigured, type Stripe } from "~/services/stripe/stripe-client.server";
 import { storeOrigin } from "~/services/store/store-origin.server";
+import { onLivePlan } from "~/services/store/subscription-gate.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
 import { BILLING_PATH } from "./billing-path";
 import { getPackage, listPackages, type PackageRow } from "./packages.server";
@@ -19,26 +20,6 @@ export { BILLING_PATH };
 const ALIVE = new Set(["trialing", "active", "past_due"]);
 /** The trial's end is announced this many days before (Stripe's trial_will_end is 3 days too). */
 export const TRIAL_WARNING_DAYS = 3;
-
-/**
- * The one reading of "the store is on a plan" (decision 026), for the billing page and the
- * getting-started checklist alike: a plan, a paid-for status and a period that has not ended. A
- * trial is not a chosen plan: the checklist keeps "Choose a plan" to do and billing offers the
- * trial's plan for sale. Whether Stripe holds a subscription for it (the seeded demo's plan has
- * none) is another matter.
- */
-const ON_PLAN = new Set(["active", "past_due"]);
-export function onLivePlan(
-  row: { packageId: string | null; status: string | null; periodEnd: Date | null } | null | undefined,
-  now = new Date(),
-): boolean {
-  return Boolean(
-    row?.packageId &&
-    row.status &&
-    ON_PLAN.has(row.status) &&
-    (!row.periodEnd || row.periodEnd.getTime() > now.getTime()),
-  );
-}
 
 type OriginStore = Pick<TenantStore, "id" | "name" | "slug" | "customDomain" | "matchedBy">;
 

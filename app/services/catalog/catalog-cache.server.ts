@@ -12,7 +12,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { getDb, type Db } from "~/db/client.server";
-import { nextSaleChange } from "~/services/commerce/pricing.server";
+import { nextSaleChange } from "~/services/pricing/pricing.server";
 
 const MAX_ENTRIES = 2_000;
 const TTL_MS = 60_000;

@@ -12,7 +12,7 @@ import { currencyDigits } from "~/lib/money";
 import { stockState } from "~/lib/stock";
 import { PRICE_MAX, PRICE_MIN, type CatalogQuery, type CatalogSort } from "~/lib/validation/catalog";
 import { decodeCursor, encodeCursor, type Cursor } from "~/services/catalog/catalog-cursor.server";
-import { loadActiveSales, priceOne, type ActiveSale } from "~/services/commerce/pricing.server";
+import { loadActiveSales, priceOne, type ActiveSale } from "~/services/pricing/pricing.server";
 import { localized } from "~/services/store/settings.server";
 import type { CatalogProduct } from "./contract";
 import { firstImageId, priceVaries, productSummaryColumns } from "~/services/catalog/product-columns.server";

@@ -15,7 +15,7 @@ import { LOW_STOCK } from "~/lib/stock";
 import { suggestSlug, type ProductFormValue } from "~/lib/validation/products-admin";
 import type { OptionInput } from "~/lib/validation/variants-admin";
 import { decodeKeyset, pageOf } from "~/lib/keyset.server";
-import { recordAudit, recordChange } from "~/services/audit/audit.server";
+import { recordProductAudit, recordProductChange } from "./product-events.server";
 import { insertImage, type NewImage } from "~/services/media/images.server";
 import { localized } from "~/services/store/settings.server";
 import { catalogChanged } from "./catalog-cache.server";
@@ -512,7 +512,7 @@ export async function saveProduct(
       // The activity log (decision 046): the product's fields, its price and stock when this form
       // sets them, and the images added.
       const weighed = value.weightGrams !== undefined && (pricing || !productId);
-      await recordChange(tx, storeId, {
+      await recordProductChange(tx, storeId, {
         action: productId ? "product.update" : "product.create",
         entityType: "product",
         entityId: id,
@@ -604,7 +604,7 @@ export async function addProductImages(
     if (!existing) return false;
     await appendImages(tx, storeId, productId, uploads);
     if (uploads.length > 0) {
-      await recordAudit(tx, storeId, {
+      await recordProductAudit(tx, storeId, {
         action: "product.images",
         entityType: "product",
         entityId: productId,
@@ -662,7 +662,7 @@ export async function changeProductImage(
         .update(productImages)
         .set({ altEn: change.altEn, altAr: change.altAr })
         .where(eq(productImages.id, rowId));
-      await recordChange(tx, storeId, {
+      await recordProductChange(tx, storeId, {
         ...entity,
         before: { altEn: rows[index]!.altEn, altAr: rows[index]!.altAr },
         after: { altEn: change.altEn, altAr: change.altAr },
@@ -674,12 +674,15 @@ export async function changeProductImage(
       order.splice(index, 1);
       await tx.delete(productImages).where(eq(productImages.id, rowId));
       await deleteUnusedImage(tx, rows[index]!.imageId);
-      await recordAudit(tx, storeId, { ...entity, changes: { imagesRemoved: [null, 1] } });
+      await recordProductAudit(tx, storeId, { ...entity, changes: { imagesRemoved: [null, 1] } });
     } else {
       const other = change.kind === "up" ? index - 1 : index + 1;
       if (other < 0 || other >= order.length) return true;
       [order[index], order[other]] = [order[other]!, order[index]!];
-      await recordAudit(tx, storeId, { ...entity, changes: { imagePosition: [index + 1, other + 1] } });
+      await recordProductAudit(tx, storeId, {
+        ...entity,
+        changes: { imagePosition: [index + 1, other + 1] },
+      });
     }
     // Positions renumbered 0, 1, 2… so the order never depends on ties.
     for (const [position, id] of order.entries()) {
@@ -731,14 +734,14 @@ export async function deleteProductIn(
   const entity = { entityType: "product", entityId: productId, entityLabel: existing.nameEn } as const;
   if (await hasOrders(tx, productId)) {
     await tx.update(products).set({ active: false, updatedAt: new Date() }).where(eq(products.id, productId));
-    await recordAudit(tx, storeId, {
+    await recordProductAudit(tx, storeId, {
       action: "product.archive",
       ...entity,
       changes: { active: [existing.active, false] },
     });
     return "archived";
   }
-  await recordChange(tx, storeId, {
+  await recordProductChange(tx, storeId, {
     action: "product.delete",
     ...entity,
     before: {

@@ -11,7 +11,7 @@ import { getDb, type Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import type { BulkItem, BulkRefusal } from "~/lib/bulk";
 import type { Locale } from "~/lib/i18n";
-import { recordAudit, recordChange } from "~/services/audit/audit.server";
+import { recordProductAudit, recordProductChange } from "./product-events.server";
 import { localized } from "~/services/store/settings.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { deleteProductIn } from "./products-admin.server";
@@ -111,7 +111,7 @@ export async function setProductsActive(
   const result = await eachProduct(storeId, productIds, locale, nothingToPrepare, async (tx, product) => {
     if (product.active === active) return { reason: active ? "alreadyActive" : "alreadyInactive" };
     await tx.update(products).set({ active, updatedAt: new Date() }).where(eq(products.id, product.id));
-    await recordAudit(tx, storeId, {
+    await recordProductAudit(tx, storeId, {
       action: "product.update",
       entityType: "product",
       entityId: product.id,
@@ -164,7 +164,7 @@ export async function moveProductsToCategory(
         .update(products)
         .set({ categoryId: place.categoryId, subcategoryId: place.subcategoryId, updatedAt: new Date() })
         .where(eq(products.id, product.id));
-      await recordChange(tx, storeId, {
+      await recordProductChange(tx, storeId, {
         action: "product.update",
         entityType: "product",
         entityId: product.id,

@@ -6,8 +6,8 @@
  * applied in ONE transaction that checks everything again: all rows are written, or none.
  * Variants the file leaves out are deleted only when the merchant asks for it (issue 39).
  */
-import { recordAudit } from "~/services/audit/audit.server";
-import { recordProductsEvents } from "~/services/webhooks/events.server";
+import { recordProductAudit } from "./product-events.server";
+import { recordProductsEvents } from "./product-events.server";
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
@@ -245,7 +245,7 @@ export async function applyProductImport(
       await writePlan(tx, storeId, checked.plan);
       // One entry per import, with its counts (decision 046); a refused file rolls it back too.
       const { created, updated } = checked.plan;
-      await recordAudit(tx, storeId, {
+      await recordProductAudit(tx, storeId, {
         action: "product.import",
         entityType: "product",
         changes: {

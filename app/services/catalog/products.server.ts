@@ -11,7 +11,7 @@ import type { Locale } from "~/lib/i18n";
 import { stockState } from "~/lib/stock";
 import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
 import { IMAGE_WIDTHS } from "~/services/media/image-variants.server";
-import { loadActiveSales, priceOne } from "~/services/commerce/pricing.server";
+import { loadActiveSales, priceOne } from "~/services/pricing/pricing.server";
 import { loadProductVariants } from "./variants.server";
 import { listReviews, reviewSummary } from "~/services/catalog/reviews.server";
 import { localized } from "~/services/store/settings.server";

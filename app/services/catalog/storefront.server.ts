@@ -6,7 +6,7 @@ import { categories, products } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { cachedCatalogRead } from "~/services/catalog/catalog-cache.server";
 import { isActive, toCard, type CatalogProduct } from "~/services/catalog/catalog.server";
-import { loadActiveSales, type ActiveSale } from "~/services/commerce/pricing.server";
+import { loadActiveSales, type ActiveSale } from "~/services/pricing/pricing.server";
 import { localized } from "~/services/store/settings.server";
 import { firstImageId, priceVaries, productSummaryColumns } from "~/services/catalog/product-columns.server";
 

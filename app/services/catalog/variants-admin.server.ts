@@ -30,7 +30,7 @@ import {
   type OptionInput,
   type VariantRowInput,
 } from "~/lib/validation/variants-admin";
-import { recordAudit, recordChange } from "~/services/audit/audit.server";
+import { recordProductAudit, recordProductChange } from "./product-events.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { loadProductOptions } from "./variants.server";
 
@@ -432,7 +432,7 @@ export async function saveOptions(
     const before = optionsSummary(await readOptions(tx, storeId, productId));
     const refused = await applyOptions(tx, storeId, productId, input, product.priceCents);
     if (refused) return refused;
-    await recordChange(tx, storeId, {
+    await recordProductChange(tx, storeId, {
       action: "product.options",
       entityType: "product",
       entityId: productId,
@@ -499,7 +499,7 @@ export async function generateVariants(storeId: string, productId: string): Prom
     if (!product) return { ok: false, error: "not-found" };
     const made = await generateMissing(tx, storeId, productId, { priceCents: product.priceCents });
     if (made.ok && made.created > 0) {
-      await recordAudit(tx, storeId, {
+      await recordProductAudit(tx, storeId, {
         action: "product.variant.generate",
         entityType: "product",
         entityId: productId,
@@ -623,7 +623,7 @@ export async function saveVariants(
       const options = await readOptions(tx, storeId, productId);
       for (const row of rows) {
         const old = byId.get(row.id)!;
-        await recordChange(tx, storeId, {
+        await recordProductChange(tx, storeId, {
           action: "product.variant.update",
           entityType: "product",
           entityId: productId,
@@ -682,7 +682,7 @@ export async function bulkSetVariants(
     const options = await readOptions(tx, storeId, productId);
     const field = change.field === "price" ? "priceCents" : "stock";
     for (const variant of before.filter((candidate) => chosen.has(candidate.id))) {
-      await recordChange(tx, storeId, {
+      await recordProductChange(tx, storeId, {
         action: "product.variant.update",
         entityType: "product",
         entityId: productId,
@@ -720,7 +720,7 @@ export async function deleteVariant(
     if (!variant) return { ok: false, error: "not-found" };
     if (variant.ordered) return { ok: false, error: "ordered" };
     if (variants.length === 1) return { ok: false, error: "last" };
-    await recordChange(tx, storeId, {
+    await recordProductChange(tx, storeId, {
       action: "product.variant.delete",
       entityType: "product",
       entityId: productId,
@@ -753,7 +753,7 @@ export async function setVariantActive(
       .update(productVariants)
       .set({ active, updatedAt: new Date() })
       .where(and(eq(productVariants.productId, productId), eq(productVariants.id, variantId)));
-    await recordChange(tx, storeId, {
+    await recordProductChange(tx, storeId, {
       action: "product.variant.update",
       entityType: "product",
       entityId: productId,

@@ -10,7 +10,7 @@ import { getDb, type Tx } from "~/db/client.server";
 import { cartItems, products, productVariants } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { stockState } from "~/lib/stock";
-import { loadActiveSales, priceLines, sumLines } from "~/services/commerce/pricing.server";
+import { loadActiveSales, priceLines, sumLines } from "~/services/pricing/pricing.server";
 import type { Cart, CartLine } from "./contract";
 
 export type { Cart, CartLine };

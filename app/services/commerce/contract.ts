@@ -3,30 +3,8 @@
  * its components render it. Plain types, no server code, so a component imports them from here and
  * never from a `.server` module; the services import them too and re-export them for their callers.
  */
-import type { CodeRefusal } from "~/lib/discount-codes";
 import type { StockState } from "~/lib/stock";
-
-/** The sale that priced a line, as it stood when the line was priced. */
-export interface AppliedSale {
-  id: string;
-  kind: "percent" | "fixed";
-  value: number;
-}
-
-/** A code on a cart as the summary shows it: its amount, or why it does not apply now. */
-export interface AppliedCode {
-  id: string;
-  code: string;
-  kind: "percentage" | "fixed" | "free_shipping";
-  /** 0 when refused. */
-  amountCents: number;
-  refusal: CodeRefusal | null;
-  /**
-   * Index for index with the cart's buyable lines: the lines the code applies to, over which its
-   * amount is shared for VAT (decision 042); empty when refused.
-   */
-  reaches: boolean[];
-}
+import type { AppliedCode, AppliedSale } from "~/services/pricing/contract";
 
 export interface CartLine {
   productId: string;

@@ -8,7 +8,7 @@ import { getDb } from "~/db/client.server";
 import { products, wishlistItems } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { stockState, type StockState } from "~/lib/stock";
-import { loadActiveSales, priceLines } from "~/services/commerce/pricing.server";
+import { loadActiveSales, priceLines } from "~/services/pricing/pricing.server";
 import { localized } from "~/services/store/settings.server";
 import { priceVaries, productSummaryColumns } from "~/services/catalog/product-columns.server";
 

@@ -39,7 +39,7 @@ import type { DiscountCodeInput, DiscountState } from "~/lib/validation/admin-di
 import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
 import { isTimestampText } from "~/services/catalog/products-admin.server";
-import { SALE_STATUSES } from "~/services/reports/reports.server";
+import { SALE_STATUSES } from "~/lib/order-transitions";
 
 export const ADMIN_DISCOUNTS_PAGE_SIZE = 25;
 export type DiscountStateFilter = DiscountState | "all";

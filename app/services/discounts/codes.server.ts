@@ -22,9 +22,9 @@ import {
   type CodeRule,
   type PriceInput,
   type PricedLine,
-} from "~/services/commerce/pricing.server";
+} from "~/services/pricing/pricing.server";
 
-import type { AppliedCode } from "~/services/commerce/contract";
+import type { AppliedCode } from "~/services/pricing/contract";
 
 export type { AppliedCode, CodeRefusal };
 

@@ -7,7 +7,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { users, verificationTokens } from "~/db/schema";
 import { hashPassword, verifyAgainstNoAccount, verifyPassword } from "~/services/identity/passwords.server";
-import { recordCustomerCreated } from "~/services/webhooks/events.server";
+import { recordCustomerCreated } from "./customer-events.server";
 import {
   ACCOUNT_LOCK_MS,
   FAILED_SIGN_IN_LIMIT,

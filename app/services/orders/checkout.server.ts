@@ -44,7 +44,7 @@ import type { PaymentMethod, ShippingInput } from "~/lib/validation/checkout";
 import { lockShopperCart } from "~/services/commerce/shopper-lock.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { deliverAfterCommit, enqueueEmails } from "~/services/email/email.server";
-import { recordOrderEvent } from "~/services/webhooks/events.server";
+import { recordOrderEvent } from "./order-events.server";
 import { confirmationEmail, confirmationTexts, loadCodConfirmSettings } from "./cod-confirmation.server";
 import { deliverMessagesAfterCommit, enqueueMessages } from "~/services/messages/messages.server";
 import { refusalsOverLimit } from "./cod-refusals.server";

@@ -34,7 +34,8 @@ import {
   type TextMessage,
 } from "~/services/messages/messages.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
-import { linesInEmailOrder, loadEmailStore, orderEmailMessage, sendOrderEmail } from "./order-emails.server";
+import { loadEmailStore } from "~/services/email/email-store.server";
+import { linesInEmailOrder, orderEmailMessage, sendOrderEmail } from "./order-emails.server";
 import { cancelOrderIn, readOrder, type OrderDetails } from "./orders.server";
 
 export const COD_CONFIRM_SWEEP_MS = 60_000;

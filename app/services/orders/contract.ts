@@ -3,7 +3,7 @@
  * `.server` module, decision 010). The services build them; plain types, nothing that runs.
  */
 import type { orderStatuses, paymentStatuses, ReturnState } from "~/db/schema";
-import type { AppliedCode } from "~/services/commerce/contract";
+import type { AppliedCode } from "~/services/pricing/contract";
 import type { VatSummary } from "~/services/tax/contract";
 
 /** The delivery address an order was placed with. */

@@ -23,7 +23,8 @@ import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { formatMoney } from "~/lib/money";
 import { sendEmail, type EmailMessage } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
-import { linesInEmailOrder, loadEmailStore, type OrderEmail } from "./order-emails.server";
+import { loadEmailStore } from "~/services/email/email-store.server";
+import { linesInEmailOrder, type OrderEmail } from "./order-emails.server";
 import { errorFields, logger } from "~/lib/log.server";
 
 type OrderRow = typeof orders.$inferSelect;

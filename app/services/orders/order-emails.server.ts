@@ -11,7 +11,7 @@ import { nameWithVariant } from "~/lib/variants";
 import "~/lib/i18n.server";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { orderItems, orders, stores, storeSettings } from "~/db/schema";
+import { orderItems, orders } from "~/db/schema";
 import { joinAddress } from "~/lib/address";
 import { getT } from "~/lib/i18n";
 import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
@@ -19,8 +19,8 @@ import { formatRate } from "~/lib/percent";
 import { shownVatRates } from "./order-view.server";
 import { formatMoney } from "~/lib/money";
 import { sendEmail, type EmailMessage } from "~/services/email/email.server";
-import { emailStore, type EmailStore } from "~/services/email/email-templates.server";
-import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
+import { loadEmailStore } from "~/services/email/email-store.server";
+import type { EmailStore } from "~/services/email/email-templates.server";
 import { errorFields, logger } from "~/lib/log.server";
 
 export type OrderEmailKind =
@@ -161,41 +161,6 @@ export async function sendOrderEmail(
     // The order stands either way; the failure is in the log (and the outbox, when it got there).
     logger.error({ kind, orderId, ...errorFields(error) }, "order email failed");
   }
-}
-
-/**
- * How emails show a store when no request brought it (a Stripe webhook): its name, colour and
- * logo from the store's own rows, links on its verified custom domain or its subdomain.
- */
-export async function loadEmailStore(storeId: string): Promise<EmailStore | null> {
-  const db = await getDb();
-  const [row] = await db.withStore(storeId, (tx) =>
-    tx
-      .select({
-        name: stores.name,
-        slug: stores.slug,
-        customDomain: stores.customDomain,
-        verifiedAt: stores.customDomainVerifiedAt,
-        primaryColor: storeSettings.primaryColor,
-        secondaryColor: storeSettings.secondaryColor,
-        logoImageId: storeSettings.logoImageId,
-      })
-      .from(stores)
-      .leftJoin(storeSettings, eq(storeSettings.storeId, stores.id))
-      .where(eq(stores.id, storeId)),
-  );
-  if (!row) return null;
-  return emailStore({
-    name: row.name,
-    slug: row.slug,
-    customDomain: row.customDomain,
-    matchedBy: row.customDomain && row.verifiedAt ? "domain" : "slug",
-    branding: {
-      primaryColor: row.primaryColor ?? DEFAULT_BRANDING.primaryColor,
-      secondaryColor: row.secondaryColor ?? DEFAULT_BRANDING.secondaryColor,
-      logoImageId: row.logoImageId ?? null,
-    },
-  });
 }
 
 /** Sends emails owed after a webhook's transaction; the store is read once, and only if needed. */

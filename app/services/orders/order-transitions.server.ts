@@ -34,7 +34,7 @@ import {
 } from "~/lib/order-transitions";
 import { deliverAfterCommit, enqueueEmails } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
-import { refundCancelledOrder } from "~/services/payments/refund.server";
+import { refundCancelledOrder } from "~/services/stripe/refund.server";
 import {
   linesInEmailOrder,
   orderEmailMessage,
@@ -43,7 +43,7 @@ import {
 } from "./order-emails.server";
 import { cancelOrderIn } from "./orders.server";
 import { issueInvoiceIn } from "~/services/tax/invoices.server";
-import { recordOrderEvent } from "~/services/webhooks/events.server";
+import { recordOrderEvent } from "./order-events.server";
 import { errorFields, logger } from "~/lib/log.server";
 
 /** The history notes of the staff's by-phone steps (issue 34); who took them is the event's actor. */

@@ -6,7 +6,7 @@
  * shopper's or store's order is simply not found.
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import { recordOrderEvent } from "~/services/webhooks/events.server";
+import { recordOrderEvent } from "./order-events.server";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderEvents, orderItems, orders, type orderStatuses, type paymentStatuses } from "~/db/schema";
 import { CANCELLABLE_STATUSES, STATUS_STEPS } from "~/lib/order-transitions";

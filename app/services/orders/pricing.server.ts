@@ -14,7 +14,7 @@ import { cartItems, products, productVariants, shippingAddresses, storeSettings 
 import type { VariantOption } from "~/lib/variants";
 import { loadVariantOptions } from "~/services/catalog/variants.server";
 import { lineImageId } from "~/services/catalog/product-columns.server";
-import { priceLinesAt, sumLines } from "~/services/commerce/pricing.server";
+import { priceLinesAt, sumLines } from "~/services/pricing/pricing.server";
 import type { PaymentMethod } from "~/lib/validation/checkout";
 import { loadCodRule, type CodRule } from "./payment-options.server";
 import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";

@@ -25,7 +25,7 @@ import {
 import { errorFields, logger } from "~/lib/log.server";
 import { paidPieces, unitsShare, vatShare, type PaidPieces } from "~/lib/refund-math";
 import { recordAudit } from "~/services/audit/audit.server";
-import { getStripe } from "~/services/payments/stripe-client.server";
+import { getStripe } from "~/services/stripe/stripe-client.server";
 import { issueCreditNoteIn } from "~/services/tax/credit-notes.server";
 import { deliverAfterCommit } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";

@@ -9,7 +9,7 @@ import { orderItems, orders, stores } from "~/db/schema";
 import { storeOrigin } from "~/services/store/store-origin.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
 import { cancelOrder } from "~/services/orders/orders.server";
-import { getStripe } from "./stripe-client.server";
+import { getStripe } from "~/services/stripe/stripe-client.server";
 import { errorFields, logger } from "~/lib/log.server";
 
 type CardStore = Pick<TenantStore, "id" | "slug" | "customDomain" | "matchedBy" | "currency">;

@@ -16,7 +16,7 @@ import type { TenantStore } from "~/services/store/tenancy.server";
 import type { CodSettingsInput } from "~/lib/validation/payment-options";
 import { loadCodRule, type CodRule } from "~/services/orders/payment-options.server";
 import { PAYMENT_OPTIONS_PATH } from "./payment-options-path";
-import { getStripe, stripeConfigured } from "./stripe-client.server";
+import { getStripe, stripeConfigured } from "~/services/stripe/stripe-client.server";
 
 /** What the page says about card payments, in the order a store goes through them. */
 export type CardStatus = "not-configured" | "not-connected" | "pending" | "ready";

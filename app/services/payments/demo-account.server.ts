@@ -7,10 +7,11 @@
  * replaced. Against Stripe itself (no STRIPE_API_BASE), or without keys, nothing happens; a test
  * server that does not answer is reported and skipped, never stopping the app from starting.
  */
-import { eq, sql } from "drizzle-orm";
-import { getDb, rowsOf } from "~/db/client.server";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
 import { stores } from "~/db/schema";
-import { getStripe, stripeConfigured, type Stripe } from "./stripe-client.server";
+import { storeIdBySlug } from "~/services/store/tenancy.server";
+import { getStripe, stripeConfigured, type Stripe } from "~/services/stripe/stripe-client.server";
 import { config } from "~/lib/config.server";
 
 export type DemoAccountOutcome =
@@ -22,15 +23,6 @@ export type DemoAccountOutcome =
  */
 export const demoStripeAvailable = () =>
   stripeConfigured() && Boolean(config().stripe.apiBase) && config().stripe.demoConnect;
-
-/** The store with this slug (platform-wide lookup), or null. */
-export async function storeIdBySlug(slug: string): Promise<string | null> {
-  const db = await getDb();
-  const found = await db.withPlatform((tx) =>
-    tx.execute(sql`select id from platform_store_by_host(${slug}, null)`),
-  );
-  return rowsOf<{ id: string }>(found)[0]?.id ?? null;
-}
 
 /** The account the test server still knows and that can take charges, or null. */
 async function usableAccount(stripe: Stripe, accountId: string | null): Promise<string | null> {

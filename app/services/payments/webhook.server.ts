@@ -19,9 +19,9 @@ import { sendPaidOrderAlerts } from "~/services/orders/order-alerts.server";
 import { sendOrderEmails, type OrderEmail } from "~/services/orders/order-emails.server";
 import { cancelOrderIn, markOrderPaidIn } from "~/services/orders/orders.server";
 import { reconcileFullRefundIn, settleIn } from "~/services/orders/refunds.server";
-import { refundPayment } from "./refund.server";
-import { recordStripeEvent, type HandledStripeEvent } from "./stripe-events.server";
-import type { Stripe } from "./stripe-client.server";
+import { refundPayment } from "~/services/stripe/refund.server";
+import { recordStripeEvent, type HandledStripeEvent } from "~/services/stripe/stripe-events.server";
+import type { Stripe } from "~/services/stripe/stripe-client.server";
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "retry";
 

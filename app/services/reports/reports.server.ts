@@ -25,6 +25,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
+import { SALE_STATUSES } from "~/lib/order-transitions";
 import { LOW_STOCK } from "~/lib/stock";
 import type { VariantOption } from "~/lib/variants";
 import { eachDay, knownTimeZone, type DayRange, type ReportRange } from "~/lib/validation/report-range";
@@ -32,9 +33,6 @@ import { dayAfter, dayStart } from "~/services/orders/store-days.server";
 
 export const TOP_PRODUCTS = 5;
 export const RECENT_ORDERS = 5;
-
-/** The order states whose orders are sales (see above). */
-export const SALE_STATUSES = ["confirmed", "shipped", "delivered"] as const;
 
 const counted = sql.raw(
   `o.status in (${SALE_STATUSES.map((s) => `'${s}'`).join(", ")}) and o.payment_status <> 'refunded'`,

@@ -15,6 +15,7 @@ import { getDb, type Tx } from "~/db/client.server";
 import { staffInvitations, staffRoles, users } from "~/db/schema";
 import { getT, type Locale } from "~/lib/i18n";
 import {
+  isOwnerRow,
   isPermission,
   isStaffPreset,
   PERMISSIONS,
@@ -63,12 +64,6 @@ export type TeamError =
 export type TeamResult<T = object> = ({ ok: true } & T) | { ok: false; error: TeamError };
 
 const fail = (error: TeamError) => ({ ok: false, error }) as const;
-
-export const isOwnerRow = (row: {
-  isAdmin: boolean;
-  staffPreset: string | null;
-  staffRoleId: string | null;
-}) => row.isAdmin && (row.staffPreset === "owner" || (row.staffPreset === null && row.staffRoleId === null));
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 

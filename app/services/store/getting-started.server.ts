@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products, stores, storeSettings } from "~/db/schema";
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from "~/lib/brand";
-import { onLivePlan } from "~/services/billing/subscriptions.server";
+import { onLivePlan } from "./subscription-gate.server";
 
 export type GettingStartedKey = "product" | "colours" | "plan" | "payments";
 

@@ -232,3 +232,12 @@ export async function tenantChanged(storeId: string): Promise<void> {
 export async function resolveTenant(host: string): Promise<Tenant> {
   return (await getTenantResolver()).resolve(normalizeHost(host));
 }
+
+/** The store with this slug (platform-wide lookup), or null. */
+export async function storeIdBySlug(slug: string): Promise<string | null> {
+  const db = await getDb();
+  const found = await db.withPlatform((tx) =>
+    tx.execute(sql`select id from platform_store_by_host(${slug}, null)`),
+  );
+  return rowsOf<{ id: string }>(found)[0]?.id ?? null;
+}

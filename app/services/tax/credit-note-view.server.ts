@@ -6,7 +6,7 @@
 import { getT, type Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { formatRate } from "~/lib/percent";
-import { formatDate } from "~/services/orders/order-view.server";
+import { formatInZone } from "~/lib/time-zone";
 import type { CreditNoteDocument } from "./credit-notes.server";
 import { invoiceParties, ratesView, type InvoiceView } from "./invoice-view.server";
 
@@ -43,7 +43,7 @@ export function creditNoteView(
     number: note.number,
     orderNumber: document.orderNumber,
     simplified: false,
-    date: formatDate(note.issuedAt, locale, timeZone, true),
+    date: formatInZone(note.issuedAt, locale, timeZone, "dateTimeZone"),
     dateTime: note.issuedAt.toISOString(),
     uuid: note.id,
     ...invoiceParties(invoice, locale),

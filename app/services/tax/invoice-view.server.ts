@@ -8,7 +8,7 @@
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { formatRate } from "~/lib/percent";
-import { formatDate } from "~/services/orders/order-view.server";
+import { formatInZone } from "~/lib/time-zone";
 import type { InvoiceParties, InvoiceView } from "./contract";
 import type { InvoiceDocument, InvoiceRow } from "./invoices.server";
 
@@ -56,7 +56,7 @@ export async function invoiceView(
     orderNumber: order.number,
     /** A Saudi B2C invoice is a simplified tax invoice; elsewhere a tax invoice. */
     simplified: saudi && invoice.simplified,
-    date: formatDate(invoice.issuedAt, locale, timeZone, true),
+    date: formatInZone(invoice.issuedAt, locale, timeZone, "dateTimeZone"),
     dateTime: invoice.issuedAt.toISOString(),
     uuid: invoice.id,
     ...invoiceParties(invoice, locale),

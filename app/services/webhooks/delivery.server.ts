@@ -26,7 +26,7 @@ import { config } from "~/lib/config.server";
 import { startSweeps } from "~/lib/sweeps.server";
 import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { deliverAfterCommit, enqueueEmails, type EmailMessage } from "~/services/email/email.server";
-import { loadEmailStore } from "~/services/orders/order-emails.server";
+import { loadEmailStore } from "~/services/email/email-store.server";
 import {
   claimDue,
   deliverAfterCommitWith,
@@ -34,7 +34,7 @@ import {
   sweepDue,
   type RetrySchedule,
 } from "~/services/outbox/outbox.server";
-import { isOwnerRow } from "~/services/staff/team.server";
+import { isOwnerRow } from "~/lib/permissions";
 import { eventJson, WEBHOOKS_DUE_CHANNEL } from "./events.server";
 import { signatureHeader } from "./signature.server";
 import { pinnedLookup, resolveDeliveryAddress, AddressRefused, type LookupAll } from "./ssrf.server";

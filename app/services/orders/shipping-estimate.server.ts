@@ -6,8 +6,8 @@
  */
 import { getDb } from "~/db/client.server";
 import type { Locale } from "~/lib/i18n";
-import { priceCheckout } from "~/services/orders/pricing.server";
-import { addressPlaces } from "./places.server";
+import { priceCheckout } from "./pricing.server";
+import { addressPlaces } from "~/services/shipping/places.server";
 import { shippingChoiceView } from "./shipping-view.server";
 
 export async function estimateShipping(

@@ -5,7 +5,7 @@
  */
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
-import type { CheckoutPrice } from "~/services/orders/pricing.server";
+import type { CheckoutPrice } from "./pricing.server";
 import { countryName } from "~/lib/city-names";
 
 export function shippingChoiceView(price: CheckoutPrice, currency: string, locale: Locale) {

@@ -3,11 +3,11 @@
  * kept server-side with the cart (cart_discount_codes), so it works without JavaScript and follows
  * the shopper to the checkout. A code is applied only if it may be used on the cart as it stands
  * (priced exactly as the checkout prices it); the cart and checkout judge it again on every view,
- * and placing the order claims the use (codes.server.ts).
+ * and placing the order claims the use (discounts/codes.server.ts).
  */
 import { getDb } from "~/db/client.server";
-import { priceCheckout } from "~/services/orders/pricing.server";
-import { clearCartCode, findCode, setCartCode, type CodeRefusal } from "./codes.server";
+import { clearCartCode, findCode, setCartCode, type CodeRefusal } from "~/services/discounts/codes.server";
+import { priceCheckout } from "./pricing.server";
 
 export type ApplyCodeResult =
   | { ok: true; code: string; kind: "percentage" | "fixed" | "free_shipping"; amountCents: number }

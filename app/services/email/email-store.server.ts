@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { stores, storeSettings } from "~/db/schema";
+import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
+import { emailStore, type EmailStore } from "./email-templates.server";
+
+/**
+ * How emails show a store when no request brought it (a Stripe webhook): its name, colour and
+ * logo from the store's own rows, links on its verified custom domain or its subdomain.
+ */
+export async function loadEmailStore(storeId: string): Promise<EmailStore | null> {
+  const db = await getDb();
+  const [row] = await db.withStore(storeId, (tx) =>
+    tx
+      .select({
+        name: stores.name,
+        slug: stores.slug,
+        customDomain: stores.customDomain,
+        verifiedAt: stores.customDomainVerifiedAt,
+        primaryColor: storeSettings.primaryColor,
+        secondaryColor: storeSettings.secondaryColor,
+        logoImageId: storeSettings.logoImageId,
+      })
+      .from(stores)
+      .leftJoin(storeSettings, eq(storeSettings.storeId, stores.id))
+      .where(eq(stores.id, storeId)),
+  );
+  if (!row) return null;
+  return emailStore({
+    name: row.name,
+    slug: row.slug,
+    customDomain: row.customDomain,
+    matchedBy: row.customDomain && row.verifiedAt ? "domain" : "slug",
+    branding: {
+      primaryColor: row.primaryColor ?? DEFAULT_BRANDING.primaryColor,
+      secondaryColor: row.secondaryColor ?? DEFAULT_BRANDING.secondaryColor,
+      logoImageId: row.logoImageId ?? null,
+    },
+  });
+}
