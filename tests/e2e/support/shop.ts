@@ -250,23 +250,54 @@ export async function checkoutCod(page: Page, locale: Locale): Promise<number> {
 }
 
 /**
+ * A top-level category of a test's own store (`ownStore`), made by its signed-in owner through the
+ * admin's new-category form's request (`submitForm`). Returns its slug. The page stays where it was.
+ */
+export async function ownCategory(
+  page: Page,
+  store: string,
+  { nameEn, nameAr }: { nameEn: string; nameAr: string },
+): Promise<string> {
+  const slug = slugify(nameEn);
+  await submitForm(page, onStore(store, "/admin/categories/new", "en"), {
+    nameEn,
+    nameAr,
+    slug,
+    sortOrder: "0",
+  });
+  return slug;
+}
+
+/**
  * A product of a test's own store (`ownStore`), made by its signed-in owner through the admin's
  * new-product form's request (`submitForm`): active, `stock` units at `price` (major units, as
- * typed: "12.50"). Returns its slug. The page stays where it was.
+ * typed: "12.50"), in the category named `category` (English) if given (`ownCategory`). Returns
+ * its slug. The page stays where it was.
  */
 export async function ownProduct(
   page: Page,
   store: string,
-  { nameEn, nameAr, price, stock }: { nameEn: string; nameAr: string; price: string; stock: number },
-): Promise<string> {
-  const slug = slugify(nameEn);
-  await submitForm(page, onStore(store, "/admin/products/new", "en"), {
+  {
     nameEn,
     nameAr,
-    slug,
     price,
-    stock: String(stock),
-    active: "on",
+    stock,
+    category,
+  }: { nameEn: string; nameAr: string; price: string; stock: number; category?: string },
+): Promise<string> {
+  const slug = slugify(nameEn);
+  const url = onStore(store, "/admin/products/new", "en");
+  const fields = { nameEn, nameAr, slug, price, stock: String(stock), active: "on" };
+  if (!category) {
+    await submitForm(page, url, fields);
+    return slug;
+  }
+  // The category's id is the value of its option in the form's category list.
+  await submitServedForm(page, url, (html) => {
+    const option = new RegExp(`<option value="([^"]+)"[^>]*>${category}</option>`).exec(html);
+    expect(option, `the new-product form offers the category ${category}`).not.toBeNull();
+    const { pathname, search } = new URL(url);
+    return { action: pathname + search, fields: { ...fields, categoryId: option![1]! } };
   });
   return slug;
 }
