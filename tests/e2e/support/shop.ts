@@ -12,6 +12,7 @@ import {
   expect,
   expectToast,
   newClientAddress,
+  ownStore,
   submitForm,
   submitServedForm,
   t,
@@ -300,6 +301,39 @@ export async function ownProduct(
     return { action: pathname + search, fields: { ...fields, categoryId: option![1]! } };
   });
   return slug;
+}
+
+/**
+ * What a refund or a return starts from: a store of the test's own (`ownStore`, the page signed in
+ * as its owner) with one product at 10.00, and a new shopper's Cash On Delivery order of two
+ * units of it, shipped, delivered and its cash received. `prepare` runs on the owner's page
+ * before the order is placed (registering for VAT, say). The owner's page is left on the admin
+ * order page. Close `context` when done.
+ */
+export async function deliveredOwnOrder(
+  page: Page,
+  browser: Browser,
+  locale: Locale,
+  {
+    tag,
+    product,
+    shopperName,
+    prepare,
+  }: {
+    tag: string;
+    product: { nameEn: string; nameAr: string };
+    shopperName: string;
+    prepare?: (store: string) => Promise<void>;
+  },
+): Promise<{ store: string; slug: string; number: number; shopper: Page; context: BrowserContext }> {
+  const { store } = await ownStore(page, tag, locale);
+  await prepare?.(store);
+  const slug = await ownProduct(page, store, { ...product, price: "10.00", stock: 5 });
+  const { page: shopper, context } = await newShopper(browser, locale, store, shopperName);
+  const number = await placeCodOrder(shopper, locale, slug, 2, store);
+  await page.goto(onStore(store, `/admin/orders/${number}`, locale));
+  await takeOrderThrough(page, locale, number, ["ship", "deliver", "markPaid"]);
+  return { store, slug, number, shopper, context };
 }
 
 /**
