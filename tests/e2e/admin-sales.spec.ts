@@ -6,11 +6,10 @@
  * shows messages under the fields. axe on the list and the form; screenshots at 1280 and 390 px
  * go to SHOTS_DIR (default test-results/screenshots).
  *
- * Each locale runs its sale on its own demo category (no other spec touches either), so the two
- * can run side by side.
+ * Each test puts its sale on a store of its own (`ownStore`), with a category and products of its
+ * own: a sale changes what every page of its store shows, and other specs read the demo stores in
+ * parallel. The demo's campaigns are only read (the list's states, a sale's edit form).
  */
-import { DYES_CATALOG } from "../../app/db/seed/catalog/dyes";
-import type { CategoryDef } from "../../app/db/seed/catalog/types";
 import { hostUrl } from "./demo";
 import {
   dismissToasts,
@@ -18,25 +17,21 @@ import {
   expectNoAxeViolations,
   expectToast,
   login,
+  ownStore,
   screenshots,
   t,
   test,
   waitForHydration,
   type Locale,
 } from "./support/fixtures";
-
-/** Each locale's own category (a top-level one: the sale covers its sub categories' products). */
-const CATEGORY: Record<Locale, CategoryDef> = {
-  en: DYES_CATALOG.find((c) => c.slug === "stains")!,
-  ar: DYES_CATALOG.find((c) => c.slug === "paint-pigments")!,
-};
+import { ownCategory, ownProduct } from "./support/shop";
 
 /** "US$ 1,234.50" → 123450. */
 const cents = (text: string) =>
   Math.round(Number(/\d[\d,]*(?:\.\d+)?/.exec(text)![0].replace(/,/g, "")) * 100);
 
-/** The dyes store keeps UTC (the labels name the zone, isolated for right-to-left text). */
-const DYES_ZONE = "\u2068UTC\u2069";
+/** A new store keeps UTC, as the demo stores do (the labels name the zone, isolated for right-to-left text). */
+const UTC_ZONE = "\u2068UTC\u2069";
 
 /** "2026-05-01T09:30" in UTC, as the form's datetime-local fields take it in a UTC store. */
 const utc = (date: Date) => date.toISOString().slice(0, 16);
@@ -49,35 +44,29 @@ for (const locale of ["en", "ar"] as Locale[]) {
       page,
     }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await login(page, "admin", locale);
-      const category = CATEGORY[locale];
+      const { store } = await ownStore(page, `sale-${locale}`, locale);
+      const category = { nameEn: `Sale Pigments ${locale}`, nameAr: `أصباغ التخفيض ${locale}` };
+      const categorySlug = await ownCategory(page, store, category);
+      for (const [nameEn, nameAr, price] of [
+        ["Sale Ochre", "مغرة التخفيض", "12.50"],
+        ["Sale Umber", "أومبر التخفيض", "40.00"],
+      ] as const) {
+        await ownProduct(page, store, { nameEn, nameAr, price, stock: 5, category: category.nameEn });
+      }
       const name = `Keyboard Sale ${locale} ${Date.now().toString(36)}`;
       const nameAr = `تخفيض ${name}`;
       // The list shows the name in the page's language.
       const shownName = locale === "ar" ? nameAr : name;
 
       // Nothing on sale in the category yet.
-      await page.goto(hostUrl("dyes", `/categories/${category.slug}?lng=${locale}`));
-      await expect(page.locator("article").first()).toBeVisible();
+      await page.goto(hostUrl(store, `/categories/${categorySlug}?lng=${locale}`));
+      await expect(page.locator("article")).toHaveCount(2);
       await expect(page.locator("article s")).toHaveCount(0);
 
-      await page.goto(hostUrl("dyes", `/admin/sales?lng=${locale}`));
+      await page.goto(hostUrl(store, `/admin/sales?lng=${locale}`));
       await expect(
         page.getByRole("heading", { level: 1, name: t(locale, "admin.sales.title") }),
       ).toBeVisible();
-      await expect(page.getByRole("link", { name: t(locale, "admin.salesTabs.campaigns") })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
-      // The demo's running, scheduled and ended campaigns.
-      const table = page.getByRole("table");
-      for (const state of ["running", "scheduled", "ended"]) {
-        await expect(
-          table.getByText(t(locale, `admin.sales.states.${state}`), { exact: true }).first(),
-        ).toBeVisible();
-      }
-      await expectNoAxeViolations(page, "sales list");
-      await screenshots(page, `list-${locale}`);
       await waitForHydration(page);
       await page.getByRole("link", { name: t(locale, "admin.sales.new") }).click();
       await expect(
@@ -105,15 +94,15 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(page.getByLabel(t(locale, "admin.sales.value"), { exact: true })).toBeFocused();
       await page.keyboard.type("20");
       await page
-        .getByLabel(t(locale, "timeZone.saleStarts", { timeZone: DYES_ZONE }), { exact: true })
+        .getByLabel(t(locale, "timeZone.saleStarts", { timeZone: UTC_ZONE }), { exact: true })
         .fill(utc(new Date(Date.now() - 10 * 60_000)));
       await page
-        .getByLabel(t(locale, "timeZone.saleEnds", { timeZone: DYES_ZONE }))
+        .getByLabel(t(locale, "timeZone.saleEnds", { timeZone: UTC_ZONE }))
         .fill(utc(new Date(Date.now() + 2 * 86_400_000)));
       // A datetime-local keeps Tab among its own segments: the scope's radios are reached directly.
-      const store = page.getByRole("radio", { name: t(locale, "admin.sales.scopes.store") });
-      await store.focus();
-      await expect(store).toBeFocused();
+      const wholeStore = page.getByRole("radio", { name: t(locale, "admin.sales.scopes.store") });
+      await wholeStore.focus();
+      await expect(wholeStore).toBeFocused();
       await page.keyboard.press("ArrowDown");
       await expect(
         page.getByRole("radio", { name: t(locale, "admin.sales.scopes.categories") }),
@@ -134,19 +123,26 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await expect(row).toContainText("20 %");
       await expect(row).toContainText(t(locale, "admin.sales.states.running"));
       await dismissToasts(page, locale);
+      await expectNoAxeViolations(page, "sales list");
 
-      // The storefront: original and sale price on every card of the category, 20 % apart.
-      await page.goto(hostUrl("dyes", `/categories/${category.slug}?lng=${locale}`));
-      const price = page.locator("article [data-price]:has(s)").first();
-      await expect(price).toBeVisible();
-      // The sale price, then the struck-through original (Latin digits in both locales).
-      const [sale, original] = ((await price.innerText()).match(/\d[\d,]*\.\d{2}/g) ?? []).map(cents);
-      expect(original).toBe(cents((await price.getAttribute("data-price"))!));
-      expect(sale).toBe(original! - Math.floor((original! * 20 + 50) / 100));
-      await expect(page.locator("article [data-price]")).toHaveCount(await page.locator("article s").count());
+      // The storefront: original and sale price on both cards of the category, 20 % apart.
+      await page.goto(hostUrl(store, `/categories/${categorySlug}?lng=${locale}`));
+      const prices = page.locator("article [data-price]:has(s)");
+      await expect(prices).toHaveCount(2);
+      const shown = [];
+      for (const price of await prices.all()) {
+        // The sale price, then the struck-through original (Latin digits in both locales).
+        const [sale, original] = ((await price.innerText()).match(/\d[\d,]*\.\d{2}/g) ?? []).map(cents);
+        expect(original).toBe(cents((await price.getAttribute("data-price"))!));
+        shown.push([sale, original]);
+      }
+      expect(shown.sort((a, b) => a[1]! - b[1]!)).toEqual([
+        [1000, 1250],
+        [3200, 4000],
+      ]);
 
       // Delete it; prices go back.
-      await page.goto(hostUrl("dyes", `/admin/sales?lng=${locale}`));
+      await page.goto(hostUrl(store, `/admin/sales?lng=${locale}`));
       await waitForHydration(page);
       await page
         .getByRole("row")
@@ -158,14 +154,27 @@ for (const locale of ["en", "ar"] as Locale[]) {
       await dialog.getByRole("button", { name: t(locale, "admin.sales.delete") }).click();
       await expectToast(page, t(locale, "admin.sales.deleted"));
       await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
-      await page.goto(hostUrl("dyes", `/categories/${category.slug}?lng=${locale}`));
-      await expect(page.locator("article").first()).toBeVisible();
+      await page.goto(hostUrl(store, `/categories/${categorySlug}?lng=${locale}`));
+      await expect(page.locator("article")).toHaveCount(2);
       await expect(page.locator("article s")).toHaveCount(0);
     });
 
-    test("edit form of a demo sale: axe and screenshots", async ({ page }) => {
+    test("the demo's campaigns and a demo sale's edit form, read only: axe and screenshots", async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await login(page, "admin", locale);
+      await page.goto(hostUrl("dyes", `/admin/sales?lng=${locale}`));
+      // The demo's running, scheduled and ended campaigns.
+      const table = page.getByRole("table");
+      for (const state of ["running", "scheduled", "ended"]) {
+        await expect(
+          table.getByText(t(locale, `admin.sales.states.${state}`), { exact: true }).first(),
+        ).toBeVisible();
+      }
+      await expectNoAxeViolations(page, "demo sales list");
+      await screenshots(page, `list-${locale}`);
+
       await page.goto(hostUrl("dyes", `/admin/sales?state=scheduled&lng=${locale}`));
       await waitForHydration(page);
       await page.getByRole("table").getByRole("link").first().click();

@@ -5,13 +5,12 @@
  * refunded" and what is left; the shopper sees the refund on their order page. Screenshots of the
  * refund form and both order pages at 1280 and 390 px.
  */
-import { dyes, newShopper, onStore, ownProduct, placeCodOrder, takeOrderThrough } from "./support/shop";
+import { deliveredOwnOrder, dyes, onStore } from "./support/shop";
 import {
   expect,
   expectFitsWidth,
   expectNoAxeViolations,
   login,
-  ownStore,
   shot,
   screenshots,
   t,
@@ -27,19 +26,12 @@ for (const locale of ["en", "ar"] as Locale[]) {
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const { store } = await ownStore(page, `refund-${locale}`, locale);
-    const slug = await ownProduct(page, store, {
-      nameEn: `Refund Madder ${locale}`,
-      nameAr: "صبغة الفوّة",
-      price: "10.00",
-      stock: 5,
-    });
-    const { page: shopper, context } = await newShopper(browser, locale, store, "Salma");
-    const number = await placeCodOrder(shopper, locale, slug, 2, store);
-
     // Shipped, delivered, cash received: now it can be refunded.
-    await page.goto(onStore(store, `/admin/orders/${number}`, locale));
-    await takeOrderThrough(page, locale, number, ["ship", "deliver", "markPaid"]);
+    const { store, number, shopper, context } = await deliveredOwnOrder(page, browser, locale, {
+      tag: `refund-${locale}`,
+      product: { nameEn: `Refund Madder ${locale}`, nameAr: "صبغة الفوّة" },
+      shopperName: "Salma",
+    });
 
     await page.getByRole("link", { name: t(locale, "refunds.refundButton"), exact: true }).click();
     await expect(

@@ -8,20 +8,12 @@
  * shopper's order page, the admin order page, the returns list and the refund page at 1280 and
  * 390 px.
  */
-import {
-  newShopper,
-  onStore,
-  ownProduct,
-  placeCodOrder,
-  registerForVat,
-  takeOrderThrough,
-} from "./support/shop";
+import { deliveredOwnOrder, onStore, registerForVat } from "./support/shop";
 import {
   dismissToasts,
   expect,
   expectNoAxeViolations,
   expectToast,
-  ownStore,
   screenshots,
   t,
   test,
@@ -36,24 +28,14 @@ for (const locale of ["en", "ar"] as Locale[]) {
   }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const { store } = await ownStore(page, `return-${locale}`, locale);
     // Registered for VAT: the delivered order is invoiced, so its refund gets a credit note.
-    await registerForVat(page, store, locale, {
-      en: "Own Returns Trading Co.",
-      ar: "شركة المرتجعات للتجارة",
+    const { store, number, shopper, context } = await deliveredOwnOrder(page, browser, locale, {
+      tag: `return-${locale}`,
+      product: { nameEn: `Return Indigo ${locale}`, nameAr: "صبغة النيلة" },
+      shopperName: "Huda",
+      prepare: (store) =>
+        registerForVat(page, store, locale, { en: "Own Returns Trading Co.", ar: "شركة المرتجعات للتجارة" }),
     });
-    const slug = await ownProduct(page, store, {
-      nameEn: `Return Indigo ${locale}`,
-      nameAr: "صبغة النيلة",
-      price: "10.00",
-      stock: 5,
-    });
-    const { page: shopper, context } = await newShopper(browser, locale, store, "Huda");
-    const number = await placeCodOrder(shopper, locale, slug, 2, store);
-
-    // Shipped, delivered, cash received.
-    await page.goto(onStore(store, `/admin/orders/${number}`, locale));
-    await takeOrderThrough(page, locale, number, ["ship", "deliver", "markPaid"]);
 
     // The shopper asks to return one unit.
     await shopper.goto(onStore(store, `/orders/${number}`, locale));

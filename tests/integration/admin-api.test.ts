@@ -21,7 +21,6 @@ import {
   users,
 } from "~/db/schema";
 import { DEMO_API_TOKEN, seedDemo } from "~/db/seed";
-import type { Permission } from "~/lib/permissions";
 import { API_RATE_LIMIT } from "~/http/api.server";
 import { createApiToken, revokeApiToken } from "~/services/api/tokens.server";
 import { loader as categoriesLoader, action as categoriesPost } from "~/routes/api.v1.categories";
@@ -37,6 +36,7 @@ import { loader as customerLoader } from "~/routes/api.v1.customers.$id";
 import { loader as codesLoader, action as codesAction } from "~/routes/api.v1.discount-codes._index";
 import { loader as codeLoader } from "~/routes/api.v1.discount-codes.$id";
 import { loader as inventoryLoader } from "~/routes/api.v1.inventory";
+import { apiToken, callApi, type ApiCall, type ApiHandler, type ApiReply } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { MATRIX_STORES } from "../helpers/matrix/demo";
 import { answer, contextFor, postForm } from "../helpers/routes";
@@ -57,50 +57,14 @@ let ownerA: string;
 let ordersStaffA: string;
 let ownerB: string;
 
-type Handler = (args: {
-  request: Request;
-  context: AppLoadContext;
-  params: Record<string, string>;
-}) => Promise<Response>;
-
-interface Reply {
-  status: number;
-  headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked field by field
-  body: any;
-}
-
-async function call(
-  handler: Handler,
+/** `path` on store A's host (or B's). */
+function call(
+  handler: ApiHandler,
   path: string,
-  options: {
-    token?: string;
-    method?: string;
-    body?: unknown;
-    rawBody?: string;
-    contentType?: string;
-    params?: Record<string, string>;
-    headers?: Record<string, string>;
-    host?: "A" | "B";
-  } = {},
-): Promise<Reply> {
-  const origin = options.host === "B" ? ORIGIN_B : ORIGIN_A;
-  const headers = new Headers(options.headers);
-  if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
-  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  if (body !== undefined) headers.set("Content-Type", options.contentType ?? "application/json");
-  const request = new Request(`${origin}${path}`, {
-    method: options.method ?? (body ? "POST" : "GET"),
-    headers,
-    body,
-  });
-  const response = await handler({
-    request,
-    context: options.host === "B" ? ctxB : ctxA,
-    params: options.params ?? {},
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  options: ApiCall & { host?: "A" | "B" } = {},
+): Promise<ApiReply> {
+  const { host, ...rest } = options;
+  return callApi(handler, `${host === "B" ? ORIGIN_B : ORIGIN_A}${path}`, host === "B" ? ctxB : ctxA, rest);
 }
 
 async function userId(storeId: string, email: string): Promise<string> {
@@ -111,16 +75,7 @@ async function userId(storeId: string, email: string): Promise<string> {
   return row!.id;
 }
 
-async function token(
-  storeId: string,
-  actor: string,
-  scopes: Permission[],
-  name = "Test token",
-): Promise<string> {
-  const made = await createApiToken(storeId, actor, { name, scopes, expiresAt: null });
-  if (!made.ok) throw new Error(made.error);
-  return made.secret;
-}
+const token = apiToken;
 
 async function orderRow(number: number, storeId = storeA) {
   const [row] = await db.owner
@@ -304,7 +259,7 @@ describe("scopes", () => {
     const number = await orderWith("confirmed");
     const before = await orderRow(number);
     const stock = await stockOf(product.variantId);
-    const probes: [Handler, string, Record<string, string>, unknown?][] = [
+    const probes: [ApiHandler, string, Record<string, string>, unknown?][] = [
       [productsLoader, "/api/v1/products", {}],
       [productLoader, `/api/v1/products/${product.id}`, { id: product.id }],
       [productAction, `/api/v1/products/${product.id}`, { id: product.id }, { active: false }],
@@ -436,7 +391,7 @@ describe("reading", () => {
       params: { number: "999999" },
     });
     expect(missing.status).toBe(404);
-    expect((await call(notFoundLoader as Handler, "/api/v1/nothing")).status).toBe(404);
+    expect((await call(notFoundLoader as ApiHandler, "/api/v1/nothing")).status).toBe(404);
   });
 });
 
@@ -528,7 +483,7 @@ describe("inventory levels", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const reply: Reply = await call(
+      const reply: ApiReply = await call(
         inventoryLoader,
         `/api/v1/inventory${cursor ? `?cursor=${cursor}` : ""}`,
         { token: secret },
@@ -981,7 +936,7 @@ describe("demo", () => {
 
 describe("methods", () => {
   it("a POST to a read-only endpoint is 405 as JSON", async () => {
-    const reply = await call(categoriesPost as Handler, "/api/v1/categories", { method: "POST", body: {} });
+    const reply = await call(categoriesPost as ApiHandler, "/api/v1/categories", { method: "POST", body: {} });
     expect(reply.status).toBe(405);
     expect(reply.body.error.code).toBe("method_not_allowed");
   });

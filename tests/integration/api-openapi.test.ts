@@ -15,8 +15,8 @@ import { seedDemo } from "~/db/seed";
 import { openApiDocument } from "~/http/openapi.server";
 import { API_OPERATIONS, type ApiOperation } from "~/lib/validation/api-operations";
 import { PERMISSIONS } from "~/lib/permissions";
-import { createApiToken } from "~/services/api/tokens.server";
 import { loader as documentLoader } from "~/routes/api.v1.openapi[.]json";
+import { apiToken } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { MATRIX_STORES } from "../helpers/matrix/demo";
 import { contextFor } from "../helpers/routes";
@@ -115,13 +115,7 @@ describe("the answers validate against the document", () => {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.storeId, store!.id), eq(users.email, "admin@dyes.test")));
-    const made = await createApiToken(store!.id, owner!.id, {
-      name: "OpenAPI check",
-      scopes: [...PERMISSIONS],
-      expiresAt: null,
-    });
-    if (!made.ok) throw new Error(made.error);
-    token = made.secret;
+    token = await apiToken(store!.id, owner!.id, [...PERMISSIONS], "OpenAPI check");
   });
 
   afterAll(async () => {

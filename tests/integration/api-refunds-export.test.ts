@@ -27,7 +27,6 @@ import {
 import { seedDemo } from "~/db/seed";
 import type { Permission } from "~/lib/permissions";
 import { customer as customerSchema } from "~/lib/validation/api";
-import { createApiToken } from "~/services/api/tokens.server";
 import { consumeSignInLink, createSignInLinkToken, signUp } from "~/services/identity/accounts.server";
 import { loader as refundsLoader, action as refundsAction } from "~/routes/api.v1.orders.$number.refunds";
 import { loader as exportLoader } from "~/routes/api.v1.customers.export";
@@ -35,6 +34,7 @@ import { loader as eventsLoader } from "~/routes/api.v1.events";
 import { loader as ordersLoader } from "~/routes/api.v1.orders._index";
 import { loader as orderLoader } from "~/routes/api.v1.orders.$number._index";
 import { databaseHealth, type DatabaseHealth } from "../../server/outage/health";
+import { apiToken, callApi, type ApiCall, type ApiHandler, type ApiReply } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { startEdge, type EdgeServer } from "../helpers/edge-app";
 import { MATRIX_STORES } from "../helpers/matrix/demo";
@@ -53,55 +53,21 @@ let ownerA: string;
 let full: string;
 let viewOnly: string;
 
-type Handler = (args: {
-  request: Request;
-  context: AppLoadContext;
-  params: Record<string, string>;
-}) => Promise<Response>;
-
-interface Reply {
-  status: number;
-  headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked field by field
-  body: any;
-}
-
-async function call(
-  handler: Handler,
+/** `path` under /api/v1 on store A's host (or B's), with `token`, an Idempotency-Key and an If-Match. */
+function call(
+  handler: ApiHandler,
   path: string,
-  options: {
-    token: string;
-    body?: unknown;
-    params?: Record<string, string>;
-    key?: string;
-    ifMatch?: string;
-    host?: "A" | "B";
-  },
-): Promise<Reply> {
-  const headers = new Headers({ Authorization: `Bearer ${options.token}` });
-  if (options.key) headers.set("Idempotency-Key", options.key);
-  if (options.ifMatch) headers.set("If-Match", options.ifMatch);
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  if (body) headers.set("Content-Type", "application/json");
-  const request = new Request(`${options.host === "B" ? ORIGIN_B : ORIGIN_A}/api/v1${path}`, {
-    method: body ? "POST" : "GET",
-    headers,
-    body,
-  });
-  const response = await handler({
-    request,
-    context: options.host === "B" ? ctxB : ctxA,
-    params: options.params ?? {},
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  options: ApiCall & { token: string; key?: string; ifMatch?: string; host?: "A" | "B" },
+): Promise<ApiReply> {
+  const { key, ifMatch, host, ...rest } = options;
+  const headers: Record<string, string> = {};
+  if (key) headers["Idempotency-Key"] = key;
+  if (ifMatch) headers["If-Match"] = ifMatch;
+  const origin = host === "B" ? ORIGIN_B : ORIGIN_A;
+  return callApi(handler, `${origin}/api/v1${path}`, host === "B" ? ctxB : ctxA, { ...rest, headers });
 }
 
-async function token(scopes: Permission[], name: string): Promise<string> {
-  const made = await createApiToken(storeA, ownerA, { name, scopes, expiresAt: null });
-  if (!made.ok) throw new Error(made.error);
-  return made.secret;
-}
+const token = (scopes: Permission[], name: string) => apiToken(storeA, ownerA, scopes, name);
 
 /**
  * A new order of the store, delivered and paid by Cash On Delivery: a copy of its first order and

@@ -2,7 +2,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { cartItems, products, users } from "~/db/schema";
+import { cartItems, orderEvents, orderItems, orders, products, users } from "~/db/schema";
 import { getToast } from "~/lib/toast.server";
 import { createUserSession } from "~/http/sessions.server";
 import type { TestDb } from "../helpers/db";
@@ -29,6 +29,79 @@ export const ORDER_SHIPPING = {
   shipEmail: ADDRESS.email,
   shipMobile: ADDRESS.mobile,
 };
+
+/**
+ * A paid Cash On Delivery order of `quantity` units of one product at `unitPriceCents`, written
+ * straight to the database, for tests of what follows an order (returns, refunds, credit notes):
+ * delivered (with its delivery event at `deliveredAt` when given), or shipped; with VAT included
+ * at `vatRateBp` when given. No shipping charge. Returns its id, number and line id.
+ */
+export async function paidOrder(
+  db: TestDb,
+  storeId: string,
+  values: {
+    number: number;
+    userId: string;
+    productId: string;
+    unitPriceCents: number;
+    quantity: number;
+    currency: string;
+    status?: "delivered" | "shipped";
+    deliveredAt?: Date;
+    vatRateBp?: number;
+    locale?: "en" | "ar";
+  },
+): Promise<{ id: string; number: number; line: string }> {
+  const id = uuidv7();
+  const { number, unitPriceCents, quantity, vatRateBp } = values;
+  const total = unitPriceCents * quantity;
+  const vat = vatRateBp === undefined ? 0 : Math.round((total * vatRateBp) / (10_000 + vatRateBp));
+  const vatColumns =
+    vatRateBp === undefined
+      ? {}
+      : { vatCents: vat, vatInclusive: true, vatRates: [{ rateBp: vatRateBp, net: total - vat, vat }] };
+  await db.owner.insert(orders).values({
+    storeId,
+    id,
+    number,
+    userId: values.userId,
+    paymentMethod: "cod",
+    status: values.status ?? "delivered",
+    paymentStatus: "paid",
+    currency: values.currency,
+    subtotalCents: total,
+    totalCents: total,
+    totalQuantity: quantity,
+    ...vatColumns,
+    shipCountry: "SA",
+    ...(values.locale ? { locale: values.locale } : {}),
+    ...ORDER_SHIPPING,
+  });
+  const line = uuidv7();
+  await db.owner.insert(orderItems).values({
+    storeId,
+    id: line,
+    orderId: id,
+    productId: values.productId,
+    nameEn: "Jar",
+    nameAr: "برطمان",
+    unitPriceCents,
+    quantity,
+    lineTotalCents: total,
+    codeDiscountCents: 0,
+    ...(vatRateBp === undefined ? {} : { vatRateBp, vatCents: vat }),
+  });
+  if (values.deliveredAt)
+    await db.owner.insert(orderEvents).values({
+      storeId,
+      orderId: id,
+      type: "status",
+      fromStatus: "shipped",
+      toStatus: "delivered",
+      createdAt: values.deliveredAt,
+    });
+  return { id, number, line };
+}
 
 export async function signedIn(storeId: string, userId: string, origin = A): Promise<string> {
   return cookiesFrom(

@@ -10,7 +10,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import { creditNotes, orderItems, orders, storeSettings, users } from "~/db/schema";
+import { creditNotes, orders, storeSettings, users } from "~/db/schema";
 import { createRefund } from "~/services/orders/refunds.server";
 import { issueInvoice } from "~/services/tax/invoices.server";
 import { loader as shopperNoteLoader } from "~/routes/orders.$number.credit-notes.$n";
@@ -23,7 +23,7 @@ import type { StoreFixture } from "../helpers/fixtures";
 import { openTwoStores } from "../helpers/two-stores";
 import { answer, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
-import { addProduct, ORDER_SHIPPING } from "./checkout-fixtures";
+import { addProduct, paidOrder } from "./checkout-fixtures";
 
 let db: TestDb;
 let alpha: StoreFixture;
@@ -68,43 +68,17 @@ let nextNumber = 800_000;
 
 /** A delivered, paid COD order of 3 jars at 1150 incl. 15 % VAT (150 each), shipping 0; invoiced when asked. */
 async function order(invoiced: boolean) {
-  const id = uuidv7();
-  const number = ++nextNumber;
-  await db.owner.insert(orders).values({
-    storeId: alpha.storeId,
-    id,
-    number,
+  const made = await paidOrder(db, alpha.storeId, {
+    number: ++nextNumber,
     userId: alpha.userId,
-    paymentMethod: "cod",
-    status: "delivered",
-    paymentStatus: "paid",
-    currency: "SAR",
-    subtotalCents: 3450,
-    totalCents: 3450,
-    totalQuantity: 3,
-    vatCents: 450,
-    vatInclusive: true,
-    vatRates: [{ rateBp: 1500, net: 3000, vat: 450 }],
-    shipCountry: "SA",
-    ...ORDER_SHIPPING,
-  });
-  const line = uuidv7();
-  await db.owner.insert(orderItems).values({
-    storeId: alpha.storeId,
-    id: line,
-    orderId: id,
     productId: jar,
-    nameEn: "Jar",
-    nameAr: "برطمان",
     unitPriceCents: 1150,
     quantity: 3,
-    lineTotalCents: 3450,
-    codeDiscountCents: 0,
+    currency: "SAR",
     vatRateBp: 1500,
-    vatCents: 450,
   });
-  if (invoiced) await issueInvoice(alpha.storeId, id);
-  return { id, number, line };
+  if (invoiced) await issueInvoice(alpha.storeId, made.id);
+  return made;
 }
 
 const notesOf = (storeId: string) =>

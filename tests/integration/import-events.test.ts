@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, storeEvents, stores, users, webhookDeliveries } from "~/db/schema";
 import { loader as eventsLoader } from "~/routes/api.v1.events";
 import { apiProduct } from "~/services/api/catalog.server";
-import { createApiToken } from "~/services/api/tokens.server";
 import { applyProductImport, CSV_HEADER } from "~/services/catalog/products-csv.server";
 import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import { createWebhook } from "~/services/webhooks/subscriptions.server";
+import { apiToken } from "../helpers/api";
 import type { TestDb } from "../helpers/db";
 import type { StoreFixture } from "../helpers/fixtures";
 import { openTwoStores } from "../helpers/two-stores";
@@ -231,15 +231,10 @@ describe("the products CSV import's events", () => {
   });
 
   it("lists the import's events in the events feed after the cursor", async () => {
-    const token = await createApiToken(alpha.storeId, adminId, {
-      name: "Feed",
-      scopes: ["orders.view", "products.edit"],
-      expiresAt: null,
-    });
-    if (!token.ok) throw new Error(token.error);
+    const token = await apiToken(alpha.storeId, adminId, ["orders.view", "products.edit"], "Feed");
     const response = await eventsLoader({
       request: new Request(`${A}/api/v1/events?after=${before}&limit=6`, {
-        headers: { Authorization: `Bearer ${token.secret}` },
+        headers: { Authorization: `Bearer ${token}` },
       }),
       context: ctx,
       params: {},

@@ -6,7 +6,7 @@
  * Two real server instances sharing PostgreSQL: page-cache-instances.test.ts.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products, storeSettings } from "~/db/schema";
 import { CatalogCache } from "~/services/catalog/catalog-cache.server";
 import { TenantResolver } from "~/services/store/tenancy.server";
@@ -416,10 +416,13 @@ describe("page cache on the database: a change drops the store's pages", () => {
 describe("page cache on the database: one drop per change, after this process's own caches heard it", () => {
   let db: TestDb;
   let shop: StoreFixture;
+  /** Another store, whose change is a marker: notifications reach this process in commit order. */
+  let marker: StoreFixture;
 
   beforeAll(async () => {
     db = await createTestDb();
     shop = await createStoreFixture(db, "pcorder");
+    marker = await createStoreFixture(db, "pcmark");
   }, 180_000);
   afterAll(() => db?.dispose());
 
@@ -438,6 +441,8 @@ describe("page cache on the database: one drop per change, after this process's 
       return { tenant: resolver.cache.get(host) !== undefined, catalogue: !loaded };
     };
     const backend = localBackend(new PageStore(1024 * 1024));
+    /** Called at the marker store's next drop. */
+    let onMarkerDrop: (() => void) | null = null;
     // Listening before the caches do, so its listener is called first on every notification: the
     // order must not depend on who listened first.
     const running = await startPageCache({
@@ -448,6 +453,7 @@ describe("page cache on the database: one drop per change, after this process's 
         ...backend,
         dropMany(storeIds) {
           if (storeIds.includes(shop.storeId)) atDrops.push(cachedNow());
+          if (storeIds.includes(marker.storeId)) onMarkerDrop?.();
           backend.dropMany(storeIds);
         },
       },
@@ -459,17 +465,35 @@ describe("page cache on the database: one drop per change, after this process's 
       await catalogue.get(shop.storeId, "rows", async () => "cached");
       expect(cachedNow()).toEqual({ tenant: true, catalogue: true });
     };
-    /** The drops a change leads to, counted once no more come for longer than the old second drop's 250 ms. */
+    /**
+     * Changes the marker store and resolves once its drop is applied. Its notification comes after
+     * those of every change committed before it, on the same connection, and drops are applied in
+     * the order heard: every drop those changes lead to has been made by then.
+     */
+    const markerDropped = async () => {
+      const dropped = new Promise<void>((resolve) => (onMarkerDrop = resolve));
+      await db.owner
+        .update(storeSettings)
+        .set({ footerTextEn: `Marker ${Date.now()}` })
+        .where(eq(storeSettings.storeId, marker.storeId));
+      await dropped;
+      onMarkerDrop = null;
+    };
+    /**
+     * The drops a change leads to: those of its notifications (all in before the marker's), and
+     * those of any timer they set, whatever its delay (the second drop 250 ms later that issue 41
+     * removed): the fake clock runs every such timer, and a second marker sees their drops applied.
+     */
     const dropsOf = async (change: () => Promise<unknown>) => {
       const before = atDrops.length;
-      await change();
-      await expect.poll(() => atDrops.length, { timeout: 2_000, interval: 10 }).toBeGreaterThan(before);
-      let count = atDrops.length;
-      for (;;) {
-        // eslint-disable-next-line no-restricted-syntax -- a drop that does not come: only time shows it
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        if (atDrops.length === count) break;
-        count = atDrops.length;
+      vi.useFakeTimers({ toFake: ["setTimeout", "setInterval"] });
+      try {
+        await change();
+        await markerDropped();
+        vi.advanceTimersByTime(60_000);
+        await markerDropped();
+      } finally {
+        vi.useRealTimers();
       }
       return atDrops.slice(before);
     };

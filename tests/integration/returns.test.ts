@@ -14,9 +14,6 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   emailOutbox,
-  orderEvents,
-  orderItems,
-  orders,
   refunds,
   returnRequestLines,
   returnRequests,
@@ -36,7 +33,7 @@ import type { StoreFixture } from "../helpers/fixtures";
 import { answer, postForm } from "../helpers/routes";
 import { userCookie } from "../helpers/sessions";
 import { openTwoStores } from "../helpers/two-stores";
-import { addProduct, ORDER_SHIPPING } from "./checkout-fixtures";
+import { addProduct, paidOrder } from "./checkout-fixtures";
 
 let db: TestDb;
 let alpha: StoreFixture;
@@ -74,49 +71,17 @@ afterAll(async () => {
 let nextNumber = 900_000;
 
 /** A paid COD order of 3 jars (1000 each, no VAT), delivered `daysAgo` days ago (null: not delivered). */
-async function order(daysAgo: number | null = 1) {
-  const id = uuidv7();
-  const number = ++nextNumber;
-  await db.owner.insert(orders).values({
-    storeId: alpha.storeId,
-    id,
-    number,
+const order = (daysAgo: number | null = 1) =>
+  paidOrder(db, alpha.storeId, {
+    number: ++nextNumber,
     userId: alpha.userId,
-    paymentMethod: "cod",
-    status: daysAgo === null ? "shipped" : "delivered",
-    paymentStatus: "paid",
-    currency: "USD",
-    subtotalCents: 3000,
-    totalCents: 3000,
-    totalQuantity: 3,
-    shipCountry: "SA",
-    locale: "en",
-    ...ORDER_SHIPPING,
-  });
-  const line = uuidv7();
-  await db.owner.insert(orderItems).values({
-    storeId: alpha.storeId,
-    id: line,
-    orderId: id,
     productId: jar,
-    nameEn: "Jar",
-    nameAr: "برطمان",
     unitPriceCents: 1000,
     quantity: 3,
-    lineTotalCents: 3000,
-    codeDiscountCents: 0,
+    currency: "USD",
+    locale: "en",
+    ...(daysAgo === null ? { status: "shipped" as const } : { deliveredAt: new Date(Date.now() - daysAgo * DAY) }),
   });
-  if (daysAgo !== null)
-    await db.owner.insert(orderEvents).values({
-      storeId: alpha.storeId,
-      orderId: id,
-      type: "status",
-      fromStatus: "shipped",
-      toStatus: "delivered",
-      createdAt: new Date(Date.now() - daysAgo * DAY),
-    });
-  return { id, number, line };
-}
 
 const params = (number: number) => ({ number: String(number) });
 

@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orders, storeEvents, stores, users, webhookSubscriptions } from "~/db/schema";
 import { seedDemo } from "~/db/seed";
 import type { Permission } from "~/lib/permissions";
-import { createApiToken } from "~/services/api/tokens.server";
 import { takeOrderStep } from "~/services/orders/order-transitions.server";
 import { deliveriesSettled } from "~/services/outbox/outbox.server";
 import { createWebhook } from "~/services/webhooks/subscriptions.server";
 import { loader as eventsLoader } from "~/routes/api.v1.events";
 import { action as listAction, loader as listLoader } from "~/routes/admin.api.webhooks._index";
 import { action as hookAction, loader as hookLoader } from "~/routes/admin.api.webhooks.$id";
+import { apiToken } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { MATRIX_STORES } from "../helpers/matrix/demo";
 import { answer, contextFor, postForm } from "../helpers/routes";
@@ -44,11 +44,8 @@ async function userIdOf(storeId: string, email: string | null) {
   return row!.id;
 }
 
-async function token(storeId: string, actor: string, scopes: Permission[]) {
-  const made = await createApiToken(storeId, actor, { name: "Feed", scopes, expiresAt: null });
-  if (!made.ok) throw new Error(made.error);
-  return made.secret;
-}
+const token = (storeId: string, actor: string, scopes: Permission[]) =>
+  apiToken(storeId, actor, scopes, "Feed");
 
 async function feed(path: string, secret: string, origin = ORIGIN_A) {
   const response = await eventsLoader({

@@ -12,6 +12,7 @@ import {
   expect,
   expectToast,
   newClientAddress,
+  ownStore,
   submitForm,
   submitServedForm,
   t,
@@ -250,25 +251,89 @@ export async function checkoutCod(page: Page, locale: Locale): Promise<number> {
 }
 
 /**
+ * A top-level category of a test's own store (`ownStore`), made by its signed-in owner through the
+ * admin's new-category form's request (`submitForm`). Returns its slug. The page stays where it was.
+ */
+export async function ownCategory(
+  page: Page,
+  store: string,
+  { nameEn, nameAr }: { nameEn: string; nameAr: string },
+): Promise<string> {
+  const slug = slugify(nameEn);
+  await submitForm(page, onStore(store, "/admin/categories/new", "en"), {
+    nameEn,
+    nameAr,
+    slug,
+    sortOrder: "0",
+  });
+  return slug;
+}
+
+/**
  * A product of a test's own store (`ownStore`), made by its signed-in owner through the admin's
  * new-product form's request (`submitForm`): active, `stock` units at `price` (major units, as
- * typed: "12.50"). Returns its slug. The page stays where it was.
+ * typed: "12.50"), in the category named `category` (English) if given (`ownCategory`). Returns
+ * its slug. The page stays where it was.
  */
 export async function ownProduct(
   page: Page,
   store: string,
-  { nameEn, nameAr, price, stock }: { nameEn: string; nameAr: string; price: string; stock: number },
-): Promise<string> {
-  const slug = slugify(nameEn);
-  await submitForm(page, onStore(store, "/admin/products/new", "en"), {
+  {
     nameEn,
     nameAr,
-    slug,
     price,
-    stock: String(stock),
-    active: "on",
+    stock,
+    category,
+  }: { nameEn: string; nameAr: string; price: string; stock: number; category?: string },
+): Promise<string> {
+  const slug = slugify(nameEn);
+  const url = onStore(store, "/admin/products/new", "en");
+  const fields = { nameEn, nameAr, slug, price, stock: String(stock), active: "on" };
+  if (!category) {
+    await submitForm(page, url, fields);
+    return slug;
+  }
+  // The category's id is the value of its option in the form's category list.
+  await submitServedForm(page, url, (html) => {
+    const option = new RegExp(`<option value="([^"]+)"[^>]*>${category}</option>`).exec(html);
+    expect(option, `the new-product form offers the category ${category}`).not.toBeNull();
+    const { pathname, search } = new URL(url);
+    return { action: pathname + search, fields: { ...fields, categoryId: option![1]! } };
   });
   return slug;
+}
+
+/**
+ * What a refund or a return starts from: a store of the test's own (`ownStore`, the page signed in
+ * as its owner) with one product at 10.00, and a new shopper's Cash On Delivery order of two
+ * units of it, shipped, delivered and its cash received. `prepare` runs on the owner's page
+ * before the order is placed (registering for VAT, say). The owner's page is left on the admin
+ * order page. Close `context` when done.
+ */
+export async function deliveredOwnOrder(
+  page: Page,
+  browser: Browser,
+  locale: Locale,
+  {
+    tag,
+    product,
+    shopperName,
+    prepare,
+  }: {
+    tag: string;
+    product: { nameEn: string; nameAr: string };
+    shopperName: string;
+    prepare?: (store: string) => Promise<void>;
+  },
+): Promise<{ store: string; slug: string; number: number; shopper: Page; context: BrowserContext }> {
+  const { store } = await ownStore(page, tag, locale);
+  await prepare?.(store);
+  const slug = await ownProduct(page, store, { ...product, price: "10.00", stock: 5 });
+  const { page: shopper, context } = await newShopper(browser, locale, store, shopperName);
+  const number = await placeCodOrder(shopper, locale, slug, 2, store);
+  await page.goto(onStore(store, `/admin/orders/${number}`, locale));
+  await takeOrderThrough(page, locale, number, ["ship", "deliver", "markPaid"]);
+  return { store, slug, number, shopper, context };
 }
 
 /**
