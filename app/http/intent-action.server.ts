@@ -20,7 +20,8 @@
  * not a notice) has `SCHEMA_FORM`.
  *
  * `parsedAction` is the same parse step for an action with one form (a row's buttons that all
- * post the same fields).
+ * post the same fields). A storefront page's action runs the same entries under its own guard:
+ * `shopperAction((args) => dispatchIntent(args, { confirm: [INTENT_ONLY, …], … }))`.
  */
 import { z } from "zod";
 import type { RouteGuard } from "~/lib/permissions";

@@ -10,6 +10,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
+import { LineUnitsField } from "~/components/orders/LineUnitsField";
 import { CheckboxField } from "~/components/ui/Checkbox";
 import { Field } from "~/components/ui/Field";
 import { SelectField, TextAreaField } from "~/components/ui/FormFields";
@@ -203,33 +204,22 @@ export default function AdminOrderRefund() {
             <legend className="font-bold">{t("refunds.linesLegend")}</legend>
             <ul className="mt-2 flex flex-col gap-3">
               {data.lines.map((line, index) => (
-                <li
+                <LineUnitsField
                   key={line.id}
-                  className="grid grid-cols-1 gap-2 rounded-md border border-line p-3 sm:grid-cols-[1fr_8rem_auto] sm:items-end"
-                >
-                  <input type="hidden" name={`lines[${index}].orderItemId`} value={line.id} />
-                  <div className="min-w-0">
-                    <p className="font-bold break-words" dir="auto">
-                      {line.name}
-                    </p>
-                    <p className="text-sm text-muted">
-                      {t("refunds.lineFacts", { bought: line.bought, left: line.left, paid: line.paid })}
-                    </p>
-                  </div>
-                  <Field
-                    field={form.field(`lines[${index}].quantity`)}
-                    label={t("refunds.units")}
-                    inputMode="numeric"
-                    dir="ltr"
-                    placeholder="0"
-                    disabled={line.left === 0}
-                  />
-                  <CheckboxField
-                    field={form.field(`lines[${index}].restock`)}
-                    label={t("refunds.restock")}
-                    disabled={line.left === 0}
-                  />
-                </li>
+                  index={index}
+                  line={line}
+                  facts={t("refunds.lineFacts", { bought: line.bought, left: line.left, paid: line.paid })}
+                  label={t("refunds.units")}
+                  left={line.left}
+                  field={form.field(`lines[${index}].quantity`)}
+                  after={
+                    <CheckboxField
+                      field={form.field(`lines[${index}].restock`)}
+                      label={t("refunds.restock")}
+                      disabled={line.left === 0}
+                    />
+                  }
+                />
               ))}
             </ul>
             <p className="mt-1 text-sm text-muted">{t("refunds.linesHint")}</p>

@@ -4,11 +4,12 @@
  * Stripe. A plain admin page: the admin layout wraps it.
  */
 import { data, redirect, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
+import { SettingsFormCard } from "~/components/admin/SettingsFormCard";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/Checkbox";
-import { Field, FieldError } from "~/components/ui/Field";
+import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { adminLoader } from "~/http/handlers.server";
 import { INTENT_ONLY, intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
@@ -109,8 +110,6 @@ const CONNECT_LABEL: Record<CardStatus, string | null> = {
 const loadSchema = () => import("~/lib/validation/payment-options").then((m) => m.codSettingsSchema);
 const loadReturnsSchema = () => import("~/lib/validation/returns").then((m) => m.returnWindowSchema);
 
-const CHECK_ROW = "flex min-h-11 items-center gap-3";
-
 export default function PaymentOptions() {
   const { options, codValues, constraint, returnWindowDays, returnsConstraint } =
     useLoaderData<typeof loader>();
@@ -148,25 +147,16 @@ export default function PaymentOptions() {
         </div>
       ) : null}
 
-      <Form
-        method="post"
-        {...form.formProps}
-        className="mt-6 flex flex-col gap-4 rounded-lg border border-line p-5"
+      <SettingsFormCard
+        heading={t("paymentOptions.codHeading")}
+        formProps={form.formProps}
+        save={{ intent: "cod", label: t("paymentOptions.save"), busy }}
       >
-        <h2 className="text-xl font-bold">{t("paymentOptions.codHeading")}</h2>
-        <div>
-          <label className={CHECK_ROW}>
-            <input
-              type="checkbox"
-              name="cashOnDelivery"
-              defaultChecked={ticked("cashOnDelivery", options.cashOnDelivery)}
-              aria-describedby="cod-cashOnDelivery-error"
-              className="size-5 accent-[var(--color-primary)]"
-            />
-            <span>{t("paymentOptions.codLabel")}</span>
-          </label>
-          <FieldError id="cod-cashOnDelivery-error" errors={form.field("cashOnDelivery").errors} />
-        </div>
+        <CheckboxField
+          field={form.field("cashOnDelivery")}
+          label={t("paymentOptions.codLabel")}
+          defaultChecked={ticked("cashOnDelivery", options.cashOnDelivery)}
+        />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field
             field={form.field("codFee")}
@@ -183,22 +173,12 @@ export default function PaymentOptions() {
             dir="ltr"
           />
         </div>
-        <div>
-          <label className={CHECK_ROW}>
-            <input
-              type="checkbox"
-              name="codVerifiedOnly"
-              defaultChecked={ticked("codVerifiedOnly", options.cod.verifiedOnly)}
-              aria-describedby="cod-codVerifiedOnly-hint cod-codVerifiedOnly-error"
-              className="size-5 accent-[var(--color-primary)]"
-            />
-            <span>{t("codControls.verifiedOnlyLabel")}</span>
-          </label>
-          <p id="cod-codVerifiedOnly-hint" className="text-sm text-muted">
-            {t("codControls.verifiedOnlyHint")}
-          </p>
-          <FieldError id="cod-codVerifiedOnly-error" errors={form.field("codVerifiedOnly").errors} />
-        </div>
+        <CheckboxField
+          field={form.field("codVerifiedOnly")}
+          label={t("codControls.verifiedOnlyLabel")}
+          hint={t("codControls.verifiedOnlyHint")}
+          defaultChecked={ticked("codVerifiedOnly", options.cod.verifiedOnly)}
+        />
         <CheckboxField
           field={form.field("codConfirm")}
           label={t("codConfirmation.settings.label")}
@@ -236,17 +216,13 @@ export default function PaymentOptions() {
             dir="ltr"
           />
         </div>
-        <Button name="intent" value="cod" className="self-start" disabled={busy}>
-          {t("paymentOptions.save")}
-        </Button>
-      </Form>
+      </SettingsFormCard>
 
-      <Form
-        method="post"
-        {...returnsForm.formProps}
-        className="mt-6 flex flex-col gap-4 rounded-lg border border-line p-5"
+      <SettingsFormCard
+        heading={t("returns.settings.heading")}
+        formProps={returnsForm.formProps}
+        save={{ intent: "returns", label: t("returns.settings.save"), busy }}
       >
-        <h2 className="text-xl font-bold">{t("returns.settings.heading")}</h2>
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field
             field={returnsForm.field("returnWindowDays")}
@@ -256,13 +232,9 @@ export default function PaymentOptions() {
             dir="ltr"
           />
         </div>
-        <Button name="intent" value="returns" className="self-start" disabled={busy}>
-          {t("returns.settings.save")}
-        </Button>
-      </Form>
+      </SettingsFormCard>
 
-      <Form method="post" className="mt-6 flex flex-col gap-4 rounded-lg border border-line p-5">
-        <h2 className="text-xl font-bold">{t("paymentOptions.cardHeading")}</h2>
+      <SettingsFormCard heading={t("paymentOptions.cardHeading")}>
         <p>
           <span className="font-bold">{t("paymentOptions.statusLabel")}</span>{" "}
           <span data-testid="card-status" data-status={options.card}>
@@ -283,7 +255,7 @@ export default function PaymentOptions() {
             {t(connectLabel)}
           </Button>
         ) : null}
-      </Form>
+      </SettingsFormCard>
     </section>
   );
 }

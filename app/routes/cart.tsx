@@ -12,10 +12,12 @@ import { safeRedirectPath } from "~/lib/redirect";
 import { withVariant } from "~/lib/variant-choice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { cartActionSchema } from "~/lib/validation/cart";
-import { shopperAction, shopperLoader } from "~/http/handlers.server";
+import type { z } from "zod";
+import { addToCartSchema, removeFromCartSchema, updateCartSchema } from "~/lib/validation/cart";
+import { shopperAction, shopperLoader, type ShopperArgs, type WithForm } from "~/http/handlers.server";
+import { SCHEMA_FORM, dispatchIntent } from "~/http/intent-action.server";
 import { discountCodeAction } from "~/http/discount-code-form.server";
-import { isCodeIntent } from "~/lib/discount-code-fields";
+import { APPLY_CODE, REMOVE_CODE } from "~/lib/discount-code-fields";
 import {
   addToCart,
   getCart,
@@ -71,53 +73,74 @@ function refusal(change: Exclude<CartChange, { ok: true }>, intent: string, prod
 }
 
 /**
- * add (from a product page), update (0 removes) and remove; each redirects with its toast. An
- * anonymous "Add to cart" is sent to sign in and comes back to the form's `redirectTo` (the
- * product page): shopperAction does that.
+ * The form parsed by its intent's schema, or the 400 answer that shows the problem under the
+ * line's field (conform's reply).
  */
-export const action = shopperAction(async ({ store, user, form, locale }) => {
-  // The discount code's Apply and Remove post here too (issue 20).
-  if (isCodeIntent(form.get("intent"))) return discountCodeAction({ store, user, form, locale }, "/cart");
-  const submission = parseWithZod(form, { schema: cartActionSchema });
-  if (submission.status !== "success") {
-    const productId = typeof form.get("productId") === "string" ? String(form.get("productId")) : null;
-    return data({ result: submission.reply(), notice: null, productId }, { status: 400 });
-  }
-  const input = submission.value;
-  if (input.intent === "add") {
-    const chosen = [input.option1, input.option2, input.option3];
-    const byOptions = chosen.some((value) => value !== undefined);
-    const change = await addToCart(
-      store.id,
-      user.id,
-      input.productId,
-      input.quantity,
-      input.variantId ? { variantId: input.variantId } : { optionValueIds: chosen },
-    );
-    if (!change.ok) return refusal(change, byOptions ? "add-option" : input.intent, input.productId);
-    const back = safeRedirectPath(input.redirectTo, "/cart");
-    // Back on the product page, the variant just added is the one shown (with or without scripts).
-    return redirectWithToast(byOptions && change.variantId ? withVariant(back, change.variantId) : back, {
-      key: "toast.cartAdded",
-    });
-  }
-  if (input.intent === "update") {
-    // A line is its variant; a product's only variant has the product's id.
-    const change = await setCartQuantity(
-      store.id,
-      user.id,
-      input.variantId ?? input.productId,
-      input.quantity,
-    );
-    if (!change.ok) return refusal(change, input.intent, input.productId);
-    return redirectWithToast("/cart", {
-      key: input.quantity === 0 ? "toast.productRemoved" : "toast.cartUpdated",
-    });
-  }
+function parseCartForm<Schema extends z.ZodTypeAny>(form: FormData, schema: Schema) {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status === "success") return { value: submission.value as z.output<Schema> };
+  const productId = typeof form.get("productId") === "string" ? String(form.get("productId")) : null;
+  return { refused: data({ result: submission.reply(), notice: null, productId }, { status: 400 }) };
+}
+
+/** "Add to cart" from a product page: back there (its `redirectTo`) with the variant added shown. */
+async function addLine({ store, user, form }: ShopperArgs & WithForm) {
+  const parsed = parseCartForm(form, addToCartSchema);
+  if (!parsed.value) return parsed.refused;
+  const input = parsed.value;
+  const chosen = [input.option1, input.option2, input.option3];
+  const byOptions = chosen.some((value) => value !== undefined);
+  const change = await addToCart(
+    store.id,
+    user.id,
+    input.productId,
+    input.quantity,
+    input.variantId ? { variantId: input.variantId } : { optionValueIds: chosen },
+  );
+  if (!change.ok) return refusal(change, byOptions ? "add-option" : input.intent, input.productId);
+  const back = safeRedirectPath(input.redirectTo, "/cart");
+  // Back on the product page, the variant just added is the one shown (with or without scripts).
+  return redirectWithToast(byOptions && change.variantId ? withVariant(back, change.variantId) : back, {
+    key: "toast.cartAdded",
+  });
+}
+
+/** A line's new quantity; 0 removes it. A line is its variant; a product's only variant has the product's id. */
+async function updateLine({ store, user, form }: ShopperArgs & WithForm) {
+  const parsed = parseCartForm(form, updateCartSchema);
+  if (!parsed.value) return parsed.refused;
+  const input = parsed.value;
+  const change = await setCartQuantity(store.id, user.id, input.variantId ?? input.productId, input.quantity);
+  if (!change.ok) return refusal(change, input.intent, input.productId);
+  return redirectWithToast("/cart", {
+    key: input.quantity === 0 ? "toast.productRemoved" : "toast.cartUpdated",
+  });
+}
+
+async function removeLine({ store, user, form }: ShopperArgs & WithForm) {
+  const parsed = parseCartForm(form, removeFromCartSchema);
+  if (!parsed.value) return parsed.refused;
+  const input = parsed.value;
   const change = await removeFromCart(store.id, user.id, input.variantId ?? input.productId);
   if (!change.ok) return refusal(change, input.intent, input.productId);
   return redirectWithToast("/cart", { key: "toast.productRemoved" });
-});
+}
+
+/**
+ * add (from a product page), update (0 removes) and remove; each redirects with its toast. An
+ * anonymous "Add to cart" is sent to sign in and comes back to the form's `redirectTo` (the
+ * product page): shopperAction does that. The discount code's Apply and Remove post here too
+ * (issue 20).
+ */
+export const action = shopperAction((args) =>
+  dispatchIntent(args, {
+    add: [SCHEMA_FORM, (_, args) => addLine(args)],
+    update: [SCHEMA_FORM, (_, args) => updateLine(args)],
+    remove: [SCHEMA_FORM, (_, args) => removeLine(args)],
+    [APPLY_CODE]: [SCHEMA_FORM, (_, args) => discountCodeAction(args, "/cart")],
+    [REMOVE_CODE]: [SCHEMA_FORM, (_, args) => discountCodeAction(args, "/cart")],
+  }),
+);
 
 export default function CartPage() {
   const { cart, estimate } = useLoaderData<typeof loader>();

@@ -20,8 +20,9 @@ import { Notice } from "~/components/ui/Notice";
 import { checkoutAnswer, checkoutConflict, codRefusalNotice } from "~/http/checkout-answer.server";
 import { enforceRateLimit } from "~/http/form.server";
 import { discountCodeAction } from "~/http/discount-code-form.server";
-import { isCodeIntent } from "~/lib/discount-code-fields";
-import { shopperAction, shopperLoader } from "~/http/handlers.server";
+import { APPLY_CODE, REMOVE_CODE } from "~/lib/discount-code-fields";
+import { shopperAction, shopperLoader, type ShopperArgs, type WithForm } from "~/http/handlers.server";
+import { SCHEMA_FORM, dispatchIntent } from "~/http/intent-action.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -76,67 +77,93 @@ export const loader = shopperLoader(async ({ request, store, user, locale }) => 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 ? true : defaultShouldRevalidate;
 
-export const action = shopperAction(
-  async ({ store, user, form, locale }) => {
-    // Per shopper as well as per address, so one account cannot be driven from many addresses.
-    await enforceRateLimit(`checkout:subject:${user.id}`, CHECKOUT_RATE_LIMIT);
-    // The discount code's Apply and Remove post here too (issue 20).
-    if (isCodeIntent(form.get("intent")))
-      return discountCodeAction({ store, user, form, locale }, "/checkout");
-    const submission = parseWithZod(form, { schema: checkoutSchema });
-    if (submission.status !== "success") {
-      return data({ result: submission.reply(), notice: null }, { status: 400 });
-    }
-    const {
-      intent,
-      paymentMethod,
-      checkoutToken,
-      expectedTotal,
-      expectedCodFee,
-      shippingRateId,
-      expectedShipping,
-      ...shipping
-    } = submission.value;
-    if (intent === "save") {
-      await saveShippingAddress(store.id, user.id, shipping);
-      return redirectWithToast("/checkout", { key: "toast.shippingSaved" });
-    }
-    if (!paymentMethod) {
-      return data(
-        {
-          result: submission.reply({ fieldErrors: { paymentMethod: ["checkout.paymentRequired"] } }),
-          notice: null,
-        },
-        { status: 400 },
-      );
-    }
-    const placed = await placeOrder(
-      { store, userId: user.id, locale, mail: emailStore(store) },
+/**
+ * The checkout form parsed (its shipping fields apart from the order's), or the 400 answer with
+ * the problems under the fields. Save and Place send the same form.
+ */
+function parseCheckout(form: FormData) {
+  const submission = parseWithZod(form, { schema: checkoutSchema });
+  if (submission.status !== "success") {
+    return { refused: data({ result: submission.reply(), notice: null }, { status: 400 }) };
+  }
+  const { intent: _intent, paymentMethod, checkoutToken, shippingRateId, ...rest } = submission.value;
+  const { expectedTotal, expectedCodFee, expectedShipping, ...shipping } = rest;
+  const order = {
+    paymentMethod,
+    checkoutToken,
+    shippingRateId,
+    expectedTotalCents: expectedTotal,
+    expectedCodFeeCents: expectedCodFee,
+    expectedShippingCents: expectedShipping,
+  };
+  return { submission, shipping, order };
+}
+
+async function saveAddress({ store, user, form }: ShopperArgs & WithForm) {
+  const parsed = parseCheckout(form);
+  if (!parsed.submission) return parsed.refused;
+  await saveShippingAddress(store.id, user.id, parsed.shipping);
+  return redirectWithToast("/checkout", { key: "toast.shippingSaved" });
+}
+
+async function placeFromForm({ store, user, form, locale }: ShopperArgs & WithForm) {
+  const parsed = parseCheckout(form);
+  if (!parsed.submission) return parsed.refused;
+  const { submission, shipping, order } = parsed;
+  const paymentMethod = order.paymentMethod;
+  if (!paymentMethod) {
+    return data(
       {
-        shipping,
-        paymentMethod,
-        checkoutToken,
-        expectedTotalCents: expectedTotal,
-        expectedCodFeeCents: expectedCodFee,
-        shippingRateId,
-        expectedShippingCents: expectedShipping,
+        result: submission.reply({ fieldErrors: { paymentMethod: ["checkout.paymentRequired"] } }),
+        notice: null,
       },
+      { status: 400 },
     );
-    if ((placed.kind === "placed" || placed.kind === "existing") && placed.paymentMethod === "card") {
-      // The order holds its stock while the shopper pays on Stripe's page; a double submit
-      // gets the same Checkout Session back (its idempotency key is the order's).
-      // After the commit: Stripe or the database failing here changes no order. The shopper is
-      // told card payment is unavailable; sending the form again reaches the same order.
-      const card = await startCardCheckout(store, placed.number).catch((error: unknown) => {
-        logger.error({ order: placed.number, ...errorFields(error) }, "card checkout not started");
-        return { kind: "unavailable" } as const;
-      });
-      if (card.kind === "redirect") return redirect(card.url);
-      if (card.kind === "not-pending") return redirect(`/orders/${placed.number}`);
-      return checkoutConflict({ key: "checkout.cardUnavailable" }, submission.reply());
-    }
-    return checkoutAnswer(placed, submission.reply(), store.currency, locale);
-  },
+  }
+  const placed = await placeOrder(
+    { store, userId: user.id, locale, mail: emailStore(store) },
+    { ...order, shipping, paymentMethod },
+  );
+  if ((placed.kind === "placed" || placed.kind === "existing") && placed.paymentMethod === "card") {
+    // The order holds its stock while the shopper pays on Stripe's page; a double submit
+    // gets the same Checkout Session back (its idempotency key is the order's).
+    // After the commit: Stripe or the database failing here changes no order. The shopper is
+    // told card payment is unavailable; sending the form again reaches the same order.
+    const card = await startCardCheckout(store, placed.number).catch((error: unknown) => {
+      logger.error({ order: placed.number, ...errorFields(error) }, "card checkout not started");
+      return { kind: "unavailable" } as const;
+    });
+    if (card.kind === "redirect") return redirect(card.url);
+    if (card.kind === "not-pending") return redirect(`/orders/${placed.number}`);
+    return checkoutConflict({ key: "checkout.cardUnavailable" }, submission.reply());
+  }
+  return checkoutAnswer(placed, submission.reply(), store.currency, locale);
+}
+
+/** Per shopper as well as per address, so one account cannot be driven from many addresses. */
+function perShopperLimit<Result>(run: (args: ShopperArgs & WithForm) => Promise<Result>) {
+  return async (_: unknown, args: ShopperArgs & WithForm) => {
+    await enforceRateLimit(`checkout:subject:${args.user.id}`, CHECKOUT_RATE_LIMIT);
+    return run(args);
+  };
+}
+
+/**
+ * Save the address, place the order (also a form without an intent), and the discount code's
+ * Apply and Remove (issue 20).
+ */
+export const action = shopperAction(
+  (args) =>
+    dispatchIntent(
+      args,
+      {
+        save: [SCHEMA_FORM, perShopperLimit(saveAddress)],
+        place: [SCHEMA_FORM, perShopperLimit(placeFromForm)],
+        [APPLY_CODE]: [SCHEMA_FORM, perShopperLimit((args) => discountCodeAction(args, "/checkout"))],
+        [REMOVE_CODE]: [SCHEMA_FORM, perShopperLimit((args) => discountCodeAction(args, "/checkout"))],
+      },
+      "place",
+    ),
   { rateLimit: { kind: "checkout", rule: CHECKOUT_RATE_LIMIT } },
 );
 

@@ -11,8 +11,9 @@ import { OrderOutcome } from "~/components/orders/OrderOutcome";
 import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
 import { Button } from "~/components/ui/Button";
 import { notFoundPage, ORDER_PATH } from "~/http/entity.server";
-import { storeAction, storeLoader } from "~/http/handlers.server";
-import { badRequest, Refusal } from "~/http/refusal.server";
+import { storeAction, storeLoader, type StoreArgs } from "~/http/handlers.server";
+import { INTENT_ONLY, dispatchIntent } from "~/http/intent-action.server";
+import { Refusal } from "~/http/refusal.server";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/use-translation";
@@ -35,11 +36,10 @@ export const loader = storeLoader(async ({ store, params, locale }) => {
   };
 });
 
-export const action = storeAction(async ({ store, params, form }) => {
+/** "Confirm my order" or "Cancel it": the order's answer, once (409 after it moved on, 410 expired). */
+async function answer(choice: "confirm" | "cancel", { store, params }: StoreArgs) {
   const token = params.token ?? "";
-  const answer = form.get("intent");
-  if (answer !== "confirm" && answer !== "cancel") throw badRequest();
-  const result = await answerByLink(store.id, token, answer, emailStore(store));
+  const result = await answerByLink(store.id, token, choice, emailStore(store));
   if (result === "not-found") throw notFoundPage(ORDER_PATH.notFound);
   if (result === "expired") throw new Refusal(410, { key: "codConfirmation.page.expired" });
   if (result === "unchanged") throw new Refusal(409, { key: "codConfirmation.page.notAwaiting" });
@@ -47,7 +47,14 @@ export const action = storeAction(async ({ store, params, form }) => {
     key:
       result === "confirmed" ? "codConfirmation.page.confirmedToast" : "codConfirmation.page.cancelledToast",
   });
-});
+}
+
+export const action = storeAction((args) =>
+  dispatchIntent(args, {
+    confirm: [INTENT_ONLY, (_, args) => answer("confirm", args)],
+    cancel: [INTENT_ONLY, (_, args) => answer("cancel", args)],
+  }),
+);
 
 export default function ConfirmOrderPage() {
   const { order, expired, deadline } = useLoaderData<typeof loader>();

@@ -10,7 +10,8 @@ import { useTranslation } from "~/lib/use-translation";
 import { CancelOrderDialog } from "~/components/orders/CancelOrderDialog";
 import { OrderDetailsView } from "~/components/orders/OrderDetailsView";
 import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
-import { shopperAction, shopperLoader } from "~/http/handlers.server";
+import { shopperAction, shopperLoader, type ShopperArgs, type WithForm } from "~/http/handlers.server";
+import { INTENT_ONLY, SCHEMA_FORM, dispatchIntent } from "~/http/intent-action.server";
 import { entityFromPath, notFoundPage, ORDER_PATH, pathKey } from "~/http/entity.server";
 import { seo } from "~/lib/seo";
 import { findShopperOrder } from "~/services/orders/shopper-order.server";
@@ -46,33 +47,28 @@ export const loader = shopperLoader(async ({ store, user, params, locale }) => {
  * "Confirm my order" (issue 34): a Cash On Delivery order of this shopper still awaiting
  * confirmation becomes confirmed; anything else changes nothing (409 with why).
  */
-export const action = shopperAction(async ({ store, user, params, form }) => {
+async function confirmAction({ store, user, params }: ShopperArgs) {
   const number = pathKey(params.number, ORDER_PATH);
-  if (form.get("intent") === "return") return returnAction(store, user.id, number, form);
-  if (form.get("intent") !== "confirm") throw badRequest();
   const result = await confirmShopperOrder(store.id, user.id, number, emailStore(store));
   if (result === "not-found") throw notFoundPage(ORDER_PATH.notFound);
   if (result === "unchanged") throw new Refusal(409, { key: "codConfirmation.page.notAwaiting" });
   return redirectWithToast(`/orders/${number}`, { key: "codConfirmation.page.confirmedToast" });
-});
+}
 
 /**
  * "Request a return" (decision 050): units per line, a reason and a comment. Bad input is a 400,
  * a window closed, an order not delivered or nothing left to return a 409, with why; nothing is
- * written then. Another shopper's order is the 'Order Not Found' 404.
+ * written then. Another shopper's order is the 'Order Not Found' 404. A conform list form
+ * (`lines[0].quantity`), so it parses itself; its first problem is the message.
  */
-async function returnAction(
-  store: Parameters<typeof emailStore>[0] & { id: string },
-  userId: string,
-  number: number,
-  form: FormData,
-) {
+async function returnAction({ store, user, params, form }: ShopperArgs & WithForm) {
+  const number = pathKey(params.number, ORDER_PATH);
   const parsed = parseWithZod(form, { schema: returnRequestSchema });
   if (parsed.status !== "success") {
     const first = Object.values(parsed.error ?? {}).flat()[0];
     throw badRequest(first ?? "errors.badRequest");
   }
-  const result = await requestReturn(store.id, userId, number, parsed.value, emailStore(store));
+  const result = await requestReturn(store.id, user.id, number, parsed.value, emailStore(store));
   if (result.kind === "not-found") throw notFoundPage(ORDER_PATH.notFound);
   if (result.kind === "refused") throw new Refusal(409, { key: `returns.refusals.${result.reason}` });
   if (result.kind === "invalid")
@@ -81,6 +77,13 @@ async function returnAction(
     });
   return redirectWithToast(`/orders/${number}`, { key: "returns.request.sentToast" });
 }
+
+export const action = shopperAction((args) =>
+  dispatchIntent(args, {
+    confirm: [INTENT_ONLY, (_, args) => confirmAction(args)],
+    return: [SCHEMA_FORM, (_, args) => returnAction(args)],
+  }),
+);
 
 export default function OrderDetailsPage() {
   const { order, invoiceNumber, refunds, returns } = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
+import type { z } from "zod";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { PriceTag } from "~/components/product/PriceTag";
@@ -7,12 +7,13 @@ import { StockNote } from "~/components/product/StockNote";
 import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 import { Swatch } from "~/components/ui/Swatch";
-import type { FormNotice } from "~/lib/notice";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { wishlistActionSchema } from "~/lib/validation/cart";
-import { shopperAction, shopperLoader } from "~/http/handlers.server";
+import { shopperAction, shopperLoader, type ShopperArgs } from "~/http/handlers.server";
+import { dispatchIntent } from "~/http/intent-action.server";
+import { Refusal } from "~/http/refusal.server";
 import { getWishlist, removeFromWishlist, toggleWishlist } from "~/services/commerce/wishlist.server";
 
 export const meta: MetaFunction = (args) =>
@@ -23,29 +24,31 @@ export const loader = shopperLoader(async ({ store, user, locale }) => {
   return { items, locale };
 });
 
-const refuse = (status: number, notice: FormNotice) => data({ notice }, { status });
-
 /**
  * toggle (from a product page) and remove (from this page); each redirects with its toast. An
  * anonymous toggle signs in first and comes back to the form's `redirectTo` (shopperAction).
  */
-export const action = shopperAction(async ({ store, user, form }) => {
-  const submission = parseWithZod(form, { schema: wishlistActionSchema });
-  if (submission.status !== "success") {
-    const key = Object.values(submission.error ?? {}).flat()[0] ?? "errors.badRequest";
-    return refuse(400, { key });
-  }
-  const { intent, productId, redirectTo } = submission.value;
+async function changeWishlist(
+  { intent, productId, redirectTo }: z.output<typeof wishlistActionSchema>,
+  { store, user }: ShopperArgs,
+) {
   const change =
     intent === "toggle"
       ? await toggleWishlist(store.id, user.id, productId)
       : await removeFromWishlist(store.id, user.id, productId);
-  if (!change.ok) return refuse(404, { key: "cart.productNotFound" });
+  if (!change.ok) throw new Refusal(404, { key: "cart.productNotFound" });
   const target = intent === "toggle" ? safeRedirectPath(redirectTo, "/wishlist") : "/wishlist";
   return redirectWithToast(target, {
     key: change.inWishlist ? "toast.wishlistAdded" : "toast.wishlistRemoved",
   });
-});
+}
+
+/** A product id a person could not have sent answers with its message (cart.productInvalid). */
+const WISHLIST_FORM = [wishlistActionSchema, changeWishlist, { messageFields: ["productId"] }] as const;
+
+export const action = shopperAction((args) =>
+  dispatchIntent(args, { toggle: WISHLIST_FORM, remove: WISHLIST_FORM }),
+);
 
 export default function WishlistPage() {
   const { items } = useLoaderData<typeof loader>();

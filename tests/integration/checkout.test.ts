@@ -353,6 +353,19 @@ describe("placing a Cash On Delivery order", () => {
     expect(await stockOf(db, red)).toBe(8);
   });
 
+  it("places from a form without an intent; an unknown intent is a 400 that places nothing", async () => {
+    const { intent: _intent, ...fields } = await placeFields();
+    for (const intent of ["ship", "toString"]) {
+      const refused = await post({ ...fields, intent });
+      expect(refused.status, intent).toBe(400);
+      expect(refused.data.notice?.key).toBe("errors.badRequest");
+    }
+    expect(await orderCount()).toBe(0);
+    const placed = await post(fields);
+    expect(placed.status).toBe(302);
+    expect(await orderCount()).toBe(1);
+  });
+
   it("places nothing when a price changed since the page was shown, and tells the new total", async () => {
     const fields = await placeFields();
     await db.owner.update(products).set({ priceCents: 1100 }).where(eq(products.id, red));

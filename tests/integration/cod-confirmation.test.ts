@@ -246,7 +246,8 @@ describe("the link", () => {
     // A valid signature of store B for this order's id is not store A's.
     const signedForBeta = confirmationToken(beta.storeId, placed.id, later(1));
     expect((await press(signedForBeta, "confirm")).status).toBe(404);
-    expect((await press(token, "ship")).status).toBe(400);
+    for (const intent of ["ship", "toString", ""])
+      expect((await press(token, intent)).status, intent).toBe(400);
     expect((await orderRow(placed.id)).status).toBe("awaiting_confirmation");
     expect(await stockOf(db, ink)).toBe(98);
   });

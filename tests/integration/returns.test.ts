@@ -250,6 +250,17 @@ describe("the shopper's request", () => {
       const refused = await shopperPost(target.number, fields);
       expect(refused.status, JSON.stringify(fields)).toBe(400);
     }
+    // The message says what is wrong: the first problem of the form.
+    const noUnits = await shopperPost(target.number, ask(target.line, 0));
+    expect((noUnits.data as { notice?: { key: string } }).notice?.key).toBe("returns.errors.noUnits");
+    const noReason = await shopperPost(target.number, ask(target.line, 1, { reasonCode: "" }));
+    expect((noReason.data as { notice?: { key: string } }).notice?.key).toBe("returns.errors.reasonRequired");
+    // The order page's other buttons are its intents; anything else is a plain bad request.
+    for (const intent of ["refund", "toString", ""]) {
+      const refused = await shopperPost(target.number, { ...ask(target.line, 1), intent });
+      expect(refused.status, intent).toBe(400);
+      expect((refused.data as { notice?: { key: string } }).notice?.key).toBe("errors.badRequest");
+    }
     // The same number on beta's host, by beta's shopper: beta has no such order.
     const betaShopper = await userCookie(beta.storeId, beta.userId, B);
     const elsewhere = await shopperPost(target.number, ask(target.line, 1), betaCtx, B, betaShopper);

@@ -99,12 +99,12 @@ describe("wishlist", () => {
   it.each([
     ["an unknown product id", () => uuidv7(), 404],
     ["another store's product id", () => beta.productId, 404],
-    ["a malformed product id", () => "abc", 400],
-    ["no product id", () => "", 400],
-  ])("refuses %s and writes nothing", async (_label, productId, status) => {
+    ["a malformed product id", () => "abc", 400, "cart.productInvalid"],
+    ["no product id", () => "", 400, "cart.productInvalid"],
+  ])("refuses %s and writes nothing", async (_label, productId, status, key = "cart.productNotFound") => {
     const res = await post({ intent: "toggle", productId: productId() });
     expect(res.status).toBe(status);
-    expect(res.data.notice?.key).toBeTruthy();
+    expect(res.data.notice?.key).toBe(key);
     expect(await rows()).toEqual([]);
     expect(await rows(beta.storeId)).toEqual([]);
   });
@@ -116,7 +116,11 @@ describe("wishlist", () => {
     } finally {
       await db.owner.update(products).set({ active: true }).where(eq(products.id, alpha.productId));
     }
-    expect((await post({ intent: "explode", productId: alpha.productId })).status).toBe(400);
+    for (const intent of ["explode", "toString", ""]) {
+      const refused = await post({ intent, productId: alpha.productId });
+      expect(refused.status).toBe(400);
+      expect(refused.data.notice?.key).toBe("errors.badRequest");
+    }
     expect(await rows()).toEqual([]);
   });
 

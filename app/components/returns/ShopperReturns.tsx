@@ -5,6 +5,7 @@
  * JavaScript and adds no lazily loaded schema to the storefront's budget.
  */
 import { Form } from "@remix-run/react";
+import { LineUnitsField } from "~/components/orders/LineUnitsField";
 import { Button } from "~/components/ui/Button";
 import { CONTROL_CLASS } from "~/components/ui/Input";
 import { useTranslation } from "~/lib/use-translation";
@@ -82,34 +83,14 @@ export function ShopperReturns({ data }: { data: ShopperReturnsData }) {
           {data.windowEndsOn ? <p>{t("returns.request.intro", { date: data.windowEndsOn })}</p> : null}
           <ul className="flex flex-col gap-3">
             {data.lines.map((line, index) => (
-              <li
+              <LineUnitsField
                 key={line.id}
-                className="grid grid-cols-1 gap-2 rounded-md border border-line p-3 sm:grid-cols-[1fr_10rem] sm:items-end"
-              >
-                <input type="hidden" name={`lines[${index}].orderItemId`} value={line.id} />
-                <div className="min-w-0">
-                  <p className="font-bold break-words" dir="auto">
-                    {line.name}
-                  </p>
-                  <p className="text-sm text-muted">
-                    {t("returns.request.bought", { bought: line.bought, available: line.available })}
-                  </p>
-                </div>
-                <label className="flex flex-col gap-1">
-                  <span className="text-sm font-bold">{t("returns.request.units")}</span>
-                  <input
-                    className={`${CONTROL_CLASS} min-h-11`}
-                    type="number"
-                    name={`lines[${index}].quantity`}
-                    min={0}
-                    max={line.available}
-                    defaultValue={0}
-                    inputMode="numeric"
-                    dir="ltr"
-                    disabled={line.available === 0}
-                  />
-                </label>
-              </li>
+                index={index}
+                line={line}
+                facts={t("returns.request.bought", { bought: line.bought, available: line.available })}
+                label={t("returns.request.units")}
+                left={line.available}
+              />
             ))}
           </ul>
           <label className="flex flex-col gap-1">

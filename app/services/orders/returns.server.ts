@@ -410,10 +410,8 @@ export type ReturnStepResult =
   | { kind: "invalid" }
   | { kind: "done"; request: ReturnRow };
 
-/** Finds the store's request `returnId` of order `number`, the order locked; null when not both. */
-async function lockedRequestIn(tx: Tx, storeId: string, number: number, returnId: string) {
-  const order = await orderByNumberIn(tx, storeId, number, true);
-  if (!order) return null;
+/** The store's request `returnId` if it is one of order `orderId`'s; null otherwise. */
+async function requestOfOrderIn(tx: Tx, storeId: string, orderId: string, returnId: string) {
   const [request] = await tx
     .select()
     .from(returnRequests)
@@ -421,9 +419,17 @@ async function lockedRequestIn(tx: Tx, storeId: string, number: number, returnId
       and(
         eq(returnRequests.storeId, storeId),
         eq(returnRequests.id, returnId),
-        eq(returnRequests.orderId, order.id),
+        eq(returnRequests.orderId, orderId),
       ),
     );
+  return request ?? null;
+}
+
+/** Finds the store's request `returnId` of order `number`, the order locked; null when not both. */
+async function lockedRequestIn(tx: Tx, storeId: string, number: number, returnId: string) {
+  const order = await orderByNumberIn(tx, storeId, number, true);
+  if (!order) return null;
+  const request = await requestOfOrderIn(tx, storeId, order.id, returnId);
   return request ? { order, request } : null;
 }
 
@@ -575,16 +581,7 @@ export async function returnRefundUnits(
 }
 
 async function receivedUnitsIn(tx: Tx, storeId: string, orderId: string, returnId: string) {
-  const [request] = await tx
-    .select()
-    .from(returnRequests)
-    .where(
-      and(
-        eq(returnRequests.storeId, storeId),
-        eq(returnRequests.id, returnId),
-        eq(returnRequests.orderId, orderId),
-      ),
-    );
+  const request = await requestOfOrderIn(tx, storeId, orderId, returnId);
   if (!request || request.state !== "received") return null;
   const lines = await tx
     .select()
