@@ -5,9 +5,8 @@ import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { Notice } from "~/components/ui/Notice";
-import type { FormNotice } from "~/lib/notice";
 import { useFormPending } from "~/lib/use-form-pending";
-import { useSchemaForm, type FieldConstraint, type FormReply } from "~/lib/use-schema-form";
+import { useSchemaForm, type SchemaFormProps } from "~/lib/use-schema-form";
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
 const loadSchema = () => import("~/lib/validation/auth").then((m) => m.signUpSchema);
@@ -18,11 +17,8 @@ export function ShopperSignUp({
   constraint,
   result,
   notice,
-}: {
+}: SchemaFormProps & {
   redirectTo: string;
-  constraint: Record<string, FieldConstraint>;
-  result: FormReply | null | undefined;
-  notice: FormNotice | null | undefined;
 }) {
   const { t } = useTranslation();
   const pending = useFormPending({ method: "post" });

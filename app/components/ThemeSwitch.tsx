@@ -1,4 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import type { Theme } from "~/lib/theme";
@@ -29,7 +30,8 @@ export function ThemeSwitch({ theme, compact = false }: { theme: Theme; compact?
   );
 }
 
-function MoonIcon() {
+/** An 18 px line icon drawn in the text's color. */
+function LineIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       aria-hidden="true"
@@ -40,27 +42,27 @@ function MoonIcon() {
       stroke="currentColor"
       strokeWidth="2"
     >
-      <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" strokeLinecap="round" strokeLinejoin="round" />
+      {children}
     </svg>
+  );
+}
+
+function MoonIcon() {
+  return (
+    <LineIcon>
+      <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" strokeLinecap="round" strokeLinejoin="round" />
+    </LineIcon>
   );
 }
 
 function SunIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon>
       <circle cx="12" cy="12" r="4" />
       <path
         d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"
         strokeLinecap="round"
       />
-    </svg>
+    </LineIcon>
   );
 }

@@ -3,10 +3,14 @@
  * when "Search products" sent it as a GET (the page starts from it), the product search, and the
  * chosen products a refused submit lists again so they stay checked.
  */
+import type { ZodTypeAny } from "zod";
 import { SEARCH_PRODUCTS } from "~/lib/applies-to";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { INTENT_FIELD } from "~/lib/form-value";
 import type { Locale } from "~/lib/i18n";
+import { currencyDigits } from "~/lib/money";
 import { UUID_PATTERN } from "~/lib/uuid";
+import { listCategoryOptions } from "~/services/catalog/products-admin.server";
 import { listProductChoices, type ProductChoice } from "~/services/discounts/sales.server";
 
 /** Ids from repeated checkboxes, well-formed only, lower-cased, at most `max`. */
@@ -42,4 +46,41 @@ export async function postedProductChoices(
 ): Promise<ProductChoice[]> {
   const chosenIds = idsOf(form.getAll("productIds"), maxTargets);
   return (await listProductChoices(storeId, { q: "", chosenIds, locale })).chosen;
+}
+
+/**
+ * What a sale's or a discount code's page loads besides the entity: the form's start values (the
+ * draft "Search products" sent, else `startOf` the saved one), the categories, the products to
+ * list, and what the browser needs to check the form as the action does.
+ */
+export async function loadAppliesToForm(
+  {
+    request,
+    store,
+    locale,
+  }: { request: Request; store: { id: string; currency: string; timeZone: string }; locale: Locale },
+  form: {
+    textFields: readonly string[];
+    maxTargets: number;
+    startOf: (digits: number, timeZone: string) => Record<string, unknown>;
+    schema: (digits: number, timeZone: string) => ZodTypeAny;
+  },
+) {
+  const digits = currencyDigits(store.currency);
+  const { draft, productQ } = readAppliesToQuery(request, form.textFields, form.maxTargets);
+  const start = draft ?? form.startOf(digits, store.timeZone);
+  const [categories, products] = await Promise.all([
+    listCategoryOptions(store.id, locale),
+    listProductChoices(store.id, { q: productQ, chosenIds: start.productIds as string[], locale }),
+  ]);
+  return {
+    start,
+    productQ,
+    categories,
+    products,
+    currency: store.currency,
+    digits,
+    timeZone: store.timeZone,
+    constraint: formConstraint(form.schema(digits, store.timeZone)),
+  };
 }

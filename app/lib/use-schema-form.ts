@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import type { ZodTypeAny } from "zod";
 import { formatPath, INTENT_FIELD, parseFormValue, valueAt } from "~/lib/form-value";
+import type { FormNotice } from "~/lib/notice";
 
 /** Field name → locale keys of its errors ("" for the whole form), as conform's `reply()` has them. */
 export type FieldErrorMap = Record<string, string[] | null | undefined>;
@@ -12,6 +13,13 @@ export type FieldErrorMap = Record<string, string[] | null | undefined>;
 export interface FormReply {
   error?: FieldErrorMap | null;
   initialValue?: Record<string, unknown> | null;
+}
+
+/** What a schema form's component gets from its page: the browser's checks and the last answer. */
+export interface SchemaFormProps {
+  constraint: Record<string, FieldConstraint>;
+  result: FormReply | null | undefined;
+  notice: FormNotice | null | undefined;
 }
 
 /** The HTML constraints of one field, computed from the schema on the server (formConstraint). */

@@ -18,7 +18,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { Notice } from "~/components/ui/Notice";
-import { postedProductChoices, readAppliesToQuery } from "~/http/applies-to.server";
+import { loadAppliesToForm, postedProductChoices } from "~/http/applies-to.server";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
 import { adminLoader, type AdminArgs } from "~/http/handlers.server";
@@ -26,7 +26,6 @@ import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
 import { isolate } from "~/lib/bidi";
-import { formConstraint } from "~/lib/form-constraint.server";
 import { currencyDigits } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -39,8 +38,7 @@ import {
   MAX_DISCOUNT_TARGETS,
 } from "~/lib/validation/admin-discounts";
 import { minorToAmount } from "~/lib/validation/admin-sales";
-import { listProductChoices, type ProductChoice } from "~/services/discounts/sales.server";
-import { listCategoryOptions } from "~/services/catalog/products-admin.server";
+import type { ProductChoice } from "~/services/discounts/sales.server";
 import { DISCOUNT_TEXT_FIELDS, discountFormValues } from "~/services/discounts/code-form.server";
 import { deleteDiscountCode, getDiscountCode, saveDiscountCode } from "~/services/discounts/admin.server";
 
@@ -50,27 +48,20 @@ export const meta: MetaFunction = (args) =>
     page: (t) => t(args.params.id === NEW_PATH ? "discounts.admin.newTitle" : "discounts.admin.editTitle"),
   });
 
-export const loader = adminLoader("discounts.edit", async ({ request, store, params, locale }) => {
-  const code = await entityOrNewFromPath(params.id, (id) => getDiscountCode(store.id, id));
-  const digits = currencyDigits(store.currency);
+/** The discount of the page's path; null on the new code's page, where only "save" means anything. */
+const codeOf = ({ store, params }: AdminArgs) =>
+  entityOrNewFromPath(params.id, (id) => getDiscountCode(store.id, id));
+
+export const loader = adminLoader("discounts.edit", async (args) => {
+  const code = await codeOf(args);
   // "Search products" sent the form as it stood: it is what the page starts from.
-  const { draft, productQ } = readAppliesToQuery(request, DISCOUNT_TEXT_FIELDS, MAX_DISCOUNT_TARGETS);
-  const start = draft ?? discountFormValues(code, digits, store.timeZone);
-  const [categories, products] = await Promise.all([
-    listCategoryOptions(store.id, locale),
-    listProductChoices(store.id, { q: productQ, chosenIds: start.productIds as string[], locale }),
-  ]);
-  return {
-    code: code && { id: code.id, code: code.code, uses: code.uses },
-    start,
-    productQ,
-    categories,
-    products,
-    currency: store.currency,
-    digits,
-    timeZone: store.timeZone,
-    constraint: formConstraint(discountCodeSchema(digits, store.timeZone)),
-  };
+  const form = await loadAppliesToForm(args, {
+    textFields: DISCOUNT_TEXT_FIELDS,
+    maxTargets: MAX_DISCOUNT_TARGETS,
+    startOf: (digits, timeZone) => discountFormValues(code, digits, timeZone),
+    schema: discountCodeSchema,
+  });
+  return { code: code && { id: code.id, code: code.code, uses: code.uses }, ...form };
 });
 
 /** A refused save: the field it names and its message (not-found is the page's 404). */
@@ -79,10 +70,6 @@ const FIELD_ERRORS = {
   "category-not-found": { field: "categoryIds", message: "validation.choiceInvalid" },
   "product-not-found": { field: "productIds", message: "validation.choiceInvalid" },
 } as const;
-
-/** The discount of the page's path; null on the new code's page, where only "save" means anything. */
-const codeOf = ({ store, params }: AdminArgs) =>
-  entityOrNewFromPath(params.id, (id) => getDiscountCode(store.id, id));
 
 // The form itself sends no intent: it is "save"; the delete dialog's form says "delete".
 export const action = intentAction(

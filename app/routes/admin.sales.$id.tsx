@@ -21,14 +21,13 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { Notice } from "~/components/ui/Notice";
-import { postedProductChoices, readAppliesToQuery } from "~/http/applies-to.server";
+import { loadAppliesToForm, postedProductChoices } from "~/http/applies-to.server";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
 import { adminLoader, type AdminArgs } from "~/http/handlers.server";
 import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest } from "~/http/refusal.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
-import { formConstraint } from "~/lib/form-constraint.server";
 import { isolate } from "~/lib/bidi";
 import { localeName } from "~/lib/localized-name";
 import { currencyDigits } from "~/lib/money";
@@ -38,14 +37,7 @@ import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { MAX_SALE_TARGETS, minorToAmount, saleDeleteSchema, saleSchema } from "~/lib/validation/admin-sales";
 import { SALE_TEXT_FIELDS, saleFormValues } from "~/services/discounts/sale-form.server";
-import {
-  deleteSale,
-  getSale,
-  listProductChoices,
-  saveSale,
-  type ProductChoice,
-} from "~/services/discounts/sales.server";
-import { listCategoryOptions } from "~/services/catalog/products-admin.server";
+import { deleteSale, getSale, saveSale, type ProductChoice } from "~/services/discounts/sales.server";
 
 export const meta: MetaFunction = (args) =>
   seo({
@@ -53,32 +45,21 @@ export const meta: MetaFunction = (args) =>
     page: (t) => t(args.params.id === NEW_PATH ? "admin.sales.newTitle" : "admin.sales.editTitle"),
   });
 
-export const loader = adminLoader("sales.edit", async ({ request, store, params, locale }) => {
-  const sale = await entityOrNewFromPath(params.id, (id) => getSale(store.id, id));
-  const digits = currencyDigits(store.currency);
-  // "Search products" sent the form as it stood: it is what the page starts from.
-  const { draft, productQ } = readAppliesToQuery(request, SALE_TEXT_FIELDS, MAX_SALE_TARGETS);
-  const start = draft ?? saleFormValues(sale, digits, store.timeZone);
-  const [categories, products] = await Promise.all([
-    listCategoryOptions(store.id, locale),
-    listProductChoices(store.id, { q: productQ, chosenIds: start.productIds as string[], locale }),
-  ]);
-  return {
-    sale: sale && { id: sale.id, nameEn: sale.nameEn, nameAr: sale.nameAr },
-    start,
-    productQ,
-    categories,
-    products,
-    currency: store.currency,
-    digits,
-    timeZone: store.timeZone,
-    constraint: formConstraint(saleSchema(digits, store.timeZone)),
-  };
-});
-
 /** The sale of the page's path; null on the new sale's page, where only "save" means anything. */
 const saleOf = ({ store, params }: AdminArgs) =>
   entityOrNewFromPath(params.id, (id) => getSale(store.id, id));
+
+export const loader = adminLoader("sales.edit", async (args) => {
+  const sale = await saleOf(args);
+  // "Search products" sent the form as it stood: it is what the page starts from.
+  const form = await loadAppliesToForm(args, {
+    textFields: SALE_TEXT_FIELDS,
+    maxTargets: MAX_SALE_TARGETS,
+    startOf: (digits, timeZone) => saleFormValues(sale, digits, timeZone),
+    schema: saleSchema,
+  });
+  return { sale: sale && { id: sale.id, nameEn: sale.nameEn, nameAr: sale.nameAr }, ...form };
+});
 
 // The form itself sends no intent: it is "save"; the delete dialog's form says "delete".
 export const action = intentAction(

@@ -6,10 +6,9 @@ import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { Notice } from "~/components/ui/Notice";
-import type { FormNotice } from "~/lib/notice";
 import { STORE_ADDRESS_PATTERN, suggestStoreAddress } from "~/lib/store-address";
 import { useFormPending } from "~/lib/use-form-pending";
-import { useSchemaForm, type FieldConstraint, type FormReply } from "~/lib/use-schema-form";
+import { useSchemaForm, type SchemaFormProps } from "~/lib/use-schema-form";
 import { CONTROL_CLASS } from "~/components/ui/Input";
 
 /** The browser loads the schema on the form's first focus (see useSchemaForm). */
@@ -58,11 +57,8 @@ export function CreateStoreForm({
   constraint,
   result,
   notice,
-}: {
+}: SchemaFormProps & {
   frame: AddressFrame;
-  constraint: Record<string, FieldConstraint>;
-  result: FormReply | null | undefined;
-  notice: FormNotice | null | undefined;
 }) {
   const { t } = useTranslation();
   const pending = useFormPending({ method: "post" });

@@ -4,9 +4,8 @@ import { Button } from "~/components/ui/Button";
 import { CheckRow } from "~/components/ui/Checkbox";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
-import type { FormNotice } from "~/lib/notice";
 import { useFormPending } from "~/lib/use-form-pending";
-import { useSchemaForm, type FieldConstraint, type FormReply } from "~/lib/use-schema-form";
+import { useSchemaForm, type SchemaFormProps } from "~/lib/use-schema-form";
 import { CONTROL_CLASS } from "~/components/ui/Input";
 
 const loadSchema = () => import("~/lib/validation/packages").then((m) => m.packageSchema);
@@ -19,11 +18,8 @@ export function PackageForm({
   constraint,
   result,
   notice,
-}: {
+}: SchemaFormProps & {
   defaultValue: Record<string, string | boolean>;
-  constraint: Record<string, FieldConstraint>;
-  result: FormReply | null | undefined;
-  notice: FormNotice | null | undefined;
 }) {
   const { t } = useTranslation();
   const pending = useFormPending({ method: "post" });

@@ -71,6 +71,18 @@ function codeFor(name: string, id: string): string {
   return `${base || "plan"}-${id.slice(-8)}`;
 }
 
+/** The columns the staff's form sets, on create and on edit alike. */
+const storedFields = (input: PackageInput) => ({
+  nameEn: input.nameEn,
+  nameAr: input.nameAr,
+  priceCents: input.price,
+  stripePriceId: input.stripePriceId,
+  descriptionEn: input.descriptionEn,
+  descriptionAr: input.descriptionAr,
+  active: input.active,
+  allowsCustomDomain: input.allowsCustomDomain,
+});
+
 export async function createPackage(input: PackageInput): Promise<PackageRow> {
   const db = await getDb();
   const id = uuidv7();
@@ -80,14 +92,7 @@ export async function createPackage(input: PackageInput): Promise<PackageRow> {
       .values({
         id,
         code: codeFor(input.nameEn, id),
-        nameEn: input.nameEn,
-        nameAr: input.nameAr,
-        priceCents: input.price,
-        stripePriceId: input.stripePriceId,
-        descriptionEn: input.descriptionEn,
-        descriptionAr: input.descriptionAr,
-        active: input.active,
-        allowsCustomDomain: input.allowsCustomDomain,
+        ...storedFields(input),
       })
       .returning(columns),
   );
@@ -99,20 +104,7 @@ export async function updatePackage(id: string, input: PackageInput): Promise<Pa
   if (!UUID.test(id)) return null;
   const db = await getDb();
   const [row] = await db.withPlatform((tx) =>
-    tx
-      .update(packages)
-      .set({
-        nameEn: input.nameEn,
-        nameAr: input.nameAr,
-        priceCents: input.price,
-        stripePriceId: input.stripePriceId,
-        descriptionEn: input.descriptionEn,
-        descriptionAr: input.descriptionAr,
-        active: input.active,
-        allowsCustomDomain: input.allowsCustomDomain,
-      })
-      .where(eq(packages.id, id))
-      .returning(columns),
+    tx.update(packages).set(storedFields(input)).where(eq(packages.id, id)).returning(columns),
   );
   return row ?? null;
 }

@@ -711,20 +711,11 @@ export async function deleteVariant(
   productId: string,
   variantId: string,
 ): Promise<VariantChangeResult> {
-  const db = await getDb();
-  const result = await db.withStore(storeId, async (tx): Promise<VariantChangeResult> => {
-    const product = await lockProduct(tx, productId);
-    if (!product) return { ok: false, error: "not-found" };
-    const variants = await readVariants(tx, productId);
-    const variant = variants.find((candidate) => candidate.id === variantId);
-    if (!variant) return { ok: false, error: "not-found" };
+  return changeVariant(storeId, productId, variantId, async (tx, variant, variants, audit) => {
     if (variant.ordered) return { ok: false, error: "ordered" };
     if (variants.length === 1) return { ok: false, error: "last" };
-    await recordProductChange(tx, storeId, {
+    await audit({
       action: "product.variant.delete",
-      entityType: "product",
-      entityId: productId,
-      entityLabel: variantLabel(product.nameEn, await readOptions(tx, storeId, productId), variant),
       before: { sku: variant.sku, priceCents: variant.priceCents, stock: variant.stock },
       after: null,
     });
@@ -732,8 +723,6 @@ export async function deleteVariant(
     await tx.delete(productVariants).where(eq(productVariants.id, variantId));
     return { ok: true };
   });
-  if (result.ok) await catalogChanged(storeId);
-  return result;
 }
 
 /** Takes a variant off sale (it stays in its orders) or puts it back on sale. */
@@ -743,25 +732,54 @@ export async function setVariantActive(
   variantId: string,
   active: boolean,
 ): Promise<VariantChangeResult> {
-  const db = await getDb();
-  const result = await db.withStore(storeId, async (tx): Promise<VariantChangeResult> => {
-    const product = await lockProduct(tx, productId);
-    if (!product) return { ok: false, error: "not-found" };
-    const variant = (await readVariants(tx, productId)).find((candidate) => candidate.id === variantId);
-    if (!variant) return { ok: false, error: "not-found" };
+  return changeVariant(storeId, productId, variantId, async (tx, variant, _variants, audit) => {
     await tx
       .update(productVariants)
       .set({ active, updatedAt: new Date() })
       .where(and(eq(productVariants.productId, productId), eq(productVariants.id, variantId)));
-    await recordProductChange(tx, storeId, {
-      action: "product.variant.update",
-      entityType: "product",
-      entityId: productId,
-      entityLabel: variantLabel(product.nameEn, await readOptions(tx, storeId, productId), variant),
-      before: { active: variant.active },
-      after: { active },
-    });
+    await audit({ action: "product.variant.update", before: { active: variant.active }, after: { active } });
     return { ok: true };
+  });
+}
+
+type VariantAudit = (change: {
+  action: "product.variant.delete" | "product.variant.update";
+  before: Record<string, unknown>;
+  after: Record<string, unknown> | null;
+}) => Promise<unknown>;
+
+/**
+ * One change to one variant, in one transaction with its product locked: "not-found" when the
+ * product or the variant is not there; `audit` records it under the product, named by the variant.
+ */
+async function changeVariant(
+  storeId: string,
+  productId: string,
+  variantId: string,
+  change: (
+    tx: Tx,
+    variant: AdminVariant,
+    variants: AdminVariant[],
+    audit: VariantAudit,
+  ) => Promise<VariantChangeResult>,
+): Promise<VariantChangeResult> {
+  const db = await getDb();
+  const result = await db.withStore(storeId, async (tx): Promise<VariantChangeResult> => {
+    const product = await lockProduct(tx, productId);
+    if (!product) return { ok: false, error: "not-found" };
+    const variants = await readVariants(tx, productId);
+    const variant = variants.find((candidate) => candidate.id === variantId);
+    if (!variant) return { ok: false, error: "not-found" };
+    const audit: VariantAudit = async ({ action, before, after }) =>
+      recordProductChange(tx, storeId, {
+        action,
+        entityType: "product",
+        entityId: productId,
+        entityLabel: variantLabel(product.nameEn, await readOptions(tx, storeId, productId), variant),
+        before,
+        after,
+      });
+    return change(tx, variant, variants, audit);
   });
   if (result.ok) await catalogChanged(storeId);
   return result;

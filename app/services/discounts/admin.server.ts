@@ -27,19 +27,19 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import {
-  categories,
-  discountCodes,
-  discountCodeTargets,
-  discountRedemptions,
-  orders,
-  products,
-} from "~/db/schema";
+import { discountCodes, discountCodeTargets, discountRedemptions, orders } from "~/db/schema";
 import type { DiscountCodeInput, DiscountState } from "~/lib/validation/admin-discounts";
 import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
 import { isTimestampText } from "~/services/catalog/products-admin.server";
 import { SALE_STATUSES } from "~/lib/order-transitions";
+import {
+  auditAfter,
+  auditBefore,
+  missingTarget,
+  targetIdsOf,
+  targetRows,
+} from "~/services/discounts/targets.server";
 
 export const ADMIN_DISCOUNTS_PAGE_SIZE = 25;
 export type DiscountStateFilter = DiscountState | "all";
@@ -247,8 +247,7 @@ export async function getDiscountCode(storeId: string, id: string): Promise<Admi
       scope: row.scope,
       active: row.active,
       uses: row.uses,
-      categoryIds: targets.flatMap((t) => (t.categoryId ? [t.categoryId] : [])),
-      productIds: targets.flatMap((t) => (t.productId ? [t.productId] : [])),
+      ...targetIdsOf(targets),
     };
   });
 }
@@ -293,16 +292,8 @@ export async function saveDiscountCode(
           ),
         );
       if (taken) throw new Refused({ ok: false, error: "code-taken" });
-      // Every id the form names must be this store's (RLS hides the others): all or nothing.
-      const named = [
-        { table: categories, ids: input.categoryIds, error: "category-not-found" },
-        { table: products, ids: input.productIds, error: "product-not-found" },
-      ] as const;
-      for (const { table, ids, error } of named) {
-        if (ids.length === 0) continue;
-        const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
-        if (found.length !== ids.length) throw new Refused({ ok: false, error });
-      }
+      const missing = await missingTarget(tx, input);
+      if (missing) throw new Refused({ ok: false, error: missing });
       const values = {
         code: input.code,
         kind: input.kind,
@@ -316,10 +307,6 @@ export async function saveDiscountCode(
         active: input.active,
       };
       let codeId: string;
-      const targets = {
-        categoryIds: [...input.categoryIds].sort(),
-        productIds: [...input.productIds].sort(),
-      };
       let before: Record<string, unknown> | null = null;
       if (options.id) {
         const [current] = await tx
@@ -332,13 +319,7 @@ export async function saveDiscountCode(
             .select({ categoryId: discountCodeTargets.categoryId, productId: discountCodeTargets.productId })
             .from(discountCodeTargets)
             .where(eq(discountCodeTargets.discountCodeId, current.id));
-          before = {
-            ...Object.fromEntries(
-              Object.keys(values).map((key) => [key, current[key as keyof typeof values]]),
-            ),
-            categoryIds: had.flatMap((row) => (row.categoryId ? [row.categoryId] : [])).sort(),
-            productIds: had.flatMap((row) => (row.productId ? [row.productId] : [])).sort(),
-          };
+          before = auditBefore(current, values, had);
         }
         const [updated] = await tx
           .update(discountCodes)
@@ -355,20 +336,7 @@ export async function saveDiscountCode(
           .returning({ id: discountCodes.id });
         codeId = created!.id;
       }
-      const rows = [
-        ...input.categoryIds.map((categoryId) => ({
-          storeId,
-          discountCodeId: codeId,
-          categoryId,
-          productId: null,
-        })),
-        ...input.productIds.map((productId) => ({
-          storeId,
-          discountCodeId: codeId,
-          categoryId: null,
-          productId,
-        })),
-      ];
+      const rows = targetRows(storeId, { discountCodeId: codeId }, input);
       if (rows.length > 0) await tx.insert(discountCodeTargets).values(rows);
       await recordChange(tx, storeId, {
         action: options.id ? "discount.update" : "discount.create",
@@ -376,11 +344,7 @@ export async function saveDiscountCode(
         entityId: codeId,
         entityLabel: input.code,
         before,
-        after: {
-          ...values,
-          ...(before || targets.categoryIds.length > 0 ? { categoryIds: targets.categoryIds } : {}),
-          ...(before || targets.productIds.length > 0 ? { productIds: targets.productIds } : {}),
-        },
+        after: auditAfter(values, before, input),
       });
       return codeId;
     });

@@ -12,7 +12,7 @@
 import { recordChange } from "~/services/audit/audit.server";
 import { and, asc, desc, eq, gt, inArray, lte, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { categories, products, sales, saleTargets } from "~/db/schema";
+import { products, sales, saleTargets } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { localized } from "~/lib/localized-name";
 import type { SaleInput, SaleState } from "~/lib/validation/admin-sales";
@@ -20,6 +20,13 @@ import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import { likePattern, searchTerms } from "~/services/catalog/catalog.server";
 import { isTimestampText } from "~/services/catalog/products-admin.server";
+import {
+  auditAfter,
+  auditBefore,
+  missingTarget,
+  targetIdsOf,
+  targetRows,
+} from "~/services/discounts/targets.server";
 
 export const ADMIN_SALES_PAGE_SIZE = 25;
 /** Products offered by one search of the form's product picker. */
@@ -169,8 +176,7 @@ export async function getSale(storeId: string, id: string): Promise<AdminSale | 
       scope: sale.scope,
       startsAt: sale.startsAt,
       endsAt: sale.endsAt,
-      categoryIds: targets.flatMap((t) => (t.categoryId ? [t.categoryId] : [])),
-      productIds: targets.flatMap((t) => (t.productId ? [t.productId] : [])),
+      ...targetIdsOf(targets),
     };
   });
 }
@@ -195,16 +201,8 @@ export async function saveSale(
   const db = await getDb();
   try {
     const id = await db.withStore(storeId, async (tx) => {
-      // Every id the form names must be this store's (RLS hides the others): all or nothing.
-      const targets = [
-        { table: categories, ids: input.categoryIds, error: "category-not-found" },
-        { table: products, ids: input.productIds, error: "product-not-found" },
-      ] as const;
-      for (const { table, ids, error } of targets) {
-        if (ids.length === 0) continue;
-        const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
-        if (found.length !== ids.length) throw new Refused({ ok: false, error });
-      }
+      const missing = await missingTarget(tx, input);
+      if (missing) throw new Refused({ ok: false, error: missing });
       const values = {
         nameEn: input.nameEn,
         nameAr: input.nameAr,
@@ -216,7 +214,6 @@ export async function saveSale(
         active: true,
       };
       let saleId: string;
-      const chosen = { categoryIds: [...input.categoryIds].sort(), productIds: [...input.productIds].sort() };
       let before: Record<string, unknown> | null = null;
       if (options.id) {
         const [current] = await tx.select().from(sales).where(eq(sales.id, options.id)).for("update");
@@ -225,13 +222,7 @@ export async function saveSale(
             .select({ categoryId: saleTargets.categoryId, productId: saleTargets.productId })
             .from(saleTargets)
             .where(eq(saleTargets.saleId, current.id));
-          before = {
-            ...Object.fromEntries(
-              Object.keys(values).map((key) => [key, current[key as keyof typeof values]]),
-            ),
-            categoryIds: had.flatMap((row) => (row.categoryId ? [row.categoryId] : [])).sort(),
-            productIds: had.flatMap((row) => (row.productId ? [row.productId] : [])).sort(),
-          };
+          before = auditBefore(current, values, had);
         }
         const [updated] = await tx
           .update(sales)
@@ -248,10 +239,7 @@ export async function saveSale(
           .returning({ id: sales.id });
         saleId = created!.id;
       }
-      const rows = [
-        ...input.categoryIds.map((categoryId) => ({ storeId, saleId, categoryId, productId: null })),
-        ...input.productIds.map((productId) => ({ storeId, saleId, categoryId: null, productId })),
-      ];
+      const rows = targetRows(storeId, { saleId }, input);
       if (rows.length > 0) await tx.insert(saleTargets).values(rows);
       await recordChange(tx, storeId, {
         action: options.id ? "sale.update" : "sale.create",
@@ -259,11 +247,7 @@ export async function saveSale(
         entityId: saleId,
         entityLabel: input.nameEn,
         before,
-        after: {
-          ...values,
-          ...(before || chosen.categoryIds.length > 0 ? { categoryIds: chosen.categoryIds } : {}),
-          ...(before || chosen.productIds.length > 0 ? { productIds: chosen.productIds } : {}),
-        },
+        after: auditAfter(values, before, input),
       });
       return saleId;
     });

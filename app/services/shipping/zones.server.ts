@@ -21,31 +21,20 @@ import {
 
 export type { Destination, QuotedRate } from "./rules";
 
+const cityColumns = {
+  id: cities.id,
+  country: cities.country,
+  nameEn: cities.nameEn,
+  nameAr: cities.nameAr,
+  search: cities.search,
+};
+
 export async function citiesOf(tx: Tx, country: string): Promise<CityRow[]> {
-  return tx
-    .select({
-      id: cities.id,
-      country: cities.country,
-      nameEn: cities.nameEn,
-      nameAr: cities.nameAr,
-      search: cities.search,
-    })
-    .from(cities)
-    .where(eq(cities.country, country))
-    .orderBy(asc(cities.nameEn));
+  return tx.select(cityColumns).from(cities).where(eq(cities.country, country)).orderBy(asc(cities.nameEn));
 }
 
 export async function cityById(tx: Tx, id: string): Promise<CityRow | null> {
-  const [row] = await tx
-    .select({
-      id: cities.id,
-      country: cities.country,
-      nameEn: cities.nameEn,
-      nameAr: cities.nameAr,
-      search: cities.search,
-    })
-    .from(cities)
-    .where(eq(cities.id, id));
+  const [row] = await tx.select(cityColumns).from(cities).where(eq(cities.id, id));
   return row ?? null;
 }
 
