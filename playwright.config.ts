@@ -12,6 +12,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { DEMO_WEBHOOK } from "./app/db/seed/accounts";
 
 /** Free ports, all held open until every one is chosen so none is handed out twice. */
 async function freePorts(count: number): Promise<number[]> {
@@ -138,6 +139,15 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       env: { TWILIO_ACCOUNT_SID: TWILIO_E2E_SID, TWILIO_AUTH_TOKEN: "twilio_e2e" },
+    },
+    {
+      // The demo store's webhook receiver (`npm run webhooks:dev`, the seed's port and secret):
+      // without it the server retried every demo event against a closed port all run long,
+      // filling the log. Another run's receiver on the port serves as well.
+      command: "node --import tsx scripts/webhooks-dev.ts",
+      url: `http://127.0.0.1:${DEMO_WEBHOOK.port}/`,
+      reuseExistingServer: true,
+      timeout: 30_000,
     },
     {
       // One process (no tsx CLI wrapper), so SIGTERM reaches the server's graceful shutdown directly.
