@@ -14,20 +14,6 @@ import { changeEntry, recordAudit, type AuditChange, type AuditEntry } from "~/s
 import { recordEvent, recordEvents, type NewEvent } from "~/services/webhooks/events.server";
 import { apiProductIn, apiProductsIn } from "./product-json.server";
 
-/**
- * A product's event, its payload the product as the API answers it. A deletion is recorded
- * before the row goes: its payload is the product as it was.
- */
-export async function recordProductEvent(
-  tx: Tx,
-  storeId: string,
-  productId: string,
-  topic: Extract<WebhookTopic, `products/${string}`>,
-): Promise<void> {
-  const product = await apiProductIn(tx, storeId, productId);
-  await recordEvent(tx, storeId, topic, { type: "product", id: productId }, product ?? { id: productId });
-}
-
 /** inventory/updated's payload: the product's stock levels, per variant, as they now are. */
 const inventoryPayload = (product: ProductJson) => ({
   productId: product.id,
@@ -110,9 +96,19 @@ async function recordProductAuditEvents(
       : entry.action === "product.delete"
         ? "products/deleted"
         : "products/updated";
-  await recordProductEvent(tx, storeId, entry.entityId, topic);
-  if (topic !== "products/deleted" && Object.keys(entry.changes ?? {}).some((field) => /stock/i.test(field)))
-    await recordInventoryEvent(tx, storeId, entry.entityId);
+  const productId = entry.entityId;
+  // One read of the product serves both events: nothing changes it between them.
+  const product = await apiProductIn(tx, storeId, productId);
+  await recordEvent(tx, storeId, topic, { type: "product", id: productId }, product ?? { id: productId });
+  const stockChanged = Object.keys(entry.changes ?? {}).some((field) => /stock/i.test(field));
+  if (product && topic !== "products/deleted" && stockChanged)
+    await recordEvent(
+      tx,
+      storeId,
+      "inventory/updated",
+      { type: "inventory", id: productId },
+      inventoryPayload(product),
+    );
 }
 
 /** A product's activity-log entry and its events (above), in the caller's transaction. */
