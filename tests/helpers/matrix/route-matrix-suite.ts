@@ -26,6 +26,8 @@
  * its own), so reading only its own pages would need the shards to share a seeded copy and their
  * form lists: not worth ~4 %.
  */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, sep } from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -314,6 +316,95 @@ function pathWithEvery(route: AppRoute, value: string): string {
   return route.path.replace(/:[A-Za-z]+/g, encoded).replace(/\*$/, encoded);
 }
 
+/**
+ * The odd bodies a route gets per identity (issue 32): each body once, and each write method
+ * once. Remix hands POST, PUT, PATCH and DELETE alike to a route's action, and the app reads a
+ * request's method only where METHOD_READERS says: a route that does not (directly or through
+ * one of them) runs the same code whichever write method carries a body, so the method × body
+ * cross the matrix sent until then (10 requests) proved no more than these 5.
+ */
+const FORM = "application/x-www-form-urlencoded";
+const BROKEN_MULTIPART = {
+  input: "broken multipart",
+  contentType: "multipart/form-data; boundary=matrix",
+  body: '--matrix\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+};
+const JSON_BODY = { input: "JSON body", contentType: "application/json", body: '{"intent":"add","email":"a@b.c"}' };
+const ODD_BODIES: ReadonlyArray<Omit<Probe, "route" | "identity" | "host" | "path">> = [
+  { method: "POST", input: "empty form", contentType: FORM, body: "" },
+  { method: "POST", ...JSON_BODY },
+  { method: "PUT", input: "no body" },
+  { method: "PATCH", ...BROKEN_MULTIPART },
+  { method: "DELETE", input: "empty form", contentType: FORM, body: "" },
+];
+/** The whole cross, for a route that reads the method: every method with an empty form and JSON. */
+const ODD_BODIES_EVERY_METHOD: ReadonlyArray<Omit<Probe, "route" | "identity" | "host" | "path">> = [
+  ...METHODS_WITH_BODY.map((method) => ({ method, input: "empty form", contentType: FORM, body: "" })),
+  ...METHODS_WITH_BODY.map((method) => ({ method, ...JSON_BODY })),
+  { method: "POST", input: "no body" },
+  { method: "POST", ...BROKEN_MULTIPART },
+];
+
+/**
+ * Every module of app/ outside app/routes that reads an HTTP request's method, and the module
+ * specifier a route imports it by when that route must get every write method (null: it treats
+ * all write methods alike). A route module is read itself. A new reader fails the first phase
+ * until it is listed here, so ODD_BODIES's premise cannot go stale unseen.
+ */
+const METHOD_READERS: Readonly<Record<string, string | null>> = {
+  // GET and HEAD share the request's loader context; every write method gets its own.
+  "app/http/guards.server.ts": null,
+  // apiAction answers anything but POST 405: its routes get the whole cross.
+  "app/http/api.server.ts": "~/http/api.server",
+  // A refund request's payment method, not an HTTP method.
+  "app/services/orders/refunds.server.ts": null,
+};
+const READS_METHOD = /\b(request|req)\.method\b|\bmethod\s*[!=]==?\s*["'](POST|PUT|PATCH|DELETE)["']/;
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourcesUnder(join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name)
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+/** app/'s modules outside app/routes that read the method but are not in METHOD_READERS. */
+function unlistedMethodReaders(): string[] {
+  return sourcesUnder("app")
+    .filter((file) => !file.startsWith(join("app", "routes")))
+    .filter((file) => READS_METHOD.test(readFileSync(file, "utf8")))
+    .filter((file) => !(file.split(sep).join("/") in METHOD_READERS));
+}
+
+/** Whether a route's module reads the method, itself or through a listed reader it imports. */
+function readsMethod(route: AppRoute): boolean {
+  const file = [".tsx", ".ts"].map((ext) => `app/${route.id}${ext}`).find((path) => existsSync(path));
+  if (!file) return true;
+  const source = readFileSync(file, "utf8");
+  return (
+    READS_METHOD.test(source) ||
+    Object.values(METHOD_READERS).some((specifier) => specifier !== null && source.includes(`"${specifier}"`))
+  );
+}
+
+/**
+ * A harmless redirectTo a page that uses the one it is given passes on: into its Location (a
+ * signed-in visitor on /login), or into its page (a hidden field, a link), raw or encoded once.
+ * The matrix sends it to every route as every identity, and BAD_REDIRECTS only where it comes
+ * back: a page that does not pass a plain same-site path on does not redirect to the query's
+ * target, so BAD_REDIRECTS there (6 requests per route and identity until issue 32) proved
+ * nothing the marker does not. Encoded twice it is only the page's own address inside a
+ * sign-in link or a guard's redirect to /login, which /login's own probes cover.
+ */
+const REDIRECT_MARKER = "/matrix-redirect-marker";
+function echoesMarker({ location, body }: Outcome): boolean {
+  const encoded = encodeURIComponent(REDIRECT_MARKER);
+  return [location ?? "", body].some((text) => text.includes(REDIRECT_MARKER) || text.includes(encoded));
+}
+
 const withIndex = (route: AppRoute, path: string) =>
   route.index ? `${path}${path.includes("?") ? "&" : "?"}index` : path;
 
@@ -596,6 +687,8 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
   describe("route matrix", () => {
     let routes: AppRoute[] = [];
     const anonymousStatus = new Map<string, number>();
+    /** Route and identity pairs that passed REDIRECT_MARKER on, so got BAD_REDIRECTS. */
+    const redirectReaders = new Set<string>();
     /** Forms seen per identity, deduplicated by action and field names. */
     const forms = new Map<string, { identity: Identity; form: PageForm; route: string }>();
     /** Forms the platform host's pages offer (store sign-up, staff pages), anonymous and as staff. */
@@ -625,6 +718,8 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
         const from = failures.length;
         started = performance.now();
         routes = app.routes;
+        for (const file of unlistedMethodReaders())
+          failures.push(`${file} reads a request's method: list it in METHOD_READERS (route-matrix-suite.ts)`);
 
         for (const [index, route] of routes.entries()) {
           await refreshSessions();
@@ -647,25 +742,8 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
             }
             if (!mine(index)) continue;
             const target = withIndex(route, path);
-            for (const method of METHODS_WITH_BODY) {
-              await send({
-                ...base,
-                method,
-                input: "empty form",
-                path: target,
-                contentType: "application/x-www-form-urlencoded",
-                body: "",
-              });
-            }
-            for (const method of METHODS_WITH_BODY) {
-              await send({
-                ...base,
-                method,
-                input: "JSON body",
-                path: target,
-                contentType: "application/json",
-                body: '{"intent":"add","email":"a@b.c"}',
-              });
+            for (const odd of readsMethod(route) ? ODD_BODIES_EVERY_METHOD : ODD_BODIES) {
+              await send({ ...base, ...odd, path: target });
             }
             // Every parameter from the corpus.
             if (identity === "anonymous" && /[:*]/.test(route.path)) {
@@ -678,18 +756,19 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
                 });
               }
             }
-            await send({ ...base, method: "POST", input: "no body", path: target });
-            await send({
+            // A bad redirectTo only where the page uses the one it is given (see REDIRECT_MARKER).
+            const marked = await send({
               ...base,
-              method: "POST",
-              input: "broken multipart",
-              path: target,
-              contentType: "multipart/form-data; boundary=matrix",
-              body: '--matrix\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+              method: "GET",
+              input: "?redirectTo marker",
+              path: `${path}?redirectTo=${encodeURIComponent(REDIRECT_MARKER)}`,
             });
-            for (const [label, value] of BAD_REDIRECTS) {
-              const query = `redirectTo=${encodeURIComponent(value)}`;
-              await send({ ...base, method: "GET", input: `?redirectTo ${label}`, path: `${path}?${query}` });
+            if (echoesMarker(marked)) {
+              redirectReaders.add(`${route.path} as ${identity}`);
+              for (const [label, value] of BAD_REDIRECTS) {
+                const query = `redirectTo=${encodeURIComponent(value)}`;
+                await send({ ...base, method: "GET", input: `?redirectTo ${label}`, path: `${path}?${query}` });
+              }
             }
             // Store A's host, store B's session: what an anonymous visitor gets, nothing of B.
             if (identity !== "anonymous") {
@@ -719,6 +798,14 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
               if (leaks.length > 0) fail(probe, outcome.status, `shows store B's ${leaks.join(", ")}`);
             }
           }
+        }
+
+        // The marker must find the pages that do use a redirectTo, or BAD_REDIRECTS would reach none.
+        const login = routes.findIndex((route) => route.path === "/login");
+        if (mine(login)) {
+          for (const identity of IDENTITIES)
+            if (!redirectReaders.has(`/login as ${identity}`))
+              failures.push(`/login as ${identity}: REDIRECT_MARKER not passed on, so no bad redirectTo sent`);
         }
 
         for (const registered of ANSWER_FORMS) {
