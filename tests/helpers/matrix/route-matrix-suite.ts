@@ -329,7 +329,11 @@ const BROKEN_MULTIPART = {
   contentType: "multipart/form-data; boundary=matrix",
   body: '--matrix\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
 };
-const JSON_BODY = { input: "JSON body", contentType: "application/json", body: '{"intent":"add","email":"a@b.c"}' };
+const JSON_BODY = {
+  input: "JSON body",
+  contentType: "application/json",
+  body: '{"intent":"add","email":"a@b.c"}',
+};
 const ODD_BODIES: ReadonlyArray<Omit<Probe, "route" | "identity" | "host" | "path">> = [
   { method: "POST", input: "empty form", contentType: FORM, body: "" },
   { method: "POST", ...JSON_BODY },
@@ -466,6 +470,20 @@ function corpusOwners(entries: Iterable<{ identity: Identity; form: PageForm }>)
       owners.set(shape, identity);
   }
   return owners;
+}
+
+/** Fields an all-at-once post keeps valid (see probeFields): they pick the action's path. */
+const ALONE_ONLY = new Set(["intent", HONEYPOT_FIELD]);
+
+/** The names of the controls a page marks invalid (aria-invalid="true"). */
+function invalidFields(html: string): Set<string> {
+  const names = new Set<string>();
+  for (const [tag] of html.matchAll(/<(input|textarea|select)\b[^>]*>/g)) {
+    if (!/\saria-invalid="true"/.test(tag)) continue;
+    const name = /\sname="([^"]*)"/.exec(tag)?.[1];
+    if (name) names.add(name.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'"));
+  }
+  return names;
 }
 
 const urlencoded = (fields: Array<[string, string]>) => new URLSearchParams(fields).toString();
@@ -656,6 +674,69 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
     }
   }
 
+  /**
+   * Every field of a form fed every bad input (a corpus value, sent as a list, sent twice), the
+   * others valid, as until issue 32; but first, per input, one post with EVERY field given it at
+   * once, and then a field alone only when that post's answer does not mark it invalid.
+   *
+   * Why that proves the same: conform builds the submission's value from the fields, and the
+   * form's zod object parses each of its properties with that property's own schema, whatever
+   * the others hold (a property's issues never stop another's parsing). So a field the all-at-once
+   * answer marks invalid (aria-invalid on its control) is refused by its own schema for that input,
+   * alone too: its lone post would stop at the same parse and answer with the same reply, never
+   * reaching the action's code past it, where a single field's value can break something (a
+   * column, a query, a slug, a fetch). A field its schema accepts, or one the answer does not say
+   * (a form that answers with a notice, not per field), still gets its lone post. The object's own
+   * checks across fields (a start before an end) run only when every property parsed; they see
+   * other values in the all-at-once post than in a lone one, a difference the lone posts of the
+   * fields that parse keep covering. The all-at-once post keeps the fields that choose the code
+   * path (`intent`) and the honeypot valid, or it would stop before the parse; those two always
+   * get their lone posts. Until issue 32 every field got every input alone: ~15 posts a field.
+   */
+  async function probeFields(
+    names: string[],
+    valid: Array<[string, string]>,
+    corpus: ReadonlyArray<readonly [string, string]>,
+    post: (input: string, fields: Array<[string, string]>) => Promise<Outcome>,
+  ) {
+    const inputs: Array<{
+      label: string;
+      apply: (fields: Array<[string, string]>, name: string) => Array<[string, string]>;
+    }> = [
+      ...corpus.map(([label, value]) => ({
+        label: `=${label}`,
+        apply: (fields: Array<[string, string]>, name: string) =>
+          fields.map(([n, v]): [string, string] => [n, n === name ? value : v]),
+      })),
+      {
+        label: "[]=",
+        apply: (fields: Array<[string, string]>, name: string): Array<[string, string]> => [
+          ...fields.filter(([n]) => n !== name),
+          [`${name}[]`, "1"],
+          [`${name}[]`, "2"],
+        ],
+      },
+      {
+        label: " twice",
+        apply: (fields: Array<[string, string]>, name: string): Array<[string, string]> => [
+          ...fields,
+          [name, "Matrix other"],
+        ],
+      },
+    ];
+    const together = names.filter((name) => !ALONE_ONLY.has(name));
+    for (const { label, apply } of inputs) {
+      const refused =
+        together.length > 1
+          ? invalidFields((await post(`every field${label}`, together.reduce(apply, valid))).body)
+          : new Set<string>();
+      for (const name of names) {
+        if (refused.has(name)) continue;
+        await post(`${name}${label}`, apply(valid, name));
+      }
+    }
+  }
+
   /** This phase's broken rules, one line each: the assertion message lists them all. */
   function expectNoneSince(from: number) {
     const broken = failures.slice(from);
@@ -719,7 +800,9 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
         started = performance.now();
         routes = app.routes;
         for (const file of unlistedMethodReaders())
-          failures.push(`${file} reads a request's method: list it in METHOD_READERS (route-matrix-suite.ts)`);
+          failures.push(
+            `${file} reads a request's method: list it in METHOD_READERS (route-matrix-suite.ts)`,
+          );
 
         for (const [index, route] of routes.entries()) {
           await refreshSessions();
@@ -767,7 +850,12 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
               redirectReaders.add(`${route.path} as ${identity}`);
               for (const [label, value] of BAD_REDIRECTS) {
                 const query = `redirectTo=${encodeURIComponent(value)}`;
-                await send({ ...base, method: "GET", input: `?redirectTo ${label}`, path: `${path}?${query}` });
+                await send({
+                  ...base,
+                  method: "GET",
+                  input: `?redirectTo ${label}`,
+                  path: `${path}?${query}`,
+                });
               }
             }
             // Store A's host, store B's session: what an anonymous visitor gets, nothing of B.
@@ -805,7 +893,9 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
         if (mine(login)) {
           for (const identity of IDENTITIES)
             if (!redirectReaders.has(`/login as ${identity}`))
-              failures.push(`/login as ${identity}: REDIRECT_MARKER not passed on, so no bad redirectTo sent`);
+              failures.push(
+                `/login as ${identity}: REDIRECT_MARKER not passed on, so no bad redirectTo sent`,
+              );
         }
 
         for (const registered of ANSWER_FORMS) {
@@ -990,20 +1080,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
                 contentType: "application/x-www-form-urlencoded",
                 body: urlencoded(fields),
               });
-            for (const name of names) {
-              for (const [label, value] of BAD_VALUES) {
-                await post(
-                  `${name}=${label}`,
-                  valid.map(([n, v]) => [n, n === name ? value : v]),
-                );
-              }
-              await post(`${name}[]=`, [
-                ...valid.filter(([n]) => n !== name),
-                [`${name}[]`, "1"],
-                [`${name}[]`, "2"],
-              ]);
-              await post(`${name} twice`, [...valid, [name, "Matrix other"]]);
-            }
+            await probeFields(names, valid, BAD_VALUES, post);
             await postForged(form.action, (label, fields) => post(label, fields), valid);
           }
           expect(platformForms.size).toBeGreaterThan(0);
@@ -1049,17 +1126,15 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
                 ]),
               ),
             });
+          await probeFields(names, valid, lean ? LEAN_VALUES : BAD_VALUES, post);
           for (const name of names) {
-            const corpus = lean
-              ? LEAN_VALUES
-              : name.toLowerCase().includes("redirect")
-                ? [...BAD_VALUES, ...BAD_REDIRECTS]
-                : BAD_VALUES;
-            for (const [label, value] of corpus) {
-              await post(
-                `${name}=${label}`,
-                valid.map(([n, v]) => [n, n === name ? value : v]),
-              );
+            if (!lean && name.toLowerCase().includes("redirect")) {
+              for (const [label, value] of BAD_REDIRECTS) {
+                await post(
+                  `${name}=${label}`,
+                  valid.map(([n, v]) => [n, n === name ? value : v]),
+                );
+              }
             }
             // A redirect target is only followed after a sign-in that works: try it with the
             // demo shopper's real credentials too.
@@ -1085,12 +1160,6 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
                 );
               }
             }
-            await post(`${name}[]=`, [
-              ...valid.filter(([n]) => n !== name),
-              [`${name}[]`, "1"],
-              [`${name}[]`, "2"],
-            ]);
-            await post(`${name} twice`, [...valid, [name, "Matrix other"]]);
             // Store B's ids in every id-shaped field.
             if (identity !== "anonymous" && /id$/i.test(name)) {
               const probe = {
