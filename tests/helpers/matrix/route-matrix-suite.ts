@@ -363,7 +363,8 @@ const METHOD_READERS: Readonly<Record<string, string | null>> = {
   // A refund request's payment method, not an HTTP method.
   "app/services/orders/refunds.server.ts": null,
 };
-const READS_METHOD = /\b(request|req)\.method\b|\bmethod\s*[!=]==?\s*["'](POST|PUT|PATCH|DELETE)["']/;
+const READS_METHOD =
+  /\b(request|req)\.method\b|\bmethod\s*[!=]==?\s*["'](GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)["']/;
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -395,18 +396,24 @@ function readsMethod(route: AppRoute): boolean {
 }
 
 /**
- * A harmless redirectTo a page that uses the one it is given passes on: into its Location (a
- * signed-in visitor on /login), or into its page (a hidden field, a link), raw or encoded once.
- * The matrix sends it to every route as every identity, and BAD_REDIRECTS only where it comes
- * back: a page that does not pass a plain same-site path on does not redirect to the query's
- * target, so BAD_REDIRECTS there (6 requests per route and identity until issue 32) proved
- * nothing the marker does not. Encoded twice it is only the page's own address inside a
- * sign-in link or a guard's redirect to /login, which /login's own probes cover.
+ * A harmless redirectTo, which a page that uses the one it is given passes on as a whole value:
+ * as its Location (a signed-in visitor on /login), a query value of its Location, or a quoted
+ * value in the page (a hidden field, the loader's data). The matrix sends it to every route as
+ * every identity, and BAD_REDIRECTS only where it comes back: a page that does not pass a plain
+ * same-site path on does not redirect to the query's target, so BAD_REDIRECTS there (6 requests
+ * per route and identity until issue 32) proved nothing the marker does not. Inside the page's
+ * own address (a theme switch's or sign-in link's way back, a guard's redirect to /login) it is
+ * not passed on: it follows `?redirectTo=`, not a quote, and /login's own probes cover that way.
  */
 const REDIRECT_MARKER = "/matrix-redirect-marker";
 function echoesMarker({ location, body }: Outcome): boolean {
   const encoded = encodeURIComponent(REDIRECT_MARKER);
-  return [location ?? "", body].some((text) => text.includes(REDIRECT_MARKER) || text.includes(encoded));
+  const target = location === null ? "" : new URL(location, "http://x").pathname;
+  return (
+    target === REDIRECT_MARKER ||
+    new RegExp(`=${encoded}(&|$)`).test(location ?? "") ||
+    body.includes(`"${REDIRECT_MARKER}"`)
+  );
 }
 
 const withIndex = (route: AppRoute, path: string) =>
@@ -676,22 +683,25 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
 
   /**
    * Every field of a form fed every bad input (a corpus value, sent as a list, sent twice), the
-   * others valid, as until issue 32; but first, per input, one post with EVERY field given it at
-   * once, and then a field alone only when that post's answer does not mark it invalid.
-   *
-   * Why that proves the same: conform builds the submission's value from the fields, and the
-   * form's zod object parses each of its properties with that property's own schema, whatever
-   * the others hold (a property's issues never stop another's parsing). So a field the all-at-once
-   * answer marks invalid (aria-invalid on its control) is refused by its own schema for that input,
-   * alone too: its lone post would stop at the same parse and answer with the same reply, never
-   * reaching the action's code past it, where a single field's value can break something (a
-   * column, a query, a slug, a fetch). A field its schema accepts, or one the answer does not say
-   * (a form that answers with a notice, not per field), still gets its lone post. The object's own
-   * checks across fields (a start before an end) run only when every property parsed; they see
-   * other values in the all-at-once post than in a lone one, a difference the lone posts of the
-   * fields that parse keep covering. The all-at-once post keeps the fields that choose the code
-   * path (`intent`) and the honeypot valid, or it would stop before the parse; those two always
-   * get their lone posts. Until issue 32 every field got every input alone: ~15 posts a field.
+   * others valid. Until issue 32 each field got each input alone, ~15 posts a field (630 for the
+   * variant product's edit forms); now, per input, at most three steps:
+   * 1. one post with EVERY field given it at once: a field its answer marks invalid
+   *    (aria-invalid on its control) is done. Conform builds the submission's value from the
+   *    fields and the form's zod object parses each property with that property's own schema,
+   *    whatever the others hold, so that field's own schema refuses the input, alone too: its
+   *    lone post would stop at the same parse and get the same reply, never reaching the code past
+   *    it, where one field's value can break something (a column, a query, a slug, a fetch).
+   * 2. one post with the fields left (their schemas took it, or the answer does not say: a form
+   *    that answers with a notice) given it together, the others valid: when the action goes
+   *    through (below 400, no rule broken), it saved every one of them, so each one's path past
+   *    the parse ran with the input, as its lone post's would.
+   * 3. otherwise each of them alone: the group was refused past the parse (a refusal caused by one
+   *    may stop before another's path), or it broke a rule, and the failure must name the field.
+   * What a lone post of a step-1 field could still add: the object's own checks across fields
+   * see other values next to it. Those checks compare parsed values and run only when no field
+   * failed its type; the fields that parse keep their steps 2–3. The all-at-once posts keep the
+   * fields that choose the action's path (`intent`) and the honeypot valid, or they would stop
+   * before the parse: those two always get their lone posts.
    */
   async function probeFields(
     names: string[],
@@ -726,14 +736,25 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
     ];
     const together = names.filter((name) => !ALONE_ONLY.has(name));
     for (const { label, apply } of inputs) {
-      const refused =
-        together.length > 1
-          ? invalidFields((await post(`every field${label}`, together.reduce(apply, valid))).body)
-          : new Set<string>();
-      for (const name of names) {
-        if (refused.has(name)) continue;
-        await post(`${name}${label}`, apply(valid, name));
+      let rest = names;
+      if (together.length > 1) {
+        const refused = invalidFields(
+          (await post(`every field${label}`, together.reduce(apply, valid))).body,
+        );
+        rest = names.filter((name) => !refused.has(name));
       }
+      // The fields whose schemas took it, given it together: when the action goes through with
+      // all of them (it saved every one), each one's path past the parse ran with it.
+      const accepted = rest.filter((name) => !ALONE_ONLY.has(name));
+      if (accepted.length > 1) {
+        const broken = failures.length;
+        const outcome = await post(`${accepted.join(",")}${label}`, accepted.reduce(apply, valid));
+        if (outcome.status < 400 && failures.length === broken)
+          rest = rest.filter((name) => ALONE_ONLY.has(name));
+      }
+      // Alone: a field no answer says its schema refused, when its group did not go through (a
+      // refusal past the parse may have stopped before its path; a broken rule must name it).
+      for (const name of rest) await post(`${name}${label}`, apply(valid, name));
     }
   }
 
@@ -811,7 +832,10 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
             const cookie = cookies[identity];
             const base = { route: route.path, identity, host: HOST_A, cookie };
             // Every method, plus odd bodies; another shard's route is only read, for its forms.
-            for (const method of mine(index) ? METHODS_WITHOUT_BODY : (["GET"] as const)) {
+            // HEAD and OPTIONS as the visitor only, unless the route reads the method (ODD_BODIES):
+            // the app runs a HEAD's loaders as a GET's, so the GET as each identity covers them.
+            const reads = mine(index) && (identity === "anonymous" || readsMethod(route));
+            for (const method of reads ? METHODS_WITHOUT_BODY : (["GET"] as const)) {
               const outcome = await send({ ...base, method, input: "none", path });
               if (method === "GET") {
                 if (identity === "anonymous") anonymousStatus.set(route.id, outcome.status);
@@ -889,6 +913,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
         }
 
         // The marker must find the pages that do use a redirectTo, or BAD_REDIRECTS would reach none.
+        console.log(`route matrix: bad redirectTo sent to ${[...redirectReaders].join(", ")}`);
         const login = routes.findIndex((route) => route.path === "/login");
         if (mine(login)) {
           for (const identity of IDENTITIES)
