@@ -9,6 +9,8 @@ export interface PageForm {
   method: string;
   enctype: string;
   fields: Array<[string, string]>;
+  /** The names of its hidden inputs (a record's id, a token: what the page set, not the visitor). */
+  hidden?: string[];
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", quot: '"', lt: "<", gt: ">", "#x27": "'", "#39": "'" };
@@ -36,10 +38,12 @@ export function formsOf(html: string): PageForm[] {
     const open = match[1]!;
     const body = match[2]!;
     const fields: Array<[string, string]> = [];
+    const hidden: string[] = [];
     // An unchecked box or radio sends nothing; still worth filling, so it is kept with its value.
     for (const tag of body.matchAll(CONTROL)) {
       const control = field(tag[0]);
       if (control) fields.push(control);
+      if (control && tag[1] === "input" && attr(tag[0], "type") === "hidden") hidden.push(control[0]);
     }
     // Controls elsewhere on the page that belong to this form by their `form` attribute (a
     // table of rows outside the form, as the variants table is).
@@ -49,6 +53,7 @@ export function formsOf(html: string): PageForm[] {
         if (attr(tag[0], "form") !== id) continue;
         const control = field(tag[0]);
         if (control) fields.push(control);
+        if (control && tag[1] === "input" && attr(tag[0], "type") === "hidden") hidden.push(control[0]);
       }
     }
     forms.push({
@@ -56,6 +61,7 @@ export function formsOf(html: string): PageForm[] {
       method: (attr(` ${open}`, "method") ?? "get").toLowerCase(),
       enctype: attr(` ${open}`, "enctype") ?? "application/x-www-form-urlencoded",
       fields,
+      hidden,
     });
   }
   return forms;

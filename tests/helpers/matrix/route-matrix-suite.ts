@@ -489,8 +489,31 @@ function corpusOwners(entries: Iterable<{ identity: Identity; form: PageForm }>)
   return owners;
 }
 
-/** Fields an all-at-once post keeps valid (see probeFields): they pick the action's path. */
-const ALONE_ONLY = new Set(["intent", HONEYPOT_FIELD]);
+/**
+ * Fields an all-at-once post keeps valid, each probed alone (see probeFields): `intent` picks the
+ * action's path and the honeypot turns a post away; a hidden input (a record's id, a token) is
+ * what the page itself set, and no answer marks it invalid (it has no aria-invalid to show).
+ */
+const aloneOnly = (form: PageForm) => new Set(["intent", HONEYPOT_FIELD, ...(form.hidden ?? [])]);
+
+/** One bad input for a field: how a form's fields change when `name` gets it. */
+interface FieldInput {
+  label: string;
+  apply: (fields: Array<[string, string]>, name: string) => Array<[string, string]>;
+}
+const valueInput = ([label, value]: readonly [string, string]): FieldInput => ({
+  label: `=${label}`,
+  apply: (fields, name) => fields.map(([n, v]): [string, string] => [n, n === name ? value : v]),
+});
+/** The corpus's values, then the field sent as a list (`name[]`, which conform drops) and twice. */
+const fieldInputs = (corpus: ReadonlyArray<readonly [string, string]>): FieldInput[] => [
+  ...corpus.map(valueInput),
+  {
+    label: "[]=",
+    apply: (fields, name) => [...fields.filter(([n]) => n !== name), [`${name}[]`, "1"], [`${name}[]`, "2"]],
+  },
+  { label: " twice", apply: (fields, name) => [...fields, [name, "Matrix other"]] },
+];
 
 /** The names of the controls a page marks invalid (aria-invalid="true"). */
 function invalidFields(html: string): Set<string> {
@@ -710,59 +733,43 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
    * What a lone post of a step-1 field could still add: the object's own checks across fields
    * see other values next to it. Those checks compare parsed values and run only when no field
    * failed its type; the fields that parse keep their steps 2–3. The all-at-once posts keep the
-   * fields that choose the action's path (`intent`) and the honeypot valid, or they would stop
-   * before the parse: those two always get their lone posts.
+   * fields that choose the action's path (`intent`), the honeypot and the hidden inputs (a
+   * record's id: the action may look it up before the parse; and nothing shows a hidden input
+   * invalid) valid: those always get their lone posts.
    */
   async function probeFields(
     names: string[],
     valid: Array<[string, string]>,
-    corpus: ReadonlyArray<readonly [string, string]>,
+    inputs: ReadonlyArray<FieldInput>,
     post: (input: string, fields: Array<[string, string]>) => Promise<Outcome>,
+    alone: ReadonlySet<string>,
   ) {
-    const inputs: Array<{
-      label: string;
-      apply: (fields: Array<[string, string]>, name: string) => Array<[string, string]>;
-    }> = [
-      ...corpus.map(([label, value]) => ({
-        label: `=${label}`,
-        apply: (fields: Array<[string, string]>, name: string) =>
-          fields.map(([n, v]): [string, string] => [n, n === name ? value : v]),
-      })),
-      {
-        label: "[]=",
-        apply: (fields: Array<[string, string]>, name: string): Array<[string, string]> => [
-          ...fields.filter(([n]) => n !== name),
-          [`${name}[]`, "1"],
-          [`${name}[]`, "2"],
-        ],
-      },
-      {
-        label: " twice",
-        apply: (fields: Array<[string, string]>, name: string): Array<[string, string]> => [
-          ...fields,
-          [name, "Matrix other"],
-        ],
-      },
-    ];
-    const together = names.filter((name) => !ALONE_ONLY.has(name));
+    const together = names.filter((name) => !alone.has(name));
     for (const { label, apply } of inputs) {
       let rest = names;
       if (together.length > 1) {
+        const broken = failures.length;
         fieldPosts.together += 1;
-        const refused = invalidFields(
-          (await post(`every field${label}`, together.reduce(apply, valid))).body,
-        );
-        rest = names.filter((name) => !refused.has(name));
+        const outcome = await post(`every field${label}`, together.reduce(apply, valid));
+        const refused = invalidFields(outcome.body);
+        // Through with every field given it: each one's path ran with it.
+        const through = outcome.status < 400 && failures.length === broken;
+        rest = names.filter((name) => !refused.has(name) && !(through && !alone.has(name)));
+        // Nothing marked: the group below would be this same post again.
+        if (refused.size === 0) {
+          fieldPosts.alone += rest.length;
+          for (const name of rest) await post(`${name}${label}`, apply(valid, name));
+          continue;
+        }
       }
       // The fields whose schemas took it, given it together: when the action goes through with
       // all of them (it saved every one), each one's path past the parse ran with it.
-      const accepted = rest.filter((name) => !ALONE_ONLY.has(name));
+      const accepted = rest.filter((name) => !alone.has(name));
       if (accepted.length > 1) {
         const broken = failures.length;
         fieldPosts.group += 1;
         const outcome = await post(`${accepted.join(",")}${label}`, accepted.reduce(apply, valid));
-        if (outcome.status < 400 && failures.length === broken)
-          rest = rest.filter((name) => ALONE_ONLY.has(name));
+        if (outcome.status < 400 && failures.length === broken) rest = rest.filter((name) => alone.has(name));
       }
       // Alone: a field no answer says its schema refused, when its group did not go through (a
       // refusal past the parse may have stopped before its path; a broken rule must name it).
@@ -1116,9 +1123,15 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
                 cookie,
                 path: form.action,
                 contentType: "application/x-www-form-urlencoded",
-                body: urlencoded(fields),
+                // As store A's: a fresh address, so no probe's sign-up makes a later sign-in work.
+                body: urlencoded(
+                  fields.map(([n, v]) => [
+                    n,
+                    v === PLAUSIBLE_EMAIL ? `matrix-${requestCount + 1}@example.com` : v,
+                  ]),
+                ),
               });
-            await probeFields(names, valid, BAD_VALUES, post);
+            await probeFields(names, valid, fieldInputs(BAD_VALUES), post, aloneOnly(form));
             await postForged(form.action, (label, fields) => post(label, fields), valid);
           }
           expect(platformForms.size).toBeGreaterThan(0);
@@ -1164,7 +1177,13 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
                 ]),
               ),
             });
-          await probeFields(names, valid, lean ? LEAN_VALUES : BAD_VALUES, post);
+          await probeFields(
+            names,
+            valid,
+            fieldInputs(lean ? LEAN_VALUES : BAD_VALUES),
+            post,
+            aloneOnly(form),
+          );
           for (const name of names) {
             if (!lean && name.toLowerCase().includes("redirect")) {
               for (const [label, value] of BAD_REDIRECTS) {
@@ -1224,18 +1243,20 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
           // Forged fields and stored markup meet the same parsing and storage whoever posts.
           if (lean) continue;
           await postForged(form.action, (label, fields) => post(label, fields), valid);
-          // Stored script and markup in each text field, the others valid.
-          for (const name of names) {
-            if (
-              name === HONEYPOT_FIELD ||
-              /id$|intent|redirect|password|email|rating|quantity|token/i.test(name)
-            )
-              continue;
-            await post(
-              `${name}=stored markup`,
-              valid.map(([n, v]) => [n, n === name ? STORED_MARKUP : v]),
-            );
-          }
+          // Stored script and markup in each text field, the others valid: as the corpus's
+          // values, all at once first (what is stored is rendered in the last phase, wherever).
+          const texts = names.filter(
+            (name) =>
+              name !== HONEYPOT_FIELD &&
+              !/id$|intent|redirect|password|email|rating|quantity|token/i.test(name),
+          );
+          await probeFields(
+            texts,
+            valid,
+            [valueInput(["stored markup", STORED_MARKUP])],
+            post,
+            aloneOnly(form),
+          );
         }
 
         expectNoneSince(from);
