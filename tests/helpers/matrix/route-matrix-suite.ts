@@ -11,7 +11,7 @@
  * store B's ids) from the others.
  *
  * What a probe costs is the app answering it (~43 ms), so the matrix sends only probes that can
- * reach code no other probe reaches (issue 32, session 22, which halved its requests): a form's
+ * reach code no other probe reaches (issue 32, session 22: a third fewer requests): a store form's
  * fields get each bad input all at once, then together, and alone only where that did not settle
  * them (probeFields says why that proves the same); each odd body goes once per route, each write
  * method once (ODD_BODIES: the app reads a request's method only where METHOD_READERS says), and
