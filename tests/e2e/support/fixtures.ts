@@ -120,7 +120,7 @@ const AXE_OPTIONS: RunOptions = {
 };
 
 /** AxeBuilder in legacy mode with the same options: for a page with frames (see `PageAxe`). */
-export function axeBuilder(page: Page): AxeBuilder {
+function axeBuilder(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).options(AXE_OPTIONS).setLegacyMode();
 }
 
