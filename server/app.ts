@@ -112,7 +112,9 @@ export function createApp(options: AppOptions): RequestListener {
   pages.disable("x-powered-by");
   pages.set("trust proxy", options.trustProxy);
   pages.all("*", reachedApp, remixEdge({ ...edgeOptions, compressAfterLookup: compress }));
-  const cached = options.pageCache ? (req: IncomingMessage) => mayBeCachedPage(req.method, req.url) : () => false;
+  const cached = options.pageCache
+    ? (req: IncomingMessage) => mayBeCachedPage(req.method, req.url)
+    : () => false;
 
   const { observe } = options;
   return (req: IncomingMessage, res: ServerResponse) => {

@@ -269,7 +269,8 @@ function serveHeaders(res: ExpressResponse, entry: PageEntry) {
     const before = name === "content-security-policy" ? undefined : res.getHeader(name);
     // Added to what is already set, as Express's `append` did (without its work per header; its
     // `set` adds a charset to a Content-Type without one, so that one still goes through it).
-    if (before !== undefined) res.setHeader(name, [...(Array.isArray(before) ? before : [String(before)]), value]);
+    if (before !== undefined)
+      res.setHeader(name, [...(Array.isArray(before) ? before : [String(before)]), value]);
     else if (name === "content-type") res.set(name, value);
     else res.setHeader(name, value);
   }

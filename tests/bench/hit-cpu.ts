@@ -36,7 +36,13 @@ function request(
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
-      { host: "127.0.0.1", port, path: options.path, method: options.method ?? "GET", headers: options.headers },
+      {
+        host: "127.0.0.1",
+        port,
+        path: options.path,
+        method: options.method ?? "GET",
+        headers: options.headers,
+      },
       (response) => {
         response.resume();
         resolve({ status: response.statusCode ?? 0, headers: response.headers });
@@ -74,7 +80,9 @@ function cpuMsOf(pid: number): number {
 /** CPU ms of the database backends serving `database` (their pids from pg_stat_activity). */
 async function databaseCpuMs(sql: postgres.Sql | null, database: string | null): Promise<number | null> {
   if (!sql || !database) return null;
-  const rows = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`;
+  const rows = await sql<
+    { pid: number }[]
+  >`select pid from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`;
   // Only when the database runs on this machine.
   if (!readdirSync("/proc").includes(String(rows[0]?.pid ?? -1))) return null;
   return rows.reduce((total, row) => total + cpuMsOf(row.pid), 0);
@@ -114,7 +122,12 @@ async function main() {
     }
     // Warm-up: the JIT, not the measurement.
     for (const route of routes) {
-      await autocannon({ url: `${origin}${route.path}`, connections: CONNECTIONS, amount: 5_000, headers: headersOf(route) });
+      await autocannon({
+        url: `${origin}${route.path}`,
+        connections: CONNECTIONS,
+        amount: 5_000,
+        headers: headersOf(route),
+      });
     }
     const samples = new Map<Route, { node: number; db: number | null; non2xx: number }[]>();
     for (let round = 1; round <= ROUNDS; round++) {
@@ -131,7 +144,11 @@ async function main() {
         const dbAfter = await databaseCpuMs(admin, database);
         const db = dbBefore !== null && dbAfter !== null ? dbAfter - dbBefore : null;
         const done = result.requests.total;
-        const sample = { node: (node * 1000) / done, db: db === null ? null : (db * 1000) / done, non2xx: result.non2xx };
+        const sample = {
+          node: (node * 1000) / done,
+          db: db === null ? null : (db * 1000) / done,
+          non2xx: result.non2xx,
+        };
         samples.set(route, [...(samples.get(route) ?? []), sample]);
         console.log(
           `round ${round} ${route.name}${route.signedIn ? " signed in" : ""}: ${sample.node.toFixed(0)} µs node, ${sample.db?.toFixed(0) ?? "-"} µs db per request (${done} requests, ${result.non2xx} non-2xx)`,
