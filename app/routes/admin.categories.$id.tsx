@@ -3,15 +3,12 @@
  * slug, parent (making it a sub category), order, descriptions and image. The image is checked
  * by content (PNG or JPG, 5 MB) and stored with the category in one transaction.
  */
-import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { AdminPage } from "~/components/admin/AdminPage";
-import { Button } from "~/components/ui/Button";
+import { EditPage } from "~/components/admin/EditPage";
 import { Field } from "~/components/ui/Field";
 import { SelectField, TextAreaField } from "~/components/ui/FormFields";
-import { Notice } from "~/components/ui/Notice";
 import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
@@ -21,9 +18,8 @@ import { formConstraint } from "~/lib/form-constraint.server";
 import { localeName } from "~/lib/localized-name";
 import { suggestSlug } from "~/lib/slug";
 import { seo } from "~/lib/seo";
-import { useFormPending } from "~/lib/use-form-pending";
 import { useLiveValues } from "~/lib/use-live-values";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSettingsForm } from "~/lib/use-settings-form";
 import { categorySchema } from "~/lib/validation/admin-categories";
 import {
   getCategory,
@@ -95,102 +91,93 @@ const loadSchema = () => import("~/lib/validation/admin-categories").then((m) =>
 
 export default function AdminCategory() {
   const { category, parents, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
-  const pending = useFormPending({ method: "post" });
-  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
-  const notice = actionData && "notice" in actionData ? actionData.notice : null;
-  const form = useSchemaForm(loadSchema, answered?.result, {
+  const { actionData, reply, pending, form } = useSettingsForm<typeof action>(loadSchema, {
     id: "category",
     constraint,
     defaultValue: category ?? { sortOrder: "0" },
   });
+  const imageError = reply && actionData && "imageError" in actionData ? actionData.imageError : null;
   // An empty slug is made from the English name: the field shows which one as you type.
   const [live, onInput] = useLiveValues({ nameEn: category?.nameEn ?? "" });
   const title = t(category ? "admin.categories.editTitle" : "admin.categories.newTitle");
   return (
-    <AdminPage title={title}>
-      <p>
-        <Link to="/admin/categories" className="font-bold text-primary-ink underline underline-offset-4">
-          {t("admin.categories.back")}
-        </Link>
-      </p>
-      {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
-      <PreviewedForm
-        formProps={form.formProps}
-        onPreviewInput={onInput}
-        encType="multipart/form-data"
-        className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line p-4 sm:p-6 md:grid-cols-2"
+    <EditPage
+      title={title}
+      back={{ to: "/admin/categories", label: t("admin.categories.back") }}
+      actionData={actionData}
+      formProps={form.formProps}
+      onPreviewInput={onInput}
+      encType="multipart/form-data"
+      save={{ label: t("admin.categories.save"), busy: pending }}
+      beside={
+        category ? (
+          <Link
+            to={category.storefrontPath}
+            className="font-bold text-primary-ink underline underline-offset-4"
+          >
+            {t("admin.categories.view")}
+          </Link>
+        ) : null
+      }
+    >
+      <Field field={form.field("nameEn")} label={t("admin.categories.nameEn")} dir="ltr" />
+      <Field field={form.field("nameAr")} label={t("admin.categories.nameAr")} dir="rtl" lang="ar" />
+      <Field
+        field={form.field("slug")}
+        label={t("admin.categories.slug")}
+        hint={t("admin.categories.slugHint")}
+        dir="ltr"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={suggestSlug(live.nameEn)}
+      />
+      <SelectField
+        field={form.field("parentId")}
+        label={t("admin.categories.parent")}
+        hint={t("admin.categories.parentHint")}
       >
-        <Field field={form.field("nameEn")} label={t("admin.categories.nameEn")} dir="ltr" />
-        <Field field={form.field("nameAr")} label={t("admin.categories.nameAr")} dir="rtl" lang="ar" />
-        <Field
-          field={form.field("slug")}
-          label={t("admin.categories.slug")}
-          hint={t("admin.categories.slugHint")}
-          dir="ltr"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={suggestSlug(live.nameEn)}
+        <option value="">{t("admin.categories.parentNone")}</option>
+        {parents.map((parent) => (
+          <option key={parent.id} value={parent.id}>
+            {localeName(parent, i18n.language)}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        field={form.field("sortOrder")}
+        label={t("admin.categories.sortOrder")}
+        hint={t("admin.categories.sortOrderHint")}
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <div />
+      <TextAreaField
+        field={form.field("descriptionEn")}
+        label={t("admin.categories.descriptionEn")}
+        rows={3}
+      />
+      <TextAreaField
+        field={form.field("descriptionAr")}
+        label={t("admin.categories.descriptionAr")}
+        rows={3}
+      />
+      <div className="flex flex-col gap-3 md:col-span-2">
+        <ImageReplaceField
+          imageId={category?.imageId}
+          name={IMAGE_FIELD}
+          removeName="removeImage"
+          label={t("admin.categories.image")}
+          currentLabel={t("admin.categories.currentImage")}
+          removeLabel={t("admin.categories.removeImage")}
+          error={imageError ?? null}
+          width={96}
+          height={96}
+          quality={75}
+          imageClassName="size-24"
         />
-        <SelectField
-          field={form.field("parentId")}
-          label={t("admin.categories.parent")}
-          hint={t("admin.categories.parentHint")}
-        >
-          <option value="">{t("admin.categories.parentNone")}</option>
-          {parents.map((parent) => (
-            <option key={parent.id} value={parent.id}>
-              {localeName(parent, i18n.language)}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          field={form.field("sortOrder")}
-          label={t("admin.categories.sortOrder")}
-          hint={t("admin.categories.sortOrderHint")}
-          inputMode="numeric"
-          dir="ltr"
-        />
-        <div />
-        <TextAreaField
-          field={form.field("descriptionEn")}
-          label={t("admin.categories.descriptionEn")}
-          rows={3}
-        />
-        <TextAreaField
-          field={form.field("descriptionAr")}
-          label={t("admin.categories.descriptionAr")}
-          rows={3}
-        />
-        <div className="flex flex-col gap-3 md:col-span-2">
-          <ImageReplaceField
-            imageId={category?.imageId}
-            name={IMAGE_FIELD}
-            removeName="removeImage"
-            label={t("admin.categories.image")}
-            currentLabel={t("admin.categories.currentImage")}
-            removeLabel={t("admin.categories.removeImage")}
-            error={answered?.imageError ?? null}
-            width={96}
-            height={96}
-            quality={75}
-            imageClassName="size-24"
-          />
-        </div>
-        <div className="flex flex-wrap items-center gap-4 md:col-span-2">
-          <Button disabled={pending}>{t("admin.categories.save")}</Button>
-          {category ? (
-            <Link
-              to={category.storefrontPath}
-              className="font-bold text-primary-ink underline underline-offset-4"
-            >
-              {t("admin.categories.view")}
-            </Link>
-          ) : null}
-        </div>
-      </PreviewedForm>
-    </AdminPage>
+      </div>
+    </EditPage>
   );
 }
 

@@ -9,12 +9,10 @@
  * The product picker (AppliesToPicker, shared with the sale form) works without JavaScript.
  */
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/AdminPage";
+import { useLoaderData } from "@remix-run/react";
+import { EditPage } from "~/components/admin/EditPage";
 import { AppliesToPicker, pickerProductRows } from "~/components/admin/AppliesToPicker";
-import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/Checkbox";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { Notice } from "~/components/ui/Notice";
@@ -29,8 +27,7 @@ import { isolate } from "~/lib/bidi";
 import { currencyDigits } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useFormPending } from "~/lib/use-form-pending";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSettingsForm } from "~/lib/use-settings-form";
 import { useTranslation } from "~/lib/use-translation";
 import {
   discountCodeSchema,
@@ -115,125 +112,109 @@ export const action = intentAction(
 export default function AdminDiscount() {
   const { code, start, productQ, categories, products, currency, digits, timeZone, constraint } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const pending = useFormPending({ method: "post" });
-  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
-  const notice = actionData && "notice" in actionData ? actionData.notice : null;
-  const form = useSchemaForm(
+  const { actionData, reply, pending, form, values } = useSettingsForm<typeof action>(
     () => import("~/lib/validation/admin-discounts").then((m) => m.discountCodeSchema(digits, timeZone)),
-    answered?.result,
     { id: "discount", constraint, defaultValue: start },
   );
-  // What the checkboxes start from: the refused submit's values, else the loader's.
-  const values = (answered?.result?.initialValue ?? start) as Record<string, unknown>;
   const active = values.active === "on" || values.active === true;
-  const chosenRows: ProductChoice[] = answered?.chosen ?? products.chosen;
-  const title = t(code ? "discounts.admin.editTitle" : "discounts.admin.newTitle");
+  const chosenRows: ProductChoice[] =
+    reply && actionData && "chosen" in actionData ? actionData.chosen : products.chosen;
   const example = minorToAmount(5 * 10 ** digits, digits);
   return (
-    <AdminPage title={title}>
-      <p>
-        <Link to="/admin/discounts" className="font-bold text-primary-ink underline underline-offset-4">
-          {t("discounts.admin.back")}
-        </Link>
-      </p>
-      {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
-      {code && code.uses > 0 ? (
-        <Notice tone="info">{t("discounts.admin.usedNote", { count: code.uses })}</Notice>
-      ) : null}
-      <Form
-        method="post"
-        {...form.formProps}
-        className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line p-4 sm:p-6 md:grid-cols-2"
-      >
-        <Field
-          field={form.field("code")}
-          label={t("discounts.admin.code")}
-          hint={t("discounts.admin.codeHint")}
-          dir="ltr"
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={40}
-        />
-        <SelectField field={form.field("kind")} label={t("discounts.admin.kind")}>
-          <option value="percentage">{t("discounts.admin.kinds.percentage")}</option>
-          <option value="fixed">{t("discounts.admin.kinds.fixed", { currency })}</option>
-          <option value="free_shipping">{t("discounts.admin.kinds.free_shipping")}</option>
-        </SelectField>
-        <Field
-          field={form.field("value")}
-          label={t("discounts.admin.value")}
-          hint={t("discounts.admin.valueHint", { currency, example })}
-          inputMode="decimal"
-          dir="ltr"
-        />
-        <Field
-          field={form.field("minSubtotal")}
-          label={t("discounts.admin.minSubtotal", { currency })}
-          hint={t("discounts.admin.minSubtotalHint")}
-          inputMode="decimal"
-          dir="ltr"
-        />
-        <Field
-          field={form.field("startsAt")}
-          type="datetime-local"
-          label={t("discounts.admin.startsAt", { timeZone: isolate(timeZone) })}
-          dir="ltr"
-        />
-        <Field
-          field={form.field("endsAt")}
-          type="datetime-local"
-          label={t("discounts.admin.endsAt", { timeZone: isolate(timeZone) })}
-          hint={t("discounts.admin.endsHint")}
-          dir="ltr"
-        />
-        <Field
-          field={form.field("usageLimit")}
-          label={t("discounts.admin.usageLimit")}
-          hint={t("discounts.admin.usageLimitHint")}
-          inputMode="numeric"
-          dir="ltr"
-        />
-        <Field
-          field={form.field("perShopperLimit")}
-          label={t("discounts.admin.perShopperLimit")}
-          hint={t("discounts.admin.perShopperLimitHint")}
-          inputMode="numeric"
-          dir="ltr"
-        />
-        <AppliesToPicker
-          formId="discount"
-          labels="discounts.admin"
-          values={values}
-          errors={form.errors}
-          categories={categories}
-          productRows={pickerProductRows(chosenRows, products.matches)}
-          productQ={productQ}
-        />
-        <CheckboxField
-          field={form.field("active")}
-          label={t("discounts.admin.active")}
-          defaultChecked={active}
-          className="md:col-span-2"
-        />
-        <div className="flex flex-wrap items-center gap-4 md:col-span-2">
-          <Button disabled={pending}>{t("discounts.admin.save")}</Button>
-        </div>
-      </Form>
-      {code ? (
-        <div>
-          <ConfirmDialog
-            id="delete-discount"
-            trigger={t("discounts.admin.delete")}
-            title={t("discounts.admin.deleteTitle", { code: code.code })}
-            description={t("discounts.admin.deleteDescription")}
-            fields={{ intent: "delete", discountId: code.id }}
-          />
-        </div>
-      ) : null}
-    </AdminPage>
+    <EditPage
+      title={t(code ? "discounts.admin.editTitle" : "discounts.admin.newTitle")}
+      back={{ to: "/admin/discounts", label: t("discounts.admin.back") }}
+      actionData={actionData}
+      notes={
+        code && code.uses > 0 ? (
+          <Notice tone="info">{t("discounts.admin.usedNote", { count: code.uses })}</Notice>
+        ) : null
+      }
+      formProps={form.formProps}
+      save={{ label: t("discounts.admin.save"), busy: pending }}
+      remove={
+        code && {
+          id: "delete-discount",
+          trigger: t("discounts.admin.delete"),
+          title: t("discounts.admin.deleteTitle", { code: code.code }),
+          description: t("discounts.admin.deleteDescription"),
+          fields: { intent: "delete", discountId: code.id },
+        }
+      }
+    >
+      <Field
+        field={form.field("code")}
+        label={t("discounts.admin.code")}
+        hint={t("discounts.admin.codeHint")}
+        dir="ltr"
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={40}
+      />
+      <SelectField field={form.field("kind")} label={t("discounts.admin.kind")}>
+        <option value="percentage">{t("discounts.admin.kinds.percentage")}</option>
+        <option value="fixed">{t("discounts.admin.kinds.fixed", { currency })}</option>
+        <option value="free_shipping">{t("discounts.admin.kinds.free_shipping")}</option>
+      </SelectField>
+      <Field
+        field={form.field("value")}
+        label={t("discounts.admin.value")}
+        hint={t("discounts.admin.valueHint", { currency, example })}
+        inputMode="decimal"
+        dir="ltr"
+      />
+      <Field
+        field={form.field("minSubtotal")}
+        label={t("discounts.admin.minSubtotal", { currency })}
+        hint={t("discounts.admin.minSubtotalHint")}
+        inputMode="decimal"
+        dir="ltr"
+      />
+      <Field
+        field={form.field("startsAt")}
+        type="datetime-local"
+        label={t("discounts.admin.startsAt", { timeZone: isolate(timeZone) })}
+        dir="ltr"
+      />
+      <Field
+        field={form.field("endsAt")}
+        type="datetime-local"
+        label={t("discounts.admin.endsAt", { timeZone: isolate(timeZone) })}
+        hint={t("discounts.admin.endsHint")}
+        dir="ltr"
+      />
+      <Field
+        field={form.field("usageLimit")}
+        label={t("discounts.admin.usageLimit")}
+        hint={t("discounts.admin.usageLimitHint")}
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <Field
+        field={form.field("perShopperLimit")}
+        label={t("discounts.admin.perShopperLimit")}
+        hint={t("discounts.admin.perShopperLimitHint")}
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <AppliesToPicker
+        formId="discount"
+        labels="discounts.admin"
+        values={values}
+        errors={form.errors}
+        categories={categories}
+        productRows={pickerProductRows(chosenRows, products.matches)}
+        productQ={productQ}
+      />
+      <CheckboxField
+        field={form.field("active")}
+        label={t("discounts.admin.active")}
+        defaultChecked={active}
+        className="md:col-span-2"
+      />
+    </EditPage>
   );
 }
 

@@ -26,6 +26,7 @@ import { RefundsList } from "~/components/orders/RefundsList";
 import { orderRefunds } from "~/services/orders/refunds-view.server";
 import { AdminReturns } from "~/components/returns/AdminReturns";
 import { orderReturns } from "~/services/orders/returns.server";
+import { Panel } from "~/components/ui/Panel";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("admin.orders.detailTitle", { number: args.data?.order.number ?? "" }) });
@@ -184,10 +185,7 @@ export default function AdminOrderPage() {
         aside={
           <>
             <AdminReturns number={order.number} requests={returns} canAct={canRefund} />
-            <section aria-labelledby="order-actions" className="rounded-lg border border-line bg-card p-4">
-              <h2 id="order-actions" className="font-bold">
-                {t("admin.orders.actions")}
-              </h2>
+            <Panel id="order-actions" title={t("admin.orders.actions")}>
               {steps.length === 0 ? (
                 <p className="mt-2 text-muted">{t("admin.orders.noActions")}</p>
               ) : (
@@ -206,11 +204,8 @@ export default function AdminOrderPage() {
                   ))}
                 </div>
               )}
-            </section>
-            <section aria-labelledby="order-customer" className="rounded-lg border border-line bg-card p-4">
-              <h2 id="order-customer" className="font-bold">
-                {t("admin.orders.customer")}
-              </h2>
+            </Panel>
+            <Panel id="order-customer" title={t("admin.orders.customer")}>
               <p className="mt-2 break-words">
                 <span dir="auto">
                   {t("admin.orders.shopperAccount", { name: account.name, email: account.email })}
@@ -219,7 +214,7 @@ export default function AdminOrderPage() {
               <p className="mt-1 text-sm text-muted">
                 {t("admin.orders.orderLocale", { language: t(`admin.orders.languages.${orderLocale}`) })}
               </p>
-            </section>
+            </Panel>
             {refunds ? (
               <RefundsList
                 data={refunds}

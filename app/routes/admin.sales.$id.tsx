@@ -11,16 +11,13 @@
  * `productQ` next to the ones already chosen.
  */
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { AdminPage } from "~/components/admin/AdminPage";
+import { EditPage } from "~/components/admin/EditPage";
 import { AppliesToPicker, pickerProductRows } from "~/components/admin/AppliesToPicker";
 import { SalesTabs } from "~/components/admin/SalesTabs";
-import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
-import { Notice } from "~/components/ui/Notice";
 import { loadAppliesToForm, postedProductChoices } from "~/http/applies-to.server";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
@@ -33,8 +30,7 @@ import { localeName } from "~/lib/localized-name";
 import { currencyDigits } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useFormPending } from "~/lib/use-form-pending";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSettingsForm } from "~/lib/use-settings-form";
 import { MAX_SALE_TARGETS, minorToAmount, saleDeleteSchema, saleSchema } from "~/lib/validation/admin-sales";
 import { SALE_TEXT_FIELDS, saleFormValues } from "~/services/discounts/sale-form.server";
 import { deleteSale, getSale, saveSale, type ProductChoice } from "~/services/discounts/sales.server";
@@ -109,87 +105,71 @@ export const action = intentAction(
 export default function AdminSale() {
   const { sale, start, productQ, categories, products, currency, digits, timeZone, constraint } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
-  const pending = useFormPending({ method: "post" });
-  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
-  const notice = actionData && "notice" in actionData ? actionData.notice : null;
-  const form = useSchemaForm(
+  const { actionData, reply, pending, form, values } = useSettingsForm<typeof action>(
     () => import("~/lib/validation/admin-sales").then((m) => m.saleSchema(digits, timeZone)),
-    answered?.result,
     { id: "sale", constraint, defaultValue: start },
   );
-  const chosenRows: ProductChoice[] = answered?.chosen ?? products.chosen;
-  const title = t(sale ? "admin.sales.editTitle" : "admin.sales.newTitle");
+  const chosenRows: ProductChoice[] =
+    reply && actionData && "chosen" in actionData ? actionData.chosen : products.chosen;
   return (
-    <AdminPage title={title}>
-      <SalesTabs />
-      <p>
-        <Link to="/admin/sales" className="font-bold text-primary-ink underline underline-offset-4">
-          {t("admin.sales.back")}
-        </Link>
-      </p>
-      {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
-      <Form
-        method="post"
-        {...form.formProps}
-        className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line p-4 sm:p-6 md:grid-cols-2"
-      >
-        <Field field={form.field("nameEn")} label={t("admin.sales.nameEn")} dir="ltr" />
-        <Field field={form.field("nameAr")} label={t("admin.sales.nameAr")} dir="rtl" lang="ar" />
-        <SelectField field={form.field("kind")} label={t("admin.sales.kind")}>
-          <option value="percent">{t("admin.sales.kinds.percent")}</option>
-          <option value="fixed">{t("admin.sales.kinds.fixed", { currency })}</option>
-        </SelectField>
-        <Field
-          field={form.field("value")}
-          label={t("admin.sales.value")}
-          hint={t("admin.sales.valueHint", {
-            currency,
-            example: minorToAmount(5 * 10 ** digits, digits),
-          })}
-          inputMode="decimal"
-          dir="ltr"
-        />
-        <Field
-          field={form.field("startsAt")}
-          type="datetime-local"
-          label={t("timeZone.saleStarts", { timeZone: isolate(timeZone) })}
-          hint={t("timeZone.saleStartHint")}
-          dir="ltr"
-        />
-        <Field
-          field={form.field("endsAt")}
-          type="datetime-local"
-          label={t("timeZone.saleEnds", { timeZone: isolate(timeZone) })}
-          hint={t("timeZone.saleEndHint")}
-          dir="ltr"
-        />
-        <AppliesToPicker
-          formId="sale"
-          labels="admin.sales"
-          values={(answered?.result?.initialValue ?? start) as Record<string, unknown>}
-          errors={form.errors}
-          categories={categories}
-          productRows={pickerProductRows(chosenRows, products.matches)}
-          productQ={productQ}
-        />
-        <div className="flex flex-wrap items-center gap-4 md:col-span-2">
-          <Button disabled={pending}>{t("admin.sales.save")}</Button>
-        </div>
-      </Form>
-      {sale ? (
-        <div>
-          <ConfirmDialog
-            id="delete-sale"
-            trigger={t("admin.sales.delete")}
-            title={t("admin.sales.deleteTitle", { name: localeName(sale, i18n.language) })}
-            description={t("admin.sales.deleteDescription")}
-            fields={{ intent: "delete", saleId: sale.id }}
-          />
-        </div>
-      ) : null}
-    </AdminPage>
+    <EditPage
+      title={t(sale ? "admin.sales.editTitle" : "admin.sales.newTitle")}
+      top={<SalesTabs />}
+      back={{ to: "/admin/sales", label: t("admin.sales.back") }}
+      actionData={actionData}
+      formProps={form.formProps}
+      save={{ label: t("admin.sales.save"), busy: pending }}
+      remove={
+        sale && {
+          id: "delete-sale",
+          trigger: t("admin.sales.delete"),
+          title: t("admin.sales.deleteTitle", { name: localeName(sale, i18n.language) }),
+          description: t("admin.sales.deleteDescription"),
+          fields: { intent: "delete", saleId: sale.id },
+        }
+      }
+    >
+      <Field field={form.field("nameEn")} label={t("admin.sales.nameEn")} dir="ltr" />
+      <Field field={form.field("nameAr")} label={t("admin.sales.nameAr")} dir="rtl" lang="ar" />
+      <SelectField field={form.field("kind")} label={t("admin.sales.kind")}>
+        <option value="percent">{t("admin.sales.kinds.percent")}</option>
+        <option value="fixed">{t("admin.sales.kinds.fixed", { currency })}</option>
+      </SelectField>
+      <Field
+        field={form.field("value")}
+        label={t("admin.sales.value")}
+        hint={t("admin.sales.valueHint", {
+          currency,
+          example: minorToAmount(5 * 10 ** digits, digits),
+        })}
+        inputMode="decimal"
+        dir="ltr"
+      />
+      <Field
+        field={form.field("startsAt")}
+        type="datetime-local"
+        label={t("timeZone.saleStarts", { timeZone: isolate(timeZone) })}
+        hint={t("timeZone.saleStartHint")}
+        dir="ltr"
+      />
+      <Field
+        field={form.field("endsAt")}
+        type="datetime-local"
+        label={t("timeZone.saleEnds", { timeZone: isolate(timeZone) })}
+        hint={t("timeZone.saleEndHint")}
+        dir="ltr"
+      />
+      <AppliesToPicker
+        formId="sale"
+        labels="admin.sales"
+        values={values}
+        errors={form.errors}
+        categories={categories}
+        productRows={pickerProductRows(chosenRows, products.matches)}
+        productQ={productQ}
+      />
+    </EditPage>
   );
 }
 

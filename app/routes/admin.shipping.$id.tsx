@@ -6,10 +6,9 @@
  * each in the platform's city list or refuses the form naming the ones it does not know.
  */
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { ActionNotice } from "~/components/admin/ActionNotice";
-import { AdminPage } from "~/components/admin/AdminPage";
+import { EditPage } from "~/components/admin/EditPage";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
@@ -29,9 +28,8 @@ import { getServerT } from "~/lib/i18n.server";
 import { NEW_PATH } from "~/lib/entity-path";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useFormPending } from "~/lib/use-form-pending";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSettingsForm } from "~/lib/use-settings-form";
 import { useTranslation } from "~/lib/use-translation";
 import {
   shippingMoveSchema,
@@ -155,17 +153,12 @@ type RateRow = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["zone
 
 export default function AdminShippingZone() {
   const { zone, start, countries, cities, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const pending = useFormPending({ method: "post" });
-  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
-  const form = useSchemaForm(
+  const { actionData, reply, pending, form, values } = useSettingsForm<typeof action>(
     () => import("~/lib/validation/admin-shipping").then((m) => m.zoneSchema),
-    answered?.result,
     { id: "zone", constraint, defaultValue: start },
   );
-  const values = (answered?.result?.initialValue ?? start) as Record<string, unknown>;
   const [kind, setKind] = useState(String(values.placeKind ?? "countries"));
   const [country, setCountry] = useState(String(values.country ?? ""));
   const chosen = ([] as unknown[]).concat(values.countries ?? []).map(String);
@@ -173,7 +166,7 @@ export default function AdminShippingZone() {
   const countriesField = form.field("countries");
   const title = t(zone ? "shippingAdmin.editZoneTitle" : "shippingAdmin.newZoneTitle");
   const known = cities[country] ?? [];
-  const unknownCities = answered && "unknownCities" in answered ? answered.unknownCities : [];
+  const unknownCities = reply && actionData && "unknownCities" in actionData ? actionData.unknownCities : [];
   const rateColumns: DataColumn<RateRow>[] = zone
     ? [
         {
@@ -227,105 +220,15 @@ export default function AdminShippingZone() {
       ]
     : [];
   return (
-    <AdminPage title={title}>
-      <p>
-        <Link to="/admin/shipping" className="font-bold text-primary-ink underline underline-offset-4">
-          {t("shippingAdmin.back")}
-        </Link>
-      </p>
-      <ActionNotice data={actionData} />
-      <Form
-        method="post"
-        {...form.formProps}
-        className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line p-4 sm:p-6 md:grid-cols-2"
-      >
-        <input type="hidden" name="intent" value="save" />
-        <Field field={form.field("name")} label={t("shippingAdmin.zoneName")} dir="auto" maxLength={80} />
-        <SelectField
-          field={form.field("placeKind")}
-          label={t("shippingAdmin.placeKind")}
-          onChange={(event) => setKind(event.currentTarget.value)}
-        >
-          {ZONE_PLACE_KINDS.map((value) => (
-            <option key={value} value={value}>
-              {t(`shippingAdmin.placeKinds.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-        {shows("everywhere") && kind === "everywhere" ? (
-          <p className="text-sm text-muted md:col-span-2">{t("shippingAdmin.everywhereHint")}</p>
-        ) : null}
-        <div className={shows("countries") ? "flex min-w-0 flex-col gap-1 md:col-span-2" : "hidden"}>
-          <label htmlFor={countriesField.id} className="font-bold">
-            {t("shippingAdmin.countries")}
-          </label>
-          <p id={`${countriesField.id}-hint`} className="text-sm text-muted">
-            {t("shippingAdmin.countriesHint")}
-          </p>
-          <select
-            id={countriesField.id}
-            name="countries"
-            multiple
-            size={8}
-            defaultValue={chosen}
-            aria-invalid={countriesField.input["aria-invalid"]}
-            aria-describedby={`${countriesField.errorId} ${countriesField.id}-hint`}
-            className={`${CONTROL_CLASS} py-2`}
-          >
-            {countries.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={countriesField.errorId} errors={countriesField.errors} />
-        </div>
-        <div className={shows("cities") || shows("postal") ? "min-w-0" : "hidden"}>
-          <SelectField
-            field={form.field("country")}
-            label={t("shippingAdmin.country")}
-            hint={t("shippingAdmin.countryHint")}
-            onChange={(event) => setCountry(event.currentTarget.value)}
-          >
-            {countries.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.name}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <div className={shows("cities") ? "min-w-0" : "hidden"}>
-          <TextAreaField
-            field={form.field("cities")}
-            label={t("shippingAdmin.cities")}
-            hint={
-              known.length > 0
-                ? t("shippingAdmin.citiesHint", { cities: known.join("، ") })
-                : t("shippingAdmin.citiesNone")
-            }
-            rows={4}
-          />
-          {unknownCities.length > 0 ? (
-            <p className="text-sm font-bold text-red-700 dark:text-red-400" dir="auto">
-              {t("shippingAdmin.errors.cityUnknownNames", { names: unknownCities.join(", ") })}
-            </p>
-          ) : null}
-        </div>
-        <div className={shows("postal") ? "min-w-0" : "hidden"}>
-          <TextAreaField
-            field={form.field("postalPatterns")}
-            label={t("shippingAdmin.postalPatterns")}
-            hint={t("shippingAdmin.postalHint")}
-            rows={4}
-            dir="ltr"
-          />
-        </div>
-        <div className="flex flex-wrap items-center gap-4 md:col-span-2">
-          <Button disabled={pending}>{t("shippingAdmin.saveZone")}</Button>
-        </div>
-      </Form>
-      {zone ? (
-        <>
+    <EditPage
+      title={title}
+      back={{ to: "/admin/shipping", label: t("shippingAdmin.back") }}
+      actionData={actionData}
+      formProps={form.formProps}
+      intent="save"
+      save={{ label: t("shippingAdmin.saveZone"), busy: pending }}
+      after={
+        zone ? (
           <section className="flex flex-col gap-3" aria-labelledby="rates-heading">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="rates-heading" className="text-2xl font-extrabold">
@@ -343,18 +246,99 @@ export default function AdminShippingZone() {
               columns={rateColumns}
             />
           </section>
-          <div>
-            <ConfirmDialog
-              id="delete-zone"
-              trigger={t("shippingAdmin.deleteZone")}
-              title={t("shippingAdmin.deleteZoneTitle", { name: zone.name })}
-              description={t("shippingAdmin.deleteZoneDescription")}
-              fields={{ intent: "delete", id: zone.id }}
-            />
-          </div>
-        </>
+        ) : null
+      }
+      remove={
+        zone && {
+          id: "delete-zone",
+          trigger: t("shippingAdmin.deleteZone"),
+          title: t("shippingAdmin.deleteZoneTitle", { name: zone.name }),
+          description: t("shippingAdmin.deleteZoneDescription"),
+          fields: { intent: "delete", id: zone.id },
+        }
+      }
+    >
+      <Field field={form.field("name")} label={t("shippingAdmin.zoneName")} dir="auto" maxLength={80} />
+      <SelectField
+        field={form.field("placeKind")}
+        label={t("shippingAdmin.placeKind")}
+        onChange={(event) => setKind(event.currentTarget.value)}
+      >
+        {ZONE_PLACE_KINDS.map((value) => (
+          <option key={value} value={value}>
+            {t(`shippingAdmin.placeKinds.${value}`)}
+          </option>
+        ))}
+      </SelectField>
+      {shows("everywhere") && kind === "everywhere" ? (
+        <p className="text-sm text-muted md:col-span-2">{t("shippingAdmin.everywhereHint")}</p>
       ) : null}
-    </AdminPage>
+      <div className={shows("countries") ? "flex min-w-0 flex-col gap-1 md:col-span-2" : "hidden"}>
+        <label htmlFor={countriesField.id} className="font-bold">
+          {t("shippingAdmin.countries")}
+        </label>
+        <p id={`${countriesField.id}-hint`} className="text-sm text-muted">
+          {t("shippingAdmin.countriesHint")}
+        </p>
+        <select
+          id={countriesField.id}
+          name="countries"
+          multiple
+          size={8}
+          defaultValue={chosen}
+          aria-invalid={countriesField.input["aria-invalid"]}
+          aria-describedby={`${countriesField.errorId} ${countriesField.id}-hint`}
+          className={`${CONTROL_CLASS} py-2`}
+        >
+          {countries.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={countriesField.errorId} errors={countriesField.errors} />
+      </div>
+      <div className={shows("cities") || shows("postal") ? "min-w-0" : "hidden"}>
+        <SelectField
+          field={form.field("country")}
+          label={t("shippingAdmin.country")}
+          hint={t("shippingAdmin.countryHint")}
+          onChange={(event) => setCountry(event.currentTarget.value)}
+        >
+          {countries.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className={shows("cities") ? "min-w-0" : "hidden"}>
+        <TextAreaField
+          field={form.field("cities")}
+          label={t("shippingAdmin.cities")}
+          hint={
+            known.length > 0
+              ? t("shippingAdmin.citiesHint", { cities: known.join("، ") })
+              : t("shippingAdmin.citiesNone")
+          }
+          rows={4}
+        />
+        {unknownCities.length > 0 ? (
+          <p className="text-sm font-bold text-red-700 dark:text-red-400" dir="auto">
+            {t("shippingAdmin.errors.cityUnknownNames", { names: unknownCities.join(", ") })}
+          </p>
+        ) : null}
+      </div>
+      <div className={shows("postal") ? "min-w-0" : "hidden"}>
+        <TextAreaField
+          field={form.field("postalPatterns")}
+          label={t("shippingAdmin.postalPatterns")}
+          hint={t("shippingAdmin.postalHint")}
+          rows={4}
+          dir="ltr"
+        />
+      </div>
+    </EditPage>
   );
 }
 

@@ -6,13 +6,10 @@
  * schema is made for the store's currency and checks the form here and in the browser.
  */
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { ActionNotice } from "~/components/admin/ActionNotice";
-import { AdminPage } from "~/components/admin/AdminPage";
-import { Button } from "~/components/ui/Button";
+import { EditPage } from "~/components/admin/EditPage";
 import { CheckboxField } from "~/components/ui/Checkbox";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field } from "~/components/ui/Field";
 import { SelectField, TextAreaField } from "~/components/ui/FormFields";
 import { entityFromPath, entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
@@ -25,9 +22,8 @@ import { formConstraint } from "~/lib/form-constraint.server";
 import { currencyDigits } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useFormPending } from "~/lib/use-form-pending";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSettingsForm } from "~/lib/use-settings-form";
 import { useTranslation } from "~/lib/use-translation";
 import { RATE_KINDS, rateSchema, shippingRowSchema } from "~/lib/validation/admin-shipping";
 import { deleteShippingRate, getShippingZone, saveShippingRate } from "~/services/shipping/admin.server";
@@ -90,154 +86,133 @@ export const action = intentAction("settings.edit", {
 
 export default function AdminShippingRate() {
   const { zone, rate, start, currency, digits, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const pending = useFormPending({ method: "post" });
-  const answered = actionData && "result" in actionData && actionData.result ? actionData : null;
-  const form = useSchemaForm(
+  const { actionData, pending, form, values } = useSettingsForm<typeof action>(
     () => import("~/lib/validation/admin-shipping").then((m) => m.rateSchema(digits)),
-    answered?.result,
     { id: "rate", constraint, defaultValue: start },
   );
-  const values = (answered?.result?.initialValue ?? start) as Record<string, unknown>;
   const [kind, setKind] = useState(String(values.kind ?? "flat"));
   const banded = kind === "weight" || kind === "subtotal";
   const shows = (visible: boolean) => (!hydrated || visible ? "min-w-0" : "hidden");
   const unit = kind === "subtotal" ? currency : t("shippingAdmin.grams");
   const title = t(rate ? "shippingAdmin.editRateTitle" : "shippingAdmin.newRateTitle");
   return (
-    <AdminPage title={title}>
-      <p>
-        <Link
-          to={`/admin/shipping/${zone.id}`}
-          className="font-bold text-primary-ink underline underline-offset-4"
-        >
-          {t("shippingAdmin.backToZone", { name: zone.name })}
-        </Link>
-      </p>
-      <ActionNotice data={actionData} />
-      <Form
-        method="post"
-        {...form.formProps}
-        className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line p-4 sm:p-6 md:grid-cols-2"
+    <EditPage
+      title={title}
+      back={{ to: `/admin/shipping/${zone.id}`, label: t("shippingAdmin.backToZone", { name: zone.name }) }}
+      actionData={actionData}
+      formProps={form.formProps}
+      intent="save"
+      save={{ label: t("shippingAdmin.saveRate"), busy: pending }}
+      remove={
+        rate && {
+          id: "delete-rate",
+          trigger: t("shippingAdmin.deleteRate"),
+          title: t("shippingAdmin.deleteRateTitle", { name: rate.name }),
+          description: t("shippingAdmin.deleteRateDescription"),
+          fields: { intent: "delete-rate", id: rate.id },
+        }
+      }
+    >
+      <SelectField
+        field={form.field("kind")}
+        label={t("shippingAdmin.rateKind")}
+        onChange={(event) => setKind(event.currentTarget.value)}
       >
-        <input type="hidden" name="intent" value="save" />
-        <SelectField
-          field={form.field("kind")}
-          label={t("shippingAdmin.rateKind")}
-          onChange={(event) => setKind(event.currentTarget.value)}
-        >
-          {RATE_KINDS.map((value) => (
-            <option key={value} value={value}>
-              {t(`shippingAdmin.kinds.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-        <div className="hidden md:block" />
+        {RATE_KINDS.map((value) => (
+          <option key={value} value={value}>
+            {t(`shippingAdmin.kinds.${value}`)}
+          </option>
+        ))}
+      </SelectField>
+      <div className="hidden md:block" />
+      <Field
+        field={form.field("nameEn")}
+        label={t(kind === "pickup" ? "shippingAdmin.pickupPlaceEn" : "shippingAdmin.rateNameEn")}
+        dir="ltr"
+        lang="en"
+        maxLength={80}
+      />
+      <Field
+        field={form.field("nameAr")}
+        label={t(kind === "pickup" ? "shippingAdmin.pickupPlaceAr" : "shippingAdmin.rateNameAr")}
+        dir="rtl"
+        lang="ar"
+        maxLength={80}
+      />
+      <Field
+        field={form.field("estimateEn")}
+        label={t(kind === "pickup" ? "shippingAdmin.hoursEn" : "shippingAdmin.estimateEn")}
+        hint={t(kind === "pickup" ? "shippingAdmin.hoursHint" : "shippingAdmin.estimateHint")}
+        dir="ltr"
+        lang="en"
+        maxLength={80}
+      />
+      <Field
+        field={form.field("estimateAr")}
+        label={t(kind === "pickup" ? "shippingAdmin.hoursAr" : "shippingAdmin.estimateAr")}
+        dir="rtl"
+        lang="ar"
+        maxLength={80}
+      />
+      <div className={shows(!banded)}>
         <Field
-          field={form.field("nameEn")}
-          label={t(kind === "pickup" ? "shippingAdmin.pickupPlaceEn" : "shippingAdmin.rateNameEn")}
-          dir="ltr"
-          lang="en"
-          maxLength={80}
-        />
-        <Field
-          field={form.field("nameAr")}
-          label={t(kind === "pickup" ? "shippingAdmin.pickupPlaceAr" : "shippingAdmin.rateNameAr")}
-          dir="rtl"
-          lang="ar"
-          maxLength={80}
-        />
-        <Field
-          field={form.field("estimateEn")}
-          label={t(kind === "pickup" ? "shippingAdmin.hoursEn" : "shippingAdmin.estimateEn")}
-          hint={t(kind === "pickup" ? "shippingAdmin.hoursHint" : "shippingAdmin.estimateHint")}
-          dir="ltr"
-          lang="en"
-          maxLength={80}
-        />
-        <Field
-          field={form.field("estimateAr")}
-          label={t(kind === "pickup" ? "shippingAdmin.hoursAr" : "shippingAdmin.estimateAr")}
-          dir="rtl"
-          lang="ar"
-          maxLength={80}
-        />
-        <div className={shows(!banded)}>
-          <Field
-            field={form.field("price")}
-            label={t("shippingAdmin.price", { currency })}
-            hint={t("shippingAdmin.priceHint")}
-            inputMode="decimal"
-            dir="ltr"
-          />
-        </div>
-        <div className={shows(banded) + " md:col-span-2"}>
-          <TextAreaField
-            field={form.field("bands")}
-            label={t("shippingAdmin.bands", { unit })}
-            hint={t(
-              kind === "subtotal" ? "shippingAdmin.bandsHintSubtotal" : "shippingAdmin.bandsHintWeight",
-            )}
-            rows={4}
-            dir="ltr"
-          />
-        </div>
-        <div className={shows(banded)}>
-          <Field
-            field={form.field("extraStep")}
-            label={t("shippingAdmin.extraStep", { unit })}
-            hint={t("shippingAdmin.extraHint")}
-            inputMode="decimal"
-            dir="ltr"
-          />
-        </div>
-        <div className={shows(banded)}>
-          <Field
-            field={form.field("extraPrice")}
-            label={t("shippingAdmin.extraPrice", { currency })}
-            inputMode="decimal"
-            dir="ltr"
-          />
-        </div>
-        <Field
-          field={form.field("freeFrom")}
-          label={t("shippingAdmin.freeFrom", { currency })}
-          hint={t("shippingAdmin.freeFromHint")}
+          field={form.field("price")}
+          label={t("shippingAdmin.price", { currency })}
+          hint={t("shippingAdmin.priceHint")}
           inputMode="decimal"
           dir="ltr"
         />
+      </div>
+      <div className={shows(banded) + " md:col-span-2"}>
+        <TextAreaField
+          field={form.field("bands")}
+          label={t("shippingAdmin.bands", { unit })}
+          hint={t(kind === "subtotal" ? "shippingAdmin.bandsHintSubtotal" : "shippingAdmin.bandsHintWeight")}
+          rows={4}
+          dir="ltr"
+        />
+      </div>
+      <div className={shows(banded)}>
         <Field
-          field={form.field("codFee")}
-          label={t("shippingAdmin.codFee", { currency })}
-          hint={t("shippingAdmin.codFeeHint")}
+          field={form.field("extraStep")}
+          label={t("shippingAdmin.extraStep", { unit })}
+          hint={t("shippingAdmin.extraHint")}
           inputMode="decimal"
           dir="ltr"
         />
-        <CheckboxField
-          field={form.field("codAllowed")}
-          label={t("shippingAdmin.codAllowed")}
-          hint={t("shippingAdmin.codAllowedHint")}
-          defaultChecked={values.codAllowed === "on" || values.codAllowed === true}
-          className="md:col-span-2"
+      </div>
+      <div className={shows(banded)}>
+        <Field
+          field={form.field("extraPrice")}
+          label={t("shippingAdmin.extraPrice", { currency })}
+          inputMode="decimal"
+          dir="ltr"
         />
-        <div className="flex flex-wrap items-center gap-4 md:col-span-2">
-          <Button disabled={pending}>{t("shippingAdmin.saveRate")}</Button>
-        </div>
-      </Form>
-      {rate ? (
-        <div>
-          <ConfirmDialog
-            id="delete-rate"
-            trigger={t("shippingAdmin.deleteRate")}
-            title={t("shippingAdmin.deleteRateTitle", { name: rate.name })}
-            description={t("shippingAdmin.deleteRateDescription")}
-            fields={{ intent: "delete-rate", id: rate.id }}
-          />
-        </div>
-      ) : null}
-    </AdminPage>
+      </div>
+      <Field
+        field={form.field("freeFrom")}
+        label={t("shippingAdmin.freeFrom", { currency })}
+        hint={t("shippingAdmin.freeFromHint")}
+        inputMode="decimal"
+        dir="ltr"
+      />
+      <Field
+        field={form.field("codFee")}
+        label={t("shippingAdmin.codFee", { currency })}
+        hint={t("shippingAdmin.codFeeHint")}
+        inputMode="decimal"
+        dir="ltr"
+      />
+      <CheckboxField
+        field={form.field("codAllowed")}
+        label={t("shippingAdmin.codAllowed")}
+        hint={t("shippingAdmin.codAllowedHint")}
+        defaultChecked={values.codAllowed === "on" || values.codAllowed === true}
+        className="md:col-span-2"
+      />
+    </EditPage>
   );
 }
 

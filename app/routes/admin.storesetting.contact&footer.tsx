@@ -4,21 +4,17 @@
  * hours), the footer text in both languages and links to the store's social pages (https only).
  */
 import { localized } from "~/lib/localized-name";
-import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsFormPage } from "~/components/admin/SettingsFormPage";
 import { BilingualPreview } from "~/components/ui/BilingualPreview";
-import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { adminLoader } from "~/http/handlers.server";
 import { schemaFormAction } from "~/http/schema-form.server";
 import { contactHoursText } from "~/lib/contact-hours";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { useLiveValues } from "~/lib/use-live-values";
-import { useSettingsForm } from "~/lib/use-settings-form";
 import { contactFooterSchema, SOCIAL_NETWORKS } from "~/lib/validation/admin-settings";
 import { getStoreSettings, saveContactFooter } from "~/services/store/settings-admin.server";
 
@@ -60,21 +56,20 @@ const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m
 export default function ContactFooterSettings() {
   const { values, social, constraint } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { actionData, pending, form } = useSettingsForm<typeof action>(loadSchema, {
-    id: "contact-footer",
-    constraint,
-    defaultValue: { ...values, social },
-  });
-  const [live, onInput] = useLiveValues<Record<string, string>>({
-    ...values,
-    ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social.${network}`, social[network] ?? ""])),
-  });
   return (
-    <SettingsPage
+    <SettingsFormPage<typeof action, Record<string, string>>
       title={t("admin.settings.contactTitle")}
-      actionData={actionData}
-      form={
-        <PreviewedForm formProps={form.formProps} onPreviewInput={onInput} className="flex flex-col gap-5">
+      id="contact-footer"
+      loadSchema={loadSchema}
+      constraint={constraint}
+      defaultValue={{ ...values, social }}
+      live={{
+        ...values,
+        ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social.${network}`, social[network] ?? ""])),
+      }}
+      className="flex flex-col gap-5"
+      fields={({ form }) => (
+        <>
           <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
             <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.contactSection")}</legend>
             <Field
@@ -126,12 +121,9 @@ export default function ContactFooterSettings() {
               />
             ))}
           </fieldset>
-          <Button className="self-start" disabled={pending}>
-            {t("admin.settings.save")}
-          </Button>
-        </PreviewedForm>
-      }
-      preview={
+        </>
+      )}
+      preview={(live) => (
         <BilingualPreview>
           {(lang) => (
             <FooterPreview
@@ -146,7 +138,7 @@ export default function ContactFooterSettings() {
             />
           )}
         </BilingualPreview>
-      }
+      )}
     />
   );
 }

@@ -3,13 +3,11 @@
  * Arabic, its image, and the categories and products the home page features. Picked ids are
  * looked up in the store before saving (another store's id: 404, nothing saved).
  */
-import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsFormPage } from "~/components/admin/SettingsFormPage";
 import { BilingualPreview } from "~/components/ui/BilingualPreview";
-import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
 import { FeaturedPicks, HeroPreview } from "~/components/admin/HomepageFields";
@@ -17,8 +15,6 @@ import { adminLoader } from "~/http/handlers.server";
 import { Refusal } from "~/http/refusal.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { useLiveValues } from "~/lib/use-live-values";
-import { useSettingsForm } from "~/lib/use-settings-form";
 import {
   homepageSchema,
   MAX_FEATURED_CATEGORIES,
@@ -66,93 +62,86 @@ const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m
 export default function Homepage() {
   const { values, heroImageId, storeName, choices, constraint } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const { actionData, reply, pending, form } = useSettingsForm<typeof action>(loadSchema, {
-    id: "homepage",
-    constraint,
-    defaultValue: values,
-  });
-  const [live, onInput] = useLiveValues({
-    heroTitleEn: values.heroTitleEn,
-    heroTitleAr: values.heroTitleAr,
-    heroSubtitleEn: values.heroSubtitleEn,
-    heroSubtitleAr: values.heroSubtitleAr,
-  });
-  // What the answer sent back (a refused save) or what is saved: which boxes start ticked.
-  const sent = (reply?.initialValue ?? values) as Record<string, unknown>;
-  const ticked = (name: string) => {
-    const value = sent[name];
-    return new Set(Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : []);
-  };
   return (
-    <SettingsPage
+    <SettingsFormPage<typeof action, HeroTexts>
       title={t("admin.settings.homepageTitle")}
-      actionData={actionData}
-      form={
-        <PreviewedForm
-          formProps={form.formProps}
-          onPreviewInput={onInput}
-          encType="multipart/form-data"
-          className="flex flex-col gap-4"
-        >
-          <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
-            <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.hero")}</legend>
-            <Field field={form.field("heroTitleEn")} label={t("admin.settings.heroTitleEn")} dir="ltr" />
-            <Field
-              field={form.field("heroTitleAr")}
-              label={t("admin.settings.heroTitleAr")}
-              dir="rtl"
-              lang="ar"
+      id="homepage"
+      loadSchema={loadSchema}
+      constraint={constraint}
+      defaultValue={values}
+      live={{
+        heroTitleEn: values.heroTitleEn,
+        heroTitleAr: values.heroTitleAr,
+        heroSubtitleEn: values.heroSubtitleEn,
+        heroSubtitleAr: values.heroSubtitleAr,
+      }}
+      multipart
+      fields={({ form, actionData, reply }) => {
+        // What the answer sent back (a refused save) or what is saved: which boxes start ticked.
+        const sent = (reply?.initialValue ?? values) as Record<string, unknown>;
+        const ticked = (name: string) => {
+          const value = sent[name];
+          return new Set(Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : []);
+        };
+        return (
+          <>
+            <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
+              <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.hero")}</legend>
+              <Field field={form.field("heroTitleEn")} label={t("admin.settings.heroTitleEn")} dir="ltr" />
+              <Field
+                field={form.field("heroTitleAr")}
+                label={t("admin.settings.heroTitleAr")}
+                dir="rtl"
+                lang="ar"
+              />
+              <Field
+                field={form.field("heroSubtitleEn")}
+                label={t("admin.settings.heroSubtitleEn")}
+                dir="ltr"
+              />
+              <Field
+                field={form.field("heroSubtitleAr")}
+                label={t("admin.settings.heroSubtitleAr")}
+                dir="rtl"
+                lang="ar"
+              />
+            </fieldset>
+            <ImageReplaceField
+              imageId={heroImageId}
+              name={HERO_FIELD}
+              removeName="removeHeroImage"
+              label={t("admin.settings.heroImage")}
+              currentLabel={t("admin.settings.currentHeroImage")}
+              removeLabel={t("admin.settings.removeHeroImage")}
+              error={actionData && "imageError" in actionData ? actionData.imageError : null}
+              width={160}
+              height={90}
+              imageWidth={256}
+              quality={75}
+              imageClassName="h-[90px] w-40"
             />
-            <Field
-              field={form.field("heroSubtitleEn")}
-              label={t("admin.settings.heroSubtitleEn")}
-              dir="ltr"
+            <FeaturedPicks
+              name="featuredCategoryIds"
+              legend={t("admin.settings.featuredCategories")}
+              hint={t("admin.settings.featuredCategoriesHint", { max: MAX_FEATURED_CATEGORIES })}
+              choices={choices.categories}
+              ticked={ticked("featuredCategoryIds")}
+              errors={form.errors.featuredCategoryIds}
+              language={i18n.language}
             />
-            <Field
-              field={form.field("heroSubtitleAr")}
-              label={t("admin.settings.heroSubtitleAr")}
-              dir="rtl"
-              lang="ar"
+            <FeaturedPicks
+              name="featuredProductIds"
+              legend={t("admin.settings.featuredProducts")}
+              hint={t("admin.settings.featuredProductsHint", { max: MAX_FEATURED_PRODUCTS })}
+              choices={choices.products}
+              ticked={ticked("featuredProductIds")}
+              errors={form.errors.featuredProductIds}
+              language={i18n.language}
             />
-          </fieldset>
-          <ImageReplaceField
-            imageId={heroImageId}
-            name={HERO_FIELD}
-            removeName="removeHeroImage"
-            label={t("admin.settings.heroImage")}
-            currentLabel={t("admin.settings.currentHeroImage")}
-            removeLabel={t("admin.settings.removeHeroImage")}
-            error={actionData && "imageError" in actionData ? actionData.imageError : null}
-            width={160}
-            height={90}
-            imageWidth={256}
-            quality={75}
-            imageClassName="h-[90px] w-40"
-          />
-          <FeaturedPicks
-            name="featuredCategoryIds"
-            legend={t("admin.settings.featuredCategories")}
-            hint={t("admin.settings.featuredCategoriesHint", { max: MAX_FEATURED_CATEGORIES })}
-            choices={choices.categories}
-            ticked={ticked("featuredCategoryIds")}
-            errors={form.errors.featuredCategoryIds}
-            language={i18n.language}
-          />
-          <FeaturedPicks
-            name="featuredProductIds"
-            legend={t("admin.settings.featuredProducts")}
-            hint={t("admin.settings.featuredProductsHint", { max: MAX_FEATURED_PRODUCTS })}
-            choices={choices.products}
-            ticked={ticked("featuredProductIds")}
-            errors={form.errors.featuredProductIds}
-            language={i18n.language}
-          />
-          <Button className="self-start" disabled={pending}>
-            {t("admin.settings.save")}
-          </Button>
-        </PreviewedForm>
-      }
-      preview={
+          </>
+        );
+      }}
+      preview={(live) => (
         <BilingualPreview>
           {(lang) => (
             <HeroPreview
@@ -169,10 +158,13 @@ export default function Homepage() {
             </HeroPreview>
           )}
         </BilingualPreview>
-      }
+      )}
     />
   );
 }
+
+/** The hero's texts the preview follows as the owner types. */
+type HeroTexts = { heroTitleEn: string; heroTitleAr: string; heroSubtitleEn: string; heroSubtitleAr: string };
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";
 

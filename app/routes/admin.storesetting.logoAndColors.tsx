@@ -4,13 +4,11 @@
  * text colours from the brand colours (lib/brand.ts), so the check warns rather than refuses.
  * Saved → every instance's next page shows it (tenantChanged here, store_changed elsewhere).
  */
-import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { SettingsPage } from "~/components/admin/SettingsPage";
+import { SettingsFormPage } from "~/components/admin/SettingsFormPage";
 import { PreviewPane } from "~/components/ui/BilingualPreview";
-import { Button } from "~/components/ui/Button";
 import { FieldError } from "~/components/ui/Field";
 import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
 import { Input } from "~/components/ui/Input";
@@ -18,9 +16,7 @@ import { adminLoader } from "~/http/handlers.server";
 import { contrastRatio, DEFAULT_PRIMARY, DEFAULT_SECONDARY, normalizeHex, textOn } from "~/lib/brand";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { useLiveValues } from "~/lib/use-live-values";
 import type { FieldState } from "~/lib/use-schema-form";
-import { useSettingsForm } from "~/lib/use-settings-form";
 import { brandingSchema } from "~/lib/validation/admin-settings";
 import { saveBranding } from "~/services/store/settings-admin.server";
 import { schemaFormAction } from "~/http/schema-form.server";
@@ -54,68 +50,69 @@ const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m
 export default function LogoAndColors() {
   const { values, logoImageId, storeName, constraint } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { actionData, pending, form } = useSettingsForm<typeof action>(loadSchema, {
-    id: "branding",
-    constraint,
-    defaultValue: values,
-  });
-  const [live, onInput] = useLiveValues(values);
-  const primary = normalizeHex(live.primaryColor, DEFAULT_PRIMARY);
-  const secondary = normalizeHex(live.secondaryColor, DEFAULT_SECONDARY);
   return (
-    <SettingsPage
+    <SettingsFormPage<typeof action, typeof values>
       title={t("admin.settings.brandingTitle")}
-      actionData={actionData}
-      form={
-        <PreviewedForm
-          formProps={form.formProps}
-          onPreviewInput={onInput}
-          encType="multipart/form-data"
-          className="flex flex-col gap-4"
-        >
-          <ImageReplaceField
-            imageId={logoImageId}
-            name={LOGO_FIELD}
-            removeName="removeLogo"
-            label={t("admin.settings.logo")}
-            currentLabel={t("admin.settings.currentLogo")}
-            removeLabel={t("admin.settings.removeLogo")}
-            error={actionData && "imageError" in actionData ? actionData.imageError : null}
-            width={64}
-            height={64}
-            imageClassName="size-16 object-contain"
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <ColorField
-              field={form.field("primaryColor")}
-              label={t("admin.settings.primaryColor")}
-              value={primary}
+      id="branding"
+      loadSchema={loadSchema}
+      constraint={constraint}
+      defaultValue={values}
+      live={values}
+      multipart
+      fields={({ form, actionData, live }) => {
+        const { primary, secondary } = brandColors(live);
+        return (
+          <>
+            <ImageReplaceField
+              imageId={logoImageId}
+              name={LOGO_FIELD}
+              removeName="removeLogo"
+              label={t("admin.settings.logo")}
+              currentLabel={t("admin.settings.currentLogo")}
+              removeLabel={t("admin.settings.removeLogo")}
+              error={actionData && "imageError" in actionData ? actionData.imageError : null}
+              width={64}
+              height={64}
+              imageClassName="size-16 object-contain"
             />
-            <ColorField
-              field={form.field("secondaryColor")}
-              label={t("admin.settings.secondaryColor")}
-              value={secondary}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ColorField
+                field={form.field("primaryColor")}
+                label={t("admin.settings.primaryColor")}
+                value={primary}
+              />
+              <ColorField
+                field={form.field("secondaryColor")}
+                label={t("admin.settings.secondaryColor")}
+                value={secondary}
+              />
+            </div>
+            <ContrastReport primary={primary} secondary={secondary} />
+          </>
+        );
+      }}
+      preview={(live) => {
+        const { primary, secondary } = brandColors(live);
+        return (
+          <PreviewPane label={storeName}>
+            <BrandPreview
+              primary={primary}
+              secondary={secondary}
+              logoImageId={logoImageId}
+              storeName={storeName}
             />
-          </div>
-          <ContrastReport primary={primary} secondary={secondary} />
-          <Button className="self-start" disabled={pending}>
-            {t("admin.settings.save")}
-          </Button>
-        </PreviewedForm>
-      }
-      preview={
-        <PreviewPane label={storeName}>
-          <BrandPreview
-            primary={primary}
-            secondary={secondary}
-            logoImageId={logoImageId}
-            storeName={storeName}
-          />
-        </PreviewPane>
-      }
+          </PreviewPane>
+        );
+      }}
     />
   );
 }
+
+/** The colours as typed, or the defaults where a value is not a colour yet. */
+const brandColors = (live: { primaryColor: string; secondaryColor: string }) => ({
+  primary: normalizeHex(live.primaryColor, DEFAULT_PRIMARY),
+  secondary: normalizeHex(live.secondaryColor, DEFAULT_SECONDARY),
+});
 
 /** A colour picker (the browser's own, so it works without JavaScript) and its hex value. */
 function ColorField({ field, label, value }: { field: FieldState; label: string; value: string }) {

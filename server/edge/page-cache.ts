@@ -50,6 +50,11 @@ export interface PageCacheOptions {
   ) => Promise<PageViewer | null>;
   /** The store a host belongs to, or null (platform, unknown host): only stores' pages are kept. */
   storeOf: (host: string) => Promise<string | null>;
+  /**
+   * What `storeOf` answers without waiting (this process's tenant cache), or undefined when it
+   * would ask the database: a hit is then answered at once (`serveKnownHit`).
+   */
+  cachedStoreOf?: (host: string) => string | null | undefined;
   /** The store a host was last known to be, without the database (serving stale pages). */
   knownStoreOf?: (host: string) => string | null;
   /** When a store's pages stop being right without any row changing (a sale starts or ends). */
@@ -137,6 +142,19 @@ function keyedCookies(header: string | undefined): { kept: string; session: bool
   return { kept: kept.sort().join(";"), session };
 }
 
+/**
+ * Whether a request (method, raw target) is for a page the cache may answer, judged from the target
+ * alone, before any middleware: such requests take the app's short way to the edge (server/app.ts,
+ * issue 41). robots.txt and the sitemap are cached too but named like files of public/, which the
+ * asset middleware would answer first: they take the ordinary way.
+ */
+export function mayBeCachedPage(method: string | undefined, target: string | undefined): boolean {
+  if ((method !== "GET" && method !== "HEAD") || !target) return false;
+  const query = target.indexOf("?");
+  const path = query === -1 ? target : target.slice(0, query);
+  return path !== "/robots.txt" && path !== "/sitemap.xml" && CACHEABLE_PATH.test(pagePath(path));
+}
+
 /** The slug of a product page's path (document or `.data`), for the viewer's product state. */
 export function productSlugOf(path: string): string | null {
   const match = /^\/products\/([^/]+)$/.exec(pagePath(path));
@@ -184,8 +202,12 @@ function keyOf(
   if (!CACHEABLE_PATH.test(pagePath(url.pathname))) return null;
   const cookies = keyedCookies(req.get("cookie"));
   if (cookies === null) return null;
-  const query = new URLSearchParams(url.search);
-  query.sort();
+  let query = "";
+  if (url.search) {
+    const params = new URLSearchParams(url.search);
+    params.sort();
+    query = params.toString();
+  }
   const encoding = encodingClass(req.get("accept-encoding"));
   const key = [storeId, `${req.protocol}://${url.host}${url.pathname}?${query}`, cookies.kept, encoding].join(
     "\n",
@@ -241,11 +263,16 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /** Answers `req` from `entry`: 304 when the client has it, no body for HEAD. */
 function serveHeaders(res: ExpressResponse, entry: PageEntry) {
-  res.status(entry.status);
+  res.statusCode = entry.status;
   for (const [name, value] of entry.headers) {
     // The page's own policy: its nonce is the one in the stored body.
-    if (name === "content-security-policy") res.setHeader(name, value);
-    else res.append(name, value);
+    const before = name === "content-security-policy" ? undefined : res.getHeader(name);
+    // Added to what is already set, as Express's `append` did (without its work per header; its
+    // `set` adds a charset to a Content-Type without one, so that one still goes through it).
+    if (before !== undefined)
+      res.setHeader(name, [...(Array.isArray(before) ? before : [String(before)]), value]);
+    else if (name === "content-type") res.set(name, value);
+    else res.setHeader(name, value);
   }
 }
 
@@ -321,6 +348,25 @@ export class EdgePageCache {
   private readonly rendering = new Map<string, Promise<void>>();
 
   constructor(private readonly options: PageCacheOptions) {}
+
+  /**
+   * Answers an anonymous visitor at once when this process holds a live entry for the request
+   * and knows the host's store without the database: true when answered. The same entry `lookup`
+   * would serve, found the same way, without a promise, a deadline or an abort controller around
+   * it: those are for work that waits, and a hit does not (issue 41). False: ask `lookup`.
+   */
+  serveKnownHit(req: ExpressRequest, res: ExpressResponse, url: URL): boolean {
+    const { cachedStoreOf, backend } = this.options;
+    if (!cachedStoreOf || !backend.peek) return false;
+    const storeId = cachedStoreOf(url.host);
+    if (!storeId) return false;
+    const keyed = keyOf(req, url, storeId);
+    if (!keyed || keyed.session) return false;
+    const entry = backend.peek(storeId, keyed.key);
+    if (!entry || entry.template) return false;
+    serve(req, res, entry, "hit");
+    return true;
+  }
 
   /**
    * Answers the request from the cache ("served"), or says how to keep its answer (a

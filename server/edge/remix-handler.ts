@@ -33,6 +33,12 @@ export interface RemixEdgeOptions {
   outage?: OutageGuard;
   /** How long a request may take before it is answered 503 (config's defaults without it). */
   deadlines?: RequestDeadlines;
+  /**
+   * The compression middleware, applied here only once the page cache's lookup did not answer
+   * (issue 41): a cached page is sent compressed as kept, and wrapping its answer cost CPU for
+   * nothing. Without it, whatever ran before this handler compresses (or nothing does).
+   */
+  compressAfterLookup?: RequestHandler;
 }
 
 /**
@@ -55,6 +61,7 @@ export function remixEdge({
   pageCache,
   outage,
   deadlines,
+  compressAfterLookup,
 }: RemixEdgeOptions): RequestHandler {
   return async (req, res, next) => {
     // A connection lost from here on makes this request's failure an outage's (decision 020).
@@ -72,6 +79,8 @@ export function remixEdge({
       await answerUnavailable(outage, req, res, url);
       return;
     }
+    // A hit this process can answer without waiting needs none of what follows (issue 41).
+    if (pageCache?.serveKnownHit(req, res, url)) return;
     // A write's record of its COMMITs, told by the transaction helper (decision 020, issue 42): once
     // one may have been sent, neither a fall nor the deadline answers for the action at once.
     const writes = req.method !== "GET" && req.method !== "HEAD" ? new RequestWrites() : undefined;
@@ -106,6 +115,8 @@ export function remixEdge({
     // it when it goes down is given up as a render is (decision 020).
     const candidate = lookup ? await deadline.race(unlessDown(outage, lookup), "page cache lookup") : null;
     if (deadline.passed || candidate === "served") return;
+    // Synchronous: the middleware only wraps the response, then calls on.
+    compressAfterLookup?.(req, res, () => {});
     // The lookup itself may have found the database gone (its tenant read failed), or was given up.
     if (outage?.health.down) {
       res.locals.lookupAbandoned = true;

@@ -44,6 +44,9 @@ export function requestObserver({ logger, log, routeOf, storeOf, record }: Reque
     if (request.status >= 500) logger.error(line, "request");
     else logger.info(line, "request");
   };
+  // Nothing reads the line (REQUEST_LOG=0, no metrics): no route matched, no store looked up for
+  // it, on every request (issue 41: a page-cache hit is cheap enough for this to show).
+  if (!record && (!log || !logger)) return () => {};
   return (request: FinishedRequest) => {
     const route = request.app && routeOf ? routeOf(request.path) : null;
     if (request.app && request.store === undefined && storeOf && request.host) {

@@ -17,6 +17,11 @@ import type { Lookup, PageCacheStats, PageEntry, PageStore } from "./store";
 
 export interface PageCacheBackend {
   get(storeId: string, key: string): Promise<Lookup>;
+  /**
+   * The live entry this process holds for `key`, without waiting, or null (then ask `get`). Only
+   * where the entries are in this process: the one process's store, a worker's hot copy.
+   */
+  peek?(storeId: string, key: string): PageEntry | null;
   /** An entry whatever its age (decision 020: served while the database is down). */
   stale(storeId: string, key: string): Promise<PageEntry | null>;
   /** `host`: the request's host, resolved to `storeId` by the process that rendered the page. */
@@ -36,6 +41,7 @@ export interface PageCacheBackend {
 export function localBackend(store: PageStore): PageCacheBackend {
   return {
     get: async (storeId, key) => store.get(storeId, key),
+    peek: (storeId, key) => store.peek(storeId, key),
     stale: async (storeId, key) => store.stale(storeId, key),
     set: (storeId, key, generation, entry, host) => void store.set(storeId, key, generation, entry, host),
     storeOf: async (host) => store.storeOf(host),

@@ -45,6 +45,7 @@ export function hotBackend(shared: PageCacheBackend, hot: PageStore): PageCacheB
       if (found.entry) keep(storeId, key, found.entry);
       return found;
     },
+    peek: (storeId, key) => hot.peek(storeId, key),
     async stale(storeId, key) {
       return hot.stale(storeId, key) ?? shared.stale(storeId, key);
     },

@@ -42,7 +42,7 @@ export async function startPageCache({
   ttlMs,
 }: {
   db: Db;
-  resolver: Pick<TenantResolver, "resolve" | "known">;
+  resolver: Pick<TenantResolver, "resolve" | "cached" | "known">;
   backend: PageCacheBackend;
   ttlMs: number;
 }): Promise<RunningPageCache> {
@@ -87,6 +87,10 @@ export async function startPageCache({
     storeOf: async (host) => {
       const tenant = await resolver.resolve(normalizeHost(host));
       return tenant.kind === "store" ? tenant.store.id : null;
+    },
+    cachedStoreOf: (host) => {
+      const tenant = resolver.cached(normalizeHost(host));
+      return tenant && (tenant.kind === "store" ? tenant.store.id : null);
     },
     knownStoreOf: (host) => {
       const tenant = resolver.known(normalizeHost(host));

@@ -130,6 +130,14 @@ export class PageStore {
     return { entry: null, generation };
   }
 
+  /** The entry for `key` while it lives, or null; a miss is not counted (the caller asks `get` next). */
+  peek(storeId: string, key: string, now = Date.now()): PageEntry | null {
+    const stored = this.entries.get(key);
+    if (!stored || stored.storeId !== storeId || stored.entry.expiresAt <= now) return null;
+    this.counts.hits++;
+    return stored.entry;
+  }
+
   /** The entry for `key` whatever its age, for when nothing fresher can be rendered. */
   stale(storeId: string, key: string): PageEntry | null {
     const stored = this.entries.get(key);

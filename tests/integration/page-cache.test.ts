@@ -210,6 +210,20 @@ describe("page cache at the edge (stand-in pages)", () => {
     expect(notFoundAgain.headers["x-cache"]).toBe("hit");
   });
 
+  it("compresses what Remix renders on a cacheable path and the cache does not keep (issue 41's short way)", async () => {
+    // The short way to the edge wraps compression around a page only once the lookup did not
+    // answer; a private page of a cacheable path must still go out compressed.
+    const path = "/about?closed=compressed";
+    const first = await get(server, path, { "accept-encoding": "gzip" });
+    expect(first.headers["x-cache"]).toBe("miss");
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    const kept = await get(server, "/about?compressed=1", { "accept-encoding": "gzip" });
+    expect((await get(server, "/about?compressed=1", { "accept-encoding": "gzip" })).headers["x-cache"]).toBe(
+      "hit",
+    );
+    expect(kept.headers["content-encoding"]).toBe("gzip");
+  });
+
   it("leaves personal and non-storefront pages, other methods and unknown hosts alone", async () => {
     for (const path of [
       "/cart",
@@ -410,6 +424,29 @@ describe("page cache on the database: a change drops the store's pages", () => {
       })
       .toContain("price=1999");
     expect(Date.now() - changedAt).toBeLessThan(1_000);
+  });
+
+  it("answers a hit of a known host at once, without the lookup, and stops at the next change", async () => {
+    const host = { host: "pcdb.localhost" };
+    const path = "/products/pcdb-product?known=1";
+    await get(server, path, host);
+    const lookup = vi.spyOn(running.edge, "lookup");
+    try {
+      const hit = await get(server, path, host);
+      expect(hit.headers["x-cache"]).toBe("hit");
+      expect(lookup).not.toHaveBeenCalled();
+      await db.owner
+        .update(products)
+        .set({ priceCents: 2222 })
+        .where(and(eq(products.storeId, alpha.storeId), eq(products.id, alpha.productId)));
+      // The drop takes the entry: the next answer is rendered afresh, through the lookup.
+      await expect
+        .poll(async () => (await get(server, path, host)).body, { timeout: 1_000, interval: 25 })
+        .toContain("price=2222");
+      expect(lookup).toHaveBeenCalled();
+    } finally {
+      lookup.mockRestore();
+    }
   });
 });
 

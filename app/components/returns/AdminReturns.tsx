@@ -11,6 +11,7 @@ import { Textarea } from "~/components/ui/Textarea";
 import { useTranslation } from "~/lib/use-translation";
 import type { ReturnView } from "~/services/orders/contract";
 import { ReturnStates } from "./ShopperReturns";
+import { Panel } from "~/components/ui/Panel";
 
 export function AdminReturns({
   number,
@@ -25,14 +26,7 @@ export function AdminReturns({
   if (requests.length === 0) return null;
   const action = `/admin/orders/${number}/returns`;
   return (
-    <section
-      aria-labelledby="returns-heading"
-      className="rounded-lg border border-line bg-card p-4"
-      data-testid="admin-returns"
-    >
-      <h2 id="returns-heading" className="font-bold">
-        {t("returns.admin.heading")}
-      </h2>
+    <Panel id="returns-heading" title={t("returns.admin.heading")} testId="admin-returns">
       {requests.map((request) => (
         <div key={request.id} className="mt-3">
           <ReturnStates requests={[request]} />
@@ -90,6 +84,6 @@ export function AdminReturns({
           ) : null}
         </div>
       ))}
-    </section>
+    </Panel>
   );
 }

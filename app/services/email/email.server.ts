@@ -23,9 +23,10 @@ import { logger } from "~/lib/log.server";
 import {
   claimDue,
   deliverAfterCommitWith,
+  deliverClaimed,
   nextAttemptAt,
-  retryNote,
   sweepDue,
+  trySend,
 } from "~/services/outbox/outbox.server";
 
 export interface EmailMessage {
@@ -101,30 +102,20 @@ async function deliver(db: Db, storeId: string, message: Claimed): Promise<Deliv
   let status: DeliveryStatus = "logged";
   let error: string | null = null;
   if (smtpUrl) {
-    try {
-      await transporterFor(smtpUrl).sendMail({
-        from: fromAddress(message.fromName),
-        to: message.to,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        headers: { "Content-Language": message.locale },
-      });
-      status = "sent";
-    } catch (cause) {
-      status = "failed";
-      error = cause instanceof Error ? cause.message : String(cause);
-      logger.error(
-        {
-          kind: message.kind,
+    ({ status, error } = await trySend(
+      async () => {
+        await transporterFor(smtpUrl).sendMail({
+          from: fromAddress(message.fromName),
           to: message.to,
-          attempt: message.attempts,
-          retry: retryNote(message.attempts),
-          error,
-        },
-        "email not delivered",
-      );
-    }
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          headers: { "Content-Language": message.locale },
+        });
+      },
+      { kind: message.kind, to: message.to, attempt: message.attempts },
+      "email not delivered",
+    ));
   } else {
     logger.info(
       { kind: message.kind, to: message.to, subject: message.subject, text: message.text },
@@ -151,13 +142,7 @@ export async function deliverEmails(
   storeId: string,
   ids: readonly string[] | null = null,
 ): Promise<DeliveryStatus[]> {
-  if (ids?.length === 0) return [];
-  // One database for the whole delivery: one that outlives its request never opens another.
-  const db = await getDb();
-  const claimed = await claim(db, storeId, ids);
-  const outcomes: DeliveryStatus[] = [];
-  for (const message of claimed) outcomes.push(await deliver(db, storeId, message));
-  return outcomes;
+  return deliverClaimed(storeId, ids, claim, deliver);
 }
 
 /**

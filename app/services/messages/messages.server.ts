@@ -10,7 +10,7 @@
  * what is due: retries, and messages whose process died before sending them.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { getDb, type Db, type Tx } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { messageOutbox } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { logger } from "~/lib/log.server";
@@ -18,9 +18,10 @@ import { startSweeps } from "~/lib/sweeps.server";
 import {
   claimDue,
   deliverAfterCommitWith,
+  deliverClaimed,
   nextAttemptAt,
-  retryNote,
   sweepDue,
+  trySend,
 } from "~/services/outbox/outbox.server";
 import { messageProvider, type MessageChannel } from "./message-provider.server";
 
@@ -86,24 +87,14 @@ async function deliver(db: Db, storeId: string, message: Claimed): Promise<Messa
   let error: string | null = null;
   let providerId: string | null = null;
   if (provider?.channels.includes(message.channel)) {
-    try {
-      providerId = (await provider.send({ channel: message.channel, to: message.to, body: message.body })).id;
-      status = "sent";
-    } catch (cause) {
-      status = "failed";
-      error = cause instanceof Error ? cause.message : String(cause);
-      logger.error(
-        {
-          kind: message.kind,
-          channel: message.channel,
-          to: message.to,
-          attempt: message.attempts,
-          retry: retryNote(message.attempts),
-          error,
-        },
-        "message not delivered",
-      );
-    }
+    ({ status, error } = await trySend(
+      async () => {
+        providerId = (await provider.send({ channel: message.channel, to: message.to, body: message.body }))
+          .id;
+      },
+      { kind: message.kind, channel: message.channel, to: message.to, attempt: message.attempts },
+      "message not delivered",
+    ));
   } else {
     logger.info(
       { kind: message.kind, channel: message.channel, to: message.to, text: message.body },
@@ -130,12 +121,7 @@ export async function deliverMessages(
   storeId: string,
   ids: readonly string[] | null = null,
 ): Promise<MessageStatus[]> {
-  if (ids?.length === 0) return [];
-  const db = await getDb();
-  const claimed = await claim(db, storeId, ids);
-  const outcomes: MessageStatus[] = [];
-  for (const message of claimed) outcomes.push(await deliver(db, storeId, message));
-  return outcomes;
+  return deliverClaimed(storeId, ids, claim, deliver);
 }
 
 /**

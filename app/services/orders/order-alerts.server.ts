@@ -15,7 +15,7 @@
 import "~/lib/i18n.server";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
-import { orderItems, orders, stores, users } from "~/db/schema";
+import { stores, users, type orderItems, type orders } from "~/db/schema";
 import { joinAddress } from "~/lib/address";
 import { nameWithVariant } from "~/lib/variants";
 import { DEFAULT_LOCALE, getT, type Locale } from "~/lib/i18n";
@@ -24,7 +24,7 @@ import { formatMoney } from "~/lib/money";
 import { sendEmail, type EmailMessage } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { loadEmailStore } from "~/services/email/email-store.server";
-import { linesInEmailOrder, type OrderEmail } from "./order-emails.server";
+import { linesInEmailOrder, readOrderForEmail, type OrderEmail } from "./order-emails.server";
 import { errorFields, logger } from "~/lib/log.server";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -74,16 +74,13 @@ export async function sendNewOrderAlerts(
   try {
     const db = await getDb();
     const found = await db.withStore(storeId, async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
-      if (!order) return null;
-      const lines = await tx
-        .select()
-        .from(orderItems)
-        .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
-      return { order, lines: linesInEmailOrder(lines), recipients: await alertRecipients(tx, storeId) };
+      const read = await readOrderForEmail(tx, storeId, orderId);
+      if (!read) return null;
+      return {
+        ...read,
+        lines: linesInEmailOrder(read.lines),
+        recipients: await alertRecipients(tx, storeId),
+      };
     });
     if (!found) return 0;
     for (const recipient of found.recipients) {

@@ -10,7 +10,7 @@
 import { nameWithVariant } from "~/lib/variants";
 import "~/lib/i18n.server";
 import { and, asc, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Tx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { joinAddress } from "~/lib/address";
 import { getT } from "~/lib/i18n";
@@ -133,6 +133,21 @@ export function linesInEmailOrder(lines: readonly OrderLineRow[]): OrderLineRow[
   return [...lines].sort((a, b) => (a.nameEn < b.nameEn ? -1 : a.nameEn > b.nameEn ? 1 : 0));
 }
 
+/** The order and its lines (by English name, as the database sorts them) for an email; null if gone. */
+export async function readOrderForEmail(tx: Tx, storeId: string, orderId: string) {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+  if (!order) return null;
+  const lines = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)))
+    .orderBy(asc(orderItems.nameEn));
+  return { order, lines };
+}
+
 /** Reads the order and sends its email of `kind` now; never throws (the order stands either way). */
 export async function sendOrderEmail(
   storeId: string,
@@ -142,19 +157,7 @@ export async function sendOrderEmail(
 ): Promise<void> {
   try {
     const db = await getDb();
-    const found = await db.withStore(storeId, async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
-      if (!order) return null;
-      const lines = await tx
-        .select()
-        .from(orderItems)
-        .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)))
-        .orderBy(asc(orderItems.nameEn));
-      return { order, lines };
-    });
+    const found = await db.withStore(storeId, (tx) => readOrderForEmail(tx, storeId, orderId));
     if (!found) return;
     await sendEmail(storeId, orderEmailMessage(store, found.order, found.lines, kind));
   } catch (error) {

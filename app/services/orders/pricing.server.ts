@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { cartItems, products, productVariants, shippingAddresses, storeSettings } from "~/db/schema";
+import { cartItems, products, productVariants, storeSettings } from "~/db/schema";
 import type { VariantOption } from "~/lib/variants";
 import { loadVariantOptions } from "~/services/catalog/variants.server";
 import { lineImageId } from "~/services/catalog/product-columns.server";
@@ -18,7 +18,7 @@ import { priceLinesAt, sumLines } from "~/services/pricing/pricing.server";
 import type { PaymentMethod } from "~/lib/validation/checkout";
 import { loadCodRule, type CodRule } from "./payment-options.server";
 import { priceAppliedCode, type AppliedCode } from "~/services/discounts/codes.server";
-import { loadVatRule, type VatRule } from "~/services/tax/settings.server";
+import { loadVatRule, savedAddressPlace, type VatRule } from "~/services/tax/settings.server";
 import { goodsTaxLine, taxOrder, vatOnNet, type TaxClass, type TaxedOrder } from "~/lib/vat-math";
 import {
   quoteShipping,
@@ -245,7 +245,7 @@ export async function priceCheckout(
     (sum, index) => sum + (rows[index]!.weightGrams ?? origin.defaultWeightGrams) * rows[index]!.quantity,
     0,
   );
-  const saved = pricing.place ? null : await savedPlace(tx, storeId, userId);
+  const saved = pricing.place ? null : await savedAddressPlace(tx, storeId, userId);
   const place = pricing.place ??
     (saved ? { ...saved, country: saved.country || origin.country } : null) ?? {
       country: origin.country,
@@ -310,25 +310,4 @@ export async function priceCheckout(
     shipping,
     vat,
   };
-}
-
-/** The shopper's saved (default) address as a place to ship to, or null. */
-async function savedPlace(tx: Tx, storeId: string, userId: string): Promise<AddressPlace | null> {
-  const [row] = await tx
-    .select({
-      country: shippingAddresses.country,
-      city: shippingAddresses.city,
-      postalCode: shippingAddresses.zipCode,
-    })
-    .from(shippingAddresses)
-    .where(
-      and(
-        eq(shippingAddresses.storeId, storeId),
-        eq(shippingAddresses.userId, userId),
-        eq(shippingAddresses.isDefault, true),
-      ),
-    )
-    .orderBy(asc(shippingAddresses.createdAt))
-    .limit(1);
-  return row ?? null;
 }

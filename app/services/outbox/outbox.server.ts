@@ -11,7 +11,7 @@
  * `created_at`), and each outbox reads its own typed rows back.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { getDb, rowsOf, type Tx } from "~/db/client.server";
+import { getDb, rowsOf, type Db, type Tx } from "~/db/client.server";
 import { errorFields, logger } from "~/lib/log.server";
 
 export type OutboxTable = "email_outbox" | "message_outbox" | "webhook_deliveries";
@@ -114,6 +114,44 @@ export function nextAttemptAt(
 
 /** What a failed send's log line says of what comes next. */
 export const retryNote = (attempts: number) => (attempts < MAX_ATTEMPTS ? "to be tried again" : "given up");
+
+/**
+ * One try at handing a message to its carrier (the mail server, the SMS provider): "sent", or
+ * "failed" with its error, logged as `failure` with what comes next. `context` leads the log line.
+ */
+export async function trySend(
+  send: () => Promise<void>,
+  context: Record<string, unknown> & { attempt: number },
+  failure: string,
+): Promise<{ status: "sent" | "failed"; error: string | null }> {
+  try {
+    await send();
+    return { status: "sent", error: null };
+  } catch (cause) {
+    const error = cause instanceof Error ? cause.message : String(cause);
+    logger.error({ ...context, retry: retryNote(context.attempt), error }, failure);
+    return { status: "failed", error };
+  }
+}
+
+/**
+ * Claims the store's due rows (of `ids` only, when given) and delivers them one by one; returns
+ * each one's outcome. One database for the whole delivery: one that outlives its request never
+ * opens another.
+ */
+export async function deliverClaimed<Row, Status>(
+  storeId: string,
+  ids: readonly string[] | null,
+  claim: (db: Db, storeId: string, ids: readonly string[] | null) => Promise<Row[]>,
+  deliver: (db: Db, storeId: string, row: Row) => Promise<Status>,
+): Promise<Status[]> {
+  if (ids?.length === 0) return [];
+  const db = await getDb();
+  const claimed = await claim(db, storeId, ids);
+  const outcomes: Status[] = [];
+  for (const row of claimed) outcomes.push(await deliver(db, storeId, row));
+  return outcomes;
+}
 
 /**
  * Deliveries started after a commit and not finished yet (awaited by tests and at shutdown).

@@ -182,6 +182,15 @@ export class TenantResolver {
     return this.cache.peekStale(host)?.tenant;
   }
 
+  /**
+   * What `resolve` would answer from the cache, without waiting: undefined when it would ask the
+   * database. The page cache answers a hit at once by it (server/edge/page-cache.ts, issue 41).
+   */
+  cached(host: string): Tenant | undefined {
+    const cached = this.cache.get(host);
+    return cached === "unknown" ? { kind: "unknown", host } : cached?.tenant;
+  }
+
   async resolve(host: string): Promise<Tenant> {
     const cached = this.cache.get(host);
     if (cached === "unknown") return { kind: "unknown", host };

@@ -121,12 +121,16 @@ export async function loadVatRule(tx: Tx, storeId: string, country: string): Pro
 }
 
 /**
- * The VAT rule for a shopper's cart, before an address is given: the country of their saved
- * (default) address, else the store's own.
+ * The shopper's saved (default) address as a place to ship to (country, city, postal code), or
+ * null. Here, below orders, so that the cart's VAT and the order's pricing read it the same way.
  */
-export async function loadCartVatRule(tx: Tx, storeId: string, userId: string): Promise<VatRule | null> {
-  const [saved] = await tx
-    .select({ country: shippingAddresses.country })
+export async function savedAddressPlace(tx: Tx, storeId: string, userId: string) {
+  const [row] = await tx
+    .select({
+      country: shippingAddresses.country,
+      city: shippingAddresses.city,
+      postalCode: shippingAddresses.zipCode,
+    })
     .from(shippingAddresses)
     .where(
       and(
@@ -137,6 +141,15 @@ export async function loadCartVatRule(tx: Tx, storeId: string, userId: string): 
     )
     .orderBy(asc(shippingAddresses.createdAt))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The VAT rule for a shopper's cart, before an address is given: the country of their saved
+ * (default) address, else the store's own.
+ */
+export async function loadCartVatRule(tx: Tx, storeId: string, userId: string): Promise<VatRule | null> {
+  const saved = await savedAddressPlace(tx, storeId, userId);
   const [own] = saved?.country
     ? [saved]
     : await tx

@@ -9,6 +9,7 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import axeCore, { type AxeResults, type RunOptions } from "axe-core";
 import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../../app/db/seed/accounts";
 import { hostUrl, type Locale } from "../demo";
@@ -112,23 +113,81 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  */
 export const AXE_TAGS = [...WCAG_TAGS, "best-practice"];
 
+/** axe's options for every run: our tags, and only violations kept in full. */
+const AXE_OPTIONS: RunOptions = {
+  resultTypes: ["violations"],
+  runOnly: { type: "tag", values: AXE_TAGS },
+};
+
+/** AxeBuilder in legacy mode with the same options: for a page with frames (see `PageAxe`). */
+function axeBuilder(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options(AXE_OPTIONS).setLegacyMode();
+}
+
 /**
  * axe on the page, with our tags: `expect((await axe(page).analyze()).violations).toEqual([])`.
  *
- * Two settings make a run cheaper without changing the violations it finds, and a suite runs
- * axe on over a hundred pages. Legacy mode runs axe.run in the page itself: the default
- * injects axe-core (a 580 kB script) into the page, then opens a second, blank page, injects it
- * there too and hands it every frame's partial results to merge. Our pages have no iframes of
- * another origin, the one thing the default mode tests and legacy mode does not (it reports
- * such a frame under "frame-tested", never a violation). And only violations keep every node:
- * passes and incomplete checks list one node each, not every element axe looked at (every
- * text's colour contrast), which no test reads.
+ * Runs as AxeBuilder's legacy mode does, and so finds the same violations: the same axe-core
+ * (@axe-core/playwright's own copy), configured the same way, `axe.run` in the page itself with
+ * the same context and options. Legacy mode, not the default: the default injects axe-core into
+ * the page, then opens a second, blank page, injects it there too and hands it every frame's
+ * partial results to merge; our pages have no iframes of another origin, the one thing the
+ * default mode tests and legacy mode does not (it reports such a frame under "frame-tested",
+ * never a violation). Only violations keep every node: passes and incomplete checks list one
+ * node each, not every element axe looked at (every text's colour contrast), which no test reads.
+ *
+ * What differs is the cost. AxeBuilder sends axe-core (a 580 kB script) to the page and
+ * evaluates it twice per run (once in `analyze`, once more for every frame), and again on each
+ * run on the same page; here it is sent once per document (a second run on the same page, after
+ * a client-side navigation or a form's answer, finds it there). A page with frames goes through
+ * AxeBuilder, which injects axe into each of them.
  */
-export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(AXE_TAGS)
-    .setLegacyMode();
+export function axe(page: Page): PageAxe {
+  return new PageAxe(page);
+}
+
+/** The axe-core global the page gets from axe-core's source. */
+interface AxeInPage {
+  run(context: unknown, options: RunOptions): Promise<AxeResults>;
+}
+
+class PageAxe {
+  private readonly excludes: string[] = [];
+
+  constructor(private readonly page: Page) {}
+
+  /** Leaves out what `selector` matches. */
+  exclude(selector: string): this {
+    this.excludes.push(selector);
+    return this;
+  }
+
+  async analyze(): Promise<AxeResults> {
+    const { page, excludes } = this;
+    if (page.frames().length > 1) {
+      return excludes.reduce((builder, selector) => builder.exclude(selector), axeBuilder(page)).analyze();
+    }
+    const present = await page.evaluate(
+      () => typeof (window as { axe?: Partial<AxeInPage> }).axe?.run === "function",
+    );
+    if (!present) {
+      // As AxeBuilder configures it in legacy mode.
+      await page.evaluate(
+        `${axeCore.source}\n;axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } });`,
+      );
+    }
+    const outcome = await page.evaluate(
+      ({ context, options }) =>
+        (window as unknown as { axe: AxeInPage }).axe.run(context, options).then(
+          (results) => ({ error: null, results }),
+          (error: Error) => ({ error: error.message, results: null }),
+        ),
+      // AxeBuilder's context for excludes and no includes.
+      { context: { exclude: excludes, include: [] }, options: AXE_OPTIONS },
+    );
+    if (outcome.results === null) throw new Error(outcome.error);
+    return outcome.results;
+  }
 }
 
 /**
