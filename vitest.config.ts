@@ -28,6 +28,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     sequence: { sequencer: MatrixFirst },
     pool: "forks",
+    // A fork keeps the modules it loaded from one test file to the next: importing the app
+    // afresh for every file was most of the pass's "collect" time (decision 036). What a file
+    // leaves behind in the process is reset before the next (shared-fork.ts).
+    isolate: false,
+    setupFiles: ["tests/helpers/shared-fork.ts"],
     // Two cores: more workers only queue PGlite instances against each other.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
   },
