@@ -41,6 +41,18 @@ function rawCookieValue(header: string, name: string): string | null {
   return null;
 }
 
+/** Each session cookie's `forget` (see `forgetSessionCookies`). */
+const forgetters: (() => void)[] = [];
+
+/**
+ * Tests only: every session cookie reads SESSION_SECRET again at its next use. Test files share
+ * their process (decision 036), and a file that sets its own secret must not sign with the
+ * secret an earlier file's cookies read. A server reads its secrets once and keeps them.
+ */
+export function forgetSessionCookies(): void {
+  for (const forget of forgetters) forget();
+}
+
 export function sessionCookie(name: string): SessionCookie {
   let cookie: Cookie | undefined;
   // Created on first use so SESSION_SECRET is read after the environment is loaded.
@@ -54,6 +66,10 @@ export function sessionCookie(name: string): SessionCookie {
   // cache (decision 031): a cookie value that passed once passes again (the secrets are read once),
   // so its hash is remembered, keyed by the value exactly as sent.
   const verified = new LRUCache<string, string>({ max: VERIFIED_COOKIES });
+  forgetters.push(() => {
+    cookie = undefined;
+    verified.clear();
+  });
   const readHashOf = async (header: string | null | undefined) => {
     if (!header?.includes(`${name}=`)) return null;
     const raw = rawCookieValue(header, name);

@@ -23,6 +23,11 @@ function toastCookie() {
   return cookie;
 }
 
+/** Tests only: the next toast reads SESSION_SECRET again (as `forgetSessionCookies`). */
+export function forgetToastCookie(): void {
+  cookie = undefined;
+}
+
 function toMessage(input: ToastInput): ToastMessage {
   return { id: randomUUID(), type: input.type ?? "success", key: input.key, params: input.params };
 }
