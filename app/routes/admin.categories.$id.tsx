@@ -7,7 +7,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { EditPage } from "~/components/admin/EditPage";
-import { Field } from "~/components/ui/Field";
+import { Field, NumberField } from "~/components/ui/Field";
 import { SelectField, TextAreaField } from "~/components/ui/FormFields";
 import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
@@ -144,12 +144,10 @@ export default function AdminCategory() {
           </option>
         ))}
       </SelectField>
-      <Field
+      <NumberField
         field={form.field("sortOrder")}
         label={t("admin.categories.sortOrder")}
         hint={t("admin.categories.sortOrderHint")}
-        inputMode="numeric"
-        dir="ltr"
       />
       <div />
       <TextAreaField

@@ -13,7 +13,7 @@ import { useLoaderData } from "@remix-run/react";
 import { EditPage } from "~/components/admin/EditPage";
 import { AppliesToPicker, pickerProductRows } from "~/components/admin/AppliesToPicker";
 import { CheckboxField } from "~/components/ui/Checkbox";
-import { Field } from "~/components/ui/Field";
+import { Field, NumberField } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { Notice } from "~/components/ui/Notice";
 import { loadAppliesToForm, postedProductChoices } from "~/http/applies-to.server";
@@ -158,19 +158,17 @@ export default function AdminDiscount() {
         <option value="fixed">{t("discounts.admin.kinds.fixed", { currency })}</option>
         <option value="free_shipping">{t("discounts.admin.kinds.free_shipping")}</option>
       </SelectField>
-      <Field
+      <NumberField
         field={form.field("value")}
         label={t("discounts.admin.value")}
         hint={t("discounts.admin.valueHint", { currency, example })}
-        inputMode="decimal"
-        dir="ltr"
+        decimal
       />
-      <Field
+      <NumberField
         field={form.field("minSubtotal")}
         label={t("discounts.admin.minSubtotal", { currency })}
         hint={t("discounts.admin.minSubtotalHint")}
-        inputMode="decimal"
-        dir="ltr"
+        decimal
       />
       <Field
         field={form.field("startsAt")}
@@ -185,19 +183,15 @@ export default function AdminDiscount() {
         hint={t("discounts.admin.endsHint")}
         dir="ltr"
       />
-      <Field
+      <NumberField
         field={form.field("usageLimit")}
         label={t("discounts.admin.usageLimit")}
         hint={t("discounts.admin.usageLimitHint")}
-        inputMode="numeric"
-        dir="ltr"
       />
-      <Field
+      <NumberField
         field={form.field("perShopperLimit")}
         label={t("discounts.admin.perShopperLimit")}
         hint={t("discounts.admin.perShopperLimitHint")}
-        inputMode="numeric"
-        dir="ltr"
       />
       <AppliesToPicker
         formId="discount"

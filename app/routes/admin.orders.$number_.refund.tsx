@@ -12,7 +12,7 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
 import { LineUnitsField } from "~/components/orders/LineUnitsField";
 import { CheckboxField } from "~/components/ui/Checkbox";
-import { Field } from "~/components/ui/Field";
+import { Field, NumberField } from "~/components/ui/Field";
 import { SelectField, TextAreaField } from "~/components/ui/FormFields";
 import { entityFromPath, notFoundPage, ORDER_PATH, pathKey } from "~/http/entity.server";
 import { adminAction, adminLoader } from "~/http/handlers.server";
@@ -225,29 +225,26 @@ export default function AdminOrderRefund() {
             <p className="mt-1 text-sm text-muted">{t("refunds.linesHint")}</p>
           </fieldset>
           {data.shippingLeft ? (
-            <Field
+            <NumberField
               field={form.field("shipping")}
               label={t("refunds.shipping", { currency: data.currency })}
               hint={t("refunds.upTo", { amount: data.shippingLeft })}
-              inputMode="decimal"
-              dir="ltr"
+              decimal
             />
           ) : null}
           {data.codFeeLeft ? (
-            <Field
+            <NumberField
               field={form.field("codFee")}
               label={t("refunds.codFee", { currency: data.currency })}
               hint={t("refunds.upTo", { amount: data.codFeeLeft })}
-              inputMode="decimal"
-              dir="ltr"
+              decimal
             />
           ) : null}
-          <Field
+          <NumberField
             field={form.field("extra")}
             label={t("refunds.extra", { currency: data.currency })}
             hint={t("refunds.extraHint")}
-            inputMode="decimal"
-            dir="ltr"
+            decimal
           />
           <SelectField field={form.field("reasonCode")} label={t("refunds.reason")}>
             <option value="">{t("refunds.chooseReason")}</option>

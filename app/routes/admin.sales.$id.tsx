@@ -16,7 +16,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { EditPage } from "~/components/admin/EditPage";
 import { AppliesToPicker, pickerProductRows } from "~/components/admin/AppliesToPicker";
 import { SalesTabs } from "~/components/admin/SalesTabs";
-import { Field } from "~/components/ui/Field";
+import { Field, NumberField } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { loadAppliesToForm, postedProductChoices } from "~/http/applies-to.server";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
@@ -136,15 +136,14 @@ export default function AdminSale() {
         <option value="percent">{t("admin.sales.kinds.percent")}</option>
         <option value="fixed">{t("admin.sales.kinds.fixed", { currency })}</option>
       </SelectField>
-      <Field
+      <NumberField
         field={form.field("value")}
         label={t("admin.sales.value")}
         hint={t("admin.sales.valueHint", {
           currency,
           example: minorToAmount(5 * 10 ** digits, digits),
         })}
-        inputMode="decimal"
-        dir="ltr"
+        decimal
       />
       <Field
         field={form.field("startsAt")}

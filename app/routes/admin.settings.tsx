@@ -13,7 +13,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { SettingsPage } from "~/components/admin/SettingsPage";
 import { PreviewPane } from "~/components/ui/BilingualPreview";
 import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
+import { Field, NumberField } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { adminLoader } from "~/http/handlers.server";
 import { schemaFormAction } from "~/http/schema-form.server";
@@ -139,12 +139,10 @@ export default function AdminSettings() {
                   ))}
                 </SelectField>
               </div>
-              <Field
+              <NumberField
                 field={form.field("defaultWeightGrams")}
                 label={t("shippingAdmin.settings.defaultWeight")}
                 hint={t("shippingAdmin.settings.defaultWeightHint")}
-                inputMode="numeric"
-                dir="ltr"
               />
             </div>
             <p className="text-sm">

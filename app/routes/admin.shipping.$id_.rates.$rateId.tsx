@@ -10,7 +10,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { EditPage } from "~/components/admin/EditPage";
 import { CheckboxField } from "~/components/ui/Checkbox";
-import { Field } from "~/components/ui/Field";
+import { Field, NumberField } from "~/components/ui/Field";
 import { SelectField, TextAreaField } from "~/components/ui/FormFields";
 import { entityFromPath, entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { adminLoader } from "~/http/handlers.server";
@@ -157,12 +157,11 @@ export default function AdminShippingRate() {
         maxLength={80}
       />
       <div className={shows(!banded)}>
-        <Field
+        <NumberField
           field={form.field("price")}
           label={t("shippingAdmin.price", { currency })}
           hint={t("shippingAdmin.priceHint")}
-          inputMode="decimal"
-          dir="ltr"
+          decimal
         />
       </div>
       <div className={shows(banded) + " md:col-span-2"}>
@@ -175,35 +174,31 @@ export default function AdminShippingRate() {
         />
       </div>
       <div className={shows(banded)}>
-        <Field
+        <NumberField
           field={form.field("extraStep")}
           label={t("shippingAdmin.extraStep", { unit })}
           hint={t("shippingAdmin.extraHint")}
-          inputMode="decimal"
-          dir="ltr"
+          decimal
         />
       </div>
       <div className={shows(banded)}>
-        <Field
+        <NumberField
           field={form.field("extraPrice")}
           label={t("shippingAdmin.extraPrice", { currency })}
-          inputMode="decimal"
-          dir="ltr"
+          decimal
         />
       </div>
-      <Field
+      <NumberField
         field={form.field("freeFrom")}
         label={t("shippingAdmin.freeFrom", { currency })}
         hint={t("shippingAdmin.freeFromHint")}
-        inputMode="decimal"
-        dir="ltr"
+        decimal
       />
-      <Field
+      <NumberField
         field={form.field("codFee")}
         label={t("shippingAdmin.codFee", { currency })}
         hint={t("shippingAdmin.codFeeHint")}
-        inputMode="decimal"
-        dir="ltr"
+        decimal
       />
       <CheckboxField
         field={form.field("codAllowed")}

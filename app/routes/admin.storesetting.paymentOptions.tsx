@@ -9,7 +9,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { SettingsFormCard } from "~/components/admin/SettingsFormCard";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/Checkbox";
-import { Field } from "~/components/ui/Field";
+import { NumberField } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { adminLoader } from "~/http/handlers.server";
 import { INTENT_ONLY, intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
@@ -158,19 +158,17 @@ export default function PaymentOptions() {
           defaultChecked={ticked("cashOnDelivery", options.cashOnDelivery)}
         />
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field
+          <NumberField
             field={form.field("codFee")}
             label={t("codControls.fee")}
             hint={t("codControls.feeAdminHint")}
-            inputMode="decimal"
-            dir="ltr"
+            decimal
           />
-          <Field
+          <NumberField
             field={form.field("codMaxTotal")}
             label={t("codControls.maxTotal")}
             hint={t("codControls.maxTotalHint")}
-            inputMode="decimal"
-            dir="ltr"
+            decimal
           />
         </div>
         <CheckboxField
@@ -186,19 +184,15 @@ export default function PaymentOptions() {
           defaultChecked={ticked("codConfirm", options.confirm.enabled)}
         />
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field
+          <NumberField
             field={form.field("codConfirmRemindHours")}
             label={t("codConfirmation.settings.remindHours")}
             hint={t("codConfirmation.settings.remindHoursHint")}
-            inputMode="numeric"
-            dir="ltr"
           />
-          <Field
+          <NumberField
             field={form.field("codConfirmCancelHours")}
             label={t("codConfirmation.settings.cancelHours")}
             hint={t("codConfirmation.settings.cancelHoursHint")}
-            inputMode="numeric"
-            dir="ltr"
           />
         </div>
         <CheckboxField
@@ -208,12 +202,10 @@ export default function PaymentOptions() {
           defaultChecked={ticked("codRefusalLimit", options.maxRefusals !== null)}
         />
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field
+          <NumberField
             field={form.field("codMaxRefusalsCount")}
             label={t("codRefusals.settings.count")}
             hint={t("codRefusals.settings.countHint")}
-            inputMode="numeric"
-            dir="ltr"
           />
         </div>
       </SettingsFormCard>
@@ -224,12 +216,10 @@ export default function PaymentOptions() {
         save={{ intent: "returns", label: t("returns.settings.save"), busy }}
       >
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field
+          <NumberField
             field={returnsForm.field("returnWindowDays")}
             label={t("returns.settings.windowDays")}
             hint={t("returns.settings.windowHint")}
-            inputMode="numeric"
-            dir="ltr"
           />
         </div>
       </SettingsFormCard>

@@ -11,7 +11,7 @@ import { SettingsPage } from "~/components/admin/SettingsPage";
 import { BilingualPreview } from "~/components/ui/BilingualPreview";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/Checkbox";
-import { Field } from "~/components/ui/Field";
+import { Field, NumberField } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { submitSchemaForm } from "~/http/schema-form.server";
@@ -135,12 +135,11 @@ export default function TaxSettings() {
             <p className="text-sm text-muted">{t("tax.ratesHint")}</p>
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
               {destinations.map((destination) => (
-                <Field
+                <NumberField
                   key={destination.code}
                   field={form.field(`rates.${destination.code}`)}
                   label={t("tax.rateFor", { country: destination.name })}
-                  inputMode="decimal"
-                  dir="ltr"
+                  decimal
                 />
               ))}
             </div>

@@ -5,7 +5,7 @@ import { NewImagesField } from "~/components/admin/NewImagesField";
 import { OptionsFields } from "~/components/admin/OptionsFields";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/Checkbox";
-import { Field, FieldError } from "~/components/ui/Field";
+import { Field, NumberField, FieldError } from "~/components/ui/Field";
 import { Swatch } from "~/components/ui/Swatch";
 import { cn } from "~/lib/cn";
 import { suggestSlug } from "~/lib/slug";
@@ -138,25 +138,17 @@ export function ProductForm({
           </p>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
+            <NumberField
               field={form.field("price")}
               label={t("admin.products.fields.price", { currency })}
               hint={t("admin.products.fields.priceHint", { currency })}
-              inputMode={currencyDigits > 0 ? "decimal" : "numeric"}
-              dir="ltr"
+              decimal={currencyDigits > 0}
             />
-            <Field
-              field={form.field("stock")}
-              label={t("admin.products.fields.stock")}
-              inputMode="numeric"
-              dir="ltr"
-            />
-            <Field
+            <NumberField field={form.field("stock")} label={t("admin.products.fields.stock")} />
+            <NumberField
               field={form.field("weightGrams")}
               label={t("shippingAdmin.variantWeight")}
               hint={t("shippingAdmin.variantWeightHint", { grams: defaultWeightGrams })}
-              inputMode="numeric"
-              dir="ltr"
             />
           </div>
         )}

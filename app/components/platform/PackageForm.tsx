@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
 import { CheckRow } from "~/components/ui/Checkbox";
-import { Field, FieldError } from "~/components/ui/Field";
+import { Field, NumberField, FieldError } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm, type SchemaFormProps } from "~/lib/use-schema-form";
@@ -34,12 +34,11 @@ export function PackageForm({
       <div className="grid gap-3 sm:grid-cols-2">
         <Field field={form.field("nameEn")} label={t("packages.nameEn")} />
         <Field field={form.field("nameAr")} label={t("packages.nameAr")} dir="rtl" lang="ar" />
-        <Field
+        <NumberField
           field={form.field("price")}
           label={t("packages.price")}
           hint={t("packages.priceHint")}
-          inputMode="decimal"
-          dir="ltr"
+          decimal
         />
         <Field
           field={form.field("stripePriceId")}

@@ -8,18 +8,14 @@ import { Input } from "./Input";
  * aria-describedby, and a live region so a new error is announced). `field` comes from
  * useSchemaForm's `field(name)`: ids, the schema's constraints, the value to start from.
  */
-export function Field({
-  field,
-  label,
-  type = "text",
-  hint,
-  ...rest
-}: {
+export type FieldProps = {
   field: FieldState;
   label: string;
   type?: "text" | "email" | "password" | "tel" | "datetime-local";
   hint?: string;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form" | "defaultValue">) {
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form" | "defaultValue">;
+
+export function Field({ field, label, type = "text", hint, ...rest }: FieldProps) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   return (
     <div className="flex flex-col gap-1">
@@ -40,6 +36,15 @@ export function Field({
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
+}
+
+/**
+ * A Field for a number typed as text (a price, a percent, a count of days): the phone shows its
+ * digit pad (with the decimal key when `decimal`), and the digits read left to right in an Arabic
+ * admin too. It stays a text input: the form's schema reads the number and says what is wrong.
+ */
+export function NumberField({ decimal = false, ...rest }: { decimal?: boolean } & Omit<FieldProps, "type">) {
+  return <Field inputMode={decimal ? "decimal" : "numeric"} dir="ltr" {...rest} />;
 }
 
 /** The first error of a field (a locale key), translated, in a live region so a new one is announced. */

@@ -26,7 +26,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Tx } from "~/db/client.server";
 import { discountCodes, discountCodeTargets, discountRedemptions, orders } from "~/db/schema";
 import type { DiscountCodeInput, DiscountState } from "~/lib/validation/admin-discounts";
 import { decodeKeyset, pageOf } from "~/lib/keyset.server";
@@ -34,11 +34,11 @@ import { likePattern } from "~/services/catalog/catalog.server";
 import { isTimestampText } from "~/services/catalog/products-admin.server";
 import { SALE_STATUSES } from "~/lib/order-transitions";
 import {
-  auditAfter,
-  auditBefore,
   missingTarget,
+  saveTargeted,
   targetIdsOf,
   targetRows,
+  type TargetedTable,
 } from "~/services/discounts/targets.server";
 
 export const ADMIN_DISCOUNTS_PAGE_SIZE = 25;
@@ -272,6 +272,43 @@ function isCodeConflict(error: unknown): boolean {
   return false;
 }
 
+/** A code's queries for saveTargeted. */
+const codeTable = (
+  tx: Tx,
+  storeId: string,
+): TargetedTable<Omit<typeof discountCodes.$inferInsert, "storeId">> => {
+  const ofStore = (id: string) => and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id));
+  return {
+    lock: async (id) => (await tx.select().from(discountCodes).where(ofStore(id)).for("update"))[0],
+    targetsOf: (id) =>
+      tx
+        .select({ categoryId: discountCodeTargets.categoryId, productId: discountCodeTargets.productId })
+        .from(discountCodeTargets)
+        .where(eq(discountCodeTargets.discountCodeId, id)),
+    update: async (id, values) =>
+      (
+        await tx
+          .update(discountCodes)
+          .set({ ...values, updatedAt: new Date() })
+          .where(ofStore(id))
+          .returning({ id: discountCodes.id })
+      )[0]?.id,
+    insert: async (values) =>
+      (
+        await tx
+          .insert(discountCodes)
+          .values({ storeId, ...values })
+          .returning({ id: discountCodes.id })
+      )[0]!.id,
+    deleteTargets: async (id) => {
+      await tx.delete(discountCodeTargets).where(eq(discountCodeTargets.discountCodeId, id));
+    },
+    insertTargets: async (discountCodeId, input) => {
+      await tx.insert(discountCodeTargets).values(targetRows(storeId, { discountCodeId }, input));
+    },
+  };
+};
+
 /** Creates (no `id`) or replaces a code and its targets, in one transaction. */
 export async function saveDiscountCode(
   storeId: string,
@@ -306,46 +343,18 @@ export async function saveDiscountCode(
         scope: input.scope,
         active: input.active,
       };
-      let codeId: string;
-      let before: Record<string, unknown> | null = null;
-      if (options.id) {
-        const [current] = await tx
-          .select()
-          .from(discountCodes)
-          .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, options.id)))
-          .for("update");
-        if (current) {
-          const had = await tx
-            .select({ categoryId: discountCodeTargets.categoryId, productId: discountCodeTargets.productId })
-            .from(discountCodeTargets)
-            .where(eq(discountCodeTargets.discountCodeId, current.id));
-          before = auditBefore(current, values, had);
-        }
-        const [updated] = await tx
-          .update(discountCodes)
-          .set({ ...values, updatedAt: new Date() })
-          .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, options.id)))
-          .returning({ id: discountCodes.id });
-        if (!updated) throw new Refused({ ok: false, error: "not-found" });
-        codeId = updated.id;
-        await tx.delete(discountCodeTargets).where(eq(discountCodeTargets.discountCodeId, codeId));
-      } else {
-        const [created] = await tx
-          .insert(discountCodes)
-          .values({ storeId, ...values })
-          .returning({ id: discountCodes.id });
-        codeId = created!.id;
-      }
-      const rows = targetRows(storeId, { discountCodeId: codeId }, input);
-      if (rows.length > 0) await tx.insert(discountCodeTargets).values(rows);
-      await recordChange(tx, storeId, {
-        action: options.id ? "discount.update" : "discount.create",
-        entityType: "discount",
-        entityId: codeId,
-        entityLabel: input.code,
-        before,
-        after: auditAfter(values, before, input),
+      const codeId = await saveTargeted(tx, storeId, codeTable(tx, storeId), {
+        id: options.id,
+        values,
+        input,
+        audit: {
+          create: "discount.create",
+          update: "discount.update",
+          entityType: "discount",
+          entityLabel: input.code,
+        },
       });
+      if (!codeId) throw new Refused({ ok: false, error: "not-found" });
       return codeId;
     });
     return { ok: true, id };

@@ -11,7 +11,7 @@
  */
 import { recordChange } from "~/services/audit/audit.server";
 import { and, asc, desc, eq, gt, inArray, lte, not, or, sql, type SQL } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Tx } from "~/db/client.server";
 import { products, sales, saleTargets } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { localized } from "~/lib/localized-name";
@@ -21,11 +21,11 @@ import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import { likePattern, searchTerms } from "~/services/catalog/catalog.server";
 import { isTimestampText } from "~/services/catalog/products-admin.server";
 import {
-  auditAfter,
-  auditBefore,
   missingTarget,
+  saveTargeted,
   targetIdsOf,
   targetRows,
+  type TargetedTable,
 } from "~/services/discounts/targets.server";
 
 export const ADMIN_SALES_PAGE_SIZE = 25;
@@ -192,6 +192,37 @@ class Refused extends Error {
   }
 }
 
+/** A sale's queries for saveTargeted (RLS keeps them to the store). */
+const saleTable = (tx: Tx, storeId: string): TargetedTable<Omit<typeof sales.$inferInsert, "storeId">> => ({
+  lock: async (id) => (await tx.select().from(sales).where(eq(sales.id, id)).for("update"))[0],
+  targetsOf: (id) =>
+    tx
+      .select({ categoryId: saleTargets.categoryId, productId: saleTargets.productId })
+      .from(saleTargets)
+      .where(eq(saleTargets.saleId, id)),
+  update: async (id, values) =>
+    (
+      await tx
+        .update(sales)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(sales.id, id))
+        .returning({ id: sales.id })
+    )[0]?.id,
+  insert: async (values) =>
+    (
+      await tx
+        .insert(sales)
+        .values({ storeId, ...values })
+        .returning({ id: sales.id })
+    )[0]!.id,
+  deleteTargets: async (id) => {
+    await tx.delete(saleTargets).where(eq(saleTargets.saleId, id));
+  },
+  insertTargets: async (saleId, input) => {
+    await tx.insert(saleTargets).values(targetRows(storeId, { saleId }, input));
+  },
+});
+
 /** Creates (no `id`) or replaces a sale and its targets, in one transaction. */
 export async function saveSale(
   storeId: string,
@@ -213,42 +244,18 @@ export async function saveSale(
         endsAt: input.endsAt,
         active: true,
       };
-      let saleId: string;
-      let before: Record<string, unknown> | null = null;
-      if (options.id) {
-        const [current] = await tx.select().from(sales).where(eq(sales.id, options.id)).for("update");
-        if (current) {
-          const had = await tx
-            .select({ categoryId: saleTargets.categoryId, productId: saleTargets.productId })
-            .from(saleTargets)
-            .where(eq(saleTargets.saleId, current.id));
-          before = auditBefore(current, values, had);
-        }
-        const [updated] = await tx
-          .update(sales)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(sales.id, options.id))
-          .returning({ id: sales.id });
-        if (!updated) throw new Refused({ ok: false, error: "not-found" });
-        saleId = updated.id;
-        await tx.delete(saleTargets).where(eq(saleTargets.saleId, saleId));
-      } else {
-        const [created] = await tx
-          .insert(sales)
-          .values({ storeId, ...values })
-          .returning({ id: sales.id });
-        saleId = created!.id;
-      }
-      const rows = targetRows(storeId, { saleId }, input);
-      if (rows.length > 0) await tx.insert(saleTargets).values(rows);
-      await recordChange(tx, storeId, {
-        action: options.id ? "sale.update" : "sale.create",
-        entityType: "sale",
-        entityId: saleId,
-        entityLabel: input.nameEn,
-        before,
-        after: auditAfter(values, before, input),
+      const saleId = await saveTargeted(tx, storeId, saleTable(tx, storeId), {
+        id: options.id,
+        values,
+        input,
+        audit: {
+          create: "sale.create",
+          update: "sale.update",
+          entityType: "sale",
+          entityLabel: input.nameEn,
+        },
       });
+      if (!saleId) throw new Refused({ ok: false, error: "not-found" });
       return saleId;
     });
     await catalogChanged(storeId);

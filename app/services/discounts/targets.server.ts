@@ -6,6 +6,7 @@
 import { inArray } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
+import { recordChange, type AuditEntry } from "~/services/audit/audit.server";
 
 export interface TargetIds {
   categoryIds: string[];
@@ -76,4 +77,62 @@ export function auditAfter(
     ...(before || chosen.categoryIds.length > 0 ? { categoryIds: chosen.categoryIds } : {}),
     ...(before || chosen.productIds.length > 0 ? { productIds: chosen.productIds } : {}),
   };
+}
+
+/** One targeted record's own queries (its table and its targets' table), for saveTargeted. */
+export interface TargetedTable<Values> {
+  /** The record as stored, locked for this save; undefined when it is not this store's. */
+  lock: (id: string) => Promise<object | undefined>;
+  /** The targets it has now. */
+  targetsOf: (id: string) => Promise<TargetRow[]>;
+  /** Writes the values; the id, or undefined when it is not this store's. */
+  update: (id: string, values: Values) => Promise<string | undefined>;
+  insert: (values: Values) => Promise<string>;
+  deleteTargets: (id: string) => Promise<void>;
+  /** Stores `input`'s targets for the record (none to store is the caller's no-op). */
+  insertTargets: (id: string, input: TargetIds) => Promise<void>;
+}
+
+/**
+ * Creates (no `id`) or replaces a sale or a code and its targets, inside the caller's
+ * transaction, and records the change: the edit's before (values and targets it had) and after.
+ * The saved id, or null when the record to edit is not this store's.
+ */
+export async function saveTargeted<Values extends object>(
+  tx: Tx,
+  storeId: string,
+  table: TargetedTable<Values>,
+  save: {
+    id?: string;
+    values: Values;
+    input: TargetIds;
+    audit: { create: AuditEntry["action"]; update: AuditEntry["action"] } & Pick<
+      AuditEntry,
+      "entityType" | "entityLabel"
+    >;
+  },
+): Promise<string | null> {
+  const { id, values, input } = save;
+  let before: Record<string, unknown> | null = null;
+  let savedId: string;
+  if (id) {
+    const current = await table.lock(id);
+    if (current) before = auditBefore(current, values, await table.targetsOf(id));
+    const updated = await table.update(id, values);
+    if (!updated) return null;
+    savedId = updated;
+    await table.deleteTargets(savedId);
+  } else {
+    savedId = await table.insert(values);
+  }
+  if (input.categoryIds.length + input.productIds.length > 0) await table.insertTargets(savedId, input);
+  await recordChange(tx, storeId, {
+    action: id ? save.audit.update : save.audit.create,
+    entityType: save.audit.entityType,
+    entityId: savedId,
+    entityLabel: save.audit.entityLabel,
+    before,
+    after: auditAfter(values, before, input),
+  });
+  return savedId;
 }

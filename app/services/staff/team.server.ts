@@ -228,6 +228,20 @@ async function memberIn(tx: Tx, userId: string) {
   return row ?? null;
 }
 
+/**
+ * The opening of a change to a member (a new role, or removal): the owners locked first (two
+ * changes racing cannot both leave the store ownerless), the member, and the actor, who may change
+ * an owner only as an owner.
+ */
+async function openMemberChange(tx: Tx, actorId: string, userId: string) {
+  const owners = await lockOwners(tx);
+  const target = await memberIn(tx, userId);
+  if (!target) return fail("not-found");
+  const actor = await actorIn(tx, actorId);
+  if (isOwnerRow(target) && !actor.owner) return fail("owner-only");
+  return { ok: true, owners, target, actor } as const;
+}
+
 export async function changeMemberRole(
   storeId: string,
   actorId: string,
@@ -236,11 +250,9 @@ export async function changeMemberRole(
 ): Promise<TeamResult> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const owners = await lockOwners(tx);
-    const target = await memberIn(tx, userId);
-    if (!target) return fail("not-found");
-    const actor = await actorIn(tx, actorId);
-    if (isOwnerRow(target) && !actor.owner) return fail("owner-only");
+    const opened = await openMemberChange(tx, actorId, userId);
+    if (!opened.ok) return opened;
+    const { owners, target, actor } = opened;
     const grant = await checkGrant(tx, actor, ref);
     if (!grant.ok) return fail(grant.error);
     if (isOwnerRow(target) && ref.preset !== "owner" && owners.length <= 1) return fail("last-owner");
@@ -267,11 +279,9 @@ export async function removeMember(storeId: string, actorId: string, userId: str
   if (userId === actorId) return fail("yourself");
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const owners = await lockOwners(tx);
-    const target = await memberIn(tx, userId);
-    if (!target) return fail("not-found");
-    const actor = await actorIn(tx, actorId);
-    if (isOwnerRow(target) && !actor.owner) return fail("owner-only");
+    const opened = await openMemberChange(tx, actorId, userId);
+    if (!opened.ok) return opened;
+    const { owners, target } = opened;
     if (isOwnerRow(target) && owners.length <= 1) return fail("last-owner");
     await tx
       .update(users)
