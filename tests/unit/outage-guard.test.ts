@@ -125,6 +125,8 @@ describe("the request edge", () => {
         throw new Error("connect ECONNREFUSED");
       },
       serveStale: async () => false,
+      // This process holds no live entry, so every request takes the lookup under test.
+      serveKnownHit: () => false,
     } as unknown as EdgePageCache;
     const { port, rendered } = await edgeWith(health, pageCache);
     const answer = await within(
@@ -152,6 +154,8 @@ describe("the request edge, a lookup waiting on the database", () => {
         return never();
       },
       serveStale: async () => false,
+      // This process holds no live entry, so every request takes the lookup under test.
+      serveKnownHit: () => false,
     } as unknown as EdgePageCache;
     const { port, rendered } = await edgeWith(health, pageCache);
     const request = fetch(`http://127.0.0.1:${port}/`, { headers: { host: `dyes.localhost:${port}` } });
