@@ -26,7 +26,6 @@ import { RefundsList } from "~/components/orders/RefundsList";
 import { orderRefunds } from "~/services/orders/refunds-view.server";
 import { AdminReturns } from "~/components/returns/AdminReturns";
 import { orderReturns } from "~/services/orders/returns.server";
-import { Panel } from "~/components/ui/Panel";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo({ ...args, page: (t) => t("admin.orders.detailTitle", { number: args.data?.order.number ?? "" }) });
@@ -185,7 +184,10 @@ export default function AdminOrderPage() {
         aside={
           <>
             <AdminReturns number={order.number} requests={returns} canAct={canRefund} />
-            <Panel id="order-actions" title={t("admin.orders.actions")}>
+            <section aria-labelledby="order-actions" className="rounded-lg border border-line bg-card p-4">
+              <h2 id="order-actions" className="font-bold">
+                {t("admin.orders.actions")}
+              </h2>
               {steps.length === 0 ? (
                 <p className="mt-2 text-muted">{t("admin.orders.noActions")}</p>
               ) : (
@@ -204,8 +206,11 @@ export default function AdminOrderPage() {
                   ))}
                 </div>
               )}
-            </Panel>
-            <Panel id="order-customer" title={t("admin.orders.customer")}>
+            </section>
+            <section aria-labelledby="order-customer" className="rounded-lg border border-line bg-card p-4">
+              <h2 id="order-customer" className="font-bold">
+                {t("admin.orders.customer")}
+              </h2>
               <p className="mt-2 break-words">
                 <span dir="auto">
                   {t("admin.orders.shopperAccount", { name: account.name, email: account.email })}
@@ -214,7 +219,7 @@ export default function AdminOrderPage() {
               <p className="mt-1 text-sm text-muted">
                 {t("admin.orders.orderLocale", { language: t(`admin.orders.languages.${orderLocale}`) })}
               </p>
-            </Panel>
+            </section>
             {refunds ? (
               <RefundsList
                 data={refunds}

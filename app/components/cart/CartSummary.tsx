@@ -4,7 +4,6 @@ import { formatRate } from "~/lib/percent";
 import { useTranslation } from "~/lib/use-translation";
 import { Price } from "../Price";
 import type { Cart } from "~/services/commerce/contract";
-import { Panel } from "~/components/ui/Panel";
 
 /** Subtotal, discount from running sales, total (all computed on the server) and checkout. */
 export function CartSummary({ cart, codeReply }: { cart: Cart; codeReply?: CodeFormReply | null }) {
@@ -14,7 +13,10 @@ export function CartSummary({ cart, codeReply }: { cart: Cart; codeReply?: CodeF
   const vat = cart.vat && cart.vat.rateBp > 0 && cart.vat.vatCents > 0 ? cart.vat : null;
   const rate = vat ? formatRate(vat.rateBp, i18n.language) : "";
   return (
-    <Panel id="cart-summary" title={t("cart.summary")} titleClassName="text-xl font-bold">
+    <section aria-labelledby="cart-summary" className="rounded-lg border border-line bg-card p-4">
+      <h2 id="cart-summary" className="text-xl font-bold">
+        {t("cart.summary")}
+      </h2>
       <dl className="mt-3 flex flex-col gap-2">
         <div className="flex justify-between gap-4">
           <dt>{t("cart.subtotal")}</dt>
@@ -70,6 +72,6 @@ export function CartSummary({ cart, codeReply }: { cart: Cart; codeReply?: CodeF
       <Button to="/checkout" className="mt-4 w-full">
         {t("cart.checkout")}
       </Button>
-    </Panel>
+    </section>
   );
 }

@@ -2,7 +2,6 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import type { AddressPlaces } from "~/components/checkout/ShippingFields";
 import type { DeliveryRateView } from "~/components/checkout/DeliveryChoice";
-import { Panel } from "~/components/ui/Panel";
 
 /**
  * The cart's "Estimate shipping" (issue 33): a country and a city sent as a GET form; the server
@@ -20,13 +19,14 @@ export function ShippingEstimate({
 }) {
   const { t } = useTranslation();
   return (
-    <Panel
-      id="estimate-heading"
-      title={t("shipping.estimateHeading")}
-      titleClassName="text-lg font-bold"
-      className="mt-6"
-      testId="shipping-estimate"
+    <section
+      aria-labelledby="estimate-heading"
+      className="mt-6 rounded-lg border border-line bg-card p-4"
+      data-testid="shipping-estimate"
     >
+      <h2 id="estimate-heading" className="text-lg font-bold">
+        {t("shipping.estimateHeading")}
+      </h2>
       <Form method="get" action="/cart" preventScrollReset className="mt-2 flex flex-col gap-2">
         <label htmlFor="estimate-country" className="font-bold">
           {t("shipping.country")}
@@ -89,6 +89,6 @@ export function ShippingEstimate({
           ))}
         </ul>
       )}
-    </Panel>
+    </section>
   );
 }

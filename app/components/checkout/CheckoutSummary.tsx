@@ -3,7 +3,6 @@ import { DiscountCodeForm, type CodeFormReply } from "~/components/discounts/Dis
 import { LineImage } from "~/components/cart/LineImage";
 import { VatAddedRows, VatIncludedNote } from "~/components/orders/VatLines";
 import type { CheckoutSummaryView } from "~/services/orders/contract";
-import { Panel } from "~/components/ui/Panel";
 
 /**
  * Where the Cash On Delivery fee shows (decision 030): on every render when COD is the only
@@ -28,7 +27,10 @@ export function CheckoutSummary({
   const cod = summary.codFee ? codFee : null;
   const { t } = useTranslation();
   return (
-    <Panel id="checkout-summary" title={t("checkout.summary")} titleClassName="text-xl font-bold">
+    <section aria-labelledby="checkout-summary" className="rounded-lg border border-line bg-card p-4">
+      <h2 id="checkout-summary" className="text-xl font-bold">
+        {t("checkout.summary")}
+      </h2>
       <ul className="mt-3 flex flex-col divide-y divide-line">
         {summary.lines.map((line) => (
           <li key={line.productId} className="flex justify-between gap-4 py-2">
@@ -130,6 +132,6 @@ export function CheckoutSummary({
       )}
       {summary.vat ? null : <p className="mt-1 text-sm text-muted">{t("checkout.taxIncluded")}</p>}
       <DiscountCodeForm action="/checkout" applied={summary.code} reply={codeReply} />
-    </Panel>
+    </section>
   );
 }

@@ -5,7 +5,6 @@ import { DeliveryAddress } from "./DeliveryAddress";
 import { VatAddedRows, VatIncludedNote } from "./VatLines";
 import { StatusBadge } from "./StatusBadge";
 import { LineImage } from "../cart/LineImage";
-import { Panel } from "~/components/ui/Panel";
 
 /**
  * One order: its lines, totals, delivery address, payment and history (SPEC §3 labels). The admin's
@@ -136,7 +135,10 @@ export function OrderDetailsView({
       {/* On a phone the status and address come first, above the lines. */}
       <aside className="order-first flex flex-col gap-4 lg:order-none">
         {aside}
-        <Panel id="order-status" title={t("orders.status")} titleClassName="sr-only">
+        <section aria-labelledby="order-status" className="rounded-lg border border-line bg-card p-4">
+          <h2 id="order-status" className="sr-only">
+            {t("orders.status")}
+          </h2>
           <dl className="flex flex-col gap-2">
             <div className="flex flex-wrap justify-between gap-2">
               <dt className="font-bold">{t("orders.status")}</dt>
@@ -165,10 +167,13 @@ export function OrderDetailsView({
               <dd>{order.totalQuantity}</dd>
             </div>
           </dl>
-        </Panel>
-        <Panel id="order-address" title={t("orders.deliveryAddress")}>
+        </section>
+        <section aria-labelledby="order-address" className="rounded-lg border border-line bg-card p-4">
+          <h2 id="order-address" className="font-bold">
+            {t("orders.deliveryAddress")}
+          </h2>
           <DeliveryAddress address={order.address} className="mt-2" />
-        </Panel>
+        </section>
       </aside>
     </div>
   );

@@ -5,7 +5,6 @@
  */
 import { useTranslation } from "~/lib/use-translation";
 import type { OrderRefunds } from "~/services/orders/contract";
-import { Panel } from "~/components/ui/Panel";
 
 export function RefundsList({
   data,
@@ -19,7 +18,14 @@ export function RefundsList({
   const { t } = useTranslation();
   if (data.refunds.length === 0 && !admin) return null;
   return (
-    <Panel id="order-refunds" title={t("refunds.listTitle")} testId="refunds">
+    <section
+      aria-labelledby="order-refunds"
+      className="rounded-lg border border-line bg-card p-4"
+      data-testid="refunds"
+    >
+      <h2 id="order-refunds" className="font-bold">
+        {t("refunds.listTitle")}
+      </h2>
       {admin && data.remaining !== null ? (
         <p className="mt-1 text-sm" data-testid="refunds-remaining">
           {t("refunds.remaining", { amount: data.remaining })}
@@ -87,6 +93,6 @@ export function RefundsList({
           ))}
         </ul>
       )}
-    </Panel>
+    </section>
   );
 }

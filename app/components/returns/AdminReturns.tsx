@@ -11,7 +11,6 @@ import { Textarea } from "~/components/ui/Textarea";
 import { useTranslation } from "~/lib/use-translation";
 import type { ReturnView } from "~/services/orders/contract";
 import { ReturnStates } from "./ShopperReturns";
-import { Panel } from "~/components/ui/Panel";
 
 export function AdminReturns({
   number,
@@ -26,7 +25,14 @@ export function AdminReturns({
   if (requests.length === 0) return null;
   const action = `/admin/orders/${number}/returns`;
   return (
-    <Panel id="returns-heading" title={t("returns.admin.heading")} testId="admin-returns">
+    <section
+      aria-labelledby="returns-heading"
+      className="rounded-lg border border-line bg-card p-4"
+      data-testid="admin-returns"
+    >
+      <h2 id="returns-heading" className="font-bold">
+        {t("returns.admin.heading")}
+      </h2>
       {requests.map((request) => (
         <div key={request.id} className="mt-3">
           <ReturnStates requests={[request]} />
@@ -84,6 +90,6 @@ export function AdminReturns({
           ) : null}
         </div>
       ))}
-    </Panel>
+    </section>
   );
 }
