@@ -9,7 +9,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { SettingsFormCard } from "~/components/admin/SettingsFormCard";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/Checkbox";
-import { NumberField } from "~/components/ui/Field";
+import { NumberField } from "~/components/ui/NumberField";
 import { Notice } from "~/components/ui/Notice";
 import { adminLoader } from "~/http/handlers.server";
 import { INTENT_ONLY, intentAction, SCHEMA_FORM } from "~/http/intent-action.server";

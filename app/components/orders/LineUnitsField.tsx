@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NumberField } from "~/components/ui/Field";
+import { Field } from "~/components/ui/Field";
 import { Input } from "~/components/ui/Input";
 import type { FieldState } from "~/lib/use-schema-form";
 
@@ -42,7 +42,14 @@ export function LineUnitsField({
         <p className="text-sm text-muted">{facts}</p>
       </div>
       {field ? (
-        <NumberField field={field} label={label} placeholder="0" disabled={left === 0} />
+        <Field
+          field={field}
+          label={label}
+          inputMode="numeric"
+          dir="ltr"
+          placeholder="0"
+          disabled={left === 0}
+        />
       ) : (
         <label className="flex flex-col gap-1">
           <span className="text-sm font-bold">{label}</span>

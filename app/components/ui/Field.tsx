@@ -38,15 +38,6 @@ export function Field({ field, label, type = "text", hint, ...rest }: FieldProps
   );
 }
 
-/**
- * A Field for a number typed as text (a price, a percent, a count of days): the phone shows its
- * digit pad (with the decimal key when `decimal`), and the digits read left to right in an Arabic
- * admin too. It stays a text input: the form's schema reads the number and says what is wrong.
- */
-export function NumberField({ decimal = false, ...rest }: { decimal?: boolean } & Omit<FieldProps, "type">) {
-  return <Field inputMode={decimal ? "decimal" : "numeric"} dir="ltr" {...rest} />;
-}
-
 /** The first error of a field (a locale key), translated, in a live region so a new one is announced. */
 export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
   const { t } = useTranslation();
