@@ -11,15 +11,13 @@
  * alternating; the median round is printed), HIT_CPU_CONNECTIONS (default 4), BENCH_DATABASE_URL,
  * HIT_CPU_ONLY (anonymous | signed-in), BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a profile of the hits).
  */
-import http from "node:http";
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
+import { request, signIn } from "./demo-shopper";
 import { buildIfStale, formatTable, loadAverageText, startServer, writeResults } from "./server";
 
 const STORE = "dyes";
-const SHOPPER = { email: "shopper@dyes.test", password: DEMO_PASSWORDS.shopper };
 const PAGES = [
   { name: "store home", path: "/" },
   { name: "product page", path: "/products/crimson-red-fabric-dye" },
@@ -29,42 +27,6 @@ const ROUNDS = Math.max(1, Number(process.env.HIT_CPU_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.HIT_CPU_CONNECTIONS ?? 4);
 /** "anonymous" or "signed-in": only those routes (a profile of one kind of hit). */
 const ONLY = process.env.HIT_CPU_ONLY;
-
-function request(
-  port: number,
-  options: { path: string; headers: Record<string, string>; method?: string; body?: string },
-): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path: options.path,
-        method: options.method ?? "GET",
-        headers: options.headers,
-      },
-      (response) => {
-        response.resume();
-        resolve({ status: response.statusCode ?? 0, headers: response.headers });
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(options.body);
-  });
-}
-
-async function signIn(port: number): Promise<string> {
-  const host = `${STORE}.localhost:${port}`;
-  const { status, headers } = await request(port, {
-    path: "/login",
-    method: "POST",
-    headers: { host, origin: `http://${host}`, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(SHOPPER).toString(),
-  });
-  const session = (headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith("__session="));
-  if (!session) throw new Error(`signing in answered ${status} without a session`);
-  return session.split(";")[0]!;
-}
 
 /** utime + stime of a process (ms), or 0 when it is gone or not readable. */
 function cpuMsOf(pid: number): number {

@@ -31,12 +31,11 @@
  * products, which raises `catalog_changed` like an admin's edit and drops all the store's pages. Needs PostgreSQL. Every row then reports its hit rate too (the share of answers that
  * said `X-Cache: hit`, counted by the load generator).
  */
-import http from "node:http";
 import os from "node:os";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { DEMO_PASSWORDS } from "../../app/db/seed/accounts";
 import { addManyVariantsProduct, MANY_VARIANTS_SLUG } from "./many-variants";
+import { request, signIn } from "./demo-shopper";
 import { buildIfStale, formatTable, loadAverageText, startServer, writeResults } from "./server";
 
 type Mode = "bare" | "cold" | "warm" | "signed in, rendered" | "signed in, cached";
@@ -50,7 +49,6 @@ interface Route {
 }
 
 const STORE = "dyes";
-const SHOPPER = { email: "shopper@dyes.test", password: DEMO_PASSWORDS.shopper };
 const PAGES = [
   { name: "store home", path: "/" },
   // A filtered, sorted listing (a category of the demo seed) and a product page.
@@ -111,47 +109,6 @@ function headersFor(route: Route, port: number, cookie: string | null): Record<s
 }
 
 /** fetch() drops a Host header, so requests go through node:http like autocannon's do. */
-function request(
-  port: number,
-  options: { path: string; headers: Record<string, string>; method?: string; body?: string },
-): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path: options.path,
-        method: options.method ?? "GET",
-        headers: options.headers,
-      },
-      (response) => {
-        response.resume();
-        resolve({ status: response.statusCode ?? 0, headers: response.headers });
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(options.body);
-  });
-}
-
-/** The demo shopper's `__session` cookie, from signing in like the login form does. */
-async function signIn(port: number): Promise<string> {
-  const host = `${STORE}.localhost:${port}`;
-  const { status, headers } = await request(port, {
-    path: "/login",
-    method: "POST",
-    headers: {
-      host,
-      origin: `http://${host}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(SHOPPER).toString(),
-  });
-  const session = (headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith("__session="));
-  if (!session) throw new Error(`signing in as ${SHOPPER.email} answered ${status} without a session`);
-  return session.split(";")[0]!;
-}
-
 /** Answers by X-Cache, counted while a route is fired. */
 type CacheCounts = { hit: number; other: number };
 
