@@ -9,6 +9,9 @@
  *      gzipped start-up JavaScript within 110 KB, measured from the client manifest); then
  *      Playwright against the build in Debian's Chromium
  *
+ * 2–3 and 4 run side by side (two lanes whose output interleaves line by line), TEST_SERIAL=1
+ * one after the other: decision 036.
+ *
  * Output of each tool streams to the console; counts come from their JSON reports. The last
  * line is always `N passed, N failed` (plus `, N skipped` when some were), and the exit code
  * is non-zero when anything failed or a suite could not run at all. Before it: a table of where
@@ -39,12 +42,32 @@ const REPORT_DIR = path.resolve(".cache/test-reports");
 const outcomes: Outcome[] = [];
 const fileTimings: FileTiming[] = [];
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  console.log(`\n$ ${[command, ...args].join(" ")}`);
+/**
+ * A lane's suites run one after the other; the two lanes run side by side (see main). Output is
+ * not piped through this process: the tools write straight to the shared stdout (a vitest worker
+ * whose main process blocked on a full pipe missed its RPC deadlines under load), and only this
+ * script's own lines carry the lane's tag.
+ */
+interface Lane {
+  log(text: string): void;
+}
+
+function lane(tag: string): Lane {
+  const prefix = tag ? `[${tag}] ` : "";
+  return { log: (text) => console.log(text.replace(/^(\n*)/, `$1${prefix}`)) };
+}
+
+function run(
+  to: Lane,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  to.log(`\n$ ${[command, ...args].join(" ")}`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: "inherit", env });
     child.on("error", (error) => {
-      console.error(`Could not start ${command}: ${error.message}`);
+      to.log(`Could not start ${command}: ${error.message}`);
       resolve(127);
     });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
@@ -64,23 +87,25 @@ function bin(name: string): string {
 }
 
 async function timed(
+  to: Lane,
   suite: string,
   body: () => Promise<Omit<Outcome, "suite" | "seconds">>,
 ): Promise<Outcome> {
   const started = Date.now();
-  console.log(`\n=== ${suite} ===`);
+  to.log(`\n=== ${suite} ===`);
   const result = { suite, ...(await body()), seconds: (Date.now() - started) / 1000 };
   outcomes.push(result);
   return result;
 }
 
-async function vitest(suite: string, reportName: string, args: string[], env: NodeJS.ProcessEnv) {
-  return timed(suite, async () => {
+async function vitest(to: Lane, suite: string, reportName: string, args: string[], env: NodeJS.ProcessEnv) {
+  return timed(to, suite, async () => {
     const reportFile = path.join(REPORT_DIR, reportName);
     const timesFile = reportFile.replace(/\.json$/, "-times.json");
     rmSync(reportFile, { force: true });
     rmSync(timesFile, { force: true });
     const code = await run(
+      to,
       bin("vitest"),
       [
         "run",
@@ -159,78 +184,30 @@ async function main() {
   mkdirSync(REPORT_DIR, { recursive: true });
   const started = Date.now();
 
-  // First: the PostgreSQL pass runs the built server (two instances sharing one database).
-  const build = await timed("build", async () => {
-    const code = await run(bin("remix"), ["vite:build"]);
+  // The build first: the PostgreSQL pass runs the built server (two instances sharing one
+  // database) and the browser stage serves it.
+  const build = await timed(lane(""), "build", async () => {
+    const code = await run(lane(""), bin("remix"), ["vite:build"]);
     return code === 0
       ? { passed: 0, failed: 0, skipped: 0 }
       : { passed: 0, failed: 1, skipped: 0, problem: `remix vite:build exited ${code}` };
   });
 
-  // The first pass must be on PGlite even when the shell exports a server URL.
-  const pgliteEnv = { ...process.env };
-  delete pgliteEnv.TEST_DATABASE_URL;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    await vitest(
-      "unit + embedded slice (PGlite)",
-      "vitest-pglite.json",
-      ["tests/unit", ...EMBEDDED_SLICE.map((entry) => entry.file)],
-      pgliteEnv,
-    );
-    await vitest("integration (PostgreSQL)", "vitest-postgres.json", ["tests/integration"], process.env);
-  } else {
-    await vitest("unit + integration (PGlite)", "vitest-pglite.json", [], pgliteEnv);
-  }
-
+  // The integration passes and the browser stage run side by side. Neither keeps both cores
+  // busy alone (the PostgreSQL pass waits on the database server, the browser stage on pages and
+  // the server it starts), and they share nothing: the browser's server runs on its own embedded
+  // database and ports. TEST_SERIAL=1 runs them one after the other.
+  const sideBySide = process.env.TEST_SERIAL !== "1";
+  const integrationLane = lane(sideBySide ? "integration" : "");
+  const browserLane = lane(sideBySide ? "browser" : "");
+  const integration = () => integrationPasses(integrationLane);
   const chromium = ensureChromium();
-  await timed("JavaScript budget", async () => {
-    if (build.failed) return { passed: 0, failed: 1, skipped: 0, problem: "not run: the build failed" };
-    try {
-      const pages = measurePageBundles(path.resolve("build/client"));
-      console.log(bundleTable(pages));
-      const over = pages.filter((page) => !page.withinBudget);
-      return {
-        passed: pages.length - over.length,
-        failed: over.length,
-        skipped: 0,
-        problem: over.length
-          ? `over ${BUDGET_BYTES} bytes: ${over.map((page) => `${page.route} (${page.bytes})`).join(", ")}`
-          : undefined,
-      };
-    } catch (error) {
-      return { passed: 0, failed: 1, skipped: 0, problem: `could not measure: ${String(error)}` };
-    }
-  });
-
-  await timed("browser (Playwright)", async () => {
-    if (chromium.problem) return { passed: 0, failed: 1, skipped: 0, problem: chromium.problem };
-    if (build.failed) return { passed: 0, failed: 1, skipped: 0, problem: "not run: the build failed" };
-    const reportFile = path.join(REPORT_DIR, "playwright.json");
-    rmSync(reportFile, { force: true });
-    const code = await run(bin("playwright"), ["test", "--reporter=list,json"], {
-      ...process.env,
-      CHROMIUM_PATH: chromium.path,
-      PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
-    });
-    const report = readJson<PlaywrightReport>(reportFile);
-    if (!report)
-      return { passed: 0, failed: 1, skipped: 0, problem: `playwright exited ${code} without a report` };
-    fileTimings.push(...playwrightFileTimings("browser", report.suites ?? []));
-    const { expected, unexpected, flaky, skipped } = report.stats;
-    const outcome = {
-      passed: expected + flaky,
-      failed: unexpected,
-      skipped,
-      failures: playwrightFailures(report.suites ?? []),
-    };
-    // Global errors (web server did not start, a spec failed to load) fail no single test.
-    if ((code !== 0 || report.errors.length > 0) && unexpected === 0) {
-      const first = report.errors[0]?.message?.split("\n")[0];
-      return { ...outcome, failed: 1, problem: first ?? `playwright exited ${code}` };
-    }
-    return outcome;
-  });
+  const browser = () => browserStage(browserLane, chromium, build.failed > 0);
+  if (sideBySide) await Promise.all([integration(), browser()]);
+  else {
+    await integration();
+    await browser();
+  }
 
   const total = outcomes.reduce(
     (sum, o) => ({
@@ -242,7 +219,9 @@ async function main() {
   );
   console.log("\n=== slowest test files ===");
   console.log(timingTable(slowest(fileTimings, 10)));
-  console.log("\n=== summary ===");
+  console.log(
+    `\n=== summary${sideBySide ? " (the integration passes and the browser stage ran side by side)" : ""} ===`,
+  );
   for (const [stage, seconds] of Object.entries(earlierStages())) {
     console.log(`${stage.padEnd(30)} ${"ok".padEnd(24)} ${seconds.toFixed(1).padStart(6)} s`);
   }
@@ -265,6 +244,76 @@ async function main() {
     `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`,
   );
   process.exitCode = total.failed > 0 ? 1 : 0;
+}
+
+/** Unit and integration tests: on PGlite, then (with TEST_DATABASE_URL) on PostgreSQL. */
+async function integrationPasses(to: Lane) {
+  // The first pass must be on PGlite even when the shell exports a server URL.
+  const pgliteEnv = { ...process.env };
+  delete pgliteEnv.TEST_DATABASE_URL;
+  if (process.env.TEST_DATABASE_URL) {
+    await vitest(
+      to,
+      "unit + embedded slice (PGlite)",
+      "vitest-pglite.json",
+      ["tests/unit", ...EMBEDDED_SLICE.map((entry) => entry.file)],
+      pgliteEnv,
+    );
+    await vitest(to, "integration (PostgreSQL)", "vitest-postgres.json", ["tests/integration"], process.env);
+  } else {
+    await vitest(to, "unit + integration (PGlite)", "vitest-pglite.json", [], pgliteEnv);
+  }
+}
+
+/** The JavaScript budget of every storefront page, then Playwright against the build. */
+async function browserStage(to: Lane, chromium: { path?: string; problem?: string }, buildFailed: boolean) {
+  await timed(to, "JavaScript budget", async () => {
+    if (buildFailed) return { passed: 0, failed: 1, skipped: 0, problem: "not run: the build failed" };
+    try {
+      const pages = measurePageBundles(path.resolve("build/client"));
+      console.log(bundleTable(pages));
+      const over = pages.filter((page) => !page.withinBudget);
+      return {
+        passed: pages.length - over.length,
+        failed: over.length,
+        skipped: 0,
+        problem: over.length
+          ? `over ${BUDGET_BYTES} bytes: ${over.map((page) => `${page.route} (${page.bytes})`).join(", ")}`
+          : undefined,
+      };
+    } catch (error) {
+      return { passed: 0, failed: 1, skipped: 0, problem: `could not measure: ${String(error)}` };
+    }
+  });
+
+  await timed(to, "browser (Playwright)", async () => {
+    if (chromium.problem) return { passed: 0, failed: 1, skipped: 0, problem: chromium.problem };
+    if (buildFailed) return { passed: 0, failed: 1, skipped: 0, problem: "not run: the build failed" };
+    const reportFile = path.join(REPORT_DIR, "playwright.json");
+    rmSync(reportFile, { force: true });
+    const code = await run(to, bin("playwright"), ["test", "--reporter=list,json"], {
+      ...process.env,
+      CHROMIUM_PATH: chromium.path,
+      PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
+    });
+    const report = readJson<PlaywrightReport>(reportFile);
+    if (!report)
+      return { passed: 0, failed: 1, skipped: 0, problem: `playwright exited ${code} without a report` };
+    fileTimings.push(...playwrightFileTimings("browser", report.suites ?? []));
+    const { expected, unexpected, flaky, skipped } = report.stats;
+    const outcome = {
+      passed: expected + flaky,
+      failed: unexpected,
+      skipped,
+      failures: playwrightFailures(report.suites ?? []),
+    };
+    // Global errors (web server did not start, a spec failed to load) fail no single test.
+    if ((code !== 0 || report.errors.length > 0) && unexpected === 0) {
+      const first = report.errors[0]?.message?.split("\n")[0];
+      return { ...outcome, failed: 1, problem: first ?? `playwright exited ${code}` };
+    }
+    return outcome;
+  });
 }
 
 /** `.ci/run`'s stages before `npm test` (install, typecheck + lint), as `{"stage": seconds}`. */
