@@ -12,11 +12,12 @@
  * rendered in full too ("signed in, rendered"). Builds when the build is missing or older than
  * the sources, starts the production server on a free port with a fresh seeded database
  * (tests/bench/server.ts: PGlite, or a new PostgreSQL database with BENCH_DATABASE_URL), warms
- * up, runs autocannon per route, prints a table and writes JSON to tests/bench/results/. Besides
- * req/s and latency it reports the server's CPU time per request, which other work on the
- * machine disturbs far less than throughput, and the page cache's entries and memory after the
- * warm run. Env: BENCH_DURATION (seconds per route, default 10), BENCH_ROUNDS (rounds the
- * duration is split into, routes alternating, default 2), BENCH_CONNECTIONS (default 16),
+ * up, runs the load generator per route, prints a table and writes JSON to
+ * tests/bench/results/. Besides req/s and latency it reports the server's CPU time per request,
+ * which other work on the machine disturbs far less than throughput, the load generator's, and
+ * the page cache's entries and memory after the warm run. Env: BENCH_DURATION (seconds per
+ * route, default 10), BENCH_ROUNDS (rounds the duration is split into, routes alternating,
+ * default 2), BENCH_CONNECTIONS (default 16),
  * BENCH_DATABASE_URL, BENCH_WORKERS (the server's WEB_CONCURRENCY, default 1; more than 1 needs
  * PostgreSQL), BENCH_SERVERS ("on" measures only the server with the page cache on: warm against
  * signed in, cached; default both).
@@ -24,16 +25,27 @@
  * The sweep (issue 41): BENCH_WORKERS=sweep (1, 2 and the machine's cores) or a list ("1,2,4")
  * measures the page-cache-on server once per process count, one after the other in the same run,
  * and prints the cached rows (anonymous and signed in) side by side, each count's req/s as a ratio
- * of one process's.
+ * of one process's, and the CPU the server and the load generator used (in cores).
  *
  * Writes (issue 41): BENCH_WRITES_PER_S (default 0) catalogue writes a second to the benched
  * store while every route is measured (warm-up included), each a one-row update of one of its
  * products, which raises `catalog_changed` like an admin's edit and drops all the store's pages. Needs PostgreSQL. Every row then reports its hit rate too (the share of answers that
  * said `X-Cache: hit`, counted by the load generator).
+ *
+ * The load generator (issue 41, tests/bench/load.ts): BENCH_CLIENT=wrk (the default when
+ * /usr/bin/wrk is there; installed with apt-get when the bench runs as root) or autocannon. wrk
+ * is a separate C process with one thread; autocannon runs in this process and, on a small
+ * machine, takes the cores a second server process would use. Every row reports the client's CPU
+ * per request beside the server's, so a run shows which of the two was the limit.
+ *
+ * BENCH_PAGES (issue 41): only some pages, by key, comma-separated: home, listing, product,
+ * variants (e.g. BENCH_PAGES=product); the bare page is measured when it is a baseline (not in the
+ * sweep) or when "bare" is listed. Unset: every page. (Not BENCH_ROUTES: that is the server's
+ * switch for its bench routes, which the bench sets itself.)
  */
 import os from "node:os";
-import autocannon from "autocannon";
 import postgres from "postgres";
+import { chooseLoadClient, fireLoad, type LoadClient, type LoadResult } from "./load";
 import { addManyVariantsProduct, MANY_VARIANTS_SLUG } from "./many-variants";
 import { request, signIn } from "./demo-shopper";
 import { buildIfStale, formatTable, loadAverageText, startServer, writeResults } from "./server";
@@ -41,6 +53,8 @@ import { buildIfStale, formatTable, loadAverageText, startServer, writeResults }
 type Mode = "bare" | "cold" | "warm" | "signed in, rendered" | "signed in, cached";
 
 interface Route {
+  /** The page's key in BENCH_PAGES. */
+  key: string;
   name: string;
   mode: Mode;
   /** Store slug whose host the request is addressed to. */
@@ -49,15 +63,28 @@ interface Route {
 }
 
 const STORE = "dyes";
-const PAGES = [
-  { name: "store home", path: "/" },
+const ALL_PAGES = [
+  { key: "home", name: "store home", path: "/" },
   // A filtered, sorted listing (a category of the demo seed) and a product page.
-  { name: "product listing", path: "/products?sort=price-asc&category=fabric-dyes" },
-  { name: "product page", path: "/products/crimson-red-fabric-dye" },
+  { key: "listing", name: "product listing", path: "/products?sort=price-asc&category=fabric-dyes" },
+  { key: "product", name: "product page", path: "/products/crimson-red-fabric-dye" },
   // Issue 19: the most variants a product may have, in the same budget.
-  { name: "product, 100 variants", path: `/products/${MANY_VARIANTS_SLUG}` },
+  { key: "variants", name: "product, 100 variants", path: `/products/${MANY_VARIANTS_SLUG}` },
 ];
-const BARE: Route = { name: "bare Remix page", mode: "bare", store: STORE, path: "/bench/bare" };
+const BARE: Route = { key: "bare", name: "bare Remix page", mode: "bare", store: STORE, path: "/bench/bare" };
+const PAGE_KEYS = (process.env.BENCH_PAGES ?? "")
+  .split(",")
+  .map((key) => key.trim())
+  .filter(Boolean);
+const unknownPages = PAGE_KEYS.filter(
+  (key) => key !== BARE.key && !ALL_PAGES.some((page) => page.key === key),
+);
+if (unknownPages.length > 0) {
+  throw new Error(
+    `BENCH_PAGES: unknown ${unknownPages.join(", ")}; the pages are ${[BARE, ...ALL_PAGES].map((page) => page.key).join(", ")}`,
+  );
+}
+const PAGES = PAGE_KEYS.length > 0 ? ALL_PAGES.filter((page) => PAGE_KEYS.includes(page.key)) : ALL_PAGES;
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -108,34 +135,17 @@ function headersFor(route: Route, port: number, cookie: string | null): Record<s
   };
 }
 
-/** fetch() drops a Host header, so requests go through node:http like autocannon's do. */
-/** Answers by X-Cache, counted while a route is fired. */
-type CacheCounts = { hit: number; other: number };
+/** Set by main: wrk or autocannon (BENCH_CLIENT). */
+let loadClient: LoadClient = "autocannon";
 
-function fire(
-  origin: string,
-  route: Route,
-  port: number,
-  seconds: number,
-  cookie: string | null,
-  counts: CacheCounts = { hit: 0, other: 0 },
-) {
-  return autocannon({
+function fire(origin: string, route: Route, port: number, seconds: number, cookie: string | null) {
+  return fireLoad(loadClient, {
     url: `${origin}${route.path}`,
     connections: CONNECTIONS,
-    duration: seconds,
+    seconds,
     // Addressed like a browser would address the store; fetch-style name resolution of
     // *.localhost is not something every resolver does, so the socket goes to 127.0.0.1.
     headers: headersFor(route, port, cookie),
-    requests: [
-      {
-        onResponse: (_status, _body, _context, headers) => {
-          // Raw header names, as the server spelled them.
-          if ((headers?.["x-cache"] ?? headers?.["X-Cache"]) === "hit") counts.hit++;
-          else counts.other++;
-        },
-      },
-    ],
   });
 }
 
@@ -179,6 +189,8 @@ interface Measured extends Route {
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   requests: number;
   cpuMsPerRequest: number | null;
+  /** The load generator's CPU per request (wrk, or autocannon in the bench's process). */
+  clientCpuMsPerRequest: number | null;
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -190,8 +202,10 @@ interface Measured extends Route {
 
 /** One server (page cache on or off): its routes measured against its own bare page. */
 async function measureServer(cache: "on" | "off", workers = WORKERS) {
+  // The bare page is the other rows' baseline, except in the sweep (cached rows against one process).
+  const withBare = PAGE_KEYS.length === 0 || PAGE_KEYS.includes(BARE.key) || WORKER_COUNTS.length === 1;
   const routes: Route[] = [
-    BARE,
+    ...(withBare ? [BARE] : []),
     ...PAGES.flatMap((page): Route[] =>
       cache === "off"
         ? [
@@ -237,26 +251,22 @@ async function measureServer(cache: "on" | "off", workers = WORKERS) {
     // Rounds alternate the routes, so drift over the run (JIT, GC, other work on the machine)
     // falls on every route alike instead of on whichever was measured first.
     const secondsPerRound = DURATION / ROUNDS;
-    const samples = new Map<
-      Route,
-      { result: autocannon.Result; cpuMs: number | null; counts: CacheCounts; writes: number }[]
-    >();
+    const samples = new Map<Route, { result: LoadResult; cpuMs: number | null; writes: number }[]>();
     const writes = trickleWrites(databaseUrl, WRITES_PER_S);
     try {
-      console.log(`Page cache ${cache}: warming up (${WARMUP_SECONDS} s per route)`);
+      console.log(`Page cache ${cache}: warming up (${WARMUP_SECONDS} s per route, ${loadClient})`);
       for (const route of routes) await fire(origin, route, port, WARMUP_SECONDS, cookie);
       for (let round = 1; round <= ROUNDS; round++) {
         for (const route of routes) {
           console.log(
             `Page cache ${cache}, round ${round}/${ROUNDS}: ${route.name} ${route.mode} (${route.store} ${route.path}), ${secondsPerRound} s, ${CONNECTIONS} connections`,
           );
-          const counts: CacheCounts = { hit: 0, other: 0 };
           const writtenBefore = writes.written();
           const cpuBefore = cpuMs();
-          const result = await fire(origin, route, port, secondsPerRound, cookie, counts);
+          const result = await fire(origin, route, port, secondsPerRound, cookie);
           const cpuAfter = cpuMs();
           const cpu = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
-          const sample = { result, cpuMs: cpu, counts, writes: writes.written() - writtenBefore };
+          const sample = { result, cpuMs: cpu, writes: writes.written() - writtenBefore };
           samples.set(route, [...(samples.get(route) ?? []), sample]);
         }
       }
@@ -275,31 +285,35 @@ async function measureServer(cache: "on" | "off", workers = WORKERS) {
       const sum = (pick: (run: (typeof runs)[number]) => number) =>
         runs.reduce((total, run) => total + pick(run), 0);
       // Percentiles cannot be merged exactly from summaries: report the worst round's.
-      const worst = (pick: (result: autocannon.Result) => number) =>
+      const worst = (pick: (result: LoadResult) => number) =>
         Math.max(...runs.map((run) => pick(run.result)));
-      const requests = sum((run) => run.result.requests.total);
-      const seconds = sum((run) => run.result.duration);
+      const requests = sum((run) => run.result.requests);
+      const seconds = sum((run) => run.result.durationSeconds);
       const cpu = runs.every((run) => run.cpuMs !== null) ? sum((run) => run.cpuMs ?? 0) : null;
+      const clientCpu = runs.every((run) => run.result.clientCpuMs !== null)
+        ? sum((run) => run.result.clientCpuMs ?? 0)
+        : null;
       return {
         ...route,
         server: cache === "on" ? "cache on" : "cache off",
         requestsPerSecond: seconds > 0 ? requests / seconds : 0,
         latencyMs: {
-          p50: worst((result) => result.latency.p50),
-          p90: worst((result) => result.latency.p90),
-          p99: worst((result) => result.latency.p99),
-          max: worst((result) => result.latency.max),
+          p50: worst((result) => result.latencyMs.p50),
+          p90: worst((result) => result.latencyMs.p90),
+          p99: worst((result) => result.latencyMs.p99),
+          max: worst((result) => result.latencyMs.max),
         },
         requests,
         cpuMsPerRequest: cpu !== null && requests > 0 ? cpu / requests : null,
+        clientCpuMsPerRequest: clientCpu !== null && requests > 0 ? clientCpu / requests : null,
         non2xx: sum((run) => run.result.non2xx),
         errors: sum((run) => run.result.errors),
         timeouts: sum((run) => run.result.timeouts),
         hitRate:
-          sum((run) => run.counts.hit) /
+          sum((run) => run.result.hits) /
           Math.max(
             1,
-            sum((run) => run.counts.hit + run.counts.other),
+            sum((run) => run.result.hits + run.result.others),
           ),
         writesPerSecond: seconds > 0 ? sum((run) => run.writes) / seconds : 0,
       };
@@ -321,8 +335,17 @@ async function sweep(counts: number[]) {
   const header = [
     "route",
     "mode",
-    ...counts.flatMap((n) => [`${n}p req/s`, `${n}p p99 ms`, `${n}p hits`, `${n}p vs 1p`]),
+    ...counts.flatMap((n) => [
+      `${n}p req/s`,
+      `${n}p p99 ms`,
+      `${n}p hits`,
+      `${n}p vs 1p`,
+      `${n}p server/client cores`,
+    ]),
   ];
+  // CPU time over wall time: 1.00 is one core busy for the whole row.
+  const cores = (msPerRequest: number | null, row: Measured) =>
+    msPerRequest === null ? "n/a" : ((msPerRequest * row.requestsPerSecond) / 1000).toFixed(2);
   const table = cached.map((route) => {
     const at = (workers: number) =>
       runs
@@ -339,15 +362,17 @@ async function sweep(counts: number[]) {
           row.latencyMs.p99.toFixed(1),
           `${(row.hitRate * 100).toFixed(1)} %`,
           `${(row.requestsPerSecond / one.requestsPerSecond).toFixed(2)}×`,
+          `${cores(row.cpuMsPerRequest, row)}/${cores(row.clientCpuMsPerRequest, row)}`,
         ];
       }),
     ];
   });
   console.log(`\n${formatTable(header, table)}`);
   console.log(
-    `Processes against ${counts[0]} in the same run; database postgres; ${WRITES_PER_S} catalogue writes/s; load average ${loadAverageText()}.`,
+    `Processes against ${counts[0]} in the same run; load generator ${loadClient}; database postgres; ${WRITES_PER_S} catalogue writes/s; load average ${loadAverageText()}.`,
   );
   writeResults("bench-sweep", {
+    client: loadClient,
     counts,
     writesPerSecond: WRITES_PER_S,
     connections: CONNECTIONS,
@@ -360,6 +385,7 @@ async function sweep(counts: number[]) {
 }
 
 async function main() {
+  loadClient = chooseLoadClient();
   buildIfStale();
   if (Math.max(...WORKER_COUNTS) > 1 && !process.env.BENCH_DATABASE_URL) {
     throw new Error("BENCH_WORKERS above 1 needs BENCH_DATABASE_URL: the embedded database is one process");
@@ -402,6 +428,7 @@ async function main() {
     "ratio",
     "CPU ms/req",
     "ratio (CPU)",
+    "client ms/req",
     "non-2xx",
     "errors",
     "budget",
@@ -418,6 +445,7 @@ async function main() {
     percent(row.ratio),
     row.cpuMsPerRequest === null ? "n/a" : row.cpuMsPerRequest.toFixed(2),
     percent(row.cpuRatio),
+    row.clientCpuMsPerRequest === null ? "n/a" : row.clientCpuMsPerRequest.toFixed(2),
     String(row.non2xx),
     String(row.errors),
     row.mode === "bare" ? "baseline" : row.withinBudget ? "ok" : "OVER",
@@ -435,9 +463,12 @@ async function main() {
         `${on.stats.hits} hits, ${on.stats.misses} misses, ${on.stats.evicted} evicted.`,
     );
   }
-  console.log(`Database: ${database}; server processes: ${WORKERS}; load average ${loadAverageText()}.`);
+  console.log(
+    `Database: ${database}; server processes: ${WORKERS}; load generator ${loadClient}; load average ${loadAverageText()}.`,
+  );
 
   writeResults("bench", {
+    client: loadClient,
     database,
     workers: WORKERS,
     connections: CONNECTIONS,
