@@ -4,14 +4,16 @@
  * body (400), the honeypot (400), no NUL byte in any field (PostgreSQL text cannot hold one,
  * and no person types it), and a form intent (Conform's `__intent__`, which our list buttons
  * send) shaped as Conform writes it, `{"type": …, "payload": …}`: Conform throws on anything
- * else, and on any field name or intent that steps into `__proto__` (400 for both). The request
- * body stays unread: a clone is parsed, so remix-auth can still read it.
+ * else, and on any field name or intent that steps into `__proto__` (400 for both). Each of these
+ * is a forged body (ForgedForm): its 400 is the page's error, which no loader of the page can
+ * turn into a redirect. The request body stays unread: a clone is parsed, so remix-auth can still
+ * read it.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { INTENT_FIELD } from "~/lib/form-value";
 import { AUTH_RATE_LIMIT, hitRateLimit, type RateLimitRule } from "~/services/security/rate-limit.server";
 import { honeypotTripped } from "./request-security.server";
-import { badRequest, Refusal } from "./refusal.server";
+import { ForgedForm, Refusal } from "./refusal.server";
 
 export type RateLimitedForm =
   | "sign-in"
@@ -71,15 +73,15 @@ export async function readForm(
   try {
     form = await request.clone().formData();
   } catch {
-    throw badRequest();
+    throw new ForgedForm();
   }
-  if (honeypotTripped(form)) throw badRequest();
+  if (honeypotTripped(form)) throw new ForgedForm();
   for (const [name, value] of form.entries()) {
-    if (typeof value === "string" && value.includes("\u0000")) throw badRequest();
-    if (!isSafeFieldName(name)) throw badRequest();
+    if (typeof value === "string" && value.includes("\u0000")) throw new ForgedForm();
+    if (!isSafeFieldName(name)) throw new ForgedForm();
   }
   for (const intent of form.getAll(INTENT_FIELD)) {
-    if (typeof intent !== "string" || !isConformIntent(intent)) throw badRequest();
+    if (typeof intent !== "string" || !isConformIntent(intent)) throw new ForgedForm();
   }
   const subject = limit?.subject?.(form)?.trim().toLowerCase();
   if (limit && subject)

@@ -31,7 +31,7 @@ import {
   requireStore,
   requireUser,
 } from "./guards.server";
-import { badRequest, Refusal, refusalData } from "./refusal.server";
+import { badRequest, ForgedForm, Refusal, refusalData } from "./refusal.server";
 
 type Params = LoaderFunctionArgs["params"];
 
@@ -80,12 +80,17 @@ async function guardLoader<T>({ request, context }: LoaderFunctionArgs, run: () 
   }
 }
 
-/** Actions: a Refusal becomes the form's notice, with its status; a closed store changes nothing. */
+/**
+ * Actions: a Refusal becomes the form's notice, with its status; a forged form (ForgedForm) the
+ * page's error, so no loader of the page answers instead; a closed store changes nothing.
+ */
 async function guardAction<T>({ request, context }: ActionFunctionArgs, run: () => Promise<T>) {
   try {
     enforceStoreGate(request, context);
     return await run();
   } catch (error) {
+    if (error instanceof ForgedForm)
+      throw data({ notice: error.notice }, { status: error.status, headers: error.headers });
     if (error instanceof Refusal) return refusalData(error);
     throw error;
   }
