@@ -8,10 +8,10 @@
  * taking a Request. Outside an admin action (the demo's setup, a job) the actor is the system.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
-import { decodeKeyset, pageOf } from "~/lib/keyset.server";
+import { newestFirst } from "~/db/keyset.server";
 
 export interface AuditActor {
   id: string;
@@ -171,37 +171,19 @@ function conditions(storeId: string, filters: AuditFilters): SQL[] {
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The timestamp as PostgreSQL prints it: microseconds kept, so the cursor never skips a row. */
-const createdText = sql<string>`${auditLog.createdAt}::text`;
-
 /** One keyset page, newest first (decision 037's list shell). */
 export async function listAudit(storeId: string, filters: AuditFilters, cursor: string | null) {
-  const keyset = decodeKeyset(cursor);
-  const before = keyset?.side === "before";
+  const newest = newestFirst(cursor, auditLog.createdAt, auditLog.id);
   const db = await getDb();
-  const where = conditions(storeId, filters);
-  if (keyset) {
-    where.push(
-      before
-        ? sql`(${auditLog.createdAt}, ${auditLog.id}) > (${keyset.value}::timestamptz, ${keyset.id}::uuid)`
-        : sql`(${auditLog.createdAt}, ${auditLog.id}) < (${keyset.value}::timestamptz, ${keyset.id}::uuid)`,
-    );
-  }
   const fetched = await db.withStore(storeId, (tx) =>
     tx
-      .select({ row: auditLog, createdText })
+      .select({ row: auditLog, id: auditLog.id, anchor: newest.anchor })
       .from(auditLog)
-      .where(and(...where))
-      .orderBy(
-        before ? asc(auditLog.createdAt) : desc(auditLog.createdAt),
-        before ? asc(auditLog.id) : desc(auditLog.id),
-      )
+      .where(and(...conditions(storeId, filters), newest.past))
+      .orderBy(...newest.orderBy)
       .limit(AUDIT_PAGE_SIZE + 1),
   );
-  const page = pageOf(fetched, AUDIT_PAGE_SIZE, keyset, (item) => ({
-    value: item.createdText,
-    id: item.row.id,
-  }));
+  const page = newest.page(fetched, AUDIT_PAGE_SIZE);
   return { ...page, rows: page.rows.map((item) => item.row) };
 }
 

@@ -14,7 +14,7 @@ import type { Locale } from "~/lib/i18n";
 import { LOW_STOCK } from "~/lib/stock";
 import { suggestSlug, type ProductFormValue } from "~/lib/validation/products-admin";
 import type { OptionInput } from "~/lib/validation/variants-admin";
-import { decodeKeyset, pageOf } from "~/lib/keyset.server";
+import { decodeKeyset, isTimestampText, pageOf } from "~/lib/keyset.server";
 import { recordProductAudit, recordProductChange } from "./product-events.server";
 import { insertImage, type NewImage } from "~/services/media/images.server";
 import { localized } from "~/services/store/settings.server";
@@ -97,30 +97,6 @@ interface SortColumn {
 }
 
 const INTEGER = /^\d{1,10}$/;
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
-
-/** PostgreSQL's text for a timestamptz, and a real calendar date (a cast of Feb 31 would fail). */
-export function isTimestampText(value: string): boolean {
-  const match = TIMESTAMP.exec(value);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return (
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    date.getUTCHours() === hour &&
-    date.getUTCMinutes() === minute &&
-    date.getUTCSeconds() === second
-  );
-}
 
 function sortColumn(key: ProductSortKey, locale: Locale): SortColumn {
   switch (key) {

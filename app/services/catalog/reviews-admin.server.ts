@@ -6,12 +6,12 @@
  * first, in its RLS scope, so another store's review id is simply not found.
  */
 import { recordAudit, recordChange } from "~/services/audit/audit.server";
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { newestFirst } from "~/db/keyset.server";
 import { products, reviews, storeSettings, users } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import type { ReviewModeration } from "~/lib/validation/review-admin";
-import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import { likePattern } from "~/services/catalog/catalog.server";
 import { boughtByReviewer, moveRatingCounters, type ReviewStatus } from "~/services/catalog/reviews.server";
@@ -22,7 +22,6 @@ import type { AdminReviewRow } from "./contract";
 export type { AdminReviewRow };
 
 export const ADMIN_REVIEWS_PAGE_SIZE = 25;
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
 
 export interface ReviewFilters {
   status: ReviewStatus | null;
@@ -52,18 +51,7 @@ export async function listAdminReviews(
   cursor: string | null,
   locale: Locale,
 ): Promise<{ rows: AdminReviewRow[]; prevCursor: string | null; nextCursor: string | null }> {
-  const raw = decodeKeyset(cursor);
-  const keyset = raw && TIMESTAMP_TEXT.test(raw.value) ? raw : null;
-  const where = filterConditions(storeId, filters);
-  const before = keyset?.side === "before";
-  if (keyset) {
-    const anchor = sql`(${keyset.value}::timestamptz, ${keyset.id}::uuid)`;
-    where.push(
-      before
-        ? sql`(${reviews.createdAt}, ${reviews.id}) > ${anchor}`
-        : sql`(${reviews.createdAt}, ${reviews.id}) < ${anchor}`,
-    );
-  }
+  const newest = newestFirst(cursor, reviews.createdAt, reviews.id);
   const db = await getDb();
   const fetched = await db.withStore(storeId, (tx) =>
     tx
@@ -82,19 +70,16 @@ export async function listAdminReviews(
         verifiedBuyer: boughtByReviewer,
         status: reviews.status,
         reply: reviews.reply,
-        // The keyset anchor: PostgreSQL's own text, to the microsecond.
-        anchor: sql<string>`${reviews.createdAt}::text`,
+        anchor: newest.anchor,
       })
       .from(reviews)
       .innerJoin(products, and(eq(products.storeId, reviews.storeId), eq(products.id, reviews.productId)))
       .innerJoin(users, and(eq(users.storeId, reviews.storeId), eq(users.id, reviews.userId)))
-      .where(and(...where))
-      .orderBy(
-        ...(before ? [asc(reviews.createdAt), asc(reviews.id)] : [desc(reviews.createdAt), desc(reviews.id)]),
-      )
+      .where(and(...filterConditions(storeId, filters), newest.past))
+      .orderBy(...newest.orderBy)
       .limit(ADMIN_REVIEWS_PAGE_SIZE + 1),
   );
-  const page = pageOf(fetched, ADMIN_REVIEWS_PAGE_SIZE, keyset, (row) => ({ value: row.anchor, id: row.id }));
+  const page = newest.page(fetched, ADMIN_REVIEWS_PAGE_SIZE);
   return {
     ...page,
     rows: page.rows.map(({ anchor: _anchor, nameEn, nameAr, createdAt, verifiedBuyer, ...row }) => ({

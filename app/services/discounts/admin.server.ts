@@ -9,39 +9,17 @@
  * the next checkouts, never an order.
  */
 import { recordChange } from "~/services/audit/audit.server";
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  not,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
-import { getDb, type Tx } from "~/db/client.server";
+import { and, count, eq, gt, inArray, isNotNull, isNull, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
 import { discountCodes, discountCodeTargets, discountRedemptions, orders } from "~/db/schema";
 import type { DiscountCodeInput, DiscountState } from "~/lib/validation/admin-discounts";
-import { decodeKeyset, pageOf } from "~/lib/keyset.server";
+import { newestFirst } from "~/db/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
-import { isTimestampText } from "~/services/catalog/products-admin.server";
 import { SALE_STATUSES } from "~/lib/order-transitions";
-import {
-  missingTarget,
-  saveTargeted,
-  targetIdsOf,
-  targetRows,
-  type TargetedTable,
-} from "~/services/discounts/targets.server";
+import { missingTarget, saveTargeted, targetCounts, targetsOf } from "~/services/discounts/targets.server";
 
 export const ADMIN_DISCOUNTS_PAGE_SIZE = 25;
+const CODE_TABLES = { record: discountCodes, targets: discountCodeTargets, owner: "discountCodeId" } as const;
 export type DiscountStateFilter = DiscountState | "all";
 
 export interface AdminDiscountRow {
@@ -127,22 +105,10 @@ export async function listDiscountCodes(
   input: { state: DiscountStateFilter; q: string; cursor: string | null; now?: Date },
 ): Promise<{ rows: AdminDiscountRow[]; prevCursor: string | null; nextCursor: string | null }> {
   const now = input.now ?? new Date();
-  const raw = decodeKeyset(input.cursor);
-  const keyset = raw && isTimestampText(raw.value) ? raw : null;
-  const descending = keyset?.side !== "before";
-  const filters: SQL[] = [eq(discountCodes.storeId, storeId)];
-  const byState = stateFilter(input.state, now);
-  if (byState) filters.push(byState);
+  const newest = newestFirst(input.cursor, discountCodes.createdAt, discountCodes.id);
+  const filters: (SQL | undefined)[] = [eq(discountCodes.storeId, storeId), stateFilter(input.state, now)];
   const q = input.q.trim().toLowerCase();
   if (q) filters.push(sql`lower(${discountCodes.code}) like ${likePattern(q)}`);
-  if (keyset) {
-    const anchor = sql`(${keyset.value}::timestamptz, ${keyset.id}::uuid)`;
-    filters.push(
-      descending
-        ? sql`(${discountCodes.createdAt}, ${discountCodes.id}) < ${anchor}`
-        : sql`(${discountCodes.createdAt}, ${discountCodes.id}) > ${anchor}`,
-    );
-  }
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
     const fetched = await tx
@@ -159,29 +125,15 @@ export async function listDiscountCodes(
         perShopperLimit: discountCodes.perShopperLimit,
         active: discountCodes.active,
         uses: discountCodes.uses,
-        anchor: sql<string>`${discountCodes.createdAt}::text`,
+        anchor: newest.anchor,
       })
       .from(discountCodes)
-      .where(and(...filters))
-      .orderBy(
-        ...(descending
-          ? [desc(discountCodes.createdAt), desc(discountCodes.id)]
-          : [asc(discountCodes.createdAt), asc(discountCodes.id)]),
-      )
+      .where(and(...filters, newest.past))
+      .orderBy(...newest.orderBy)
       .limit(ADMIN_DISCOUNTS_PAGE_SIZE + 1);
-    const page = pageOf(fetched, ADMIN_DISCOUNTS_PAGE_SIZE, keyset, (row) => ({
-      value: row.anchor,
-      id: row.id,
-    }));
+    const page = newest.page(fetched, ADMIN_DISCOUNTS_PAGE_SIZE);
     const ids = page.rows.map((row) => row.id);
-    const targets =
-      ids.length === 0
-        ? []
-        : await tx
-            .select({ id: discountCodeTargets.discountCodeId, n: count() })
-            .from(discountCodeTargets)
-            .where(inArray(discountCodeTargets.discountCodeId, ids))
-            .groupBy(discountCodeTargets.discountCodeId);
+    const targetCount = await targetCounts(tx, storeId, CODE_TABLES, ids);
     const revenue =
       ids.length === 0
         ? []
@@ -206,7 +158,6 @@ export async function listDiscountCodes(
               ),
             )
             .groupBy(discountRedemptions.discountCodeId);
-    const targetCount = new Map(targets.map((row) => [row.id, Number(row.n)]));
     const revenueOf = new Map(revenue.map((row) => [row.id, Number(row.cents)]));
     return {
       ...page,
@@ -230,10 +181,6 @@ export async function getDiscountCode(storeId: string, id: string): Promise<Admi
       .from(discountCodes)
       .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)));
     if (!row) return null;
-    const targets = await tx
-      .select({ categoryId: discountCodeTargets.categoryId, productId: discountCodeTargets.productId })
-      .from(discountCodeTargets)
-      .where(and(eq(discountCodeTargets.storeId, storeId), eq(discountCodeTargets.discountCodeId, id)));
     return {
       id: row.id,
       code: row.code,
@@ -247,7 +194,7 @@ export async function getDiscountCode(storeId: string, id: string): Promise<Admi
       scope: row.scope,
       active: row.active,
       uses: row.uses,
-      ...targetIdsOf(targets),
+      ...(await targetsOf(tx, storeId, CODE_TABLES, id)),
     };
   });
 }
@@ -271,43 +218,6 @@ function isCodeConflict(error: unknown): boolean {
   }
   return false;
 }
-
-/** A code's queries for saveTargeted. */
-const codeTable = (
-  tx: Tx,
-  storeId: string,
-): TargetedTable<Omit<typeof discountCodes.$inferInsert, "storeId">> => {
-  const ofStore = (id: string) => and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id));
-  return {
-    lock: async (id) => (await tx.select().from(discountCodes).where(ofStore(id)).for("update"))[0],
-    targetsOf: (id) =>
-      tx
-        .select({ categoryId: discountCodeTargets.categoryId, productId: discountCodeTargets.productId })
-        .from(discountCodeTargets)
-        .where(eq(discountCodeTargets.discountCodeId, id)),
-    update: async (id, values) =>
-      (
-        await tx
-          .update(discountCodes)
-          .set({ ...values, updatedAt: new Date() })
-          .where(ofStore(id))
-          .returning({ id: discountCodes.id })
-      )[0]?.id,
-    insert: async (values) =>
-      (
-        await tx
-          .insert(discountCodes)
-          .values({ storeId, ...values })
-          .returning({ id: discountCodes.id })
-      )[0]!.id,
-    deleteTargets: async (id) => {
-      await tx.delete(discountCodeTargets).where(eq(discountCodeTargets.discountCodeId, id));
-    },
-    insertTargets: async (discountCodeId, input) => {
-      await tx.insert(discountCodeTargets).values(targetRows(storeId, { discountCodeId }, input));
-    },
-  };
-};
 
 /** Creates (no `id`) or replaces a code and its targets, in one transaction. */
 export async function saveDiscountCode(
@@ -343,17 +253,22 @@ export async function saveDiscountCode(
         scope: input.scope,
         active: input.active,
       };
-      const codeId = await saveTargeted(tx, storeId, codeTable(tx, storeId), {
-        id: options.id,
-        values,
-        input,
-        audit: {
-          create: "discount.create",
-          update: "discount.update",
-          entityType: "discount",
-          entityLabel: input.code,
+      const codeId = await saveTargeted(
+        tx,
+        storeId,
+        { record: discountCodes, targets: discountCodeTargets, owner: "discountCodeId" },
+        {
+          id: options.id,
+          values,
+          input,
+          audit: {
+            create: "discount.create",
+            update: "discount.update",
+            entityType: "discount",
+            entityLabel: input.code,
+          },
         },
-      });
+      );
       if (!codeId) throw new Refused({ ok: false, error: "not-found" });
       return codeId;
     });

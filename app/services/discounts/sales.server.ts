@@ -10,25 +10,19 @@
  * at the next sale boundary (`nextSaleChange`), so a sale shows at its start and stops at its end.
  */
 import { recordChange } from "~/services/audit/audit.server";
-import { and, asc, desc, eq, gt, inArray, lte, not, or, sql, type SQL } from "drizzle-orm";
-import { getDb, type Tx } from "~/db/client.server";
+import { and, asc, eq, gt, inArray, lte, not, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
 import { products, sales, saleTargets } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { localized } from "~/lib/localized-name";
 import type { SaleInput, SaleState } from "~/lib/validation/admin-sales";
-import { decodeKeyset, pageOf } from "~/lib/keyset.server";
+import { newestFirst } from "~/db/keyset.server";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import { likePattern, searchTerms } from "~/services/catalog/catalog.server";
-import { isTimestampText } from "~/services/catalog/products-admin.server";
-import {
-  missingTarget,
-  saveTargeted,
-  targetIdsOf,
-  targetRows,
-  type TargetedTable,
-} from "~/services/discounts/targets.server";
+import { missingTarget, saveTargeted, targetCounts, targetsOf } from "~/services/discounts/targets.server";
 
 export const ADMIN_SALES_PAGE_SIZE = 25;
+const SALE_TABLES = { record: sales, targets: saleTargets, owner: "saleId" } as const;
 /** Products offered by one search of the form's product picker. */
 export const PRODUCT_CHOICES_LIMIT = 30;
 export { SALE_STATES } from "~/lib/validation/admin-sales";
@@ -87,21 +81,7 @@ export async function listSales(
   input: { state: SaleStateFilter; cursor: string | null; now?: Date },
 ): Promise<{ rows: AdminSaleRow[]; prevCursor: string | null; nextCursor: string | null }> {
   const now = input.now ?? new Date();
-  const raw = decodeKeyset(input.cursor);
-  const keyset = raw && isTimestampText(raw.value) ? raw : null;
-  // Newest first; a "before" page reads the other way and is turned back by pageOf.
-  const descending = keyset?.side !== "before";
-  const filters: SQL[] = [eq(sales.storeId, storeId)];
-  const byState = stateFilter(input.state, now);
-  if (byState) filters.push(byState);
-  if (keyset) {
-    const anchor = sql`(${keyset.value}::timestamptz, ${keyset.id}::uuid)`;
-    filters.push(
-      descending
-        ? sql`(${sales.startsAt}, ${sales.id}) < ${anchor}`
-        : sql`(${sales.startsAt}, ${sales.id}) > ${anchor}`,
-    );
-  }
+  const newest = newestFirst(input.cursor, sales.startsAt, sales.id);
   const db = await getDb();
   const fetched = await db.withStore(storeId, (tx) =>
     tx
@@ -115,32 +95,22 @@ export async function listSales(
         startsAt: sales.startsAt,
         endsAt: sales.endsAt,
         active: sales.active,
-        anchor: sql<string>`${sales.startsAt}::text`,
+        anchor: newest.anchor,
       })
       .from(sales)
-      .where(and(...filters))
-      .orderBy(
-        ...(descending ? [desc(sales.startsAt), desc(sales.id)] : [asc(sales.startsAt), asc(sales.id)]),
-      )
+      .where(and(eq(sales.storeId, storeId), stateFilter(input.state, now), newest.past))
+      .orderBy(...newest.orderBy)
       .limit(ADMIN_SALES_PAGE_SIZE + 1),
   );
-  const page = pageOf(fetched, ADMIN_SALES_PAGE_SIZE, keyset, (row) => ({ value: row.anchor, id: row.id }));
-  const counts =
-    page.rows.length === 0
-      ? []
-      : await db.withStore(storeId, (tx) =>
-          tx
-            .select({ saleId: saleTargets.saleId, n: sql<number>`count(*)::int` })
-            .from(saleTargets)
-            .where(
-              inArray(
-                saleTargets.saleId,
-                page.rows.map((row) => row.id),
-              ),
-            )
-            .groupBy(saleTargets.saleId),
-        );
-  const targetCount = new Map(counts.map((row) => [row.saleId, Number(row.n)]));
+  const page = newest.page(fetched, ADMIN_SALES_PAGE_SIZE);
+  const targetCount = await db.withStore(storeId, (tx) =>
+    targetCounts(
+      tx,
+      storeId,
+      SALE_TABLES,
+      page.rows.map((row) => row.id),
+    ),
+  );
   return {
     ...page,
     rows: page.rows.map((row) => ({
@@ -161,12 +131,11 @@ export async function listSales(
 export async function getSale(storeId: string, id: string): Promise<AdminSale | null> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const [sale] = await tx.select().from(sales).where(eq(sales.id, id));
+    const [sale] = await tx
+      .select()
+      .from(sales)
+      .where(and(eq(sales.storeId, storeId), eq(sales.id, id)));
     if (!sale) return null;
-    const targets = await tx
-      .select({ categoryId: saleTargets.categoryId, productId: saleTargets.productId })
-      .from(saleTargets)
-      .where(eq(saleTargets.saleId, id));
     return {
       id: sale.id,
       nameEn: sale.nameEn,
@@ -176,7 +145,7 @@ export async function getSale(storeId: string, id: string): Promise<AdminSale | 
       scope: sale.scope,
       startsAt: sale.startsAt,
       endsAt: sale.endsAt,
-      ...targetIdsOf(targets),
+      ...(await targetsOf(tx, storeId, SALE_TABLES, id)),
     };
   });
 }
@@ -191,37 +160,6 @@ class Refused extends Error {
     super("refused");
   }
 }
-
-/** A sale's queries for saveTargeted (RLS keeps them to the store). */
-const saleTable = (tx: Tx, storeId: string): TargetedTable<Omit<typeof sales.$inferInsert, "storeId">> => ({
-  lock: async (id) => (await tx.select().from(sales).where(eq(sales.id, id)).for("update"))[0],
-  targetsOf: (id) =>
-    tx
-      .select({ categoryId: saleTargets.categoryId, productId: saleTargets.productId })
-      .from(saleTargets)
-      .where(eq(saleTargets.saleId, id)),
-  update: async (id, values) =>
-    (
-      await tx
-        .update(sales)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(sales.id, id))
-        .returning({ id: sales.id })
-    )[0]?.id,
-  insert: async (values) =>
-    (
-      await tx
-        .insert(sales)
-        .values({ storeId, ...values })
-        .returning({ id: sales.id })
-    )[0]!.id,
-  deleteTargets: async (id) => {
-    await tx.delete(saleTargets).where(eq(saleTargets.saleId, id));
-  },
-  insertTargets: async (saleId, input) => {
-    await tx.insert(saleTargets).values(targetRows(storeId, { saleId }, input));
-  },
-});
 
 /** Creates (no `id`) or replaces a sale and its targets, in one transaction. */
 export async function saveSale(
@@ -244,17 +182,22 @@ export async function saveSale(
         endsAt: input.endsAt,
         active: true,
       };
-      const saleId = await saveTargeted(tx, storeId, saleTable(tx, storeId), {
-        id: options.id,
-        values,
-        input,
-        audit: {
-          create: "sale.create",
-          update: "sale.update",
-          entityType: "sale",
-          entityLabel: input.nameEn,
+      const saleId = await saveTargeted(
+        tx,
+        storeId,
+        { record: sales, targets: saleTargets, owner: "saleId" },
+        {
+          id: options.id,
+          values,
+          input,
+          audit: {
+            create: "sale.create",
+            update: "sale.update",
+            entityType: "sale",
+            entityLabel: input.nameEn,
+          },
         },
-      });
+      );
       if (!saleId) throw new Refused({ ok: false, error: "not-found" });
       return saleId;
     });

@@ -3,7 +3,8 @@
  * applies to): checking the ids a form names, the rows that store them, and the audit trail's
  * before and after. Each caller keeps its own table and transaction.
  */
-import { inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { recordChange, type AuditEntry } from "~/services/audit/audit.server";
@@ -36,7 +37,7 @@ export async function missingTarget(
 }
 
 /** The stored target rows as the two id lists, in the rows' order. */
-export const targetIdsOf = (rows: TargetRow[]): TargetIds => ({
+const targetIdsOf = (rows: TargetRow[]): TargetIds => ({
   categoryIds: rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])),
   productIds: rows.flatMap((row) => (row.productId ? [row.productId] : [])),
 });
@@ -47,7 +48,7 @@ const sorted = ({ categoryIds, productIds }: TargetIds): TargetIds => ({
 });
 
 /** The rows that store `input`'s targets for one sale or code (`owner` names its column). */
-export const targetRows = <Owner extends Record<string, string>>(
+const targetRows = <Owner extends Record<string, string>>(
   storeId: string,
   owner: Owner,
   input: TargetIds,
@@ -57,16 +58,16 @@ export const targetRows = <Owner extends Record<string, string>>(
 ];
 
 /** The audit's "before" of an edit: the stored values of the saved fields and the targets it had. */
-export function auditBefore(current: object, values: object, had: TargetRow[]): Record<string, unknown> {
+function auditBefore(current: object, values: object, had: TargetIds): Record<string, unknown> {
   const stored = current as Record<string, unknown>;
   return {
     ...Object.fromEntries(Object.keys(values).map((key) => [key, stored[key]])),
-    ...sorted(targetIdsOf(had)),
+    ...sorted(had),
   };
 }
 
 /** The audit's "after": the saved values, and the targets when there were or are any. */
-export function auditAfter(
+function auditAfter(
   values: object,
   before: Record<string, unknown> | null,
   input: TargetIds,
@@ -79,32 +80,68 @@ export function auditAfter(
   };
 }
 
-/** One targeted record's own queries (its table and its targets' table), for saveTargeted. */
-export interface TargetedTable<Values> {
-  /** The record as stored, locked for this save; undefined when it is not this store's. */
-  lock: (id: string) => Promise<object | undefined>;
-  /** The targets it has now. */
-  targetsOf: (id: string) => Promise<TargetRow[]>;
-  /** Writes the values; the id, or undefined when it is not this store's. */
-  update: (id: string, values: Values) => Promise<string | undefined>;
-  insert: (values: Values) => Promise<string>;
-  deleteTargets: (id: string) => Promise<void>;
-  /** Stores `input`'s targets for the record (none to store is the caller's no-op). */
-  insertTargets: (id: string, input: TargetIds) => Promise<void>;
+/**
+ * A sale's or a code's table and its targets' table, joined by the targets' `owner` column
+ * (sale_targets.sale_id, discount_code_targets.discount_code_id).
+ */
+export interface TargetedTables<Table extends PgTable, Owner extends string> {
+  record: Table & { storeId: PgColumn; id: PgColumn; updatedAt: PgColumn };
+  targets: PgTable & { storeId: PgColumn; categoryId: PgColumn; productId: PgColumn } & {
+    [column in Owner]: PgColumn;
+  };
+  owner: Owner;
+}
+
+const ownedBy = <Owner extends string>(
+  { targets, owner }: TargetedTables<PgTable, Owner>,
+  storeId: string,
+  recordIds: string[],
+) => and(eq(targets.storeId, storeId), inArray(targets[owner], recordIds));
+
+/** The targets a sale or a code has, as the two id lists (the edit form's). */
+export async function targetsOf<Owner extends string>(
+  tx: Tx,
+  storeId: string,
+  tables: TargetedTables<PgTable, Owner>,
+  recordId: string,
+): Promise<TargetIds> {
+  const rows = await tx
+    .select({ categoryId: tables.targets.categoryId, productId: tables.targets.productId })
+    .from(tables.targets as PgTable)
+    .where(ownedBy(tables, storeId, [recordId]));
+  return targetIdsOf(rows as TargetRow[]);
+}
+
+/** How many targets each of the sales or codes has (the list's column); none is absent. */
+export async function targetCounts<Owner extends string>(
+  tx: Tx,
+  storeId: string,
+  tables: TargetedTables<PgTable, Owner>,
+  recordIds: string[],
+): Promise<Map<string, number>> {
+  if (recordIds.length === 0) return new Map();
+  const owner = tables.targets[tables.owner];
+  const rows = await tx
+    .select({ id: owner, n: count() })
+    .from(tables.targets as PgTable)
+    .where(ownedBy(tables, storeId, recordIds))
+    .groupBy(owner);
+  return new Map(rows.map((row) => [row.id as string, Number(row.n)]));
 }
 
 /**
  * Creates (no `id`) or replaces a sale or a code and its targets, inside the caller's
  * transaction, and records the change: the edit's before (values and targets it had) and after.
- * The saved id, or null when the record to edit is not this store's.
+ * Every statement names the store. The saved id, or null when the record to edit is not this
+ * store's.
  */
-export async function saveTargeted<Values extends object>(
+export async function saveTargeted<Table extends PgTable, Owner extends string>(
   tx: Tx,
   storeId: string,
-  table: TargetedTable<Values>,
+  tables: TargetedTables<Table, Owner>,
   save: {
     id?: string;
-    values: Values;
+    values: Omit<Table["$inferInsert"], "storeId">;
     input: TargetIds;
     audit: { create: AuditEntry["action"]; update: AuditEntry["action"] } & Pick<
       AuditEntry,
@@ -113,19 +150,39 @@ export async function saveTargeted<Values extends object>(
   },
 ): Promise<string | null> {
   const { id, values, input } = save;
+  const { record, targets, owner } = tables;
+  // Queried as a plain PgTable (drizzle cannot type a generic table's columns); the values are
+  // checked against the caller's own table in the signature.
+  const recordOfStore = (recordId: string) => and(eq(record.storeId, storeId), eq(record.id, recordId));
   let before: Record<string, unknown> | null = null;
   let savedId: string;
   if (id) {
-    const current = await table.lock(id);
-    if (current) before = auditBefore(current, values, await table.targetsOf(id));
-    const updated = await table.update(id, values);
+    const [current] = await tx
+      .select()
+      .from(record as PgTable)
+      .where(recordOfStore(id))
+      .for("update");
+    if (current) {
+      before = auditBefore(current, values, await targetsOf(tx, storeId, tables, id));
+    }
+    const [updated] = await tx
+      .update(record as PgTable)
+      .set({ ...values, updatedAt: new Date() })
+      .where(recordOfStore(id))
+      .returning({ id: record.id });
     if (!updated) return null;
-    savedId = updated;
-    await table.deleteTargets(savedId);
+    savedId = updated.id as string;
+    await tx.delete(targets as PgTable).where(ownedBy(tables, storeId, [savedId]));
   } else {
-    savedId = await table.insert(values);
+    const [inserted] = await tx
+      .insert(record as PgTable)
+      .values({ storeId, ...values })
+      .returning({ id: record.id });
+    savedId = inserted!.id as string;
   }
-  if (input.categoryIds.length + input.productIds.length > 0) await table.insertTargets(savedId, input);
+  if (input.categoryIds.length + input.productIds.length > 0) {
+    await tx.insert(targets as PgTable).values(targetRows(storeId, { [owner]: savedId }, input));
+  }
   await recordChange(tx, storeId, {
     action: id ? save.audit.update : save.audit.create,
     entityType: save.audit.entityType,

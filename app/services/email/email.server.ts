@@ -11,7 +11,7 @@
  * process, at start and every minute) delivers whatever is due: messages whose process died
  * before delivering them, and retries.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getDb, type Db, type Tx } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
@@ -21,10 +21,10 @@ import { config } from "~/lib/config.server";
 import { startSweeps } from "~/lib/sweeps.server";
 import { logger } from "~/lib/log.server";
 import {
-  claimDue,
+  claimRows,
   deliverAfterCommitWith,
   deliverClaimed,
-  nextAttemptAt,
+  recordAttempt,
   sweepDue,
   trySend,
 } from "~/services/outbox/outbox.server";
@@ -84,17 +84,8 @@ export async function enqueueEmails(tx: Tx, storeId: string, messages: readonly 
 type Claimed = typeof emailOutbox.$inferSelect;
 
 /** Claims the store's due messages (those of `ids` only, when given), oldest first. */
-async function claim(db: Db, storeId: string, ids: readonly string[] | null): Promise<Claimed[]> {
-  return db.withStore(storeId, async (tx) => {
-    const claimed = await claimDue(tx, "email_outbox", storeId, ids, CLAIM_LEASE_MINUTES);
-    if (claimed.length === 0) return [];
-    return tx
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.storeId, storeId), inArray(emailOutbox.id, claimed)))
-      .orderBy(asc(emailOutbox.createdAt));
-  });
-}
+const claim = (db: Db, storeId: string, ids: readonly string[] | null): Promise<Claimed[]> =>
+  claimRows(db, emailOutbox, storeId, ids, CLAIM_LEASE_MINUTES);
 
 /** Hands one claimed message to the mail server (or the log) and records what happened. */
 async function deliver(db: Db, storeId: string, message: Claimed): Promise<DeliveryStatus> {
@@ -122,17 +113,7 @@ async function deliver(db: Db, storeId: string, message: Claimed): Promise<Deliv
       "email logged (no SMTP_URL)",
     );
   }
-  await db.withStore(storeId, (tx) =>
-    tx
-      .update(emailOutbox)
-      .set({
-        status,
-        error,
-        sentAt: status === "sent" ? new Date() : null,
-        nextAttemptAt: nextAttemptAt(status, message.attempts),
-      })
-      .where(and(eq(emailOutbox.storeId, storeId), eq(emailOutbox.id, message.id))),
-  );
+  await recordAttempt(db, emailOutbox, storeId, message, { status, error });
   metrics.email(status);
   return status;
 }

@@ -9,17 +9,17 @@
  * channel) the message is printed to the server log and kept as "logged". The sweep delivers
  * what is due: retries, and messages whose process died before sending them.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { messageOutbox } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { logger } from "~/lib/log.server";
 import { startSweeps } from "~/lib/sweeps.server";
 import {
-  claimDue,
+  claimRows,
   deliverAfterCommitWith,
   deliverClaimed,
-  nextAttemptAt,
+  recordAttempt,
   sweepDue,
   trySend,
 } from "~/services/outbox/outbox.server";
@@ -69,17 +69,8 @@ export async function enqueueMessages(
 
 type Claimed = typeof messageOutbox.$inferSelect;
 
-async function claim(db: Db, storeId: string, ids: readonly string[] | null): Promise<Claimed[]> {
-  return db.withStore(storeId, async (tx) => {
-    const claimed = await claimDue(tx, "message_outbox", storeId, ids, CLAIM_LEASE_MINUTES);
-    if (claimed.length === 0) return [];
-    return tx
-      .select()
-      .from(messageOutbox)
-      .where(and(eq(messageOutbox.storeId, storeId), inArray(messageOutbox.id, claimed)))
-      .orderBy(asc(messageOutbox.createdAt));
-  });
-}
+const claim = (db: Db, storeId: string, ids: readonly string[] | null): Promise<Claimed[]> =>
+  claimRows(db, messageOutbox, storeId, ids, CLAIM_LEASE_MINUTES);
 
 async function deliver(db: Db, storeId: string, message: Claimed): Promise<MessageStatus> {
   const provider = messageProvider();
@@ -101,18 +92,7 @@ async function deliver(db: Db, storeId: string, message: Claimed): Promise<Messa
       `${message.channel} message logged (no provider configured)`,
     );
   }
-  await db.withStore(storeId, (tx) =>
-    tx
-      .update(messageOutbox)
-      .set({
-        status,
-        error,
-        providerId,
-        sentAt: status === "sent" ? new Date() : null,
-        nextAttemptAt: nextAttemptAt(status, message.attempts),
-      })
-      .where(and(eq(messageOutbox.storeId, storeId), eq(messageOutbox.id, message.id))),
-  );
+  await recordAttempt(db, messageOutbox, storeId, message, { status, error }, { providerId });
   return status;
 }
 

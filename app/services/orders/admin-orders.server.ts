@@ -11,6 +11,7 @@ import { recordAudit } from "~/services/audit/audit.server";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, rowsOf, type Tx } from "~/db/client.server";
+import { newestFirst } from "~/db/keyset.server";
 import { orderEvents, orders, refunds, users } from "~/db/schema";
 import { toCsv } from "~/lib/csv";
 import { getT, type Locale } from "~/lib/i18n";
@@ -18,7 +19,6 @@ import { toZonedIsoString } from "~/lib/time-zone";
 import { currencyDigits } from "~/lib/money";
 import type { OrderStatusCode, PaymentStatusCode } from "~/lib/order-transitions";
 import { minorToMajor } from "~/lib/validation/products-admin";
-import { decodeKeyset, pageOf } from "~/lib/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
 import { nameWithVariant, type VariantOption } from "~/lib/variants";
 import { EVENT_COLUMNS, readOrder, type OrderDetails, type OrderEvent } from "./orders.server";
@@ -152,8 +152,6 @@ const linesColumn = {
   ), '[]'::json)`,
 };
 
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?$/;
-
 /**
  * One page of the filtered list, newest first, with the cursors of its neighbours. `timeZone`
  * (the store's, checked) says where the filter's days start and end.
@@ -164,30 +162,18 @@ export async function listAdminOrders(
   cursor: string | null,
   timeZone: string,
 ): Promise<{ rows: AdminOrderRow[]; prevCursor: string | null; nextCursor: string | null }> {
-  const raw = decodeKeyset(cursor);
-  const keyset = raw && TIMESTAMP_TEXT.test(raw.value) ? raw : null;
-  const before = keyset?.side === "before";
+  const newest = newestFirst(cursor, orders.createdAt, orders.id);
   const db = await getDb();
   const fetched = await db.withStore(storeId, async (tx) => {
     const where = await adminOrdersConditions(tx, storeId, filters, timeZone);
-    if (keyset) {
-      const anchor = sql`(${keyset.value}::timestamptz, ${keyset.id}::uuid)`;
-      where.push(
-        before
-          ? sql`(${orders.createdAt}, ${orders.id}) > ${anchor}`
-          : sql`(${orders.createdAt}, ${orders.id}) < ${anchor}`,
-      );
-    }
     return tx
       .select(rowColumns)
       .from(orders)
-      .where(and(...where))
-      .orderBy(
-        ...(before ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]),
-      )
+      .where(and(...where, newest.past))
+      .orderBy(...newest.orderBy)
       .limit(ADMIN_ORDERS_PAGE_SIZE + 1);
   });
-  const page = pageOf(fetched, ADMIN_ORDERS_PAGE_SIZE, keyset, (row) => ({ value: row.anchor, id: row.id }));
+  const page = newest.page(fetched, ADMIN_ORDERS_PAGE_SIZE);
   return { ...page, rows: page.rows.map(({ anchor: _anchor, ...row }) => row) };
 }
 

@@ -27,7 +27,7 @@ import {
 } from "~/db/schema";
 import { getT } from "~/lib/i18n";
 import type { Locale } from "~/lib/i18n";
-import { decodeKeyset, pageOf } from "~/lib/keyset.server";
+import { newestFirst } from "~/db/keyset.server";
 import { formatInZone } from "~/lib/time-zone";
 import { nameWithVariant } from "~/lib/variants";
 import type { ReturnReasonCode } from "~/lib/validation/returns";
@@ -652,18 +652,13 @@ export interface ReturnListRow {
   createdAt: string;
 }
 
-const createdText = sql<string>`${returnRequests.createdAt}::text`;
-const CREATED = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?[+-]\d\d(?::\d\d)?$/;
-
 /** The store's return requests, newest first, optionally in one state (keyset pages). */
 export async function listReturnRequests(
   storeId: string,
   cursor: string | null,
   state: ReturnState | "open" | null,
 ) {
-  const decoded = decodeKeyset(cursor);
-  const keyset = decoded && CREATED.test(decoded.value) ? decoded : null;
-  const before = keyset?.side === "before";
+  const newest = newestFirst(cursor, returnRequests.createdAt, returnRequests.id);
   const db = await getDb();
   const fetched = await db.withStore(storeId, (tx) =>
     tx
@@ -674,7 +669,7 @@ export async function listReturnRequests(
         reasonCode: returnRequests.reasonCode,
         shopper: orders.shipFullName,
         createdAt: returnRequests.createdAt,
-        createdText,
+        anchor: newest.anchor,
         units: sql<number>`(select coalesce(sum(l.quantity), 0)::int from return_request_lines l
           where l.store_id = ${returnRequests.storeId} and l.return_request_id = ${returnRequests.id})`,
       })
@@ -691,23 +686,16 @@ export async function listReturnRequests(
             : state
               ? eq(returnRequests.state, state)
               : undefined,
-          keyset
-            ? before
-              ? sql`(${returnRequests.createdAt}, ${returnRequests.id}) > (${keyset.value}::timestamptz, ${keyset.id}::uuid)`
-              : sql`(${returnRequests.createdAt}, ${returnRequests.id}) < (${keyset.value}::timestamptz, ${keyset.id}::uuid)`
-            : undefined,
+          newest.past,
         ),
       )
-      .orderBy(
-        before ? asc(returnRequests.createdAt) : desc(returnRequests.createdAt),
-        before ? asc(returnRequests.id) : desc(returnRequests.id),
-      )
+      .orderBy(...newest.orderBy)
       .limit(RETURNS_PAGE_SIZE + 1),
   );
-  const page = pageOf(fetched, RETURNS_PAGE_SIZE, keyset, (row) => ({ value: row.createdText, id: row.id }));
+  const page = newest.page(fetched, RETURNS_PAGE_SIZE);
   return {
     ...page,
-    rows: page.rows.map(({ createdText: _text, createdAt, ...row }): ReturnListRow => ({
+    rows: page.rows.map(({ anchor: _anchor, createdAt, ...row }): ReturnListRow => ({
       ...row,
       units: Number(row.units),
       createdAt: createdAt.toISOString(),

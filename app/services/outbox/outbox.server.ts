@@ -10,7 +10,8 @@
  * once over the columns they all have (`id`, `store_id`, `attempts`, `next_attempt_at`,
  * `created_at`), and each outbox reads its own typed rows back.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableName, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb, rowsOf, type Db, type Tx } from "~/db/client.server";
 import { errorFields, logger } from "~/lib/log.server";
 
@@ -96,6 +97,59 @@ export async function claimDue(
         (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     )
     .map((row) => row.id);
+}
+
+/** What the emails' and the messages' outbox tables both have, for claimRows and recordAttempt. */
+type OutboxRows = PgTable & { storeId: PgColumn; id: PgColumn; createdAt: PgColumn };
+
+/**
+ * Claims the store's due rows of `table` (of `ids` only, when given) for `leaseMinutes` and reads
+ * them back, oldest first, in one transaction of the store.
+ */
+export async function claimRows<Table extends OutboxRows>(
+  db: Db,
+  table: Table,
+  storeId: string,
+  ids: readonly string[] | null,
+  leaseMinutes: number,
+): Promise<Table["$inferSelect"][]> {
+  return db.withStore(storeId, async (tx) => {
+    const claimed = await claimDue(tx, getTableName(table) as OutboxTable, storeId, ids, leaseMinutes);
+    if (claimed.length === 0) return [];
+    // Read as a plain PgTable (drizzle cannot type a generic table's rows); the rows are `table`'s.
+    const rows = await tx
+      .select()
+      .from(table as PgTable)
+      .where(and(eq(table.storeId, storeId), inArray(table.id, claimed)))
+      .orderBy(asc(table.createdAt));
+    return rows as Table["$inferSelect"][];
+  });
+}
+
+/**
+ * Records how a claimed row's attempt ended: its status and error, when it was sent, and when it
+ * is due again (nextAttemptAt); `more` adds the table's own columns (a provider's message id).
+ */
+export async function recordAttempt(
+  db: Db,
+  table: OutboxRows,
+  storeId: string,
+  row: { id: string; attempts: number },
+  outcome: { status: "sent" | "logged" | "failed"; error: string | null },
+  more: Record<string, unknown> = {},
+): Promise<void> {
+  await db.withStore(storeId, (tx) =>
+    tx
+      .update(table as PgTable)
+      .set({
+        status: outcome.status,
+        error: outcome.error,
+        sentAt: outcome.status === "sent" ? new Date() : null,
+        nextAttemptAt: nextAttemptAt(outcome.status, row.attempts),
+        ...more,
+      })
+      .where(and(eq(table.storeId, storeId), eq(table.id, row.id))),
+  );
 }
 
 /**
