@@ -7,9 +7,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { EditPage } from "~/components/admin/EditPage";
+import { BilingualFields } from "~/components/ui/BilingualFields";
 import { Field } from "~/components/ui/Field";
 import { NumberField } from "~/components/ui/NumberField";
-import { SelectField, TextAreaField } from "~/components/ui/FormFields";
+import { SelectField } from "~/components/ui/FormFields";
 import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
@@ -122,8 +123,7 @@ export default function AdminCategory() {
         ) : null
       }
     >
-      <Field field={form.field("nameEn")} label={t("admin.categories.nameEn")} dir="ltr" />
-      <Field field={form.field("nameAr")} label={t("admin.categories.nameAr")} dir="rtl" lang="ar" />
+      <BilingualFields form={form} name="name" label="admin.categories.name" />
       <Field
         field={form.field("slug")}
         label={t("admin.categories.slug")}
@@ -151,14 +151,11 @@ export default function AdminCategory() {
         hint={t("admin.categories.sortOrderHint")}
       />
       <div />
-      <TextAreaField
-        field={form.field("descriptionEn")}
-        label={t("admin.categories.descriptionEn")}
-        rows={3}
-      />
-      <TextAreaField
-        field={form.field("descriptionAr")}
-        label={t("admin.categories.descriptionAr")}
+      <BilingualFields
+        form={form}
+        name="description"
+        label="admin.categories.description"
+        multiline
         rows={3}
       />
       <div className="flex flex-col gap-3 md:col-span-2">

@@ -5,6 +5,7 @@ import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { BulkBar } from "~/components/admin/BulkBar";
 import { BulkResult } from "~/components/admin/BulkResult";
+import { NameAndEmail } from "~/components/admin/NameAndEmail";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { Button } from "~/components/ui/Button";
 import type { DataColumn } from "~/components/ui/DataTable";
@@ -107,14 +108,7 @@ export default function AdminOrders() {
     {
       key: "customer",
       header: t("orders.userName"),
-      cell: (row) => (
-        <span className="flex min-w-40 flex-col">
-          <span dir="auto">{row.customer}</span>
-          <span dir="ltr" className="text-start text-sm text-muted">
-            {row.email}
-          </span>
-        </span>
-      ),
+      cell: (row) => <NameAndEmail name={row.customer} email={row.email} className="min-w-40" />,
     },
     {
       key: "status",

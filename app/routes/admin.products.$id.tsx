@@ -11,6 +11,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { BackButton } from "~/components/admin/BackButton";
 import { DeleteProductSection } from "~/components/admin/DeleteProductSection";
 import { ProductForm } from "~/components/admin/ProductForm";
 import { ProductImages } from "~/components/admin/ProductImages";
@@ -179,12 +180,7 @@ export default function EditProduct() {
   return (
     <AdminPage title={t("admin.products.editTitle")}>
       <div className="flex flex-wrap justify-between gap-3">
-        <Button to="/admin/products" variant="link">
-          <span aria-hidden="true" className="inline-block rtl:rotate-180">
-            ←
-          </span>
-          {t("admin.products.backToList")}
-        </Button>
+        <BackButton to="/admin/products" label={t("admin.products.backToList")} />
         {product.active ? (
           <Button to={`/products/${product.slug}`} variant="link">
             {t("admin.products.viewInStore")}

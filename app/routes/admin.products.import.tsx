@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { BackButton } from "~/components/admin/BackButton";
 import { ImportApply } from "~/components/admin/ImportApply";
 import { ImportPreview } from "~/components/admin/ImportPreview";
 import { Button } from "~/components/ui/Button";
@@ -144,12 +145,7 @@ export default function ImportProducts() {
   return (
     <AdminPage title={t("admin.products.import.title")}>
       <div>
-        <Button to="/admin/products" variant="link">
-          <span aria-hidden="true" className="inline-block rtl:rotate-180">
-            ←
-          </span>
-          {t("admin.products.backToList")}
-        </Button>
+        <BackButton to="/admin/products" label={t("admin.products.backToList")} />
       </div>
       <ActionNotice data={actionData} />
       <section

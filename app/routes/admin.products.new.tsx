@@ -3,8 +3,8 @@ import { getStoreSettings } from "~/services/store/settings.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { BackButton } from "~/components/admin/BackButton";
 import { ProductForm } from "~/components/admin/ProductForm";
-import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 import { adminAction, adminLoader } from "~/http/handlers.server";
 import { postsImages, PRODUCT_IMAGES_FIELD, readPostedImages } from "~/http/posted-images.server";
@@ -93,12 +93,7 @@ export default function NewProduct() {
   return (
     <AdminPage title={t("admin.products.newTitle")}>
       <div>
-        <Button to="/admin/products" variant="link">
-          <span aria-hidden="true" className="inline-block rtl:rotate-180">
-            ←
-          </span>
-          {t("admin.products.backToList")}
-        </Button>
+        <BackButton to="/admin/products" label={t("admin.products.backToList")} />
       </div>
       {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
       <ProductForm

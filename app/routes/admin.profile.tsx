@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { ProfileCard } from "~/components/admin/ProfileCard";
 import { Avatar } from "~/components/ui/Avatar";
-import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/Checkbox";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/FormFields";
@@ -19,7 +19,6 @@ import { submitSchemaForm } from "~/http/schema-form.server";
 import { PASSWORD_CHECK_RATE_LIMIT, UPLOAD_RATE_LIMIT } from "~/http/rate-rules.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { changePasswordSchema, profileSchema } from "~/lib/validation/auth";
 import { changePassword, updateProfile } from "~/services/identity/accounts.server";
@@ -120,9 +119,6 @@ export default function AdminProfile() {
   const answered = actionData && "form" in actionData ? actionData : null;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const photoError = answered?.form === "profile" ? answered.photoError : null;
-  const profilePending = useFormPending({ method: "post", intent: "profile" });
-  const passwordPending = useFormPending({ method: "post", intent: "password" });
-  const alertsPending = useFormPending({ method: "post", intent: "alerts" });
   const profileForm = useSchemaForm(
     loadProfileSchema,
     answered?.form === "profile" ? answered.result : null,
@@ -150,78 +146,70 @@ export default function AdminProfile() {
     <AdminPage title={t("profile.title")}>
       {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="profile-heading" className="rounded-lg border border-line p-6">
-          <h2 id="profile-heading" className="mb-4 text-xl font-extrabold">
-            {t("profile.title")}
-          </h2>
-          <div className="mb-6 flex items-center gap-4">
-            <Avatar name={admin.name} imageId={admin.imageId} size={72} />
-            <div className="min-w-0">
-              <p className="text-lg font-bold" dir="auto">
-                {admin.name}
-              </p>
-              <p className="truncate text-muted">{admin.email}</p>
+        <ProfileCard
+          intent="profile"
+          title={t("profile.title")}
+          top={
+            <div className="mb-6 flex items-center gap-4">
+              <Avatar name={admin.name} imageId={admin.imageId} size={72} />
+              <div className="min-w-0">
+                <p className="text-lg font-bold" dir="auto">
+                  {admin.name}
+                </p>
+                <p className="truncate text-muted">{admin.email}</p>
+              </div>
             </div>
+          }
+          formProps={profileForm.formProps}
+          multipart
+          save={t("profile.save")}
+        >
+          <Field field={profileForm.field("name")} label={t("auth.fields.name")} autoComplete="name" />
+          <PhotoField error={photoError} />
+        </ProfileCard>
+        <ProfileCard
+          intent="password"
+          title={t("profile.changePassword")}
+          intro={t("profile.changePasswordIntro")}
+          formProps={passwordForm.formProps}
+          save={t("profile.changePassword")}
+        >
+          <Field
+            field={passwordForm.field("currentPassword")}
+            type="password"
+            label={t("auth.fields.currentPassword")}
+            autoComplete="current-password"
+          />
+          <Field
+            field={passwordForm.field("newPassword")}
+            type="password"
+            label={t("auth.fields.newPassword")}
+            hint={t("auth.fields.passwordHint")}
+            autoComplete="new-password"
+          />
+        </ProfileCard>
+        <ProfileCard
+          intent="alerts"
+          title={t("orderAlerts.heading")}
+          intro={t("orderAlerts.intro")}
+          formProps={alertsForm.formProps}
+          save={t("orderAlerts.save")}
+        >
+          <div>
+            <CheckboxField
+              field={alertsForm.field("orderAlerts")}
+              label={t("orderAlerts.label")}
+              defaultChecked={alertsTicked}
+            />
           </div>
-          <Form
-            method="post"
-            encType="multipart/form-data"
-            {...profileForm.formProps}
-            className="flex flex-col gap-3"
-          >
-            <input type="hidden" name="intent" value="profile" />
-            <Field field={profileForm.field("name")} label={t("auth.fields.name")} autoComplete="name" />
-            <PhotoField error={photoError} />
-            <Button disabled={profilePending}>{t("profile.save")}</Button>
-          </Form>
-        </section>
-        <section aria-labelledby="password-heading" className="rounded-lg border border-line p-6">
-          <h2 id="password-heading" className="mb-2 text-xl font-extrabold">
-            {t("profile.changePassword")}
-          </h2>
-          <p className="mb-4 text-muted">{t("profile.changePasswordIntro")}</p>
-          <Form method="post" {...passwordForm.formProps} className="flex flex-col gap-3">
-            <input type="hidden" name="intent" value="password" />
-            <Field
-              field={passwordForm.field("currentPassword")}
-              type="password"
-              label={t("auth.fields.currentPassword")}
-              autoComplete="current-password"
-            />
-            <Field
-              field={passwordForm.field("newPassword")}
-              type="password"
-              label={t("auth.fields.newPassword")}
-              hint={t("auth.fields.passwordHint")}
-              autoComplete="new-password"
-            />
-            <Button disabled={passwordPending}>{t("profile.changePassword")}</Button>
-          </Form>
-        </section>
-        <section aria-labelledby="alerts-heading" className="rounded-lg border border-line p-6">
-          <h2 id="alerts-heading" className="mb-2 text-xl font-extrabold">
-            {t("orderAlerts.heading")}
-          </h2>
-          <p className="mb-4 text-muted">{t("orderAlerts.intro")}</p>
-          <Form method="post" {...alertsForm.formProps} className="flex flex-col gap-3">
-            <input type="hidden" name="intent" value="alerts" />
-            <div>
-              <CheckboxField
-                field={alertsForm.field("orderAlerts")}
-                label={t("orderAlerts.label")}
-                defaultChecked={alertsTicked}
-              />
-            </div>
-            <SelectField field={alertsForm.field("emailLocale")} label={t("orderAlerts.language")}>
-              {LOCALES.map((locale) => (
-                <option key={locale} value={locale} lang={locale}>
-                  {t(`admin.settings.languages.${locale}`)}
-                </option>
-              ))}
-            </SelectField>
-            <Button disabled={alertsPending}>{t("orderAlerts.save")}</Button>
-          </Form>
-        </section>
+          <SelectField field={alertsForm.field("emailLocale")} label={t("orderAlerts.language")}>
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale} lang={locale}>
+                {t(`admin.settings.languages.${locale}`)}
+              </option>
+            ))}
+          </SelectField>
+        </ProfileCard>
       </div>
     </AdminPage>
   );

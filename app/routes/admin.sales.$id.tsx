@@ -16,6 +16,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { EditPage } from "~/components/admin/EditPage";
 import { AppliesToPicker, pickerProductRows } from "~/components/admin/AppliesToPicker";
 import { SalesTabs } from "~/components/admin/SalesTabs";
+import { BilingualFields } from "~/components/ui/BilingualFields";
 import { Field } from "~/components/ui/Field";
 import { NumberField } from "~/components/ui/NumberField";
 import { SelectField } from "~/components/ui/FormFields";
@@ -131,8 +132,7 @@ export default function AdminSale() {
         }
       }
     >
-      <Field field={form.field("nameEn")} label={t("admin.sales.nameEn")} dir="ltr" />
-      <Field field={form.field("nameAr")} label={t("admin.sales.nameAr")} dir="rtl" lang="ar" />
+      <BilingualFields form={form} name="name" label="admin.sales.name" />
       <SelectField field={form.field("kind")} label={t("admin.sales.kind")}>
         <option value="percent">{t("admin.sales.kinds.percent")}</option>
         <option value="fixed">{t("admin.sales.kinds.fixed", { currency })}</option>

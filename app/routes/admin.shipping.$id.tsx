@@ -6,12 +6,11 @@
  * each in the platform's city list or refuses the form naming the ones it does not know.
  */
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { EditPage } from "~/components/admin/EditPage";
+import { useShippingListColumns } from "~/components/admin/ShippingListColumns";
 import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import type { DataColumn } from "~/components/ui/DataTable";
 import { Field, FieldError } from "~/components/ui/Field";
 import { SelectField, TextAreaField } from "~/components/ui/FormFields";
 import { CONTROL_CLASS } from "~/components/ui/Input";
@@ -38,7 +37,6 @@ import {
   ZONE_PLACE_KINDS,
   zoneSchema,
 } from "~/lib/validation/admin-shipping";
-import { MoveButtons } from "~/components/admin/MoveButtons";
 import { countryOptions } from "~/services/shipping/countries.server";
 import {
   deleteShippingRate,
@@ -149,8 +147,6 @@ export const action = intentAction(
   { whenNoIntent: "save" },
 );
 
-type RateRow = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["zone"]>["rates"][number];
-
 export default function AdminShippingZone() {
   const { zone, start, countries, cities, constraint } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -167,58 +163,15 @@ export default function AdminShippingZone() {
   const title = t(zone ? "shippingAdmin.editZoneTitle" : "shippingAdmin.newZoneTitle");
   const known = cities[country] ?? [];
   const unknownCities = reply && actionData && "unknownCities" in actionData ? actionData.unknownCities : [];
-  const rateColumns: DataColumn<RateRow>[] = zone
-    ? [
-        {
-          key: "name",
-          header: t("shippingAdmin.rateName"),
-          rowHeader: true,
-          cell: (row) => (
-            <Link
-              to={`/admin/shipping/${zone.id}/rates/${row.id}`}
-              className="font-bold underline underline-offset-4 hover:no-underline"
-              dir="auto"
-            >
-              {row.name}
-            </Link>
-          ),
-        },
-        { key: "price", header: t("shippingAdmin.ratePrice"), cell: (row) => row.price },
-        { key: "estimate", header: t("shippingAdmin.rateEstimate"), cell: (row) => row.estimate || "—" },
-        {
-          key: "actions",
-          header: t("shippingAdmin.actions"),
-          cell: (row) => (
-            <div className="flex flex-wrap gap-2">
-              <MoveButtons
-                id={row.id}
-                label={row.name}
-                intents={["rate-up", "rate-down"]}
-                first={zone.rates[0]?.id === row.id}
-                last={zone.rates.at(-1)?.id === row.id}
-              />
-              <Button
-                to={`/admin/shipping/${zone.id}/rates/${row.id}`}
-                size="sm"
-                variant="secondary"
-                aria-label={`${t("shippingAdmin.edit")}: ${row.name}`}
-              >
-                {t("shippingAdmin.edit")}
-              </Button>
-              <ConfirmDialog
-                id={`delete-rate-${row.id}`}
-                size="sm"
-                trigger={t("shippingAdmin.delete")}
-                triggerLabel={`${t("shippingAdmin.delete")}: ${row.name}`}
-                title={t("shippingAdmin.deleteRateTitle", { name: row.name })}
-                description={t("shippingAdmin.deleteRateDescription")}
-                fields={{ intent: "delete-rate", id: row.id }}
-              />
-            </div>
-          ),
-        },
-      ]
-    : [];
+  const rateColumns = useShippingListColumns(
+    "rate",
+    zone?.rates ?? [],
+    (row) => `/admin/shipping/${zone?.id}/rates/${row.id}`,
+    [
+      { key: "price", header: t("shippingAdmin.ratePrice"), cell: (row) => row.price },
+      { key: "estimate", header: t("shippingAdmin.rateEstimate"), cell: (row) => row.estimate || "—" },
+    ],
+  );
   return (
     <EditPage
       title={title}

@@ -10,7 +10,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { EditPage } from "~/components/admin/EditPage";
 import { CheckboxField } from "~/components/ui/Checkbox";
-import { Field } from "~/components/ui/Field";
+import { BilingualFields } from "~/components/ui/BilingualFields";
 import { NumberField } from "~/components/ui/NumberField";
 import { SelectField, TextAreaField } from "~/components/ui/FormFields";
 import { entityFromPath, entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
@@ -128,33 +128,17 @@ export default function AdminShippingRate() {
         ))}
       </SelectField>
       <div className="hidden md:block" />
-      <Field
-        field={form.field("nameEn")}
-        label={t(kind === "pickup" ? "shippingAdmin.pickupPlaceEn" : "shippingAdmin.rateNameEn")}
-        dir="ltr"
-        lang="en"
+      <BilingualFields
+        form={form}
+        name="name"
+        label={kind === "pickup" ? "shippingAdmin.pickupPlace" : "shippingAdmin.rateName"}
         maxLength={80}
       />
-      <Field
-        field={form.field("nameAr")}
-        label={t(kind === "pickup" ? "shippingAdmin.pickupPlaceAr" : "shippingAdmin.rateNameAr")}
-        dir="rtl"
-        lang="ar"
-        maxLength={80}
-      />
-      <Field
-        field={form.field("estimateEn")}
-        label={t(kind === "pickup" ? "shippingAdmin.hoursEn" : "shippingAdmin.estimateEn")}
-        hint={t(kind === "pickup" ? "shippingAdmin.hoursHint" : "shippingAdmin.estimateHint")}
-        dir="ltr"
-        lang="en"
-        maxLength={80}
-      />
-      <Field
-        field={form.field("estimateAr")}
-        label={t(kind === "pickup" ? "shippingAdmin.hoursAr" : "shippingAdmin.estimateAr")}
-        dir="rtl"
-        lang="ar"
+      <BilingualFields
+        form={form}
+        name="estimate"
+        label={kind === "pickup" ? "shippingAdmin.hours" : "shippingAdmin.estimate"}
+        en={{ hint: t(kind === "pickup" ? "shippingAdmin.hoursHint" : "shippingAdmin.estimateHint") }}
         maxLength={80}
       />
       <div className={shows(!banded)}>

@@ -5,12 +5,11 @@
  * opened to edit it and its rates, or deleted (confirmed) with them.
  */
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { useShippingListColumns } from "~/components/admin/ShippingListColumns";
 import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
 import { Notice } from "~/components/ui/Notice";
 import { notFoundPage } from "~/http/entity.server";
@@ -23,7 +22,6 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/use-translation";
 import { shippingMoveSchema, shippingRowSchema, type ShippingMove } from "~/lib/validation/admin-shipping";
 import { deleteShippingZone, listShippingZones, moveShippingZone } from "~/services/shipping/admin.server";
-import { MoveButtons } from "~/components/admin/MoveButtons";
 import { placesSummary, rateName, ratePrice } from "~/services/shipping/admin-view.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("shippingAdmin.title") });
@@ -73,27 +71,11 @@ export const action = intentAction("settings.edit", {
   ],
 });
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
-
 export default function AdminShipping() {
   const { rows, shipsElsewhere, fallback } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const columns: DataColumn<Row>[] = [
-    {
-      key: "name",
-      header: t("shippingAdmin.zone"),
-      rowHeader: true,
-      cell: (row) => (
-        <Link
-          to={`/admin/shipping/${row.id}`}
-          className="font-bold underline underline-offset-4 hover:no-underline"
-          dir="auto"
-        >
-          {row.name}
-        </Link>
-      ),
-    },
+  const columns = useShippingListColumns("zone", rows, (row) => `/admin/shipping/${row.id}`, [
     { key: "places", header: t("shippingAdmin.placesColumn"), cell: (row) => row.places },
     {
       key: "rates",
@@ -114,39 +96,7 @@ export default function AdminShipping() {
           </ul>
         ),
     },
-    {
-      key: "actions",
-      header: t("shippingAdmin.actions"),
-      cell: (row) => (
-        <div className="flex flex-wrap gap-2">
-          <MoveButtons
-            id={row.id}
-            label={row.name}
-            intents={["zone-up", "zone-down"]}
-            first={rows[0]?.id === row.id}
-            last={rows.at(-1)?.id === row.id}
-          />
-          <Button
-            to={`/admin/shipping/${row.id}`}
-            size="sm"
-            variant="secondary"
-            aria-label={`${t("shippingAdmin.edit")}: ${row.name}`}
-          >
-            {t("shippingAdmin.edit")}
-          </Button>
-          <ConfirmDialog
-            id={`delete-${row.id}`}
-            size="sm"
-            trigger={t("shippingAdmin.delete")}
-            triggerLabel={`${t("shippingAdmin.delete")}: ${row.name}`}
-            title={t("shippingAdmin.deleteZoneTitle", { name: row.name })}
-            description={t("shippingAdmin.deleteZoneDescription")}
-            fields={{ intent: "delete", id: row.id }}
-          />
-        </div>
-      ),
-    },
-  ];
+  ]);
   return (
     <AdminPage title={t("shippingAdmin.title")}>
       <p className="text-muted">{t("shippingAdmin.intro")}</p>

@@ -9,6 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { SettingsFormPage } from "~/components/admin/SettingsFormPage";
 import { BilingualPreview } from "~/components/ui/BilingualPreview";
+import { BilingualFields } from "~/components/ui/BilingualFields";
 import { Field } from "~/components/ui/Field";
 import { adminLoader } from "~/http/handlers.server";
 import { schemaFormAction } from "~/http/schema-form.server";
@@ -84,13 +85,7 @@ export default function ContactFooterSettings() {
               label={t("admin.settings.contactPhone")}
               dir="ltr"
             />
-            <Field field={form.field("contactAddressEn")} label={t("admin.settings.addressEn")} dir="ltr" />
-            <Field
-              field={form.field("contactAddressAr")}
-              label={t("admin.settings.addressAr")}
-              dir="rtl"
-              lang="ar"
-            />
+            <BilingualFields form={form} name="contactAddress" label="admin.settings.address" />
             <Field
               field={form.field("contactHours")}
               label={t("admin.settings.hours")}
@@ -99,13 +94,7 @@ export default function ContactFooterSettings() {
           </fieldset>
           <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
             <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.footerSection")}</legend>
-            <Field field={form.field("footerTextEn")} label={t("admin.settings.footerTextEn")} dir="ltr" />
-            <Field
-              field={form.field("footerTextAr")}
-              label={t("admin.settings.footerTextAr")}
-              dir="rtl"
-              lang="ar"
-            />
+            <BilingualFields form={form} name="footerText" label="admin.settings.footerText" />
           </fieldset>
           <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
             <legend className="text-lg font-extrabold">{t("admin.settings.social")}</legend>

@@ -8,7 +8,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { SettingsFormPage } from "~/components/admin/SettingsFormPage";
 import { BilingualPreview } from "~/components/ui/BilingualPreview";
-import { Field } from "~/components/ui/Field";
+import { BilingualFields } from "~/components/ui/BilingualFields";
 import { ImageReplaceField } from "~/components/ui/ImageReplaceField";
 import { FeaturedPicks, HeroPreview } from "~/components/admin/HomepageFields";
 import { adminLoader } from "~/http/handlers.server";
@@ -57,6 +57,22 @@ export const action = schemaFormAction("settings.edit", {
   success: { path: PATH },
 });
 
+/** The two lists of picks: the field, its legend's locale key (and its hint's), how many, which choices. */
+const FEATURED = [
+  {
+    name: "featuredCategoryIds",
+    legend: "admin.settings.featuredCategories",
+    max: MAX_FEATURED_CATEGORIES,
+    choicesOf: "categories",
+  },
+  {
+    name: "featuredProductIds",
+    legend: "admin.settings.featuredProducts",
+    max: MAX_FEATURED_PRODUCTS,
+    choicesOf: "products",
+  },
+] as const;
+
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.homepageSchema);
 
 export default function Homepage() {
@@ -87,24 +103,8 @@ export default function Homepage() {
           <>
             <fieldset className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
               <legend className="mb-2 text-lg font-extrabold">{t("admin.settings.hero")}</legend>
-              <Field field={form.field("heroTitleEn")} label={t("admin.settings.heroTitleEn")} dir="ltr" />
-              <Field
-                field={form.field("heroTitleAr")}
-                label={t("admin.settings.heroTitleAr")}
-                dir="rtl"
-                lang="ar"
-              />
-              <Field
-                field={form.field("heroSubtitleEn")}
-                label={t("admin.settings.heroSubtitleEn")}
-                dir="ltr"
-              />
-              <Field
-                field={form.field("heroSubtitleAr")}
-                label={t("admin.settings.heroSubtitleAr")}
-                dir="rtl"
-                lang="ar"
-              />
+              <BilingualFields form={form} name="heroTitle" label="admin.settings.heroTitle" />
+              <BilingualFields form={form} name="heroSubtitle" label="admin.settings.heroSubtitle" />
             </fieldset>
             <ImageReplaceField
               imageId={heroImageId}
@@ -120,24 +120,18 @@ export default function Homepage() {
               quality={75}
               imageClassName="h-[90px] w-40"
             />
-            <FeaturedPicks
-              name="featuredCategoryIds"
-              legend={t("admin.settings.featuredCategories")}
-              hint={t("admin.settings.featuredCategoriesHint", { max: MAX_FEATURED_CATEGORIES })}
-              choices={choices.categories}
-              ticked={ticked("featuredCategoryIds")}
-              errors={form.errors.featuredCategoryIds}
-              language={i18n.language}
-            />
-            <FeaturedPicks
-              name="featuredProductIds"
-              legend={t("admin.settings.featuredProducts")}
-              hint={t("admin.settings.featuredProductsHint", { max: MAX_FEATURED_PRODUCTS })}
-              choices={choices.products}
-              ticked={ticked("featuredProductIds")}
-              errors={form.errors.featuredProductIds}
-              language={i18n.language}
-            />
+            {FEATURED.map(({ name, legend, max, choicesOf }) => (
+              <FeaturedPicks
+                key={name}
+                name={name}
+                legend={t(legend)}
+                hint={t(`${legend}Hint`, { max })}
+                choices={choices[choicesOf]}
+                ticked={ticked(name)}
+                errors={form.errors[name]}
+                language={i18n.language}
+              />
+            ))}
           </>
         );
       }}

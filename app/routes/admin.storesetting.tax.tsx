@@ -11,6 +11,7 @@ import { SettingsPage } from "~/components/admin/SettingsPage";
 import { BilingualPreview } from "~/components/ui/BilingualPreview";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/Checkbox";
+import { BilingualFields } from "~/components/ui/BilingualFields";
 import { Field } from "~/components/ui/Field";
 import { NumberField } from "~/components/ui/NumberField";
 import { SelectField } from "~/components/ui/FormFields";
@@ -106,8 +107,7 @@ export default function TaxSettings() {
               dir="ltr"
             />
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <Field field={form.field("legalNameEn")} label={t("tax.legalNameEn")} dir="ltr" />
-              <Field field={form.field("legalNameAr")} label={t("tax.legalNameAr")} dir="rtl" lang="ar" />
+              <BilingualFields form={form} name="legalName" label="tax.legalName" />
             </div>
           </fieldset>
           <fieldset className="flex min-w-0 flex-col gap-3">

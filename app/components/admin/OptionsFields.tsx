@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
-import { Field, FieldError } from "~/components/ui/Field";
+import { BilingualFields } from "~/components/ui/BilingualFields";
+import { FieldError } from "~/components/ui/Field";
 import { INTENT_FIELD, listIntent, valueAt } from "~/lib/form-value";
 import type { useSchemaForm } from "~/lib/use-schema-form";
 import { MAX_OPTIONS } from "~/lib/validation/variants-admin";
@@ -34,19 +35,11 @@ export function OptionsFields({ form, values }: { form: SchemaForm; values: Reco
             <legend className="px-1 font-extrabold">{t("adminVariants.option", { n })}</legend>
             {id ? <input type="hidden" name={`${row}.id`} value={id} /> : null}
             <div className="grid gap-3 md:grid-cols-2">
-              <Field
-                field={form.field(`${row}.nameEn`)}
-                label={t("adminVariants.optionNameEn")}
-                placeholder={t("adminVariants.optionNamePlaceholderEn")}
-                dir="ltr"
-                lang="en"
-                maxLength={40}
-              />
-              <Field
-                field={form.field(`${row}.nameAr`)}
-                label={t("adminVariants.optionNameAr")}
-                dir="rtl"
-                lang="ar"
+              <BilingualFields
+                form={form}
+                name={`${row}.name`}
+                label="adminVariants.optionName"
+                en={{ placeholder: t("adminVariants.optionNamePlaceholderEn") }}
                 maxLength={40}
               />
             </div>
@@ -66,18 +59,11 @@ export function OptionsFields({ form, values }: { form: SchemaForm; values: Reco
                   >
                     {valueId ? <input type="hidden" name={`${valueRow}.id`} value={valueId} /> : null}
                     <div className="grid grow gap-3 sm:grid-cols-2">
-                      <Field
-                        field={form.field(`${valueRow}.valueEn`)}
-                        label={label}
-                        dir="ltr"
-                        lang="en"
-                        maxLength={40}
-                      />
-                      <Field
-                        field={form.field(`${valueRow}.valueAr`)}
-                        label={t("adminVariants.valueAr", { n: v })}
-                        dir="rtl"
-                        lang="ar"
+                      <BilingualFields
+                        form={form}
+                        name={`${valueRow}.value`}
+                        label="adminVariants.value"
+                        labelParams={{ n: v }}
                         maxLength={40}
                       />
                     </div>

@@ -5,15 +5,15 @@ import { NewImagesField } from "~/components/admin/NewImagesField";
 import { OptionsFields } from "~/components/admin/OptionsFields";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/Checkbox";
+import { BilingualFields } from "~/components/ui/BilingualFields";
 import { Field, FieldError } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/FormFields";
 import { NumberField } from "~/components/ui/NumberField";
 import { Swatch } from "~/components/ui/Swatch";
-import { cn } from "~/lib/cn";
 import { suggestSlug } from "~/lib/slug";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useSchemaForm, type FieldConstraint, type FieldState, type FormReply } from "~/lib/use-schema-form";
-import { CONTROL_CLASS } from "~/components/ui/Input";
+import { useSchemaForm, type FieldConstraint, type FormReply } from "~/lib/use-schema-form";
 
 export interface ProductCategoryOption {
   id: string;
@@ -45,8 +45,6 @@ export interface ProductFormProps {
   /** The store's default weight in grams, what a product without its own weight counts as. */
   defaultWeightGrams: number;
 }
-
-const INPUT = `min-h-11 ${CONTROL_CLASS}`;
 
 /**
  * The product form of /admin/products/new and /admin/products/:id: names and descriptions in both
@@ -97,25 +95,17 @@ export function ProductForm({
       <input type="hidden" name="intent" value="save" />
       <Section title={t("admin.products.sections.names")}>
         <div className="grid gap-4 md:grid-cols-2">
-          <Field
-            field={form.field("nameEn")}
-            label={t("admin.products.fields.nameEn")}
-            dir="ltr"
-            lang="en"
-            onChange={(event) => setSlugSuggestion(suggestSlug(event.target.value))}
+          <BilingualFields
+            form={form}
+            name="name"
+            label="admin.products.fields.name"
+            en={{ onChange: (event) => setSlugSuggestion(suggestSlug(event.target.value)) }}
           />
-          <Field field={form.field("nameAr")} label={t("admin.products.fields.nameAr")} dir="rtl" lang="ar" />
-          <TextArea
-            field={form.field("descriptionEn")}
-            label={t("admin.products.fields.descriptionEn")}
-            dir="ltr"
-            lang="en"
-          />
-          <TextArea
-            field={form.field("descriptionAr")}
-            label={t("admin.products.fields.descriptionAr")}
-            dir="rtl"
-            lang="ar"
+          <BilingualFields
+            form={form}
+            name="description"
+            label="admin.products.fields.description"
+            multiline
           />
         </div>
         <Field
@@ -157,10 +147,10 @@ export function ProductForm({
 
       <Section title={t("admin.products.sections.placement")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select
+          <SelectField
             field={form.field("categoryId")}
             label={t("admin.products.fields.category")}
-            onChange={(value) => setCategoryId(value)}
+            onChange={(event) => setCategoryId(event.currentTarget.value)}
           >
             <option value="">{t("admin.products.fields.noCategory")}</option>
             {tops.map((category) => (
@@ -168,8 +158,8 @@ export function ProductForm({
                 {category.name}
               </option>
             ))}
-          </Select>
-          <Select field={form.field("subcategoryId")} label={t("admin.products.fields.subcategory")}>
+          </SelectField>
+          <SelectField field={form.field("subcategoryId")} label={t("admin.products.fields.subcategory")}>
             <option value="">{t("admin.products.fields.noSubcategory")}</option>
             {tops
               .filter((top) => !hydrated || top.id === categoryId)
@@ -184,9 +174,9 @@ export function ProductForm({
                     ))}
                 </optgroup>
               ))}
-          </Select>
+          </SelectField>
         </div>
-        <Select
+        <SelectField
           field={form.field("taxClass")}
           label={t("admin.products.fields.taxClass")}
           hint={t("admin.products.fields.taxClassHint")}
@@ -194,7 +184,7 @@ export function ProductForm({
           <option value="standard">{t("admin.products.fields.taxClassStandard")}</option>
           <option value="zero-rated">{t("admin.products.fields.taxClassZeroRated")}</option>
           <option value="exempt">{t("admin.products.fields.taxClassExempt")}</option>
-        </Select>
+        </SelectField>
         <CheckboxField
           field={form.field("active")}
           label={t("admin.products.fields.active")}
@@ -267,80 +257,5 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <legend className="px-1 text-lg font-extrabold">{title}</legend>
       {children}
     </fieldset>
-  );
-}
-
-function TextArea({
-  field,
-  label,
-  dir,
-  lang,
-}: {
-  field: FieldState;
-  label: string;
-  dir: "ltr" | "rtl";
-  lang: string;
-}) {
-  const { maxLength, required } = field.input;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={field.id} className="font-bold">
-        {label}
-      </label>
-      <textarea
-        id={field.id}
-        name={field.input.name}
-        defaultValue={field.input.defaultValue}
-        aria-invalid={field.input["aria-invalid"]}
-        aria-describedby={field.errorId}
-        maxLength={maxLength}
-        required={required}
-        rows={5}
-        dir={dir}
-        lang={lang}
-        className={cn(INPUT, "py-2")}
-      />
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
-function Select({
-  field,
-  label,
-  hint,
-  onChange,
-  children,
-}: {
-  field: FieldState;
-  label: string;
-  hint?: string;
-  onChange?: (value: string) => void;
-  children: ReactNode;
-}) {
-  const hintId = `${field.id}-hint`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={field.id} className="font-bold">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        id={field.id}
-        name={field.input.name}
-        defaultValue={field.input.defaultValue ?? ""}
-        aria-invalid={field.input["aria-invalid"]}
-        aria-describedby={hint ? `${hintId} ${field.errorId}` : field.errorId}
-        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
-        className={INPUT}
-      >
-        {children}
-      </select>
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { NameAndEmail } from "~/components/admin/NameAndEmail";
 import { ReviewActions } from "~/components/admin/ReviewActions";
 import { Stars } from "~/components/product/Stars";
 import type { DataColumn } from "~/components/ui/DataTable";
@@ -40,17 +41,13 @@ export function useReviewColumns(): DataColumn<AdminReviewRow>[] {
       key: "shopper",
       header: t("reviewModeration.shopper"),
       cell: (row) => (
-        <span className="flex min-w-36 flex-col gap-1">
-          <span dir="auto">{row.shopper}</span>
-          <span dir="ltr" className="text-start text-sm break-all text-muted">
-            {row.email}
-          </span>
+        <NameAndEmail name={row.shopper} email={row.email} className="min-w-36 gap-1">
           {row.verifiedBuyer ? (
             <span className="self-start rounded-full bg-green-100 px-2 text-sm font-bold text-green-900 dark:bg-green-950 dark:text-green-200">
               {t("reviews.verifiedBuyer")}
             </span>
           ) : null}
-        </span>
+        </NameAndEmail>
       ),
     },
     {
