@@ -121,7 +121,8 @@ export async function claimRows<Table extends OutboxRows>(
       .select()
       .from(table as PgTable)
       .where(and(eq(table.storeId, storeId), inArray(table.id, claimed)))
-      .orderBy(asc(table.createdAt));
+      // Rows of one transaction share created_at; their ids (uuidv7) keep the order they were made in.
+      .orderBy(asc(table.createdAt), asc(table.id));
     return rows as Table["$inferSelect"][];
   });
 }
