@@ -9,9 +9,6 @@
  *      gzipped start-up JavaScript within 110 KB, measured from the client manifest); then
  *      Playwright against the build in Debian's Chromium
  *
- * 2–3 and 4 run side by side (two lanes whose output interleaves line by line), TEST_SERIAL=1
- * one after the other: decision 036.
- *
  * Output of each tool streams to the console; counts come from their JSON reports. The last
  * line is always `N passed, N failed` (plus `, N skipped` when some were), and the exit code
  * is non-zero when anything failed or a suite could not run at all. Before it: a table of where
@@ -42,32 +39,12 @@ const REPORT_DIR = path.resolve(".cache/test-reports");
 const outcomes: Outcome[] = [];
 const fileTimings: FileTiming[] = [];
 
-/**
- * A lane's suites run one after the other; the two lanes run side by side (see main). Output is
- * not piped through this process: the tools write straight to the shared stdout (a vitest worker
- * whose main process blocked on a full pipe missed its RPC deadlines under load), and only this
- * script's own lines carry the lane's tag.
- */
-interface Lane {
-  log(text: string): void;
-}
-
-function lane(tag: string): Lane {
-  const prefix = tag ? `[${tag}] ` : "";
-  return { log: (text) => console.log(text.replace(/^(\n*)/, `$1${prefix}`)) };
-}
-
-function run(
-  to: Lane,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
-  to.log(`\n$ ${[command, ...args].join(" ")}`);
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  console.log(`\n$ ${[command, ...args].join(" ")}`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: "inherit", env });
     child.on("error", (error) => {
-      to.log(`Could not start ${command}: ${error.message}`);
+      console.error(`Could not start ${command}: ${error.message}`);
       resolve(127);
     });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
@@ -87,25 +64,23 @@ function bin(name: string): string {
 }
 
 async function timed(
-  to: Lane,
   suite: string,
   body: () => Promise<Omit<Outcome, "suite" | "seconds">>,
 ): Promise<Outcome> {
   const started = Date.now();
-  to.log(`\n=== ${suite} ===`);
+  console.log(`\n=== ${suite} ===`);
   const result = { suite, ...(await body()), seconds: (Date.now() - started) / 1000 };
   outcomes.push(result);
   return result;
 }
 
-async function vitest(to: Lane, suite: string, reportName: string, args: string[], env: NodeJS.ProcessEnv) {
-  return timed(to, suite, async () => {
+async function vitest(suite: string, reportName: string, args: string[], env: NodeJS.ProcessEnv) {
+  return timed(suite, async () => {
     const reportFile = path.join(REPORT_DIR, reportName);
     const timesFile = reportFile.replace(/\.json$/, "-times.json");
     rmSync(reportFile, { force: true });
     rmSync(timesFile, { force: true });
     const code = await run(
-      to,
       bin("vitest"),
       [
         "run",
@@ -184,91 +159,33 @@ async function main() {
   mkdirSync(REPORT_DIR, { recursive: true });
   const started = Date.now();
 
-  // The build first: the PostgreSQL pass runs the built server (two instances sharing one
-  // database) and the browser stage serves it.
-  const build = await timed(lane(""), "build", async () => {
-    const code = await run(lane(""), bin("remix"), ["vite:build"]);
+  // First: the PostgreSQL pass runs the built server (two instances sharing one database).
+  const build = await timed("build", async () => {
+    const code = await run(bin("remix"), ["vite:build"]);
     return code === 0
       ? { passed: 0, failed: 0, skipped: 0 }
       : { passed: 0, failed: 1, skipped: 0, problem: `remix vite:build exited ${code}` };
   });
 
-  // The integration passes and the browser stage run side by side. Neither keeps both cores
-  // busy alone (the PostgreSQL pass waits on the database server, the browser stage on pages and
-  // the server it starts), and they share nothing: the browser's server runs on its own embedded
-  // database and ports. TEST_SERIAL=1 runs them one after the other.
-  const sideBySide = process.env.TEST_SERIAL !== "1";
-  const integrationLane = lane(sideBySide ? "integration" : "");
-  const browserLane = lane(sideBySide ? "browser" : "");
-  const integration = () => integrationPasses(integrationLane);
-  const chromium = ensureChromium();
-  const browser = () => browserStage(browserLane, chromium, build.failed > 0);
-  if (sideBySide) await Promise.all([integration(), browser()]);
-  else {
-    await integration();
-    await browser();
-  }
-
-  const total = outcomes.reduce(
-    (sum, o) => ({
-      passed: sum.passed + o.passed,
-      failed: sum.failed + o.failed,
-      skipped: sum.skipped + o.skipped,
-    }),
-    { passed: 0, failed: 0, skipped: 0 },
-  );
-  console.log("\n=== slowest test files ===");
-  console.log(timingTable(slowest(fileTimings, 10)));
-  console.log(
-    `\n=== summary${sideBySide ? " (the integration passes and the browser stage ran side by side)" : ""} ===`,
-  );
-  for (const [stage, seconds] of Object.entries(earlierStages())) {
-    console.log(`${stage.padEnd(30)} ${"ok".padEnd(24)} ${seconds.toFixed(1).padStart(6)} s`);
-  }
-  for (const o of outcomes) {
-    const counts =
-      o.suite === "build" ? (o.failed ? "FAILED" : "ok") : `${o.passed} passed, ${o.failed} failed`;
-    console.log(`${o.suite.padEnd(30)} ${counts.padEnd(24)} ${o.seconds.toFixed(1).padStart(6)} s`);
-    if (o.problem) console.log(`  ! ${o.problem}`);
-    for (const failure of o.failures ?? []) console.log(`  ✗ ${failure}`);
-  }
-  console.log(
-    `${"npm test".padEnd(30)} ${" ".repeat(24)} ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`,
-  );
-  const runStartedAt = Number(process.env.CI_RUN_STARTED_AT);
-  if (runStartedAt > 0) {
-    const whole = Date.now() / 1000 - runStartedAt;
-    console.log(`${"whole .ci/run".padEnd(30)} ${" ".repeat(24)} ${whole.toFixed(1).padStart(6)} s`);
-  }
-  console.log(
-    `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`,
-  );
-  process.exitCode = total.failed > 0 ? 1 : 0;
-}
-
-/** Unit and integration tests: on PGlite, then (with TEST_DATABASE_URL) on PostgreSQL. */
-async function integrationPasses(to: Lane) {
   // The first pass must be on PGlite even when the shell exports a server URL.
   const pgliteEnv = { ...process.env };
   delete pgliteEnv.TEST_DATABASE_URL;
-  if (process.env.TEST_DATABASE_URL) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
     await vitest(
-      to,
       "unit + embedded slice (PGlite)",
       "vitest-pglite.json",
       ["tests/unit", ...EMBEDDED_SLICE.map((entry) => entry.file)],
       pgliteEnv,
     );
-    await vitest(to, "integration (PostgreSQL)", "vitest-postgres.json", ["tests/integration"], process.env);
+    await vitest("integration (PostgreSQL)", "vitest-postgres.json", ["tests/integration"], process.env);
   } else {
-    await vitest(to, "unit + integration (PGlite)", "vitest-pglite.json", [], pgliteEnv);
+    await vitest("unit + integration (PGlite)", "vitest-pglite.json", [], pgliteEnv);
   }
-}
 
-/** The JavaScript budget of every storefront page, then Playwright against the build. */
-async function browserStage(to: Lane, chromium: { path?: string; problem?: string }, buildFailed: boolean) {
-  await timed(to, "JavaScript budget", async () => {
-    if (buildFailed) return { passed: 0, failed: 1, skipped: 0, problem: "not run: the build failed" };
+  const chromium = ensureChromium();
+  await timed("JavaScript budget", async () => {
+    if (build.failed) return { passed: 0, failed: 1, skipped: 0, problem: "not run: the build failed" };
     try {
       const pages = measurePageBundles(path.resolve("build/client"));
       console.log(bundleTable(pages));
@@ -286,12 +203,12 @@ async function browserStage(to: Lane, chromium: { path?: string; problem?: strin
     }
   });
 
-  await timed(to, "browser (Playwright)", async () => {
+  await timed("browser (Playwright)", async () => {
     if (chromium.problem) return { passed: 0, failed: 1, skipped: 0, problem: chromium.problem };
-    if (buildFailed) return { passed: 0, failed: 1, skipped: 0, problem: "not run: the build failed" };
+    if (build.failed) return { passed: 0, failed: 1, skipped: 0, problem: "not run: the build failed" };
     const reportFile = path.join(REPORT_DIR, "playwright.json");
     rmSync(reportFile, { force: true });
-    const code = await run(to, bin("playwright"), ["test", "--reporter=list,json"], {
+    const code = await run(bin("playwright"), ["test", "--reporter=list,json"], {
       ...process.env,
       CHROMIUM_PATH: chromium.path,
       PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
@@ -314,6 +231,40 @@ async function browserStage(to: Lane, chromium: { path?: string; problem?: strin
     }
     return outcome;
   });
+
+  const total = outcomes.reduce(
+    (sum, o) => ({
+      passed: sum.passed + o.passed,
+      failed: sum.failed + o.failed,
+      skipped: sum.skipped + o.skipped,
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+  console.log("\n=== slowest test files ===");
+  console.log(timingTable(slowest(fileTimings, 10)));
+  console.log("\n=== summary ===");
+  for (const [stage, seconds] of Object.entries(earlierStages())) {
+    console.log(`${stage.padEnd(30)} ${"ok".padEnd(24)} ${seconds.toFixed(1).padStart(6)} s`);
+  }
+  for (const o of outcomes) {
+    const counts =
+      o.suite === "build" ? (o.failed ? "FAILED" : "ok") : `${o.passed} passed, ${o.failed} failed`;
+    console.log(`${o.suite.padEnd(30)} ${counts.padEnd(24)} ${o.seconds.toFixed(1).padStart(6)} s`);
+    if (o.problem) console.log(`  ! ${o.problem}`);
+    for (const failure of o.failures ?? []) console.log(`  ✗ ${failure}`);
+  }
+  console.log(
+    `${"npm test".padEnd(30)} ${" ".repeat(24)} ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`,
+  );
+  const runStartedAt = Number(process.env.CI_RUN_STARTED_AT);
+  if (runStartedAt > 0) {
+    const whole = Date.now() / 1000 - runStartedAt;
+    console.log(`${"whole .ci/run".padEnd(30)} ${" ".repeat(24)} ${whole.toFixed(1).padStart(6)} s`);
+  }
+  console.log(
+    `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`,
+  );
+  process.exitCode = total.failed > 0 ? 1 : 0;
 }
 
 /** `.ci/run`'s stages before `npm test` (install, typecheck + lint), as `{"stage": seconds}`. */
