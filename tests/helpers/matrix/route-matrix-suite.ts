@@ -17,6 +17,9 @@
  * method once (ODD_BODIES: the app reads a request's method only where METHOD_READERS says), and
  * HEAD/OPTIONS as the visitor only; bad redirectTo values go only where a harmless one is passed
  * on (REDIRECT_MARKER). A broken rule still names route, method, input (the field), identity, status.
+ * A field's lone posts to an admin form go as the page's script sends them (single fetch: the
+ * action answers, no page is rendered after it; probeFields says why that proves the same): the
+ * store forms phase took 84 s of a 120 s shard, an admin page's render after each post most of it.
  *
  * Requests go through Remix's request handler in-process, with the load context server.ts would
  * build; the Origin header is same-origin so writes reach the route code (the cross-origin check
@@ -56,6 +59,7 @@ import { changedTables, installWriteCounter, tenantChecksum, writeMark } from ".
 import { BAD_REDIRECTS, BAD_VALUES, FORGED_FIELDS, STORED_MARKUP } from "./corpus";
 import { MATRIX_STORES } from "./demo";
 import { answerWithin, Stalled } from "./hang";
+import { dataAnswer, dataPath } from "./single-fetch";
 import { ANSWER_FORMS, formsOf, type PageForm } from "./forms";
 import { ADMIN_FORM_PAGES, idParamFor } from "./pages";
 
@@ -124,6 +128,11 @@ interface Probe {
   cookie?: string;
   contentType?: string;
   body?: BodyInit;
+  /**
+   * Sent as the browser's script sends a form (Remix's single fetch: `<path>.data`): the action
+   * alone answers, in turbo-stream, and no page is rendered after it (see `dataPath`).
+   */
+  data?: boolean;
 }
 
 interface Outcome {
@@ -138,6 +147,9 @@ const failures: string[] = [];
 let requestCount = 0;
 /** probeFields's posts by step: every field at once, the fields that took it together, alone. */
 const fieldPosts = { together: 0, group: 0, alone: 0 };
+/** Lone posts sent as single-fetch data posts, and the pages rendered after the accepted ones. */
+let dataPosts = 0;
+let pagesAfterDataPosts = 0;
 /** Where the matrix's time goes: the app answering, and the write checks around it. */
 const spent = { handle: 0, checks: 0, checksums: 0 };
 /** The app's answering time per route (or form), to name the costliest in the summary. */
@@ -243,11 +255,13 @@ async function send(probe: Probe): Promise<Outcome> {
     const download =
       /^text\/csv\b/.test(response.headers.get("Content-Type") ?? "") &&
       /^attachment\b/.test(response.headers.get("Content-Disposition") ?? "");
-    outcome = {
-      status: response.status,
-      location: response.headers.get("Location"),
-      body: probe.method === "HEAD" || download ? "" : await response.text(),
-    };
+    outcome = probe.data
+      ? { ...(await dataAnswer(response)), body: "" }
+      : {
+          status: response.status,
+          location: response.headers.get("Location"),
+          body: probe.method === "HEAD" || download ? "" : await response.text(),
+        };
     const ms = performance.now() - from;
     spent.handle += ms;
     const route = spentByRoute.get(probe.route) ?? { ms: 0, requests: 0 };
@@ -738,6 +752,13 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
    * fields that choose the action's path (`intent`), the honeypot and the hidden inputs (a
    * record's id: the action may look it up before the parse; and nothing shows a hidden input
    * invalid) valid: those always get their lone posts.
+   *
+   * `postAlone` sends the lone posts of step 3; for an admin form it posts as the page's script
+   * does (single fetch, single-fetch.ts): the action runs as for the document post, the page is
+   * not rendered after it. What that render showed is shown elsewhere: the input echoed in the
+   * form by the step-1 post (every field holding it, rendered), a refused post changes nothing
+   * the next page could show (the checksum), and an accepted one without a redirect is followed
+   * by the page itself (a redirect renders nothing either way).
    */
   async function probeFields(
     names: string[],
@@ -745,6 +766,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
     inputs: ReadonlyArray<FieldInput>,
     post: (input: string, fields: Array<[string, string]>) => Promise<Outcome>,
     alone: ReadonlySet<string>,
+    postAlone: (input: string, fields: Array<[string, string]>) => Promise<Outcome> = post,
   ) {
     const together = names.filter((name) => !alone.has(name));
     for (const { label, apply } of inputs) {
@@ -760,7 +782,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
         // Nothing marked: the group below would be this same post again.
         if (refused.size === 0) {
           fieldPosts.alone += rest.length;
-          for (const name of rest) await post(`${name}${label}`, apply(valid, name));
+          for (const name of rest) await postAlone(`${name}${label}`, apply(valid, name));
           continue;
         }
       }
@@ -776,7 +798,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
       // Alone: a field no answer says its schema refused, when its group did not go through (a
       // refusal past the parse may have stopped before its path; a broken rule must name it).
       fieldPosts.alone += rest.length;
-      for (const name of rest) await post(`${name}${label}`, apply(valid, name));
+      for (const name of rest) await postAlone(`${name}${label}`, apply(valid, name));
     }
   }
 
@@ -825,7 +847,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
     afterAll(() => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(
-        `route matrix: ${requestCount} requests over ${routes.length} routes and ${forms.size} forms in ${seconds} s (the app answering ${(spent.handle / 1000).toFixed(1)} s, write checks ${(spent.checks / 1000).toFixed(1)} s with ${spent.checksums} checksums; form fields posted all at once ${fieldPosts.together}, together ${fieldPosts.group}, alone ${fieldPosts.alone}), ${failures.length} broken` +
+        `route matrix: ${requestCount} requests over ${routes.length} routes and ${forms.size} forms in ${seconds} s (the app answering ${(spent.handle / 1000).toFixed(1)} s, write checks ${(spent.checks / 1000).toFixed(1)} s with ${spent.checksums} checksums; form fields posted all at once ${fieldPosts.together}, together ${fieldPosts.group}, alone ${fieldPosts.alone}, of them ${dataPosts} as data posts with ${pagesAfterDataPosts} pages after), ${failures.length} broken` +
           (failures.length > 0 ? `:\n${failures.join("\n")}` : "") +
           `\ncostliest: ${[...spentByRoute]
             .sort(([, a], [, b]) => b.ms - a.ms)
@@ -1161,7 +1183,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
             plausible(name, value),
           ]);
           const names = [...new Set(fields.map(([name]) => name))];
-          const post = (input: string, fields: Array<[string, string]>) =>
+          const sendForm = (input: string, fields: Array<[string, string]>, data = false) =>
             send({
               route: `${route} → ${form.action}`,
               method: "POST",
@@ -1169,7 +1191,8 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
               identity,
               host: HOST_A,
               cookie,
-              path: form.action,
+              path: data ? dataPath(form.action) : form.action,
+              data,
               contentType: "application/x-www-form-urlencoded",
               body: urlencoded(
                 fields.map(([n, v]) => [
@@ -1178,12 +1201,34 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
                 ]),
               ),
             });
+          const post = (input: string, fields: Array<[string, string]>) => sendForm(input, fields);
+          // Admin pages are the costliest to render after a post (an action's answer is cheap).
+          const postAlone = form.action.startsWith("/admin")
+            ? async (input: string, fields: Array<[string, string]>) => {
+                const outcome = await sendForm(input, fields, true);
+                dataPosts += 1;
+                if (outcome.status < 300) {
+                  pagesAfterDataPosts += 1;
+                  await send({
+                    route: `${route} → ${form.action}`,
+                    method: "GET",
+                    input: `after ${input}`,
+                    identity,
+                    host: HOST_A,
+                    cookie,
+                    path: form.action,
+                  });
+                }
+                return outcome;
+              }
+            : post;
           await probeFields(
             names,
             valid,
             fieldInputs(lean ? LEAN_VALUES : BAD_VALUES),
             post,
             aloneOnly(form),
+            postAlone,
           );
           for (const name of names) {
             if (!lean && name.toLowerCase().includes("redirect")) {
