@@ -17,9 +17,9 @@
  * method once (ODD_BODIES: the app reads a request's method only where METHOD_READERS says), and
  * HEAD/OPTIONS as the visitor only; bad redirectTo values go only where a harmless one is passed
  * on (REDIRECT_MARKER). A broken rule still names route, method, input (the field), identity, status.
- * A field's lone posts to an admin form go as the page's script sends them (single fetch: the
- * action answers, no page is rendered after it; probeFields says why that proves the same): the
- * store forms phase took 84 s of a 120 s shard, an admin page's render after each post most of it.
+ * A field's lone posts to a form on its own page go as the page's script sends them (single fetch:
+ * the action answers, no page is rendered after it; probeFields says why that proves the same):
+ * the store forms phase took 84 s of a 120 s shard, a page's render after each post most of it.
  *
  * Requests go through Remix's request handler in-process, with the load context server.ts would
  * build; the Origin header is same-origin so writes reach the route code (the cross-origin check
@@ -540,6 +540,8 @@ function invalidFields(html: string): Set<string> {
   return names;
 }
 
+const pathOf = (target: string) => new URL(target, "http://matrix").pathname;
+
 const urlencoded = (fields: Array<[string, string]>) => new URLSearchParams(fields).toString();
 
 /** Forms on a page that post somewhere, each with its action resolved against the page. */
@@ -753,7 +755,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
    * record's id: the action may look it up before the parse; and nothing shows a hidden input
    * invalid) valid: those always get their lone posts.
    *
-   * `postAlone` sends the lone posts of step 3; for an admin form it posts as the page's script
+   * `postAlone` sends the lone posts of step 3; for a form on its own page it posts as its script
    * does (single fetch, single-fetch.ts): the action runs as for the document post, the page is
    * not rendered after it. What that render showed is shown elsewhere: the input echoed in the
    * form by the step-1 post (every field holding it, rendered), a refused post changes nothing
@@ -836,7 +838,8 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
     /** Route and identity pairs that passed REDIRECT_MARKER on, so got BAD_REDIRECTS. */
     const redirectReaders = new Set<string>();
     /** Forms seen per identity, deduplicated by action and field names. */
-    const forms = new Map<string, { identity: Identity; form: PageForm; route: string }>();
+    /** Forms seen per identity, with the page they were on (`page`: its path, when read from one). */
+    const forms = new Map<string, { identity: Identity; form: PageForm; route: string; page?: string }>();
     /** Forms the platform host's pages offer (store sign-up, staff pages), anonymous and as staff. */
     const platformForms = new Map<
       string,
@@ -886,7 +889,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
                 if (outcome.status === 200) {
                   for (const form of postForms(outcome.body, path)) {
                     const key = formKey(identity, form);
-                    if (!forms.has(key)) forms.set(key, { identity, form, route: route.path });
+                    if (!forms.has(key)) forms.set(key, { identity, form, route: route.path, page: path });
                   }
                 }
               }
@@ -985,7 +988,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
             );
           for (const form of postForms(outcome.body, path)) {
             const key = formKey("admin", form);
-            if (!forms.has(key)) forms.set(key, { identity: "admin", form, route: path });
+            if (!forms.has(key)) forms.set(key, { identity: "admin", form, route: path, page: path });
           }
         }
 
@@ -1171,7 +1174,7 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
         // Every field of every form, from the corpus; arrays and duplicated keys.
         const byKey = [...forms.entries()].sort(([a], [b]) => a.localeCompare(b));
         const owners = corpusOwners(forms.values());
-        for (const { identity, form, route } of byKey
+        for (const { identity, form, route, page } of byKey
           .filter((_, index) => mine(index))
           .map(([, entry]) => entry)) {
           await refreshSessions();
@@ -1202,26 +1205,28 @@ export function routeMatrix({ shard, shards }: { shard: number; shards: number }
               ),
             });
           const post = (input: string, fields: Array<[string, string]>) => sendForm(input, fields);
-          // Admin pages are the costliest to render after a post (an action's answer is cheap).
-          const postAlone = form.action.startsWith("/admin")
-            ? async (input: string, fields: Array<[string, string]>) => {
-                const outcome = await sendForm(input, fields, true);
-                dataPosts += 1;
-                if (outcome.status < 300) {
-                  pagesAfterDataPosts += 1;
-                  await send({
-                    route: `${route} → ${form.action}`,
-                    method: "GET",
-                    input: `after ${input}`,
-                    identity,
-                    host: HOST_A,
-                    cookie,
-                    path: form.action,
-                  });
+          // A form that posts to its own page: that page's action answers the data post (a form
+          // posting elsewhere may post to a route with no page, which answers only documents).
+          const postAlone =
+            page !== undefined && pathOf(form.action) === pathOf(page)
+              ? async (input: string, fields: Array<[string, string]>) => {
+                  const outcome = await sendForm(input, fields, true);
+                  dataPosts += 1;
+                  if (outcome.status < 300) {
+                    pagesAfterDataPosts += 1;
+                    await send({
+                      route: `${route} → ${form.action}`,
+                      method: "GET",
+                      input: `after ${input}`,
+                      identity,
+                      host: HOST_A,
+                      cookie,
+                      path: form.action,
+                    });
+                  }
+                  return outcome;
                 }
-                return outcome;
-              }
-            : post;
+              : post;
           await probeFields(
             names,
             valid,
