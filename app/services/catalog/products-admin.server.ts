@@ -23,6 +23,7 @@ import { likePattern, searchTerms } from "./catalog.server";
 import { categoryColumns, firstImageId } from "./product-columns.server";
 import { applyOptions, generateMissing, optionCount } from "./variants-admin.server";
 import type { AdminProductImage } from "./contract";
+import { storeJoin } from "~/db/store-join";
 
 export type { AdminProductImage };
 
@@ -208,8 +209,8 @@ export async function listAdminProducts(
           where v.store_id = products.store_id and v.product_id = products.id)::int`,
       })
       .from(products)
-      .leftJoin(category, and(eq(category.storeId, products.storeId), eq(category.id, products.categoryId)))
-      .leftJoin(sub, and(eq(sub.storeId, products.storeId), eq(sub.id, products.subcategoryId)))
+      .leftJoin(category, storeJoin(category, "id", products, "categoryId"))
+      .leftJoin(sub, storeJoin(sub, "id", products, "subcategoryId"))
       .where(and(...filters))
       .orderBy(...(ascending ? [asc(spec.column), asc(products.id)] : [desc(spec.column), desc(products.id)]))
       .limit(ADMIN_PRODUCTS_PAGE_SIZE + 1),

@@ -23,6 +23,7 @@ import type {
   OwnReview,
   VariesBy,
 } from "./contract";
+import { storeJoin } from "~/db/store-join";
 
 export type { GalleryImage, ProductDetail, PageVariant, ProductPageData, OwnReview, VariesBy };
 
@@ -170,10 +171,7 @@ async function readPublicDetail(
           height: images.height,
         })
         .from(productImages)
-        .innerJoin(
-          images,
-          and(eq(images.storeId, productImages.storeId), eq(images.id, productImages.imageId)),
-        )
+        .innerJoin(images, storeJoin(images, "id", productImages, "imageId"))
         .where(eq(productImages.productId, product.id))
         .orderBy(asc(productImages.position), asc(productImages.id)),
       loadActiveSales(tx),

@@ -12,6 +12,7 @@ import type { ReviewStatus } from "~/lib/review-states";
 import type { ReviewInput } from "~/lib/validation/review";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import type { ReviewView, ReviewSummary } from "./contract";
+import { storeJoin } from "~/db/store-join";
 
 export type { ReviewView, ReviewSummary };
 
@@ -43,7 +44,7 @@ export async function listReviews(tx: Tx, productId: string, limit = REVIEWS_SHO
       reply: reviews.reply,
     })
     .from(reviews)
-    .innerJoin(users, and(eq(users.storeId, reviews.storeId), eq(users.id, reviews.userId)))
+    .innerJoin(users, storeJoin(users, "id", reviews, "userId"))
     .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);

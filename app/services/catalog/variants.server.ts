@@ -7,6 +7,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { productOptions, productOptionValues, productVariants, products } from "~/db/schema";
 import type { VariantOption } from "~/lib/variants";
+import { storeJoin } from "~/db/store-join";
 
 export interface ProductOptionView {
   id: string;
@@ -50,13 +51,7 @@ export async function loadProductOptions(
       valueAr: productOptionValues.valueAr,
     })
     .from(productOptions)
-    .leftJoin(
-      productOptionValues,
-      and(
-        eq(productOptionValues.storeId, productOptions.storeId),
-        eq(productOptionValues.optionId, productOptions.id),
-      ),
-    )
+    .leftJoin(productOptionValues, storeJoin(productOptionValues, "optionId", productOptions, "id"))
     .where(and(eq(productOptions.storeId, storeId), eq(productOptions.productId, productId)))
     .orderBy(asc(productOptions.position), asc(productOptionValues.position), asc(productOptionValues.id));
   const options: ProductOptionView[] = [];
@@ -209,13 +204,7 @@ export async function loadVariantOptions(
         sql`${productOptionValues.id} in (${productVariants.option1ValueId}, ${productVariants.option2ValueId}, ${productVariants.option3ValueId})`,
       ),
     )
-    .innerJoin(
-      productOptions,
-      and(
-        eq(productOptions.storeId, productOptionValues.storeId),
-        eq(productOptions.id, productOptionValues.optionId),
-      ),
-    )
+    .innerJoin(productOptions, storeJoin(productOptions, "id", productOptionValues, "optionId"))
     .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.id, [...variantIds])))
     .orderBy(asc(productOptions.position));
   for (const row of rows) {

@@ -11,6 +11,7 @@ import { stockState, type StockState } from "~/lib/stock";
 import { loadActiveSales, priceLines } from "~/services/pricing/pricing.server";
 import { localized } from "~/services/store/settings.server";
 import { priceVaries, productSummaryColumns } from "~/services/catalog/product-columns.server";
+import { storeJoin } from "~/db/store-join";
 
 export type WishlistChange =
   { ok: true; inWishlist: boolean } | { ok: false; error: "not-found" | "not-in-wishlist" };
@@ -96,10 +97,7 @@ export async function getWishlist(
         priceVaries: priceVaries(),
       })
       .from(wishlistItems)
-      .innerJoin(
-        products,
-        and(eq(products.storeId, wishlistItems.storeId), eq(products.id, wishlistItems.productId)),
-      )
+      .innerJoin(products, storeJoin(products, "id", wishlistItems, "productId"))
       .where(and(eq(wishlistItems.storeId, storeId), eq(wishlistItems.userId, userId)))
       .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id)),
     sales: await loadActiveSales(tx),

@@ -14,14 +14,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
-import {
-  orderItems,
-  orders,
-  refundLines,
-  refunds,
-  stores,
-  type refundMethods,
-} from "~/db/schema";
+import { orderItems, orders, refundLines, refunds, stores, type refundMethods } from "~/db/schema";
 import { errorFields, logger } from "~/lib/log.server";
 import { paidPieces, unitsShare, vatShare, type PaidPieces } from "~/lib/refund-math";
 import { recordAudit } from "~/services/audit/audit.server";
@@ -32,6 +25,7 @@ import type { EmailStore } from "~/services/email/email-templates.server";
 import { applyRefundStateIn } from "./order-transitions.server";
 import { restockLines } from "./restock.server";
 import { checkReturnRefundIn, markReturnRefundedIn } from "./returns.server";
+import { storeJoin } from "~/db/store-join";
 
 export type RefundMethod = (typeof refundMethods)[number];
 export type RefundRow = typeof refunds.$inferSelect;
@@ -450,10 +444,7 @@ async function applyEffectsIn(tx: Tx, storeId: string, refund: RefundRow, actorU
       variantId: orderItems.variantId,
     })
     .from(refundLines)
-    .innerJoin(
-      orderItems,
-      and(eq(orderItems.storeId, refundLines.storeId), eq(orderItems.id, refundLines.orderItemId)),
-    )
+    .innerJoin(orderItems, storeJoin(orderItems, "id", refundLines, "orderItemId"))
     .where(
       and(
         eq(refundLines.storeId, storeId),

@@ -37,6 +37,7 @@ import { deliverAfterCommit, enqueueEmails, type EmailMessage } from "~/services
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { recordEvent } from "~/services/webhooks/events.server";
 import type { ReturnRefusal, ReturnableLine, ReturnView, ShopperReturns } from "./contract";
+import { storeJoin } from "~/db/store-join";
 
 export type { ReturnRefusal, ReturnableLine, ReturnView, ShopperReturns } from "./contract";
 
@@ -81,7 +82,7 @@ async function heldUnitsIn(tx: Tx, storeId: string, orderId: string): Promise<Ma
   const refunded = await tx
     .select({ orderItemId: refundLines.orderItemId, quantity: refundLines.quantity })
     .from(refundLines)
-    .innerJoin(refunds, and(eq(refunds.storeId, refundLines.storeId), eq(refunds.id, refundLines.refundId)))
+    .innerJoin(refunds, storeJoin(refunds, "id", refundLines, "refundId"))
     .where(
       and(
         eq(refundLines.storeId, storeId),
@@ -97,13 +98,7 @@ async function heldUnitsIn(tx: Tx, storeId: string, orderId: string): Promise<Ma
       state: returnRequests.state,
     })
     .from(returnRequestLines)
-    .innerJoin(
-      returnRequests,
-      and(
-        eq(returnRequests.storeId, returnRequestLines.storeId),
-        eq(returnRequests.id, returnRequestLines.returnRequestId),
-      ),
-    )
+    .innerJoin(returnRequests, storeJoin(returnRequests, "id", returnRequestLines, "returnRequestId"))
     .where(
       and(
         eq(returnRequestLines.storeId, storeId),
@@ -178,13 +173,7 @@ async function requestsOfIn(
   const lines = await tx
     .select({ line: returnRequestLines, item: orderItems })
     .from(returnRequestLines)
-    .innerJoin(
-      orderItems,
-      and(
-        eq(orderItems.storeId, returnRequestLines.storeId),
-        eq(orderItems.id, returnRequestLines.orderItemId),
-      ),
-    )
+    .innerJoin(orderItems, storeJoin(orderItems, "id", returnRequestLines, "orderItemId"))
     .where(
       and(
         eq(returnRequestLines.storeId, storeId),
@@ -674,10 +663,7 @@ export async function listReturnRequests(
           where l.store_id = ${returnRequests.storeId} and l.return_request_id = ${returnRequests.id})`,
       })
       .from(returnRequests)
-      .innerJoin(
-        orders,
-        and(eq(orders.storeId, returnRequests.storeId), eq(orders.id, returnRequests.orderId)),
-      )
+      .innerJoin(orders, storeJoin(orders, "id", returnRequests, "orderId"))
       .where(
         and(
           eq(returnRequests.storeId, storeId),

@@ -18,6 +18,7 @@ import { WEBHOOKS_DUE_CHANNEL } from "./events.server";
 import { newWebhookSecret } from "./signature.server";
 import { isAllowedAddress } from "./ssrf.server";
 import { isIP } from "node:net";
+import { storeJoin } from "~/db/store-join";
 
 /** The secret's start, shown in the list so a person can tell which one a receiver holds. */
 const SHOWN = 12;
@@ -273,13 +274,7 @@ export async function webhookDeliveryLog(
         createdAt: webhookDeliveries.createdAt,
       })
       .from(webhookDeliveries)
-      .innerJoin(
-        storeEvents,
-        and(
-          eq(storeEvents.storeId, webhookDeliveries.storeId),
-          eq(storeEvents.id, webhookDeliveries.eventId),
-        ),
-      )
+      .innerJoin(storeEvents, storeJoin(storeEvents, "id", webhookDeliveries, "eventId"))
       .where(
         and(eq(webhookDeliveries.storeId, storeId), eq(webhookDeliveries.subscriptionId, subscriptionId)),
       )
@@ -304,10 +299,7 @@ export async function redeliver(
       .from(webhookDeliveries)
       .innerJoin(
         webhookSubscriptions,
-        and(
-          eq(webhookSubscriptions.storeId, webhookDeliveries.storeId),
-          eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId),
-        ),
+        storeJoin(webhookSubscriptions, "id", webhookDeliveries, "subscriptionId"),
       )
       .where(
         and(
