@@ -22,7 +22,7 @@ import { getAdminVariants } from "~/services/catalog/variants-admin.server";
 import { categoryColumns } from "~/services/catalog/product-columns.server";
 import { productJson } from "~/services/catalog/product-json.server";
 import { recordInventoryEvent } from "~/services/catalog/product-events.server";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export async function apiProductList(
   storeId: string,

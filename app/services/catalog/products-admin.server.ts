@@ -23,7 +23,7 @@ import { likePattern, searchTerms } from "./catalog.server";
 import { categoryColumns, firstImageId } from "./product-columns.server";
 import { applyOptions, generateMissing, optionCount } from "./variants-admin.server";
 import type { AdminProductImage } from "./contract";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export type { AdminProductImage };
 

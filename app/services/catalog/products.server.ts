@@ -23,7 +23,7 @@ import type {
   OwnReview,
   VariesBy,
 } from "./contract";
-import { storeJoin } from "~/db/store-join";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 export type { GalleryImage, ProductDetail, PageVariant, ProductPageData, OwnReview, VariesBy };
 
@@ -158,7 +158,7 @@ async function readPublicDetail(
       .select()
       .from(products)
       // RLS scopes rows to the store; the explicit store filter uses the (store_id, slug) key.
-      .where(and(eq(products.storeId, storeId), eq(products.slug, slug), eq(products.active, true)));
+      .where(inStore(products, storeId, { slug, active: true }));
     if (!product) return null;
 
     const [gallery, sales, reviews, summary, category, variants] = await Promise.all([
@@ -277,7 +277,7 @@ export async function findActiveProductId(storeId: string, slug: string): Promis
     tx
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.storeId, storeId), eq(products.slug, slug), eq(products.active, true))),
+      .where(inStore(products, storeId, { slug, active: true })),
   );
   return row?.id ?? null;
 }

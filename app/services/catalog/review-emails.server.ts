@@ -15,7 +15,7 @@ import { sendEmail } from "~/services/email/email.server";
 import { emailStore } from "~/services/email/email-templates.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
 import { errorFields, logger } from "~/lib/log.server";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export async function sendHeldReviewEmails(store: TenantStore, reviewId: string): Promise<void> {
   try {

@@ -18,7 +18,7 @@ import { boughtByReviewer, moveRatingCounters, type ReviewStatus } from "~/servi
 import { localized } from "~/services/store/settings.server";
 import { tenantChanged } from "~/services/store/tenancy.server";
 import type { AdminReviewRow } from "./contract";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export type { AdminReviewRow };
 

@@ -12,7 +12,7 @@ import type { ReviewStatus } from "~/lib/review-states";
 import type { ReviewInput } from "~/lib/validation/review";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import type { ReviewView, ReviewSummary } from "./contract";
-import { storeJoin } from "~/db/store-join";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 export type { ReviewView, ReviewSummary };
 
@@ -125,7 +125,7 @@ export async function submitReview(
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.storeId, storeId), eq(products.id, productId), eq(products.active, true)))
+      .where(inStore(products, storeId, { id: productId, active: true }))
       .for("update");
     if (!product) return { ok: false, error: "not-found" };
     const [existing] = await tx

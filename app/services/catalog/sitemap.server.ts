@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export interface SitemapEntry {
   path: string;

@@ -22,7 +22,7 @@ import { lockShopperCart } from "./shopper-lock.server";
 import { priceAppliedCode } from "~/services/discounts/codes.server";
 import { loadCartVatRule } from "~/services/tax/settings.server";
 import { goodsTaxLine, taxOrder } from "~/lib/vat-math";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export type CartError =
   | { error: "not-found" }

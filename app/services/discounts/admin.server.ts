@@ -17,7 +17,7 @@ import { newestFirst } from "~/db/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
 import { SALE_STATUSES } from "~/lib/order-transitions";
 import { missingTarget, saveTargeted, targetCounts, targetsOf } from "~/services/discounts/targets.server";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export const ADMIN_DISCOUNTS_PAGE_SIZE = 25;
 const CODE_TABLES = { record: discountCodes, targets: discountCodeTargets, owner: "discountCodeId" } as const;

@@ -9,7 +9,7 @@ import { getDb, type Db } from "~/db/client.server";
 import { cartItems, products, reviews, sessions, users, wishlistItems } from "~/db/schema";
 import { countCartLines } from "~/services/commerce/cart.server";
 import { needsTouch, readUserSessionIn, SESSION_IDLE_MS, type UserSession } from "./sessions.server";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export interface Viewer extends UserSession {
   /** Lines in the viewer's cart when the session was read. */

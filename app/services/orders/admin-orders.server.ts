@@ -23,7 +23,7 @@ import { likePattern } from "~/services/catalog/catalog.server";
 import { nameWithVariant, type VariantOption } from "~/lib/variants";
 import { EVENT_COLUMNS, readOrder, type OrderDetails, type OrderEvent } from "./orders.server";
 import { dayAfter, dayStart } from "./store-days.server";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** A CSV export stops here (a larger store filters by date first). */

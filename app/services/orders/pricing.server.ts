@@ -27,7 +27,7 @@ import {
   type QuotedRate,
   type ShippingQuote,
 } from "~/services/shipping/zones.server";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export interface CheckoutLine {
   productId: string;

@@ -10,7 +10,7 @@ import { formatMoney } from "~/lib/money";
 import { creditNoteNumbersOf } from "~/services/tax/credit-notes.server";
 import type { OrderRefunds } from "./contract";
 import { formatDate } from "./order-view.server";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 /**
  * The refunds of the store's order `number` (only the shopper's own when `userId` is given, and

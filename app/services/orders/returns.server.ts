@@ -37,7 +37,7 @@ import { deliverAfterCommit, enqueueEmails, type EmailMessage } from "~/services
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { recordEvent } from "~/services/webhooks/events.server";
 import type { ReturnRefusal, ReturnableLine, ReturnView, ShopperReturns } from "./contract";
-import { storeJoin } from "~/db/store-join";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 export type { ReturnRefusal, ReturnableLine, ReturnView, ShopperReturns } from "./contract";
 
@@ -65,13 +65,7 @@ async function deliveredAtIn(tx: Tx, storeId: string, order: OrderRow): Promise<
   const [event] = await tx
     .select({ at: orderEvents.createdAt })
     .from(orderEvents)
-    .where(
-      and(
-        eq(orderEvents.storeId, storeId),
-        eq(orderEvents.orderId, order.id),
-        eq(orderEvents.toStatus, "delivered"),
-      ),
-    )
+    .where(inStore(orderEvents, storeId, { orderId: order.id, toStatus: "delivered" }))
     .orderBy(desc(orderEvents.createdAt))
     .limit(1);
   return event?.at ?? order.updatedAt;
@@ -404,13 +398,7 @@ async function requestOfOrderIn(tx: Tx, storeId: string, orderId: string, return
   const [request] = await tx
     .select()
     .from(returnRequests)
-    .where(
-      and(
-        eq(returnRequests.storeId, storeId),
-        eq(returnRequests.id, returnId),
-        eq(returnRequests.orderId, orderId),
-      ),
-    );
+    .where(inStore(returnRequests, storeId, { id: returnId, orderId }));
   return request ?? null;
 }
 
@@ -478,13 +466,7 @@ export function decideReturn(
       const [changed] = await tx
         .update(returnRequests)
         .set({ state: to, staffMessage: message || null, decidedBy: staffUserId, decidedAt: sql`now()` })
-        .where(
-          and(
-            eq(returnRequests.storeId, storeId),
-            eq(returnRequests.id, request.id),
-            eq(returnRequests.state, "requested"),
-          ),
-        )
+        .where(inStore(returnRequests, storeId, { id: request.id, state: "requested" }))
         .returning();
       return changed!;
     },
@@ -538,13 +520,7 @@ export function receiveReturn(
       const [changed] = await tx
         .update(returnRequests)
         .set({ state: "received", receivedAt: sql`now()`, decidedBy: staffUserId })
-        .where(
-          and(
-            eq(returnRequests.storeId, storeId),
-            eq(returnRequests.id, request.id),
-            eq(returnRequests.state, "approved"),
-          ),
-        )
+        .where(inStore(returnRequests, storeId, { id: request.id, state: "approved" }))
         .returning();
       return changed!;
     },
@@ -608,13 +584,7 @@ export async function markReturnRefundedIn(
   const [changed] = await tx
     .update(returnRequests)
     .set({ state: "refunded", refundId, refundedAt: sql`now()` })
-    .where(
-      and(
-        eq(returnRequests.storeId, storeId),
-        eq(returnRequests.id, returnId),
-        eq(returnRequests.state, "received"),
-      ),
-    )
+    .where(inStore(returnRequests, storeId, { id: returnId, state: "received" }))
     .returning();
   if (!changed || !store) return [];
   const [order] = await tx

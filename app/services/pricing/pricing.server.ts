@@ -9,7 +9,7 @@ import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { sales, saleTargets } from "~/db/schema";
 import type { AppliedSale } from "./contract";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export type { AppliedSale };
 

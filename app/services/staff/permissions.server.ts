@@ -6,7 +6,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { staffRoles, users } from "~/db/schema";
 import { permissionsOf, type Permission } from "~/lib/permissions";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export async function readPermissionsIn(tx: Tx, userId: string): Promise<Permission[]> {
   const [row] = await tx

@@ -17,7 +17,7 @@ import {
   refunds,
 } from "~/db/schema";
 import { creditNoteAmounts } from "~/lib/refund-math";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 

@@ -16,7 +16,7 @@ import {
   type InvoiceContent,
   type InvoiceContentLine,
 } from "~/lib/invoice-chain";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 export interface IssuedInvoice {
   id: string;

@@ -38,7 +38,7 @@ import { isOwnerRow } from "~/lib/permissions";
 import { eventJson, WEBHOOKS_DUE_CHANNEL } from "./events.server";
 import { signatureHeader } from "./signature.server";
 import { pinnedLookup, resolveDeliveryAddress, AddressRefused, type LookupAll } from "./ssrf.server";
-import { storeJoin } from "~/db/store-join";
+import { storeJoin } from "~/db/store-scope";
 
 /** A claimed delivery is not due again before this: longer than its endpoint's queue can take. */
 const CLAIM_LEASE_MINUTES = 15;

@@ -18,7 +18,7 @@ import { WEBHOOKS_DUE_CHANNEL } from "./events.server";
 import { newWebhookSecret } from "./signature.server";
 import { isAllowedAddress } from "./ssrf.server";
 import { isIP } from "node:net";
-import { storeJoin } from "~/db/store-join";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 /** The secret's start, shown in the list so a person can tell which one a receiver holds. */
 const SHOWN = 12;
@@ -301,13 +301,7 @@ export async function redeliver(
         webhookSubscriptions,
         storeJoin(webhookSubscriptions, "id", webhookDeliveries, "subscriptionId"),
       )
-      .where(
-        and(
-          eq(webhookDeliveries.storeId, storeId),
-          eq(webhookDeliveries.subscriptionId, subscriptionId),
-          eq(webhookDeliveries.id, deliveryId),
-        ),
-      );
+      .where(inStore(webhookDeliveries, storeId, { subscriptionId, id: deliveryId }));
     if (!old) return null;
     const [row] = await tx
       .insert(webhookDeliveries)
