@@ -272,21 +272,25 @@ export async function getAdminProduct(storeId: string, productId: string): Promi
   return db.withStore(storeId, (tx) => getAdminProductIn(tx, productId));
 }
 
+/** The product's gallery, in its order (a query: the caller may lock the rows). */
+const galleryRows = (tx: Tx, productId: string) =>
+  tx
+    .select({
+      id: productImages.id,
+      imageId: productImages.imageId,
+      altEn: productImages.altEn,
+      altAr: productImages.altAr,
+    })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+
 /** getAdminProduct inside the caller's transaction of the store (a webhook event's snapshot). */
 export async function getAdminProductIn(tx: Tx, productId: string): Promise<AdminProduct | null> {
   const [product] = await tx.select().from(products).where(eq(products.id, productId));
   if (!product) return null;
   const [gallery, ordered, options, [variantWeight]] = await Promise.all([
-    tx
-      .select({
-        id: productImages.id,
-        imageId: productImages.imageId,
-        altEn: productImages.altEn,
-        altAr: productImages.altAr,
-      })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-      .orderBy(asc(productImages.position), asc(productImages.id)),
+    galleryRows(tx, productId),
     hasOrders(tx, productId),
     optionCount(tx, productId),
     // A product without options has one variant: its weight is the form's (issue 33).
@@ -611,17 +615,7 @@ export async function changeProductImage(
 ): Promise<{ ok: boolean }> {
   const db = await getDb();
   const ok = await db.withStore(storeId, async (tx) => {
-    const rows = await tx
-      .select({
-        id: productImages.id,
-        imageId: productImages.imageId,
-        altEn: productImages.altEn,
-        altAr: productImages.altAr,
-      })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-      .orderBy(asc(productImages.position), asc(productImages.id))
-      .for("update");
+    const rows = await galleryRows(tx, productId).for("update");
     const index = rows.findIndex((row) => row.id === rowId);
     if (index < 0) return false;
     const [product] = await tx
