@@ -36,9 +36,7 @@ export async function claimIdempotencyKey(
       .delete(apiIdempotencyKeys)
       .where(
         and(
-          eq(apiIdempotencyKeys.storeId, storeId),
-          eq(apiIdempotencyKeys.tokenId, tokenId),
-          eq(apiIdempotencyKeys.key, key),
+          inStore(apiIdempotencyKeys, storeId, { tokenId, key }),
           sql`${apiIdempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
         ),
       );

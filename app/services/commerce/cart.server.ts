@@ -22,7 +22,7 @@ import { lockShopperCart } from "./shopper-lock.server";
 import { priceAppliedCode } from "~/services/discounts/codes.server";
 import { loadCartVatRule } from "~/services/tax/settings.server";
 import { goodsTaxLine, taxOrder } from "~/lib/vat-math";
-import { storeJoin } from "~/db/store-scope";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 export type CartError =
   | { error: "not-found" }
@@ -45,14 +45,7 @@ async function lockVariant(tx: Tx, storeId: string, variantId: string) {
     .select({ id: productVariants.id, productId: productVariants.productId, stock: productVariants.stock })
     .from(productVariants)
     .innerJoin(products, storeJoin(products, "id", productVariants, "productId"))
-    .where(
-      and(
-        eq(productVariants.storeId, storeId),
-        eq(productVariants.id, variantId),
-        eq(productVariants.active, true),
-        eq(products.active, true),
-      ),
-    )
+    .where(and(inStore(productVariants, storeId, { id: variantId, active: true }), eq(products.active, true)))
     .for("update", { of: productVariants });
   return variant ?? null;
 }

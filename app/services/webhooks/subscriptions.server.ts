@@ -223,9 +223,7 @@ export async function resumeWebhook(storeId: string, id: string): Promise<boolea
       .set({ nextAttemptAt: sql`now()` })
       .where(
         and(
-          eq(webhookDeliveries.storeId, storeId),
-          eq(webhookDeliveries.subscriptionId, id),
-          eq(webhookDeliveries.status, "queued"),
+          inStore(webhookDeliveries, storeId, { subscriptionId: id, status: "queued" }),
           isNull(webhookDeliveries.nextAttemptAt),
         ),
       );
