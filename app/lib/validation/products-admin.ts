@@ -181,7 +181,8 @@ export function productFormSchema(currencyDigits: number, options: { pricing?: b
 }
 export type ProductFormValue = z.output<ReturnType<typeof productFormSchema>>;
 
-const BOOLEAN_WORDS: Record<string, boolean> = {
+/** The words a CSV's `active` cell may hold (products and variants), lower case. */
+export const BOOLEAN_WORDS: Record<string, boolean> = {
   true: true,
   yes: true,
   "1": true,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { isPlainLabel } from "./fields";
+import { BOOLEAN_WORDS } from "./products-admin";
 
 export const MAX_OPTIONS = 3;
 export const MAX_VARIANTS = 100;
@@ -52,15 +53,6 @@ export function imageIdOf(cell: string): string | null {
 }
 
 export const imageRef = (id: string) => `/images/${id}`;
-
-const BOOLEAN_WORDS: Record<string, boolean> = {
-  true: true,
-  yes: true,
-  "1": true,
-  false: false,
-  no: false,
-  "0": false,
-};
 
 /** true/false/yes/no/1/0; "" means true; anything else undefined. */
 export function readActive(cell: string): boolean | undefined {

@@ -22,6 +22,7 @@ import { getAdminVariants } from "~/services/catalog/variants-admin.server";
 import { categoryColumns } from "~/services/catalog/product-columns.server";
 import { productJson } from "~/services/catalog/product-json.server";
 import { recordInventoryEvent } from "~/services/catalog/product-events.server";
+import { storeJoin } from "~/db/store-scope";
 
 export async function apiProductList(
   storeId: string,
@@ -182,10 +183,7 @@ export async function apiInventoryLevels(
         updatedAt: sql<string>`to_char(${productVariants.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
       })
       .from(productVariants)
-      .innerJoin(
-        products,
-        and(eq(products.storeId, productVariants.storeId), eq(products.id, productVariants.productId)),
-      )
+      .innerJoin(products, storeJoin(products, "id", productVariants, "productId"))
       .where(and(...filters))
       .orderBy(backwards ? desc(productVariants.id) : asc(productVariants.id))
       .limit(INVENTORY_PAGE_SIZE + 1),

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { apiIdempotencyKeys } from "~/db/schema";
+import { inStore } from "~/db/store-scope";
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 
@@ -35,9 +36,7 @@ export async function claimIdempotencyKey(
       .delete(apiIdempotencyKeys)
       .where(
         and(
-          eq(apiIdempotencyKeys.storeId, storeId),
-          eq(apiIdempotencyKeys.tokenId, tokenId),
-          eq(apiIdempotencyKeys.key, key),
+          inStore(apiIdempotencyKeys, storeId, { tokenId, key }),
           sql`${apiIdempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
         ),
       );
@@ -54,13 +53,7 @@ export async function claimIdempotencyKey(
         body: apiIdempotencyKeys.body,
       })
       .from(apiIdempotencyKeys)
-      .where(
-        and(
-          eq(apiIdempotencyKeys.storeId, storeId),
-          eq(apiIdempotencyKeys.tokenId, tokenId),
-          eq(apiIdempotencyKeys.key, key),
-        ),
-      );
+      .where(inStore(apiIdempotencyKeys, storeId, { tokenId, key }));
     if (!row) return { kind: "in-progress" };
     if (row.requestHash !== fingerprint) return { kind: "mismatch" };
     if (row.status === 0) return { kind: "in-progress" };

@@ -21,17 +21,21 @@ const inventoryPayload = (product: ProductJson) => ({
   variants: product.variants.map((variant) => ({ id: variant.id, sku: variant.sku, stock: variant.stock })),
 });
 
-/** inventory/updated: the product's stock levels, per variant, as they now are. */
-export async function recordInventoryEvent(tx: Tx, storeId: string, productId: string): Promise<void> {
-  const product = await apiProductIn(tx, storeId, productId);
-  if (!product) return;
-  await recordEvent(
+/** Records inventory/updated for the product (as the API answers it). */
+const recordInventory = (tx: Tx, storeId: string, productId: string, product: ProductJson) =>
+  recordEvent(
     tx,
     storeId,
     "inventory/updated",
     { type: "inventory", id: productId },
     inventoryPayload(product),
   );
+
+/** inventory/updated: the product's stock levels, per variant, as they now are. */
+export async function recordInventoryEvent(tx: Tx, storeId: string, productId: string): Promise<void> {
+  const product = await apiProductIn(tx, storeId, productId);
+  if (!product) return;
+  await recordInventory(tx, storeId, productId, product);
 }
 
 /**
@@ -102,13 +106,7 @@ async function recordProductAuditEvents(
   await recordEvent(tx, storeId, topic, { type: "product", id: productId }, product ?? { id: productId });
   const stockChanged = Object.keys(entry.changes ?? {}).some((field) => /stock/i.test(field));
   if (product && topic !== "products/deleted" && stockChanged)
-    await recordEvent(
-      tx,
-      storeId,
-      "inventory/updated",
-      { type: "inventory", id: productId },
-      inventoryPayload(product),
-    );
+    await recordInventory(tx, storeId, productId, product);
 }
 
 /** A product's activity-log entry and its events (above), in the caller's transaction. */

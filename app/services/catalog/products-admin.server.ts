@@ -23,6 +23,7 @@ import { likePattern, searchTerms } from "./catalog.server";
 import { categoryColumns, firstImageId } from "./product-columns.server";
 import { applyOptions, generateMissing, optionCount } from "./variants-admin.server";
 import type { AdminProductImage } from "./contract";
+import { storeJoin } from "~/db/store-scope";
 
 export type { AdminProductImage };
 
@@ -208,8 +209,8 @@ export async function listAdminProducts(
           where v.store_id = products.store_id and v.product_id = products.id)::int`,
       })
       .from(products)
-      .leftJoin(category, and(eq(category.storeId, products.storeId), eq(category.id, products.categoryId)))
-      .leftJoin(sub, and(eq(sub.storeId, products.storeId), eq(sub.id, products.subcategoryId)))
+      .leftJoin(category, storeJoin(category, "id", products, "categoryId"))
+      .leftJoin(sub, storeJoin(sub, "id", products, "subcategoryId"))
       .where(and(...filters))
       .orderBy(...(ascending ? [asc(spec.column), asc(products.id)] : [desc(spec.column), desc(products.id)]))
       .limit(ADMIN_PRODUCTS_PAGE_SIZE + 1),
@@ -271,21 +272,25 @@ export async function getAdminProduct(storeId: string, productId: string): Promi
   return db.withStore(storeId, (tx) => getAdminProductIn(tx, productId));
 }
 
+/** The product's gallery, in its order (a query: the caller may lock the rows). */
+const galleryRows = (tx: Tx, productId: string) =>
+  tx
+    .select({
+      id: productImages.id,
+      imageId: productImages.imageId,
+      altEn: productImages.altEn,
+      altAr: productImages.altAr,
+    })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+
 /** getAdminProduct inside the caller's transaction of the store (a webhook event's snapshot). */
 export async function getAdminProductIn(tx: Tx, productId: string): Promise<AdminProduct | null> {
   const [product] = await tx.select().from(products).where(eq(products.id, productId));
   if (!product) return null;
   const [gallery, ordered, options, [variantWeight]] = await Promise.all([
-    tx
-      .select({
-        id: productImages.id,
-        imageId: productImages.imageId,
-        altEn: productImages.altEn,
-        altAr: productImages.altAr,
-      })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-      .orderBy(asc(productImages.position), asc(productImages.id)),
+    galleryRows(tx, productId),
     hasOrders(tx, productId),
     optionCount(tx, productId),
     // A product without options has one variant: its weight is the form's (issue 33).
@@ -610,17 +615,7 @@ export async function changeProductImage(
 ): Promise<{ ok: boolean }> {
   const db = await getDb();
   const ok = await db.withStore(storeId, async (tx) => {
-    const rows = await tx
-      .select({
-        id: productImages.id,
-        imageId: productImages.imageId,
-        altEn: productImages.altEn,
-        altAr: productImages.altAr,
-      })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-      .orderBy(asc(productImages.position), asc(productImages.id))
-      .for("update");
+    const rows = await galleryRows(tx, productId).for("update");
     const index = rows.findIndex((row) => row.id === rowId);
     if (index < 0) return false;
     const [product] = await tx

@@ -23,6 +23,7 @@ import type {
   OwnReview,
   VariesBy,
 } from "./contract";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 export type { GalleryImage, ProductDetail, PageVariant, ProductPageData, OwnReview, VariesBy };
 
@@ -157,7 +158,7 @@ async function readPublicDetail(
       .select()
       .from(products)
       // RLS scopes rows to the store; the explicit store filter uses the (store_id, slug) key.
-      .where(and(eq(products.storeId, storeId), eq(products.slug, slug), eq(products.active, true)));
+      .where(inStore(products, storeId, { slug, active: true }));
     if (!product) return null;
 
     const [gallery, sales, reviews, summary, category, variants] = await Promise.all([
@@ -170,10 +171,7 @@ async function readPublicDetail(
           height: images.height,
         })
         .from(productImages)
-        .innerJoin(
-          images,
-          and(eq(images.storeId, productImages.storeId), eq(images.id, productImages.imageId)),
-        )
+        .innerJoin(images, storeJoin(images, "id", productImages, "imageId"))
         .where(eq(productImages.productId, product.id))
         .orderBy(asc(productImages.position), asc(productImages.id)),
       loadActiveSales(tx),
@@ -279,7 +277,7 @@ export async function findActiveProductId(storeId: string, slug: string): Promis
     tx
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.storeId, storeId), eq(products.slug, slug), eq(products.active, true))),
+      .where(inStore(products, storeId, { slug, active: true })),
   );
   return row?.id ?? null;
 }

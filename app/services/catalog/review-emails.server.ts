@@ -15,6 +15,7 @@ import { sendEmail } from "~/services/email/email.server";
 import { emailStore } from "~/services/email/email-templates.server";
 import type { TenantStore } from "~/services/store/tenancy.server";
 import { errorFields, logger } from "~/lib/log.server";
+import { storeJoin } from "~/db/store-scope";
 
 export async function sendHeldReviewEmails(store: TenantStore, reviewId: string): Promise<void> {
   try {
@@ -30,8 +31,8 @@ export async function sendHeldReviewEmails(store: TenantStore, reviewId: string)
           nameAr: products.nameAr,
         })
         .from(reviews)
-        .innerJoin(users, and(eq(users.storeId, reviews.storeId), eq(users.id, reviews.userId)))
-        .innerJoin(products, and(eq(products.storeId, reviews.storeId), eq(products.id, reviews.productId)))
+        .innerJoin(users, storeJoin(users, "id", reviews, "userId"))
+        .innerJoin(products, storeJoin(products, "id", reviews, "productId"))
         .where(and(eq(reviews.storeId, store.id), eq(reviews.id, reviewId)));
       if (!review) return null;
       const admins = await tx

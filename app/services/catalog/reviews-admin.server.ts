@@ -18,6 +18,7 @@ import { boughtByReviewer, moveRatingCounters, type ReviewStatus } from "~/servi
 import { localized } from "~/services/store/settings.server";
 import { tenantChanged } from "~/services/store/tenancy.server";
 import type { AdminReviewRow } from "./contract";
+import { storeJoin } from "~/db/store-scope";
 
 export type { AdminReviewRow };
 
@@ -73,8 +74,8 @@ export async function listAdminReviews(
         anchor: newest.anchor,
       })
       .from(reviews)
-      .innerJoin(products, and(eq(products.storeId, reviews.storeId), eq(products.id, reviews.productId)))
-      .innerJoin(users, and(eq(users.storeId, reviews.storeId), eq(users.id, reviews.userId)))
+      .innerJoin(products, storeJoin(products, "id", reviews, "productId"))
+      .innerJoin(users, storeJoin(users, "id", reviews, "userId"))
       .where(and(...filterConditions(storeId, filters), newest.past))
       .orderBy(...newest.orderBy)
       .limit(ADMIN_REVIEWS_PAGE_SIZE + 1),
@@ -180,7 +181,7 @@ export async function setReviewReply(
     const [current] = await tx
       .select({ reply: reviews.reply, product: products.nameEn })
       .from(reviews)
-      .innerJoin(products, and(eq(products.storeId, reviews.storeId), eq(products.id, reviews.productId)))
+      .innerJoin(products, storeJoin(products, "id", reviews, "productId"))
       .where(and(eq(reviews.storeId, storeId), eq(reviews.id, reviewId)))
       .for("update", { of: reviews });
     if (!current) return [];

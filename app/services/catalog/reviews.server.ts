@@ -12,6 +12,7 @@ import type { ReviewStatus } from "~/lib/review-states";
 import type { ReviewInput } from "~/lib/validation/review";
 import { catalogChanged } from "~/services/catalog/catalog-cache.server";
 import type { ReviewView, ReviewSummary } from "./contract";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 export type { ReviewView, ReviewSummary };
 
@@ -43,7 +44,7 @@ export async function listReviews(tx: Tx, productId: string, limit = REVIEWS_SHO
       reply: reviews.reply,
     })
     .from(reviews)
-    .innerJoin(users, and(eq(users.storeId, reviews.storeId), eq(users.id, reviews.userId)))
+    .innerJoin(users, storeJoin(users, "id", reviews, "userId"))
     .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
@@ -124,7 +125,7 @@ export async function submitReview(
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.storeId, storeId), eq(products.id, productId), eq(products.active, true)))
+      .where(inStore(products, storeId, { id: productId, active: true }))
       .for("update");
     if (!product) return { ok: false, error: "not-found" };
     const [existing] = await tx

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
+import { storeJoin } from "~/db/store-scope";
 
 export interface SitemapEntry {
   path: string;
@@ -29,7 +30,7 @@ export async function sitemapEntries(storeId: string): Promise<SitemapEntry[]> {
     await tx
       .select({ slug: categories.slug, parentSlug: parent.slug, updatedAt: categories.updatedAt })
       .from(categories)
-      .leftJoin(parent, and(eq(parent.storeId, categories.storeId), eq(parent.id, categories.parentId)))
+      .leftJoin(parent, storeJoin(parent, "id", categories, "parentId"))
       .orderBy(asc(isNull(categories.parentId)), asc(categories.sortOrder)),
     await tx
       .select({ slug: products.slug, updatedAt: products.updatedAt })

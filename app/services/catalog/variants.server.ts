@@ -7,6 +7,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { productOptions, productOptionValues, productVariants, products } from "~/db/schema";
 import type { VariantOption } from "~/lib/variants";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 export interface ProductOptionView {
   id: string;
@@ -50,13 +51,7 @@ export async function loadProductOptions(
       valueAr: productOptionValues.valueAr,
     })
     .from(productOptions)
-    .leftJoin(
-      productOptionValues,
-      and(
-        eq(productOptionValues.storeId, productOptions.storeId),
-        eq(productOptionValues.optionId, productOptions.id),
-      ),
-    )
+    .leftJoin(productOptionValues, storeJoin(productOptionValues, "optionId", productOptions, "id"))
     .where(and(eq(productOptions.storeId, storeId), eq(productOptions.productId, productId)))
     .orderBy(asc(productOptions.position), asc(productOptionValues.position), asc(productOptionValues.id));
   const options: ProductOptionView[] = [];
@@ -91,13 +86,7 @@ export async function loadProductVariants(
       option3: productVariants.option3ValueId,
     })
     .from(productVariants)
-    .where(
-      and(
-        eq(productVariants.storeId, storeId),
-        eq(productVariants.productId, productId),
-        eq(productVariants.active, true),
-      ),
-    )
+    .where(inStore(productVariants, storeId, { productId, active: true }))
     .orderBy(asc(productVariants.position), asc(productVariants.id));
   return {
     options,
@@ -132,7 +121,7 @@ export async function resolveVariant(
   const [product] = await tx
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.storeId, storeId), eq(products.id, productId), eq(products.active, true)));
+    .where(inStore(products, storeId, { id: productId, active: true }));
   if (!product) return { ok: false, error: "not-found" };
   const [{ optionCount } = { optionCount: 0 }] = await tx
     .select({ optionCount: count() })
@@ -142,13 +131,7 @@ export async function resolveVariant(
     const [variant] = await tx
       .select({ id: productVariants.id })
       .from(productVariants)
-      .where(
-        and(
-          eq(productVariants.storeId, storeId),
-          eq(productVariants.productId, productId),
-          eq(productVariants.id, choice.variantId),
-        ),
-      );
+      .where(inStore(productVariants, storeId, { productId, id: choice.variantId }));
     return variant ? { ok: true, variantId: variant.id } : { ok: false, error: "not-found" };
   }
   const chosen = choice.optionValueIds.slice(0, 3);
@@ -209,13 +192,7 @@ export async function loadVariantOptions(
         sql`${productOptionValues.id} in (${productVariants.option1ValueId}, ${productVariants.option2ValueId}, ${productVariants.option3ValueId})`,
       ),
     )
-    .innerJoin(
-      productOptions,
-      and(
-        eq(productOptions.storeId, productOptionValues.storeId),
-        eq(productOptions.id, productOptionValues.optionId),
-      ),
-    )
+    .innerJoin(productOptions, storeJoin(productOptions, "id", productOptionValues, "optionId"))
     .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.id, [...variantIds])))
     .orderBy(asc(productOptions.position));
   for (const row of rows) {

@@ -22,6 +22,7 @@ import { lockShopperCart } from "./shopper-lock.server";
 import { priceAppliedCode } from "~/services/discounts/codes.server";
 import { loadCartVatRule } from "~/services/tax/settings.server";
 import { goodsTaxLine, taxOrder } from "~/lib/vat-math";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 export type CartError =
   | { error: "not-found" }
@@ -43,18 +44,8 @@ async function lockVariant(tx: Tx, storeId: string, variantId: string) {
   const [variant] = await tx
     .select({ id: productVariants.id, productId: productVariants.productId, stock: productVariants.stock })
     .from(productVariants)
-    .innerJoin(
-      products,
-      and(eq(products.storeId, productVariants.storeId), eq(products.id, productVariants.productId)),
-    )
-    .where(
-      and(
-        eq(productVariants.storeId, storeId),
-        eq(productVariants.id, variantId),
-        eq(productVariants.active, true),
-        eq(products.active, true),
-      ),
-    )
+    .innerJoin(products, storeJoin(products, "id", productVariants, "productId"))
+    .where(and(inStore(productVariants, storeId, { id: variantId, active: true }), eq(products.active, true)))
     .for("update", { of: productVariants });
   return variant ?? null;
 }
@@ -167,11 +158,8 @@ export async function getCart(
         taxClass: products.taxClass,
       })
       .from(cartItems)
-      .innerJoin(products, and(eq(products.storeId, cartItems.storeId), eq(products.id, cartItems.productId)))
-      .innerJoin(
-        productVariants,
-        and(eq(productVariants.storeId, cartItems.storeId), eq(productVariants.id, cartItems.variantId)),
-      )
+      .innerJoin(products, storeJoin(products, "id", cartItems, "productId"))
+      .innerJoin(productVariants, storeJoin(productVariants, "id", cartItems, "variantId"))
       .where(and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId)))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
     const priced = priceLines(rows, await loadActiveSales(tx)).lines;

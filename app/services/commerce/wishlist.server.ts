@@ -11,6 +11,7 @@ import { stockState, type StockState } from "~/lib/stock";
 import { loadActiveSales, priceLines } from "~/services/pricing/pricing.server";
 import { localized } from "~/services/store/settings.server";
 import { priceVaries, productSummaryColumns } from "~/services/catalog/product-columns.server";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 export type WishlistChange =
   { ok: true; inWishlist: boolean } | { ok: false; error: "not-found" | "not-in-wishlist" };
@@ -39,7 +40,7 @@ export async function toggleWishlist(
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.storeId, storeId), eq(products.id, productId), eq(products.active, true)));
+      .where(inStore(products, storeId, { id: productId, active: true }));
     if (!product) return { ok: false, error: "not-found" } as const;
     await tx.insert(wishlistItems).values({ storeId, userId, productId, quantity: 1 }).onConflictDoNothing();
     return { ok: true, inWishlist: true } as const;
@@ -96,10 +97,7 @@ export async function getWishlist(
         priceVaries: priceVaries(),
       })
       .from(wishlistItems)
-      .innerJoin(
-        products,
-        and(eq(products.storeId, wishlistItems.storeId), eq(products.id, wishlistItems.productId)),
-      )
+      .innerJoin(products, storeJoin(products, "id", wishlistItems, "productId"))
       .where(and(eq(wishlistItems.storeId, storeId), eq(wishlistItems.userId, userId)))
       .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id)),
     sales: await loadActiveSales(tx),

@@ -17,6 +17,7 @@ import { newestFirst } from "~/db/keyset.server";
 import { likePattern } from "~/services/catalog/catalog.server";
 import { SALE_STATUSES } from "~/lib/order-transitions";
 import { missingTarget, saveTargeted, targetCounts, targetsOf } from "~/services/discounts/targets.server";
+import { storeJoin } from "~/db/store-scope";
 
 export const ADMIN_DISCOUNTS_PAGE_SIZE = 25;
 const CODE_TABLES = { record: discountCodes, targets: discountCodeTargets, owner: "discountCodeId" } as const;
@@ -143,13 +144,7 @@ export async function listDiscountCodes(
               cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
             })
             .from(discountRedemptions)
-            .innerJoin(
-              orders,
-              and(
-                eq(orders.storeId, discountRedemptions.storeId),
-                eq(orders.id, discountRedemptions.orderId),
-              ),
-            )
+            .innerJoin(orders, storeJoin(orders, "id", discountRedemptions, "orderId"))
             .where(
               and(
                 inArray(discountRedemptions.discountCodeId, ids),

@@ -25,6 +25,7 @@ import {
 } from "~/services/pricing/pricing.server";
 
 import type { AppliedCode } from "~/services/pricing/contract";
+import { inStore } from "~/db/store-scope";
 
 export type { AppliedCode, CodeRefusal };
 
@@ -254,9 +255,7 @@ export async function claimCodeUse(
     .set({ uses: sql`${discountCodes.uses} + 1` })
     .where(
       and(
-        eq(discountCodes.storeId, storeId),
-        eq(discountCodes.id, codeId),
-        eq(discountCodes.active, true),
+        inStore(discountCodes, storeId, { id: codeId, active: true }),
         lte(discountCodes.startsAt, now),
         or(isNull(discountCodes.endsAt), gt(discountCodes.endsAt, now)),
         or(isNull(discountCodes.usageLimit), sql`${discountCodes.uses} < ${discountCodes.usageLimit}`),

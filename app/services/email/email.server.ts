@@ -24,6 +24,7 @@ import {
   claimRows,
   deliverAfterCommitWith,
   deliverClaimed,
+  enqueueRows,
   recordAttempt,
   sweepDue,
   trySend,
@@ -61,24 +62,20 @@ function fromAddress(fromName: string | null): string {
 
 /** Writes the messages into the outbox in the caller's transaction, due now; returns their ids. */
 export async function enqueueEmails(tx: Tx, storeId: string, messages: readonly EmailMessage[]) {
-  if (messages.length === 0) return [];
-  const rows = await tx
-    .insert(emailOutbox)
-    .values(
-      messages.map((message) => ({
-        storeId,
-        to: message.to,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        kind: message.kind,
-        locale: message.locale,
-        fromName: message.fromName,
-        nextAttemptAt: sql`now()`,
-      })),
-    )
-    .returning({ id: emailOutbox.id });
-  return rows.map((row) => row.id);
+  return enqueueRows(
+    tx,
+    emailOutbox,
+    storeId,
+    messages.map((message) => ({
+      to: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      kind: message.kind,
+      locale: message.locale,
+      fromName: message.fromName,
+    })),
+  );
 }
 
 type Claimed = typeof emailOutbox.$inferSelect;

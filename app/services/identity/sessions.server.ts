@@ -15,6 +15,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { platformSessions, platformStaff, sessions, users } from "~/db/schema";
+import { storeJoin } from "~/db/store-scope";
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -124,7 +125,7 @@ export async function readUserSessionIn(tx: Tx, sessionHash: string, now: Date):
   const [row] = await tx
     .select({ lastSeenAt: sessions.lastSeenAt, user: sessionUserColumns })
     .from(sessions)
-    .innerJoin(users, and(eq(users.storeId, sessions.storeId), eq(users.id, sessions.userId)))
+    .innerJoin(users, storeJoin(users, "id", sessions, "userId"))
     // A blocked account has no live session, whatever cookie it still holds.
     .where(and(eq(sessions.id, sessionHash), aliveAt(sessions, now), isNull(users.blockedAt)))
     // Prepared: every signed-in request of every store runs it.

@@ -9,6 +9,7 @@ import { getDb, type Db } from "~/db/client.server";
 import { cartItems, products, reviews, sessions, users, wishlistItems } from "~/db/schema";
 import { countCartLines } from "~/services/commerce/cart.server";
 import { needsTouch, readUserSessionIn, SESSION_IDLE_MS, type UserSession } from "./sessions.server";
+import { storeJoin } from "~/db/store-scope";
 
 export interface Viewer extends UserSession {
   /** Lines in the viewer's cart when the session was read. */
@@ -66,7 +67,7 @@ function pageViewerQuery(db: Db) {
         where ${reviews.userId} = ${users.id} and ${reviews.productId} = ${products.id})`,
     })
     .from(sessions)
-    .innerJoin(users, and(eq(users.storeId, sessions.storeId), eq(users.id, sessions.userId)))
+    .innerJoin(users, storeJoin(users, "id", sessions, "userId"))
     .leftJoin(
       products,
       and(

@@ -19,6 +19,7 @@ import {
   claimRows,
   deliverAfterCommitWith,
   deliverClaimed,
+  enqueueRows,
   recordAttempt,
   sweepDue,
   trySend,
@@ -48,23 +49,19 @@ export async function enqueueMessages(
   storeId: string,
   messages: readonly TextMessage[],
 ): Promise<string[]> {
-  if (messages.length === 0) return [];
-  const rows = await tx
-    .insert(messageOutbox)
-    .values(
-      messages.map((message) => ({
-        storeId,
-        orderId: message.orderId ?? null,
-        channel: message.channel,
-        to: message.to,
-        body: message.body,
-        kind: message.kind,
-        locale: message.locale,
-        nextAttemptAt: sql`now()`,
-      })),
-    )
-    .returning({ id: messageOutbox.id });
-  return rows.map((row) => row.id);
+  return enqueueRows(
+    tx,
+    messageOutbox,
+    storeId,
+    messages.map((message) => ({
+      orderId: message.orderId ?? null,
+      channel: message.channel,
+      to: message.to,
+      body: message.body,
+      kind: message.kind,
+      locale: message.locale,
+    })),
+  );
 }
 
 type Claimed = typeof messageOutbox.$inferSelect;

@@ -23,6 +23,7 @@ import { likePattern } from "~/services/catalog/catalog.server";
 import { nameWithVariant, type VariantOption } from "~/lib/variants";
 import { EVENT_COLUMNS, readOrder, type OrderDetails, type OrderEvent } from "./orders.server";
 import { dayAfter, dayStart } from "./store-days.server";
+import { storeJoin } from "~/db/store-scope";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** A CSV export stops here (a larger store filters by date first). */
@@ -310,7 +311,7 @@ export async function getAdminOrder(storeId: string, number: number): Promise<Ad
         actorIsAdmin: actor.isAdmin,
       })
       .from(orderEvents)
-      .leftJoin(actor, and(eq(actor.storeId, orderEvents.storeId), eq(actor.id, orderEvents.actorUserId)))
+      .leftJoin(actor, storeJoin(actor, "id", orderEvents, "actorUserId"))
       .where(and(eq(orderEvents.storeId, storeId), eq(orderEvents.orderId, order.id)))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
     return {

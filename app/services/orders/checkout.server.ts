@@ -70,6 +70,7 @@ import {
 import { metrics } from "~/lib/metrics.server";
 import { errorFields, logger } from "~/lib/log.server";
 import { markResendSafe, settleCommit } from "~/lib/request-writes.server";
+import { inStore } from "~/db/store-scope";
 
 export interface CheckoutPage {
   price: CheckoutPrice;
@@ -596,9 +597,7 @@ async function takeStock(tx: Tx, storeId: string, price: CheckoutPrice): Promise
       .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
       .where(
         and(
-          eq(productVariants.storeId, storeId),
-          eq(productVariants.id, line.variantId),
-          eq(productVariants.active, true),
+          inStore(productVariants, storeId, { id: line.variantId, active: true }),
           gte(productVariants.stock, line.quantity),
         ),
       )

@@ -37,6 +37,7 @@ import type { EmailStore } from "~/services/email/email-templates.server";
 import { loadEmailStore } from "~/services/email/email-store.server";
 import { linesInEmailOrder, orderEmailMessage, sendOrderEmail } from "./order-emails.server";
 import { cancelOrderIn, readOrder, type OrderDetails } from "./orders.server";
+import { inStore } from "~/db/store-scope";
 
 export const COD_CONFIRM_SWEEP_MS = 60_000;
 
@@ -149,9 +150,7 @@ export async function confirmAwaitingOrder(
     const [row] = await tx
       .update(orders)
       .set({ status: "confirmed", confirmRemindAt: null, confirmCancelAt: null, updatedAt: sql`now()` })
-      .where(
-        and(eq(orders.storeId, storeId), eq(orders.id, orderId), eq(orders.status, "awaiting_confirmation")),
-      )
+      .where(inStore(orders, storeId, { id: orderId, status: "awaiting_confirmation" }))
       .returning({ id: orders.id });
     if (!row) return false;
     await tx.insert(orderEvents).values({
@@ -389,7 +388,7 @@ export async function confirmShopperOrder(
     tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.storeId, storeId), eq(orders.number, number), eq(orders.userId, userId))),
+      .where(inStore(orders, storeId, { number, userId })),
   );
   if (!order) return "not-found";
   const done = await confirmAwaitingOrder(

@@ -12,6 +12,7 @@ import { getDb, type Tx } from "~/db/client.server";
 import { orders, storeSettings } from "~/db/schema";
 import { CANCELLED_UNCONFIRMED } from "./cod-confirmation.server";
 import { REFUSED_BY_PHONE } from "./order-transitions.server";
+import { inStore } from "~/db/store-scope";
 
 export interface RefusalHistory {
   confirmed: number;
@@ -61,9 +62,7 @@ export async function refusalHistory(
     .from(orders)
     .where(
       and(
-        eq(orders.storeId, storeId),
-        eq(orders.phoneE164, phone),
-        eq(orders.paymentMethod, "cod"),
+        inStore(orders, storeId, { phoneE164: phone, paymentMethod: "cod" }),
         exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
       ),
     );

@@ -26,6 +26,7 @@ import type { EmailStore } from "~/services/email/email-templates.server";
 import { loadEmailStore } from "~/services/email/email-store.server";
 import { linesInEmailOrder, readOrderForEmail, type OrderEmail } from "./order-emails.server";
 import { errorFields, logger } from "~/lib/log.server";
+import { inStore } from "~/db/store-scope";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderItems.$inferSelect;
@@ -49,14 +50,7 @@ export async function alertRecipients(tx: Tx, storeId: string): Promise<AlertRec
   const admins = await tx
     .select({ email: users.email, name: users.name, locale: users.locale })
     .from(users)
-    .where(
-      and(
-        eq(users.storeId, storeId),
-        eq(users.isAdmin, true),
-        eq(users.orderAlerts, true),
-        isNull(users.blockedAt),
-      ),
-    );
+    .where(and(inStore(users, storeId, { isAdmin: true, orderAlerts: true }), isNull(users.blockedAt)));
   return admins.map((admin) => ({
     email: admin.email,
     name: admin.name,

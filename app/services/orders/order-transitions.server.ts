@@ -253,18 +253,11 @@ async function applyStatusStep(
 ): Promise<OrderStatusCode> {
   const to = STATUS_STEPS[step].to;
   if (steppedOrders.length === 0) return to;
+  const steppedIds = steppedOrders.map((order) => order.id);
   await tx
     .update(orders)
     .set({ status: to, updatedAt: sql`now()`, ...(trackingNumber ? { trackingNumber } : {}) })
-    .where(
-      and(
-        eq(orders.storeId, storeId),
-        inArray(
-          orders.id,
-          steppedOrders.map((order) => order.id),
-        ),
-      ),
-    );
+    .where(and(eq(orders.storeId, storeId), inArray(orders.id, steppedIds)));
   await tx.insert(orderEvents).values(
     steppedOrders.map((order) => ({
       storeId,
@@ -293,15 +286,7 @@ async function applyStatusStep(
     await tx
       .update(orders)
       .set({ confirmRemindAt: null, confirmCancelAt: null })
-      .where(
-        and(
-          eq(orders.storeId, storeId),
-          inArray(
-            orders.id,
-            steppedOrders.map((order) => order.id),
-          ),
-        ),
-      );
+      .where(and(eq(orders.storeId, storeId), inArray(orders.id, steppedIds)));
   return to;
 }
 

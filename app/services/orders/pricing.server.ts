@@ -27,6 +27,7 @@ import {
   type QuotedRate,
   type ShippingQuote,
 } from "~/services/shipping/zones.server";
+import { storeJoin } from "~/db/store-scope";
 
 export interface CheckoutLine {
   productId: string;
@@ -194,11 +195,8 @@ export async function priceCheckout(
       subcategoryId: products.subcategoryId,
     })
     .from(cartItems)
-    .innerJoin(products, and(eq(products.storeId, cartItems.storeId), eq(products.id, cartItems.productId)))
-    .innerJoin(
-      productVariants,
-      and(eq(productVariants.storeId, cartItems.storeId), eq(productVariants.id, cartItems.variantId)),
-    )
+    .innerJoin(products, storeJoin(products, "id", cartItems, "productId"))
+    .innerJoin(productVariants, storeJoin(productVariants, "id", cartItems, "variantId"))
     .where(and(eq(cartItems.storeId, storeId), eq(cartItems.userId, userId)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const rule = await loadShippingRule(tx, storeId);

@@ -10,6 +10,7 @@ import { formatMoney } from "~/lib/money";
 import { creditNoteNumbersOf } from "~/services/tax/credit-notes.server";
 import type { OrderRefunds } from "./contract";
 import { formatDate } from "./order-view.server";
+import { storeJoin } from "~/db/store-scope";
 
 /**
  * The refunds of the store's order `number` (only the shopper's own when `userId` is given, and
@@ -38,7 +39,7 @@ export async function orderRefunds(
     const rows = await tx
       .select({ refund: refunds, byName: users.name })
       .from(refunds)
-      .leftJoin(users, and(eq(users.storeId, refunds.storeId), eq(users.id, refunds.createdBy)))
+      .leftJoin(users, storeJoin(users, "id", refunds, "createdBy"))
       .where(
         and(
           eq(refunds.storeId, storeId),
@@ -58,10 +59,7 @@ export async function orderRefunds(
             nameAr: orderItems.nameAr,
           })
           .from(refundLines)
-          .innerJoin(
-            orderItems,
-            and(eq(orderItems.storeId, refundLines.storeId), eq(orderItems.id, refundLines.orderItemId)),
-          )
+          .innerJoin(orderItems, storeJoin(orderItems, "id", refundLines, "orderItemId"))
           .where(and(eq(refundLines.storeId, storeId), inArray(refundLines.refundId, ids)))
       : [];
     const notes = await creditNoteNumbersOf(tx, storeId, ids);

@@ -14,14 +14,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
-import {
-  orderItems,
-  orders,
-  refundLines,
-  refunds,
-  stores,
-  type refundMethods,
-} from "~/db/schema";
+import { orderItems, orders, refundLines, refunds, stores, type refundMethods } from "~/db/schema";
 import { errorFields, logger } from "~/lib/log.server";
 import { paidPieces, unitsShare, vatShare, type PaidPieces } from "~/lib/refund-math";
 import { recordAudit } from "~/services/audit/audit.server";
@@ -32,6 +25,7 @@ import type { EmailStore } from "~/services/email/email-templates.server";
 import { applyRefundStateIn } from "./order-transitions.server";
 import { restockLines } from "./restock.server";
 import { checkReturnRefundIn, markReturnRefundedIn } from "./returns.server";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 export type RefundMethod = (typeof refundMethods)[number];
 export type RefundRow = typeof refunds.$inferSelect;
@@ -431,7 +425,7 @@ export async function completeRefundIn(
   const [done] = await tx
     .update(refunds)
     .set({ status: "succeeded", completedAt: sql`now()` })
-    .where(and(eq(refunds.storeId, storeId), eq(refunds.id, refund.id), eq(refunds.status, "pending")))
+    .where(inStore(refunds, storeId, { id: refund.id, status: "pending" }))
     .returning();
   if (!done) return refund;
   await applyEffectsIn(tx, storeId, done, actorUserId ?? done.createdBy);
@@ -450,17 +444,8 @@ async function applyEffectsIn(tx: Tx, storeId: string, refund: RefundRow, actorU
       variantId: orderItems.variantId,
     })
     .from(refundLines)
-    .innerJoin(
-      orderItems,
-      and(eq(orderItems.storeId, refundLines.storeId), eq(orderItems.id, refundLines.orderItemId)),
-    )
-    .where(
-      and(
-        eq(refundLines.storeId, storeId),
-        eq(refundLines.refundId, refund.id),
-        eq(refundLines.restock, true),
-      ),
-    )
+    .innerJoin(orderItems, storeJoin(orderItems, "id", refundLines, "orderItemId"))
+    .where(inStore(refundLines, storeId, { refundId: refund.id, restock: true }))
     .orderBy(asc(orderItems.productId), asc(orderItems.variantId));
   await restockLines(tx, storeId, restocked);
   const order = await lockOrder(tx, storeId, refund.orderId);
@@ -468,9 +453,7 @@ async function applyEffectsIn(tx: Tx, storeId: string, refund: RefundRow, actorU
   const [succeeded] = await tx
     .select({ sum: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
-    .where(
-      and(eq(refunds.storeId, storeId), eq(refunds.orderId, refund.orderId), eq(refunds.status, "succeeded")),
-    );
+    .where(inStore(refunds, storeId, { orderId: refund.orderId, status: "succeeded" }));
   // The history row says the new state; the refund itself (amount, why) is listed beside it.
   await applyRefundStateIn(tx, storeId, order, succeeded?.sum ?? 0, null, actorUserId);
   await issueCreditNoteIn(tx, storeId, refund.id);
@@ -500,7 +483,7 @@ export async function reconcileFullRefundIn(tx: Tx, storeId: string, orderId: st
   const pending = await tx
     .select()
     .from(refunds)
-    .where(and(eq(refunds.storeId, storeId), eq(refunds.orderId, orderId), eq(refunds.status, "pending")));
+    .where(inStore(refunds, storeId, { orderId, status: "pending" }));
   for (const refund of pending) await completeRefundIn(tx, storeId, refund, null);
   const found = await stateIn(tx, storeId, { id: orderId }, false);
   if (!found || found.state.remainingCents <= 0) return;

@@ -37,6 +37,7 @@ import { deliverAfterCommit, enqueueEmails, type EmailMessage } from "~/services
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { recordEvent } from "~/services/webhooks/events.server";
 import type { ReturnRefusal, ReturnableLine, ReturnView, ShopperReturns } from "./contract";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 export type { ReturnRefusal, ReturnableLine, ReturnView, ShopperReturns } from "./contract";
 
@@ -64,13 +65,7 @@ async function deliveredAtIn(tx: Tx, storeId: string, order: OrderRow): Promise<
   const [event] = await tx
     .select({ at: orderEvents.createdAt })
     .from(orderEvents)
-    .where(
-      and(
-        eq(orderEvents.storeId, storeId),
-        eq(orderEvents.orderId, order.id),
-        eq(orderEvents.toStatus, "delivered"),
-      ),
-    )
+    .where(inStore(orderEvents, storeId, { orderId: order.id, toStatus: "delivered" }))
     .orderBy(desc(orderEvents.createdAt))
     .limit(1);
   return event?.at ?? order.updatedAt;
@@ -81,7 +76,7 @@ async function heldUnitsIn(tx: Tx, storeId: string, orderId: string): Promise<Ma
   const refunded = await tx
     .select({ orderItemId: refundLines.orderItemId, quantity: refundLines.quantity })
     .from(refundLines)
-    .innerJoin(refunds, and(eq(refunds.storeId, refundLines.storeId), eq(refunds.id, refundLines.refundId)))
+    .innerJoin(refunds, storeJoin(refunds, "id", refundLines, "refundId"))
     .where(
       and(
         eq(refundLines.storeId, storeId),
@@ -97,13 +92,7 @@ async function heldUnitsIn(tx: Tx, storeId: string, orderId: string): Promise<Ma
       state: returnRequests.state,
     })
     .from(returnRequestLines)
-    .innerJoin(
-      returnRequests,
-      and(
-        eq(returnRequests.storeId, returnRequestLines.storeId),
-        eq(returnRequests.id, returnRequestLines.returnRequestId),
-      ),
-    )
+    .innerJoin(returnRequests, storeJoin(returnRequests, "id", returnRequestLines, "returnRequestId"))
     .where(
       and(
         eq(returnRequestLines.storeId, storeId),
@@ -178,13 +167,7 @@ async function requestsOfIn(
   const lines = await tx
     .select({ line: returnRequestLines, item: orderItems })
     .from(returnRequestLines)
-    .innerJoin(
-      orderItems,
-      and(
-        eq(orderItems.storeId, returnRequestLines.storeId),
-        eq(orderItems.id, returnRequestLines.orderItemId),
-      ),
-    )
+    .innerJoin(orderItems, storeJoin(orderItems, "id", returnRequestLines, "orderItemId"))
     .where(
       and(
         eq(returnRequestLines.storeId, storeId),
@@ -415,13 +398,7 @@ async function requestOfOrderIn(tx: Tx, storeId: string, orderId: string, return
   const [request] = await tx
     .select()
     .from(returnRequests)
-    .where(
-      and(
-        eq(returnRequests.storeId, storeId),
-        eq(returnRequests.id, returnId),
-        eq(returnRequests.orderId, orderId),
-      ),
-    );
+    .where(inStore(returnRequests, storeId, { id: returnId, orderId }));
   return request ?? null;
 }
 
@@ -489,13 +466,7 @@ export function decideReturn(
       const [changed] = await tx
         .update(returnRequests)
         .set({ state: to, staffMessage: message || null, decidedBy: staffUserId, decidedAt: sql`now()` })
-        .where(
-          and(
-            eq(returnRequests.storeId, storeId),
-            eq(returnRequests.id, request.id),
-            eq(returnRequests.state, "requested"),
-          ),
-        )
+        .where(inStore(returnRequests, storeId, { id: request.id, state: "requested" }))
         .returning();
       return changed!;
     },
@@ -549,13 +520,7 @@ export function receiveReturn(
       const [changed] = await tx
         .update(returnRequests)
         .set({ state: "received", receivedAt: sql`now()`, decidedBy: staffUserId })
-        .where(
-          and(
-            eq(returnRequests.storeId, storeId),
-            eq(returnRequests.id, request.id),
-            eq(returnRequests.state, "approved"),
-          ),
-        )
+        .where(inStore(returnRequests, storeId, { id: request.id, state: "approved" }))
         .returning();
       return changed!;
     },
@@ -619,13 +584,7 @@ export async function markReturnRefundedIn(
   const [changed] = await tx
     .update(returnRequests)
     .set({ state: "refunded", refundId, refundedAt: sql`now()` })
-    .where(
-      and(
-        eq(returnRequests.storeId, storeId),
-        eq(returnRequests.id, returnId),
-        eq(returnRequests.state, "received"),
-      ),
-    )
+    .where(inStore(returnRequests, storeId, { id: returnId, state: "received" }))
     .returning();
   if (!changed || !store) return [];
   const [order] = await tx
@@ -674,10 +633,7 @@ export async function listReturnRequests(
           where l.store_id = ${returnRequests.storeId} and l.return_request_id = ${returnRequests.id})`,
       })
       .from(returnRequests)
-      .innerJoin(
-        orders,
-        and(eq(orders.storeId, returnRequests.storeId), eq(orders.id, returnRequests.orderId)),
-      )
+      .innerJoin(orders, storeJoin(orders, "id", returnRequests, "orderId"))
       .where(
         and(
           eq(returnRequests.storeId, storeId),

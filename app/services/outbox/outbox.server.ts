@@ -103,6 +103,25 @@ export async function claimDue(
 type OutboxRows = PgTable & { storeId: PgColumn; id: PgColumn; createdAt: PgColumn };
 
 /**
+ * Writes rows of the store into `table` in the caller's transaction, due now; returns their ids,
+ * in the rows' order.
+ */
+export async function enqueueRows<Table extends OutboxRows>(
+  tx: Tx,
+  table: Table,
+  storeId: string,
+  rows: readonly Omit<Table["$inferInsert"], "storeId" | "nextAttemptAt">[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  // Written to a plain PgTable (drizzle cannot type a generic table's insert); the rows are `table`'s.
+  const inserted = await tx
+    .insert(table as PgTable)
+    .values(rows.map((row) => ({ storeId, ...row, nextAttemptAt: sql`now()` })))
+    .returning({ id: table.id });
+  return inserted.map((row) => row.id as string);
+}
+
+/**
  * Claims the store's due rows of `table` (of `ids` only, when given) for `leaseMinutes` and reads
  * them back, oldest first, in one transaction of the store.
  */

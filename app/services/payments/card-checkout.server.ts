@@ -11,6 +11,7 @@ import type { TenantStore } from "~/services/store/tenancy.server";
 import { cancelOrder } from "~/services/orders/orders.server";
 import { getStripe } from "~/services/stripe/stripe-client.server";
 import { errorFields, logger } from "~/lib/log.server";
+import { inStore } from "~/db/store-scope";
 
 type CardStore = Pick<TenantStore, "id" | "slug" | "customDomain" | "matchedBy" | "currency">;
 
@@ -137,7 +138,7 @@ export async function abandonCardCheckout(storeId: string, userId: string, numbe
       })
       .from(orders)
       .innerJoin(stores, eq(stores.id, orders.storeId))
-      .where(and(eq(orders.storeId, storeId), eq(orders.number, number), eq(orders.userId, userId))),
+      .where(inStore(orders, storeId, { number, userId })),
   );
   if (!order || order.status !== "pending" || order.method !== "card") return;
   if (order.sessionId && order.accountId) {

@@ -9,6 +9,7 @@ import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { sales, saleTargets } from "~/db/schema";
 import type { AppliedSale } from "./contract";
+import { storeJoin } from "~/db/store-scope";
 
 export type { AppliedSale };
 
@@ -95,7 +96,7 @@ export async function loadActiveSales(tx: Tx, now = new Date()): Promise<ActiveS
       productId: saleTargets.productId,
     })
     .from(sales)
-    .leftJoin(saleTargets, and(eq(saleTargets.storeId, sales.storeId), eq(saleTargets.saleId, sales.id)))
+    .leftJoin(saleTargets, storeJoin(saleTargets, "saleId", sales, "id"))
     .where(and(eq(sales.active, true), lte(sales.startsAt, now), gt(sales.endsAt, now)));
   const byId = new Map<string, ActiveSale>();
   for (const row of rows) {

@@ -13,6 +13,7 @@ import { recordAudit } from "~/services/audit/audit.server";
 import { isCountryCode } from "./countries.server";
 import { citiesOf, loadZones } from "./zones.server";
 import { findCityIn, type RateDef, type ZoneDef } from "./rules";
+import { inStore } from "~/db/store-scope";
 
 export interface AdminZone extends ZoneDef {
   placeKind: ZonePlaceKind;
@@ -202,9 +203,7 @@ export async function saveShippingRate(
       const [updated] = await tx
         .update(shippingRates)
         .set({ ...values, updatedAt: new Date() })
-        .where(
-          and(eq(shippingRates.storeId, storeId), eq(shippingRates.zoneId, zoneId), eq(shippingRates.id, id)),
-        )
+        .where(inStore(shippingRates, storeId, { zoneId, id }))
         .returning({ id: shippingRates.id });
       if (!updated) return { ok: false as const, error: "not-found" as const };
     } else {
@@ -242,13 +241,7 @@ export async function deleteShippingRate(storeId: string, zoneId: string, rateId
   return db.withStore(storeId, async (tx) => {
     const [gone] = await tx
       .delete(shippingRates)
-      .where(
-        and(
-          eq(shippingRates.storeId, storeId),
-          eq(shippingRates.zoneId, zoneId),
-          eq(shippingRates.id, rateId),
-        ),
-      )
+      .where(inStore(shippingRates, storeId, { zoneId, id: rateId }))
       .returning({ id: shippingRates.id, name: shippingRates.nameEn });
     if (!gone) return false;
     await recordAudit(tx, storeId, {

@@ -6,6 +6,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { staffRoles, users } from "~/db/schema";
 import { permissionsOf, type Permission } from "~/lib/permissions";
+import { storeJoin } from "~/db/store-scope";
 
 export async function readPermissionsIn(tx: Tx, userId: string): Promise<Permission[]> {
   const [row] = await tx
@@ -15,7 +16,7 @@ export async function readPermissionsIn(tx: Tx, userId: string): Promise<Permiss
       rolePermissions: staffRoles.permissions,
     })
     .from(users)
-    .leftJoin(staffRoles, and(eq(staffRoles.storeId, users.storeId), eq(staffRoles.id, users.staffRoleId)))
+    .leftJoin(staffRoles, storeJoin(staffRoles, "id", users, "staffRoleId"))
     .where(and(eq(users.id, userId), isNull(users.blockedAt)));
   if (!row) return [];
   return permissionsOf(row);

@@ -17,6 +17,7 @@ import {
   refunds,
 } from "~/db/schema";
 import { creditNoteAmounts } from "~/lib/refund-math";
+import { storeJoin } from "~/db/store-scope";
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
@@ -37,18 +38,15 @@ export async function issueCreditNoteIn(
   const [row] = await tx
     .select({ refund: refunds, invoiceId: invoices.id, currency: orders.currency, vatRates: orders.vatRates })
     .from(refunds)
-    .innerJoin(orders, and(eq(orders.storeId, refunds.storeId), eq(orders.id, refunds.orderId)))
-    .innerJoin(invoices, and(eq(invoices.storeId, refunds.storeId), eq(invoices.orderId, refunds.orderId)))
+    .innerJoin(orders, storeJoin(orders, "id", refunds, "orderId"))
+    .innerJoin(invoices, storeJoin(invoices, "orderId", refunds, "orderId"))
     .where(and(eq(refunds.storeId, storeId), eq(refunds.id, refundId)));
   if (!row) return null;
   const { refund } = row;
   const refunded = await tx
     .select({ line: refundLines, item: orderItems })
     .from(refundLines)
-    .innerJoin(
-      orderItems,
-      and(eq(orderItems.storeId, refundLines.storeId), eq(orderItems.id, refundLines.orderItemId)),
-    )
+    .innerJoin(orderItems, storeJoin(orderItems, "id", refundLines, "orderItemId"))
     .where(and(eq(refundLines.storeId, storeId), eq(refundLines.refundId, refundId)))
     .orderBy(asc(orderItems.nameEn), asc(orderItems.id));
   const amounts = creditNoteAmounts(
@@ -115,11 +113,8 @@ export async function findCreditNote(
     tx
       .select({ note: creditNotes, invoice: invoices, order: orders })
       .from(creditNotes)
-      .innerJoin(orders, and(eq(orders.storeId, creditNotes.storeId), eq(orders.id, creditNotes.orderId)))
-      .innerJoin(
-        invoices,
-        and(eq(invoices.storeId, creditNotes.storeId), eq(invoices.id, creditNotes.invoiceId)),
-      )
+      .innerJoin(orders, storeJoin(orders, "id", creditNotes, "orderId"))
+      .innerJoin(invoices, storeJoin(invoices, "id", creditNotes, "invoiceId"))
       .where(
         and(
           eq(creditNotes.storeId, storeId),

@@ -16,6 +16,7 @@ import {
   type InvoiceContent,
   type InvoiceContentLine,
 } from "~/lib/invoice-chain";
+import { storeJoin } from "~/db/store-scope";
 
 export interface IssuedInvoice {
   id: string;
@@ -191,7 +192,7 @@ export async function findInvoice(
     const [row] = await tx
       .select({ invoice: invoices, order: orders })
       .from(invoices)
-      .innerJoin(orders, and(eq(orders.storeId, invoices.storeId), eq(orders.id, invoices.orderId)))
+      .innerJoin(orders, storeJoin(orders, "id", invoices, "orderId"))
       .where(
         and(
           eq(invoices.storeId, storeId),
@@ -223,7 +224,7 @@ export async function invoiceNumberOf(storeId: string, orderNumber: number): Pro
     tx
       .select({ number: invoices.number })
       .from(invoices)
-      .innerJoin(orders, and(eq(orders.storeId, invoices.storeId), eq(orders.id, invoices.orderId)))
+      .innerJoin(orders, storeJoin(orders, "id", invoices, "orderId"))
       .where(and(eq(invoices.storeId, storeId), eq(orders.number, orderNumber))),
   );
   return row?.number ?? null;

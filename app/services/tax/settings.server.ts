@@ -2,12 +2,13 @@
  * A store's VAT settings (issue 35, decision 042): what /admin/storesetting/tax shows and saves,
  * and the rate a destination country is taxed at.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
 import { shippingAddresses, shippingZonePlaces, shippingZones, storeSettings } from "~/db/schema";
 import type { TaxSettingsInput } from "~/lib/validation/tax-settings";
 import { saveSettings } from "~/services/store/settings-admin.server";
 import { getStoreSettings, type StoreSettings } from "~/services/store/settings.server";
+import { inStore } from "~/db/store-scope";
 
 /** A country the owner has not set a rate for: Saudi Arabia 15 %, the UAE 5 %, elsewhere 0. */
 export const DEFAULT_VAT_RATES_BP: Readonly<Record<string, number>> = { SA: 1500, AE: 500 };
@@ -132,13 +133,7 @@ export async function savedAddressPlace(tx: Tx, storeId: string, userId: string)
       postalCode: shippingAddresses.zipCode,
     })
     .from(shippingAddresses)
-    .where(
-      and(
-        eq(shippingAddresses.storeId, storeId),
-        eq(shippingAddresses.userId, userId),
-        eq(shippingAddresses.isDefault, true),
-      ),
-    )
+    .where(inStore(shippingAddresses, storeId, { userId, isDefault: true }))
     .orderBy(asc(shippingAddresses.createdAt))
     .limit(1);
   return row ?? null;

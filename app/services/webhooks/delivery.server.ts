@@ -38,6 +38,7 @@ import { isOwnerRow } from "~/lib/permissions";
 import { eventJson, WEBHOOKS_DUE_CHANNEL } from "./events.server";
 import { signatureHeader } from "./signature.server";
 import { pinnedLookup, resolveDeliveryAddress, AddressRefused, type LookupAll } from "./ssrf.server";
+import { storeJoin } from "~/db/store-scope";
 
 /** A claimed delivery is not due again before this: longer than its endpoint's queue can take. */
 const CLAIM_LEASE_MINUTES = 15;
@@ -175,19 +176,10 @@ async function claim(db: Db, storeId: string, ids: readonly string[] | null): Pr
     const rows = await tx
       .select({ delivery: webhookDeliveries, event: storeEvents, subscription: webhookSubscriptions })
       .from(webhookDeliveries)
-      .innerJoin(
-        storeEvents,
-        and(
-          eq(storeEvents.storeId, webhookDeliveries.storeId),
-          eq(storeEvents.id, webhookDeliveries.eventId),
-        ),
-      )
+      .innerJoin(storeEvents, storeJoin(storeEvents, "id", webhookDeliveries, "eventId"))
       .innerJoin(
         webhookSubscriptions,
-        and(
-          eq(webhookSubscriptions.storeId, webhookDeliveries.storeId),
-          eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId),
-        ),
+        storeJoin(webhookSubscriptions, "id", webhookDeliveries, "subscriptionId"),
       )
       .where(and(eq(webhookDeliveries.storeId, storeId), inArray(webhookDeliveries.id, claimed)))
       .orderBy(asc(storeEvents.seq));

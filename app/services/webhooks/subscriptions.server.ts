@@ -18,6 +18,7 @@ import { WEBHOOKS_DUE_CHANNEL } from "./events.server";
 import { newWebhookSecret } from "./signature.server";
 import { isAllowedAddress } from "./ssrf.server";
 import { isIP } from "node:net";
+import { inStore, storeJoin } from "~/db/store-scope";
 
 /** The secret's start, shown in the list so a person can tell which one a receiver holds. */
 const SHOWN = 12;
@@ -222,9 +223,7 @@ export async function resumeWebhook(storeId: string, id: string): Promise<boolea
       .set({ nextAttemptAt: sql`now()` })
       .where(
         and(
-          eq(webhookDeliveries.storeId, storeId),
-          eq(webhookDeliveries.subscriptionId, id),
-          eq(webhookDeliveries.status, "queued"),
+          inStore(webhookDeliveries, storeId, { subscriptionId: id, status: "queued" }),
           isNull(webhookDeliveries.nextAttemptAt),
         ),
       );
@@ -273,13 +272,7 @@ export async function webhookDeliveryLog(
         createdAt: webhookDeliveries.createdAt,
       })
       .from(webhookDeliveries)
-      .innerJoin(
-        storeEvents,
-        and(
-          eq(storeEvents.storeId, webhookDeliveries.storeId),
-          eq(storeEvents.id, webhookDeliveries.eventId),
-        ),
-      )
+      .innerJoin(storeEvents, storeJoin(storeEvents, "id", webhookDeliveries, "eventId"))
       .where(
         and(eq(webhookDeliveries.storeId, storeId), eq(webhookDeliveries.subscriptionId, subscriptionId)),
       )
@@ -304,18 +297,9 @@ export async function redeliver(
       .from(webhookDeliveries)
       .innerJoin(
         webhookSubscriptions,
-        and(
-          eq(webhookSubscriptions.storeId, webhookDeliveries.storeId),
-          eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId),
-        ),
+        storeJoin(webhookSubscriptions, "id", webhookDeliveries, "subscriptionId"),
       )
-      .where(
-        and(
-          eq(webhookDeliveries.storeId, storeId),
-          eq(webhookDeliveries.subscriptionId, subscriptionId),
-          eq(webhookDeliveries.id, deliveryId),
-        ),
-      );
+      .where(inStore(webhookDeliveries, storeId, { subscriptionId, id: deliveryId }));
     if (!old) return null;
     const [row] = await tx
       .insert(webhookDeliveries)
