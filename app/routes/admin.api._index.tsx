@@ -5,13 +5,14 @@
  * and stored only as a hash. The list shows each token's scopes, expiry, when and from where it
  * was last used; "Revoke" (confirmed) refuses its next request.
  */
+import { StoreDateTime } from "~/components/admin/StoreDateTime";
+import { RowConfirm } from "~/components/admin/RowActions";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
 import { CheckRow } from "~/components/ui/Checkbox";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input, Select } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
@@ -22,9 +23,7 @@ import { intentAction } from "~/http/intent-action.server";
 import { Refusal } from "~/http/refusal.server";
 import { PERMISSION_GROUPS } from "~/lib/permissions";
 import { seo } from "~/lib/seo";
-import { formatInZone } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
 import { createTokenSchema, revokeTokenSchema, TOKEN_EXPIRIES } from "~/lib/validation/api-tokens";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/services/api/tokens.server";
@@ -85,14 +84,9 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 export default function AdminApiTokens() {
   const { rows, held } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation();
-  const timeZone = useStoreTimeZone();
+  const { t } = useTranslation();
   const created = actionData && "created" in actionData ? actionData.created : null;
-  const when = (iso: string) => (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {formatInZone(iso, i18n.language, timeZone, "dateTime")}
-    </time>
-  );
+  const when = (iso: string) => <StoreDateTime iso={iso} className="whitespace-nowrap" />;
   const columns: DataColumn<Row>[] = [
     {
       key: "name",
@@ -164,11 +158,10 @@ export default function AdminApiTokens() {
       header: t("admin.api.actions"),
       cell: (row) =>
         row.state === "revoked" ? null : (
-          <ConfirmDialog
+          <RowConfirm
             id={`revoke-${row.id}`}
-            size="sm"
-            trigger={t("admin.api.revoke")}
-            triggerLabel={`${t("admin.api.revoke")}: ${row.name}`}
+            label={t("admin.api.revoke")}
+            name={row.name}
             title={t("admin.api.revokeTitle", { name: row.name })}
             description={t("admin.api.revokeDescription")}
             fields={{ intent: "revoke", id: row.id }}

@@ -4,15 +4,15 @@
  * store's time zone) and state; searched by code, filtered by state, keyset pages. Each row is
  * edited, switched off or on, or deleted (confirmed) when no order ever used it.
  */
+import { RowActions, RowConfirm, RowLinkButton, RowPostButton } from "~/components/admin/RowActions";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { useDiscountText } from "~/components/discounts/discount-text";
 import { useSaleTime } from "~/components/admin/sale-text";
 import { useMoney } from "~/components/Price";
 import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
 import { adminLoader } from "~/http/handlers.server";
@@ -160,37 +160,27 @@ export default function AdminDiscounts() {
       key: "actions",
       header: t("discounts.admin.actions"),
       cell: (row) => (
-        <div className="flex flex-wrap gap-2">
-          <Button
+        <RowActions>
+          <RowLinkButton
             to={`/admin/discounts/${row.id}`}
-            size="sm"
-            variant="secondary"
-            aria-label={`${t("discounts.admin.edit")}: ${row.code}`}
-          >
-            {t("discounts.admin.edit")}
-          </Button>
-          <Form method="post">
-            <input type="hidden" name="intent" value={row.active ? "deactivate" : "activate"} />
-            <input type="hidden" name="discountId" value={row.id} />
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`${t(row.active ? "discounts.admin.deactivate" : "discounts.admin.activate")}: ${row.code}`}
-            >
-              {t(row.active ? "discounts.admin.deactivate" : "discounts.admin.activate")}
-            </Button>
-          </Form>
+            label={t("discounts.admin.edit")}
+            name={row.code}
+          />
+          <RowPostButton
+            fields={{ intent: row.active ? "deactivate" : "activate", discountId: row.id }}
+            label={t(row.active ? "discounts.admin.deactivate" : "discounts.admin.activate")}
+            name={row.code}
+          />
           {/* Offered always: a used code is refused with the reason (deactivate it instead). */}
-          <ConfirmDialog
+          <RowConfirm
             id={`delete-${row.id}`}
-            size="sm"
-            trigger={t("discounts.admin.delete")}
-            triggerLabel={`${t("discounts.admin.delete")}: ${row.code}`}
+            label={t("discounts.admin.delete")}
+            name={row.code}
             title={t("discounts.admin.deleteTitle", { code: row.code })}
             description={t("discounts.admin.deleteDescription")}
             fields={{ intent: "delete", discountId: row.id }}
           />
-        </div>
+        </RowActions>
       ),
     },
   ];

@@ -3,6 +3,7 @@
  * what they apply to, their window (in the store's time zone) and state; filtered by state, keyset pages, "New sale",
  * and deleting one (confirmed). The sales report is the other tab (SalesTabs).
  */
+import { RowActions, RowConfirm, RowLinkButton } from "~/components/admin/RowActions";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -11,7 +12,6 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { SalesTabs } from "~/components/admin/SalesTabs";
 import { useSaleDiscount, useSaleTime } from "~/components/admin/sale-text";
 import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
 import { adminLoader } from "~/http/handlers.server";
@@ -116,25 +116,17 @@ export default function AdminSales() {
       key: "actions",
       header: t("admin.sales.actions"),
       cell: (row) => (
-        <div className="flex flex-wrap gap-2">
-          <Button
-            to={`/admin/sales/${row.id}`}
-            size="sm"
-            variant="secondary"
-            aria-label={`${t("admin.sales.edit")}: ${name(row)}`}
-          >
-            {t("admin.sales.edit")}
-          </Button>
-          <ConfirmDialog
+        <RowActions>
+          <RowLinkButton to={`/admin/sales/${row.id}`} label={t("admin.sales.edit")} name={name(row)} />
+          <RowConfirm
             id={`delete-${row.id}`}
-            size="sm"
-            trigger={t("admin.sales.delete")}
-            triggerLabel={`${t("admin.sales.delete")}: ${name(row)}`}
+            label={t("admin.sales.delete")}
+            name={name(row)}
             title={t("admin.sales.deleteTitle", { name: name(row) })}
             description={t("admin.sales.deleteDescription")}
             fields={{ intent: "delete", saleId: row.id }}
           />
-        </div>
+        </RowActions>
       ),
     },
   ];

@@ -1,10 +1,10 @@
 /** Staff accounts, managed by staff (issue 12): the list, adding one, removing one (not yourself). */
+import { RowConfirm } from "~/components/admin/RowActions";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { useShortDate } from "~/components/platform/tenant-view";
 import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
@@ -86,11 +86,10 @@ export default function PlatformStaff() {
         row.id === selfId ? (
           <span className="text-muted">{t("staff.you")}</span>
         ) : (
-          <ConfirmDialog
+          <RowConfirm
             id={`remove-${row.id}`}
-            size="sm"
-            trigger={t("staff.remove")}
-            triggerLabel={`${t("staff.remove")}: ${row.name}`}
+            label={t("staff.remove")}
+            name={row.name}
             title={t("staff.confirmRemove", { name: row.name })}
             description={t("staff.confirmRemoveText")}
             fields={{ intent: "remove", staffId: row.id }}
