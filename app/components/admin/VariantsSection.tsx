@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { TitledSection } from "~/components/admin/TitledSection";
 import { useTranslation } from "~/lib/use-translation";
 import { OptionsFields } from "~/components/admin/OptionsFields";
 import { Button } from "~/components/ui/Button";
@@ -306,14 +307,12 @@ export function VariantsSection({
   ];
 
   return (
-    <section
+    <TitledSection
+      headingId="variants-heading"
+      title={t("adminVariants.section")}
       id="variants"
-      aria-labelledby="variants-heading"
       className="flex flex-col gap-5 rounded-lg border border-line p-4 sm:p-6"
     >
-      <h2 id="variants-heading" className="text-lg font-extrabold">
-        {t("adminVariants.section")}
-      </h2>
       {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
 
       {/* Parts of one section, not landmarks of their own (the table is one, named alike). */}
@@ -458,6 +457,6 @@ export function VariantsSection({
           </div>
         </div>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }
