@@ -5,13 +5,14 @@
  * and stored only as a hash. The list shows each token's scopes, expiry, when and from where it
  * was last used; "Revoke" (confirmed) refuses its next request.
  */
+import { StateCell, TagList } from "~/components/admin/ListCells";
+import { CreateForm } from "~/components/admin/CreateForm";
 import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import { RowConfirm } from "~/components/admin/RowActions";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { Button } from "~/components/ui/Button";
 import { CheckRow } from "~/components/ui/Checkbox";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input, Select } from "~/components/ui/Input";
@@ -107,33 +108,28 @@ export default function AdminApiTokens() {
       key: "scopes",
       header: t("admin.api.scopes"),
       cell: (row) => (
-        <ul className="flex flex-wrap gap-1">
-          {row.scopes.map((scope) => (
-            <li key={scope} className="rounded border border-line px-1.5 text-sm">
-              {t(`staffAdmin.permissions.${scope}`)}
-            </li>
-          ))}
-        </ul>
+        <TagList
+          tags={row.scopes.map((scope) => ({ key: scope, label: t(`staffAdmin.permissions.${scope}`) }))}
+        />
       ),
     },
     {
       key: "state",
       header: t("admin.api.state"),
       cell: (row) => (
-        <span className="flex flex-col">
-          <span className={row.state === "active" ? "font-bold" : "text-danger"}>
-            {t(`admin.api.states.${row.state}`)}
-          </span>
-          <span className="text-sm text-muted">
-            {row.expiresAt ? (
+        <StateCell
+          ok={row.state === "active"}
+          label={t(`admin.api.states.${row.state}`)}
+          note={
+            row.expiresAt ? (
               <>
                 {t("admin.api.expires")} {when(row.expiresAt)}
               </>
             ) : (
               t("admin.api.noExpiry")
-            )}
-          </span>
-        </span>
+            )
+          }
+        />
       ),
     },
     {
@@ -193,9 +189,7 @@ export default function AdminApiTokens() {
         page={{ rows, prevCursor: null, nextCursor: null }}
         columns={columns}
       />
-      <Form method="post" className="flex flex-col gap-4 rounded-lg border border-line p-4">
-        <h2 className="text-lg font-bold">{t("admin.api.newTitle")}</h2>
-        <input type="hidden" name="intent" value="create" />
+      <CreateForm title={t("admin.api.newTitle")} intent="create" submit={t("admin.api.create")}>
         <div className="flex flex-wrap gap-4">
           <label className="flex w-full max-w-md flex-col gap-1">
             <span className="font-bold">{t("admin.api.name")}</span>
@@ -231,10 +225,7 @@ export default function AdminApiTokens() {
             </fieldset>
           ))}
         </div>
-        <div>
-          <Button>{t("admin.api.create")}</Button>
-        </div>
-      </Form>
+      </CreateForm>
     </AdminPage>
   );
 }
