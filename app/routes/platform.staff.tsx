@@ -1,4 +1,6 @@
 /** Staff accounts, managed by staff (issue 12): the list, adding one, removing one (not yourself). */
+import { NewPasswordField } from "~/components/PasswordFields";
+import {} from "~/components/PasswordFields";
 import { RowConfirm } from "~/components/admin/RowActions";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -123,13 +125,7 @@ export default function PlatformStaff() {
         <input type="hidden" name="intent" value="add" />
         <Field field={form.field("name")} label={t("staff.name")} autoComplete="off" />
         <Field field={form.field("email")} type="email" label={t("staff.email")} autoComplete="off" />
-        <Field
-          field={form.field("password")}
-          type="password"
-          label={t("auth.fields.password")}
-          hint={t("auth.fields.passwordHint")}
-          autoComplete="new-password"
-        />
+        <NewPasswordField field={form.field("password")} label={t("auth.fields.password")} />
         <Button className="self-start" disabled={pending}>
           {t("staff.add")}
         </Button>
