@@ -3,9 +3,10 @@
  * permission list in groups; "new" creates one. Saving never grants what the editor does not hold
  * and deleting refuses a role still in use (app/services/staff/team.server.ts).
  */
+import { BackLink } from "~/components/admin/BackLink";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
@@ -85,11 +86,7 @@ export default function StaffRoleForm() {
       title={role ? t("staffAdmin.roles.editTitle", { name: role.name }) : t("staffAdmin.roles.newTitle")}
     >
       <ActionNotice data={actionData} />
-      <p>
-        <Link to="/admin/staff" className="font-bold text-primary-ink underline underline-offset-4">
-          {t("staffAdmin.roles.back")}
-        </Link>
-      </p>
+      <BackLink to="/admin/staff" label={t("staffAdmin.roles.back")} />
       <Form method="post" className="flex flex-col gap-6">
         <input type="hidden" name="intent" value="save" />
         <label className="flex max-w-md flex-col gap-1">

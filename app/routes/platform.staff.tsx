@@ -1,4 +1,5 @@
 /** Staff accounts, managed by staff (issue 12): the list, adding one, removing one (not yourself). */
+import { PlatformHeader } from "~/components/platform/PlatformHeader";
 import { NewPasswordField } from "~/components/PasswordFields";
 import {} from "~/components/PasswordFields";
 import { RowConfirm } from "~/components/admin/RowActions";
@@ -101,12 +102,11 @@ export default function PlatformStaff() {
   ];
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10">
-      <div className="flex flex-wrap items-center gap-4">
-        <h1 className="me-auto text-3xl font-extrabold">{t("staff.title")}</h1>
+      <PlatformHeader title={t("staff.title")}>
         <Button to="/platform/stores" variant="secondary">
           {t("platform.stores.title")}
         </Button>
-      </div>
+      </PlatformHeader>
       {actionData?.notice ? <Notice>{t(actionData.notice.key)}</Notice> : null}
       <DataTable
         caption={t("staff.title")}
