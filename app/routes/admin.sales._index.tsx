@@ -3,6 +3,7 @@
  * what they apply to, their window (in the store's time zone) and state; filtered by state, keyset pages, "New sale",
  * and deleting one (confirmed). The sales report is the other tab (SalesTabs).
  */
+import { NewWithZoneNote } from "~/components/admin/NewWithZoneNote";
 import { RowActions, RowConfirm, RowLinkButton } from "~/components/admin/RowActions";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,15 +11,12 @@ import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { SalesTabs } from "~/components/admin/SalesTabs";
-import { useSaleDiscount, useSaleTime } from "~/components/admin/sale-text";
-import { Button } from "~/components/ui/Button";
+import { useAppliesToText, useSaleDiscount, useSaleTime } from "~/components/admin/sale-text";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
 import { adminLoader } from "~/http/handlers.server";
 import { parsedAction } from "~/http/intent-action.server";
-import { isolate } from "~/lib/bidi";
 import { localeName } from "~/lib/localized-name";
-import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { SALE_STATES, saleDeleteSchema, type SaleState } from "~/lib/validation/admin-sales";
@@ -60,7 +58,7 @@ export default function AdminSales() {
   const { t, i18n } = useTranslation();
   const discount = useSaleDiscount();
   const time = useSaleTime();
-  const timeZone = useStoreTimeZone();
+  const appliesTo = useAppliesToText("admin.sales");
   const name = (row: AdminSaleRow) => localeName(row, i18n.language);
   const columns: DataColumn<AdminSaleRow>[] = [
     {
@@ -86,12 +84,7 @@ export default function AdminSales() {
     {
       key: "appliesTo",
       header: t("admin.sales.appliesTo"),
-      cell: (row) =>
-        row.scope === "store"
-          ? t("admin.sales.wholeStore")
-          : t(row.scope === "categories" ? "admin.sales.categoryCount" : "admin.sales.productCount", {
-              count: row.targetCount,
-            }),
+      cell: appliesTo,
     },
     {
       key: "startsAt",
@@ -133,10 +126,7 @@ export default function AdminSales() {
   return (
     <AdminPage title={t("admin.sales.title")}>
       <SalesTabs />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button to="/admin/sales/new">{t("admin.sales.new")}</Button>
-        <p className="text-sm text-muted">{t("timeZone.note", { timeZone: isolate(timeZone) })}</p>
-      </div>
+      <NewWithZoneNote to="/admin/sales/new" label={t("admin.sales.new")} />
       <ActionNotice data={actionData} />
       <ListPage
         texts="admin.sales"
