@@ -3,6 +3,7 @@
  * A suspended store shows the notice on every page at once (every instance's tenant cache hears
  * of it); staff never act inside a store.
  */
+import { knownSubscriptionStatus } from "~/components/admin/subscription-status";
 import { BackLink } from "~/components/admin/BackLink";
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -18,16 +19,6 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { getStoreDetail, setStoreStatus } from "~/services/platform/platform.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("platform.stores.detailTitle") });
-
-const SUBSCRIPTION_STATUSES = [
-  "trialing",
-  "active",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "incomplete",
-  "incomplete_expired",
-];
 
 const NOT_FOUND = { notFound: "platform.stores.notFound" };
 
@@ -69,7 +60,7 @@ export default function PlatformStore() {
     [t("platform.stores.plan"), store.plan ?? "—"],
     [
       t("platform.stores.subscription"),
-      store.subscriptionStatus && SUBSCRIPTION_STATUSES.includes(store.subscriptionStatus)
+      knownSubscriptionStatus(store.subscriptionStatus)
         ? t(`billing.statuses.${store.subscriptionStatus}`)
         : (store.subscriptionStatus ?? t("billing.statuses.none")),
     ],
