@@ -5,6 +5,7 @@
  * and stored only as a hash. The list shows each token's scopes, expiry, when and from where it
  * was last used; "Revoke" (confirmed) refuses its next request.
  */
+import { PermissionChecks } from "~/components/admin/PermissionChecks";
 import { StateCell, TagList } from "~/components/admin/ListCells";
 import { CreateForm } from "~/components/admin/CreateForm";
 import { StoreDateTime } from "~/components/admin/StoreDateTime";
@@ -13,7 +14,6 @@ import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { CheckRow } from "~/components/ui/Checkbox";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input, Select } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
@@ -22,7 +22,6 @@ import { notFoundPage } from "~/http/entity.server";
 import { adminLoader } from "~/http/handlers.server";
 import { intentAction } from "~/http/intent-action.server";
 import { Refusal } from "~/http/refusal.server";
-import { PERMISSION_GROUPS } from "~/lib/permissions";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/use-translation";
@@ -209,22 +208,7 @@ export default function AdminApiTokens() {
           </div>
         </div>
         <p className="text-sm text-muted">{t("admin.api.scopesHint")}</p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {PERMISSION_GROUPS.map((group) => (
-            <fieldset key={group.key} className="rounded-lg border border-line p-4">
-              <legend className="px-1 font-bold">{t(`staffAdmin.groups.${group.key}`)}</legend>
-              {group.permissions.map((permission) => (
-                <CheckRow
-                  key={permission}
-                  name="scopes"
-                  value={permission}
-                  disabled={!held.includes(permission)}
-                  label={t(`staffAdmin.permissions.${permission}`)}
-                />
-              ))}
-            </fieldset>
-          ))}
-        </div>
+        <PermissionChecks name="scopes" mayGrant={(permission) => held.includes(permission)} />
       </CreateForm>
     </AdminPage>
   );
