@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button } from "~/components/ui/Button";
+import { Button, type ButtonVariant } from "~/components/ui/Button";
 import { ConfirmDialog, type ConfirmDialogProps } from "~/components/ui/ConfirmDialog";
 
 /**
@@ -49,4 +49,37 @@ export function RowConfirm({
   ...dialog
 }: { label: string; name: string } & Omit<ConfirmDialogProps, "trigger" | "triggerLabel" | "size">) {
   return <ConfirmDialog {...dialog} size="sm" trigger={label} triggerLabel={`${label}: ${name}`} />;
+}
+
+/**
+ * A small button that submits the form it stands in with `field=value` (move up, remove,
+ * activate…), named "label: name" for the row or item it acts on.
+ */
+export function RowSubmitButton({
+  field = "intent",
+  value,
+  label,
+  name,
+  disabled,
+  variant = "secondary",
+}: {
+  field?: string;
+  value: string;
+  label: string;
+  name: string;
+  disabled?: boolean;
+  variant?: ButtonVariant;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant={variant}
+      name={field}
+      value={value}
+      disabled={disabled}
+      aria-label={`${label}: ${name}`}
+    >
+      {label}
+    </Button>
+  );
 }

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { RowSubmitButton } from "~/components/admin/RowActions";
 import { TitledSection } from "~/components/admin/TitledSection";
 import { useTranslation } from "~/lib/use-translation";
 import { OptionsFields } from "~/components/admin/OptionsFields";
@@ -282,15 +283,11 @@ export function VariantsSection({
         row.ordered ? (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="variantId" value={row.id} />
-            <Button
-              size="sm"
-              variant="secondary"
-              name="intent"
+            <RowSubmitButton
               value={row.active ? "variant-deactivate" : "variant-activate"}
-              aria-label={`${t(row.active ? "adminVariants.deactivate" : "adminVariants.activate")}: ${row.label}`}
-            >
-              {t(row.active ? "adminVariants.deactivate" : "adminVariants.activate")}
-            </Button>
+              label={t(row.active ? "adminVariants.deactivate" : "adminVariants.activate")}
+              name={row.label}
+            />
           </Form>
         ) : variants.length > 1 ? (
           <ConfirmDialog
