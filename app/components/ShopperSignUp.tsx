@@ -1,4 +1,6 @@
 import { Form, Link } from "@remix-run/react";
+import { NewPasswordField } from "~/components/PasswordFields";
+import {} from "~/components/PasswordFields";
 import { useTranslation } from "~/lib/use-translation";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
@@ -31,13 +33,7 @@ export function ShopperSignUp({
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field field={form.field("name")} label={t("auth.fields.name")} autoComplete="name" />
         <Field field={form.field("email")} type="email" label={t("auth.fields.email")} autoComplete="email" />
-        <Field
-          field={form.field("password")}
-          type="password"
-          label={t("auth.fields.password")}
-          hint={t("auth.fields.passwordHint")}
-          autoComplete="new-password"
-        />
+        <NewPasswordField field={form.field("password")} label={t("auth.fields.password")} />
         <Button disabled={pending}>{t("auth.signup.submit")}</Button>
       </Form>
       <p className="mt-6 text-center">

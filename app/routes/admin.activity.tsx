@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { buttonClass } from "~/components/ui/Button";
@@ -10,8 +11,6 @@ import { adminLoader } from "~/http/handlers.server";
 import { readAuditFilters } from "~/http/audit-filters.server";
 import { seo } from "~/lib/seo";
 import { TABLE_PARAMS } from "~/lib/table-links";
-import { formatInZone } from "~/lib/time-zone";
-import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
 import { AUDIT_ENTITY_TYPES, auditChangeShape, auditFieldLabel, auditValue } from "~/lib/audit";
 import { useMoney } from "~/components/Price";
@@ -55,7 +54,6 @@ export default function AdminActivity() {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const format = { t: (key: string, options?: Record<string, unknown>) => t(key, options ?? {}), money };
-  const timeZone = useStoreTimeZone();
   const { search } = useLocation();
   const exportQuery = new URLSearchParams(search);
   exportQuery.delete(TABLE_PARAMS.cursor);
@@ -64,11 +62,7 @@ export default function AdminActivity() {
     {
       key: "when",
       header: t("staffRoles.activity.when"),
-      cell: (row) => (
-        <time dateTime={row.createdAt} className="whitespace-nowrap">
-          {formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}
-        </time>
-      ),
+      cell: (row) => <StoreDateTime iso={row.createdAt} className="whitespace-nowrap" />,
     },
     {
       key: "who",

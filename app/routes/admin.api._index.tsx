@@ -5,13 +5,15 @@
  * and stored only as a hash. The list shows each token's scopes, expiry, when and from where it
  * was last used; "Revoke" (confirmed) refuses its next request.
  */
+import { PermissionChecks } from "~/components/admin/PermissionChecks";
+import { StateCell, TagList } from "~/components/admin/ListCells";
+import { CreateForm } from "~/components/admin/CreateForm";
+import { StoreDateTime } from "~/components/admin/StoreDateTime";
+import { RowConfirm } from "~/components/admin/RowActions";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { Button } from "~/components/ui/Button";
-import { CheckRow } from "~/components/ui/Checkbox";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input, Select } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
@@ -20,11 +22,8 @@ import { notFoundPage } from "~/http/entity.server";
 import { adminLoader } from "~/http/handlers.server";
 import { intentAction } from "~/http/intent-action.server";
 import { Refusal } from "~/http/refusal.server";
-import { PERMISSION_GROUPS } from "~/lib/permissions";
 import { seo } from "~/lib/seo";
-import { formatInZone } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
 import { createTokenSchema, revokeTokenSchema, TOKEN_EXPIRIES } from "~/lib/validation/api-tokens";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/services/api/tokens.server";
@@ -85,14 +84,9 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 export default function AdminApiTokens() {
   const { rows, held } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation();
-  const timeZone = useStoreTimeZone();
+  const { t } = useTranslation();
   const created = actionData && "created" in actionData ? actionData.created : null;
-  const when = (iso: string) => (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {formatInZone(iso, i18n.language, timeZone, "dateTime")}
-    </time>
-  );
+  const when = (iso: string) => <StoreDateTime iso={iso} className="whitespace-nowrap" />;
   const columns: DataColumn<Row>[] = [
     {
       key: "name",
@@ -113,33 +107,28 @@ export default function AdminApiTokens() {
       key: "scopes",
       header: t("admin.api.scopes"),
       cell: (row) => (
-        <ul className="flex flex-wrap gap-1">
-          {row.scopes.map((scope) => (
-            <li key={scope} className="rounded border border-line px-1.5 text-sm">
-              {t(`staffAdmin.permissions.${scope}`)}
-            </li>
-          ))}
-        </ul>
+        <TagList
+          tags={row.scopes.map((scope) => ({ key: scope, label: t(`staffAdmin.permissions.${scope}`) }))}
+        />
       ),
     },
     {
       key: "state",
       header: t("admin.api.state"),
       cell: (row) => (
-        <span className="flex flex-col">
-          <span className={row.state === "active" ? "font-bold" : "text-danger"}>
-            {t(`admin.api.states.${row.state}`)}
-          </span>
-          <span className="text-sm text-muted">
-            {row.expiresAt ? (
+        <StateCell
+          ok={row.state === "active"}
+          label={t(`admin.api.states.${row.state}`)}
+          note={
+            row.expiresAt ? (
               <>
                 {t("admin.api.expires")} {when(row.expiresAt)}
               </>
             ) : (
               t("admin.api.noExpiry")
-            )}
-          </span>
-        </span>
+            )
+          }
+        />
       ),
     },
     {
@@ -164,11 +153,10 @@ export default function AdminApiTokens() {
       header: t("admin.api.actions"),
       cell: (row) =>
         row.state === "revoked" ? null : (
-          <ConfirmDialog
+          <RowConfirm
             id={`revoke-${row.id}`}
-            size="sm"
-            trigger={t("admin.api.revoke")}
-            triggerLabel={`${t("admin.api.revoke")}: ${row.name}`}
+            label={t("admin.api.revoke")}
+            name={row.name}
             title={t("admin.api.revokeTitle", { name: row.name })}
             description={t("admin.api.revokeDescription")}
             fields={{ intent: "revoke", id: row.id }}
@@ -200,9 +188,7 @@ export default function AdminApiTokens() {
         page={{ rows, prevCursor: null, nextCursor: null }}
         columns={columns}
       />
-      <Form method="post" className="flex flex-col gap-4 rounded-lg border border-line p-4">
-        <h2 className="text-lg font-bold">{t("admin.api.newTitle")}</h2>
-        <input type="hidden" name="intent" value="create" />
+      <CreateForm title={t("admin.api.newTitle")} intent="create" submit={t("admin.api.create")}>
         <div className="flex flex-wrap gap-4">
           <label className="flex w-full max-w-md flex-col gap-1">
             <span className="font-bold">{t("admin.api.name")}</span>
@@ -222,26 +208,8 @@ export default function AdminApiTokens() {
           </div>
         </div>
         <p className="text-sm text-muted">{t("admin.api.scopesHint")}</p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {PERMISSION_GROUPS.map((group) => (
-            <fieldset key={group.key} className="rounded-lg border border-line p-4">
-              <legend className="px-1 font-bold">{t(`staffAdmin.groups.${group.key}`)}</legend>
-              {group.permissions.map((permission) => (
-                <CheckRow
-                  key={permission}
-                  name="scopes"
-                  value={permission}
-                  disabled={!held.includes(permission)}
-                  label={t(`staffAdmin.permissions.${permission}`)}
-                />
-              ))}
-            </fieldset>
-          ))}
-        </div>
-        <div>
-          <Button>{t("admin.api.create")}</Button>
-        </div>
-      </Form>
+        <PermissionChecks name="scopes" mayGrant={(permission) => held.includes(permission)} />
+      </CreateForm>
     </AdminPage>
   );
 }

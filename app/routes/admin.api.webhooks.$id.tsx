@@ -4,6 +4,7 @@
  * Here the secret is rotated (the old one stays valid for the time chosen; the new one is shown
  * once), the subscription paused or resumed, and deleted (confirmed). Another store's id is 404.
  */
+import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
@@ -132,11 +133,7 @@ export default function AdminWebhook() {
   const { t, i18n } = useTranslation();
   const timeZone = useStoreTimeZone();
   const rotated = actionData && "rotated" in actionData ? actionData.rotated : null;
-  const when = (iso: string) => (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {formatInZone(iso, i18n.language, timeZone, "dateTime")}
-    </time>
-  );
+  const when = (iso: string) => <StoreDateTime iso={iso} className="whitespace-nowrap" />;
   const columns: DataColumn<Row>[] = [
     {
       key: "event",

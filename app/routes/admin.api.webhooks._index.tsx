@@ -4,11 +4,12 @@
  * list shows each one's events, its state (active, paused, paused after 24 hours of failures,
  * rotating its secret) and links to its delivery log, where it is rotated, paused or deleted.
  */
+import { StateCell, TagList } from "~/components/admin/ListCells";
+import { CreateForm } from "~/components/admin/CreateForm";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { Button } from "~/components/ui/Button";
 import { CheckRow } from "~/components/ui/Checkbox";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input } from "~/components/ui/Input";
@@ -86,31 +87,26 @@ export default function AdminWebhooks() {
       key: "topics",
       header: t("webhooks.topics"),
       cell: (row) => (
-        <ul className="flex flex-wrap gap-1">
-          {row.topics.map((topic) => (
-            <li key={topic} className="rounded border border-line px-1.5 text-sm">
-              {t(`webhooks.topicNames.${topic}`)}
-            </li>
-          ))}
-        </ul>
+        <TagList
+          tags={row.topics.map((topic) => ({ key: topic, label: t(`webhooks.topicNames.${topic}`) }))}
+        />
       ),
     },
     {
       key: "state",
       header: t("webhooks.state"),
       cell: (row) => (
-        <span className="flex flex-col">
-          <span className={row.state === "active" ? "font-bold" : "text-danger"}>
-            {t(`webhooks.states.${row.state}`)}
-          </span>
-          {row.rotating ? (
-            <span className="text-sm text-muted">
-              {t("webhooks.states.rotating", {
-                when: formatInZone(row.rotating, i18n.language, timeZone, "dateTime"),
-              })}
-            </span>
-          ) : null}
-        </span>
+        <StateCell
+          ok={row.state === "active"}
+          label={t(`webhooks.states.${row.state}`)}
+          note={
+            row.rotating
+              ? t("webhooks.states.rotating", {
+                  when: formatInZone(row.rotating, i18n.language, timeZone, "dateTime"),
+                })
+              : null
+          }
+        />
       ),
     },
     {
@@ -147,9 +143,7 @@ export default function AdminWebhooks() {
         />
       ) : null}
       <ListPage texts="webhooks.list" page={{ rows, prevCursor: null, nextCursor: null }} columns={columns} />
-      <Form method="post" className="flex flex-col gap-4 rounded-lg border border-line p-4">
-        <h2 className="text-lg font-bold">{t("webhooks.newTitle")}</h2>
-        <input type="hidden" name="intent" value="create" />
+      <CreateForm title={t("webhooks.newTitle")} intent="create" submit={t("webhooks.create")}>
         <div className="flex w-full max-w-xl flex-col gap-1">
           <label htmlFor="webhook-url" className="font-bold">
             {t("webhooks.url")}
@@ -177,10 +171,7 @@ export default function AdminWebhooks() {
             ))}
           </div>
         </fieldset>
-        <div>
-          <Button>{t("webhooks.create")}</Button>
-        </div>
-      </Form>
+      </CreateForm>
     </AdminPage>
   );
 }

@@ -3,6 +3,7 @@
  * order, and deleting one. A category that still has products asks where they go (another
  * category, or none) inside the confirmation, with or without JavaScript.
  */
+import { RowActions, RowLinkButton } from "~/components/admin/RowActions";
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -96,17 +97,14 @@ export default function AdminCategories() {
       key: "actions",
       header: t("admin.categories.actions"),
       cell: (row) => (
-        <div className="flex flex-wrap gap-2">
-          <Button
+        <RowActions>
+          <RowLinkButton
             to={`/admin/categories/${row.id}`}
-            size="sm"
-            variant="secondary"
-            aria-label={`${t("admin.categories.edit")}: ${name(row)}`}
-          >
-            {t("admin.categories.edit")}
-          </Button>
+            label={t("admin.categories.edit")}
+            name={name(row)}
+          />
           <DeleteCategory row={row} rows={rows} name={name} />
-        </div>
+        </RowActions>
       ),
     },
   ];

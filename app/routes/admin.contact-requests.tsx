@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
@@ -8,9 +9,7 @@ import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
 import { adminLoader } from "~/http/handlers.server";
 import { parsedAction } from "~/http/intent-action.server";
-import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
-import { formatInZone } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { contactChangeSchema } from "~/lib/validation/admin-users";
 import {
@@ -57,8 +56,7 @@ function replyHref(row: ContactRequestRow, subject: string): string {
 export default function AdminContactRequests() {
   const { storeName, unreadOnly, ...page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation();
-  const timeZone = useStoreTimeZone();
+  const { t } = useTranslation();
   const columns: DataColumn<ContactRequestRow>[] = [
     {
       key: "name",
@@ -86,11 +84,7 @@ export default function AdminContactRequests() {
     {
       key: "received",
       header: t("admin.contact.received"),
-      cell: (row) => (
-        <time dateTime={row.createdAt}>
-          {formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}
-        </time>
-      ),
+      cell: (row) => <StoreDateTime iso={row.createdAt} />,
     },
     {
       key: "status",

@@ -8,6 +8,7 @@
  *
  * The product picker (AppliesToPicker, shared with the sale form) works without JavaScript.
  */
+import { DateTimeField } from "~/components/admin/DateTimeField";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EditPage } from "~/components/admin/EditPage";
@@ -171,18 +172,14 @@ export default function AdminDiscount() {
         hint={t("discounts.admin.minSubtotalHint")}
         decimal
       />
-      <Field
+      <DateTimeField
         field={form.field("startsAt")}
-        type="datetime-local"
         label={t("discounts.admin.startsAt", { timeZone: isolate(timeZone) })}
-        dir="ltr"
       />
-      <Field
+      <DateTimeField
         field={form.field("endsAt")}
-        type="datetime-local"
         label={t("discounts.admin.endsAt", { timeZone: isolate(timeZone) })}
         hint={t("discounts.admin.endsHint")}
-        dir="ltr"
       />
       <NumberField
         field={form.field("usageLimit")}

@@ -4,24 +4,22 @@
  * store's time zone) and state; searched by code, filtered by state, keyset pages. Each row is
  * edited, switched off or on, or deleted (confirmed) when no order ever used it.
  */
+import { NewWithZoneNote } from "~/components/admin/NewWithZoneNote";
+import { RowActions, RowConfirm, RowLinkButton, RowPostButton } from "~/components/admin/RowActions";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { useDiscountText } from "~/components/discounts/discount-text";
-import { useSaleTime } from "~/components/admin/sale-text";
+import { useAppliesToText, useSaleTime } from "~/components/admin/sale-text";
 import { useMoney } from "~/components/Price";
-import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
 import { adminLoader } from "~/http/handlers.server";
 import { parsedAction } from "~/http/intent-action.server";
 import { Refusal } from "~/http/refusal.server";
-import { isolate } from "~/lib/bidi";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
 import { DISCOUNT_STATES, discountRowSchema, type DiscountState } from "~/lib/validation/admin-discounts";
 import {
@@ -75,7 +73,7 @@ export default function AdminDiscounts() {
   const money = useMoney();
   const discount = useDiscountText();
   const time = useSaleTime();
-  const timeZone = useStoreTimeZone();
+  const appliesTo = useAppliesToText("discounts.admin");
   const columns: DataColumn<AdminDiscountRow>[] = [
     {
       key: "code",
@@ -108,12 +106,7 @@ export default function AdminDiscounts() {
     {
       key: "appliesTo",
       header: t("discounts.admin.appliesTo"),
-      cell: (row) =>
-        row.scope === "store"
-          ? t("discounts.admin.wholeStore")
-          : t(row.scope === "categories" ? "discounts.admin.categoryCount" : "discounts.admin.productCount", {
-              count: row.targetCount,
-            }),
+      cell: appliesTo,
     },
     {
       key: "uses",
@@ -160,46 +153,33 @@ export default function AdminDiscounts() {
       key: "actions",
       header: t("discounts.admin.actions"),
       cell: (row) => (
-        <div className="flex flex-wrap gap-2">
-          <Button
+        <RowActions>
+          <RowLinkButton
             to={`/admin/discounts/${row.id}`}
-            size="sm"
-            variant="secondary"
-            aria-label={`${t("discounts.admin.edit")}: ${row.code}`}
-          >
-            {t("discounts.admin.edit")}
-          </Button>
-          <Form method="post">
-            <input type="hidden" name="intent" value={row.active ? "deactivate" : "activate"} />
-            <input type="hidden" name="discountId" value={row.id} />
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`${t(row.active ? "discounts.admin.deactivate" : "discounts.admin.activate")}: ${row.code}`}
-            >
-              {t(row.active ? "discounts.admin.deactivate" : "discounts.admin.activate")}
-            </Button>
-          </Form>
+            label={t("discounts.admin.edit")}
+            name={row.code}
+          />
+          <RowPostButton
+            fields={{ intent: row.active ? "deactivate" : "activate", discountId: row.id }}
+            label={t(row.active ? "discounts.admin.deactivate" : "discounts.admin.activate")}
+            name={row.code}
+          />
           {/* Offered always: a used code is refused with the reason (deactivate it instead). */}
-          <ConfirmDialog
+          <RowConfirm
             id={`delete-${row.id}`}
-            size="sm"
-            trigger={t("discounts.admin.delete")}
-            triggerLabel={`${t("discounts.admin.delete")}: ${row.code}`}
+            label={t("discounts.admin.delete")}
+            name={row.code}
             title={t("discounts.admin.deleteTitle", { code: row.code })}
             description={t("discounts.admin.deleteDescription")}
             fields={{ intent: "delete", discountId: row.id }}
           />
-        </div>
+        </RowActions>
       ),
     },
   ];
   return (
     <AdminPage title={t("discounts.admin.title")}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button to="/admin/discounts/new">{t("discounts.admin.new")}</Button>
-        <p className="text-sm text-muted">{t("timeZone.note", { timeZone: isolate(timeZone) })}</p>
-      </div>
+      <NewWithZoneNote to="/admin/discounts/new" label={t("discounts.admin.new")} />
       <ActionNotice data={actionData} />
       <ListPage
         texts="discounts.admin"

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { TitledSection } from "~/components/admin/TitledSection";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
@@ -228,14 +229,13 @@ export default function AdminOrderPage() {
               />
             ) : null}
             {refusals ? (
-              <section
-                aria-labelledby="order-cod-history"
+              <TitledSection
+                headingId="order-cod-history"
+                title={t("codRefusals.admin.historyTitle")}
+                titleClassName="font-bold"
                 data-testid="cod-history"
                 className="rounded-lg border border-line bg-card p-4"
               >
-                <h2 id="order-cod-history" className="font-bold">
-                  {t("codRefusals.admin.historyTitle")}
-                </h2>
                 <p className="mt-1 text-sm text-muted">
                   <span dir="ltr">{refusals.phone}</span>
                 </p>
@@ -253,7 +253,7 @@ export default function AdminOrderPage() {
                   <li>{t("codRefusals.admin.refusedByPhone", { count: refusals.history.refusedByPhone })}</li>
                   <li>{t("codRefusals.admin.autoCancelled", { count: refusals.history.autoCancelled })}</li>
                 </ul>
-              </section>
+              </TitledSection>
             ) : null}
           </>
         }

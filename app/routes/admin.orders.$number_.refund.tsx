@@ -5,8 +5,9 @@
  * schema (validation/refunds) checks it here and in the browser; the service proposes the amount
  * from what was paid and refuses more than is left (409, with what remains). `orders.refund`.
  */
+import { BackLink } from "~/components/admin/BackLink";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
@@ -172,14 +173,10 @@ export default function AdminOrderRefund() {
   const title = t("refunds.formTitle", { number: data.number });
   return (
     <AdminPage title={title}>
-      <p>
-        <Link
-          to={`/admin/orders/${data.number}`}
-          className="font-bold text-primary-ink underline underline-offset-4"
-        >
-          {t("refunds.backToOrder", { number: data.number })}
-        </Link>
-      </p>
+      <BackLink
+        to={`/admin/orders/${data.number}`}
+        label={t("refunds.backToOrder", { number: data.number })}
+      />
       <p className="font-bold" data-testid="refund-remaining">
         {t("refunds.remaining", { amount: data.remaining })}
       </p>

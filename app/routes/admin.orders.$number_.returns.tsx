@@ -5,9 +5,10 @@
  * does not allow is a 409 with its state; bad input a 400; another store's order or request a 404;
  * nothing changes then: this page shows the order's requests again with why.
  */
+import { BackLink } from "~/components/admin/BackLink";
 import type { MetaFunction } from "@remix-run/node";
 import type { z } from "zod";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { AdminReturns } from "~/components/returns/AdminReturns";
@@ -87,14 +88,7 @@ export default function AdminOrderReturns() {
   const { t } = useTranslation();
   return (
     <AdminPage title={t("returns.title")}>
-      <p>
-        <Link
-          to={`/admin/orders/${number}`}
-          className="font-bold text-primary-ink underline underline-offset-4"
-        >
-          {t("refunds.backToOrder", { number })}
-        </Link>
-      </p>
+      <BackLink to={`/admin/orders/${number}`} label={t("refunds.backToOrder", { number })} />
       <ActionNotice data={actionData} />
       {requests.length === 0 ? (
         <p className="text-muted">{t("returns.list.emptyNone")}</p>

@@ -1,4 +1,5 @@
 import { data, type MetaFunction } from "@remix-run/node";
+import { TitledSection } from "~/components/admin/TitledSection";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
@@ -148,13 +149,11 @@ export default function ImportProducts() {
         <BackButton to="/admin/products" label={t("admin.products.backToList")} />
       </div>
       <ActionNotice data={actionData} />
-      <section
-        aria-labelledby="upload-heading"
+      <TitledSection
+        headingId="upload-heading"
+        title={t("admin.products.import.uploadTitle")}
         className="flex flex-col gap-3 rounded-lg border border-line p-4 sm:p-6"
       >
-        <h2 id="upload-heading" className="text-lg font-extrabold">
-          {t("admin.products.import.uploadTitle")}
-        </h2>
         <p>{t("variantCsv.intro")}</p>
         <dl className="flex flex-col gap-1 text-sm text-muted">
           <dt className="font-bold">{t("admin.products.import.columns")}</dt>
@@ -208,7 +207,7 @@ export default function ImportProducts() {
             </Button>
           </div>
         </Form>
-      </section>
+      </TitledSection>
       {check?.ok && preview?.counts ? <ImportPreview rows={check.rows} counts={preview.counts} /> : null}
       {check?.ok && preview?.csv && preview.counts ? (
         <ImportApply

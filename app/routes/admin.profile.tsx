@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { PasswordChangeFields } from "~/components/PasswordFields";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -174,18 +175,9 @@ export default function AdminProfile() {
           formProps={passwordForm.formProps}
           save={t("profile.changePassword")}
         >
-          <Field
-            field={passwordForm.field("currentPassword")}
-            type="password"
-            label={t("auth.fields.currentPassword")}
-            autoComplete="current-password"
-          />
-          <Field
-            field={passwordForm.field("newPassword")}
-            type="password"
-            label={t("auth.fields.newPassword")}
-            hint={t("auth.fields.passwordHint")}
-            autoComplete="new-password"
+          <PasswordChangeFields
+            current={passwordForm.field("currentPassword")}
+            next={passwordForm.field("newPassword")}
           />
         </ProfileCard>
         <ProfileCard

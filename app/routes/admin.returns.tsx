@@ -3,6 +3,7 @@
  * filtered by state (`open`: requested or received, the dashboard's tile), each leading to its
  * order, where it is approved, declined, received and refunded. `orders.view`.
  */
+import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -13,8 +14,6 @@ import { adminLoader } from "~/http/handlers.server";
 import { readListQuery } from "~/http/list-query.server";
 import { RETURN_STATES } from "~/lib/returns";
 import { seo } from "~/lib/seo";
-import { formatInZone } from "~/lib/time-zone";
-import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { useTranslation } from "~/lib/use-translation";
 import { listReturnRequests, type ReturnListRow } from "~/services/orders/returns.server";
 
@@ -33,8 +32,7 @@ export const loader = adminLoader("orders.view", async ({ request, store }) => {
 
 export default function AdminReturnsList() {
   const { state, problems, ...page } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const timeZone = useStoreTimeZone();
+  const { t } = useTranslation();
   const columns: DataColumn<ReturnListRow>[] = [
     {
       key: "order",
@@ -73,11 +71,7 @@ export default function AdminReturnsList() {
     {
       key: "requested",
       header: t("returns.list.requested"),
-      cell: (row) => (
-        <time dateTime={row.createdAt}>
-          {formatInZone(row.createdAt, i18n.language, timeZone, "dateTime")}
-        </time>
-      ),
+      cell: (row) => <StoreDateTime iso={row.createdAt} />,
     },
   ];
   return (

@@ -10,6 +10,7 @@
  * takes the values typed so far as the form's start values and lists the products matching
  * `productQ` next to the ones already chosen.
  */
+import { DateTimeField } from "~/components/admin/DateTimeField";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -17,7 +18,6 @@ import { EditPage } from "~/components/admin/EditPage";
 import { AppliesToPicker, pickerProductRows } from "~/components/admin/AppliesToPicker";
 import { SalesTabs } from "~/components/admin/SalesTabs";
 import { BilingualFields } from "~/components/ui/BilingualFields";
-import { Field } from "~/components/ui/Field";
 import { NumberField } from "~/components/ui/NumberField";
 import { SelectField } from "~/components/ui/FormFields";
 import { loadAppliesToForm, postedProductChoices } from "~/http/applies-to.server";
@@ -146,19 +146,15 @@ export default function AdminSale() {
         })}
         decimal
       />
-      <Field
+      <DateTimeField
         field={form.field("startsAt")}
-        type="datetime-local"
         label={t("timeZone.saleStarts", { timeZone: isolate(timeZone) })}
         hint={t("timeZone.saleStartHint")}
-        dir="ltr"
       />
-      <Field
+      <DateTimeField
         field={form.field("endsAt")}
-        type="datetime-local"
         label={t("timeZone.saleEnds", { timeZone: isolate(timeZone) })}
         hint={t("timeZone.saleEndHint")}
-        dir="ltr"
       />
       <AppliesToPicker
         formId="sale"

@@ -3,22 +3,20 @@
  * what they apply to, their window (in the store's time zone) and state; filtered by state, keyset pages, "New sale",
  * and deleting one (confirmed). The sales report is the other tab (SalesTabs).
  */
+import { NewWithZoneNote } from "~/components/admin/NewWithZoneNote";
+import { RowActions, RowConfirm, RowLinkButton } from "~/components/admin/RowActions";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { SalesTabs } from "~/components/admin/SalesTabs";
-import { useSaleDiscount, useSaleTime } from "~/components/admin/sale-text";
-import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { useAppliesToText, useSaleDiscount, useSaleTime } from "~/components/admin/sale-text";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
 import { adminLoader } from "~/http/handlers.server";
 import { parsedAction } from "~/http/intent-action.server";
-import { isolate } from "~/lib/bidi";
 import { localeName } from "~/lib/localized-name";
-import { useStoreTimeZone } from "~/lib/use-store-time-zone";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { SALE_STATES, saleDeleteSchema, type SaleState } from "~/lib/validation/admin-sales";
@@ -60,7 +58,7 @@ export default function AdminSales() {
   const { t, i18n } = useTranslation();
   const discount = useSaleDiscount();
   const time = useSaleTime();
-  const timeZone = useStoreTimeZone();
+  const appliesTo = useAppliesToText("admin.sales");
   const name = (row: AdminSaleRow) => localeName(row, i18n.language);
   const columns: DataColumn<AdminSaleRow>[] = [
     {
@@ -86,12 +84,7 @@ export default function AdminSales() {
     {
       key: "appliesTo",
       header: t("admin.sales.appliesTo"),
-      cell: (row) =>
-        row.scope === "store"
-          ? t("admin.sales.wholeStore")
-          : t(row.scope === "categories" ? "admin.sales.categoryCount" : "admin.sales.productCount", {
-              count: row.targetCount,
-            }),
+      cell: appliesTo,
     },
     {
       key: "startsAt",
@@ -116,35 +109,24 @@ export default function AdminSales() {
       key: "actions",
       header: t("admin.sales.actions"),
       cell: (row) => (
-        <div className="flex flex-wrap gap-2">
-          <Button
-            to={`/admin/sales/${row.id}`}
-            size="sm"
-            variant="secondary"
-            aria-label={`${t("admin.sales.edit")}: ${name(row)}`}
-          >
-            {t("admin.sales.edit")}
-          </Button>
-          <ConfirmDialog
+        <RowActions>
+          <RowLinkButton to={`/admin/sales/${row.id}`} label={t("admin.sales.edit")} name={name(row)} />
+          <RowConfirm
             id={`delete-${row.id}`}
-            size="sm"
-            trigger={t("admin.sales.delete")}
-            triggerLabel={`${t("admin.sales.delete")}: ${name(row)}`}
+            label={t("admin.sales.delete")}
+            name={name(row)}
             title={t("admin.sales.deleteTitle", { name: name(row) })}
             description={t("admin.sales.deleteDescription")}
             fields={{ intent: "delete", saleId: row.id }}
           />
-        </div>
+        </RowActions>
       ),
     },
   ];
   return (
     <AdminPage title={t("admin.sales.title")}>
       <SalesTabs />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button to="/admin/sales/new">{t("admin.sales.new")}</Button>
-        <p className="text-sm text-muted">{t("timeZone.note", { timeZone: isolate(timeZone) })}</p>
-      </div>
+      <NewWithZoneNote to="/admin/sales/new" label={t("admin.sales.new")} />
       <ActionNotice data={actionData} />
       <ListPage
         texts="admin.sales"

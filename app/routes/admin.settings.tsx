@@ -5,6 +5,7 @@
  * runtime's IANA names grouped by area (decision 018, addendum); every date and time of the store
  * is shown in it.
  */
+import { CountryOptions } from "~/components/admin/CountryOptions";
 import { PreviewedForm } from "~/components/admin/PreviewedForm";
 import type { MetaFunction } from "@remix-run/node";
 import { Fragment } from "react";
@@ -133,11 +134,7 @@ export default function AdminSettings() {
                   label={t("shippingAdmin.settings.country")}
                   hint={t("shippingAdmin.settings.countryHint")}
                 >
-                  {countries.map((option) => (
-                    <option key={option.code} value={option.code}>
-                      {option.name}
-                    </option>
-                  ))}
+                  <CountryOptions countries={countries} />
                 </SelectField>
               </div>
               <NumberField

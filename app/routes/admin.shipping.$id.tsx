@@ -5,6 +5,7 @@
  * typed one per line in English or Arabic or a common spelling ("Jiddah", "جدة"); the server finds
  * each in the platform's city list or refuses the form naming the ones it does not know.
  */
+import { CountryOptions } from "~/components/admin/CountryOptions";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -243,11 +244,7 @@ export default function AdminShippingZone() {
           aria-describedby={`${countriesField.errorId} ${countriesField.id}-hint`}
           className={`${CONTROL_CLASS} py-2`}
         >
-          {countries.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name}
-            </option>
-          ))}
+          <CountryOptions countries={countries} />
         </select>
         <FieldError id={countriesField.errorId} errors={countriesField.errors} />
       </div>
@@ -258,11 +255,7 @@ export default function AdminShippingZone() {
           hint={t("shippingAdmin.countryHint")}
           onChange={(event) => setCountry(event.currentTarget.value)}
         >
-          {countries.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name}
-            </option>
-          ))}
+          <CountryOptions countries={countries} />
         </SelectField>
       </div>
       <div className={shows("cities") ? "min-w-0" : "hidden"}>

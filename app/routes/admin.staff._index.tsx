@@ -3,6 +3,7 @@
  * custom roles. Every change goes through app/services/staff/team.server.ts, which enforces the
  * safety rules (no escalation, owners by owners, the last owner kept) and writes the audit entry.
  */
+import { RowActions, RowConfirm, RowPostButton } from "~/components/admin/RowActions";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
 import { z } from "zod";
@@ -10,7 +11,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { Input, Select } from "~/components/ui/Input";
 import { adminLoader } from "~/http/handlers.server";
@@ -194,11 +194,10 @@ export default function AdminStaff() {
         row.id === selfId ? (
           <span className="text-sm text-muted">{t("staffAdmin.you")}</span>
         ) : (
-          <ConfirmDialog
+          <RowConfirm
             id={`remove-${row.id}`}
-            size="sm"
-            trigger={t("staffAdmin.remove")}
-            triggerLabel={`${t("staffAdmin.remove")}: ${row.name}`}
+            label={t("staffAdmin.remove")}
+            name={row.name}
             title={t("staffAdmin.confirmRemove", { name: row.name })}
             description={t("staffAdmin.confirmRemoveText")}
             fields={{ intent: "remove", userId: row.id }}
@@ -224,24 +223,21 @@ export default function AdminStaff() {
       header: t("staffAdmin.columns.actions"),
       actions: true,
       cell: (row) => (
-        <div className="flex flex-wrap gap-2">
-          <Form method="post">
-            <input type="hidden" name="intent" value="resend" />
-            <input type="hidden" name="invitationId" value={row.id} />
-            <Button size="sm" variant="secondary" aria-label={`${t("staffAdmin.resend")}: ${row.email}`}>
-              {t("staffAdmin.resend")}
-            </Button>
-          </Form>
-          <ConfirmDialog
+        <RowActions>
+          <RowPostButton
+            fields={{ intent: "resend", invitationId: row.id }}
+            label={t("staffAdmin.resend")}
+            name={row.email}
+          />
+          <RowConfirm
             id={`revoke-${row.id}`}
-            size="sm"
-            trigger={t("staffAdmin.revoke")}
-            triggerLabel={`${t("staffAdmin.revoke")}: ${row.email}`}
+            label={t("staffAdmin.revoke")}
+            name={row.email}
             title={t("staffAdmin.confirmRevoke", { email: row.email })}
             description={t("staffAdmin.confirmRevokeText")}
             fields={{ intent: "revoke", invitationId: row.id }}
           />
-        </div>
+        </RowActions>
       ),
     },
   ];

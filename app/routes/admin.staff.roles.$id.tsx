@@ -3,20 +3,21 @@
  * permission list in groups; "new" creates one. Saving never grants what the editor does not hold
  * and deleting refuses a role still in use (app/services/staff/team.server.ts).
  */
+import { PermissionChecks } from "~/components/admin/PermissionChecks";
+import { BackLink } from "~/components/admin/BackLink";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
-import { CheckRow } from "~/components/ui/Checkbox";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Input } from "~/components/ui/Input";
 import { notFoundPage } from "~/http/entity.server";
 import { adminLoader, type AdminArgs } from "~/http/handlers.server";
 import { INTENT_ONLY, intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest } from "~/http/refusal.server";
-import { isPermission, PERMISSION_GROUPS } from "~/lib/permissions";
+import { isPermission } from "~/lib/permissions";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/use-translation";
@@ -85,11 +86,7 @@ export default function StaffRoleForm() {
       title={role ? t("staffAdmin.roles.editTitle", { name: role.name }) : t("staffAdmin.roles.newTitle")}
     >
       <ActionNotice data={actionData} />
-      <p>
-        <Link to="/admin/staff" className="font-bold text-primary-ink underline underline-offset-4">
-          {t("staffAdmin.roles.back")}
-        </Link>
-      </p>
+      <BackLink to="/admin/staff" label={t("staffAdmin.roles.back")} />
       <Form method="post" className="flex flex-col gap-6">
         <input type="hidden" name="intent" value="save" />
         <label className="flex max-w-md flex-col gap-1">
@@ -109,26 +106,13 @@ export default function StaffRoleForm() {
           ) : null}
         </label>
         <p className="text-sm text-muted">{t("staffAdmin.roles.hint")}</p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {PERMISSION_GROUPS.map((group) => (
-            <fieldset key={group.key} className="rounded-lg border border-line p-4">
-              <legend className="px-1 font-bold">{t(`staffAdmin.groups.${group.key}`)}</legend>
-              {group.permissions.map((permission) => {
-                const mayGrant = held.includes(permission) || Boolean(role?.permissions.includes(permission));
-                return (
-                  <CheckRow
-                    key={permission}
-                    name="permissions"
-                    value={permission}
-                    defaultChecked={role?.permissions.includes(permission) ?? false}
-                    disabled={!mayGrant}
-                    label={t(`staffAdmin.permissions.${permission}`)}
-                  />
-                );
-              })}
-            </fieldset>
-          ))}
-        </div>
+        <PermissionChecks
+          name="permissions"
+          checked={(permission) => role?.permissions.includes(permission) ?? false}
+          mayGrant={(permission) =>
+            held.includes(permission) || Boolean(role?.permissions.includes(permission))
+          }
+        />
         <div>
           <Button>{t("staffAdmin.roles.save")}</Button>
         </div>

@@ -3,6 +3,7 @@
  * create (a CNAME to the store's platform host, a TXT `_store-verify.{domain}` with its token),
  * verify them, or remove the domain. Once verified the store answers on it.
  */
+import { TitledSection } from "~/components/admin/TitledSection";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -155,13 +156,12 @@ export default function CustomDomain() {
         </fieldset>
       </Form>
       {view.domain ? (
-        <section
-          aria-labelledby="domain-records"
+        <TitledSection
+          headingId="domain-records"
+          title={t("customDomain.records")}
+          titleClassName="text-xl font-bold"
           className="flex flex-col gap-4 rounded-lg border border-line p-5"
         >
-          <h2 id="domain-records" className="text-xl font-bold">
-            {t("customDomain.records")}
-          </h2>
           <p>
             <span className="font-bold">{t("customDomain.stateLabel")}</span>{" "}
             <span data-testid="domain-state" data-state={view.state}>
@@ -216,7 +216,7 @@ export default function CustomDomain() {
               fields={{ intent: "remove" }}
             />
           </div>
-        </section>
+        </TitledSection>
       ) : null}
     </AdminPage>
   );

@@ -1,11 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
+import { RowActions, RowConfirm, RowPostButton } from "~/components/admin/RowActions";
 import type { z } from "zod";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { ListPage } from "~/components/ui/ListPage";
 import { adminLoader, type AdminArgs } from "~/http/handlers.server";
@@ -106,14 +105,13 @@ export default function AdminUsers() {
       header: t("admin.users.actions"),
       cell: (row) =>
         row.id === selfId ? null : (
-          <div className="flex flex-wrap gap-2">
+          <RowActions>
             {row.blocked ? null : (
-              <ConfirmDialog
+              <RowConfirm
                 id={`admin-${row.id}`}
-                size="sm"
                 tone="secondary"
-                trigger={row.isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}
-                triggerLabel={`${row.isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}: ${row.name}`}
+                label={row.isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}
+                name={row.name}
                 title={t(row.isAdmin ? "admin.users.confirmRemoveAdmin" : "admin.users.confirmMakeAdmin", {
                   name: row.name,
                 })}
@@ -124,25 +122,22 @@ export default function AdminUsers() {
               />
             )}
             {row.isAdmin ? null : row.blocked ? (
-              <RowButton
-                intent="block"
-                userId={row.id}
-                value={false}
+              <RowPostButton
+                fields={{ intent: "block", userId: row.id, value: "false" }}
                 label={t("admin.users.unblock")}
                 name={row.name}
               />
             ) : (
-              <ConfirmDialog
+              <RowConfirm
                 id={`block-${row.id}`}
-                size="sm"
-                trigger={t("admin.users.block")}
-                triggerLabel={`${t("admin.users.block")}: ${row.name}`}
+                label={t("admin.users.block")}
+                name={row.name}
                 title={t("admin.users.confirmBlock", { name: row.name })}
                 description={t("admin.users.confirmBlockText")}
                 fields={{ intent: "block", userId: row.id, value: "true" }}
               />
             )}
-          </div>
+          </RowActions>
         ),
     },
   ];
@@ -157,32 +152,6 @@ export default function AdminUsers() {
         filters={{ names: ["q"], fields: <SearchInput label={t("admin.users.search")} defaultValue={q} /> }}
       />
     </AdminPage>
-  );
-}
-
-/** Unblocking needs no confirmation: a small POST form, so it works without JavaScript. */
-function RowButton({
-  intent,
-  userId,
-  value,
-  label,
-  name,
-}: {
-  intent: "admin" | "block";
-  userId: string;
-  value: boolean;
-  label: string;
-  name: string;
-}) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="userId" value={userId} />
-      <input type="hidden" name="value" value={String(value)} />
-      <Button size="sm" variant="secondary" aria-label={`${label}: ${name}`}>
-        {label}
-      </Button>
-    </Form>
   );
 }
 

@@ -1,6 +1,7 @@
 /** Staff: a new plan (`/platform/packages/new`) or one plan's edit page (issue 12). */
+import { BackLink } from "~/components/admin/BackLink";
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { PackageForm } from "~/components/platform/PackageForm";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
@@ -59,11 +60,7 @@ export default function PlatformPackage() {
   const { t } = useTranslation();
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-10">
-      <p>
-        <Link to="/platform/packages" className="font-bold text-primary-ink underline underline-offset-4">
-          {t("packages.back")}
-        </Link>
-      </p>
+      <BackLink to="/platform/packages" label={t("packages.back")} />
       <h1 className="mt-4 mb-6 text-3xl font-extrabold">{isNew ? t("packages.new") : t("packages.edit")}</h1>
       <PackageForm
         defaultValue={values}

@@ -1,4 +1,5 @@
 /** Staff: the platform's plans (issue 12), cheapest first, each opening its edit page. */
+import { PlatformHeader } from "~/components/platform/PlatformHeader";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -58,13 +59,12 @@ export default function PlatformPackages() {
   ];
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-10">
-      <div className="flex flex-wrap items-center gap-4">
-        <h1 className="me-auto text-3xl font-extrabold">{t("packages.title")}</h1>
+      <PlatformHeader title={t("packages.title")}>
         <Button to="/platform/stores" variant="secondary">
           {t("platform.stores.title")}
         </Button>
         <Button to="/platform/packages/new">{t("packages.new")}</Button>
-      </div>
+      </PlatformHeader>
       <div className="mt-6">
         <DataTable
           caption={t("packages.title")}

@@ -1,10 +1,13 @@
 /** Staff accounts, managed by staff (issue 12): the list, adding one, removing one (not yourself). */
+import { PlatformHeader } from "~/components/platform/PlatformHeader";
+import { NewPasswordField } from "~/components/PasswordFields";
+import {} from "~/components/PasswordFields";
+import { RowConfirm } from "~/components/admin/RowActions";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { useShortDate } from "~/components/platform/tenant-view";
 import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { DataTable, type DataColumn } from "~/components/ui/DataTable";
 import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
@@ -86,11 +89,10 @@ export default function PlatformStaff() {
         row.id === selfId ? (
           <span className="text-muted">{t("staff.you")}</span>
         ) : (
-          <ConfirmDialog
+          <RowConfirm
             id={`remove-${row.id}`}
-            size="sm"
-            trigger={t("staff.remove")}
-            triggerLabel={`${t("staff.remove")}: ${row.name}`}
+            label={t("staff.remove")}
+            name={row.name}
             title={t("staff.confirmRemove", { name: row.name })}
             description={t("staff.confirmRemoveText")}
             fields={{ intent: "remove", staffId: row.id }}
@@ -100,12 +102,11 @@ export default function PlatformStaff() {
   ];
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10">
-      <div className="flex flex-wrap items-center gap-4">
-        <h1 className="me-auto text-3xl font-extrabold">{t("staff.title")}</h1>
+      <PlatformHeader title={t("staff.title")}>
         <Button to="/platform/stores" variant="secondary">
           {t("platform.stores.title")}
         </Button>
-      </div>
+      </PlatformHeader>
       {actionData?.notice ? <Notice>{t(actionData.notice.key)}</Notice> : null}
       <DataTable
         caption={t("staff.title")}
@@ -124,13 +125,7 @@ export default function PlatformStaff() {
         <input type="hidden" name="intent" value="add" />
         <Field field={form.field("name")} label={t("staff.name")} autoComplete="off" />
         <Field field={form.field("email")} type="email" label={t("staff.email")} autoComplete="off" />
-        <Field
-          field={form.field("password")}
-          type="password"
-          label={t("auth.fields.password")}
-          hint={t("auth.fields.passwordHint")}
-          autoComplete="new-password"
-        />
+        <NewPasswordField field={form.field("password")} label={t("auth.fields.password")} />
         <Button className="self-start" disabled={pending}>
           {t("staff.add")}
         </Button>

@@ -3,8 +3,10 @@
  * A suspended store shows the notice on every page at once (every instance's tenant cache hears
  * of it); staff never act inside a store.
  */
+import { knownSubscriptionStatus } from "~/components/admin/subscription-status";
+import { BackLink } from "~/components/admin/BackLink";
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { useShortDate } from "~/components/platform/tenant-view";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
@@ -17,16 +19,6 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { getStoreDetail, setStoreStatus } from "~/services/platform/platform.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("platform.stores.detailTitle") });
-
-const SUBSCRIPTION_STATUSES = [
-  "trialing",
-  "active",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "incomplete",
-  "incomplete_expired",
-];
 
 const NOT_FOUND = { notFound: "platform.stores.notFound" };
 
@@ -68,7 +60,7 @@ export default function PlatformStore() {
     [t("platform.stores.plan"), store.plan ?? "—"],
     [
       t("platform.stores.subscription"),
-      store.subscriptionStatus && SUBSCRIPTION_STATUSES.includes(store.subscriptionStatus)
+      knownSubscriptionStatus(store.subscriptionStatus)
         ? t(`billing.statuses.${store.subscriptionStatus}`)
         : (store.subscriptionStatus ?? t("billing.statuses.none")),
     ],
@@ -81,11 +73,7 @@ export default function PlatformStore() {
   ];
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10">
-      <p>
-        <Link to="/platform/stores" className="font-bold text-primary-ink underline underline-offset-4">
-          {t("platform.stores.back")}
-        </Link>
-      </p>
+      <BackLink to="/platform/stores" label={t("platform.stores.back")} />
       <h1 className="mt-4 text-3xl font-extrabold" dir="auto">
         {store.name}
       </h1>

@@ -2,6 +2,7 @@
  * Staff's tenant list (issue 12): every store, newest first, 25 a page; search by name, address or
  * domain; filter by state; plan, period end, domain, counts and creation date; each opens its page.
  */
+import { PlatformHeader } from "~/components/platform/PlatformHeader";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
@@ -66,8 +67,7 @@ export default function PlatformStores() {
   ];
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10">
-      <div className="mb-6 flex flex-wrap items-center gap-4">
-        <h1 className="me-auto text-3xl font-extrabold">{t("platform.stores.title")}</h1>
+      <PlatformHeader title={t("platform.stores.title")} spaced>
         <p className="text-muted">{t("admin.signedInAs", { name: staff.name })}</p>
         <Button to="/platform/packages" variant="secondary">
           {t("packages.title")}
@@ -78,7 +78,7 @@ export default function PlatformStores() {
         <Form method="post" action="/logout">
           <Button variant="secondary">{t("auth.logout")}</Button>
         </Form>
-      </div>
+      </PlatformHeader>
       <ListPage
         texts="platform.stores"
         page={page}

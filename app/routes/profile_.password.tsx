@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
+import { PasswordChangeFields } from "~/components/PasswordFields";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { useFormPending } from "~/lib/use-form-pending";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { enforceRateLimit } from "~/http/form.server";
 import { getOptionalSession } from "~/http/guards.server";
@@ -69,19 +69,7 @@ export default function ChangePassword() {
     <AuthCard title={t("profile.changePassword")} intro={t("profile.changePasswordIntro")}>
       <Form method="post" {...form.formProps} className="flex flex-col gap-3">
         {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
-        <Field
-          field={form.field("currentPassword")}
-          type="password"
-          label={t("auth.fields.currentPassword")}
-          autoComplete="current-password"
-        />
-        <Field
-          field={form.field("newPassword")}
-          type="password"
-          label={t("auth.fields.newPassword")}
-          hint={t("auth.fields.passwordHint")}
-          autoComplete="new-password"
-        />
+        <PasswordChangeFields current={form.field("currentPassword")} next={form.field("newPassword")} />
         <Button disabled={pending}>{t("profile.changePassword")}</Button>
       </Form>
       <p className="mt-6 text-center">

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
+import { NewPasswordField } from "~/components/PasswordFields";
+import {} from "~/components/PasswordFields";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { useFormPending } from "~/lib/use-form-pending";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -68,13 +69,7 @@ export default function ResetPassword() {
   return (
     <AuthCard title={t("auth.reset.title")} intro={t("auth.reset.intro")}>
       <Form method="post" {...form.formProps} className="flex flex-col gap-3">
-        <Field
-          field={form.field("password")}
-          type="password"
-          label={t("auth.fields.newPassword")}
-          hint={t("auth.fields.passwordHint")}
-          autoComplete="new-password"
-        />
+        <NewPasswordField field={form.field("password")} label={t("auth.fields.newPassword")} />
         <Button disabled={pending}>{t("auth.reset.submit")}</Button>
       </Form>
     </AuthCard>

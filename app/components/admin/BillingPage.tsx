@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { knownSubscriptionStatus } from "~/components/admin/subscription-status";
 import { useTranslation } from "~/lib/use-translation";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
@@ -32,16 +33,6 @@ export interface BillingData {
   packages: BillingPlan[];
 }
 
-const KNOWN_STATUSES = [
-  "trialing",
-  "active",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "incomplete",
-  "incomplete_expired",
-];
-
 /** The store's plan and period, the plans on offer, and the way to Stripe's portal. */
 export function BillingPage({
   billing,
@@ -61,7 +52,7 @@ export function BillingPage({
   const timeZone = useStoreTimeZone();
   const periodEnd = billing.periodEnd ? formatInZone(billing.periodEnd, locale, timeZone, "longDate") : null;
   const { expired } = billing;
-  const status = billing.status && KNOWN_STATUSES.includes(billing.status) ? billing.status : null;
+  const status = knownSubscriptionStatus(billing.status);
 
   return (
     <AdminPage title={t("billing.title")}>

@@ -1,17 +1,16 @@
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { TitledSection } from "~/components/admin/TitledSection";
 import { useTranslation } from "~/lib/use-translation";
 
 /** The product page's danger zone: delete (or, once ordered, archive) behind a confirmation. */
 export function DeleteProductSection({ hasOrders }: { hasOrders: boolean }) {
   const { t } = useTranslation();
   return (
-    <section
-      aria-labelledby="danger-heading"
+    <TitledSection
+      headingId="danger-heading"
+      title={t("admin.products.sections.danger")}
       className="flex flex-col gap-3 rounded-lg border border-line p-4 sm:p-6"
     >
-      <h2 id="danger-heading" className="text-lg font-extrabold">
-        {t("admin.products.sections.danger")}
-      </h2>
       <p className="text-muted">
         {hasOrders ? t("admin.products.deleteOrderedDescription") : t("admin.products.deleteDescription")}
       </p>
@@ -26,6 +25,6 @@ export function DeleteProductSection({ hasOrders }: { hasOrders: boolean }) {
           fields={{ intent: "delete" }}
         />
       </div>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from "react";
-import { Form, Link, type FormProps } from "@remix-run/react";
+import { BackLink } from "~/components/admin/BackLink";
+import { Form, type FormProps } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { PreviewedForm, type PreviewedFormProps } from "~/components/admin/PreviewedForm";
@@ -66,11 +67,7 @@ export function EditPage({
   return (
     <AdminPage title={title}>
       {top}
-      <p>
-        <Link to={back.to} className="font-bold text-primary-ink underline underline-offset-4">
-          {back.label}
-        </Link>
-      </p>
+      <BackLink to={back.to} label={back.label} />
       <ActionNotice data={actionData} />
       {notes}
       {onPreviewInput ? (

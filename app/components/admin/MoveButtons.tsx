@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/Button";
+import { RowSubmitButton } from "~/components/admin/RowActions";
 import { useTranslation } from "~/lib/use-translation";
 
 /**
@@ -25,26 +25,8 @@ export function MoveButtons({
   return (
     <Form method="post" preventScrollReset className="flex gap-2">
       <input type="hidden" name="id" value={id} />
-      <Button
-        size="sm"
-        variant="secondary"
-        name="intent"
-        value={intents[0]}
-        disabled={first}
-        aria-label={`${t("shippingAdmin.moveUp")}: ${label}`}
-      >
-        {t("shippingAdmin.moveUp")}
-      </Button>
-      <Button
-        size="sm"
-        variant="secondary"
-        name="intent"
-        value={intents[1]}
-        disabled={last}
-        aria-label={`${t("shippingAdmin.moveDown")}: ${label}`}
-      >
-        {t("shippingAdmin.moveDown")}
-      </Button>
+      <RowSubmitButton value={intents[0]} label={t("shippingAdmin.moveUp")} name={label} disabled={first} />
+      <RowSubmitButton value={intents[1]} label={t("shippingAdmin.moveDown")} name={label} disabled={last} />
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
+import { RowSubmitButton } from "~/components/admin/RowActions";
 import { Button } from "~/components/ui/Button";
 import { BilingualFields } from "~/components/ui/BilingualFields";
 import { FieldError } from "~/components/ui/Field";
@@ -68,35 +69,26 @@ export function OptionsFields({ form, values }: { form: SchemaForm; values: Reco
                       />
                     </div>
                     <div className="flex flex-wrap gap-2 lg:mt-7">
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        name={INTENT_FIELD}
+                      <RowSubmitButton
+                        field={INTENT_FIELD}
                         value={listIntent.reorder(name, position, position - 1)}
+                        label={t("adminVariants.moveUp")}
+                        name={label}
                         disabled={position === 0}
-                        aria-label={`${t("adminVariants.moveUp")}: ${label}`}
-                      >
-                        {t("adminVariants.moveUp")}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        name={INTENT_FIELD}
+                      />
+                      <RowSubmitButton
+                        field={INTENT_FIELD}
                         value={listIntent.reorder(name, position, position + 1)}
+                        label={t("adminVariants.moveDown")}
+                        name={label}
                         disabled={position === valueRows.length - 1}
-                        aria-label={`${t("adminVariants.moveDown")}: ${label}`}
-                      >
-                        {t("adminVariants.moveDown")}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        name={INTENT_FIELD}
+                      />
+                      <RowSubmitButton
+                        field={INTENT_FIELD}
                         value={listIntent.remove(name, position)}
-                        aria-label={`${t("adminVariants.removeValue")}: ${label}`}
-                      >
-                        {t("adminVariants.removeValue")}
-                      </Button>
+                        label={t("adminVariants.removeValue")}
+                        name={label}
+                      />
                     </div>
                   </li>
                 );
@@ -104,44 +96,33 @@ export function OptionsFields({ form, values }: { form: SchemaForm; values: Reco
             </ol>
             <FieldError id={`${form.field(row).id}-values-error`} errors={valuesError} />
             <div className="flex flex-wrap gap-2">
-              <Button
-                size="sm"
-                variant="secondary"
-                name={INTENT_FIELD}
+              <RowSubmitButton
+                field={INTENT_FIELD}
                 value={listIntent.insert(`${row}.values`)}
-                aria-label={`${t("adminVariants.addValue")}: ${t("adminVariants.option", { n })}`}
-              >
-                {t("adminVariants.addValue")}
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                name={INTENT_FIELD}
+                label={t("adminVariants.addValue")}
+                name={t("adminVariants.option", { n })}
+              />
+              <RowSubmitButton
+                field={INTENT_FIELD}
                 value={listIntent.reorder("options", index, index - 1)}
+                label={t("adminVariants.optionUp")}
+                name={t("adminVariants.option", { n })}
                 disabled={index === 0}
-                aria-label={`${t("adminVariants.optionUp")}: ${t("adminVariants.option", { n })}`}
-              >
-                {t("adminVariants.optionUp")}
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                name={INTENT_FIELD}
+              />
+              <RowSubmitButton
+                field={INTENT_FIELD}
                 value={listIntent.reorder("options", index, index + 1)}
+                label={t("adminVariants.optionDown")}
+                name={t("adminVariants.option", { n })}
                 disabled={index === options.length - 1}
-                aria-label={`${t("adminVariants.optionDown")}: ${t("adminVariants.option", { n })}`}
-              >
-                {t("adminVariants.optionDown")}
-              </Button>
-              <Button
-                size="sm"
-                variant="danger"
-                name={INTENT_FIELD}
+              />
+              <RowSubmitButton
+                field={INTENT_FIELD}
                 value={listIntent.remove("options", index)}
-                aria-label={`${t("adminVariants.removeOption")}: ${t("adminVariants.option", { n })}`}
-              >
-                {t("adminVariants.removeOption")}
-              </Button>
+                label={t("adminVariants.removeOption")}
+                name={t("adminVariants.option", { n })}
+                variant="danger"
+              />
             </div>
           </fieldset>
         );

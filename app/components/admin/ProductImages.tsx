@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { TitledSection } from "~/components/admin/TitledSection";
 import { NewImagesField } from "~/components/admin/NewImagesField";
 import { Button } from "~/components/ui/Button";
 import { Input } from "~/components/ui/Input";
@@ -18,14 +19,12 @@ export function ProductImages({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <section
+    <TitledSection
+      headingId="images-heading"
+      title={t("admin.products.sections.images")}
       id="images"
-      aria-labelledby="images-heading"
       className="flex flex-col gap-4 rounded-lg border border-line p-4 sm:p-6"
     >
-      <h2 id="images-heading" className="text-lg font-extrabold">
-        {t("admin.products.sections.images")}
-      </h2>
       <p className="text-muted">{t("admin.products.imagesIntro")}</p>
       {images.length === 0 ? <p className="text-muted">{t("admin.products.imagesEmpty")}</p> : null}
       <ol className="flex flex-col gap-4">
@@ -105,6 +104,6 @@ export function ProductImages({
           </Button>
         </div>
       </Form>
-    </section>
+    </TitledSection>
   );
 }

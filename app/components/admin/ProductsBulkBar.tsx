@@ -1,4 +1,5 @@
 import { BulkBar } from "~/components/admin/BulkBar";
+import { TitledSection } from "~/components/admin/TitledSection";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { ConfirmForm } from "~/components/ui/ConfirmForm";
@@ -87,14 +88,13 @@ export function ProductsBulkBar({
 export function BulkDeleteConfirmation({ products }: { products: BulkItem[] }) {
   const { t } = useTranslation();
   return (
-    <section
+    <TitledSection
+      headingId="bulk-delete-title"
+      title={t("admin.products.bulk.deleteTitle")}
+      titleClassName="text-xl font-extrabold"
       role="group"
-      aria-labelledby="bulk-delete-title"
       className="rounded-lg border border-line bg-card p-4"
     >
-      <h2 id="bulk-delete-title" className="text-xl font-extrabold">
-        {t("admin.products.bulk.deleteTitle")}
-      </h2>
       <p className="mt-2 text-muted">
         {t("admin.products.bulk.deleteDescription", { count: products.length })}
       </p>
@@ -120,6 +120,6 @@ export function BulkDeleteConfirmation({ products }: { products: BulkItem[] }) {
           <input key={product.id} type="hidden" name={BULK_FIELD} value={product.id} />
         ))}
       </ConfirmForm>
-    </section>
+    </TitledSection>
   );
 }

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { RowConfirm, RowPostButton } from "~/components/admin/RowActions";
 import { Textarea } from "~/components/ui/Textarea";
 import { useFormPending } from "~/lib/use-form-pending";
 import type { AdminReviewRow } from "~/services/catalog/contract";
@@ -24,30 +24,25 @@ export function ReviewActions({ review }: { review: AdminReviewRow }) {
     // element with no positioned ancestor would widen the whole page on a phone).
     <div className="relative flex min-w-40 flex-col items-start gap-2">
       {review.status === "hidden" || review.status === "held" ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="publish" />
-          <input type="hidden" name="reviewId" value={review.id} />
-          <Button size="sm" variant="secondary" aria-label={`${t("reviewModeration.publish")}: ${who}`}>
-            {t("reviewModeration.publish")}
-          </Button>
-        </Form>
+        <RowPostButton
+          fields={{ intent: "publish", reviewId: review.id }}
+          label={t("reviewModeration.publish")}
+          name={who}
+        />
       ) : null}
       {review.status === "published" ? (
         // Back to awaiting approval: off the product page until published again, not hidden for good.
-        <Form method="post">
-          <input type="hidden" name="intent" value="hold" />
-          <input type="hidden" name="reviewId" value={review.id} />
-          <Button size="sm" variant="secondary" aria-label={`${t("reviewModeration.hold")}: ${who}`}>
-            {t("reviewModeration.hold")}
-          </Button>
-        </Form>
+        <RowPostButton
+          fields={{ intent: "hold", reviewId: review.id }}
+          label={t("reviewModeration.hold")}
+          name={who}
+        />
       ) : null}
       {review.status !== "hidden" ? (
-        <ConfirmDialog
+        <RowConfirm
           id={`hide-${review.id}`}
-          trigger={t("reviewModeration.hide")}
-          triggerLabel={`${t("reviewModeration.hide")}: ${who}`}
-          size="sm"
+          label={t("reviewModeration.hide")}
+          name={who}
           title={t("reviewModeration.hideTitle")}
           description={t("reviewModeration.hideDescription", { title: review.title, name: review.shopper })}
           fields={{ intent: "hide", reviewId: review.id }}
@@ -81,11 +76,10 @@ export function ReviewActions({ review }: { review: AdminReviewRow }) {
         </Form>
       </details>
       {review.reply ? (
-        <ConfirmDialog
+        <RowConfirm
           id={`remove-reply-${review.id}`}
-          trigger={t("reviewModeration.removeReply")}
-          triggerLabel={`${t("reviewModeration.removeReply")}: ${who}`}
-          size="sm"
+          label={t("reviewModeration.removeReply")}
+          name={who}
           title={t("reviewModeration.removeReplyTitle")}
           description={t("reviewModeration.removeReplyDescription")}
           fields={{ intent: "remove-reply", reviewId: review.id }}

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { MoveButtons } from "~/components/admin/MoveButtons";
-import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { RowActions, RowConfirm, RowLinkButton } from "~/components/admin/RowActions";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { useTranslation } from "~/lib/use-translation";
 
@@ -58,7 +57,7 @@ export function useShippingListColumns<Row extends { id: string; name: string }>
       key: "actions",
       header: t("shippingAdmin.actions"),
       cell: (row) => (
-        <div className="flex flex-wrap gap-2">
+        <RowActions>
           <MoveButtons
             id={row.id}
             label={row.name}
@@ -66,24 +65,16 @@ export function useShippingListColumns<Row extends { id: string; name: string }>
             first={rows[0]?.id === row.id}
             last={rows.at(-1)?.id === row.id}
           />
-          <Button
-            to={pathOf(row)}
-            size="sm"
-            variant="secondary"
-            aria-label={`${t("shippingAdmin.edit")}: ${row.name}`}
-          >
-            {t("shippingAdmin.edit")}
-          </Button>
-          <ConfirmDialog
+          <RowLinkButton to={pathOf(row)} label={t("shippingAdmin.edit")} name={row.name} />
+          <RowConfirm
             id={`${texts.dialogId}-${row.id}`}
-            size="sm"
-            trigger={t("shippingAdmin.delete")}
-            triggerLabel={`${t("shippingAdmin.delete")}: ${row.name}`}
+            label={t("shippingAdmin.delete")}
+            name={row.name}
             title={t(texts.deleteTitle, { name: row.name })}
             description={t(texts.deleteDescription)}
             fields={{ intent: texts.deleteIntent, id: row.id }}
           />
-        </div>
+        </RowActions>
       ),
     },
   ];

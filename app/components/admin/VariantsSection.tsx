@@ -1,4 +1,6 @@
 import { Form } from "@remix-run/react";
+import { RowSubmitButton } from "~/components/admin/RowActions";
+import { TitledSection } from "~/components/admin/TitledSection";
 import { useTranslation } from "~/lib/use-translation";
 import { OptionsFields } from "~/components/admin/OptionsFields";
 import { Button } from "~/components/ui/Button";
@@ -281,15 +283,11 @@ export function VariantsSection({
         row.ordered ? (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="variantId" value={row.id} />
-            <Button
-              size="sm"
-              variant="secondary"
-              name="intent"
+            <RowSubmitButton
               value={row.active ? "variant-deactivate" : "variant-activate"}
-              aria-label={`${t(row.active ? "adminVariants.deactivate" : "adminVariants.activate")}: ${row.label}`}
-            >
-              {t(row.active ? "adminVariants.deactivate" : "adminVariants.activate")}
-            </Button>
+              label={t(row.active ? "adminVariants.deactivate" : "adminVariants.activate")}
+              name={row.label}
+            />
           </Form>
         ) : variants.length > 1 ? (
           <ConfirmDialog
@@ -306,14 +304,12 @@ export function VariantsSection({
   ];
 
   return (
-    <section
+    <TitledSection
+      headingId="variants-heading"
+      title={t("adminVariants.section")}
       id="variants"
-      aria-labelledby="variants-heading"
       className="flex flex-col gap-5 rounded-lg border border-line p-4 sm:p-6"
     >
-      <h2 id="variants-heading" className="text-lg font-extrabold">
-        {t("adminVariants.section")}
-      </h2>
       {notice ? <Notice>{String(t(notice.key, notice.params))}</Notice> : null}
 
       {/* Parts of one section, not landmarks of their own (the table is one, named alike). */}
@@ -458,6 +454,6 @@ export function VariantsSection({
           </div>
         </div>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -17,3 +17,19 @@ export function useSaleTime(): (iso: string) => string {
   const timeZone = useStoreTimeZone();
   return (iso) => formatInZone(iso, i18n.language, timeZone, "dateTime");
 }
+
+/**
+ * What a sale or a discount code applies to, in the list: the whole store, or how many categories
+ * or products (the texts under `prefix`: "admin.sales" or "discounts.admin").
+ */
+export function useAppliesToText(
+  prefix: "admin.sales" | "discounts.admin",
+): (row: { scope: "store" | "categories" | "products"; targetCount: number }) => string {
+  const { t } = useTranslation();
+  return (row) =>
+    row.scope === "store"
+      ? t(`${prefix}.wholeStore`)
+      : t(row.scope === "categories" ? `${prefix}.categoryCount` : `${prefix}.productCount`, {
+          count: row.targetCount,
+        });
+}

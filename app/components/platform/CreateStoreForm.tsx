@@ -1,4 +1,6 @@
 import { Form, Link } from "@remix-run/react";
+import { NewPasswordField } from "~/components/PasswordFields";
+import {} from "~/components/PasswordFields";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { AuthCard } from "~/components/AuthCard";
@@ -131,13 +133,7 @@ export function CreateStoreForm({
           <FieldError id={slugField.errorId} errors={slugField.errors} />
         </div>
         <Field field={form.field("email")} type="email" label={t("storeSignup.email")} autoComplete="email" />
-        <Field
-          field={form.field("password")}
-          type="password"
-          label={t("auth.fields.password")}
-          hint={t("auth.fields.passwordHint")}
-          autoComplete="new-password"
-        />
+        <NewPasswordField field={form.field("password")} label={t("auth.fields.password")} />
         <Button disabled={pending}>{t("storeSignup.submit")}</Button>
       </Form>
       <p className="mt-6 text-center text-sm text-muted">{t("storeSignup.trialNote")}</p>
