@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { stores, storeSettings } from "~/db/schema";
+import { BRAND_SETTINGS_COLUMNS } from "~/services/store/settings.server";
 import { errorFields, logger } from "~/lib/log.server";
 import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
 import { emailStore, type EmailStore } from "./email-templates.server";
@@ -18,9 +19,7 @@ export async function loadEmailStore(storeId: string): Promise<EmailStore | null
         slug: stores.slug,
         customDomain: stores.customDomain,
         verifiedAt: stores.customDomainVerifiedAt,
-        primaryColor: storeSettings.primaryColor,
-        secondaryColor: storeSettings.secondaryColor,
-        logoImageId: storeSettings.logoImageId,
+        ...BRAND_SETTINGS_COLUMNS,
       })
       .from(stores)
       .leftJoin(storeSettings, eq(storeSettings.storeId, stores.id))
