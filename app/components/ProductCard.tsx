@@ -2,24 +2,18 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { CARD_SIZES, cardImageUrl, cardSrcSet } from "~/lib/card-image";
 import type { StockState } from "~/lib/stock";
+import type { CatalogProduct } from "~/services/catalog/contract";
 import { useMoney } from "./Price";
 import { Swatch } from "./ui/Swatch";
 
-export interface ProductCardData {
-  slug: string;
-  name: string;
-  /** Price before any sale, in minor units. */
-  priceCents: number;
-  /** What the shopper pays (minor units); a sale shows when it is below priceCents. */
-  salePriceCents: number;
-  shadeHex: string | null;
-  colorFamily: string | null;
-  stock: StockState;
-  /** The card image (first product image); the shade swatch stands in without one. */
+/**
+ * What a card shows of a product: a listing's product (`CatalogProduct`) without its id, whose
+ * image and "From $x" may be left out (none, and the same price for every variant).
+ */
+export type ProductCardData = Omit<CatalogProduct, "id" | "imageId" | "priceVaries"> & {
   imageId?: string | null;
-  /** Its variants differ in price: the prices are the lowest, shown as "From $x". */
   priceVaries?: boolean;
-}
+};
 
 /** A product in a grid: image, name (a heading linking to the product), price, shade, stock. */
 export function ProductCard({

@@ -4,6 +4,8 @@
  * chosen products a refused submit lists again so they stay checked.
  */
 import type { ZodTypeAny } from "zod";
+import type { StoreArgs, WithForm } from "~/http/handlers.server";
+import { submitSchemaForm, type SchemaFormOptions } from "~/http/schema-form.server";
 import { SEARCH_PRODUCTS } from "~/lib/applies-to";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { INTENT_FIELD } from "~/lib/form-value";
@@ -83,4 +85,32 @@ export async function loadAppliesToForm(
     timeZone: store.timeZone,
     constraint: formConstraint(form.schema(digits, store.timeZone)),
   };
+}
+
+/** What a form that applies to categories or products declares once, for its loader and its save. */
+export interface AppliesToForm<Schema extends ZodTypeAny> {
+  textFields: readonly string[];
+  maxTargets: number;
+  schema: (digits: number, timeZone: string) => Schema;
+}
+
+/**
+ * The save of a form that applies to categories or products (a sale, a discount code):
+ * `submitSchemaForm` with the schema made for the store's currency and time zone, whose refused
+ * submit answers with the products it had checked (`chosen`), so they stay listed.
+ */
+export function submitAppliesToForm<Args extends StoreArgs & WithForm, Schema extends ZodTypeAny, Result>(
+  args: Args,
+  form: AppliesToForm<Schema>,
+  options: Pick<
+    SchemaFormOptions<Args, Schema, Result, { chosen: ProductChoice[] }>,
+    "save" | "refuse" | "success"
+  >,
+) {
+  const { store, locale } = args;
+  return submitSchemaForm(args, {
+    schema: form.schema(currencyDigits(store.currency), store.timeZone),
+    extra: async () => ({ chosen: await postedProductChoices(store.id, args.form, form.maxTargets, locale) }),
+    ...options,
+  });
 }

@@ -7,6 +7,7 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { cookieDefaults, cookieSecrets } from "~/lib/cookies.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import {
   endSession,
   hashSessionToken,
@@ -111,6 +112,25 @@ export async function createUserSession(storeId: string, userId: string, request
     { replacing: await userCookie.readHash(request), userAgent: userAgent(request) },
   );
   return userCookie.serialize(token);
+}
+
+/**
+ * Signs `userId` in (`createUserSession`) and redirects to `to` with the toast `key`: the end of
+ * every sign-in (password, link, reset, sign-up, invitation, hand-off). `headers` are added to
+ * the redirect's (a hand-off's no-store).
+ */
+export async function redirectSignedIn(
+  storeId: string,
+  userId: string,
+  request: Request,
+  to: string,
+  key: string,
+  headers: HeadersInit = {},
+): Promise<Response> {
+  const cookie = await createUserSession(storeId, userId, request);
+  const all = new Headers(headers);
+  all.append("Set-Cookie", cookie);
+  return redirectWithToast(to, { key }, { headers: all });
 }
 
 /** The signed-in user of this store (with the header's cart count), or null for none, an expired or an idle session. */

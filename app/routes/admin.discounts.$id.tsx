@@ -18,15 +18,13 @@ import { Field } from "~/components/ui/Field";
 import { NumberField } from "~/components/ui/NumberField";
 import { SelectField } from "~/components/ui/FormFields";
 import { Notice } from "~/components/ui/Notice";
-import { loadAppliesToForm, postedProductChoices } from "~/http/applies-to.server";
+import { loadAppliesToForm, submitAppliesToForm } from "~/http/applies-to.server";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
 import { adminLoader, type AdminArgs } from "~/http/handlers.server";
 import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
-import { submitSchemaForm } from "~/http/schema-form.server";
 import { isolate } from "~/lib/bidi";
-import { currencyDigits } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useSettingsForm } from "~/lib/use-settings-form";
@@ -51,14 +49,18 @@ export const meta: MetaFunction = (args) =>
 const codeOf = ({ store, params }: AdminArgs) =>
   entityOrNewFromPath(params.id, (id) => getDiscountCode(store.id, id));
 
+const CODE_FORM = {
+  textFields: DISCOUNT_TEXT_FIELDS,
+  maxTargets: MAX_DISCOUNT_TARGETS,
+  schema: discountCodeSchema,
+};
+
 export const loader = adminLoader("discounts.edit", async (args) => {
   const code = await codeOf(args);
   // "Search products" sent the form as it stood: it is what the page starts from.
   const form = await loadAppliesToForm(args, {
-    textFields: DISCOUNT_TEXT_FIELDS,
-    maxTargets: MAX_DISCOUNT_TARGETS,
+    ...CODE_FORM,
     startOf: (digits, timeZone) => discountFormValues(code, digits, timeZone),
-    schema: discountCodeSchema,
   });
   return { code: code && { id: code.id, code: code.code, uses: code.uses }, ...form };
 });
@@ -89,15 +91,9 @@ export const action = intentAction(
     save: [
       SCHEMA_FORM,
       async (_, args) => {
-        const { store, form, locale } = args;
         const code = await codeOf(args);
-        return submitSchemaForm(args, {
-          schema: discountCodeSchema(currencyDigits(store.currency), store.timeZone),
-          // The products the answer's form shows checked, so a refused submit keeps them listed.
-          extra: async () => ({
-            chosen: await postedProductChoices(store.id, form, MAX_DISCOUNT_TARGETS, locale),
-          }),
-          save: (value) => saveDiscountCode(store.id, value, { id: code?.id }),
+        return submitAppliesToForm(args, CODE_FORM, {
+          save: (value) => saveDiscountCode(args.store.id, value, { id: code?.id }),
           refuse: (result) =>
             result.ok ? null : result.error === "not-found" ? notFoundPage() : FIELD_ERRORS[result.error],
           success: {

@@ -20,16 +20,14 @@ import { SalesTabs } from "~/components/admin/SalesTabs";
 import { BilingualFields } from "~/components/ui/BilingualFields";
 import { NumberField } from "~/components/ui/NumberField";
 import { SelectField } from "~/components/ui/FormFields";
-import { loadAppliesToForm, postedProductChoices } from "~/http/applies-to.server";
+import { loadAppliesToForm, submitAppliesToForm } from "~/http/applies-to.server";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
 import { adminLoader, type AdminArgs } from "~/http/handlers.server";
 import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest } from "~/http/refusal.server";
-import { submitSchemaForm } from "~/http/schema-form.server";
 import { isolate } from "~/lib/bidi";
 import { localeName } from "~/lib/localized-name";
-import { currencyDigits } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useSettingsForm } from "~/lib/use-settings-form";
@@ -47,14 +45,14 @@ export const meta: MetaFunction = (args) =>
 const saleOf = ({ store, params }: AdminArgs) =>
   entityOrNewFromPath(params.id, (id) => getSale(store.id, id));
 
+const SALE_FORM = { textFields: SALE_TEXT_FIELDS, maxTargets: MAX_SALE_TARGETS, schema: saleSchema };
+
 export const loader = adminLoader("sales.edit", async (args) => {
   const sale = await saleOf(args);
   // "Search products" sent the form as it stood: it is what the page starts from.
   const form = await loadAppliesToForm(args, {
-    textFields: SALE_TEXT_FIELDS,
-    maxTargets: MAX_SALE_TARGETS,
+    ...SALE_FORM,
     startOf: (digits, timeZone) => saleFormValues(sale, digits, timeZone),
-    schema: saleSchema,
   });
   return { sale: sale && { id: sale.id, nameEn: sale.nameEn, nameAr: sale.nameAr }, ...form };
 });
@@ -75,15 +73,9 @@ export const action = intentAction(
     save: [
       SCHEMA_FORM,
       async (_, args) => {
-        const { store, form, locale } = args;
         const sale = await saleOf(args);
-        return submitSchemaForm(args, {
-          schema: saleSchema(currencyDigits(store.currency), store.timeZone),
-          // The products the answer's form shows checked, so a refused submit keeps them listed.
-          extra: async () => ({
-            chosen: await postedProductChoices(store.id, form, MAX_SALE_TARGETS, locale),
-          }),
-          save: (value) => saveSale(store.id, value, { id: sale?.id }),
+        return submitAppliesToForm(args, SALE_FORM, {
+          save: (value) => saveSale(args.store.id, value, { id: sale?.id }),
           refuse: (result) =>
             result.ok
               ? null

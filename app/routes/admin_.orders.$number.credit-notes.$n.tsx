@@ -1,12 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TaxInvoice } from "~/components/orders/TaxInvoice";
 import { adminLoader } from "~/http/handlers.server";
-import { entityFromPath, ORDER_PATH, pathKey } from "~/http/entity.server";
-import { seo } from "~/lib/seo";
+import { creditNoteMeta } from "~/lib/tax-document-meta";
 import type { ShellHandle } from "~/root";
-import { creditNoteView } from "~/services/tax/credit-note-view.server";
-import { findCreditNote } from "~/services/tax/credit-notes.server";
+import { creditNotePage } from "~/http/tax-document-page.server";
 
 /**
  * A credit note of one of the store's orders (issue 35 item 6, decision 048), printable outside
@@ -14,22 +11,9 @@ import { findCreditNote } from "~/services/tax/credit-notes.server";
  */
 export const handle: ShellHandle = { chrome: false };
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  seo({
-    ...args,
-    page: (t) =>
-      t("refunds.creditNote.title", { number: args.params.n ?? "", order: args.params.number ?? "" }),
-  });
+export const meta = creditNoteMeta;
 
-export const loader = adminLoader("orders.view", async ({ store, params, locale }) => {
-  const note = pathKey(params.n, ORDER_PATH);
-  const document = await entityFromPath(
-    params.number,
-    (number) => findCreditNote(store.id, number, note),
-    ORDER_PATH,
-  );
-  return { note: creditNoteView(document, locale, store.timeZone) };
-});
+export const loader = adminLoader("orders.view", (args) => creditNotePage(args));
 
 export default function AdminCreditNotePage() {
   const { note } = useLoaderData<typeof loader>();

@@ -1,12 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TaxInvoice } from "~/components/orders/TaxInvoice";
 import { adminLoader } from "~/http/handlers.server";
-import { entityFromPath, ORDER_PATH } from "~/http/entity.server";
-import { seo } from "~/lib/seo";
+import { invoiceMeta } from "~/lib/tax-document-meta";
 import type { ShellHandle } from "~/root";
-import { invoiceView } from "~/services/tax/invoice-view.server";
-import { findInvoice } from "~/services/tax/invoices.server";
+import { invoicePage } from "~/http/tax-document-page.server";
 
 /**
  * The tax invoice of one of the store's orders (issue 35, decision 043), printable: outside the
@@ -15,17 +12,9 @@ import { findInvoice } from "~/services/tax/invoices.server";
  */
 export const handle: ShellHandle = { chrome: false };
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  seo({
-    ...args,
-    page: (t) =>
-      t("invoice.title", { number: args.data?.invoice.number ?? "", order: args.params.number ?? "" }),
-  });
+export const meta = invoiceMeta;
 
-export const loader = adminLoader("orders.view", async ({ store, params, locale }) => {
-  const document = await entityFromPath(params.number, (number) => findInvoice(store.id, number), ORDER_PATH);
-  return { invoice: await invoiceView(document, locale, store.timeZone) };
-});
+export const loader = adminLoader("orders.view", (args) => invoicePage(args));
 
 export default function AdminInvoicePage() {
   const { invoice } = useLoaderData<typeof loader>();

@@ -6,14 +6,11 @@
  * it reaches this host only as the sign-up's redirect.
  */
 import { data, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { AuthCard } from "~/components/AuthCard";
-import { Notice } from "~/components/ui/Notice";
+import { ExpiredLinkCard } from "~/components/ExpiredLinkCard";
 import { storeLoader } from "~/http/handlers.server";
-import { createUserSession } from "~/http/sessions.server";
+import { redirectSignedIn } from "~/http/sessions.server";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { consumeHandoff } from "~/services/platform/store-signup.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("storeSignup.handoffTitle") });
@@ -24,23 +21,25 @@ export const loader = storeLoader(async ({ request, params, store }) => {
   const host = new URL(request.url).hostname;
   const userId = await consumeHandoff(store.id, host, params.token ?? "");
   if (!userId) return data({ expired: true }, { status: 410, headers: PRIVATE });
-  const cookie = await createUserSession(store.id, userId, request);
-  const headers = new Headers(PRIVATE);
-  headers.append("Set-Cookie", cookie);
-  return redirectWithToast("/admin/dashboard", { key: "toast.registrationSuccess" }, { headers });
+  return redirectSignedIn(
+    store.id,
+    userId,
+    request,
+    "/admin/dashboard",
+    "toast.registrationSuccess",
+    PRIVATE,
+  );
 });
 
 export default function Handoff() {
   const { t } = useTranslation();
   return (
-    <AuthCard title={t("storeSignup.handoffTitle")}>
-      <Notice>{t("storeSignup.handoffExpired")}</Notice>
-      <p className="mt-6 text-center">
-        <Link to="/login" className="font-bold text-primary-ink underline underline-offset-4">
-          {t("auth.login.title")}
-        </Link>
-      </p>
-    </AuthCard>
+    <ExpiredLinkCard
+      title={t("storeSignup.handoffTitle")}
+      notice={t("storeSignup.handoffExpired")}
+      to="/login"
+      linkText={t("auth.login.title")}
+    />
   );
 }
 

@@ -23,7 +23,7 @@ import { BILLING_PATH } from "~/services/billing/billing-path";
 import { signInStaff } from "~/services/identity/platform-auth.server";
 import { storeClosure } from "~/services/store/subscription-gate.server";
 import { createStaffSession, getStaff } from "~/http/sessions.server";
-import { createUserSession } from "~/http/sessions.server";
+import { redirectSignedIn } from "~/http/sessions.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.login.title") });
 
@@ -88,13 +88,8 @@ export const action = siteAction(
       if (result.error === "blocked") return refuse({ key: "auth.blocked" }, 403);
       return refuse({ key: "auth.invalidCredentials" });
     }
-    const cookie = await createUserSession(store.id, result.user.id, request);
     const home = homeOf(result.user, store);
-    return redirectWithToast(
-      target || home,
-      { key: "toast.loginSuccess" },
-      { headers: { "Set-Cookie": cookie } },
-    );
+    return redirectSignedIn(store.id, result.user.id, request, target || home, "toast.loginSuccess");
   },
   { rateLimit: { kind: "sign-in" } },
 );

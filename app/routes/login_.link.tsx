@@ -1,15 +1,13 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmailRequestCard } from "~/components/EmailRequestCard";
 import { useTranslation } from "~/lib/use-translation";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { emailOnlySchema } from "~/lib/validation/auth";
-import { storeAction, storeLoader } from "~/http/handlers.server";
-import { MAIL_RECIPIENT_RATE_LIMIT } from "~/http/rate-rules.server";
+import { emailRequestAction } from "~/http/email-request.server";
+import { storeLoader } from "~/http/handlers.server";
 import { sendSignInLink } from "~/services/identity/account-emails.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.link.title") });
@@ -19,23 +17,8 @@ export const loader = storeLoader(({ request }) => ({
   constraint: formConstraint(emailOnlySchema),
 }));
 
-export const action = storeAction(
-  async ({ store, locale, form }) => {
-    const submission = parseWithZod(form, { schema: emailOnlySchema });
-    if (submission.status !== "success")
-      return data({ result: submission.reply(), notice: null }, { status: 400 });
-    await sendSignInLink(store, submission.value.email, locale, form.get("redirectTo"));
-    return redirectWithToast("/login", { key: "toast.checkMail" });
-  },
-  {
-    // Per client, and per recipient: the form mails any address, so one inbox must not be flooded
-    // from many client addresses.
-    rateLimit: {
-      kind: "sign-in-link",
-      subject: (form) => String(form.get("email") ?? ""),
-      subjectRule: MAIL_RECIPIENT_RATE_LIMIT,
-    },
-  },
+export const action = emailRequestAction("sign-in-link", ({ store, locale, form }, email) =>
+  sendSignInLink(store, email, locale, form.get("redirectTo")),
 );
 
 export default function SignInLink() {

@@ -1,13 +1,10 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TaxInvoice } from "~/components/orders/TaxInvoice";
 import { OrderErrorBoundary } from "~/components/orders/OrderNotFound";
 import { shopperLoader } from "~/http/handlers.server";
-import { entityFromPath, ORDER_PATH, pathKey } from "~/http/entity.server";
-import { seo } from "~/lib/seo";
+import { creditNoteMeta } from "~/lib/tax-document-meta";
 import type { ShellHandle } from "~/root";
-import { creditNoteView } from "~/services/tax/credit-note-view.server";
-import { findCreditNote } from "~/services/tax/credit-notes.server";
+import { creditNotePage } from "~/http/tax-document-page.server";
 
 /**
  * A credit note of the signed-in shopper's order (issue 35 item 6, decision 048), printable like
@@ -15,22 +12,9 @@ import { findCreditNote } from "~/services/tax/credit-notes.server";
  */
 export const handle: ShellHandle = { chrome: false };
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  seo({
-    ...args,
-    page: (t) =>
-      t("refunds.creditNote.title", { number: args.params.n ?? "", order: args.params.number ?? "" }),
-  });
+export const meta = creditNoteMeta;
 
-export const loader = shopperLoader(async ({ store, user, params, locale }) => {
-  const note = pathKey(params.n, ORDER_PATH);
-  const document = await entityFromPath(
-    params.number,
-    (number) => findCreditNote(store.id, number, note, user.id),
-    ORDER_PATH,
-  );
-  return { note: creditNoteView(document, locale, store.timeZone) };
-});
+export const loader = shopperLoader((args) => creditNotePage(args, args.user.id));
 
 export default function ShopperCreditNotePage() {
   const { note } = useLoaderData<typeof loader>();

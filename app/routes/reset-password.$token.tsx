@@ -1,20 +1,18 @@
 import { parseWithZod } from "@conform-to/zod";
 import { NewPasswordField } from "~/components/PasswordFields";
-import {} from "~/components/PasswordFields";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { useFormPending } from "~/lib/use-form-pending";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
-import { Notice } from "~/components/ui/Notice";
+import { ExpiredLinkCard } from "~/components/ExpiredLinkCard";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable, resetPassword } from "~/services/identity/accounts.server";
-import { createUserSession } from "~/http/sessions.server";
+import { redirectSignedIn } from "~/http/sessions.server";
 import { storeAction, storeLoader } from "~/http/handlers.server";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("auth.reset.title") });
@@ -38,13 +36,12 @@ export const action = storeAction(async ({ request, params, store, form }) => {
   const user = await resetPassword(store.id, params.token ?? "", submission.value.password);
   if (!user)
     return data({ result: submission.reply({ hideFields: ["password"] }), expired: true }, { status: 410 });
-  const cookie = await createUserSession(store.id, user.id, request);
-  return redirectWithToast(
+  return redirectSignedIn(
+    store.id,
+    user.id,
+    request,
     user.isAdmin ? "/admin/dashboard" : "/",
-    { key: "toast.updateSuccess" },
-    {
-      headers: { "Set-Cookie": cookie },
-    },
+    "toast.updateSuccess",
   );
 });
 
@@ -56,14 +53,12 @@ export default function ResetPassword() {
   const form = useSchemaForm(loadSchema, actionData?.result, { id: "reset", constraint });
   if (!usable || actionData?.expired) {
     return (
-      <AuthCard title={t("auth.reset.title")}>
-        <Notice>{t("auth.reset.expired")}</Notice>
-        <p className="mt-6 text-center">
-          <Link to="/forgot-password" className="font-bold text-primary-ink underline underline-offset-4">
-            {t("auth.reset.requestNew")}
-          </Link>
-        </p>
-      </AuthCard>
+      <ExpiredLinkCard
+        title={t("auth.reset.title")}
+        notice={t("auth.reset.expired")}
+        to="/forgot-password"
+        linkText={t("auth.reset.requestNew")}
+      />
     );
   }
   return (

@@ -11,12 +11,11 @@ import { ShopperSignUp } from "~/components/ShopperSignUp";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { safeRedirectPath } from "~/lib/redirect";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { signUpSchema } from "~/lib/validation/auth";
 import { createStoreSchema } from "~/lib/validation/store-signup";
 import { getOptionalUser, requireStore } from "~/http/guards.server";
 import { siteAction, siteLoader, type RequestArgs, type WithForm } from "~/http/handlers.server";
-import { createUserSession } from "~/http/sessions.server";
+import { redirectSignedIn } from "~/http/sessions.server";
 import { sendWelcome } from "~/services/identity/account-emails.server";
 import { signUp } from "~/services/identity/accounts.server";
 import { createStore } from "~/services/platform/store-signup.server";
@@ -94,13 +93,8 @@ async function signUpShopper({ request, context, locale, form }: RequestArgs & W
   }
   const { user } = created;
   await sendWelcome(store, user, locale);
-  const cookie = await createUserSession(store.id, user.id, request);
   const target = safeRedirectPath(form.get("redirectTo"), "/");
-  return redirectWithToast(
-    target,
-    { key: "toast.registrationSuccess" },
-    { headers: { "Set-Cookie": cookie } },
-  );
+  return redirectSignedIn(store.id, user.id, request, target, "toast.registrationSuccess");
 }
 
 export const action = siteAction(

@@ -12,10 +12,9 @@ import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { Notice } from "~/components/ui/Notice";
 import { storeAction, storeLoader } from "~/http/handlers.server";
-import { createUserSession } from "~/http/sessions.server";
+import { redirectSignedIn } from "~/http/sessions.server";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useFormPending } from "~/lib/use-form-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/lib/use-translation";
@@ -96,11 +95,12 @@ export const action = storeAction(async ({ request, context, store, params, form
     if (accepted.error === "blocked") return closedPage("invalid");
     return closedPage(accepted.error);
   }
-  const cookie = await createUserSession(store.id, accepted.user.id, request);
-  return redirectWithToast(
+  return redirectSignedIn(
+    store.id,
+    accepted.user.id,
+    request,
     "/admin/dashboard",
-    { key: "staffAdmin.accept.welcome" },
-    { headers: { "Set-Cookie": cookie } },
+    "staffAdmin.accept.welcome",
   );
 });
 

@@ -9,6 +9,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { stores, storeSettings, users } from "~/db/schema";
+import { BRAND_SETTINGS_COLUMNS } from "~/services/store/settings.server";
 import { DEFAULT_LOCALE } from "~/lib/i18n";
 import { sendEmail } from "~/services/email/email.server";
 import { billingEmail, emailStore } from "~/services/email/email-templates.server";
@@ -112,9 +113,7 @@ export async function mailAdmins(storeId: string, kind: "payment-failed" | "tria
         slug: stores.slug,
         customDomain: stores.customDomain,
         defaultLocale: stores.defaultLocale,
-        primaryColor: storeSettings.primaryColor,
-        secondaryColor: storeSettings.secondaryColor,
-        logoImageId: storeSettings.logoImageId,
+        ...BRAND_SETTINGS_COLUMNS,
       })
       .from(stores)
       .leftJoin(storeSettings, eq(storeSettings.storeId, stores.id))

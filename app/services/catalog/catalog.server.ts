@@ -15,7 +15,12 @@ import { decodeCursor, encodeCursor, type Cursor } from "~/services/catalog/cata
 import { loadActiveSales, priceOne, type ActiveSale } from "~/services/pricing/pricing.server";
 import { localized } from "~/services/store/settings.server";
 import type { CatalogProduct } from "./contract";
-import { firstImageId, priceVaries, productSummaryColumns } from "~/services/catalog/product-columns.server";
+import {
+  categoryColumns,
+  firstImageId,
+  priceVaries,
+  productSummaryColumns,
+} from "~/services/catalog/product-columns.server";
 
 export type { CatalogProduct };
 
@@ -45,11 +50,7 @@ export interface FormatOptions {
 async function categoriesIn(tx: Tx, storeId: string, locale: Locale): Promise<CatalogCategory[]> {
   const rows = await tx
     .select({
-      id: categories.id,
-      parentId: categories.parentId,
-      slug: categories.slug,
-      nameEn: categories.nameEn,
-      nameAr: categories.nameAr,
+      ...categoryColumns,
       descriptionEn: categories.descriptionEn,
       descriptionAr: categories.descriptionAr,
       imageId: categories.imageId,

@@ -37,15 +37,7 @@ export async function listCategoryTree(storeId: string): Promise<AdminCategoryRo
   const db = await getDb();
   const { rows, byCategory, bySub } = await db.withStore(storeId, async (tx) => ({
     rows: await tx
-      .select({
-        id: categories.id,
-        parentId: categories.parentId,
-        slug: categories.slug,
-        nameEn: categories.nameEn,
-        nameAr: categories.nameAr,
-        imageId: categories.imageId,
-        sortOrder: categories.sortOrder,
-      })
+      .select({ ...categoryColumns, imageId: categories.imageId, sortOrder: categories.sortOrder })
       .from(categories)
       .orderBy(asc(categories.sortOrder), asc(categories.slug)),
     byCategory: await tx

@@ -15,6 +15,16 @@ export const productSummaryColumns = {
   colorFamily: products.colorFamily,
 };
 
+/** A product's path and its names and descriptions, in both languages (the CSV's first columns). */
+export const productTextColumns = {
+  id: products.id,
+  slug: products.slug,
+  nameEn: products.nameEn,
+  nameAr: products.nameAr,
+  descriptionEn: products.descriptionEn,
+  descriptionAr: products.descriptionAr,
+};
+
 /**
  * The product's first image. Correlated, but evaluated only for the rows a LIMIT keeps. Written
  * out in full because drizzle leaves column names unqualified in a select list, which would

@@ -5,7 +5,6 @@
  * scope (ADR 012), so another store's id is simply not found. After each write the catalogue
  * cache is told (decision 007), so the storefront shows the change in its next response.
  */
-import type { TaxClass } from "~/lib/vat-math";
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
@@ -23,6 +22,7 @@ import { likePattern, searchTerms } from "./catalog.server";
 import { categoryColumns, firstImageId } from "./product-columns.server";
 import { applyOptions, generateMissing, optionCount } from "./variants-admin.server";
 import type { AdminProductImage } from "./contract";
+import type { ProductColumns } from "./products-csv-plan.server";
 import { storeJoin } from "~/db/store-scope";
 
 export type { AdminProductImage };
@@ -243,21 +243,12 @@ export async function listAdminProducts(
 
 // ───────────────────────────── one product ─────────────────────────────
 
-export interface AdminProduct {
+/** A product on its admin page: the columns the import writes too, and its price, stock and more. */
+export interface AdminProduct extends ProductColumns {
   id: string;
   slug: string;
-  nameEn: string;
-  nameAr: string;
-  descriptionEn: string;
-  descriptionAr: string;
   priceCents: number;
   stock: number;
-  categoryId: string | null;
-  subcategoryId: string | null;
-  shadeHex: string | null;
-  colorFamily: string | null;
-  active: boolean;
-  taxClass: TaxClass;
   /** The one variant's weight in grams of a product without options; null: the store's default. */
   weightGrams: number | null;
   images: AdminProductImage[];

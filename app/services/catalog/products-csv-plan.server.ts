@@ -23,6 +23,7 @@ import {
 import { variantLabel, type VariantOption } from "~/lib/variants";
 import type { TaxClass } from "~/lib/vat-math";
 import type { FileProduct, FileRow, ImportNote, ProductFields, ReadFile } from "./products-csv-read.server";
+import { productTextColumns } from "./product-columns.server";
 
 interface ExistingValue {
   id: string;
@@ -143,12 +144,7 @@ export async function loadExisting(
   for (const part of chunks(slugs.filter(Boolean))) {
     const query = tx
       .select({
-        id: products.id,
-        slug: products.slug,
-        nameEn: products.nameEn,
-        nameAr: products.nameAr,
-        descriptionEn: products.descriptionEn,
-        descriptionAr: products.descriptionAr,
+        ...productTextColumns,
         categoryId: products.categoryId,
         subcategoryId: products.subcategoryId,
         shadeHex: products.shadeHex,

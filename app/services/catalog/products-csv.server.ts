@@ -32,6 +32,7 @@ import {
 } from "./products-csv-read.server";
 import { writePlan } from "./products-csv-write.server";
 import type { MissingVariants } from "./contract";
+import { productTextColumns } from "./product-columns.server";
 
 export type { MissingVariants };
 
@@ -65,12 +66,7 @@ export async function exportProductsCsv(storeId: string, currency: string): Prom
   const { productRows, optionRows, valueRows, variantRows } = await db.withStore(storeId, async (tx) => ({
     productRows: await tx
       .select({
-        id: products.id,
-        slug: products.slug,
-        nameEn: products.nameEn,
-        nameAr: products.nameAr,
-        descriptionEn: products.descriptionEn,
-        descriptionAr: products.descriptionAr,
+        ...productTextColumns,
         category: category.slug,
         subcategory: sub.slug,
         shadeHex: products.shadeHex,

@@ -146,14 +146,9 @@ function variantLabel(
 }
 
 /** A variant's fields the log follows. */
-function auditedVariant(variant: {
-  sku: string | null;
-  priceCents: number;
-  stock: number;
-  weightGrams: number | null;
-  imageId: string | null;
-  active: boolean;
-}) {
+function auditedVariant(
+  variant: Pick<AdminVariant, "sku" | "priceCents" | "stock" | "weightGrams" | "imageId" | "active">,
+) {
   return {
     sku: variant.sku,
     priceCents: variant.priceCents,

@@ -29,13 +29,17 @@ export { SALE_STATES } from "~/lib/validation/admin-sales";
 export type { SaleState };
 export type SaleStateFilter = SaleState | "all";
 
-export interface AdminSaleRow {
+/** What a sale is, in the list and on its page: its names, its discount and what it applies to. */
+interface SaleFields {
   id: string;
   nameEn: string;
   nameAr: string;
   kind: "percent" | "fixed";
   value: number;
   scope: "store" | "categories" | "products";
+}
+
+export interface AdminSaleRow extends SaleFields {
   /** Categories or products it names (0 for the whole store). */
   targetCount: number;
   startsAt: string;
@@ -43,13 +47,7 @@ export interface AdminSaleRow {
   state: SaleState;
 }
 
-export interface AdminSale {
-  id: string;
-  nameEn: string;
-  nameAr: string;
-  kind: "percent" | "fixed";
-  value: number;
-  scope: "store" | "categories" | "products";
+export interface AdminSale extends SaleFields {
   startsAt: Date;
   endsAt: Date;
   categoryIds: string[];

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { stores, storeSettings } from "~/db/schema";
+import { BRAND_SETTINGS_COLUMNS } from "~/services/store/settings.server";
+import { errorFields, logger } from "~/lib/log.server";
 import { DEFAULT_BRANDING } from "~/services/store/tenancy.server";
 import { emailStore, type EmailStore } from "./email-templates.server";
 
@@ -17,9 +19,7 @@ export async function loadEmailStore(storeId: string): Promise<EmailStore | null
         slug: stores.slug,
         customDomain: stores.customDomain,
         verifiedAt: stores.customDomainVerifiedAt,
-        primaryColor: storeSettings.primaryColor,
-        secondaryColor: storeSettings.secondaryColor,
-        logoImageId: storeSettings.logoImageId,
+        ...BRAND_SETTINGS_COLUMNS,
       })
       .from(stores)
       .leftJoin(storeSettings, eq(storeSettings.storeId, stores.id))
@@ -36,5 +36,16 @@ export async function loadEmailStore(storeId: string): Promise<EmailStore | null
       secondaryColor: row.secondaryColor ?? DEFAULT_BRANDING.secondaryColor,
       logoImageId: row.logoImageId ?? null,
     },
+  });
+}
+
+/**
+ * `loadEmailStore` for the emails sent after a webhook's transaction, which must not fail it:
+ * a store that cannot be read is logged ("<what> not sent: the store could not be read") and null.
+ */
+export function loadEmailStoreOrLog(storeId: string, what: string): Promise<EmailStore | null> {
+  return loadEmailStore(storeId).catch((error: unknown) => {
+    logger.error({ store: storeId, ...errorFields(error) }, `${what} not sent: the store could not be read`);
+    return null;
   });
 }

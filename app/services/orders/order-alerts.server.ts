@@ -23,7 +23,7 @@ import { emailFrame, escapeHtml } from "~/services/email/email-frame.server";
 import { formatMoney } from "~/lib/money";
 import { sendEmail, type EmailMessage } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
-import { loadEmailStore } from "~/services/email/email-store.server";
+import { loadEmailStoreOrLog } from "~/services/email/email-store.server";
 import { linesInEmailOrder, readOrderForEmail, type OrderEmail } from "./order-emails.server";
 import { errorFields, logger } from "~/lib/log.server";
 import { inStore } from "~/db/store-scope";
@@ -92,13 +92,7 @@ export async function sendNewOrderAlerts(
 export async function sendPaidOrderAlerts(storeId: string, emails: readonly OrderEmail[]): Promise<void> {
   const paid = emails.filter((email) => email.kind === "order-paid");
   if (paid.length === 0) return;
-  const store = await loadEmailStore(storeId).catch((error: unknown) => {
-    logger.error(
-      { store: storeId, ...errorFields(error) },
-      "new-order alerts not sent: the store could not be read",
-    );
-    return null;
-  });
+  const store = await loadEmailStoreOrLog(storeId, "new-order alerts");
   if (!store) return;
   for (const email of paid) await sendNewOrderAlerts(storeId, store, email.orderId);
 }

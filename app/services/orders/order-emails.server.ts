@@ -19,7 +19,7 @@ import { formatRate } from "~/lib/percent";
 import { shownVatRates } from "./order-view.server";
 import { formatMoney } from "~/lib/money";
 import { sendEmail, type EmailMessage } from "~/services/email/email.server";
-import { loadEmailStore } from "~/services/email/email-store.server";
+import { loadEmailStoreOrLog } from "~/services/email/email-store.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { errorFields, logger } from "~/lib/log.server";
 
@@ -169,13 +169,7 @@ export async function sendOrderEmail(
 /** Sends emails owed after a webhook's transaction; the store is read once, and only if needed. */
 export async function sendOrderEmails(storeId: string, emails: readonly OrderEmail[]): Promise<void> {
   if (emails.length === 0) return;
-  const store = await loadEmailStore(storeId).catch((error: unknown) => {
-    logger.error(
-      { store: storeId, ...errorFields(error) },
-      "order emails not sent: the store could not be read",
-    );
-    return null;
-  });
+  const store = await loadEmailStoreOrLog(storeId, "order emails");
   if (!store) return;
   for (const email of emails) await sendOrderEmail(storeId, store, email.orderId, email.kind);
 }

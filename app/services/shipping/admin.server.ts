@@ -311,28 +311,37 @@ export const EVERYWHERE = {
 /**
  * Moves a row one place up or down among `rows` (in their current order) and writes positions
  * 0..n−1, so rows that shared a position (every zone a migration wrote is 0) get distinct ones.
- * False when `id` is not among them; moving the first up or the last down changes nothing.
+ * False when `id` is not among them; moving the first up or the last down changes nothing (and
+ * is still recorded, as `action` on the moved row, named by its `name`).
  */
 async function moveAmong(
   tx: Tx,
   table: typeof shippingZones | typeof shippingRates,
   storeId: string,
-  rows: { id: string }[],
+  rows: { id: string; name: string }[],
   id: string,
   direction: "up" | "down",
+  action: "shipping.zone.update" | "shipping.rate.update",
 ): Promise<boolean> {
   const index = rows.findIndex((row) => row.id === id);
   if (index < 0) return false;
   const other = direction === "up" ? index - 1 : index + 1;
-  if (other < 0 || other >= rows.length) return true;
-  const order = [...rows];
-  [order[index], order[other]] = [order[other]!, order[index]!];
-  for (const [position, row] of order.entries()) {
-    await tx
-      .update(table)
-      .set({ position })
-      .where(and(eq(table.storeId, storeId), eq(table.id, row.id)));
+  if (other >= 0 && other < rows.length) {
+    const order = [...rows];
+    [order[index], order[other]] = [order[other]!, order[index]!];
+    for (const [position, row] of order.entries()) {
+      await tx
+        .update(table)
+        .set({ position })
+        .where(and(eq(table.storeId, storeId), eq(table.id, row.id)));
+    }
   }
+  await recordAudit(tx, storeId, {
+    action,
+    entityType: "settings",
+    entityId: id,
+    entityLabel: rows[index]!.name,
+  });
   return true;
 }
 
@@ -354,14 +363,7 @@ export async function moveShippingZone(
       .where(eq(shippingZones.storeId, storeId))
       .orderBy(asc(shippingZones.position), asc(shippingZones.id))
       .for("update");
-    if (!(await moveAmong(tx, shippingZones, storeId, zones, zoneId, direction))) return false;
-    await recordAudit(tx, storeId, {
-      action: "shipping.zone.update",
-      entityType: "settings",
-      entityId: zoneId,
-      entityLabel: zones.find((zone) => zone.id === zoneId)!.name,
-    });
-    return true;
+    return moveAmong(tx, shippingZones, storeId, zones, zoneId, direction, "shipping.zone.update");
   });
 }
 
@@ -384,13 +386,6 @@ export async function moveShippingRate(
       .where(and(eq(shippingRates.storeId, storeId), eq(shippingRates.zoneId, zoneId)))
       .orderBy(asc(shippingRates.position), asc(shippingRates.id))
       .for("update");
-    if (!(await moveAmong(tx, shippingRates, storeId, rates, rateId, direction))) return false;
-    await recordAudit(tx, storeId, {
-      action: "shipping.rate.update",
-      entityType: "settings",
-      entityId: rateId,
-      entityLabel: rates.find((rate) => rate.id === rateId)!.name,
-    });
-    return true;
+    return moveAmong(tx, shippingRates, storeId, rates, rateId, direction, "shipping.rate.update");
   });
 }

@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products, stores, storeSettings } from "~/db/schema";
+import { BRAND_SETTINGS_COLUMNS } from "~/services/store/settings.server";
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from "~/lib/brand";
 import { onLivePlan } from "./subscription-gate.server";
 
@@ -27,9 +28,7 @@ export async function gettingStarted(storeId: string): Promise<GettingStartedSte
         status: stores.subscriptionStatus,
         periodEnd: stores.subscriptionCurrentPeriodEnd,
         accountId: stores.stripeAccountId,
-        primaryColor: storeSettings.primaryColor,
-        secondaryColor: storeSettings.secondaryColor,
-        logoImageId: storeSettings.logoImageId,
+        ...BRAND_SETTINGS_COLUMNS,
       })
       .from(stores)
       .leftJoin(storeSettings, eq(storeSettings.storeId, stores.id))

@@ -76,15 +76,20 @@ export async function getStoreSettings(storeId: string): Promise<StoreSettings> 
 
 export { localized } from "~/lib/localized-name";
 
+/** The store's brand: its two colours and its logo (null before its settings row exists). */
+export const BRAND_SETTINGS_COLUMNS = {
+  primaryColor: storeSettings.primaryColor,
+  secondaryColor: storeSettings.secondaryColor,
+  logoImageId: storeSettings.logoImageId,
+};
+
 /**
  * The settings every store page shows (branding, header, footer, home hero). Small enough to
  * keep in the tenant cache, which `store_changed` notifications keep current; the long texts
  * (about, terms, privacy) stay in the database for the pages that show them.
  */
 export const SHELL_SETTINGS_COLUMNS = {
-  primaryColor: storeSettings.primaryColor,
-  secondaryColor: storeSettings.secondaryColor,
-  logoImageId: storeSettings.logoImageId,
+  ...BRAND_SETTINGS_COLUMNS,
   heroTitleEn: storeSettings.heroTitleEn,
   heroTitleAr: storeSettings.heroTitleAr,
   heroSubtitleEn: storeSettings.heroSubtitleEn,
