@@ -3,8 +3,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageVariants } from "~/db/schema";
+import { images, imageVariants } from "~/db/schema";
 import { loader } from "~/routes/resources.image";
+import { getImageVariant } from "~/services/media/image-variants.server";
 import { checkImage, saveImage } from "~/services/media/images.server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createStoreFixture } from "../helpers/fixtures";
@@ -13,6 +14,7 @@ import { contextFor } from "../helpers/routes";
 let db: TestDb;
 let alphaCtx: AppLoadContext;
 let alphaImage: string;
+let alphaStoreId: string;
 let betaImage: string;
 
 async function storeSwatch(storeId: string, color: string) {
@@ -36,6 +38,7 @@ beforeAll(async () => {
   const alpha = await createStoreFixture(db, "alpha");
   const beta = await createStoreFixture(db, "beta");
   alphaCtx = await contextFor(db, "alpha.localhost");
+  alphaStoreId = alpha.storeId;
   alphaImage = await storeSwatch(alpha.storeId, "#cc3366");
   betaImage = await storeSwatch(beta.storeId, "#3366cc");
 });
@@ -71,6 +74,25 @@ describe("/resources/image", () => {
     await get(`url=/images/${alphaImage}&w=640&q=60`, "image/webp");
     await get(`url=/images/${alphaImage}&w=640&q=60`, "image/webp");
     expect(await variants()).toBe(before + 1);
+  });
+
+  it("answers an image deleted while its variant was encoded, without keeping the variant", async () => {
+    const doomed = await storeSwatch(alphaStoreId, "#339966");
+    // Between the read and the variant's insert, as an owner removing the image would.
+    const variant = await getImageVariant(
+      alphaStoreId,
+      { imageId: doomed, width: 128, quality: 75 },
+      "image/webp",
+      {
+        mayEncode: async () => {
+          await db.owner.delete(images).where(eq(images.id, doomed));
+          return { allowed: true, retryAfterSeconds: 0 };
+        },
+      },
+    );
+    expect(variant).toMatchObject({ format: "webp" });
+    const kept = await db.owner.select().from(imageVariants).where(eq(imageVariants.imageId, doomed));
+    expect(kept).toEqual([]);
   });
 
   it("answers 304 to a matching If-None-Match", async () => {

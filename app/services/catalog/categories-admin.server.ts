@@ -8,6 +8,7 @@
  * triggers announce every change on all instances (decision 007), and `catalogChanged` makes
  * this instance's next page fresh without waiting for the notification.
  */
+import { isViolation, UNIQUE_VIOLATION } from "~/db/violation";
 import { recordAudit, recordChange } from "~/services/audit/audit.server";
 import { asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
@@ -74,17 +75,6 @@ export type SaveCategoryResult =
       /** not-found: the category (edit) or the chosen parent is not this store's. */
       error: "not-found" | "parent-not-found" | "slug-taken" | "parent-is-sub" | "has-subcategories";
     };
-
-/** A unique violation of `constraint`, through drizzle's and the drivers' wrapping. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint_name, constraint: name } = e as Record<string, unknown>;
-    if (code !== "23505") continue;
-    if ((constraint_name ?? name) === constraint || String((e as Error).message).includes(constraint))
-      return true;
-  }
-  return false;
-}
 
 /** Thrown inside a transaction to roll it back with a result for the caller. */
 class Refused<T> extends Error {
@@ -207,7 +197,8 @@ export async function saveCategory(
   } catch (error) {
     if (error instanceof Refused) return error.result as SaveCategoryResult;
     // Two saves of one slug at the same moment: the second meets the unique key.
-    if (isUniqueViolation(error, "categories_store_slug_key")) return { ok: false, error: "slug-taken" };
+    if (isViolation(error, UNIQUE_VIOLATION, "categories_store_slug_key"))
+      return { ok: false, error: "slug-taken" };
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "~/db/client.server";
 import { images, imageVariants } from "~/db/schema";
+import { FOREIGN_KEY_VIOLATION, isViolation } from "~/db/violation";
 import type { RateLimitRule } from "~/services/security/rate-limit.server";
 
 export const IMAGE_WIDTHS = [64, 128, 256, 384, 480, 640, 828, 1080, 1200, 1920] as const;
@@ -144,18 +145,24 @@ export async function getImageVariant(
           ? resized.jpeg({ quality: request.quality, mozjpeg: true })
           : resized.png({ compressionLevel: 9 })
   ).toBuffer();
-  await db.withStore(storeId, (tx) =>
-    tx
-      .insert(imageVariants)
-      .values({
-        storeId,
-        imageId: request.imageId,
-        width: request.width,
-        quality: request.quality,
-        format,
-        bytes,
-      })
-      .onConflictDoNothing(),
-  );
+  try {
+    await db.withStore(storeId, (tx) =>
+      tx
+        .insert(imageVariants)
+        .values({
+          storeId,
+          imageId: request.imageId,
+          width: request.width,
+          quality: request.quality,
+          format,
+          bytes,
+        })
+        .onConflictDoNothing(),
+    );
+  } catch (error) {
+    // The image was deleted while it was encoded (an owner removing it as a page showed it): the
+    // answer is what was read, and there is nothing left to keep its variant for. Was a 500.
+    if (!isViolation(error, FOREIGN_KEY_VIOLATION)) throw error;
+  }
   return { bytes, format, etag };
 }
