@@ -16,7 +16,8 @@ export function dataPath(action: string): string {
 
 /** Remix's own types in the stream (its encodeViaTurboStream plugins), as plain values. */
 const REMIX_TYPES: DecodePlugin = (type, ...data) => {
-  if (type === "SingleFetchRedirect") return { value: { redirect: data[0] } };
+  // A loader's redirect comes wrapped; an action's is the plain `{ redirect, status }` already.
+  if (type === "SingleFetchRedirect") return { value: data[0] };
   if (type === "SanitizedError") return { value: { error: data[1] } };
   if (type === "ErrorResponse") return { value: { status: data[1] } };
   if (type === "SingleFetchClassInstance") return { value: data[0] };
@@ -41,12 +42,8 @@ export async function dataAnswer(response: Response): Promise<DataAnswer> {
   }
   const decoded = await decode(response.body, { plugins: [REMIX_TYPES] });
   await decoded.done;
-  const value = decoded.value as {
-    redirect?: string | { redirect?: string; status?: number };
-    status?: number;
-  };
-  const target = typeof value.redirect === "object" ? value.redirect : value;
+  const target = decoded.value as { redirect?: unknown; status?: number };
   if (typeof target.redirect !== "string")
-    throw new Error(`202 without a redirect: ${JSON.stringify(value)}`);
+    throw new Error(`202 without a redirect: ${JSON.stringify(target)}`);
   return { status: target.status ?? 302, location: target.redirect };
 }
