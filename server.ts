@@ -149,6 +149,7 @@ async function serve() {
         db,
         resolver,
         ttlMs: pageCacheConfig.ttlMs,
+        viewers: pageCacheConfig.viewers,
         // With several processes the primary holds the instance's cache (server/cluster.ts) and
         // each worker a hot copy of what it serves (issue 41).
         backend: cluster.isWorker

@@ -41,7 +41,15 @@ export interface Db {
   queryInStore(storeId: string, text: string, params: unknown[]): Promise<unknown[][]>;
   /** Runs `fn` as the app role with no store: tenant tables show nothing, platform tables work. */
   withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * `onListen` runs each time the LISTEN is in place: once at first, then after every reconnect of
+   * the listening connection (notifications sent while it was gone are lost).
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<() => Promise<void>>;
   /**
    * Calls `listener` whenever request work failed because its connection was gone (issue 42 D4,
    * decision 020): the health counts it and the edge answers that request unavailable.
@@ -229,8 +237,9 @@ async function createPglite(dataDir = "memory://", dump?: Blob): Promise<Db & { 
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onListen) {
       const unsubscribe = await client.listen(channel, onMessage);
+      onListen?.();
       return async () => unsubscribe();
     },
     async dump() {
@@ -375,8 +384,8 @@ async function createPostgres(
         await single.end({ timeout: 5 });
       }
     },
-    async listen(channel, onMessage) {
-      const { unlisten } = await client.listen(channel, (payload) => onMessage(payload));
+    async listen(channel, onMessage, onListen) {
+      const { unlisten } = await client.listen(channel, (payload) => onMessage(payload), onListen);
       return unlisten;
     },
     async close() {

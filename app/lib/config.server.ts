@@ -140,6 +140,7 @@ const schema = z.object({
   PAGE_CACHE_MB: wholeNumber(1, 16_384),
   PAGE_CACHE_WORKER_MB: wholeNumber(1, 16_384),
   PAGE_CACHE_TTL_SECONDS: wholeNumber(1, 86_400),
+  PAGE_CACHE_VIEWERS: wholeNumber(0, 10_000_000),
   BENCH_ROUTES: flag(["1"], ["0"]),
   TENANT_CACHE_MB: wholeNumber(1, 16_384),
 });
@@ -193,7 +194,11 @@ export interface Config {
    * `workerMaxBytes`: each cluster worker's hot copy of the instance's cache (issue 41); unused
    * with one process, whose cache is the instance's.
    */
-  pageCache: { maxBytes: number; workerMaxBytes: number; ttlMs: number } | null;
+  /**
+   * `viewers`: signed-in viewers each process keeps between reads (issue 41,
+   * server/page-cache/viewers.ts); 0 reads every signed-in hit's viewer from the database.
+   */
+  pageCache: { maxBytes: number; workerMaxBytes: number; ttlMs: number; viewers: number } | null;
   benchRoutes: boolean;
   /** The host → store cache's memory per process (decision 025). */
   tenantCacheBytes: number;
@@ -291,6 +296,7 @@ export function loadConfig(env: Env): Config {
             maxBytes: (v.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
             workerMaxBytes: (v.PAGE_CACHE_WORKER_MB ?? 32) * 1024 * 1024,
             ttlMs: (v.PAGE_CACHE_TTL_SECONDS ?? 60) * 1000,
+            viewers: v.PAGE_CACHE_VIEWERS ?? 20_000,
           }
         : null,
     benchRoutes: v.BENCH_ROUTES === true,

@@ -35,6 +35,7 @@ import {
   type Tokens,
 } from "../page-cache/personal";
 import type { PageEntry } from "../page-cache/store";
+import { VIEWER_STAMP_COOKIE } from "../page-cache/viewers";
 
 export interface PageCacheOptions {
   backend: PageCacheBackend;
@@ -61,6 +62,12 @@ export interface PageCacheOptions {
   changesAt?: (storeId: string) => Promise<number | null>;
   /** Longest life of an entry, whatever else happens. */
   ttlMs: number;
+  /**
+   * A new viewer stamp's Set-Cookie (server/page-cache/viewers.ts), when `viewerOf` keeps viewers:
+   * given to every signed-in request Remix answers in full, so the browser's next page is read
+   * afresh whatever that request changed.
+   */
+  viewerStamp?: () => string;
 }
 
 /** What a CDN in front may do with a cacheable page: keep it a second, serve it stale briefly. */
@@ -73,6 +80,8 @@ const CACHEABLE_PATH =
   /^\/(?:|products|products\/[^/]+|categories|categories\/[^/]+|categories\/[^/]+\/[^/]+|about|contact|privacy|terms|robots\.txt|sitemap\.xml)$/;
 /** Cookies that choose how the page looks, and are part of the key. */
 const KEYED_COOKIES = new Set(["lng", "theme"]);
+/** The viewer stamp: part of a viewer's key (start.ts), not of a page's. */
+const IGNORED_COOKIES = new Set([VIEWER_STAMP_COOKIE]);
 /** The shopper's session (decision 031): its viewer's shape is part of the key, their values are filled in. */
 const SESSION_COOKIE = "__session";
 /** What a signed-in viewer's page says to caches: for this browser only, and not to be kept (decision 009). */
@@ -136,6 +145,7 @@ function keyedCookies(header: string | undefined): { kept: string; session: bool
       session = true;
       continue;
     }
+    if (IGNORED_COOKIES.has(name)) continue;
     if (!KEYED_COOKIES.has(name)) return null;
     kept.push(`${name}=${at === -1 ? "" : pair.slice(at + 1).trim()}`);
   }
@@ -355,6 +365,17 @@ export class EdgePageCache {
    * would serve, found the same way, without a promise, a deadline or an abort controller around
    * it: those are for work that waits, and a hit does not (issue 41). False: ask `lookup`.
    */
+  /**
+   * A new viewer stamp for a request Remix answers in full with its session (an action, an
+   * account page…), or null: such a request may have changed what the viewer's pages show.
+   */
+  stampFor(req: ExpressRequest): string | null {
+    const { viewerStamp } = this.options;
+    if (!viewerStamp) return null;
+    const cookie = req.get("cookie");
+    return cookie?.includes(`${SESSION_COOKIE}=`) ? viewerStamp() : null;
+  }
+
   serveKnownHit(req: ExpressRequest, res: ExpressResponse, url: URL): boolean {
     const { cachedStoreOf, backend } = this.options;
     if (!cachedStoreOf || !backend.peek) return false;

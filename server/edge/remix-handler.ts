@@ -183,6 +183,9 @@ export function remixEdge({
       )
         return;
       if (deadline.passed) return;
+      // Whatever this request changed, the viewer's next page reads them afresh (issue 41).
+      const stamp = pageCache?.stampFor(req);
+      if (stamp) res.append("Set-Cookie", stamp);
       await deadline.race(sendResponse(req, res, response, { privateByDefault: Boolean(pageCache) }), "send");
     } catch (error) {
       if (overLimit || deadline.passed) return;

@@ -19,12 +19,11 @@
  * store's pages to since the store was last dropped (backend.ts), so no hot copy keeps it.
  */
 import type { Db } from "../../app/db/client.server";
-import { readSessionHashOf } from "../../app/http/sessions.server";
 import { nextSaleChange } from "../../app/services/pricing/pricing.server";
-import { readPageViewer } from "../../app/services/identity/viewer.server";
 import { normalizeHost, type TenantResolver } from "../../app/services/store/tenancy.server";
 import { EdgePageCache } from "../edge/page-cache";
 import type { PageCacheBackend } from "./backend";
+import { startPageViewers } from "./page-viewers";
 
 /** Stores dropped per turn of the event loop (one IPC message): well under a millisecond of work. */
 const DROP_SLICE = 200;
@@ -40,12 +39,16 @@ export async function startPageCache({
   resolver,
   backend,
   ttlMs,
+  viewers: maxViewers = 0,
 }: {
   db: Db;
   resolver: Pick<TenantResolver, "resolve" | "cached" | "known">;
   backend: PageCacheBackend;
   ttlMs: number;
+  /** Signed-in viewers kept between reads (issue 41); 0 reads every one. */
+  viewers?: number;
 }): Promise<RunningPageCache> {
+  const viewers = await startPageViewers(db, maxViewers);
   const saleChanges = new Map<string, Promise<number | null>>();
   // Notifications are applied a turn of the event loop later, in slices (decision 025): a
   // statement that changed every store must not hold this process for the length of the list.
@@ -79,11 +82,10 @@ export async function startPageCache({
   const edge = new EdgePageCache({
     backend,
     ttlMs,
-    // Decision 031: the signed-in viewer in one prepared read; an unsigned or malformed cookie is nobody.
-    viewerOf: async (storeId, cookieHeader, productSlug) => {
-      const hash = await readSessionHashOf(cookieHeader);
-      return hash ? readPageViewer(storeId, hash, productSlug) : null;
-    },
+    // Decision 031: the signed-in viewer, kept per process until the browser, a notification or
+    // the session's clock says otherwise (page-viewers.ts, issue 41).
+    viewerOf: viewers.viewerOf,
+    viewerStamp: viewers.viewerStamp,
     storeOf: async (host) => {
       const tenant = await resolver.resolve(normalizeHost(host));
       return tenant.kind === "store" ? tenant.store.id : null;
@@ -117,7 +119,7 @@ export async function startPageCache({
     edge,
     backend,
     async stop() {
-      await Promise.all(unlisten.map((stop) => stop()));
+      await Promise.all([...unlisten.map((stop) => stop()), viewers.stop()]);
     },
   };
 }

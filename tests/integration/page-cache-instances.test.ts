@@ -7,7 +7,9 @@
  * PostgreSQL only (TEST_DATABASE_URL): the embedded database belongs to one process, so there is
  * no second instance to keep in step; page-cache.test.ts covers a change on PGlite.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { createCookie } from "@remix-run/node";
 import http from "node:http";
 import postgres from "postgres";
 import { uuidv7 } from "uuidv7";
@@ -110,11 +112,13 @@ function until(moment: Date): Promise<void> {
 const TENANT_TTL_MS = 30_000;
 
 /** The production server (its build) on a database of its own, with `workers` processes. */
+const SESSION_SECRET = "page-cache-test-secret";
+
 function startServer(database: ScratchDatabase, workers: number): Promise<Instance> {
   return startInstance({
     DATABASE_URL: database.url,
     APP_DATABASE_URL: database.appUrl,
-    SESSION_SECRET: "page-cache-test-secret",
+    SESSION_SECRET,
     WEB_CONCURRENCY: String(workers),
   });
 }
@@ -152,7 +156,8 @@ describe.skipIf(!serverUrl)("page cache on two instances sharing PostgreSQL", ()
    */
   async function markerRound(instance: Instance): Promise<Page[]> {
     const pages: Page[] = [];
-    for (let n = 0; n < EVERY_PROCESS; n++) pages.push(await get(instance, "/_root.data", MARKER_STORE, "marker=1"));
+    for (let n = 0; n < EVERY_PROCESS; n++)
+      pages.push(await get(instance, "/_root.data", MARKER_STORE, "marker=1"));
     return pages;
   }
 
@@ -233,6 +238,40 @@ describe.skipIf(!serverUrl)("page cache on two instances sharing PostgreSQL", ()
         `kept ${keptBy} ms after the change`,
       ).toEqual(Array(EVERY_PROCESS).fill("hit"));
       for (const page of round) expect(page.body).toContain("43299");
+    }
+  });
+
+  it("shows a signed-in shopper's cart changed elsewhere on every process of both instances within a second (issue 41)", async () => {
+    // The demo shopper signed in on a device of their own: a session row and its signed cookie.
+    const [shopper] = await sql<
+      { id: string }[]
+    >`select id from users where store_id = ${storeId} and email = 'shopper@dyes.test'`;
+    const token = randomBytes(32).toString("base64url");
+    const hash = createHash("sha256").update(token).digest("hex");
+    await sql`insert into sessions (store_id, id, user_id, expires_at) values (${storeId}, ${hash}, ${shopper!.id}, now() + interval '1 day')`;
+    await sql`delete from cart_items where store_id = ${storeId} and user_id = ${shopper!.id}`;
+    const signed = await createCookie("__session", { secrets: [SESSION_SECRET] }).serialize(token);
+    const cookie = `${signed.split(";")[0]}; __vs=instances-test`;
+    // Every process reads the viewer once and keeps it (server/page-cache/viewers.ts).
+    for (const instance of instances) {
+      for (let n = 0; n < EVERY_PROCESS; n++)
+        expect((await get(instance, PRODUCT, STORE, cookie)).body).toContain(">Cart<");
+    }
+    const at = Date.now();
+    // Added on another device (or by a job): no new stamp comes with this browser's next page.
+    await sql`insert into cart_items (store_id, id, user_id, product_id, quantity)
+      values (${storeId}, ${uuidv7()}, ${shopper!.id}, (select id from products where store_id = ${storeId} and slug = 'crimson-red-fabric-dye'), 2)`;
+    for (const instance of instances) {
+      const { sent } = await eventually(
+        async () => ({ sent: Date.now(), page: await get(instance, PRODUCT, STORE, cookie) }),
+        ({ page }) => page.body.includes(">Cart (1)<"),
+      );
+      expect(sent - at).toBeLessThan(WITHIN_MS);
+      for (let n = 0; n < EVERY_PROCESS; n++) {
+        const page = await get(instance, PRODUCT, STORE, cookie);
+        expect(page.body).toContain(">Cart (1)<");
+        expect(page.body).toContain("2 in your cart");
+      }
     }
   });
 

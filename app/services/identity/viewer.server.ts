@@ -8,7 +8,13 @@ import { and, eq, gt, is, isNull, Placeholder, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { cartItems, products, reviews, sessions, users, wishlistItems } from "~/db/schema";
 import { countCartLines } from "~/services/commerce/cart.server";
-import { needsTouch, readUserSessionIn, SESSION_IDLE_MS, type UserSession } from "./sessions.server";
+import {
+  needsTouch,
+  readUserSessionIn,
+  SESSION_IDLE_MS,
+  SESSION_TOUCH_MS,
+  type UserSession,
+} from "./sessions.server";
 import { storeJoin } from "~/db/store-scope";
 
 export interface Viewer extends UserSession {
@@ -45,6 +51,13 @@ export interface PageViewer {
   product: { inWishlist: boolean; cartQuantity: number; reviewed: boolean } | null;
 }
 
+/** A page's viewer as read, with whose it is and how long it holds (a process may keep it). */
+export interface ReadPageViewer extends PageViewer {
+  userId: string;
+  /** Epoch ms: the session's next touch, idle end or expiry, whichever comes first. */
+  until: number;
+}
+
 /** The viewer statement's text, built once per process: only its parameters change. */
 let pageViewerStatement: { sql: string; params: unknown[] } | undefined;
 
@@ -65,6 +78,8 @@ function pageViewerQuery(db: Db) {
         where ${cartItems.userId} = ${users.id} and ${cartItems.productId} = ${products.id}), 0)`,
       reviewed: sql`exists (select 1 from ${reviews}
         where ${reviews.userId} = ${users.id} and ${reviews.productId} = ${products.id})`,
+      userId: users.id,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, storeJoin(users, "id", sessions, "userId"))
@@ -102,7 +117,7 @@ export async function readPageViewer(
   sessionHash: string,
   productSlug: string | null,
   now = new Date(),
-): Promise<PageViewer | null> {
+): Promise<ReadPageViewer | null> {
   const db = await getDb();
   const statement = pageViewerQuery(db);
   const values: Record<string, unknown> = {
@@ -126,13 +141,21 @@ export async function readPageViewer(
     inWishlist,
     cartQuantity,
     reviewed,
+    userId,
+    expiresAt,
   ] = row;
-  if (needsTouch(new Date(lastSeenAt as string | Date), now)) {
+  let seen = new Date(lastSeenAt as string | Date).getTime();
+  if (needsTouch(new Date(seen), now)) {
     await db.withStore(storeId, (tx) =>
       tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionHash)),
     );
+    seen = now.getTime();
   }
   return {
+    userId: String(userId),
+    // The session ends at its expiry or after SESSION_IDLE_MS unseen, and is touched again after
+    // SESSION_TOUCH_MS: until the first of these, reading it again would find the same.
+    until: Math.min(new Date(expiresAt as string | Date).getTime(), seen + SESSION_IDLE_MS, seen + SESSION_TOUCH_MS),
     name: String(name),
     email: String(email),
     isAdmin: Boolean(isAdmin),
