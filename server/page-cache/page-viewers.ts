@@ -50,7 +50,8 @@ export async function startPageViewers(db: Db, maxViewers: number): Promise<Page
       if (known) return known;
       const generation = viewers.generation(storeId);
       const read = await readPageViewer(storeId, hash, productSlug);
-      if (read) viewers.keep(key, { viewer: read, storeId, userId: read.userId, until: read.until }, generation);
+      if (read)
+        viewers.keep(key, { viewer: read, storeId, userId: read.userId, until: read.until }, generation);
       return read;
     },
     viewerStamp: maxViewers > 0 ? () => newViewerStamp(cookieDefaults.secure) : undefined,

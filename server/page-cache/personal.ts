@@ -309,7 +309,12 @@ export function crc32Shift(length: number): number {
  * piece's CRC is computed once when the page is kept, not over its bytes on every answer. `shiftB`:
  * `crc32Shift(lengthB)`, when known.
  */
-export function crc32Combine(crcA: number, crcB: number, lengthB: number, shiftB = crc32Shift(lengthB)): number {
+export function crc32Combine(
+  crcA: number,
+  crcB: number,
+  lengthB: number,
+  shiftB = crc32Shift(lengthB),
+): number {
   return (multModP(shiftB, crcA) ^ crcB) >>> 0;
 }
 

@@ -43,9 +43,7 @@ export class ViewerCache {
   private readonly generations = new Map<string, number>();
   private epoch = 0;
 
-  constructor(
-    private readonly options: { maxEntries: number; ttlMs: number; now?: () => number },
-  ) {}
+  constructor(private readonly options: { maxEntries: number; ttlMs: number; now?: () => number }) {}
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
@@ -143,7 +141,12 @@ export class ViewerCache {
 }
 
 /** The key of a viewer read: store, session, the browser's stamp and the product page's slug. */
-export function viewerKey(storeId: string, sessionHash: string, stamp: string, productSlug: string | null): string {
+export function viewerKey(
+  storeId: string,
+  sessionHash: string,
+  stamp: string,
+  productSlug: string | null,
+): string {
   return `${storeId}\n${sessionHash}\n${stamp}\n${productSlug ?? ""}`;
 }
 

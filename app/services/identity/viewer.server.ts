@@ -155,7 +155,11 @@ export async function readPageViewer(
     userId: String(userId),
     // The session ends at its expiry or after SESSION_IDLE_MS unseen, and is touched again after
     // SESSION_TOUCH_MS: until the first of these, reading it again would find the same.
-    until: Math.min(new Date(expiresAt as string | Date).getTime(), seen + SESSION_IDLE_MS, seen + SESSION_TOUCH_MS),
+    until: Math.min(
+      new Date(expiresAt as string | Date).getTime(),
+      seen + SESSION_IDLE_MS,
+      seen + SESSION_TOUCH_MS,
+    ),
     name: String(name),
     email: String(email),
     isAdmin: Boolean(isAdmin),
