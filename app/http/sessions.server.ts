@@ -26,6 +26,8 @@ export interface SessionCookie {
   readHash(request: Request): Promise<string | null>;
   /** The same from a Cookie header (the page cache reads it before there is a Request). */
   readHashOf(header: string | null | undefined): Promise<string | null>;
+  /** The hash of a cookie value that verified before, without waiting; undefined otherwise. */
+  knownHashOf(header: string): string | undefined;
   serialize(token: string): Promise<string>;
   clear(): Promise<string>;
 }
@@ -85,6 +87,10 @@ export function sessionCookie(name: string): SessionCookie {
   return {
     readHash: (request) => readHashOf(request.headers.get("Cookie")),
     readHashOf,
+    knownHashOf: (header) => {
+      const raw = rawCookieValue(header, name);
+      return raw === null ? undefined : verified.get(raw);
+    },
     serialize: (token) => get().serialize(token),
     clear: () => get().serialize("", { maxAge: 0 }),
   };
@@ -99,6 +105,9 @@ export const readSessionHash = (request: Request) => userCookie.readHash(request
 /** The same from a Cookie header: the page cache's viewer read (decision 031). */
 export const readSessionHashOf = (cookieHeader: string | null | undefined) =>
   userCookie.readHashOf(cookieHeader);
+
+/** The same without waiting, for a cookie value verified before (issue 41); undefined otherwise. */
+export const knownSessionHashOf = (cookieHeader: string) => userCookie.knownHashOf(cookieHeader);
 
 const userAgent = (request: Request) => request.headers.get("User-Agent");
 

@@ -49,6 +49,15 @@ export interface PageCacheOptions {
     cookieHeader: string,
     productSlug: string | null,
   ) => Promise<PageViewer | null>;
+  /**
+   * What `viewerOf` answers without waiting (a viewer this process keeps, for a cookie it verified
+   * before), or undefined when it would ask: a signed-in hit is then answered at once.
+   */
+  knownViewerOf?: (
+    storeId: string,
+    cookieHeader: string,
+    productSlug: string | null,
+  ) => PageViewer | undefined;
   /** The store a host belongs to, or null (platform, unknown host): only stores' pages are kept. */
   storeOf: (host: string) => Promise<string | null>;
   /**
@@ -200,6 +209,11 @@ export interface Candidate {
 }
 
 type Keyed = Omit<Candidate, "generation" | "expiresAt"> & { session: boolean };
+
+/** A signed-in viewer's pages share one copy per shape, whatever the encoding (filled as gzip). */
+function shapedKey(key: string, viewer: PageViewer): string {
+  return `${key.slice(0, key.lastIndexOf("\n"))}\n${shapeOf(viewer)}`;
+}
 
 /** The key of a request whose only other cookie may be a session, or null. */
 function keyOf(
@@ -360,12 +374,6 @@ export class EdgePageCache {
   constructor(private readonly options: PageCacheOptions) {}
 
   /**
-   * Answers an anonymous visitor at once when this process holds a live entry for the request
-   * and knows the host's store without the database: true when answered. The same entry `lookup`
-   * would serve, found the same way, without a promise, a deadline or an abort controller around
-   * it: those are for work that waits, and a hit does not (issue 41). False: ask `lookup`.
-   */
-  /**
    * A new viewer stamp for a request Remix answers in full with its session (an action, an
    * account page…), or null: such a request may have changed what the viewer's pages show.
    */
@@ -376,13 +384,32 @@ export class EdgePageCache {
     return cookie?.includes(`${SESSION_COOKIE}=`) ? viewerStamp() : null;
   }
 
+  /**
+   * Answers a visitor at once when this process holds a live entry for the request and knows the
+   * host's store without the database (and, signed in, their viewer: `knownViewerOf`): true when
+   * answered. The same entry `lookup` would serve, found the same way, without a promise, a
+   * deadline or an abort controller around it: those are for work that waits, and a hit does not
+   * (issue 41). False: ask `lookup`.
+   */
   serveKnownHit(req: ExpressRequest, res: ExpressResponse, url: URL): boolean {
     const { cachedStoreOf, backend } = this.options;
     if (!cachedStoreOf || !backend.peek) return false;
     const storeId = cachedStoreOf(url.host);
     if (!storeId) return false;
     const keyed = keyOf(req, url, storeId);
-    if (!keyed || keyed.session) return false;
+    if (!keyed) return false;
+    if (keyed.session) {
+      const viewer = this.options.knownViewerOf?.(
+        storeId,
+        req.get("cookie") ?? "",
+        productSlugOf(url.pathname),
+      );
+      if (!viewer || !templatable(viewer)) return false;
+      const entry = backend.peek(storeId, shapedKey(keyed.key, viewer));
+      if (!entry?.template) return false;
+      servePersonal(req, res, { ...entry, template: entry.template }, valuesOf(viewer), "hit");
+      return true;
+    }
     const entry = backend.peek(storeId, keyed.key);
     if (!entry || entry.template) return false;
     serve(req, res, entry, "hit");
@@ -415,8 +442,7 @@ export class EdgePageCache {
         markOutcome(res, "bypass");
         return null;
       }
-      // A signed-in viewer's pages share one copy per shape, whatever the encoding (filled as gzip).
-      if (viewer) key.key = `${key.key.slice(0, key.key.lastIndexOf("\n"))}\n${shapeOf(viewer)}`;
+      if (viewer) key.key = shapedKey(key.key, viewer);
     }
     step("cache");
     let { entry, generation } = await this.options.backend.get(storeId, key.key);

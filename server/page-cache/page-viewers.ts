@@ -4,7 +4,7 @@
  * by the `viewer_changed`, `catalog_changed` and `store_changed` notifications.
  */
 import type { Db } from "../../app/db/client.server";
-import { readSessionHashOf } from "../../app/http/sessions.server";
+import { knownSessionHashOf, readSessionHashOf } from "../../app/http/sessions.server";
 import { cookieDefaults } from "../../app/lib/cookies.server";
 import { readPageViewer, type PageViewer } from "../../app/services/identity/viewer.server";
 import { newViewerStamp, stampOf, ViewerCache, viewerKey } from "./viewers";
@@ -15,6 +15,8 @@ const VIEWER_TTL_MS = 60_000;
 export interface PageViewers {
   /** The viewer a Cookie header's session names on this store, or null for nobody. */
   viewerOf(storeId: string, cookieHeader: string, productSlug: string | null): Promise<PageViewer | null>;
+  /** The viewer kept for a cookie verified before, without waiting; undefined: ask `viewerOf`. */
+  knownViewerOf(storeId: string, cookieHeader: string, productSlug: string | null): PageViewer | undefined;
   /** A new stamp's Set-Cookie; undefined when no viewer is kept (nothing to refresh). */
   viewerStamp: (() => string) | undefined;
   /** Viewers kept now (tests, stats). */
@@ -53,6 +55,12 @@ export async function startPageViewers(db: Db, maxViewers: number): Promise<Page
       if (read)
         viewers.keep(key, { viewer: read, storeId, userId: read.userId, until: read.until }, generation);
       return read;
+    },
+    knownViewerOf(storeId, cookieHeader, productSlug) {
+      const hash = knownSessionHashOf(cookieHeader);
+      return hash === undefined
+        ? undefined
+        : viewers.get(viewerKey(storeId, hash, stampOf(cookieHeader), productSlug));
     },
     viewerStamp: maxViewers > 0 ? () => newViewerStamp(cookieDefaults.secure) : undefined,
     get size() {

@@ -85,6 +85,7 @@ export async function startPageCache({
     // Decision 031: the signed-in viewer, kept per process until the browser, a notification or
     // the session's clock says otherwise (page-viewers.ts, issue 41).
     viewerOf: viewers.viewerOf,
+    knownViewerOf: viewers.knownViewerOf,
     viewerStamp: viewers.viewerStamp,
     storeOf: async (host) => {
       const tenant = await resolver.resolve(normalizeHost(host));
