@@ -5,26 +5,24 @@
  * Rate limited per client and per address asked for, so nobody floods one inbox from many
  * client addresses.
  */
-import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
-import { redirectWithToast } from "~/lib/toast.server";
 import { emailOnlySchema } from "~/lib/validation/auth";
 import type { RateLimitedForm } from "./form.server";
 import { storeAction, type StoreArgs, type WithForm } from "./handlers.server";
 import { MAIL_RECIPIENT_RATE_LIMIT } from "./rate-rules.server";
+import { submitSchemaForm } from "./schema-form.server";
 
 export function emailRequestAction(
   kind: RateLimitedForm,
   send: (args: StoreArgs & WithForm, email: string) => Promise<unknown>,
 ) {
   return storeAction(
-    async (args) => {
-      const submission = parseWithZod(args.form, { schema: emailOnlySchema });
-      if (submission.status !== "success")
-        return data({ result: submission.reply(), notice: null }, { status: 400 });
-      await send(args, submission.value.email);
-      return redirectWithToast("/login", { key: "toast.checkMail" });
-    },
+    (args) =>
+      submitSchemaForm(args, {
+        schema: emailOnlySchema,
+        save: ({ email }) => send(args, email),
+        success: { path: "/login", toast: { key: "toast.checkMail" } },
+        extra: () => ({ notice: null }),
+      }),
     {
       rateLimit: {
         kind,

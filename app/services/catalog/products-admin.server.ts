@@ -8,6 +8,7 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
+import { isViolation, UNIQUE_VIOLATION } from "~/db/violation";
 import { categories, orderItems, productImages, products, productVariants } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { LOW_STOCK } from "~/lib/stock";
@@ -340,15 +341,7 @@ const fieldError = (field: string, key: string): Extract<SaveProductResult, { er
 
 /** A unique violation of the store's product slugs, through drizzle's wrapping. */
 export function isSlugConflict(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code } = e as Record<string, unknown>;
-    if (code === "23505" && String((e as Error).message).includes("products_store_slug_key")) return true;
-    if (code === "23505" && (e as Record<string, unknown>).constraint_name === "products_store_slug_key")
-      return true;
-    if (code === "23505" && (e as Record<string, unknown>).constraint === "products_store_slug_key")
-      return true;
-  }
-  return false;
+  return isViolation(error, UNIQUE_VIOLATION, "products_store_slug_key");
 }
 
 /**

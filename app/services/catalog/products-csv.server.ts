@@ -11,6 +11,7 @@ import { recordProductsEvents } from "./product-events.server";
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
+import { isViolation, UNIQUE_VIOLATION } from "~/db/violation";
 import { categories, productOptions, productOptionValues, products, productVariants } from "~/db/schema";
 import { toCsv } from "~/lib/csv";
 import { currencyDigits } from "~/lib/money";
@@ -209,13 +210,7 @@ export type ApplyResult = { ok: true; created: number; updated: number } | { ok:
 /** Another writer made a slug, SKU or combination this import meant to make. */
 function isConflict(error: unknown): boolean {
   const names = ["products_store_slug_key", "product_variants_sku_key", "product_variants_combination_key"];
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const record = e as Record<string, unknown>;
-    if (record.code !== "23505") continue;
-    const constraint = String(record.constraint_name ?? record.constraint ?? (e as Error).message);
-    if (names.some((name) => constraint.includes(name))) return true;
-  }
-  return false;
+  return names.some((name) => isViolation(error, UNIQUE_VIOLATION, name));
 }
 
 /**

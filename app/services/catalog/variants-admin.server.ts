@@ -16,6 +16,7 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, type Tx } from "~/db/client.server";
+import { isViolation, UNIQUE_VIOLATION } from "~/db/violation";
 import {
   cartItems,
   productImages,
@@ -519,17 +520,7 @@ const SKU_TAKEN = "adminVariants.errors.skuTaken";
 
 /** A unique violation of the store's SKUs, through drizzle's wrapping. */
 export function isSkuConflict(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const record = e as Record<string, unknown>;
-    if (record.code !== "23505") continue;
-    if (
-      String(record.message).includes("product_variants_sku_key") ||
-      record.constraint_name === "product_variants_sku_key" ||
-      record.constraint === "product_variants_sku_key"
-    )
-      return true;
-  }
-  return false;
+  return isViolation(error, UNIQUE_VIOLATION, "product_variants_sku_key");
 }
 
 /**

@@ -11,6 +11,7 @@
 import { recordChange } from "~/services/audit/audit.server";
 import { and, count, eq, gt, inArray, isNotNull, isNull, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { isViolation, UNIQUE_VIOLATION } from "~/db/violation";
 import { discountCodes, discountCodeTargets, discountRedemptions, orders } from "~/db/schema";
 import type { DiscountCodeInput, DiscountState } from "~/lib/validation/admin-discounts";
 import { newestFirst } from "~/db/keyset.server";
@@ -206,12 +207,7 @@ class Refused extends Error {
 
 /** Two saves of one code racing: the unique index decides, the loser hears "taken". */
 function isCodeConflict(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint_name, constraint } = e as Record<string, unknown>;
-    if (code === "23505" && (constraint_name ?? constraint) === "discount_codes_code_key") return true;
-    if (code === "23505" && String((e as Error).message).includes("discount_codes_code_key")) return true;
-  }
-  return false;
+  return isViolation(error, UNIQUE_VIOLATION, "discount_codes_code_key");
 }
 
 /** Creates (no `id`) or replaces a code and its targets, in one transaction. */

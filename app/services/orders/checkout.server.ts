@@ -29,6 +29,7 @@
  */
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { getDb, type Tx } from "~/db/client.server";
+import { isViolation, UNIQUE_VIOLATION } from "~/db/violation";
 import {
   cartItems,
   orderEvents,
@@ -230,12 +231,7 @@ class CodeRefused extends Error {
 
 /** A unique violation of the checkout token (two submits of one form racing), through drizzle's wrapping. */
 function isTokenConflict(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint_name, constraint } = e as Record<string, unknown>;
-    if (code === "23505" && (constraint_name ?? constraint) === "orders_checkout_token_key") return true;
-    if (code === "23505" && String((e as Error).message).includes("orders_checkout_token_key")) return true;
-  }
-  return false;
+  return isViolation(error, UNIQUE_VIOLATION, "orders_checkout_token_key");
 }
 
 async function orderByToken(tx: Tx, userId: string, token: string) {

@@ -4,13 +4,14 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { orderItems, orders, refundLines, refunds, users } from "~/db/schema";
+import { orderItems, refundLines, refunds, users } from "~/db/schema";
 import type { Locale } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { creditNoteNumbersOf } from "~/services/tax/credit-notes.server";
 import type { OrderRefunds } from "./contract";
 import { formatDate } from "./order-view.server";
 import { storeJoin } from "~/db/store-scope";
+import { orderRowIn } from "./order-rows.server";
 
 /**
  * The refunds of the store's order `number` (only the shopper's own when `userId` is given, and
@@ -25,17 +26,8 @@ export async function orderRefunds(
 ): Promise<OrderRefunds | null> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.storeId, storeId),
-          eq(orders.number, number),
-          userId ? eq(orders.userId, userId) : sql`true`,
-        ),
-      );
-    if (!order) return null;
+    const order = await orderRowIn(tx, storeId, { number }, false);
+    if (!order || (userId && order.userId !== userId)) return null;
     const rows = await tx
       .select({ refund: refunds, byName: users.name })
       .from(refunds)

@@ -13,6 +13,7 @@
  *   from the webhook, whichever comes first.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "~/db/client.server";
 import { orderItems, orders, refundLines, refunds, stores, type refundMethods } from "~/db/schema";
 import { errorFields, logger } from "~/lib/log.server";
@@ -24,6 +25,7 @@ import { deliverAfterCommit } from "~/services/email/email.server";
 import type { EmailStore } from "~/services/email/email-templates.server";
 import { applyRefundStateIn } from "./order-transitions.server";
 import { restockLines } from "./restock.server";
+import { orderLinesIn, orderRowIn, refundedUnitsIn } from "./order-rows.server";
 import { checkReturnRefundIn, markReturnRefundedIn } from "./returns.server";
 import { inStore, storeJoin } from "~/db/store-scope";
 
@@ -95,23 +97,10 @@ export type ProposalRefusal =
   | { kind: "invalid"; field: string; message: "units" | "shipping" | "codFee" | "empty" | "line" };
 
 /** An order's refund state read inside `tx` (locked by the caller when it will write). */
-async function stateIn(tx: Tx, storeId: string, where: { number?: number; id?: string }, lock: boolean) {
-  const query = tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.storeId, storeId),
-        where.id ? eq(orders.id, where.id) : eq(orders.number, where.number ?? -1),
-      ),
-    );
-  const [order] = lock ? await query.for("update") : await query;
+async function stateIn(tx: Tx, storeId: string, key: { number: number } | { id: string }, lock: boolean) {
+  const order = await orderRowIn(tx, storeId, key, lock);
   if (!order) return null;
-  const items = await tx
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, order.id)))
-    .orderBy(asc(orderItems.nameEn), asc(orderItems.id));
+  const items = await orderLinesIn(tx, storeId, order.id);
   const held = await tx
     .select({ refund: refunds })
     .from(refunds)
@@ -122,17 +111,8 @@ async function stateIn(tx: Tx, storeId: string, where: { number?: number; id?: s
         inArray(refunds.status, ["pending", "succeeded"]),
       ),
     );
-  const heldIds = held.map((row) => row.refund.id);
-  const heldLines = heldIds.length
-    ? await tx
-        .select({ orderItemId: refundLines.orderItemId, quantity: refundLines.quantity })
-        .from(refundLines)
-        .where(and(eq(refundLines.storeId, storeId), inArray(refundLines.refundId, heldIds)))
-    : [];
+  const units = await refundedUnitsIn(tx, storeId, order.id);
   const pieces = paidPieces({ ...order, lines: items });
-  const units = new Map<string, number>();
-  for (const line of heldLines)
-    units.set(line.orderItemId, (units.get(line.orderItemId) ?? 0) + line.quantity);
   const sum = (pick: (row: RefundRow) => number) => held.reduce((a, { refund }) => a + pick(refund), 0);
   const refundedCents = sum((r) => r.amountCents);
   const state: RefundState = {
@@ -244,6 +224,19 @@ export type CreateRefundResult =
   | { kind: "return"; reason: "not-received" | "over-received" }
   | { kind: "created"; refund: RefundRow };
 
+/** Writes a refund and its lines. */
+async function insertRefundIn(
+  tx: Tx,
+  values: PgInsertValue<typeof refunds> & { storeId: string },
+  lines: ProposedRefund["lines"],
+): Promise<RefundRow> {
+  const [refund] = await tx.insert(refunds).values(values).returning();
+  const { storeId } = values;
+  if (lines.length > 0)
+    await tx.insert(refundLines).values(lines.map((line) => ({ storeId, refundId: refund!.id, ...line })));
+  return refund!;
+}
+
 /**
  * Records a refund of the store's order `number` and, for a card order, asks Stripe for it after
  * the commit. Returns the refund as it stands after that (succeeded, pending or failed).
@@ -279,9 +272,9 @@ export async function createRefund(
     const proposed = proposeRefund(found.state, request);
     if ("kind" in proposed) return proposed;
     const card = found.order.paymentMethod === "card";
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
+    const refund = await insertRefundIn(
+      tx,
+      {
         storeId,
         orderId: found.order.id,
         requestToken: request.requestToken ?? null,
@@ -298,12 +291,9 @@ export async function createRefund(
         status: card ? "pending" : "succeeded",
         createdBy: staffUserId,
         completedAt: card ? null : sql`now()`,
-      })
-      .returning();
-    if (proposed.lines.length > 0)
-      await tx
-        .insert(refundLines)
-        .values(proposed.lines.map((line) => ({ storeId, refundId: refund!.id, ...line })));
+      },
+      proposed.lines,
+    );
     await recordAudit(tx, storeId, {
       action: "order.refund",
       entityType: "order",
@@ -313,16 +303,16 @@ export async function createRefund(
         refundedCents: [found.state.refundedCents, found.state.refundedCents + proposed.amountCents],
       },
     });
-    if (!card) await applyEffectsIn(tx, storeId, refund!, staffUserId);
+    if (!card) await applyEffectsIn(tx, storeId, refund, staffUserId);
     if (request.returnRequestId)
       emailIds = await markReturnRefundedIn(
         tx,
         storeId,
         request.returnRequestId,
-        refund!.id,
+        refund.id,
         request.emailStore ?? null,
       );
-    return { kind: "created", refund: refund! };
+    return { kind: "created", refund };
   });
   deliverAfterCommit(storeId, emailIds);
   if (recorded.kind !== "created" || recorded.refund.status !== "pending") return recorded;
@@ -366,12 +356,7 @@ export async function askStripe(storeId: string, refund: RefundRow): Promise<Ref
     if (!current) throw new Error(`refund ${refund.id} vanished`);
     if ("error" in answer) {
       if (current.status !== "pending") return current;
-      const [failed] = await tx
-        .update(refunds)
-        .set({ status: "failed", failureMessage: answer.error.slice(0, 500), completedAt: sql`now()` })
-        .where(and(eq(refunds.storeId, storeId), eq(refunds.id, refund.id)))
-        .returning();
-      return failed!;
+      return failRefundIn(tx, storeId, refund.id, answer.error);
     }
     return settleIn(tx, storeId, current, answer.id, answer.status);
   });
@@ -404,15 +389,19 @@ export async function settleIn(
     .returning();
   if (refund.status !== "pending") return withId!;
   if (stripeStatus === "succeeded") return completeRefundIn(tx, storeId, withId!, null);
-  if (stripeStatus === "failed" || stripeStatus === "canceled") {
-    const [failed] = await tx
-      .update(refunds)
-      .set({ status: "failed", failureMessage: `Stripe: ${stripeStatus}`, completedAt: sql`now()` })
-      .where(and(eq(refunds.storeId, storeId), eq(refunds.id, refund.id)))
-      .returning();
-    return failed!;
-  }
+  if (stripeStatus === "failed" || stripeStatus === "canceled")
+    return failRefundIn(tx, storeId, refund.id, `Stripe: ${stripeStatus}`);
   return withId!;
+}
+
+/** A pending refund failed: nothing else changes (what it held is free again). */
+async function failRefundIn(tx: Tx, storeId: string, refundId: string, message: string): Promise<RefundRow> {
+  const [failed] = await tx
+    .update(refunds)
+    .set({ status: "failed", failureMessage: message.slice(0, 500), completedAt: sql`now()` })
+    .where(and(eq(refunds.storeId, storeId), eq(refunds.id, refundId)))
+    .returning();
+  return failed!;
 }
 
 /** A pending refund succeeded: mark it and apply what follows from it (the order is locked). */
@@ -459,18 +448,6 @@ async function applyEffectsIn(tx: Tx, storeId: string, refund: RefundRow, actorU
   await issueCreditNoteIn(tx, storeId, refund.id);
 }
 
-/** An order's refunds, newest first, with who recorded them (the order pages). */
-export async function refundsOf(storeId: string, orderId: string): Promise<RefundRow[]> {
-  const db = await getDb();
-  return db.withStore(storeId, (tx) =>
-    tx
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.storeId, storeId), eq(refunds.orderId, orderId)))
-      .orderBy(sql`${refunds.createdAt} desc`, sql`${refunds.id} desc`),
-  );
-}
-
 /**
  * Stripe says the charge was refunded in full (`charge.refunded`), with the order locked: every
  * pending refund of it succeeded (the whole charge is back, so each one asked was paid), and what
@@ -504,9 +481,9 @@ export async function reconcileFullRefundIn(tx: Tx, storeId: string, orderId: st
   );
   if ("kind" in proposed) return;
   const extraCents = Math.max(0, state.remainingCents - proposed.amountCents);
-  const [refund] = await tx
-    .insert(refunds)
-    .values({
+  const refund = await insertRefundIn(
+    tx,
+    {
       storeId,
       orderId,
       amountCents: proposed.amountCents + extraCents,
@@ -518,11 +495,8 @@ export async function reconcileFullRefundIn(tx: Tx, storeId: string, orderId: st
       method: "card",
       status: "succeeded",
       completedAt: sql`now()`,
-    })
-    .returning();
-  if (proposed.lines.length > 0)
-    await tx
-      .insert(refundLines)
-      .values(proposed.lines.map((line) => ({ storeId, refundId: refund!.id, ...line })));
-  await applyEffectsIn(tx, storeId, refund!, null);
+    },
+    proposed.lines,
+  );
+  await applyEffectsIn(tx, storeId, refund, null);
 }

@@ -17,8 +17,6 @@ import {
   orderEvents,
   orderItems,
   orders,
-  refundLines,
-  refunds,
   returnRequestLines,
   returnRequests,
   storeSettings,
@@ -38,6 +36,7 @@ import type { EmailStore } from "~/services/email/email-templates.server";
 import { recordEvent } from "~/services/webhooks/events.server";
 import type { ReturnRefusal, ReturnableLine, ReturnView, ShopperReturns } from "./contract";
 import { inStore, storeJoin } from "~/db/store-scope";
+import { orderLinesIn, orderRowIn, refundedUnitsIn } from "./order-rows.server";
 
 export type { ReturnRefusal, ReturnableLine, ReturnView, ShopperReturns } from "./contract";
 
@@ -73,17 +72,7 @@ async function deliveredAtIn(tx: Tx, storeId: string, order: OrderRow): Promise<
 
 /** Per order line: units refunded (pending or succeeded) plus units held by open requests. */
 async function heldUnitsIn(tx: Tx, storeId: string, orderId: string): Promise<Map<string, number>> {
-  const refunded = await tx
-    .select({ orderItemId: refundLines.orderItemId, quantity: refundLines.quantity })
-    .from(refundLines)
-    .innerJoin(refunds, storeJoin(refunds, "id", refundLines, "refundId"))
-    .where(
-      and(
-        eq(refundLines.storeId, storeId),
-        eq(refunds.orderId, orderId),
-        inArray(refunds.status, ["pending", "succeeded"]),
-      ),
-    );
+  const held = await refundedUnitsIn(tx, storeId, orderId);
   const requested = await tx
     .select({
       orderItemId: returnRequestLines.orderItemId,
@@ -100,9 +89,7 @@ async function heldUnitsIn(tx: Tx, storeId: string, orderId: string): Promise<Ma
         inArray(returnRequests.state, OPEN_STATES),
       ),
     );
-  const held = new Map<string, number>();
   const add = (id: string, units: number) => held.set(id, (held.get(id) ?? 0) + units);
-  for (const line of refunded) add(line.orderItemId, line.quantity);
   // A received request holds what came back (what was asked and not received is free again).
   for (const line of requested)
     add(line.orderItemId, line.state === "received" ? line.received : line.quantity);
@@ -122,11 +109,7 @@ async function eligibilityIn(
   locale: Locale,
   now: Date,
 ): Promise<Eligibility> {
-  const items = await tx
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, order.id)))
-    .orderBy(asc(orderItems.nameEn), asc(orderItems.id));
+  const items = await orderLinesIn(tx, storeId, order.id);
   const held = await heldUnitsIn(tx, storeId, order.id);
   const lines = items.map((item) => ({
     id: item.id,
@@ -197,15 +180,6 @@ async function requestsOfIn(
   }));
 }
 
-async function orderByNumberIn(tx: Tx, storeId: string, number: number, lock: boolean) {
-  const query = tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.number, number)));
-  const [order] = lock ? await query.for("update") : await query;
-  return order ?? null;
-}
-
 /** The shopper's order `number`: what they may return now and their requests; null if not theirs. */
 export async function shopperReturns(
   storeId: string,
@@ -217,7 +191,7 @@ export async function shopperReturns(
 ): Promise<ShopperReturns | null> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const order = await orderByNumberIn(tx, storeId, number, false);
+    const order = await orderRowIn(tx, storeId, { number }, false);
     if (!order || order.userId !== userId) return null;
     const eligibility = await eligibilityIn(tx, storeId, order, locale, now);
     return {
@@ -235,7 +209,7 @@ export async function shopperReturns(
 export async function orderReturns(storeId: string, number: number, locale: Locale, timeZone: string) {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const order = await orderByNumberIn(tx, storeId, number, false);
+    const order = await orderRowIn(tx, storeId, { number }, false);
     if (!order) return null;
     return requestsOfIn(tx, storeId, order.id, locale, timeZone);
   });
@@ -327,7 +301,7 @@ export async function requestReturn(
   const result = await db.withStore(
     storeId,
     async (tx): Promise<RequestReturnResult & { emailIds?: string[] }> => {
-      const order = await orderByNumberIn(tx, storeId, number, true);
+      const order = await orderRowIn(tx, storeId, { number }, true);
       if (!order || order.userId !== userId) return { kind: "not-found" };
       const eligibility = await eligibilityIn(tx, storeId, order, "en", now);
       if (eligibility.refusal) return { kind: "refused", reason: eligibility.refusal };
@@ -404,7 +378,7 @@ async function requestOfOrderIn(tx: Tx, storeId: string, orderId: string, return
 
 /** Finds the store's request `returnId` of order `number`, the order locked; null when not both. */
 async function lockedRequestIn(tx: Tx, storeId: string, number: number, returnId: string) {
-  const order = await orderByNumberIn(tx, storeId, number, true);
+  const order = await orderRowIn(tx, storeId, { number }, true);
   if (!order) return null;
   const request = await requestOfOrderIn(tx, storeId, order.id, returnId);
   return request ? { order, request } : null;
@@ -539,7 +513,7 @@ export async function returnRefundUnits(
 ): Promise<Map<string, number> | null> {
   const db = await getDb();
   return db.withStore(storeId, async (tx) => {
-    const order = await orderByNumberIn(tx, storeId, number, false);
+    const order = await orderRowIn(tx, storeId, { number }, false);
     if (!order) return null;
     return receivedUnitsIn(tx, storeId, order.id, returnId);
   });
@@ -587,10 +561,7 @@ export async function markReturnRefundedIn(
     .where(inStore(returnRequests, storeId, { id: returnId, state: "received" }))
     .returning();
   if (!changed || !store) return [];
-  const [order] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.id, changed.orderId)));
+  const order = await orderRowIn(tx, storeId, { id: changed.orderId }, false);
   if (!order) return [];
   return enqueueEmails(tx, storeId, [
     await returnEmailIn(tx, storeId, store, order, changed, "return-refunded"),

@@ -15,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import { Resolver } from "node:dns/promises";
 import { eq, sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db/client.server";
+import { isViolation, UNIQUE_VIOLATION } from "~/db/violation";
 import { stores } from "~/db/schema";
 import { platformDomain } from "./tenancy.server";
 import { config } from "~/lib/config.server";
@@ -161,17 +162,10 @@ export async function setCustomDomain(storeId: string, raw: string): Promise<Set
   } catch (error) {
     // The unique index on lower(custom_domain) of verified domains: the store had this domain
     // verified already and another store verified it meanwhile (the race after the check above).
-    if (isUniqueViolation(error)) return "taken";
+    if (isViolation(error, UNIQUE_VIOLATION)) return "taken";
     throw error;
   }
   return "saved";
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
 }
 
 export async function removeCustomDomain(storeId: string): Promise<void> {
@@ -263,7 +257,7 @@ export async function verifyCustomDomain(storeId: string): Promise<CustomDomainV
     await recordCheck(storeId, found.domain, problem);
   } catch (error) {
     // Another store verified it between the look-up and this write: it was first.
-    if (!isUniqueViolation(error)) throw error;
+    if (!isViolation(error, UNIQUE_VIOLATION)) throw error;
     await recordCheck(storeId, found.domain, "taken");
   }
   return getCustomDomain(storeId);
