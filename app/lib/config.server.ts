@@ -296,7 +296,7 @@ export function loadConfig(env: Env): Config {
             maxBytes: (v.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
             workerMaxBytes: (v.PAGE_CACHE_WORKER_MB ?? 32) * 1024 * 1024,
             ttlMs: (v.PAGE_CACHE_TTL_SECONDS ?? 60) * 1000,
-            viewers: v.PAGE_CACHE_VIEWERS ?? 20_000,
+            viewers: v.PAGE_CACHE_VIEWERS ?? 10_000,
           }
         : null,
     benchRoutes: v.BENCH_ROUTES === true,
