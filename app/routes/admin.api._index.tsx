@@ -12,12 +12,11 @@ import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import { RowConfirm } from "~/components/admin/RowActions";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ActionNotice } from "~/components/admin/ActionNotice";
+import { SecretAnswer } from "~/components/admin/SecretAnswer";
 import { AdminPage } from "~/components/admin/AdminPage";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input, Select } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
-import { SecretOnce } from "~/components/ui/SecretOnce";
 import { notFoundPage } from "~/http/entity.server";
 import { adminLoader } from "~/http/handlers.server";
 import { intentAction } from "~/http/intent-action.server";
@@ -85,7 +84,6 @@ export default function AdminApiTokens() {
   const { rows, held } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const created = actionData && "created" in actionData ? actionData.created : null;
   const when = (iso: string) => <StoreDateTime iso={iso} className="whitespace-nowrap" />;
   const columns: DataColumn<Row>[] = [
     {
@@ -172,17 +170,14 @@ export default function AdminApiTokens() {
           {t("webhooks.title")}
         </Link>
       </p>
-      <ActionNotice data={actionData} />
-      {created ? (
-        <SecretOnce
-          id="new-token-title"
-          testId="new-token"
-          title={t("admin.api.createdTitle", { name: created.name })}
-          hint={t("admin.api.createdHint")}
-          secret={created.secret}
-          secretLabel={t("admin.api.secret")}
-        />
-      ) : null}
+      <SecretAnswer
+        data={actionData}
+        answer="created"
+        texts="admin.api"
+        titleParam="name"
+        id="new-token-title"
+        testId="new-token"
+      />
       <ListPage
         texts="admin.api.list"
         page={{ rows, prevCursor: null, nextCursor: null }}

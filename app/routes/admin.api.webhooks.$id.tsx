@@ -7,14 +7,13 @@
 import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ActionNotice } from "~/components/admin/ActionNotice";
+import { SecretAnswer } from "~/components/admin/SecretAnswer";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Select } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
-import { SecretOnce } from "~/components/ui/SecretOnce";
 import { entityFromPath, notFoundPage } from "~/http/entity.server";
 import { adminLoader } from "~/http/handlers.server";
 import { intentAction } from "~/http/intent-action.server";
@@ -132,7 +131,6 @@ export default function AdminWebhook() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const timeZone = useStoreTimeZone();
-  const rotated = actionData && "rotated" in actionData ? actionData.rotated : null;
   const when = (iso: string) => <StoreDateTime iso={iso} className="whitespace-nowrap" />;
   const columns: DataColumn<Row>[] = [
     {
@@ -272,17 +270,14 @@ export default function AdminWebhook() {
           />
         </div>
       </section>
-      <ActionNotice data={actionData} />
-      {rotated ? (
-        <SecretOnce
-          id="rotated-title"
-          testId="new-webhook-secret"
-          title={t("webhooks.rotatedTitle", { url: rotated.url })}
-          hint={t("webhooks.rotatedHint")}
-          secret={rotated.secret}
-          secretLabel={t("webhooks.secret")}
-        />
-      ) : null}
+      <SecretAnswer
+        data={actionData}
+        answer="rotated"
+        texts="webhooks"
+        titleParam="url"
+        id="rotated-title"
+        testId="new-webhook-secret"
+      />
       <h2 className="text-lg font-bold">{t("webhooks.log.title")}</h2>
       <ListPage texts="webhooks.log" page={{ rows, prevCursor: null, nextCursor: null }} columns={columns} />
     </AdminPage>

@@ -8,13 +8,12 @@ import { StateCell, TagList } from "~/components/admin/ListCells";
 import { CreateForm } from "~/components/admin/CreateForm";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ActionNotice } from "~/components/admin/ActionNotice";
+import { SecretAnswer } from "~/components/admin/SecretAnswer";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CheckRow } from "~/components/ui/Checkbox";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
-import { SecretOnce } from "~/components/ui/SecretOnce";
 import { adminLoader } from "~/http/handlers.server";
 import { intentAction } from "~/http/intent-action.server";
 import { Refusal } from "~/http/refusal.server";
@@ -66,7 +65,6 @@ export default function AdminWebhooks() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const timeZone = useStoreTimeZone();
-  const created = actionData && "created" in actionData ? actionData.created : null;
   const columns: DataColumn<Row>[] = [
     {
       key: "url",
@@ -131,17 +129,14 @@ export default function AdminWebhooks() {
           {t("admin.api.title")}
         </Link>
       </p>
-      <ActionNotice data={actionData} />
-      {created ? (
-        <SecretOnce
-          id="new-webhook-title"
-          testId="new-webhook"
-          title={t("webhooks.createdTitle", { url: created.url })}
-          hint={t("webhooks.createdHint")}
-          secret={created.secret}
-          secretLabel={t("webhooks.secret")}
-        />
-      ) : null}
+      <SecretAnswer
+        data={actionData}
+        answer="created"
+        texts="webhooks"
+        titleParam="url"
+        id="new-webhook-title"
+        testId="new-webhook"
+      />
       <ListPage texts="webhooks.list" page={{ rows, prevCursor: null, nextCursor: null }} columns={columns} />
       <CreateForm title={t("webhooks.newTitle")} intent="create" submit={t("webhooks.create")}>
         <div className="flex w-full max-w-xl flex-col gap-1">
