@@ -5,6 +5,7 @@
  * once), the subscription paused or resumed, and deleted (confirmed). Another store's id is 404.
  */
 import { StoreDateTime } from "~/components/admin/StoreDateTime";
+import { TagList } from "~/components/admin/ListCells";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SecretAnswer } from "~/components/admin/SecretAnswer";
@@ -219,13 +220,9 @@ export default function AdminWebhook() {
         <p className={hook.paused ? "text-danger" : "font-bold"}>
           {t(`webhooks.states.${hook.paused ? (hook.failing ? "failing" : "paused") : "active"}`)}
         </p>
-        <ul className="flex flex-wrap gap-1">
-          {hook.topics.map((topic) => (
-            <li key={topic} className="rounded border border-line px-1.5 text-sm">
-              {t(`webhooks.topicNames.${topic}`)}
-            </li>
-          ))}
-        </ul>
+        <TagList
+          tags={hook.topics.map((topic) => ({ key: topic, label: t(`webhooks.topicNames.${topic}`) }))}
+        />
         <p className="text-sm text-muted">
           {t("webhooks.secretStart")}:{" "}
           <bdi dir="ltr" className="font-mono">
