@@ -100,19 +100,13 @@ export const action = intentAction(
   { whenNoIntent: "save" },
 );
 
-const loadSchema = (digits: number, timeZone: string) =>
-  import("~/lib/validation/admin-discounts").then((m) => m.discountCodeSchema(digits, timeZone));
-
 export default function AdminDiscount() {
   const { code, ...data } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <TargetedEditPage<typeof action>
       formId="discount"
-      labels="discounts.admin"
-      list="/admin/discounts"
       data={data}
-      loadSchema={loadSchema}
       editing={code !== null}
       notes={
         code && code.uses > 0 ? (
@@ -120,11 +114,6 @@ export default function AdminDiscount() {
         ) : null
       }
       remove={code && { titleParams: { code: code.code }, fields: { discountId: code.id } }}
-      kinds={["percentage", "fixed", "free_shipping"]}
-      dates={{
-        starts: { label: "discounts.admin.startsAt" },
-        ends: { label: "discounts.admin.endsAt", hint: "discounts.admin.endsHint" },
-      }}
     >
       {({ form, values, parts }) => (
         <>

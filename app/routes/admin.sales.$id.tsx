@@ -90,27 +90,16 @@ export const action = intentAction(
   { whenNoIntent: "save" },
 );
 
-const loadSchema = (digits: number, timeZone: string) =>
-  import("~/lib/validation/admin-sales").then((m) => m.saleSchema(digits, timeZone));
-
 export default function AdminSale() {
   const { sale, ...data } = useLoaderData<typeof loader>();
   const { i18n } = useTranslation();
   return (
     <TargetedEditPage<typeof action>
       formId="sale"
-      labels="admin.sales"
-      list="/admin/sales"
       data={data}
-      loadSchema={loadSchema}
       editing={sale !== null}
       top={<SalesTabs />}
       remove={sale && { titleParams: { name: localeName(sale, i18n.language) }, fields: { saleId: sale.id } }}
-      kinds={["percent", "fixed"]}
-      dates={{
-        starts: { label: "timeZone.saleStarts", hint: "timeZone.saleStartHint" },
-        ends: { label: "timeZone.saleEnds", hint: "timeZone.saleEndHint" },
-      }}
     >
       {({ form, parts }) => (
         <>

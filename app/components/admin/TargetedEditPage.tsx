@@ -35,6 +35,41 @@ interface DateLabels {
   hint?: string;
 }
 
+/** What differs between the two targeted forms besides their own fields. */
+const KINDS = {
+  sale: {
+    labels: "admin.sales",
+    list: "/admin/sales",
+    loadSchema: (digits: number, timeZone: string) =>
+      import("~/lib/validation/admin-sales").then((m) => m.saleSchema(digits, timeZone)),
+    kinds: ["percent", "fixed"],
+    dates: {
+      starts: { label: "timeZone.saleStarts", hint: "timeZone.saleStartHint" },
+      ends: { label: "timeZone.saleEnds", hint: "timeZone.saleEndHint" },
+    },
+  },
+  discount: {
+    labels: "discounts.admin",
+    list: "/admin/discounts",
+    loadSchema: (digits: number, timeZone: string) =>
+      import("~/lib/validation/admin-discounts").then((m) => m.discountCodeSchema(digits, timeZone)),
+    kinds: ["percentage", "fixed", "free_shipping"],
+    dates: {
+      starts: { label: "discounts.admin.startsAt" },
+      ends: { label: "discounts.admin.endsAt", hint: "discounts.admin.endsHint" },
+    },
+  },
+} as const satisfies Record<
+  string,
+  {
+    labels: "admin.sales" | "discounts.admin";
+    list: string;
+    loadSchema: (digits: number, timeZone: string) => Promise<ZodTypeAny>;
+    kinds: readonly string[];
+    dates: { starts: DateLabels; ends: DateLabels };
+  }
+>;
+
 /** The fields every targeted form has, rendered for the page to place among its own. */
 export interface TargetedParts {
   /** The discount's type and its value (an amount with an example in the store's currency). */
@@ -47,41 +82,31 @@ export interface TargetedParts {
 
 /**
  * The edit page of a record that applies to categories or products (a sale, a discount code):
- * its schema form from the loader's values, the EditPage frame with labels under the page's
+ * its schema form from the loader's values, the EditPage frame with labels under the form's
  * locale prefix (`editTitle`/`newTitle`, `back`, `save`, `delete`, `deleteTitle`,
  * `deleteDescription`), and the shared fields (type and value, start and end, the picker), which
- * the page places among its own. A refused save keeps the products it had checked listed.
+ * the page places among its own. What differs between the two forms is in `KINDS`; the route
+ * keeps its loader, action and own fields. A refused save keeps the products it had checked
+ * listed.
  */
 export function TargetedEditPage<Action>({
   formId,
-  labels,
-  list,
   data,
-  loadSchema,
   editing,
   top,
   notes,
   remove,
-  kinds,
-  dates,
   children,
 }: {
-  /** The form's id ("sale", "discount"); the delete dialog's is `delete-<formId>`. */
-  formId: "sale" | "discount";
-  labels: "admin.sales" | "discounts.admin";
-  /** The list this page goes back to. */
-  list: string;
+  /** The form's id, and which form it is; the delete dialog's id is `delete-<formId>`. */
+  formId: keyof typeof KINDS;
   data: TargetedFormData;
-  loadSchema: (digits: number, timeZone: string) => Promise<ZodTypeAny>;
   /** An existing record (else the new one's page). */
   editing: boolean;
   top?: ReactNode;
   notes?: ReactNode;
   /** The delete confirmation's title parameters and the fields it posts after its intent. */
   remove?: { titleParams: Record<string, string>; fields: Record<string, string> } | null;
-  /** The discount types offered, as `<labels>.kinds.<kind>` labels. */
-  kinds: readonly string[];
-  dates: { starts: DateLabels; ends: DateLabels };
   children: (page: {
     form: ReturnType<typeof useSchemaForm>;
     values: Record<string, unknown>;
@@ -89,6 +114,7 @@ export function TargetedEditPage<Action>({
   }) => ReactNode;
 }) {
   const { start, productQ, categories, products, currency, digits, timeZone, constraint } = data;
+  const { labels, list, loadSchema, kinds, dates } = KINDS[formId];
   const { t } = useTranslation();
   const { actionData, reply, pending, form, values } = useSettingsForm<Action>(
     () => loadSchema(digits, timeZone),
