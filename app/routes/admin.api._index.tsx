@@ -11,8 +11,8 @@ import { CreateForm } from "~/components/admin/CreateForm";
 import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import { RowConfirm } from "~/components/admin/RowActions";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SecretAnswer } from "~/components/admin/SecretAnswer";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ApiLink, SecretAnswer, SecretStartCell } from "~/components/admin/ApiParts";
 import { AdminPage } from "~/components/admin/AdminPage";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input, Select } from "~/components/ui/Input";
@@ -91,14 +91,14 @@ export default function AdminApiTokens() {
       header: t("admin.api.name"),
       rowHeader: true,
       cell: (row) => (
-        <span className="flex flex-col">
-          <span className="font-bold" dir="auto">
-            {row.name}
-          </span>
-          <bdi dir="ltr" className="font-mono text-sm text-muted">
-            {row.prefix}…
-          </bdi>
-        </span>
+        <SecretStartCell
+          name={
+            <span className="font-bold" dir="auto">
+              {row.name}
+            </span>
+          }
+          start={row.prefix}
+        />
       ),
     },
     {
@@ -165,11 +165,7 @@ export default function AdminApiTokens() {
   return (
     <AdminPage title={t("admin.api.title")}>
       <p className="text-muted">{t("admin.api.intro")}</p>
-      <p>
-        <Link to="/admin/api/webhooks" className="text-primary underline">
-          {t("webhooks.title")}
-        </Link>
-      </p>
+      <ApiLink to="/admin/api/webhooks" label={t("webhooks.title")} />
       <SecretAnswer
         data={actionData}
         answer="created"

@@ -7,8 +7,8 @@
 import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import { TagList } from "~/components/admin/ListCells";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SecretAnswer } from "~/components/admin/SecretAnswer";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ApiLink, SecretAnswer } from "~/components/admin/ApiParts";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
@@ -208,11 +208,7 @@ export default function AdminWebhook() {
   ];
   return (
     <AdminPage title={t("webhooks.detailTitle")}>
-      <p>
-        <Link to="/admin/api/webhooks" className="text-primary underline">
-          {t("webhooks.back")}
-        </Link>
-      </p>
+      <ApiLink to="/admin/api/webhooks" label={t("webhooks.back")} />
       <section className="flex flex-col gap-2 rounded-lg border border-line p-4">
         <bdi dir="ltr" className="break-all text-lg font-bold">
           {hook.url}

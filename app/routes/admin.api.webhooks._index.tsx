@@ -8,7 +8,7 @@ import { StateCell, TagList } from "~/components/admin/ListCells";
 import { CreateForm } from "~/components/admin/CreateForm";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SecretAnswer } from "~/components/admin/SecretAnswer";
+import { ApiLink, SecretAnswer, SecretStartCell } from "~/components/admin/ApiParts";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CheckRow } from "~/components/ui/Checkbox";
 import type { DataColumn } from "~/components/ui/DataTable";
@@ -71,14 +71,14 @@ export default function AdminWebhooks() {
       header: t("webhooks.url"),
       rowHeader: true,
       cell: (row) => (
-        <span className="flex flex-col">
-          <bdi dir="ltr" className="break-all font-bold">
-            {row.url}
-          </bdi>
-          <bdi dir="ltr" className="font-mono text-sm text-muted">
-            {row.secretStart}…
-          </bdi>
-        </span>
+        <SecretStartCell
+          name={
+            <bdi dir="ltr" className="break-all font-bold">
+              {row.url}
+            </bdi>
+          }
+          start={row.secretStart}
+        />
       ),
     },
     {
@@ -124,11 +124,7 @@ export default function AdminWebhooks() {
   return (
     <AdminPage title={t("webhooks.title")}>
       <p className="text-muted">{t("webhooks.intro")}</p>
-      <p>
-        <Link to="/admin/api" className="text-primary underline">
-          {t("admin.api.title")}
-        </Link>
-      </p>
+      <ApiLink to="/admin/api" label={t("admin.api.title")} />
       <SecretAnswer
         data={actionData}
         answer="created"

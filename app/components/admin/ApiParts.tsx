@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { SecretOnce } from "~/components/ui/SecretOnce";
 import { useTranslation } from "~/lib/use-translation";
@@ -45,5 +47,28 @@ export function SecretAnswer({
         />
       ) : null}
     </>
+  );
+}
+
+/** A link to the other API page (tokens, webhooks), in a paragraph of its own. */
+export function ApiLink({ to, label }: { to: string; label: string }) {
+  return (
+    <p>
+      <Link to={to} className="text-primary underline">
+        {label}
+      </Link>
+    </p>
+  );
+}
+
+/** A token's or a webhook's name cell: its name, then the start of its secret, muted. */
+export function SecretStartCell({ name, start }: { name: ReactNode; start: string }) {
+  return (
+    <span className="flex flex-col">
+      {name}
+      <bdi dir="ltr" className="font-mono text-sm text-muted">
+        {start}…
+      </bdi>
+    </span>
   );
 }
