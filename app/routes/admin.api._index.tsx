@@ -12,7 +12,8 @@ import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import { RowConfirm } from "~/components/admin/RowActions";
 import { data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ApiLink, SecretAnswer, SecretStartCell } from "~/components/admin/ApiParts";
+import { SecretAnswer, SecretStartCell } from "~/components/admin/ApiParts";
+import { BackLink } from "~/components/admin/BackLink";
 import { AdminPage } from "~/components/admin/AdminPage";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input, Select } from "~/components/ui/Input";
@@ -90,16 +91,7 @@ export default function AdminApiTokens() {
       key: "name",
       header: t("admin.api.name"),
       rowHeader: true,
-      cell: (row) => (
-        <SecretStartCell
-          name={
-            <span className="font-bold" dir="auto">
-              {row.name}
-            </span>
-          }
-          start={row.prefix}
-        />
-      ),
+      cell: (row) => <SecretStartCell name={row.name} start={row.prefix} />,
     },
     {
       key: "scopes",
@@ -165,7 +157,7 @@ export default function AdminApiTokens() {
   return (
     <AdminPage title={t("admin.api.title")}>
       <p className="text-muted">{t("admin.api.intro")}</p>
-      <ApiLink to="/admin/api/webhooks" label={t("webhooks.title")} />
+      <BackLink plain to="/admin/api/webhooks" label={t("webhooks.title")} />
       <SecretAnswer
         data={actionData}
         answer="created"

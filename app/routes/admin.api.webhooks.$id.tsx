@@ -8,7 +8,8 @@ import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import { TagList } from "~/components/admin/ListCells";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ApiLink, SecretAnswer } from "~/components/admin/ApiParts";
+import { SecretAnswer } from "~/components/admin/ApiParts";
+import { BackLink } from "~/components/admin/BackLink";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
@@ -208,7 +209,7 @@ export default function AdminWebhook() {
   ];
   return (
     <AdminPage title={t("webhooks.detailTitle")}>
-      <ApiLink to="/admin/api/webhooks" label={t("webhooks.back")} />
+      <BackLink plain to="/admin/api/webhooks" label={t("webhooks.back")} />
       <section className="flex flex-col gap-2 rounded-lg border border-line p-4">
         <bdi dir="ltr" className="break-all text-lg font-bold">
           {hook.url}

@@ -8,7 +8,8 @@ import { StateCell, TagList } from "~/components/admin/ListCells";
 import { CreateForm } from "~/components/admin/CreateForm";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ApiLink, SecretAnswer, SecretStartCell } from "~/components/admin/ApiParts";
+import { SecretAnswer, SecretStartCell } from "~/components/admin/ApiParts";
+import { BackLink } from "~/components/admin/BackLink";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CheckRow } from "~/components/ui/Checkbox";
 import type { DataColumn } from "~/components/ui/DataTable";
@@ -70,16 +71,7 @@ export default function AdminWebhooks() {
       key: "url",
       header: t("webhooks.url"),
       rowHeader: true,
-      cell: (row) => (
-        <SecretStartCell
-          name={
-            <bdi dir="ltr" className="break-all font-bold">
-              {row.url}
-            </bdi>
-          }
-          start={row.secretStart}
-        />
-      ),
+      cell: (row) => <SecretStartCell url={row.url} start={row.secretStart} />,
     },
     {
       key: "topics",
@@ -124,7 +116,7 @@ export default function AdminWebhooks() {
   return (
     <AdminPage title={t("webhooks.title")}>
       <p className="text-muted">{t("webhooks.intro")}</p>
-      <ApiLink to="/admin/api" label={t("admin.api.title")} />
+      <BackLink plain to="/admin/api" label={t("admin.api.title")} />
       <SecretAnswer
         data={actionData}
         answer="created"

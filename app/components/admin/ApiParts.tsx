@@ -1,5 +1,3 @@
-import type { ReactNode } from "react";
-import { Link } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { SecretOnce } from "~/components/ui/SecretOnce";
 import { useTranslation } from "~/lib/use-translation";
@@ -50,24 +48,21 @@ export function SecretAnswer({
   );
 }
 
-/** A link to the other API page (tokens, webhooks), in a paragraph of its own. */
-export function ApiLink({ to, label }: { to: string; label: string }) {
-  return (
-    <p>
-      <Link to={to} className="text-primary underline">
-        {label}
-      </Link>
-    </p>
-  );
-}
-
-/** A token's or a webhook's name cell: its name, then the start of its secret, muted. */
-export function SecretStartCell({ name, start }: { name: ReactNode; start: string }) {
+/** A token's or a webhook's name cell: its name (a webhook's address), then the start of its secret, muted. */
+export function SecretStartCell(props: ({ name: string } | { url: string }) & { start: string }) {
   return (
     <span className="flex flex-col">
-      {name}
+      {"url" in props ? (
+        <bdi dir="ltr" className="break-all font-bold">
+          {props.url}
+        </bdi>
+      ) : (
+        <span className="font-bold" dir="auto">
+          {props.name}
+        </span>
+      )}
       <bdi dir="ltr" className="font-mono text-sm text-muted">
-        {start}…
+        {props.start}…
       </bdi>
     </span>
   );
