@@ -158,14 +158,7 @@ export default function AdminApiTokens() {
     <AdminPage title={t("admin.api.title")}>
       <p className="text-muted">{t("admin.api.intro")}</p>
       <BackLink plain to="/admin/api/webhooks" label={t("webhooks.title")} />
-      <SecretAnswer
-        data={actionData}
-        answer="created"
-        texts="admin.api"
-        titleParam="name"
-        id="new-token-title"
-        testId="new-token"
-      />
+      <SecretAnswer data={actionData} shows="token" />
       <ListPage
         texts="admin.api.list"
         page={{ rows, prevCursor: null, nextCursor: null }}

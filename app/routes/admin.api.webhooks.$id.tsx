@@ -264,14 +264,7 @@ export default function AdminWebhook() {
           />
         </div>
       </section>
-      <SecretAnswer
-        data={actionData}
-        answer="rotated"
-        texts="webhooks"
-        titleParam="url"
-        id="rotated-title"
-        testId="new-webhook-secret"
-      />
+      <SecretAnswer data={actionData} shows="rotated" />
       <h2 className="text-lg font-bold">{t("webhooks.log.title")}</h2>
       <ListPage texts="webhooks.log" page={{ rows, prevCursor: null, nextCursor: null }} columns={columns} />
     </AdminPage>

@@ -117,14 +117,7 @@ export default function AdminWebhooks() {
     <AdminPage title={t("webhooks.title")}>
       <p className="text-muted">{t("webhooks.intro")}</p>
       <BackLink plain to="/admin/api" label={t("admin.api.title")} />
-      <SecretAnswer
-        data={actionData}
-        answer="created"
-        texts="webhooks"
-        titleParam="url"
-        id="new-webhook-title"
-        testId="new-webhook"
-      />
+      <SecretAnswer data={actionData} shows="webhook" />
       <ListPage texts="webhooks.list" page={{ rows, prevCursor: null, nextCursor: null }} columns={columns} />
       <CreateForm title={t("webhooks.newTitle")} intent="create" submit={t("webhooks.create")}>
         <div className="flex w-full max-w-xl flex-col gap-1">

@@ -3,29 +3,24 @@ import { SecretOnce } from "~/components/ui/SecretOnce";
 import { useTranslation } from "~/lib/use-translation";
 
 /**
- * The action's answer on the API pages: its refusal's notice, then the secret it carries this
- * once (a new token, a new webhook's signing secret, a rotated one). `answer` is the answer's
- * field that holds the secret and names the panel's texts: `<texts>.<answer>Title` (given the
- * answer's `titleParam`: a token's name, a webhook's address), `<texts>.<answer>Hint`, and the
- * field's label `<texts>.secret`.
+ * The secrets the API pages show once: the answer's field that carries it (which also names the
+ * panel's texts, `<texts>.<answer>Title` given the token's name or the webhook's address,
+ * `<texts>.<answer>Hint`, and the field's label `<texts>.secret`), the panel's heading id and
+ * test id.
  */
-export function SecretAnswer({
-  data,
-  answer,
-  texts,
-  titleParam,
-  id,
-  testId,
-}: {
-  data: unknown;
-  answer: "created" | "rotated";
-  texts: "admin.api" | "webhooks";
-  titleParam: "name" | "url";
-  /** The panel's heading id. */
-  id: string;
-  /** The panel's `data-testid`. */
-  testId: string;
-}) {
+const SECRETS = {
+  token: { answer: "created", texts: "admin.api", id: "new-token-title", testId: "new-token" },
+  webhook: { answer: "created", texts: "webhooks", id: "new-webhook-title", testId: "new-webhook" },
+  rotated: { answer: "rotated", texts: "webhooks", id: "rotated-title", testId: "new-webhook-secret" },
+} as const;
+
+/**
+ * The action's answer on the API pages: its refusal's notice, then the secret it carries this
+ * once (`shows`: a new token, a new webhook's signing secret, a rotated one).
+ */
+export function SecretAnswer({ data, shows }: { data: unknown; shows: keyof typeof SECRETS }) {
+  const { answer, texts, id, testId } = SECRETS[shows];
+  const titleParam = texts === "admin.api" ? "name" : "url";
   const { t } = useTranslation();
   const shown =
     data && typeof data === "object" && answer in data
