@@ -1,16 +1,15 @@
 import type { MetaFunction } from "@remix-run/node";
 import { StoreDateTime } from "~/components/admin/StoreDateTime";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { buttonClass } from "~/components/ui/Button";
 import type { DataColumn } from "~/components/ui/DataTable";
-import { FilterField, SelectFilter } from "~/components/ui/FilterField";
-import { Input } from "~/components/ui/Input";
+import { SelectFilter } from "~/components/ui/FilterField";
+import { DateRangeFilter, useExportHref } from "~/components/admin/ListFilters";
 import { ListPage } from "~/components/ui/ListPage";
 import { adminLoader } from "~/http/handlers.server";
 import { readAuditFilters } from "~/http/audit-filters.server";
 import { seo } from "~/lib/seo";
-import { TABLE_PARAMS } from "~/lib/table-links";
 import { useTranslation } from "~/lib/use-translation";
 import { AUDIT_ENTITY_TYPES, auditChangeShape, auditFieldLabel, auditValue } from "~/lib/audit";
 import { useMoney } from "~/components/Price";
@@ -54,10 +53,7 @@ export default function AdminActivity() {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const format = { t: (key: string, options?: Record<string, unknown>) => t(key, options ?? {}), money };
-  const { search } = useLocation();
-  const exportQuery = new URLSearchParams(search);
-  exportQuery.delete(TABLE_PARAMS.cursor);
-  const exportHref = `/admin/activity/export.csv${exportQuery.size > 0 ? `?${exportQuery}` : ""}`;
+  const exportHref = useExportHref("/admin/activity/export.csv");
   const columns: DataColumn<Row>[] = [
     {
       key: "when",
@@ -161,12 +157,10 @@ export default function AdminActivity() {
                 all={t("staffRoles.activity.allTypes")}
                 options={AUDIT_ENTITY_TYPES.map((type) => [type, t(`staffRoles.activity.types.${type}`)])}
               />
-              <FilterField label={t("staffRoles.activity.from")}>
-                <Input type="date" name="from" defaultValue={values.from} />
-              </FilterField>
-              <FilterField label={t("staffRoles.activity.to")}>
-                <Input type="date" name="to" defaultValue={values.to} />
-              </FilterField>
+              <DateRangeFilter
+                from={{ name: "from", label: t("staffRoles.activity.from"), value: values.from }}
+                to={{ name: "to", label: t("staffRoles.activity.to"), value: values.to }}
+              />
             </>
           ),
         }}

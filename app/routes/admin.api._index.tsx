@@ -11,13 +11,13 @@ import { CreateForm } from "~/components/admin/CreateForm";
 import { StoreDateTime } from "~/components/admin/StoreDateTime";
 import { RowConfirm } from "~/components/admin/RowActions";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ActionNotice } from "~/components/admin/ActionNotice";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { SecretAnswer, SecretStartCell } from "~/components/admin/ApiParts";
+import { BackLink } from "~/components/admin/BackLink";
 import { AdminPage } from "~/components/admin/AdminPage";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input, Select } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
-import { SecretOnce } from "~/components/ui/SecretOnce";
 import { notFoundPage } from "~/http/entity.server";
 import { adminLoader } from "~/http/handlers.server";
 import { intentAction } from "~/http/intent-action.server";
@@ -85,23 +85,13 @@ export default function AdminApiTokens() {
   const { rows, held } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const created = actionData && "created" in actionData ? actionData.created : null;
   const when = (iso: string) => <StoreDateTime iso={iso} className="whitespace-nowrap" />;
   const columns: DataColumn<Row>[] = [
     {
       key: "name",
       header: t("admin.api.name"),
       rowHeader: true,
-      cell: (row) => (
-        <span className="flex flex-col">
-          <span className="font-bold" dir="auto">
-            {row.name}
-          </span>
-          <bdi dir="ltr" className="font-mono text-sm text-muted">
-            {row.prefix}…
-          </bdi>
-        </span>
-      ),
+      cell: (row) => <SecretStartCell name={row.name} start={row.prefix} />,
     },
     {
       key: "scopes",
@@ -167,22 +157,8 @@ export default function AdminApiTokens() {
   return (
     <AdminPage title={t("admin.api.title")}>
       <p className="text-muted">{t("admin.api.intro")}</p>
-      <p>
-        <Link to="/admin/api/webhooks" className="text-primary underline">
-          {t("webhooks.title")}
-        </Link>
-      </p>
-      <ActionNotice data={actionData} />
-      {created ? (
-        <SecretOnce
-          id="new-token-title"
-          testId="new-token"
-          title={t("admin.api.createdTitle", { name: created.name })}
-          hint={t("admin.api.createdHint")}
-          secret={created.secret}
-          secretLabel={t("admin.api.secret")}
-        />
-      ) : null}
+      <BackLink plain to="/admin/api/webhooks" label={t("webhooks.title")} />
+      <SecretAnswer data={actionData} shows="token" />
       <ListPage
         texts="admin.api.list"
         page={{ rows, prevCursor: null, nextCursor: null }}

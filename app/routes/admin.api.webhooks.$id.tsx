@@ -5,16 +5,17 @@
  * once), the subscription paused or resumed, and deleted (confirmed). Another store's id is 404.
  */
 import { StoreDateTime } from "~/components/admin/StoreDateTime";
+import { TagList } from "~/components/admin/ListCells";
 import { data, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ActionNotice } from "~/components/admin/ActionNotice";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SecretAnswer } from "~/components/admin/ApiParts";
+import { BackLink } from "~/components/admin/BackLink";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Select } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
-import { SecretOnce } from "~/components/ui/SecretOnce";
 import { entityFromPath, notFoundPage } from "~/http/entity.server";
 import { adminLoader } from "~/http/handlers.server";
 import { intentAction } from "~/http/intent-action.server";
@@ -132,7 +133,6 @@ export default function AdminWebhook() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const timeZone = useStoreTimeZone();
-  const rotated = actionData && "rotated" in actionData ? actionData.rotated : null;
   const when = (iso: string) => <StoreDateTime iso={iso} className="whitespace-nowrap" />;
   const columns: DataColumn<Row>[] = [
     {
@@ -209,11 +209,7 @@ export default function AdminWebhook() {
   ];
   return (
     <AdminPage title={t("webhooks.detailTitle")}>
-      <p>
-        <Link to="/admin/api/webhooks" className="text-primary underline">
-          {t("webhooks.back")}
-        </Link>
-      </p>
+      <BackLink plain to="/admin/api/webhooks" label={t("webhooks.back")} />
       <section className="flex flex-col gap-2 rounded-lg border border-line p-4">
         <bdi dir="ltr" className="break-all text-lg font-bold">
           {hook.url}
@@ -221,13 +217,9 @@ export default function AdminWebhook() {
         <p className={hook.paused ? "text-danger" : "font-bold"}>
           {t(`webhooks.states.${hook.paused ? (hook.failing ? "failing" : "paused") : "active"}`)}
         </p>
-        <ul className="flex flex-wrap gap-1">
-          {hook.topics.map((topic) => (
-            <li key={topic} className="rounded border border-line px-1.5 text-sm">
-              {t(`webhooks.topicNames.${topic}`)}
-            </li>
-          ))}
-        </ul>
+        <TagList
+          tags={hook.topics.map((topic) => ({ key: topic, label: t(`webhooks.topicNames.${topic}`) }))}
+        />
         <p className="text-sm text-muted">
           {t("webhooks.secretStart")}:{" "}
           <bdi dir="ltr" className="font-mono">
@@ -272,17 +264,7 @@ export default function AdminWebhook() {
           />
         </div>
       </section>
-      <ActionNotice data={actionData} />
-      {rotated ? (
-        <SecretOnce
-          id="rotated-title"
-          testId="new-webhook-secret"
-          title={t("webhooks.rotatedTitle", { url: rotated.url })}
-          hint={t("webhooks.rotatedHint")}
-          secret={rotated.secret}
-          secretLabel={t("webhooks.secret")}
-        />
-      ) : null}
+      <SecretAnswer data={actionData} shows="rotated" />
       <h2 className="text-lg font-bold">{t("webhooks.log.title")}</h2>
       <ListPage texts="webhooks.log" page={{ rows, prevCursor: null, nextCursor: null }} columns={columns} />
     </AdminPage>

@@ -8,13 +8,13 @@ import { StateCell, TagList } from "~/components/admin/ListCells";
 import { CreateForm } from "~/components/admin/CreateForm";
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ActionNotice } from "~/components/admin/ActionNotice";
+import { SecretAnswer, SecretStartCell } from "~/components/admin/ApiParts";
+import { BackLink } from "~/components/admin/BackLink";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { CheckRow } from "~/components/ui/Checkbox";
 import type { DataColumn } from "~/components/ui/DataTable";
 import { Input } from "~/components/ui/Input";
 import { ListPage } from "~/components/ui/ListPage";
-import { SecretOnce } from "~/components/ui/SecretOnce";
 import { adminLoader } from "~/http/handlers.server";
 import { intentAction } from "~/http/intent-action.server";
 import { Refusal } from "~/http/refusal.server";
@@ -66,22 +66,12 @@ export default function AdminWebhooks() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const timeZone = useStoreTimeZone();
-  const created = actionData && "created" in actionData ? actionData.created : null;
   const columns: DataColumn<Row>[] = [
     {
       key: "url",
       header: t("webhooks.url"),
       rowHeader: true,
-      cell: (row) => (
-        <span className="flex flex-col">
-          <bdi dir="ltr" className="break-all font-bold">
-            {row.url}
-          </bdi>
-          <bdi dir="ltr" className="font-mono text-sm text-muted">
-            {row.secretStart}…
-          </bdi>
-        </span>
-      ),
+      cell: (row) => <SecretStartCell url={row.url} start={row.secretStart} />,
     },
     {
       key: "topics",
@@ -126,22 +116,8 @@ export default function AdminWebhooks() {
   return (
     <AdminPage title={t("webhooks.title")}>
       <p className="text-muted">{t("webhooks.intro")}</p>
-      <p>
-        <Link to="/admin/api" className="text-primary underline">
-          {t("admin.api.title")}
-        </Link>
-      </p>
-      <ActionNotice data={actionData} />
-      {created ? (
-        <SecretOnce
-          id="new-webhook-title"
-          testId="new-webhook"
-          title={t("webhooks.createdTitle", { url: created.url })}
-          hint={t("webhooks.createdHint")}
-          secret={created.secret}
-          secretLabel={t("webhooks.secret")}
-        />
-      ) : null}
+      <BackLink plain to="/admin/api" label={t("admin.api.title")} />
+      <SecretAnswer data={actionData} shows="webhook" />
       <ListPage texts="webhooks.list" page={{ rows, prevCursor: null, nextCursor: null }} columns={columns} />
       <CreateForm title={t("webhooks.newTitle")} intent="create" submit={t("webhooks.create")}>
         <div className="flex w-full max-w-xl flex-col gap-1">

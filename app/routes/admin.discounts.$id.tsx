@@ -8,15 +8,12 @@
  *
  * The product picker (AppliesToPicker, shared with the sale form) works without JavaScript.
  */
-import { DateTimeField } from "~/components/admin/DateTimeField";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { EditPage } from "~/components/admin/EditPage";
-import { AppliesToPicker, pickerProductRows } from "~/components/admin/AppliesToPicker";
+import { TargetedEditPage } from "~/components/admin/TargetedEditPage";
 import { CheckboxField } from "~/components/ui/Checkbox";
 import { Field } from "~/components/ui/Field";
 import { NumberField } from "~/components/ui/NumberField";
-import { SelectField } from "~/components/ui/FormFields";
 import { Notice } from "~/components/ui/Notice";
 import { loadAppliesToForm, submitAppliesToForm } from "~/http/applies-to.server";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
@@ -24,18 +21,14 @@ import { NEW_PATH } from "~/lib/entity-path";
 import { adminLoader, type AdminArgs } from "~/http/handlers.server";
 import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest, Refusal } from "~/http/refusal.server";
-import { isolate } from "~/lib/bidi";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useSettingsForm } from "~/lib/use-settings-form";
 import { useTranslation } from "~/lib/use-translation";
 import {
   discountCodeSchema,
   discountRowSchema,
   MAX_DISCOUNT_TARGETS,
 } from "~/lib/validation/admin-discounts";
-import { minorToAmount } from "~/lib/validation/admin-sales";
-import type { ProductChoice } from "~/services/discounts/sales.server";
 import { DISCOUNT_TEXT_FIELDS, discountFormValues } from "~/services/discounts/code-form.server";
 import { deleteDiscountCode, getDiscountCode, saveDiscountCode } from "~/services/discounts/admin.server";
 
@@ -108,101 +101,60 @@ export const action = intentAction(
 );
 
 export default function AdminDiscount() {
-  const { code, start, productQ, categories, products, currency, digits, timeZone, constraint } =
-    useLoaderData<typeof loader>();
+  const { code, ...data } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { actionData, reply, pending, form, values } = useSettingsForm<typeof action>(
-    () => import("~/lib/validation/admin-discounts").then((m) => m.discountCodeSchema(digits, timeZone)),
-    { id: "discount", constraint, defaultValue: start },
-  );
-  const active = values.active === "on" || values.active === true;
-  const chosenRows: ProductChoice[] =
-    reply && actionData && "chosen" in actionData ? actionData.chosen : products.chosen;
-  const example = minorToAmount(5 * 10 ** digits, digits);
   return (
-    <EditPage
-      title={t(code ? "discounts.admin.editTitle" : "discounts.admin.newTitle")}
-      back={{ to: "/admin/discounts", label: t("discounts.admin.back") }}
-      actionData={actionData}
+    <TargetedEditPage<typeof action>
+      formId="discount"
+      data={data}
+      editing={code !== null}
       notes={
         code && code.uses > 0 ? (
           <Notice tone="info">{t("discounts.admin.usedNote", { count: code.uses })}</Notice>
         ) : null
       }
-      formProps={form.formProps}
-      save={{ label: t("discounts.admin.save"), busy: pending }}
-      remove={
-        code && {
-          id: "delete-discount",
-          trigger: t("discounts.admin.delete"),
-          title: t("discounts.admin.deleteTitle", { code: code.code }),
-          description: t("discounts.admin.deleteDescription"),
-          fields: { intent: "delete", discountId: code.id },
-        }
-      }
+      remove={code && { titleParams: { code: code.code }, fields: { discountId: code.id } }}
     >
-      <Field
-        field={form.field("code")}
-        label={t("discounts.admin.code")}
-        hint={t("discounts.admin.codeHint")}
-        dir="ltr"
-        autoCapitalize="characters"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={40}
-      />
-      <SelectField field={form.field("kind")} label={t("discounts.admin.kind")}>
-        <option value="percentage">{t("discounts.admin.kinds.percentage")}</option>
-        <option value="fixed">{t("discounts.admin.kinds.fixed", { currency })}</option>
-        <option value="free_shipping">{t("discounts.admin.kinds.free_shipping")}</option>
-      </SelectField>
-      <NumberField
-        field={form.field("value")}
-        label={t("discounts.admin.value")}
-        hint={t("discounts.admin.valueHint", { currency, example })}
-        decimal
-      />
-      <NumberField
-        field={form.field("minSubtotal")}
-        label={t("discounts.admin.minSubtotal", { currency })}
-        hint={t("discounts.admin.minSubtotalHint")}
-        decimal
-      />
-      <DateTimeField
-        field={form.field("startsAt")}
-        label={t("discounts.admin.startsAt", { timeZone: isolate(timeZone) })}
-      />
-      <DateTimeField
-        field={form.field("endsAt")}
-        label={t("discounts.admin.endsAt", { timeZone: isolate(timeZone) })}
-        hint={t("discounts.admin.endsHint")}
-      />
-      <NumberField
-        field={form.field("usageLimit")}
-        label={t("discounts.admin.usageLimit")}
-        hint={t("discounts.admin.usageLimitHint")}
-      />
-      <NumberField
-        field={form.field("perShopperLimit")}
-        label={t("discounts.admin.perShopperLimit")}
-        hint={t("discounts.admin.perShopperLimitHint")}
-      />
-      <AppliesToPicker
-        formId="discount"
-        labels="discounts.admin"
-        values={values}
-        errors={form.errors}
-        categories={categories}
-        productRows={pickerProductRows(chosenRows, products.matches)}
-        productQ={productQ}
-      />
-      <CheckboxField
-        field={form.field("active")}
-        label={t("discounts.admin.active")}
-        defaultChecked={active}
-        className="md:col-span-2"
-      />
-    </EditPage>
+      {({ form, values, parts }) => (
+        <>
+          <Field
+            field={form.field("code")}
+            label={t("discounts.admin.code")}
+            hint={t("discounts.admin.codeHint")}
+            dir="ltr"
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+          />
+          {parts.kindAndValue}
+          <NumberField
+            field={form.field("minSubtotal")}
+            label={t("discounts.admin.minSubtotal", { currency: data.currency })}
+            hint={t("discounts.admin.minSubtotalHint")}
+            decimal
+          />
+          {parts.dates}
+          <NumberField
+            field={form.field("usageLimit")}
+            label={t("discounts.admin.usageLimit")}
+            hint={t("discounts.admin.usageLimitHint")}
+          />
+          <NumberField
+            field={form.field("perShopperLimit")}
+            label={t("discounts.admin.perShopperLimit")}
+            hint={t("discounts.admin.perShopperLimitHint")}
+          />
+          {parts.picker}
+          <CheckboxField
+            field={form.field("active")}
+            label={t("discounts.admin.active")}
+            defaultChecked={values.active === "on" || values.active === true}
+            className="md:col-span-2"
+          />
+        </>
+      )}
+    </TargetedEditPage>
   );
 }
 

@@ -31,7 +31,9 @@ import {
 } from "~/services/discounts/admin.server";
 import { notFoundPage } from "~/http/entity.server";
 import { readListQuery } from "~/http/list-query.server";
-import { SearchInput, SelectFilter } from "~/components/ui/FilterField";
+import { SearchInput } from "~/components/ui/FilterField";
+import { StateFilter } from "~/components/admin/ListFilters";
+import { useStateColumn, type StateTone } from "~/components/admin/ListCells";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("discounts.admin.title") });
 
@@ -58,12 +60,12 @@ export const action = parsedAction("discounts.edit", discountRowSchema, async (v
   });
 });
 
-const STATE_CLASS: Record<DiscountState, string> = {
-  active: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
-  scheduled: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100",
-  "used-up": "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
-  expired: "bg-card text-muted",
-  inactive: "bg-card text-muted",
+const STATE_TONES: Record<DiscountState, StateTone> = {
+  active: "live",
+  scheduled: "soon",
+  "used-up": "warn",
+  expired: "off",
+  inactive: "off",
 };
 
 export default function AdminDiscounts() {
@@ -74,6 +76,9 @@ export default function AdminDiscounts() {
   const discount = useDiscountText();
   const time = useSaleTime();
   const appliesTo = useAppliesToText("discounts.admin");
+  const stateColumn = useStateColumn<DiscountState, AdminDiscountRow>("discounts.admin", STATE_TONES, {
+    nowrap: true,
+  });
   const columns: DataColumn<AdminDiscountRow>[] = [
     {
       key: "code",
@@ -138,17 +143,7 @@ export default function AdminDiscounts() {
         </span>
       ),
     },
-    {
-      key: "state",
-      header: t("discounts.admin.state"),
-      cell: (row) => (
-        <span
-          className={`rounded-full px-2 py-0.5 text-sm font-bold whitespace-nowrap ${STATE_CLASS[row.state]}`}
-        >
-          {t(`discounts.admin.states.${row.state}`)}
-        </span>
-      ),
-    },
+    stateColumn,
     {
       key: "actions",
       header: t("discounts.admin.actions"),
@@ -190,14 +185,7 @@ export default function AdminDiscounts() {
           fields: (
             <>
               <SearchInput label={t("discounts.admin.search")} defaultValue={q} maxLength={40} dir="ltr" />
-              <SelectFilter
-                label={t("discounts.admin.state")}
-                name="state"
-                value={state}
-                all={t("discounts.admin.allStates")}
-                allValue="all"
-                options={DISCOUNT_STATES.map((value) => [value, t(`discounts.admin.states.${value}`)])}
-              />
+              <StateFilter texts="discounts.admin" states={DISCOUNT_STATES} value={state} />
             </>
           ),
         }}

@@ -1,5 +1,5 @@
 import { data, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
 import { ActionNotice } from "~/components/admin/ActionNotice";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -9,8 +9,8 @@ import { NameAndEmail } from "~/components/admin/NameAndEmail";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { Button } from "~/components/ui/Button";
 import type { DataColumn } from "~/components/ui/DataTable";
-import { FilterField, SearchInput, SelectFilter } from "~/components/ui/FilterField";
-import { Input } from "~/components/ui/Input";
+import { SearchInput, SelectFilter } from "~/components/ui/FilterField";
+import { DateRangeFilter, useExportHref } from "~/components/admin/ListFilters";
 import { ListPage } from "~/components/ui/ListPage";
 import { BULK_FORM, bulkFormSchema } from "~/http/bulk-selection.server";
 import { adminLoader, type ShopperArgs } from "~/http/handlers.server";
@@ -21,7 +21,6 @@ import { BULK_FIELD, type BulkOutcome } from "~/lib/bulk";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUSES, PAYMENT_STATUSES, type BulkOrderStep } from "~/lib/order-transitions";
 import { seo } from "~/lib/seo";
-import { TABLE_PARAMS } from "~/lib/table-links";
 import { formatInZone } from "~/lib/time-zone";
 import { emailStore } from "~/services/email/email-templates.server";
 import { listAdminOrders } from "~/services/orders/admin-orders.server";
@@ -86,10 +85,7 @@ export default function AdminOrders() {
   const { filters, problems, timeZone, ...page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const { search } = useLocation();
-  const exportQuery = new URLSearchParams(search);
-  exportQuery.delete(TABLE_PARAMS.cursor);
-  const exportHref = `/admin/orders/export.csv${exportQuery.size > 0 ? `?${exportQuery}` : ""}`;
+  const exportHref = useExportHref("/admin/orders/export.csv");
   const columns: DataColumn<Row>[] = [
     {
       key: "number",
@@ -217,12 +213,10 @@ export default function AdminOrders() {
                 all={t("admin.orders.allPayments")}
                 options={PAYMENT_STATUSES.map((status) => [status, t(`orders.paymentStatuses.${status}`)])}
               />
-              <FilterField label={t("admin.orders.startDate")}>
-                <Input type="date" name="startDate" defaultValue={filters.startDate ?? ""} />
-              </FilterField>
-              <FilterField label={t("admin.orders.endDate")}>
-                <Input type="date" name="endDate" defaultValue={filters.endDate ?? ""} />
-              </FilterField>
+              <DateRangeFilter
+                from={{ name: "startDate", label: t("admin.orders.startDate"), value: filters.startDate }}
+                to={{ name: "endDate", label: t("admin.orders.endDate"), value: filters.endDate }}
+              />
             </>
           ),
         }}

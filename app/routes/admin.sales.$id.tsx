@@ -10,30 +10,24 @@
  * takes the values typed so far as the form's start values and lists the products matching
  * `productQ` next to the ones already chosen.
  */
-import { DateTimeField } from "~/components/admin/DateTimeField";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/use-translation";
-import { EditPage } from "~/components/admin/EditPage";
-import { AppliesToPicker, pickerProductRows } from "~/components/admin/AppliesToPicker";
+import { TargetedEditPage } from "~/components/admin/TargetedEditPage";
 import { SalesTabs } from "~/components/admin/SalesTabs";
 import { BilingualFields } from "~/components/ui/BilingualFields";
-import { NumberField } from "~/components/ui/NumberField";
-import { SelectField } from "~/components/ui/FormFields";
 import { loadAppliesToForm, submitAppliesToForm } from "~/http/applies-to.server";
 import { entityOrNewFromPath, notFoundPage } from "~/http/entity.server";
 import { NEW_PATH } from "~/lib/entity-path";
 import { adminLoader, type AdminArgs } from "~/http/handlers.server";
 import { intentAction, SCHEMA_FORM } from "~/http/intent-action.server";
 import { badRequest } from "~/http/refusal.server";
-import { isolate } from "~/lib/bidi";
 import { localeName } from "~/lib/localized-name";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useSettingsForm } from "~/lib/use-settings-form";
-import { MAX_SALE_TARGETS, minorToAmount, saleDeleteSchema, saleSchema } from "~/lib/validation/admin-sales";
+import { MAX_SALE_TARGETS, saleDeleteSchema, saleSchema } from "~/lib/validation/admin-sales";
 import { SALE_TEXT_FIELDS, saleFormValues } from "~/services/discounts/sale-form.server";
-import { deleteSale, getSale, saveSale, type ProductChoice } from "~/services/discounts/sales.server";
+import { deleteSale, getSale, saveSale } from "~/services/discounts/sales.server";
 
 export const meta: MetaFunction = (args) =>
   seo({
@@ -97,67 +91,25 @@ export const action = intentAction(
 );
 
 export default function AdminSale() {
-  const { sale, start, productQ, categories, products, currency, digits, timeZone, constraint } =
-    useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const { actionData, reply, pending, form, values } = useSettingsForm<typeof action>(
-    () => import("~/lib/validation/admin-sales").then((m) => m.saleSchema(digits, timeZone)),
-    { id: "sale", constraint, defaultValue: start },
-  );
-  const chosenRows: ProductChoice[] =
-    reply && actionData && "chosen" in actionData ? actionData.chosen : products.chosen;
+  const { sale, ...data } = useLoaderData<typeof loader>();
+  const { i18n } = useTranslation();
   return (
-    <EditPage
-      title={t(sale ? "admin.sales.editTitle" : "admin.sales.newTitle")}
+    <TargetedEditPage<typeof action>
+      formId="sale"
+      data={data}
+      editing={sale !== null}
       top={<SalesTabs />}
-      back={{ to: "/admin/sales", label: t("admin.sales.back") }}
-      actionData={actionData}
-      formProps={form.formProps}
-      save={{ label: t("admin.sales.save"), busy: pending }}
-      remove={
-        sale && {
-          id: "delete-sale",
-          trigger: t("admin.sales.delete"),
-          title: t("admin.sales.deleteTitle", { name: localeName(sale, i18n.language) }),
-          description: t("admin.sales.deleteDescription"),
-          fields: { intent: "delete", saleId: sale.id },
-        }
-      }
+      remove={sale && { titleParams: { name: localeName(sale, i18n.language) }, fields: { saleId: sale.id } }}
     >
-      <BilingualFields form={form} name="name" label="admin.sales.name" />
-      <SelectField field={form.field("kind")} label={t("admin.sales.kind")}>
-        <option value="percent">{t("admin.sales.kinds.percent")}</option>
-        <option value="fixed">{t("admin.sales.kinds.fixed", { currency })}</option>
-      </SelectField>
-      <NumberField
-        field={form.field("value")}
-        label={t("admin.sales.value")}
-        hint={t("admin.sales.valueHint", {
-          currency,
-          example: minorToAmount(5 * 10 ** digits, digits),
-        })}
-        decimal
-      />
-      <DateTimeField
-        field={form.field("startsAt")}
-        label={t("timeZone.saleStarts", { timeZone: isolate(timeZone) })}
-        hint={t("timeZone.saleStartHint")}
-      />
-      <DateTimeField
-        field={form.field("endsAt")}
-        label={t("timeZone.saleEnds", { timeZone: isolate(timeZone) })}
-        hint={t("timeZone.saleEndHint")}
-      />
-      <AppliesToPicker
-        formId="sale"
-        labels="admin.sales"
-        values={values}
-        errors={form.errors}
-        categories={categories}
-        productRows={pickerProductRows(chosenRows, products.matches)}
-        productQ={productQ}
-      />
-    </EditPage>
+      {({ form, parts }) => (
+        <>
+          <BilingualFields form={form} name="name" label="admin.sales.name" />
+          {parts.kindAndValue}
+          {parts.dates}
+          {parts.picker}
+        </>
+      )}
+    </TargetedEditPage>
   );
 }
 

@@ -28,7 +28,8 @@ import {
 } from "~/services/discounts/sales.server";
 import { notFoundPage } from "~/http/entity.server";
 import { readListQuery } from "~/http/list-query.server";
-import { SelectFilter } from "~/components/ui/FilterField";
+import { StateFilter } from "~/components/admin/ListFilters";
+import { useStateColumn, type StateTone } from "~/components/admin/ListCells";
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.sales.title") });
 
@@ -46,11 +47,7 @@ export const action = parsedAction("sales.edit", saleDeleteSchema, async (value,
   return redirectWithToast("/admin/sales", { key: "admin.sales.deleted" });
 });
 
-const STATE_CLASS: Record<SaleState, string> = {
-  running: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
-  scheduled: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100",
-  ended: "bg-card text-muted",
-};
+const STATE_TONES: Record<SaleState, StateTone> = { running: "live", scheduled: "soon", ended: "off" };
 
 export default function AdminSales() {
   const { state, ...page } = useLoaderData<typeof loader>();
@@ -59,6 +56,7 @@ export default function AdminSales() {
   const discount = useSaleDiscount();
   const time = useSaleTime();
   const appliesTo = useAppliesToText("admin.sales");
+  const stateColumn = useStateColumn<SaleState, AdminSaleRow>("admin.sales", STATE_TONES);
   const name = (row: AdminSaleRow) => localeName(row, i18n.language);
   const columns: DataColumn<AdminSaleRow>[] = [
     {
@@ -96,15 +94,7 @@ export default function AdminSales() {
       header: t("timeZone.ends"),
       cell: (row) => <span className="whitespace-nowrap">{time(row.endsAt)}</span>,
     },
-    {
-      key: "state",
-      header: t("admin.sales.state"),
-      cell: (row) => (
-        <span className={`rounded-full px-2 py-0.5 text-sm font-bold ${STATE_CLASS[row.state]}`}>
-          {t(`admin.sales.states.${row.state}`)}
-        </span>
-      ),
-    },
+    stateColumn,
     {
       key: "actions",
       header: t("admin.sales.actions"),
@@ -134,16 +124,7 @@ export default function AdminSales() {
         columns={columns}
         filters={{
           names: ["state"],
-          fields: (
-            <SelectFilter
-              label={t("admin.sales.state")}
-              name="state"
-              value={state}
-              all={t("admin.sales.allStates")}
-              allValue="all"
-              options={SALE_STATES.map((value) => [value, t(`admin.sales.states.${value}`)])}
-            />
-          ),
+          fields: <StateFilter texts="admin.sales" states={SALE_STATES} value={state} />,
         }}
       />
     </AdminPage>

@@ -8,28 +8,18 @@ import { useTranslation } from "~/lib/use-translation";
 import { TextSettingsPage } from "~/components/admin/TextSettingsPage";
 import { adminLoader } from "~/http/handlers.server";
 import { schemaFormAction } from "~/http/schema-form.server";
-import { formConstraint } from "~/lib/form-constraint.server";
+import { textSettingsPage } from "~/http/text-settings.server";
 import { seo } from "~/lib/seo";
 import { aboutSchema } from "~/lib/validation/admin-settings";
-import { getStoreSettings, saveAbout } from "~/services/store/settings-admin.server";
+import { saveAbout } from "~/services/store/settings-admin.server";
 
-const PATH = "/admin/storesetting/aboutus";
+const page = textSettingsPage(aboutSchema, saveAbout, "/admin/storesetting/aboutus");
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.aboutTitle") });
 
-export const loader = adminLoader("settings.edit", async ({ store }) => {
-  const settings = await getStoreSettings(store.id);
-  return {
-    values: { aboutEn: settings.aboutEn, aboutAr: settings.aboutAr },
-    constraint: formConstraint(aboutSchema),
-  };
-});
+export const loader = adminLoader("settings.edit", page.load);
 
-export const action = schemaFormAction("settings.edit", {
-  schema: aboutSchema,
-  save: (value, { store }) => saveAbout(store.id, value),
-  success: { path: PATH },
-});
+export const action = schemaFormAction("settings.edit", page.form);
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.aboutSchema);
 

@@ -9,33 +9,18 @@ import { useTranslation } from "~/lib/use-translation";
 import { TextSettingsPage } from "~/components/admin/TextSettingsPage";
 import { adminLoader } from "~/http/handlers.server";
 import { schemaFormAction } from "~/http/schema-form.server";
-import { formConstraint } from "~/lib/form-constraint.server";
+import { textSettingsPage } from "~/http/text-settings.server";
 import { seo } from "~/lib/seo";
 import { legalSchema } from "~/lib/validation/admin-settings";
-import { getStoreSettings, saveLegal } from "~/services/store/settings-admin.server";
+import { saveLegal } from "~/services/store/settings-admin.server";
 
-const PATH = "/admin/storesetting/terms&privacy";
+const page = textSettingsPage(legalSchema, saveLegal, "/admin/storesetting/terms&privacy");
 
 export const meta: MetaFunction = (args) => seo({ ...args, page: (t) => t("admin.settings.legalTitle") });
 
-export const loader = adminLoader("settings.edit", async ({ store }) => {
-  const settings = await getStoreSettings(store.id);
-  return {
-    values: {
-      termsEn: settings.termsEn,
-      termsAr: settings.termsAr,
-      privacyEn: settings.privacyEn,
-      privacyAr: settings.privacyAr,
-    },
-    constraint: formConstraint(legalSchema),
-  };
-});
+export const loader = adminLoader("settings.edit", page.load);
 
-export const action = schemaFormAction("settings.edit", {
-  schema: legalSchema,
-  save: (value, { store }) => saveLegal(store.id, value),
-  success: { path: PATH },
-});
+export const action = schemaFormAction("settings.edit", page.form);
 
 const loadSchema = () => import("~/lib/validation/admin-settings").then((m) => m.legalSchema);
 
