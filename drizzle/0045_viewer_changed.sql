@@ -11,6 +11,11 @@ CREATE FUNCTION notify_viewer_changed() RETURNS trigger
     changed record;
   BEGIN
     IF TG_OP = 'DELETE' THEN changed := OLD; ELSE changed := NEW; END IF;
+    -- users has no user_id: its own id is the user (a record's field is read when reached).
+    IF TG_TABLE_NAME = 'users' THEN
+      PERFORM pg_notify('viewer_changed', changed.store_id::text || ':' || changed.id::text);
+      RETURN NULL;
+    END IF;
     PERFORM pg_notify('viewer_changed', changed.store_id::text || ':' || changed.user_id::text);
     IF TG_OP = 'UPDATE' AND OLD.user_id IS DISTINCT FROM NEW.user_id THEN
       PERFORM pg_notify('viewer_changed', OLD.store_id::text || ':' || OLD.user_id::text);
@@ -18,21 +23,9 @@ CREATE FUNCTION notify_viewer_changed() RETURNS trigger
     RETURN NULL;
   END $$;
 --> statement-breakpoint
--- users has no user_id: its own id is the user.
-CREATE FUNCTION notify_user_viewer_changed() RETURNS trigger
-  LANGUAGE plpgsql
-  AS $$
-  DECLARE
-    changed record;
-  BEGIN
-    IF TG_OP = 'DELETE' THEN changed := OLD; ELSE changed := NEW; END IF;
-    PERFORM pg_notify('viewer_changed', changed.store_id::text || ':' || changed.id::text);
-    RETURN NULL;
-  END $$;
---> statement-breakpoint
 CREATE TRIGGER users_viewer_changed
   AFTER UPDATE OF name, email, is_admin, image_id, blocked_at OR DELETE ON users
-  FOR EACH ROW EXECUTE FUNCTION notify_user_viewer_changed();
+  FOR EACH ROW EXECUTE FUNCTION notify_viewer_changed();
 --> statement-breakpoint
 -- A read touches last_seen_at (at most every five minutes): that changes no viewer.
 CREATE TRIGGER sessions_viewer_changed

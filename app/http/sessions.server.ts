@@ -36,7 +36,7 @@ export interface SessionCookie {
 const VERIFIED_COOKIES = 20_000;
 
 /** The value of cookie `name` as sent (the first, as the cookie parser takes it), or null. */
-function rawCookieValue(header: string, name: string): string | null {
+export function rawCookieValue(header: string, name: string): string | null {
   for (const pair of header.split(";")) {
     const at = pair.indexOf("=");
     if (at !== -1 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();

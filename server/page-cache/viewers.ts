@@ -21,6 +21,7 @@
  * A read that started before a drop of its store is not kept (the store's generation), as the page
  * cache refuses a page looked up before a drop. Only live viewers are kept: nobody is read again.
  */
+import { rawCookieValue } from "../../app/http/sessions.server";
 import type { PageViewer } from "../../app/services/identity/viewer.server";
 
 /** The cookie whose value changes whenever a signed-in browser's request was answered in full. */
@@ -152,13 +153,7 @@ export function viewerKey(
 
 /** The stamp a Cookie header carries ("" for none). */
 export function stampOf(cookieHeader: string): string {
-  const at = cookieHeader.indexOf(`${VIEWER_STAMP_COOKIE}=`);
-  if (at === -1) return "";
-  // Only at a cookie's start: the name must not be the end of another cookie's name.
-  if (at > 0 && cookieHeader[at - 1] !== " " && cookieHeader[at - 1] !== ";") return "";
-  const start = at + VIEWER_STAMP_COOKIE.length + 1;
-  const end = cookieHeader.indexOf(";", start);
-  return cookieHeader.slice(start, end === -1 ? undefined : end).trim();
+  return rawCookieValue(cookieHeader, VIEWER_STAMP_COOKIE) ?? "";
 }
 
 let stamps = 0;
