@@ -40,9 +40,15 @@ for (const locale of ["en", "ar"] as Locale[]) {
     // The create's own toast says "update successfully" too: closed first, the toast awaited below
     // can only be the save's (left open, the wait passed at once and the visit to the log below
     // could cancel the save in flight: the log then had only the product's creation).
+    // The create's toast may also come only after the close above found none: the save is
+    // awaited by its own answer, not by a toast that either request can show.
     await dismissToasts(page, locale);
     await price.fill("30.00");
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes("/admin/products/"),
+    );
     await page.getByRole("button", { name: t(locale, "admin.products.save"), exact: true }).click();
+    expect((await saved).ok()).toBe(true);
     await expect(page.getByText(t(locale, "toast.updateSuccess"))).toBeVisible();
 
     await page.goto(hostUrl(store, `/admin/activity?type=product&lng=${locale}`));
